@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config'
+
+// One run covers every package: each workspace is a Vitest project with its own environment.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', root: './shared', environment: 'node', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'simulator',
+          root: './simulator',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          // Each test file builds its own app over its own database; seeding is CPU-bound.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'tooling',
+          root: '.',
+          environment: 'node',
+          include: ['scripts/**/*.test.ts', 'tests/**/*.test.ts'],
+        },
+      },
+      './client/vite.config.ts',
+    ],
+  },
+})
