@@ -45,6 +45,10 @@ export interface TabEntry {
   /** Sub-tab routes in display order. A tab with none is itself a page (`page`). */
   children: readonly RouteEntry[]
   page?: RouteEntry
+  /** The tab's base path (e.g. '/clusters'); when it is no route itself it redirects to the first visible sub-tab. */
+  path?: string
+  /** Shown beside the tab title, e.g. 'preview' for Databricks SQL. */
+  badge?: string
 }
 
 /** The user fields the visibility rule reads. */
@@ -60,4 +64,9 @@ export interface RouteConfig {
   routes: RouteEntry[]
   /** Where `/` and `/login` send this user. */
   landing: string
+  /**
+   * Paths that redirect for this user (C17 bare list paths, tab base paths to their first visible
+   * sub-tab), only where the target is visible. Key: path as typed; value: where it goes.
+   */
+  redirects?: Readonly<Record<string, string>>
 }

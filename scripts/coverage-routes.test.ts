@@ -1,0 +1,62 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { catalogueEntries, type RouteEntry } from '@costlens/shared'
+import { countRoutes, missingSpecIds, specRoutesFile } from './coverage-routes.ts'
+
+const script = fileURLToPath(new URL('./coverage-routes.ts', import.meta.url))
+const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url))
+
+function run(env: Record<string, string> = {}) {
+  const result = spawnSync(tsx, [script], { encoding: 'utf8', env: { ...process.env, ...env } })
+  return { status: result.status, stdout: result.stdout.split('\n').filter(Boolean), stderr: result.stderr }
+}
+
+const entry = (specIds: string[], status: RouteEntry['status']): RouteEntry => ({
+  specIds,
+  status,
+  path: '/x',
+  title: 'X',
+  supportedTypes: ['CDH'],
+})
+
+describe('coverage:routes', () => {
+  it('counts R-ids, so an entry shared by two layouts counts twice', () => {
+    expect(countRoutes([entry(['R004', 'R051'], 'planned'), entry(['R001'], 'built')])).toEqual({
+      total: 3,
+      built: 1,
+      planned: 2,
+    })
+  })
+
+  it('the product catalogue: 226 routes, the five built ones are login, home, not-found and API docs', () => {
+    expect(countRoutes(catalogueEntries())).toEqual({ total: 226, built: 5, planned: 221 })
+  })
+
+  it('lists the spec route and top-level ids the catalogue lacks, ignoring landing rows', () => {
+    const rows = [
+      { id: 'R001', kind: 'top-level' },
+      { id: 'R998', kind: 'route' },
+      { id: 'R999', kind: 'landing' },
+    ]
+    expect(missingSpecIds([entry(['R001'], 'built')], rows)).toEqual(['R998'])
+  })
+
+  it.skipIf(!existsSync(specRoutesFile()))(
+    'with the spec beside the repo: one JSON line, all catalogued',
+    () => {
+      const { status, stdout, stderr } = run()
+      expect(status).toBe(0)
+      expect(stdout).toEqual(['{"total":226,"built":5,"planned":221}'])
+      expect(stderr).toContain('all spec routes catalogued')
+    },
+  )
+
+  it('without the spec: the same JSON line, and stderr says only the product catalogue was counted', () => {
+    const { status, stdout, stderr } = run({ COSTLENS_SPEC_ROUTES: '/nonexistent/routes.json' })
+    expect(status).toBe(0)
+    expect(stdout).toEqual(['{"total":226,"built":5,"planned":221}'])
+    expect(stderr).toMatch(/spec catalogue not present .*only the product catalogue was counted/)
+  })
+})

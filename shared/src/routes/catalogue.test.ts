@@ -1,0 +1,229 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { CLUSTER_TYPES } from '../contracts/common.ts'
+import { ENABLE_FLAGS } from '../contracts/auth.ts'
+import {
+  ALL_TYPES_ROUTES,
+  LAYOUT_KEYS,
+  ROUTE_LAYOUTS,
+  ROUTE_REDIRECTS,
+  TOP_LEVEL_ROUTES,
+  catalogueEntries,
+  layoutFor,
+  layoutRoutes,
+} from './catalogue.ts'
+import type { RouteEntry } from './types.ts'
+
+const entries = catalogueEntries()
+const specIds = entries.flatMap((e) => e.specIds)
+
+/** The one documented path pair (G10): old and new Databricks trends, exclusive by flag. */
+const TRENDS_PAIR = '/cost_explorer/trends'
+
+function normalise(path: string): string {
+  return path === '/' ? path : path.replace(/\/$/, '')
+}
+
+describe('route catalogue (routes.json)', () => {
+  it('every R-id appears exactly once across the catalogue', () => {
+    const duplicates = specIds.filter((id, i) => specIds.indexOf(id) !== i)
+    expect(duplicates).toEqual([])
+    expect(specIds.every((id) => /^R\d{3}$/.test(id))).toBe(true)
+  })
+
+  it('catalogues the 226 route and top-level rows R001-R226 and no landing row', () => {
+    const expected = Array.from({ length: 226 }, (_, i) => `R${String(i + 1).padStart(3, '0')}`)
+    expect([...specIds].sort()).toEqual(expected)
+  })
+
+  it.each(LAYOUT_KEYS)(
+    '%s: paths are unique (with the routes for all types), except the G10 trends pair',
+    (key) => {
+      const paths = [...layoutRoutes(ROUTE_LAYOUTS[key]), ...ALL_TYPES_ROUTES].map((r) => normalise(r.path))
+      const duplicates = paths.filter((p, i) => paths.indexOf(p) !== i)
+      expect(duplicates).toEqual(key === 'DB' ? [TRENDS_PAIR] : [])
+    },
+  )
+
+  it('G10 the two Databricks trends pages are exclusive by flag', () => {
+    const trends = layoutRoutes(ROUTE_LAYOUTS.DB).filter((r) => r.path === TRENDS_PAIR)
+    expect(trends.map((r) => [r.specIds, r.flags])).toEqual([
+      [['R179'], ['oldChargebackAndTrendPages']],
+      [['R183'], ['newChargebackAndTrendPages']],
+    ])
+  })
+
+  it.each(LAYOUT_KEYS)('%s: every tab has a title, an icon, a base path and something to open', (key) => {
+    for (const t of ROUTE_LAYOUTS[key].tabs) {
+      expect(t.title, t.key).not.toBe('')
+      expect(t.icon, t.key).toMatch(/^[A-Z][A-Za-z0-9]+$/)
+      expect(t.path, t.key).toMatch(/^\/[a-z_]+$/)
+      expect(t.children.length > 0 || t.page !== undefined, t.key).toBe(true)
+    }
+  })
+
+  const iconDir = fileURLToPath(
+    new URL('../../../node_modules/@tabler/icons-react/dist/esm/icons/', import.meta.url),
+  )
+  it.skipIf(!existsSync(iconDir))('every tab icon exists in @tabler/icons-react', () => {
+    const icons = new Set(LAYOUT_KEYS.flatMap((k) => ROUTE_LAYOUTS[k].tabs.map((t) => t.icon)))
+    for (const icon of icons) expect(existsSync(`${iconDir}Icon${icon}.mjs`), icon).toBe(true)
+  })
+
+  it('every route has a title, a react-router path and a concrete type list', () => {
+    for (const e of entries) {
+      expect(e.title, e.specIds.join()).not.toBe('')
+      expect(e.path, e.specIds.join()).toMatch(/^(\*|\/[A-Za-z0-9_:/]*)$/)
+      expect(e.supportedTypes.length, e.specIds.join()).toBeGreaterThan(0)
+      for (const t of e.supportedTypes)
+        expect(CLUSTER_TYPES as readonly string[]).toContain(t.replace(/^!/, ''))
+      for (const f of e.flags ?? []) expect(ENABLE_FLAGS as readonly string[]).toContain(f)
+    }
+  })
+
+  it('pages that need a path parameter are never sub-tabs', () => {
+    const withParams = entries.filter((e) => e.path.includes(':'))
+    expect(withParams.filter((e) => e.inNav !== false).map((e) => e.path)).toEqual([])
+  })
+
+  it('a sub-tab permission id sits under its tab id (B035 parent/child matching relies on it)', () => {
+    for (const key of LAYOUT_KEYS) {
+      for (const t of ROUTE_LAYOUTS[key].tabs) {
+        for (const r of [...t.children, ...(t.page ? [t.page] : [])]) {
+          if (t.rbacId === undefined) expect(r.rbacId).toBeUndefined()
+          else expect(r.rbacId === t.rbacId || r.rbacId?.startsWith(`${t.rbacId}/`), r.path).toBe(true)
+        }
+      }
+    }
+  })
+
+  it('only login, home, not-found and the two API docs pages are built', () => {
+    const built = entries.filter((e) => e.status === 'built')
+    expect(built.map((e) => [e.specIds[0], e.screen])).toEqual([
+      ['R001', 'login'],
+      ['R002', 'home'],
+      ['R003', 'not-found'],
+      ['R149', 'api-docs'],
+      ['R176', 'api-docs'],
+    ])
+    expect(entries.filter((e) => e.status === 'planned' && e.screen !== undefined)).toEqual([])
+  })
+
+  it('the Databricks SQL pages carry the preview badge', () => {
+    const sql = layoutRoutes(ROUTE_LAYOUTS.DB).filter((r) => r.path.startsWith('/sql/'))
+    expect(sql.map((r) => r.badge)).toEqual(['preview', 'preview', 'preview', 'preview'])
+  })
+
+  it('top-level routes are /login, / and the not-found splat', () => {
+    expect(TOP_LEVEL_ROUTES.map((r) => r.path)).toEqual(['/login', '/', '*'])
+  })
+
+  it('R102 G09 the EMR cluster list is /clusters/list, first in the EMR Clusters tab', () => {
+    const clusters = ROUTE_LAYOUTS.EMR.tabs.find((t) => t.key === 'clusters')
+    expect(clusters?.children[0]).toMatchObject({ specIds: ['R102'], path: '/clusters/list' })
+    expect(ROUTE_LAYOUTS.EMR.tabs.map((t) => t.title).slice(0, 6)).toEqual([
+      'Cost',
+      'Clusters',
+      'Jobs',
+      'Data',
+      'Reports',
+      'Auto Actions',
+    ])
+  })
+
+  it('C17 every redirect leads from a path no layout routes to a list page of that layout', () => {
+    for (const r of ROUTE_REDIRECTS) {
+      for (const type of r.clusterTypes) {
+        const paths = layoutRoutes(layoutFor(type)).map((e) => e.path)
+        expect(paths, `${type} ${r.to}`).toContain(r.to)
+        expect(paths, `${type} ${r.from}`).not.toContain(r.from)
+      }
+    }
+  })
+
+  it('B301 every layout type has its layout; other types fall back to DEFAULT', () => {
+    expect(CLUSTER_TYPES.map((t) => layoutFor(t).key)).toEqual([
+      'DEFAULT',
+      'DEFAULT',
+      'DEFAULT',
+      'DEFAULT',
+      'EMR',
+      'DB',
+      'SNOWFLAKE',
+      'BIGQUERYV2',
+      'K8S',
+    ])
+    expect(layoutFor('HDI').key).toBe('DEFAULT')
+  })
+})
+
+/* --- Cross-check against the spec catalogue, when ../shared/spec beside the repo is present -------- */
+
+interface SpecRow {
+  id: string
+  kind: string
+  path: string | null
+  appliesTo: string[]
+  gates: { roles: string[] | null; flags: string[]; flagsInferred: string[] }
+}
+
+const specFile = fileURLToPath(new URL('../../../../shared/spec/routes.json', import.meta.url))
+const specPresent = existsSync(specFile)
+const specRows: SpecRow[] = specPresent
+  ? (JSON.parse(readFileSync(specFile, 'utf8')) as SpecRow[]).filter(
+      (r) => r.kind === 'route' || r.kind === 'top-level',
+    )
+  : []
+
+/** routes.json path -> react-router pattern ('{id}' -> ':id', '' -> '/', '**' -> '*'). */
+function specPattern(row: SpecRow): string | null {
+  if (row.path === null) return null
+  if (row.path === '') return '/'
+  if (row.path === '**') return '*'
+  return row.path.replace(/\{([^}]+)\}/g, ':$1')
+}
+
+function entryFor(id: string): RouteEntry | undefined {
+  return entries.find((e) => e.specIds.includes(id))
+}
+
+describe.skipIf(!specPresent)('catalogue against ../shared/spec/routes.json', () => {
+  it('every route and top-level R-id of the spec is catalogued', () => {
+    expect(specRows.map((r) => r.id).filter((id) => entryFor(id) === undefined)).toEqual([])
+  })
+
+  it('paths follow the spec (R102 has none: /clusters/list, G09)', () => {
+    const mismatches = specRows
+      .map((r) => [r.id, specPattern(r) ?? '/clusters/list', entryFor(r.id)?.path])
+      .filter(([, want, got]) => want !== got)
+    expect(mismatches).toEqual([])
+  })
+
+  it('roles follow gates.roles and flags follow gates.flags + gates.flagsInferred (G11)', () => {
+    const mismatches = specRows.flatMap((r) => {
+      const e = entryFor(r.id)
+      const roles = [...(e?.roles ?? [])].sort()
+      const flags = [...(e?.flags ?? [])].sort()
+      const wantRoles = [...(r.gates.roles ?? [])].sort()
+      const wantFlags = [...new Set([...r.gates.flags, ...r.gates.flagsInferred])].sort()
+      return JSON.stringify([roles, flags]) === JSON.stringify([wantRoles, wantFlags])
+        ? []
+        : [{ id: r.id, roles, flags, wantRoles, wantFlags }]
+    })
+    expect(mismatches).toEqual([])
+  })
+
+  it('every route supports the cluster types the spec applies it to', () => {
+    const missing = specRows
+      .filter((r) => r.kind === 'route')
+      .flatMap((r) =>
+        r.appliesTo.filter((t) => !entryFor(r.id)?.supportedTypes.includes(t)).map((t) => `${r.id} ${t}`),
+      )
+    expect(missing).toEqual([])
+  })
+})
+
+describe.skipIf(specPresent)('catalogue against ../shared/spec/routes.json', () => {
+  it.skip('skipped: the spec catalogue (../shared/spec/routes.json) is not present beside the repo', () => {})
+})
