@@ -1,0 +1,39 @@
+import { defineConfig } from '@playwright/test'
+
+// The journeys run against the built console served by the simulator on a throwaway database,
+// in Debian's chromium (never a downloaded browser).
+const port = Number(process.env.E2E_PORT ?? 8181)
+const dbPath = 'test-results/e2e.db'
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    viewport: { width: 1440, height: 900 },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: `rm -f ${dbPath} ${dbPath}-wal ${dbPath}-shm && node --import tsx simulator/src/server.ts`,
+    url: `http://127.0.0.1:${port}/signInMode`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(port), HOST: '127.0.0.1', DB_PATH: dbPath, SIM_SCALE: 'small', SIM_SEED: '42' },
+  },
+})
