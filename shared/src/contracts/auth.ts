@@ -74,7 +74,7 @@ export const SignInResponseSchema = Type.Object(
     id: Type.String(),
     username: Type.String(),
   },
-  { $id: 'SignInResponse' },
+  { title: 'SignInResponse' },
 )
 export type SignInResponse = Static<typeof SignInResponseSchema>
 
@@ -140,7 +140,7 @@ export const CurrentUserSchema = Type.Object(
     }),
     ...flagProperties,
   },
-  { $id: 'CurrentUser' },
+  { title: 'CurrentUser' },
 )
 export type CurrentUser = Static<typeof CurrentUserSchema>
 
@@ -150,3 +150,10 @@ export const UpgradePlanResponseSchema = Type.Object({
   message: Type.String(),
 })
 export type UpgradePlanResponse = Static<typeof UpgradePlanResponseSchema>
+
+/**
+ * The AAD external-logout check (E006, path not shown in the spec: defined as GET /aad/session).
+ * 200 while the session is valid; 401 once it has ended, which logs the console out.
+ */
+export const AadSessionResponseSchema = Type.Object({ active: Type.Literal(true) })
+export type AadSessionResponse = Static<typeof AadSessionResponseSchema>

@@ -8,7 +8,7 @@ export const ClusterItemSchema = Type.Object(
     clusterName: Type.String(),
     clusterType: Type.String({ description: 'Kind of cluster, default "Yarn"' }),
   },
-  { $id: 'ClusterItem' },
+  { title: 'ClusterItem' },
 )
 export type ClusterItem = Static<typeof ClusterItemSchema>
 

@@ -30,7 +30,7 @@ export const ErrorSchema = Type.Object(
     error: Type.String({ description: 'HTTP reason phrase, e.g. "Bad Request"' }),
     message: Type.String({ description: 'A sentence a user can act on' }),
   },
-  { $id: 'Error', description: 'Error body (01 §8)' },
+  { title: 'Error', description: 'Error body (01 §8)' },
 )
 export type ErrorBody = Static<typeof ErrorSchema>
 

@@ -3,7 +3,7 @@ import { Type, type Static } from 'typebox'
 /** Tag (01 §3): a key with its values. Tags keyed RealUser are never listed. */
 export const TagSchema = Type.Object(
   { key: Type.String(), values: Type.Array(Type.String()) },
-  { $id: 'Tag' },
+  { title: 'Tag' },
 )
 export type Tag = Static<typeof TagSchema>
 export const TagListSchema = Type.Array(TagSchema)

@@ -1,0 +1,53 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { parseInstant } from '../simulator/src/clock.ts'
+import { REPO_ROOT } from '../simulator/src/config.ts'
+import { openDatabase } from '../simulator/src/db/open-database.ts'
+import type { Scale } from '../simulator/src/db/seed/scale.ts'
+
+/** npm run seed -- --scale small|demo|large --seed N [--db PATH] [--now ISO|ms] [--force] */
+const { values } = parseArgs({
+  options: {
+    scale: { type: 'string', default: process.env.SIM_SCALE ?? 'demo' },
+    seed: { type: 'string', default: process.env.SIM_SEED ?? '42' },
+    db: { type: 'string', default: process.env.DB_PATH ?? 'data/costlens.db' },
+    now: { type: 'string', default: process.env.SIM_NOW },
+    force: { type: 'boolean', default: false },
+  },
+})
+
+function fail(message: string): never {
+  process.stderr.write(`seed: ${message}\n`)
+  process.exit(1)
+}
+
+const scale = values.scale as Scale
+if (!['small', 'demo', 'large'].includes(scale)) fail(`--scale must be small, demo or large, got "${scale}"`)
+const seed = Number(values.seed)
+if (!Number.isInteger(seed)) fail(`--seed must be a whole number, got "${values.seed}"`)
+let now = Date.now()
+try {
+  if (values.now) now = parseInstant(values.now)
+} catch (error) {
+  fail((error as Error).message)
+}
+const dbPath = path.resolve(REPO_ROOT, values.db!)
+if (fs.existsSync(dbPath)) {
+  if (!values.force) fail(`${dbPath} exists. Add --force to replace it (its data and any writes are lost).`)
+  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(dbPath + suffix, { force: true })
+}
+
+const started = performance.now()
+const db = openDatabase(dbPath, { scale, seed, now })
+const counts = Object.fromEntries(
+  ['users', 'clusters', 'tags'].map((t) => [
+    t,
+    (db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n,
+  ]),
+)
+db.close()
+const seconds = ((performance.now() - started) / 1000).toFixed(2)
+process.stdout.write(
+  `Seeded ${dbPath} (scale ${scale}, seed ${seed}, now ${new Date(now).toISOString()}) in ${seconds} s: ${JSON.stringify(counts)}\n`,
+)

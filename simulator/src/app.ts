@@ -1,0 +1,125 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import formBody from '@fastify/formbody'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import fastifyStatic from '@fastify/static'
+import type { SignInMode } from '@costlens/shared'
+import { Clock, parseInstant } from './clock.ts'
+import { openDatabase, type Db } from './db/open-database.ts'
+import { readSetting } from './db/repositories/settings.ts'
+import type { Scale } from './db/seed/scale.ts'
+import { registerErrorHandling } from './errors.ts'
+import { registerAuthentication } from './plugins/auth.ts'
+import { createTokenService, type TokenService } from './plugins/tokens.ts'
+import { authRoutes } from './routes/auth/index.ts'
+import { clusterRoutes } from './routes/clusters/index.ts'
+import { tagRoutes } from './routes/tags/index.ts'
+import { miscRoutes } from './routes/misc/index.ts'
+
+export interface BuildAppOptions {
+  /** SQLite file, or ':memory:'. A missing file is created and seeded; an existing one is reused. */
+  dbPath?: string
+  seed?: { scale?: Scale; seed?: number }
+  /** Simulated now (ISO or epoch ms); default the real now. */
+  now?: string | number
+  signInMode?: SignInMode
+  /** The user /saml/check and /aad/check sign in. */
+  ssoUser?: string
+  /** Overrides the per-install secret stored in the database. */
+  jwtSecret?: string
+  logger?: FastifyServerOptions['logger']
+  /** Folder of the built console to serve, with index.html for every other GET. */
+  clientDist?: string
+}
+
+export interface AppSettings {
+  signInMode: SignInMode
+  ssoUser: string
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db
+    clock: Clock
+    tokens: TokenService
+    settings: AppSettings
+  }
+}
+
+export type AppInstance = FastifyInstance
+
+/** Paths the API owns; any other GET may be a console route (the SPA answers it). */
+const API_PREFIXES = ['/api/', '/signInMode', '/saml/', '/aad/', '/ui/', '/openapi.json', '/docs']
+
+/** The simulator: every test builds one with its own database, the server builds one to listen. */
+export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const clock = new Clock(options.now)
+  const db = openDatabase(options.dbPath ?? ':memory:', {
+    scale: options.seed?.scale ?? 'demo',
+    seed: options.seed?.seed ?? 42,
+    now: clock.now(),
+  })
+  const secret = options.jwtSecret ?? readSetting(db, 'jwt_secret')!
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // Unknown fields are refused, not silently dropped, and unions are not corrupted by removal.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+    bodyLimit: 1024 * 1024,
+  })
+  app.decorate('db', db)
+  app.decorate('clock', clock)
+  app.decorate('tokens', createTokenService(secret, clock))
+  app.decorate('settings', { signInMode: options.signInMode ?? 'open', ssoUser: options.ssoUser ?? 'admin' })
+  app.addHook('onClose', async () => db.close())
+
+  const clientDist =
+    options.clientDist && fs.existsSync(path.join(options.clientDist, 'index.html'))
+      ? options.clientDist
+      : undefined
+  registerErrorHandling(app, {
+    spaFallback: clientDist
+      ? (request, reply) =>
+          request.method === 'GET' && !API_PREFIXES.some((p) => request.url.startsWith(p))
+            ? reply.type('text/html').sendFile('index.html')
+            : undefined
+      : undefined,
+  })
+  await app.register(formBody)
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'costlens API',
+        version: '0.1.0',
+        description:
+          'The console REST API as served by the costlens simulator. Send `Authorization: JWT <token>`.',
+      },
+      components: {
+        securitySchemes: {
+          jwt: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: 'JWT <token> from POST /api/v1/webSignIn',
+          },
+        },
+      },
+      security: [{ jwt: [] }],
+    },
+  })
+  await app.register(swaggerUi, { routePrefix: '/docs' })
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+
+  registerAuthentication(app, db, app.tokens)
+  await app.register(authRoutes)
+  await app.register(clusterRoutes)
+  await app.register(tagRoutes)
+  await app.register(miscRoutes)
+
+  if (clientDist) await app.register(fastifyStatic, { root: clientDist, wildcard: false, index: false })
+  return app
+}
+
+export { parseInstant }

@@ -1,0 +1,46 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { SIGN_IN_MODES, type SignInMode } from '@costlens/shared'
+import type { Scale } from './db/seed/scale.ts'
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+export interface ServerConfig {
+  port: number
+  host: string
+  dbPath: string
+  scale: Scale
+  seed: number
+  now?: string
+  signInMode: SignInMode
+  ssoUser: string
+  jwtSecret?: string
+  clientDist: string
+}
+
+/** Reads the documented environment (README "Environment"); throws a readable Error on bad values. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 8080)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got "${env.PORT}"`)
+  const scale = (env.SIM_SCALE ?? 'demo') as Scale
+  if (!['small', 'demo', 'large'].includes(scale))
+    throw new Error(`SIM_SCALE must be small, demo or large, got "${scale}"`)
+  const seed = Number(env.SIM_SEED ?? 42)
+  if (!Number.isInteger(seed)) throw new Error(`SIM_SEED must be a whole number, got "${env.SIM_SEED}"`)
+  const signInMode = (env.SIGN_IN_MODE ?? 'open') as SignInMode
+  if (!SIGN_IN_MODES.includes(signInMode))
+    throw new Error(`SIGN_IN_MODE must be one of ${SIGN_IN_MODES.join(', ')}, got "${signInMode}"`)
+  return {
+    port,
+    host: env.HOST ?? 'localhost',
+    dbPath: path.resolve(REPO_ROOT, env.DB_PATH ?? 'data/costlens.db'),
+    scale,
+    seed,
+    now: env.SIM_NOW || undefined,
+    signInMode,
+    ssoUser: env.SSO_USER ?? 'admin',
+    jwtSecret: env.JWT_SECRET || undefined,
+    clientDist: path.resolve(REPO_ROOT, env.CLIENT_DIST ?? 'client/dist'),
+  }
+}

@@ -1,0 +1,52 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import Database from 'better-sqlite3'
+import { seedDatabase, type SeedOptions } from './seed/index.ts'
+import { TIME_COLUMNS } from './time-columns.ts'
+import { readSetting, writeSetting } from './repositories/settings.ts'
+
+export type Db = Database.Database
+
+const SCHEMA = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'schema.sql'), 'utf8')
+
+/** Raised when the database file exists but cannot be opened as a costlens database. */
+export class DatabaseUnreadableError extends Error {}
+
+/**
+ * Opens (or creates and seeds) the simulator database. An existing file is reused as it is;
+ * only a missing file (or ':memory:') is seeded. Then the data is shifted to the clock.
+ */
+export function openDatabase(dbPath: string, seed: SeedOptions): Db {
+  const fresh = dbPath === ':memory:' || !fs.existsSync(dbPath)
+  if (fresh && dbPath !== ':memory:') fs.mkdirSync(path.dirname(dbPath), { recursive: true })
+  let db: Db
+  try {
+    db = new Database(dbPath)
+    db.pragma('journal_mode = WAL')
+    db.pragma('foreign_keys = ON')
+    db.exec(SCHEMA)
+  } catch (error) {
+    throw new DatabaseUnreadableError(
+      `Cannot open the database at ${dbPath}: ${(error as Error).message}. Fix DB_PATH or delete the file to re-seed.`,
+    )
+  }
+  if (fresh || readSetting(db, 'seeded_at') === undefined) seedDatabase(db, seed)
+  else shiftToClock(db, seed.now)
+  return db
+}
+
+/** Moves every registered time column by (now - anchor) when they differ by over a minute. */
+export function shiftToClock(db: Db, now: number): number {
+  const anchor = Number(readSetting(db, 'anchor') ?? now)
+  const delta = now - anchor
+  if (Math.abs(delta) < 60_000) return 0
+  db.transaction(() => {
+    for (const { table, columns } of TIME_COLUMNS) {
+      const sets = columns.map((c) => `${c} = ${c} + @delta`).join(', ')
+      db.prepare(`UPDATE ${table} SET ${sets}`).run({ delta })
+    }
+    writeSetting(db, 'anchor', String(now))
+  })()
+  return delta
+}

@@ -1,0 +1,14 @@
+import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto'
+
+/** scrypt with Node's defaults (N=16384, r=8, p=1); stored as `scrypt$<salt hex>$<hash hex>`. */
+export function hashPassword(password: string, salt: Buffer = randomBytes(16)): string {
+  return `scrypt$${salt.toString('hex')}$${scryptSync(password, salt, 32).toString('hex')}`
+}
+
+export function verifyPassword(password: string, stored: string): boolean {
+  const [scheme, saltHex, hashHex] = stored.split('$')
+  if (scheme !== 'scrypt' || !saltHex || !hashHex) return false
+  const expected = Buffer.from(hashHex, 'hex')
+  const actual = scryptSync(password, Buffer.from(saltHex, 'hex'), expected.length)
+  return timingSafeEqual(actual, expected)
+}

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto'
+import { faker } from '@faker-js/faker'
+import type { Db } from '../open-database.ts'
+import { writeSetting } from '../repositories/settings.ts'
+import { createPrng } from './prng.ts'
+import { SCALE_SIZES, type Scale } from './scale.ts'
+import { buildClusters } from './clusters.ts'
+import { buildUsers } from './users.ts'
+import { buildTags } from './tags.ts'
+
+export interface SeedOptions {
+  scale: Scale
+  seed: number
+  /** The simulated now at seeding (epoch ms): history ends here. */
+  now: number
+}
+
+export const SCHEMA_VERSION = '1'
+
+/**
+ * Seeds an empty database. Deterministic for (seed, scale, now) except the password-hash salts
+ * and the JWT secret, which must never be predictable. One transaction per table.
+ */
+export function seedDatabase(db: Db, { scale, seed, now }: SeedOptions): Record<string, number> {
+  const prng = createPrng(seed)
+  faker.seed(seed)
+  const sizes = SCALE_SIZES[scale]
+  const clusters = buildClusters(prng, now, sizes.transientEmrClusters)
+  const users = buildUsers(prng, clusters, now, sizes.extraUsers)
+  const tags = buildTags(prng, clusters, now)
+
+  db.transaction(() => {
+    const insert = db.prepare(
+      `INSERT INTO clusters (unravel_id, display_name, cluster_name, kind, platform, region, node_count, created_at, terminated_at)
+       VALUES (@unravelId, @displayName, @clusterName, @kind, @platform, @region, @nodeCount, @createdAt, @terminatedAt)`,
+    )
+    for (const c of clusters) insert.run(c)
+  })()
+  db.transaction(() => {
+    const insert = db.prepare(
+      `INSERT INTO users (username, password_hash, email, org, role, cluster_type, created_at, frozen_start, frozen_end,
+                          frozen_yarn_cluster, frozen_impala_cluster, profile_json)
+       VALUES (@username, @passwordHash, @email, @org, @role, @clusterType, @createdAt, @frozenStart, @frozenEnd,
+               @frozenYarnCluster, @frozenImpalaCluster, @profileJson)`,
+    )
+    for (const u of users) insert.run({ ...u, profileJson: JSON.stringify(u.profile) })
+  })()
+  db.transaction(() => {
+    const insert = db.prepare(
+      `INSERT OR IGNORE INTO tags (cluster_uid, source, key, value, first_seen, last_seen)
+       VALUES (@clusterUid, @source, @key, @value, @firstSeen, @lastSeen)`,
+    )
+    for (const t of tags) insert.run(t)
+  })()
+  db.transaction(() => {
+    writeSetting(db, 'schema_version', SCHEMA_VERSION)
+    writeSetting(db, 'seed', String(seed))
+    writeSetting(db, 'scale', scale)
+    writeSetting(db, 'seeded_at', String(now))
+    writeSetting(db, 'anchor', String(now))
+    writeSetting(db, 'jwt_secret', randomBytes(32).toString('hex'))
+  })()
+  return { clusters: clusters.length, users: users.length, tags: tags.length }
+}

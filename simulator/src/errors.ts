@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { STATUS_CODES } from 'node:http'
+import FindMyWay from 'find-my-way'
+
+/** The spec's error body (01 §8): `{statusCode, error, message}`. */
+export function sendError(reply: FastifyReply, statusCode: number, message: string) {
+  return reply.code(statusCode).send({ statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message })
+}
+
+/** An error a handler throws to answer with a status and a user-facing message. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
+
+/**
+ * Validation failures become 400 with the validator's words; handler errors keep their status;
+ * anything unexpected is logged and answered with a bare 500, never a stack trace or SQL.
+ * Unknown paths answer 404, known paths with another verb 405 with an Allow header.
+ */
+export interface ErrorHandlingOptions {
+  /** Answers a request no route matched (the console's index.html), or returns undefined to decline. */
+  spaFallback?: (request: FastifyRequest, reply: FastifyReply) => unknown
+}
+
+export function registerErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions = {}) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error.validation) {
+      const context = error.validationContext ?? 'request'
+      const first = error.validation[0]
+      const where = first?.instancePath ? `${context}${first.instancePath}` : context
+      const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty
+      const message = missing
+        ? `${context} must have the field '${missing}'`
+        : `${where} ${first?.message ?? 'is invalid'}`
+      return sendError(reply, 400, message)
+    }
+    if (error instanceof HttpError) return sendError(reply, error.statusCode, error.message)
+    const status = error.statusCode ?? 500
+    if (status >= 400 && status < 500) return sendError(reply, status, error.message)
+    request.log.error({ err: error }, 'request failed')
+    return sendError(reply, 500, 'Internal Server Error')
+  })
+
+  // A shadow router of every registered route tells a wrong verb (405) from an unknown path (404).
+  const known = FindMyWay()
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') known.on(method as 'GET', route.url, () => {})
+  })
+  app.setNotFoundHandler((request, reply) => {
+    const page = options.spaFallback?.(request, reply)
+    if (page !== undefined) return page
+    const path = request.url.split('?')[0] ?? request.url
+    const allow = METHODS.filter((m) => known.find(m, path) !== null)
+    if (allow.length > 0 && !allow.includes(request.method as (typeof METHODS)[number])) {
+      reply.header('allow', allow.join(', '))
+      return sendError(reply, 405, `Method ${request.method} is not allowed on ${path}`)
+    }
+    return sendError(reply, 404, `Route ${request.method} ${path} not found`)
+  })
+}

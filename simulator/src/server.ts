@@ -1,0 +1,69 @@
+import fs from 'node:fs'
+import { buildApp } from './app.ts'
+import { readConfig } from './config.ts'
+import { DatabaseUnreadableError } from './db/open-database.ts'
+
+/** Exit codes a wrapper script can tell apart. */
+const EXIT_BAD_CONFIG = 1
+const EXIT_PORT_IN_USE = 2
+const EXIT_DB_UNREADABLE = 3
+
+function fail(message: string, code: number): never {
+  process.stderr.write(`costlens: ${message}\n`)
+  process.exit(code)
+}
+
+async function main() {
+  let config
+  try {
+    config = readConfig()
+  } catch (error) {
+    fail((error as Error).message, EXIT_BAD_CONFIG)
+  }
+  const seeding = !fs.existsSync(config.dbPath)
+  if (seeding)
+    process.stdout.write(`Seeding ${config.dbPath} (scale ${config.scale}, seed ${config.seed})…\n`)
+
+  let app
+  try {
+    app = await buildApp({
+      dbPath: config.dbPath,
+      seed: { scale: config.scale, seed: config.seed },
+      now: config.now,
+      signInMode: config.signInMode,
+      ssoUser: config.ssoUser,
+      jwtSecret: config.jwtSecret,
+      clientDist: config.clientDist,
+      logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    })
+  } catch (error) {
+    if (error instanceof DatabaseUnreadableError) fail(error.message, EXIT_DB_UNREADABLE)
+    throw error
+  }
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down')
+    await app.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+  try {
+    await app.listen({ port: config.port, host: config.host })
+  } catch (error) {
+    await app.close()
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      fail(`Port ${config.port} is already in use. Set PORT to another port.`, EXIT_PORT_IN_USE)
+    throw error
+  }
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`
+  app.log.info(
+    `costlens console and API on ${url} (sign-in mode ${config.signInMode}); personas in the README, e.g. admin / admin`,
+  )
+}
+
+await main()

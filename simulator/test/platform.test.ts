@@ -1,0 +1,105 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../src/app.ts'
+import { openDatabase } from '../src/db/open-database.ts'
+import { testApp, TEST_NOW_MS } from './helper.ts'
+
+let app: FastifyInstance
+beforeAll(async () => (app = await testApp()))
+afterAll(() => app.close())
+
+describe('unknown routes and wrong verbs', () => {
+  it('answers an unknown path with 404 in the error shape', async () => {
+    const res = await app.inject('/api/v1/no-such-thing')
+    expect(res.statusCode).toBe(401) // /api needs a token before anything else is said about it
+    const open = await app.inject('/no-such-thing')
+    expect(open.statusCode).toBe(404)
+    expect(open.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Route GET /no-such-thing not found',
+    })
+  })
+
+  it('answers a known path with another verb with 405 and Allow', async () => {
+    const res = await app.inject({ method: 'DELETE', url: '/signInMode' })
+    expect(res.statusCode).toBe(405)
+    expect(res.headers.allow).toBe('GET')
+    expect(res.json().message).toBe('Method DELETE is not allowed on /signInMode')
+  })
+})
+
+describe('OpenAPI document', () => {
+  it('lists every route with its schemas and spec ids', async () => {
+    const doc = (await app.inject('/openapi.json')).json()
+    const ops = Object.entries(doc.paths as Record<string, Record<string, Record<string, unknown>>>).flatMap(
+      ([p, methods]) => Object.entries(methods).map(([m, op]) => ({ key: `${m.toUpperCase()} ${p}`, op })),
+    )
+    expect(ops.map((o) => o.key).sort()).toEqual(
+      [
+        'GET /aad/check',
+        'GET /aad/session',
+        'GET /api/v1/cluster_search',
+        'GET /api/v1/isValidToken',
+        'GET /api/v1/search/awstags',
+        'GET /api/v1/search/tags',
+        'GET /saml/check',
+        'GET /signInMode',
+        'POST /api/v1/webSignIn',
+        'PUT /api/{ui}/ui/upgrade-plan',
+      ].sort(),
+    )
+    for (const { key, op } of ops) {
+      expect(op['x-spec-ids'], key).toEqual(expect.arrayContaining([expect.stringMatching(/^E\d{3}$/)]))
+      expect(op.responses, key).toHaveProperty('200')
+    }
+    expect((await app.inject('/docs/')).statusCode).toBe(200)
+  })
+})
+
+describe('seed and clock', () => {
+  it('is deterministic for a seed, scale and clock', async () => {
+    const rows = (a: FastifyInstance) => a.db.prepare('SELECT * FROM clusters ORDER BY unravel_id').all()
+    const twin = await testApp()
+    try {
+      expect(rows(twin)).toEqual(rows(app))
+      expect(twin.db.prepare('SELECT * FROM tags ORDER BY 1, 2, 3, 4').all()).toEqual(
+        app.db.prepare('SELECT * FROM tags ORDER BY 1, 2, 3, 4').all(),
+      )
+    } finally {
+      await twin.close()
+    }
+  })
+
+  it('reuses an existing database and shifts its times to a later clock', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'costlens-'))
+    const dbPath = path.join(dir, 'sim.db')
+    const first = openDatabase(dbPath, { scale: 'small', seed: 7, now: TEST_NOW_MS })
+    const before = first
+      .prepare("SELECT created_at FROM clusters WHERE unravel_id = 'cdh-prod-01'")
+      .get() as { created_at: number }
+    first.close()
+    const later = await buildApp({ dbPath, now: TEST_NOW_MS + 3 * 86_400_000, logger: false })
+    try {
+      const after = later.db
+        .prepare("SELECT created_at FROM clusters WHERE unravel_id = 'cdh-prod-01'")
+        .get() as { created_at: number }
+      expect(after.created_at - before.created_at).toBe(3 * 86_400_000)
+      expect(later.db.prepare('SELECT count(*) AS n FROM users').get()).toEqual({ n: 25 })
+    } finally {
+      await later.close()
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('names the file when the database is unreadable', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'costlens-'))
+    const dbPath = path.join(dir, 'broken.db')
+    fs.writeFileSync(dbPath, 'this is not a database')
+    await expect(buildApp({ dbPath, logger: false })).rejects.toThrow(`Cannot open the database at ${dbPath}`)
+    fs.rmSync(dir, { recursive: true, force: true })
+  })
+})
