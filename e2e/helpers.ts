@@ -10,7 +10,7 @@ export function expectedNavigation(persona: Persona) {
 
 export async function signIn(page: Page, username: string, password: string) {
   await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password').fill(password)
+  await page.getByRole('textbox', { name: 'Password' }).fill(password)
   await page.getByRole('button', { name: 'Sign in' }).click()
 }
 

@@ -1,0 +1,10 @@
+import { createApi } from '@reduxjs/toolkit/query/react'
+import { baseQuery } from './base-query.ts'
+
+/** The console's one API: features inject their endpoints into it (ARCHITECTURE style 3). */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['CurrentUser'],
+  endpoints: () => ({}),
+})

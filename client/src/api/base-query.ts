@@ -1,0 +1,111 @@
+import {
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query/react'
+import {
+  errorInSuccessBody,
+  isSuccessStatus,
+  toRequestError,
+  type FailedCall,
+  type RequestError,
+} from '@costlens/shared'
+import { loggedOut } from '../features/auth/session-slice.ts'
+import { clearSession } from '../app/session-storage.ts'
+import { showGlobalErrorToast } from '../app/toasts.ts'
+
+/** B284: many calls wait up to 120 s. */
+export const REQUEST_TIMEOUT_MS = 120_000
+
+/**
+ * A request as endpoints describe it. Beyond fetch's own fields:
+ * - `clusterUid` (B283): added to the path where the url has `{clusterUid}`, else to the query
+ *   for reads, or to the body as `clusterUid` for POST/PUT;
+ * - `group` (B285): a new request of the same group aborts the previous one still in flight.
+ */
+export interface ApiRequest extends FetchArgs {
+  clusterUid?: string
+  group?: string
+}
+
+/** The failure every endpoint reports: the 01 §8 result plus the HTTP status when there was one. */
+export type ApiError = RequestError & { status?: number }
+
+interface SessionShape {
+  session: { token: string | null; status: string }
+}
+
+const inFlightByGroup = new Map<string, AbortController>()
+
+export function withClusterId(args: ApiRequest): FetchArgs {
+  const { clusterUid, group: _group, ...request } = args
+  if (!clusterUid) return request
+  if (request.url.includes('{clusterUid}'))
+    return { ...request, url: request.url.replace('{clusterUid}', encodeURIComponent(clusterUid)) }
+  const method = (request.method ?? 'GET').toUpperCase()
+  if (method === 'POST' || method === 'PUT')
+    return { ...request, body: { ...(request.body as object | undefined), clusterUid } }
+  return { ...request, params: { ...request.params, clusterUid } }
+}
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: __API_ORIGIN__,
+  timeout: REQUEST_TIMEOUT_MS,
+  prepareHeaders: (headers, { getState }) => {
+    const token = (getState() as SessionShape).session.token
+    if (token) headers.set('authorization', `JWT ${token}`)
+    return headers
+  },
+  // B286: only 2xx is data.
+  validateStatus: (response) => isSuccessStatus(response.status),
+})
+
+/**
+ * The one base query: JWT header, 120 s time-out, cluster id, grouped cancellation, and every
+ * failure turned into the `{error, message, data, aborted}` result of 01 §8. A 401 anywhere logs
+ * the user out (B003); the route guard then sends a signed-in user to /login.
+ */
+export const baseQuery: BaseQueryFn<
+  string | ApiRequest,
+  unknown,
+  ApiError,
+  object,
+  FetchBaseQueryMeta
+> = async (args, api, extra) => {
+  const request: ApiRequest = typeof args === 'string' ? { url: args } : args
+  let signal = api.signal
+  if (request.group) {
+    inFlightByGroup.get(request.group)?.abort()
+    const controller = new AbortController()
+    inFlightByGroup.set(request.group, controller)
+    signal = AbortSignal.any([api.signal, controller.signal])
+  }
+  const result = await rawBaseQuery(withClusterId(request), { ...api, signal }, extra as object)
+  if (request.group && inFlightByGroup.get(request.group)?.signal === signal)
+    inFlightByGroup.delete(request.group)
+
+  if (!result.error) {
+    const bodyError = errorInSuccessBody(result.data)
+    if (bodyError === undefined) return { data: result.data, meta: result.meta }
+    const status = result.meta?.response?.status
+    return { error: { ...toRequestError({ status, data: { message: bodyError } }), status } }
+  }
+
+  const failure = result.error
+  const call: FailedCall =
+    typeof failure.status === 'number'
+      ? { status: failure.status, data: failure.data }
+      : {
+          errorText: failure.status === 'TIMEOUT_ERROR' ? 'Timeout' : String(failure.error),
+          aborted: failure.status === 'FETCH_ERROR' && signal.aborted,
+        }
+  const error: ApiError = { ...toRequestError(call), status: call.status }
+  if (call.status === 401) {
+    clearSession()
+    api.dispatch(loggedOut())
+  } else if (!error.aborted) {
+    showGlobalErrorToast(request.url, error.message)
+  }
+  return { error }
+}

@@ -1,0 +1,9 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+
+/**
+ * Built screens by their catalogue `screen` key. Each loads on first visit, so the first page
+ * carries only the shell.
+ */
+export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
+  'api-docs': lazy(() => import('../features/api-docs/api-docs-page.tsx')),
+}

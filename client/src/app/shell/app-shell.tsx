@@ -1,0 +1,130 @@
+import type { ReactNode } from 'react'
+import { Badge, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core'
+import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react'
+import { NavLink, useLocation } from 'react-router-dom'
+import type { CurrentUser, RouteConfig, TabEntry } from '@costlens/shared'
+import { useAppDispatch } from '../hooks.ts'
+import { logout } from '../../features/auth/session-thunks.ts'
+import { UpgradePrompt } from '../../components/upgrade-prompt/upgrade-prompt.tsx'
+import { TabIcon } from './tab-icon.tsx'
+import classes from './app-shell.module.css'
+
+const ROLE_LABELS: Record<CurrentUser['role'], string> = {
+  admin: 'Admin',
+  readonlyAdmin: 'Read-only admin',
+  user: 'User',
+}
+
+function tabTarget(tab: TabEntry): string {
+  const first = tab.children.find((c) => c.inNav !== false)
+  return first?.path ?? tab.page?.path ?? tab.path ?? '/'
+}
+
+function isInTab(tab: TabEntry, pathname: string): boolean {
+  const prefix = tab.path ?? tabTarget(tab).split('/').slice(0, 2).join('/')
+  return pathname === prefix || pathname.startsWith(`${prefix}/`)
+}
+
+/** Top tabs with icons, the active tab's sub-tabs beneath, the account menu and the footer (01 §2.4). */
+export function AppShell({
+  config,
+  user,
+  chromeHidden,
+  children,
+}: {
+  config: RouteConfig
+  user: CurrentUser
+  chromeHidden: boolean
+  children: ReactNode
+}) {
+  const { pathname } = useLocation()
+  const dispatch = useAppDispatch()
+  const activeTab = config.tabs.find((t) => isInTab(t, pathname))
+  const subTabs = activeTab?.children.filter((c) => c.inNav !== false) ?? []
+
+  return (
+    <div className={classes.layout}>
+      <a href="#main" className={classes.skipLink}>
+        Skip to content
+      </a>
+      {!chromeHidden && (
+        <header className={classes.header}>
+          <Group justify="space-between" wrap="nowrap" px="md" h={52}>
+            <Group gap="lg" wrap="nowrap" style={{ minWidth: 0 }}>
+              <Text fw={700} size="lg" c="white" component={NavLink} to="/" className={classes.brand}>
+                costlens
+              </Text>
+              <nav aria-label="Main" className={classes.tabs}>
+                {config.tabs.map((tab) => (
+                  <NavLink
+                    key={tab.key}
+                    to={tabTarget(tab)}
+                    className={classes.tab}
+                    data-active={tab === activeTab || undefined}
+                    aria-current={tab === activeTab ? 'page' : undefined}
+                  >
+                    <TabIcon name={tab.icon} />
+                    <span>{tab.title}</span>
+                  </NavLink>
+                ))}
+              </nav>
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              {user.plan === 'freemium' && <UpgradePrompt variant="icon" />}
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <UnstyledButton aria-label="Account menu" className={classes.account}>
+                    <Group gap={6} wrap="nowrap">
+                      <IconUser size={16} aria-hidden />
+                      <Text size="sm" c="white">
+                        {user.username}
+                      </Text>
+                      <IconChevronDown size={14} aria-hidden />
+                    </Group>
+                  </UnstyledButton>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Label>
+                    {ROLE_LABELS[user.role]} · {user.clusterType} ·{' '}
+                    {user.plan === 'freemium' ? 'Free plan' : 'Enterprise plan'}
+                  </Menu.Label>
+                  <Menu.Item
+                    leftSection={<IconLogout size={14} aria-hidden />}
+                    onClick={() => void dispatch(logout())}
+                  >
+                    Log out
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            </Group>
+          </Group>
+          {subTabs.length > 0 && (
+            <nav aria-label="Section" className={classes.subTabs}>
+              {subTabs.map((route) => (
+                <NavLink key={route.path} to={route.path} className={classes.subTab} end>
+                  {route.title}
+                  {route.badge && (
+                    <Badge size="xs" variant="light" ml={6}>
+                      {route.badge}
+                    </Badge>
+                  )}
+                </NavLink>
+              ))}
+            </nav>
+          )}
+        </header>
+      )}
+      <Box component="main" id="main" className={classes.main}>
+        {children}
+      </Box>
+      {!chromeHidden && (
+        <footer className={classes.footer}>
+          <Text size="xs" c="dimmed">
+            costlens · {user.about}
+          </Text>
+          {user.plan === 'freemium' && <UpgradePrompt variant="inline" />}
+        </footer>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,60 @@
+import {
+  encryptPassword,
+  newSignInSalt,
+  SIGN_IN_MODES,
+  type AadSessionResponse,
+  type CurrentUser,
+  type SignInMode,
+  type SignInResponse,
+  type SsoCheckResponse,
+  type UpgradePlanResponse,
+} from '@costlens/shared'
+import { api } from '../../api/api.ts'
+
+/** The {ui} segment of PUT /api/{ui}/ui/upgrade-plan (E012, G04): the API version, as elsewhere. */
+export const UPGRADE_PLAN_UI_SEGMENT = 'v1'
+
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** B005: any failure, or an unknown answer, means open mode. B011: the headers may carry a token. */
+    getSignInMode: build.query<{ mode: SignInMode; token?: string }, void>({
+      query: () => ({ url: '/signInMode', responseHandler: 'text' }),
+      transformResponse: (body: string, meta) => {
+        const text = String(body).replace(/"/g, '').trim() as SignInMode
+        const token =
+          meta?.response?.headers.get('auth-token') ??
+          meta?.response?.headers.get('unravel-auth-header-key') ??
+          undefined
+        return { mode: SIGN_IN_MODES.includes(text) ? text : 'open', token }
+      },
+      transformErrorResponse: (error) => error,
+    }),
+    /** B012: the password never leaves the browser; only salt and ct do. */
+    webSignIn: build.mutation<SignInResponse, { username: string; password: string }>({
+      queryFn: async ({ username, password }, _api, _extra, baseQuery) => {
+        const salt = newSignInSalt()
+        const ct = await encryptPassword(password, salt)
+        const result = await baseQuery({
+          url: '/api/v1/webSignIn',
+          method: 'POST',
+          body: { username, salt, ct },
+        })
+        return result.error ? { error: result.error } : { data: result.data as SignInResponse }
+      },
+    }),
+    ssoCheck: build.mutation<SsoCheckResponse, 'saml' | 'aad'>({
+      query: (mode) => `/${mode}/check`,
+    }),
+    aadSession: build.query<AadSessionResponse, void>({ query: () => '/aad/session' }),
+    isValidToken: build.query<CurrentUser, void>({
+      query: () => '/api/v1/isValidToken',
+      providesTags: ['CurrentUser'],
+    }),
+    upgradePlan: build.mutation<UpgradePlanResponse, void>({
+      query: () => ({ url: `/api/${UPGRADE_PLAN_UI_SEGMENT}/ui/upgrade-plan`, method: 'PUT' }),
+    }),
+  }),
+})
+
+export const { useGetSignInModeQuery, useWebSignInMutation, useSsoCheckMutation, useUpgradePlanMutation } =
+  authApi
