@@ -30,13 +30,30 @@ export interface ApiRequest extends FetchArgs {
 }
 
 /** The failure every endpoint reports: the 01 §8 result plus the HTTP status when there was one. */
-export type ApiError = RequestError & { status?: number }
+export type ApiError = RequestError & { status?: number; serverMessage?: string }
 
 interface SessionShape {
   session: { token: string | null; status: string }
 }
 
 const inFlightByGroup = new Map<string, AbortController>()
+
+/**
+ * B285: the signal for a grouped request. Starting one aborts the previous request of the same
+ * group still in flight; the returned `done` forgets it once it has finished.
+ */
+export function startGrouped(group: string, parent: AbortSignal): { signal: AbortSignal; done: () => void } {
+  inFlightByGroup.get(group)?.abort()
+  const controller = new AbortController()
+  inFlightByGroup.set(group, controller)
+  parent.addEventListener('abort', () => controller.abort(), { once: true })
+  return {
+    signal: controller.signal,
+    done: () => {
+      if (inFlightByGroup.get(group) === controller) inFlightByGroup.delete(group)
+    },
+  }
+}
 
 export function withClusterId(args: ApiRequest): FetchArgs {
   const { clusterUid, group: _group, ...request } = args
@@ -50,7 +67,8 @@ export function withClusterId(args: ApiRequest): FetchArgs {
 }
 
 const rawBaseQuery = fetchBaseQuery({
-  baseUrl: __API_ORIGIN__,
+  // Absolute, so the same code runs where relative request URLs are refused (Node's fetch in tests).
+  baseUrl: __API_ORIGIN__ || globalThis.location?.origin || '',
   timeout: REQUEST_TIMEOUT_MS,
   prepareHeaders: (headers, { getState }) => {
     const token = (getState() as SessionShape).session.token
@@ -100,7 +118,12 @@ export const baseQuery: BaseQueryFn<
           errorText: failure.status === 'TIMEOUT_ERROR' ? 'Timeout' : String(failure.error),
           aborted: failure.status === 'FETCH_ERROR' && signal.aborted,
         }
-  const error: ApiError = { ...toRequestError(call), status: call.status }
+  const serverMessage = (failure.data as { message?: unknown } | undefined)?.message
+  const error: ApiError = {
+    ...toRequestError(call),
+    status: call.status,
+    serverMessage: typeof serverMessage === 'string' && serverMessage ? serverMessage : undefined,
+  }
   if (call.status === 401) {
     clearSession()
     api.dispatch(loggedOut())

@@ -3,6 +3,7 @@ import { IconLock } from '@tabler/icons-react'
 import { MESSAGES } from '@costlens/shared'
 import { useUpgradePlanMutation } from '../../features/auth/auth-api.ts'
 import { showToast } from '../../app/toasts.ts'
+import type { ApiError } from '../../api/base-query.ts'
 
 /** The free plan's limit, as the upgrade texts state it (01 §1). */
 export const FREEMIUM_NOTICE =
@@ -18,7 +19,7 @@ export function useRequestUpgrade() {
     if ('data' in result && result.data?.status === 'success')
       showToast('success', result.data.message || MESSAGES.M021)
     else if ('data' in result && result.data) showToast('error', result.data.message || MESSAGES.M020)
-    else showToast('error', (result.error as { message?: string } | undefined)?.message || MESSAGES.M020)
+    else showToast('error', (result.error as ApiError | undefined)?.serverMessage || MESSAGES.M020)
   }
   return { request, isLoading }
 }

@@ -1,0 +1,141 @@
+import { act, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { decryptPassword } from '@costlens/shared'
+import { json, on, renderConsole, stubApi } from '../../test/render.tsx'
+import { testUser } from '../../test/users.ts'
+import { TOKEN_KEY } from './session-storage.ts'
+
+beforeEach(() => localStorage.clear())
+afterEach(() => vi.unstubAllGlobals())
+
+const signInMode = on(
+  'GET',
+  '/signInMode',
+  () => new Response('open', { headers: { 'content-type': 'text/plain' } }),
+)
+const validToken = on('GET', '/api/v1/isValidToken', () => json(testUser()))
+
+describe('sign-in (B012, B014, B023)', () => {
+  it('sends username, salt and ct, never the password, then returns to the deep link', async () => {
+    const { requests } = stubApi(
+      signInMode,
+      validToken,
+      on('POST', '/api/v1/webSignIn', () =>
+        json({
+          message: 'ok',
+          token: 't-1',
+          role: 'user',
+          readOnly: true,
+          tags: '',
+          id: 'analyst',
+          username: 'analyst',
+        }),
+      ),
+    )
+    const { router } = renderConsole('/jobs/applications?status=R')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    expect(router.state.location.search).toBe('?redirectFrom=%2Fjobs%2Fapplications%3Fstatus%3DR')
+
+    await userEvent.type(await screen.findByLabelText(/Username/), 'analyst')
+    await userEvent.type(screen.getByLabelText(/^Password/), 's3cret!')
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/jobs/applications'))
+    expect(router.state.location.search).toBe('?status=R')
+    const signInRequest = requests.find((r) => r.url.endsWith('/api/v1/webSignIn'))!
+    const body = await signInRequest.json()
+    expect(Object.keys(body).sort()).toEqual(['ct', 'salt', 'username'])
+    expect(JSON.stringify(body)).not.toContain('s3cret!')
+    expect(await decryptPassword(body.ct, body.salt)).toBe('s3cret!')
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('t-1')
+    const checked = requests.find((r) => r.url.endsWith('/api/v1/isValidToken'))!
+    expect(checked.headers.get('authorization')).toBe('JWT t-1')
+  })
+
+  it.each([
+    [
+      'a refused password',
+      () => json({ statusCode: 400, error: 'Bad Request', message: 'Invalid username or password.' }, 400),
+      'There was an error logging in to your account. Invalid username or password.',
+    ],
+    ['a server failure', () => json({}, 503), 'Services are temporarily unavailable. Please try again.'],
+  ])('shows the failure text for %s (B014)', async (_label, respond, text) => {
+    stubApi(signInMode, on('POST', '/api/v1/webSignIn', respond))
+    renderConsole('/login')
+    await userEvent.type(await screen.findByLabelText(/Username/), 'admin')
+    await userEvent.type(screen.getByLabelText(/^Password/), 'wrong')
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(text)
+  })
+
+  it('falls back to the open form when the sign-in mode cannot be read (B005)', async () => {
+    stubApi(on('GET', '/signInMode', () => json({}, 500)))
+    renderConsole('/login')
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument()
+  })
+
+  it('offers the SAML button in saml mode (B006)', async () => {
+    stubApi(on('GET', '/signInMode', () => new Response('saml')))
+    renderConsole('/login')
+    expect(await screen.findByRole('button', { name: 'Sign in with SAML' })).toBeInTheDocument()
+  })
+})
+
+describe('a signed-in console', () => {
+  beforeEach(() => localStorage.setItem(TOKEN_KEY, 't-1'))
+
+  it('lands on the landing route with the tabs of the user (B022, B028)', async () => {
+    stubApi(validToken)
+    const { router } = renderConsole('/')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/clusters/overview'))
+    const nav = await screen.findByRole('navigation', { name: 'Main' })
+    expect(nav).toHaveTextContent('Clusters')
+    expect(document.title).toBe('Overview | costlens')
+  })
+
+  it('says plainly that a planned screen is not built yet', async () => {
+    stubApi(validToken)
+    renderConsole('/clusters/resources')
+    expect(await screen.findByText('This screen is not built yet')).toBeInTheDocument()
+    expect(screen.getByText('R006, R053')).toBeInTheDocument()
+  })
+
+  it('shows the not-found page for an unknown path (B024)', async () => {
+    stubApi(validToken)
+    renderConsole('/no/such/page')
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument()
+  })
+
+  it('logs out and returns to /login when the token check fails (B013)', async () => {
+    stubApi(
+      on('GET', '/api/v1/isValidToken', () =>
+        json({ statusCode: 401, error: 'Unauthorized', message: 'Session expired' }, 401),
+      ),
+      signInMode,
+    )
+    const { router } = renderConsole('/clusters/overview')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull()
+  })
+
+  it('logs out when another tab clears storage (B015)', async () => {
+    stubApi(validToken, signInMode)
+    const { router } = renderConsole('/clusters/overview')
+    await screen.findByRole('navigation', { name: 'Main' })
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: null }))
+    })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+  })
+
+  it('hides navigation and footer when the embedding parent asks (B016)', async () => {
+    stubApi(validToken)
+    renderConsole('/clusters/overview')
+    await screen.findByRole('navigation', { name: 'Main' })
+    act(() => {
+      window.dispatchEvent(new MessageEvent('message', { data: { type: 'costlens:hide-navigation' } }))
+    })
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument())
+  })
+})
