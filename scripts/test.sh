@@ -30,3 +30,6 @@ npm run --silent build
 
 step "browser journeys (playwright, Debian chromium)"
 npx playwright test
+
+step "summary"
+node scripts/test-summary.mjs test-results/vitest.json test-results/playwright.json

@@ -1,10 +1,15 @@
-import { act, screen, waitFor } from '@testing-library/react'
+import { act, render, screen, waitFor } from '@testing-library/react'
+import { Provider } from 'react-redux'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { decryptPassword } from '@costlens/shared'
 import { json, on, renderConsole, stubApi } from '../../test/render.tsx'
 import { testUser } from '../../test/users.ts'
 import { TOKEN_KEY } from './session-storage.ts'
+import { setAnalyticsSink } from './analytics.ts'
+import { showToast } from './toasts.ts'
+import { makeStore } from './store.ts'
+import { useAadLogoutCheck, useEmbeddingMessages } from './session-watchers.ts'
 
 beforeEach(() => localStorage.clear())
 afterEach(() => vi.unstubAllGlobals())
@@ -137,5 +142,82 @@ describe('a signed-in console', () => {
       window.dispatchEvent(new MessageEvent('message', { data: { type: 'costlens:hide-navigation' } }))
     })
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument())
+  })
+})
+
+describe('per-path effects and watchers', () => {
+  beforeEach(() => localStorage.setItem(TOKEN_KEY, 't-1'))
+
+  it('reports every route change under App Routing (B027) and clears toasts (B026)', async () => {
+    const events: unknown[] = []
+    setAnalyticsSink((e) => events.push(e))
+    stubApi(validToken)
+    const { router } = renderConsole('/clusters/overview')
+    await screen.findByRole('navigation', { name: 'Main' })
+    act(() => showToast('info', 'A toast from the overview'))
+    expect(await screen.findByText('A toast from the overview')).toBeInTheDocument()
+    await act(() => router.navigate('/clusters/resources'))
+    await waitFor(() => expect(screen.queryByText('A toast from the overview')).not.toBeInTheDocument())
+    expect(events).toContainEqual({
+      category: 'App Routing',
+      action: 'navigate',
+      label: '/clusters/resources',
+    })
+  })
+
+  it('stores a token sent by the embedding parent and reloads (B016)', async () => {
+    stubApi(validToken)
+    const reload = vi.fn()
+    function Embedded() {
+      useEmbeddingMessages(reload)
+      return null
+    }
+    render(
+      <Provider store={makeStore()}>
+        <Embedded />
+      </Provider>,
+    )
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', { data: { type: 'costlens:auth-token', token: 'from-parent' } }),
+      )
+    })
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('from-parent')
+    expect(reload).toHaveBeenCalledOnce()
+  })
+
+  it('checks the AAD session every 60 s and logs out when it has ended (B007)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      let alive = true
+      stubApi(
+        on('GET', '/aad/session', () =>
+          alive
+            ? json({ active: true })
+            : json({ statusCode: 401, error: 'Unauthorized', message: 'Session expired' }, 401),
+        ),
+      )
+      const store = makeStore({
+        session: { token: 't-1', user: testUser(), status: 'authenticated', embeddedChromeHidden: false },
+      })
+      const reload = vi.fn()
+      function Watcher() {
+        useAadLogoutCheck(true, reload)
+        return null
+      }
+      render(
+        <Provider store={store}>
+          <Watcher />
+        </Provider>,
+      )
+      await act(async () => vi.advanceTimersByTimeAsync(60_000))
+      expect(store.getState().session.status).toBe('authenticated')
+      alive = false
+      await act(async () => vi.advanceTimersByTimeAsync(60_000))
+      await waitFor(() => expect(store.getState().session.status).toBe('anonymous'))
+      expect(reload).toHaveBeenCalled()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
