@@ -56,3 +56,14 @@ test('an unknown path shows the not-found page to a signed-in user (B024)', asyn
   await page.goto('/no/such/page')
   await expect(page.getByRole('heading', { name: /not found/i })).toBeVisible()
 })
+
+test('pages under no tab are reached from the account menu: Snowflake API docs (R149)', async ({ page }) => {
+  await page.goto('/login')
+  await signIn(page, 'snowflake', 'snowflake')
+  await expect(page).toHaveURL('/home')
+  await page.getByRole('button', { name: 'Account menu' }).click()
+  await page.getByRole('menuitem', { name: 'API Docs' }).click()
+  await expect(page).toHaveURL('/api_docs')
+  await expect(page.getByRole('heading', { name: 'API documentation' })).toBeVisible()
+  await expect(page.getByRole('table', { name: 'auth operations' })).toContainText('/api/v1/webSignIn')
+})

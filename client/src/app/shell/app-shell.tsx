@@ -2,7 +2,13 @@ import type { ReactNode } from 'react'
 import { Badge, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core'
 import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react'
 import { NavLink, useLocation } from 'react-router-dom'
-import type { CurrentUser, RouteConfig, TabEntry } from '@costlens/shared'
+import {
+  layoutFor,
+  type CurrentUser,
+  type RouteConfig,
+  type RouteEntry,
+  type TabEntry,
+} from '@costlens/shared'
 import { useAppDispatch } from '../hooks.ts'
 import { logout } from '../../features/auth/session-thunks.ts'
 import { UpgradePrompt } from '../../components/upgrade-prompt/upgrade-prompt.tsx'
@@ -23,6 +29,17 @@ function tabTarget(tab: TabEntry): string {
 function isInTab(tab: TabEntry, pathname: string): boolean {
   const prefix = tab.path ?? tabTarget(tab).split('/').slice(0, 2).join('/')
   return pathname === prefix || pathname.startsWith(`${prefix}/`)
+}
+
+/**
+ * The layout's pages that sit under no tab (dashboards, alerting, API docs, JMX, value dashboard):
+ * the spec gives them no tab, so the account menu lists the ones this user may open.
+ */
+export function untabbedPages(config: RouteConfig): RouteEntry[] {
+  const open = new Set(config.routes)
+  return layoutFor(config.clusterType).pages.filter(
+    (p) => open.has(p) && p.inNav !== false && !p.path.includes(':'),
+  )
 }
 
 /** Top tabs with icons, the active tab's sub-tabs beneath, the account menu and the footer (01 §2.4). */
@@ -88,6 +105,12 @@ export function AppShell({
                     {ROLE_LABELS[user.role]} · {user.clusterType} ·{' '}
                     {user.plan === 'freemium' ? 'Free plan' : 'Enterprise plan'}
                   </Menu.Label>
+                  {untabbedPages(config).map((page) => (
+                    <Menu.Item key={page.path} component={NavLink} to={page.path}>
+                      {page.title}
+                    </Menu.Item>
+                  ))}
+                  <Menu.Divider />
                   <Menu.Item
                     leftSection={<IconLogout size={14} aria-hidden />}
                     onClick={() => void dispatch(logout())}
