@@ -7,6 +7,8 @@ const dbPath = 'test-results/e2e.db'
 
 export default defineConfig({
   testDir: 'e2e',
+  // Its own folder: Playwright empties outputDir, and test-results/ also holds the Vitest report.
+  outputDir: 'test-results/playwright-artifacts',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

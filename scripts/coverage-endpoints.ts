@@ -1,0 +1,27 @@
+import type {} from '@fastify/swagger' // brings app.swagger() into the type
+import { buildApp } from '../simulator/src/app.ts'
+import { readSpecCatalogue } from './spec-catalogue.ts'
+
+/**
+ * npm run --silent coverage:endpoints → {"total":183,"implemented":N,"missing":[ids…]}
+ * An endpoint row counts as implemented when an operation of the OpenAPI document (generated from
+ * the route contracts) names its id in `x-spec-ids`.
+ */
+const app = await buildApp({ dbPath: ':memory:', seed: { scale: 'small' }, logger: false })
+await app.ready()
+const doc = app.swagger() as { paths?: Record<string, Record<string, { 'x-spec-ids'?: string[] }>> }
+await app.close()
+
+const implemented = new Set<string>()
+for (const methods of Object.values(doc.paths ?? {}))
+  for (const op of Object.values(methods)) for (const id of op['x-spec-ids'] ?? []) implemented.add(id)
+
+const catalogue = readSpecCatalogue<{ id: string }[]>('endpoints.json')
+const ids = catalogue?.map((e) => e.id)
+process.stdout.write(
+  JSON.stringify({
+    total: ids?.length ?? null,
+    implemented: ids ? ids.filter((id) => implemented.has(id)).length : implemented.size,
+    missing: ids ? ids.filter((id) => !implemented.has(id)) : null,
+  }) + '\n',
+)
