@@ -80,6 +80,16 @@ describe('sign-in (B012, B014, B023)', () => {
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument()
   })
 
+  it('signs in with a token the sign-in-mode headers carry (B011)', async () => {
+    stubApi(
+      on('GET', '/signInMode', () => new Response('open', { headers: { 'auth-token': 'from-header' } })),
+      validToken,
+    )
+    const { router } = renderConsole('/login')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/clusters/overview'))
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('from-header')
+  })
+
   it('offers the SAML button in saml mode (B006)', async () => {
     stubApi(on('GET', '/signInMode', () => new Response('saml')))
     renderConsole('/login')
@@ -90,7 +100,7 @@ describe('sign-in (B012, B014, B023)', () => {
 describe('a signed-in console', () => {
   beforeEach(() => localStorage.setItem(TOKEN_KEY, 't-1'))
 
-  it('lands on the landing route with the tabs of the user (B022, B028)', async () => {
+  it('lands on the landing route with the tabs of the user and titles the page (B022, B028, B025)', async () => {
     stubApi(validToken)
     const { router } = renderConsole('/')
     await waitFor(() => expect(router.state.location.pathname).toBe('/clusters/overview'))
@@ -112,7 +122,7 @@ describe('a signed-in console', () => {
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument()
   })
 
-  it('logs out and returns to /login when the token check fails (B013)', async () => {
+  it('logs out and returns to /login when the token check answers 401 (B001, B002, B003, B013)', async () => {
     stubApi(
       on('GET', '/api/v1/isValidToken', () =>
         json({ statusCode: 401, error: 'Unauthorized', message: 'Session expired' }, 401),

@@ -10,6 +10,8 @@ import {
   type UpgradePlanResponse,
 } from '@costlens/shared'
 import { api } from '../../api/api.ts'
+// A cycle by design: the thunk calls these endpoints, this hook calls the thunk, both at run time only.
+import { validateSession } from './session-thunks.ts'
 
 /** The {ui} segment of PUT /api/{ui}/ui/upgrade-plan (E012, G04): the API version, as elsewhere. */
 export const UPGRADE_PLAN_UI_SEGMENT = 'v1'
@@ -27,7 +29,12 @@ export const authApi = api.injectEndpoints({
           undefined
         return { mode: SIGN_IN_MODES.includes(text) ? text : 'open', token }
       },
-      transformErrorResponse: (error) => error,
+      // B011: a server that already knows the user (SSO in front of it) hands the token in these
+      // headers; the console signs in with it straight away.
+      onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
+        const result = await queryFulfilled.catch(() => undefined)
+        if (result?.data.token) void dispatch(validateSession(result.data.token))
+      },
     }),
     /** B012: the password never leaves the browser; only salt and ct do. */
     webSignIn: build.mutation<SignInResponse, { username: string; password: string }>({
