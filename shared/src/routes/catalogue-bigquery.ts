@@ -1,5 +1,5 @@
 import type { RouteEntry, TabEntry } from './types.ts'
-import { ADMIN_ONLY, detail, route, tab } from './catalogue-common.ts'
+import { ADMIN_ONLY, detail, route, tab, appStorePageTab } from './catalogue-common.ts'
 
 /*
  * The BigQuery (v2) layout, 01 §2.3, R152-R177. Landing (G08, R231): /os_dashboard for admins,
@@ -94,21 +94,7 @@ export const BIGQUERY_TABS: readonly TabEntry[] = [
     // B047: BigQuery data is admin only.
     page: bq({ specIds: ['R159'], path: '/data', title: 'Data', rbacId: 'data', roles: ADMIN_ONLY }),
   }),
-  tab({
-    key: 'appstore',
-    title: 'App Store',
-    icon: 'Apps',
-    path: '/apps',
-    rbacId: 'appstore',
-    supportedTypes: BQ,
-    page: bq({
-      specIds: ['R164'],
-      path: '/apps',
-      title: 'App Store',
-      rbacId: 'appstore',
-      flags: ['appstoreEnabled'],
-    }),
-  }),
+  appStorePageTab('R164', BQ),
   tab({
     key: 'manage',
     title: 'Manage',

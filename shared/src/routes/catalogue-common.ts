@@ -27,6 +27,26 @@ export function tab(init: TabInit): TabEntry {
   return { children: [], ...init }
 }
 
+/** The App Store tab of the cloud layouts (Snowflake, BigQuery, Kubernetes): one /apps page. */
+export function appStorePageTab(specId: string, supportedTypes: readonly ClusterType[]): TabEntry {
+  return tab({
+    key: 'appstore',
+    title: 'App Store',
+    icon: 'Apps',
+    path: '/apps',
+    rbacId: 'appstore',
+    supportedTypes,
+    page: route({
+      specIds: [specId],
+      path: '/apps',
+      title: 'App Store',
+      rbacId: 'appstore',
+      flags: ['appstoreEnabled'],
+      supportedTypes,
+    }),
+  })
+}
+
 /**
  * The top-level routes (01 §2.1): the only screens built before the per-type pages, and ungated
  * (the route guard, not the visibility rule, decides who reaches them).

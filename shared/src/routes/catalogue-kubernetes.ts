@@ -1,5 +1,5 @@
 import type { RouteEntry, TabEntry } from './types.ts'
-import { detail, route, tab } from './catalogue-common.ts'
+import { detail, route, tab, appStorePageTab } from './catalogue-common.ts'
 
 /*
  * The Kubernetes layout, 01 §2.3, R216-R225 (R226 shares the all-types entry for the same path).
@@ -46,21 +46,7 @@ export const K8S_TABS: readonly TabEntry[] = [
       }),
     ],
   }),
-  tab({
-    key: 'appstore',
-    title: 'App Store',
-    icon: 'Apps',
-    path: '/apps',
-    rbacId: 'appstore',
-    supportedTypes: K8S,
-    page: k8s({
-      specIds: ['R223'],
-      path: '/apps',
-      title: 'App Store',
-      rbacId: 'appstore',
-      flags: ['appstoreEnabled'],
-    }),
-  }),
+  appStorePageTab('R223', K8S),
   // Sub-pages are not listed for K8S: /manage is a page of its own.
   tab({
     key: 'manage',

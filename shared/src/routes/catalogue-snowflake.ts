@@ -1,5 +1,5 @@
 import type { RouteEntry, TabEntry } from './types.ts'
-import { ADMIN_ONLY, detail, route, tab } from './catalogue-common.ts'
+import { ADMIN_ONLY, detail, route, tab, appStorePageTab } from './catalogue-common.ts'
 
 /*
  * The Snowflake layout, 01 §2.3, R121-R151. Snowflake defines its own landing route; G08 picks
@@ -131,21 +131,7 @@ export const SNOWFLAKE_TABS: readonly TabEntry[] = [
       sf({ specIds: ['R148'], path: '/data/tables', title: 'Tables', rbacId: 'data/tables' }),
     ],
   }),
-  tab({
-    key: 'appstore',
-    title: 'App Store',
-    icon: 'Apps',
-    path: '/apps',
-    rbacId: 'appstore',
-    supportedTypes: SF,
-    page: sf({
-      specIds: ['R151'],
-      path: '/apps',
-      title: 'App Store',
-      rbacId: 'appstore',
-      flags: ['appstoreEnabled'],
-    }),
-  }),
+  appStorePageTab('R151', SF),
   // Manage comes last, as in every other layout, although the route map names it before /warehouse.
   tab({
     key: 'manage',
