@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import fastifyStatic from '@fastify/static'
 import type { SignInMode } from '@costlens/shared'
-import { Clock, parseInstant } from './clock.ts'
+import { Clock } from './clock.ts'
 import { openDatabase, type Db } from './db/open-database.ts'
 import { readSetting } from './db/repositories/settings.ts'
 import type { Scale } from './db/seed/scale.ts'
@@ -122,4 +122,3 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   return app
 }
 
-export { parseInstant }
