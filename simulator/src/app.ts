@@ -121,4 +121,3 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   if (clientDist) await app.register(fastifyStatic, { root: clientDist, wildcard: false, index: false })
   return app
 }
-
