@@ -35,8 +35,15 @@ describe('B288 error result', () => {
       aborted: false,
     })
   })
-  it('B285 a cancelled request is marked aborted', () => {
-    expect(toRequestError({ aborted: true, errorText: 'canceled' })).toMatchObject({ aborted: true })
+  it.each([
+    ['flagged by the request layer', { aborted: true, errorText: 'signal is aborted' }, true],
+    ['reporting ERR_CANCELED', { errorText: 'ERR_CANCELED' }, true],
+    ['reporting AbortError', { errorText: 'AbortError' }, true],
+    ['M028 request-aborted', { errorText: 'request-aborted' }, true],
+    ['a network failure is not a cancellation', { errorText: 'Network Error' }, false],
+    ['a status is never a cancellation', { status: 500 }, false],
+  ])('B285 a request %s: aborted %s', (_label, call, aborted) => {
+    expect(toRequestError(call).aborted).toBe(aborted)
   })
 })
 

@@ -66,9 +66,17 @@ export function errorMessageFor({ status, data, errorText }: FailedCall): string
   )
 }
 
-/** B288, B285: the `{error, message, data, aborted}` result; cancelled calls are marked aborted. */
+/** The texts a cancelled request reports: axios's ERR_CANCELED (the spec's wording) and fetch's AbortError. */
+const CANCELLED_TEXTS = new Set(['ERR_CANCELED', 'AbortError', 'canceled', 'request-aborted'])
+
+/**
+ * B288, B285: the `{error, message, data, aborted}` result. A cancelled call (flagged, or reporting
+ * ERR_CANCELED / AbortError / M028 'request-aborted') is marked aborted so callers ignore it.
+ */
 export function toRequestError(call: FailedCall): RequestError {
-  return { error: true, message: errorMessageFor(call), data: {}, aborted: Boolean(call.aborted) }
+  const aborted =
+    Boolean(call.aborted) || (call.status === undefined && CANCELLED_TEXTS.has(call.errorText ?? ''))
+  return { error: true, message: errorMessageFor(call), data: {}, aborted }
 }
 
 /** B286: statuses 200 to 299 are success (300 itself is a redirect, not data). */
