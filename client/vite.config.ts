@@ -23,7 +23,40 @@ export default defineConfig({
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: Object.fromEntries(proxiedPaths.map((p) => [p, { target: devTarget, changeOrigin: true }])),
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  resolve: {
+    // @mantine/dates (hoisted to the root) would otherwise bring its own @mantine/core, whose
+    // MantineProvider context the client's copy does not fill. One copy of each, from client/.
+    dedupe: ['react', 'react-dom', '@mantine/core', '@mantine/hooks'],
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    // The shell needs React, the router and RTK on every page: separate chunks, so a release that
+    // changes only costlens code leaves them cached. Mantine is not grouped on purpose: a group
+    // would pull the components only lazy screens use into the first load. Screens are lazy
+    // chunks of their own (app/screens.ts).
+    chunkSizeWarningLimit: 300,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+            {
+              name: 'router',
+              test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
+              priority: 2,
+            },
+            {
+              name: 'redux',
+              test: /node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect|redux-thunk|use-sync-external-store)[\\/]/,
+              priority: 2,
+            },
+          ],
+        },
+      },
+    },
+  },
   test: {
     name: 'client',
     environment: 'jsdom',

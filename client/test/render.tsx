@@ -1,16 +1,50 @@
+import type { ReactElement } from 'react'
 import { render } from '@testing-library/react'
-import { RouterProvider } from 'react-router-dom'
+import userEvent from '@testing-library/user-event'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { vi } from 'vitest'
-import { makeStore, type RootState } from '../src/app/store.ts'
+import type { CurrentUser } from '@costlens/shared'
+import { makeStore, type AppStore, type RootState } from '../src/app/store.ts'
 import { Providers } from '../src/app/providers.tsx'
 import { createTestRouter } from '../src/app/router.tsx'
+import { testUser } from './users.ts'
+
+export interface RenderOptions {
+  /** Initial store state, e.g. `signedIn(testUser({ clusterType: 'SNOWFLAKE' }))`. */
+  preloadedState?: Partial<RootState>
+  /** The address the component sees (path and query). */
+  route?: string
+  /** A store to share between renders; by default a new one from `preloadedState`. */
+  store?: AppStore
+}
+
+/**
+ * Renders one component with everything the console gives it: store, Mantine theme, toasts and a
+ * router at `route` (ARCHITECTURE style 6, after redux-templates' test-utils).
+ */
+export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
+  const { preloadedState, route = '/', store = makeStore(preloadedState) } = options
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [route] })
+  const user = userEvent.setup()
+  const view = render(
+    <Providers store={store} env="test">
+      <RouterProvider router={router} />
+    </Providers>,
+  )
+  return { ...view, store, router, user }
+}
+
+/** The session part of the state for a signed-in user. */
+export function signedIn(user: CurrentUser = testUser(), token = 't-1'): Partial<RootState> {
+  return { session: { token, user, status: 'authenticated', embeddedChromeHidden: false } }
+}
 
 /** Renders the whole console at a path, with its own store (ARCHITECTURE style 6). */
 export function renderConsole(path: string, preloadedState?: Partial<RootState>) {
   const store = makeStore(preloadedState)
   const router = createTestRouter(path)
   const view = render(
-    <Providers store={store}>
+    <Providers store={store} env="test">
       <RouterProvider router={router} />
     </Providers>,
   )

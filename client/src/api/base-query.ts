@@ -5,6 +5,7 @@ import {
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react'
 import {
+  MESSAGES,
   errorInSuccessBody,
   isSuccessStatus,
   toRequestError,
@@ -21,15 +22,26 @@ export const REQUEST_TIMEOUT_MS = 120_000
 /**
  * A request as endpoints describe it. Beyond fetch's own fields:
  * - `clusterUid` (B283): added to the path where the url has `{clusterUid}`, else to the query
- *   for reads, or to the body as `clusterUid` for POST/PUT;
- * - `group` (B285): a new request of the same group aborts the previous one still in flight.
+ *   for reads, or to the body as `clusterUid` for POST/PUT. An endpoint that works on one cluster
+ *   passes the selected cluster here instead of building the url itself, so the rule lives once.
+ * - `group` (B285): a new request of the same group aborts the previous one still in flight. Use
+ *   one key per "identical" request (e.g. `'chargeback:search'`), not per argument set: the point
+ *   is that a newer search supersedes an older one whose answer would arrive out of order.
+ *
+ * ```ts
+ * query: ({ clusterUid, ...body }) => ({ url: '/api/v1/apps/search', method: 'POST', body, clusterUid, group: 'apps:search' })
+ * ```
  */
 export interface ApiRequest extends FetchArgs {
   clusterUid?: string
   group?: string
 }
 
-/** The failure every endpoint reports: the 01 §8 result plus the HTTP status when there was one. */
+/**
+ * The failure every endpoint reports: the 01 §8 result plus the HTTP status when there was one and
+ * the server's own message (screens that must say why, like sign-in, read it). `aborted` failures
+ * (B285) are to be ignored: no toast, no error state.
+ */
 export type ApiError = RequestError & { status?: number; serverMessage?: string }
 
 interface SessionShape {
@@ -92,16 +104,10 @@ export const baseQuery: BaseQueryFn<
   FetchBaseQueryMeta
 > = async (args, api, extra) => {
   const request: ApiRequest = typeof args === 'string' ? { url: args } : args
-  let signal = api.signal
-  if (request.group) {
-    inFlightByGroup.get(request.group)?.abort()
-    const controller = new AbortController()
-    inFlightByGroup.set(request.group, controller)
-    signal = AbortSignal.any([api.signal, controller.signal])
-  }
+  const grouped = request.group ? startGrouped(request.group, api.signal) : undefined
+  const signal = grouped?.signal ?? api.signal
   const result = await rawBaseQuery(withClusterId(request), { ...api, signal }, extra as object)
-  if (request.group && inFlightByGroup.get(request.group)?.signal === signal)
-    inFlightByGroup.delete(request.group)
+  grouped?.done()
 
   if (!result.error) {
     const bodyError = errorInSuccessBody(result.data)
@@ -115,7 +121,7 @@ export const baseQuery: BaseQueryFn<
     typeof failure.status === 'number'
       ? { status: failure.status, data: failure.data }
       : {
-          errorText: failure.status === 'TIMEOUT_ERROR' ? 'Timeout' : String(failure.error),
+          errorText: failure.status === 'TIMEOUT_ERROR' ? MESSAGES.M004 : String(failure.error),
           aborted: failure.status === 'FETCH_ERROR' && signal.aborted,
         }
   const serverMessage = (failure.data as { message?: unknown } | undefined)?.message

@@ -10,11 +10,22 @@ export const theme = createTheme({
   defaultRadius: 'sm',
 })
 
-/** Store, theme and toasts (top centre, C05) around any part of the console, app or test. */
-export function Providers({ store, children }: { store: AppStore; children: ReactNode }) {
+/**
+ * Store, theme and toasts (top centre, C05) around any part of the console, app or test. Tests pass
+ * `env="test"`, Mantine's switch that turns off transitions and portals so menus open at once.
+ */
+export function Providers({
+  store,
+  env = 'default',
+  children,
+}: {
+  store: AppStore
+  env?: 'default' | 'test'
+  children: ReactNode
+}) {
   return (
     <Provider store={store}>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} env={env}>
         <Notifications position="top-center" />
         {children}
       </MantineProvider>

@@ -3,7 +3,7 @@ import { Provider } from 'react-redux'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { decryptPassword } from '@costlens/shared'
-import { json, on, renderConsole, stubApi } from '../../test/render.tsx'
+import { json, on, renderConsole, renderWithProviders, signedIn, stubApi } from '../../test/render.tsx'
 import { testUser } from '../../test/users.ts'
 import { TOKEN_KEY } from './session-storage.ts'
 import { setAnalyticsSink } from './analytics.ts'
@@ -90,10 +90,64 @@ describe('sign-in (B012, B014, B023)', () => {
     expect(localStorage.getItem(TOKEN_KEY)).toBe('from-header')
   })
 
-  it('offers the SAML button in saml mode (B006)', async () => {
-    stubApi(on('GET', '/signInMode', () => new Response('saml')))
+  it('offers the SAML button in saml mode and reports a failed check (B006)', async () => {
+    stubApi(
+      on('GET', '/signInMode', () => new Response('saml')),
+      on('GET', '/saml/check', () => json({}, 502)),
+    )
     renderConsole('/login')
-    expect(await screen.findByRole('button', { name: 'Sign in with SAML' })).toBeInTheDocument()
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in with SAML' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Services are temporarily unavailable. Please try again.',
+    )
+    expect(screen.queryByLabelText(/Username/)).not.toBeInTheDocument()
+  })
+
+  it('signs in with Microsoft in aad mode: the check token is validated, then the landing route (B006)', async () => {
+    const { requests } = stubApi(
+      on('GET', '/signInMode', () => new Response('aad')),
+      on('GET', '/aad/check', () => json({ token: 'aad-token' })),
+      validToken,
+    )
+    const { router } = renderConsole('/login')
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Microsoft' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/clusters/overview'))
+    const checked = requests.find((r) => r.url.endsWith('/api/v1/isValidToken'))!
+    expect(checked.headers.get('authorization')).toBe('JWT aad-token')
+  })
+
+  it('treats ldap like open: the credential form (B004)', async () => {
+    stubApi(on('GET', '/signInMode', () => new Response('ldap')))
+    renderConsole('/login')
+    expect(await screen.findByLabelText(/Username/)).toBeInTheDocument()
+    expect(screen.getByText('Use your directory (LDAP) account.')).toBeInTheDocument()
+  })
+
+  it('keeps the user signed out when the new token fails its check (B001, B014)', async () => {
+    stubApi(
+      signInMode,
+      on('POST', '/api/v1/webSignIn', () =>
+        json({ message: 'ok', token: 't-2', role: 'user', readOnly: true, tags: '', id: 'a', username: 'a' }),
+      ),
+      on('GET', '/api/v1/isValidToken', () => json({ statusCode: 500, error: 'x', message: 'db down' }, 500)),
+    )
+    const { router } = renderConsole('/login')
+    await userEvent.type(await screen.findByLabelText(/Username/), 'analyst')
+    await userEvent.type(screen.getByLabelText(/^Password/), 'analyst')
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Services are temporarily unavailable. Please try again.',
+    )
+    expect(router.state.location.pathname).toBe('/login')
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull()
+  })
+
+  it('starts signed out with no stored token, without calling the token check (B013)', async () => {
+    const { requests } = stubApi(signInMode)
+    const { store } = renderConsole('/login')
+    await screen.findByRole('button', { name: 'Sign in' })
+    expect(store.getState().session.status).toBe('anonymous')
+    expect(requests.some((r) => r.url.endsWith('/api/v1/isValidToken'))).toBe(false)
   })
 })
 
@@ -149,9 +203,48 @@ describe('a signed-in console', () => {
     renderConsole('/clusters/overview')
     await screen.findByRole('navigation', { name: 'Main' })
     act(() => {
-      window.dispatchEvent(new MessageEvent('message', { data: { type: 'costlens:hide-navigation' } }))
+      window.dispatchEvent(
+        new MessageEvent('message', { data: { type: 'costlens:hide-navigation' }, source: window }),
+      )
     })
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument())
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument()
+  })
+
+  it('ignores embedding messages from any window but the parent (B016)', async () => {
+    stubApi(validToken)
+    renderConsole('/clusters/overview')
+    await screen.findByRole('navigation', { name: 'Main' })
+    const stranger = new MessageChannel().port1
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', { data: { type: 'costlens:hide-navigation' }, source: stranger }),
+      )
+    })
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument()
+  })
+
+  it('sends a signed-in user to /login when any call answers 401 (B003)', async () => {
+    localStorage.setItem(TOKEN_KEY, 't-1')
+    stubApi(
+      on('GET', '/api/v1/isValidToken', () => json(testUser({ clusterType: 'SNOWFLAKE', role: 'admin' }))),
+      on('GET', '/openapi.json', () =>
+        json({ statusCode: 401, error: 'Unauthorized', message: 'Session expired' }, 401),
+      ),
+      signInMode,
+    )
+    const { router } = renderConsole('/api_docs')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    expect(router.state.location.search).toBe('?redirectFrom=%2Fapi_docs')
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull()
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument()
+  })
+
+  it('titles a planned page with its catalogue title (B025, M102)', async () => {
+    stubApi(validToken)
+    renderConsole('/clusters/resources')
+    await screen.findByText('This screen is not built yet')
+    expect(document.title).toBe('Resources | costlens')
   })
 })
 
@@ -189,7 +282,10 @@ describe('per-path effects and watchers', () => {
     )
     act(() => {
       window.dispatchEvent(
-        new MessageEvent('message', { data: { type: 'costlens:auth-token', token: 'from-parent' } }),
+        new MessageEvent('message', {
+          data: { type: 'costlens:auth-token', token: 'from-parent' },
+          source: window,
+        }),
       )
     })
     expect(localStorage.getItem(TOKEN_KEY)).toBe('from-parent')
@@ -207,25 +303,18 @@ describe('per-path effects and watchers', () => {
             : json({ statusCode: 401, error: 'Unauthorized', message: 'Session expired' }, 401),
         ),
       )
-      const store = makeStore({
-        session: { token: 't-1', user: testUser(), status: 'authenticated', embeddedChromeHidden: false },
-      })
       const reload = vi.fn()
       function Watcher() {
         useAadLogoutCheck(true, reload)
         return null
       }
-      render(
-        <Provider store={store}>
-          <Watcher />
-        </Provider>,
-      )
+      const { store } = renderWithProviders(<Watcher />, { preloadedState: signedIn() })
       await act(async () => vi.advanceTimersByTimeAsync(60_000))
       expect(store.getState().session.status).toBe('authenticated')
       alive = false
       await act(async () => vi.advanceTimersByTimeAsync(60_000))
-      await waitFor(() => expect(store.getState().session.status).toBe('anonymous'))
-      expect(reload).toHaveBeenCalled()
+      await waitFor(() => expect(reload).toHaveBeenCalledOnce())
+      expect(store.getState().session.status).toBe('anonymous')
     } finally {
       vi.useRealTimers()
     }

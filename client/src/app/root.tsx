@@ -1,11 +1,10 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react'
-import { Center, Loader } from '@mantine/core'
-import { Navigate, useLocation } from 'react-router-dom'
-import { buildRouteConfig, matchRoute, type RouteConfig } from '@costlens/shared'
+import { useEffect, useMemo } from 'react'
+import { Navigate, Outlet, useLocation } from 'react-router-dom'
+import { buildRouteConfig } from '@costlens/shared'
 import { useAppDispatch, useAppSelector } from './hooks.ts'
 import { guardRedirect } from './guard.ts'
 import { AppShell } from './shell/app-shell.tsx'
-import { SCREENS } from './screens.ts'
+import { PageLoader } from './page-loader.tsx'
 import { clearToasts } from './toasts.ts'
 import { setTrackingAllowed, trackRouteChange } from './analytics.ts'
 import {
@@ -15,43 +14,18 @@ import {
   useStorageClearedLogout,
 } from './session-watchers.ts'
 import { validateSession } from '../features/auth/session-thunks.ts'
-import { useGetSignInModeQuery } from '../features/auth/auth-api.ts'
-import { PlannedPage } from '../features/system/planned-page.tsx'
-import { NotFoundPage } from '../features/system/not-found-page.tsx'
-
-const LoginPage = lazy(() => import('../features/auth/login-page.tsx'))
-
-function PageLoader() {
-  return (
-    <Center mih="50vh">
-      <Loader aria-label="Loading" />
-    </Center>
-  )
-}
-
-/** The page for a path inside the console: a built screen, a planned page or not-found. */
-function ConsolePage({ config, pathname }: { config: RouteConfig; pathname: string }) {
-  const match = matchRoute(config, pathname)
-  if (!match) return <NotFoundPage />
-  const Screen =
-    match.route.status === 'built' && match.route.screen ? SCREENS[match.route.screen] : undefined
-  if (!Screen) return <PlannedPage route={match.route} />
-  return (
-    <Suspense fallback={<PageLoader />}>
-      <Screen />
-    </Suspense>
-  )
-}
+import { useGetSignInModeQuery } from '../features/auth/api.ts'
 
 /**
- * Everything under the router: session start-up, the guard, the per-path effects (toasts cleared,
- * analytics) and the session watchers, then the login view or the console.
+ * The root route: session start-up (B001, B013), the guard (B022, B023), the per-path effects
+ * (toasts cleared B026, analytics B027) and the session watchers (B007, B015-B019), then either the
+ * login view or the console shell around the user's pages.
  */
 export function Root() {
   const dispatch = useAppDispatch()
   const { status, user, embeddedChromeHidden } = useAppSelector((s) => s.session)
   const location = useLocation()
-  // B029: the route configuration follows the user record.
+  // B029: the route configuration follows the user record; a new record replaces tabs, landing and routes.
   const config = useMemo(() => (user ? buildRouteConfig(user) : undefined), [user])
   const { data: signIn } = useGetSignInModeQuery(undefined, { skip: status !== 'authenticated' })
 
@@ -70,16 +44,14 @@ export function Root() {
 
   const target = guardRedirect(status, location, config)
   if (target) return <Navigate to={target} replace />
-  if (status === 'unknown' || status === 'checking') return <PageLoader />
-  if (location.pathname === '/login' || !user || !config)
-    return (
-      <Suspense fallback={<PageLoader />}>
-        <LoginPage />
-      </Suspense>
-    )
+  // The login view stays mounted while it checks a new token, so it can still show why that failed.
+  if ((status === 'unknown' || status === 'checking') && location.pathname !== '/login')
+    return <PageLoader label="Checking your session" />
+  // Past the guard, a visitor can only be at /login.
+  if (!user || !config) return <Outlet />
   return (
     <AppShell config={config} user={user} chromeHidden={embeddedChromeHidden}>
-      <ConsolePage config={config} pathname={location.pathname} />
+      <Outlet context={config} />
     </AppShell>
   )
 }

@@ -1,17 +1,36 @@
-import { createBrowserRouter, createMemoryRouter } from 'react-router-dom'
+import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router-dom'
 import { Root } from './root.tsx'
+import { ConsolePages } from './console-pages.tsx'
+import { ScreenErrorPage } from '../features/system/screen-error-page.tsx'
 
 /**
- * One splat route: the console's pages depend on the signed-in user's route configuration
- * (rebuilt when the user changes, B029), so Root resolves the path against it and loads each
- * screen lazily.
+ * The data router's fixed part (01 §2.1): /login (its code loads on first visit), / (the guard in
+ * Root sends it to the landing route or /login) and everything else. "Everything else" depends on
+ * the signed-in user, so ConsolePages resolves it against `buildRouteConfig(user)`, rebuilt when the
+ * user record changes (B029), without recreating the router and losing the history.
  */
-const routes = [{ path: '*', element: <Root /> }]
+export const appRoutes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <ScreenErrorPage />,
+    children: [
+      {
+        path: 'login',
+        lazy: async () => ({ Component: (await import('../features/auth/login-page.tsx')).default }),
+      },
+      // Never rendered: the guard redirects '/' before any page shows (B022, B023).
+      { index: true, element: null },
+      // A failing screen (B291 chunk load, a render error) shows its error inside the shell.
+      { path: '*', element: <ConsolePages />, errorElement: <ScreenErrorPage /> },
+    ],
+  },
+]
 
 export function createAppRouter() {
-  return createBrowserRouter(routes)
+  return createBrowserRouter(appRoutes)
 }
 
+/** The same routes over an in-memory history, for tests. */
 export function createTestRouter(initialPath: string) {
-  return createMemoryRouter(routes, { initialEntries: [initialPath] })
+  return createMemoryRouter(appRoutes, { initialEntries: [initialPath] })
 }

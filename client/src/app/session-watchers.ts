@@ -4,7 +4,7 @@ import { useAppDispatch } from './hooks.ts'
 import { storeToken } from './session-storage.ts'
 import { chromeHidden } from '../features/auth/session-slice.ts'
 import { logout } from '../features/auth/session-thunks.ts'
-import { authApi } from '../features/auth/auth-api.ts'
+import { authApi } from '../features/auth/api.ts'
 
 /** B019: 2 hours of inactivity, or the user's own idle expiry when it is enabled. */
 export const DEFAULT_IDLE_TIMEOUT_MS = 7_200_000
@@ -59,11 +59,15 @@ export function useStorageClearedLogout() {
  * not in the spec; these are costlens's:
  *   { type: 'costlens:auth-token', token: '<jwt>' }  stores the token and reloads the page;
  *   { type: 'costlens:hide-navigation' }             hides the navigation and the footer.
+ * The parent sends them with `iframe.contentWindow.postMessage(message, consoleOrigin)`. Only
+ * messages from the parent window count (`event.source === window.parent`; a top-level console is
+ * its own parent), so another frame or a popup cannot plant a token or hide the navigation.
  */
 export function useEmbeddingMessages(reload: () => void = () => window.location.reload()) {
   const dispatch = useAppDispatch()
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
+      if (event.source !== window.parent) return
       const data = event.data as { type?: unknown; token?: unknown } | null
       if (!data || typeof data !== 'object') return
       if (data.type === 'costlens:auth-token' && typeof data.token === 'string' && data.token) {
@@ -87,7 +91,8 @@ export function useAadLogoutCheck(enabled: boolean, reload: () => void = () => w
       const result = await dispatch(
         authApi.endpoints.aadSession.initiate(undefined, { forceRefetch: true, subscribe: false }),
       )
-      if (result.error) void dispatch(logout()).then(reload)
+      // `data` keeps the last good answer after a failure: judge this call by its own outcome.
+      if (!result.isSuccess || !result.data.active) void dispatch(logout()).then(reload)
     }, AAD_CHECK_INTERVAL_MS)
     return () => window.clearInterval(timer)
   }, [enabled, dispatch, reload])

@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications'
+import { formatMessage } from '@costlens/shared'
 
 /** Toast types (B280). */
 export type ToastType = 'error' | 'info' | 'success' | 'warning'
@@ -11,8 +12,12 @@ const COLORS: Record<ToastType, string> = { error: 'red', info: 'blue', success:
  */
 export const TOAST_DURATION_MS = { default: 4000, confirmation: 2500, globalError: 10_000 } as const
 
-export function showToast(type: ToastType, msg: string, options: { brief?: boolean } = {}) {
-  notifications.show({
+/**
+ * Shows a toast (B280: id, type, msg) and returns its id. `brief` asks for the short confirmation
+ * duration, honoured for success and info only: errors and warnings must stay long enough to read.
+ */
+export function showToast(type: ToastType, msg: string, options: { brief?: boolean } = {}): string {
+  return notifications.show({
     color: COLORS[type],
     title: type === 'error' ? 'Error' : undefined,
     message: msg,
@@ -28,17 +33,25 @@ export function clearToasts() {
   notifications.clean()
 }
 
+/** The setting that turns the optional global error toast on (C25): localStorage key and value. */
+export const GLOBAL_ERROR_TOASTS_KEY = 'costlens.globalErrorToasts'
+
+export function globalErrorToastsEnabled(): boolean {
+  return localStorage.getItem(GLOBAL_ERROR_TOASTS_KEY) === 'on'
+}
+
 /**
- * The optional global error handler (01 §8, C25): off by default, because list and chart fetches
- * fail silently by design; an operator turns it on with localStorage `costlens.globalErrorToasts = on`.
+ * The optional global error handler (01 §8, M019). Off by default (C25, B290): list, chart and tag
+ * fetches fail silently by design, so a toast per failing URL is an operator's debugging aid,
+ * turned on with localStorage `costlens.globalErrorToasts = on`. It stays 10 s and, like every
+ * toast, appears at the top centre (C05: no exception).
  */
 export function showGlobalErrorToast(url: string, message: string) {
-  if (localStorage.getItem('costlens.globalErrorToasts') !== 'on') return
+  if (!globalErrorToastsEnabled()) return
   notifications.show({
     color: 'red',
-    title: `Request failed: ${url}`,
-    message: `${message}. Check the service log for details.`,
+    title: 'Request failed',
+    message: formatMessage('M019', { url, message: message.replace(/\.$/, '') }),
     autoClose: TOAST_DURATION_MS.globalError,
-    position: 'top-right',
   })
 }

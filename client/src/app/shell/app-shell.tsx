@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Badge, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core'
-import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react'
-import { NavLink, useLocation } from 'react-router-dom'
+import { IconChevronDown, IconLock, IconLogout, IconUser } from '@tabler/icons-react'
+import { Link, NavLink, useLocation } from 'react-router-dom'
 import {
   layoutFor,
   type CurrentUser,
@@ -11,7 +11,7 @@ import {
 } from '@costlens/shared'
 import { useAppDispatch } from '../hooks.ts'
 import { logout } from '../../features/auth/session-thunks.ts'
-import { UpgradePrompt } from '../../components/upgrade-prompt/upgrade-prompt.tsx'
+import { UpgradePrompt, useRequestUpgrade } from '../../components/upgrade-prompt/upgrade-prompt.tsx'
 import { TabIcon } from './tab-icon.tsx'
 import classes from './app-shell.module.css'
 
@@ -56,6 +56,8 @@ export function AppShell({
 }) {
   const { pathname } = useLocation()
   const dispatch = useAppDispatch()
+  const upgrade = useRequestUpgrade()
+  const freemium = user.plan === 'freemium'
   const activeTab = config.tabs.find((t) => isInTab(t, pathname))
   const subTabs = activeTab?.children.filter((c) => c.inNav !== false) ?? []
 
@@ -72,8 +74,9 @@ export function AppShell({
                 costlens
               </Text>
               <nav aria-label="Main" className={classes.tabs}>
+                {/* Link, not NavLink: a tab is active on any of its pages, not only on the one it opens. */}
                 {config.tabs.map((tab) => (
-                  <NavLink
+                  <Link
                     key={tab.key}
                     to={tabTarget(tab)}
                     className={classes.tab}
@@ -82,12 +85,12 @@ export function AppShell({
                   >
                     <TabIcon name={tab.icon} />
                     <span>{tab.title}</span>
-                  </NavLink>
+                  </Link>
                 ))}
               </nav>
             </Group>
             <Group gap="xs" wrap="nowrap">
-              {user.plan === 'freemium' && <UpgradePrompt variant="icon" />}
+              {freemium && <UpgradePrompt variant="icon" />}
               <Menu position="bottom-end" withinPortal>
                 <Menu.Target>
                   <UnstyledButton aria-label="Account menu" className={classes.account}>
@@ -102,9 +105,18 @@ export function AppShell({
                 </Menu.Target>
                 <Menu.Dropdown>
                   <Menu.Label>
-                    {ROLE_LABELS[user.role]} · {user.clusterType} ·{' '}
-                    {user.plan === 'freemium' ? 'Free plan' : 'Enterprise plan'}
+                    {user.username} · {ROLE_LABELS[user.role]} · {user.clusterType} ·{' '}
+                    {freemium ? 'Free plan' : 'Enterprise plan'}
                   </Menu.Label>
+                  {freemium && (
+                    <Menu.Item
+                      leftSection={<IconLock size={14} aria-hidden />}
+                      onClick={() => void upgrade.request()}
+                      disabled={upgrade.isLoading}
+                    >
+                      Upgrade plan
+                    </Menu.Item>
+                  )}
                   {untabbedPages(config).map((page) => (
                     <Menu.Item key={page.path} component={NavLink} to={page.path}>
                       {page.title}
@@ -145,7 +157,6 @@ export function AppShell({
           <Text size="xs" c="dimmed">
             costlens · {user.about}
           </Text>
-          {user.plan === 'freemium' && <UpgradePrompt variant="inline" />}
         </footer>
       )}
     </div>

@@ -1,20 +1,20 @@
 import { screen } from '@testing-library/react'
-import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { makeStore } from '../../app/store.ts'
-import { Providers } from '../../app/providers.tsx'
-import { UpgradePrompt } from './upgrade-prompt.tsx'
-import { json, on, stubApi } from '../../../test/render.tsx'
+import { UpgradePrompt, type UpgradePromptVariant } from './upgrade-prompt.tsx'
+import { json, on, renderWithProviders, signedIn, stubApi } from '../../../test/render.tsx'
+import { testUser } from '../../../test/users.ts'
+import { clearToasts } from '../../app/toasts.ts'
 
-afterEach(() => vi.unstubAllGlobals())
+afterEach(() => {
+  vi.unstubAllGlobals()
+  clearToasts()
+})
 
-function renderPrompt() {
-  render(
-    <Providers store={makeStore()}>
-      <UpgradePrompt variant="inline" />
-    </Providers>,
-  )
+const freemium = signedIn(testUser({ clusterType: 'DB', plan: 'freemium', unravelPlan: 'freemium' }))
+
+function renderPrompt(variant: UpgradePromptVariant = 'inline') {
+  return renderWithProviders(<UpgradePrompt variant={variant} />, { preloadedState: freemium })
 }
 
 describe('freemium upgrade prompt (M020, M021)', () => {
@@ -41,5 +41,26 @@ describe('freemium upgrade prompt (M020, M021)', () => {
     expect(screen.getByText(/limits data retention to 7 days/)).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Upgrade plan' }))
     expect(await screen.findByText(text)).toBeInTheDocument()
+  })
+})
+
+describe('the three forms of the upgrade prompt', () => {
+  it.each(['overlay', 'inline', 'icon'] as const)(
+    'the %s form offers "Upgrade plan" and calls upgrade-plan once',
+    async (variant) => {
+      const { requests } = stubApi(
+        on('PUT', '/api/v1/ui/upgrade-plan', () => json({ status: 'success', message: 'Thanks.' })),
+      )
+      renderPrompt(variant)
+      await userEvent.click(screen.getByRole('button', { name: 'Upgrade plan' }))
+      expect(await screen.findByText('Thanks.')).toBeInTheDocument()
+      expect(requests).toHaveLength(1)
+    },
+  )
+
+  it('the overlay names itself for assistive technology', () => {
+    stubApi()
+    renderPrompt('overlay')
+    expect(screen.getByRole('dialog', { name: 'Upgrade plan' })).toHaveTextContent(/7 days/)
   })
 })

@@ -1,23 +1,25 @@
 import { ActionIcon, Button, Overlay, Paper, Stack, Text, Tooltip } from '@mantine/core'
 import { IconLock } from '@tabler/icons-react'
 import { MESSAGES } from '@costlens/shared'
-import { useUpgradePlanMutation } from '../../features/auth/auth-api.ts'
+import { useUpgradePlanMutation } from '../../features/auth/api.ts'
 import { showToast } from '../../app/toasts.ts'
 import type { ApiError } from '../../api/base-query.ts'
 
-/** The free plan's limit, as the upgrade texts state it (01 §1). */
-export const FREEMIUM_NOTICE =
-  'Your plan limits data retention to 7 days. Upgrade to unlock longer ranges, downloads and tags.'
+/** The free plan's limit, as the upgrade texts state it (01 §1, M024). */
+export const FREEMIUM_NOTICE = MESSAGES.M024
 
 export type UpgradePromptVariant = 'overlay' | 'inline' | 'icon'
 
-/** Sends the upgrade request and reports it (M020, M021). */
+/**
+ * Sends the upgrade request and reports it: success with the server's message or M021 (a brief
+ * confirmation, C04); a declined request or a failure with the server's message or M020.
+ */
 export function useRequestUpgrade() {
   const [upgrade, { isLoading }] = useUpgradePlanMutation()
   async function request() {
     const result = await upgrade()
     if ('data' in result && result.data?.status === 'success')
-      showToast('success', result.data.message || MESSAGES.M021)
+      showToast('success', result.data.message || MESSAGES.M021, { brief: true })
     else if ('data' in result && result.data) showToast('error', result.data.message || MESSAGES.M020)
     else showToast('error', (result.error as ApiError | undefined)?.serverMessage || MESSAGES.M020)
   }

@@ -1,6 +1,5 @@
 import { Alert, Anchor, Badge, Code, Group, Loader, Stack, Table, Text, Title } from '@mantine/core'
 import { api } from '../../api/api.ts'
-import { useDocumentTitle } from '../../app/use-document-title.ts'
 
 interface OpenApiOperation {
   summary?: string
@@ -46,7 +45,6 @@ export function operationsByTag(doc: OpenApiDocument): Map<string, Row[]> {
 
 /** /api_docs (R149, R176): the API this console talks to, from its live OpenAPI document. */
 export default function ApiDocsPage() {
-  useDocumentTitle('API documentation')
   const { data, isLoading, error } = apiDocsApi.useGetOpenApiQuery()
   return (
     <Stack gap="md">

@@ -14,9 +14,14 @@ import {
 } from '@mantine/core'
 import { MESSAGES, type RequestError } from '@costlens/shared'
 import type { ApiError } from '../../api/base-query.ts'
-import { useAppDispatch } from '../../app/hooks.ts'
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts'
 import { useDocumentTitle } from '../../app/use-document-title.ts'
-import { useGetSignInModeQuery, useSsoCheckMutation, useWebSignInMutation } from './auth-api.ts'
+import {
+  useAadCheckMutation,
+  useGetSignInModeQuery,
+  useSamlCheckMutation,
+  useWebSignInMutation,
+} from './api.ts'
 import { validateSession } from './session-thunks.ts'
 
 /**
@@ -34,17 +39,22 @@ export function signInFailureText(error: RequestError | undefined, status: numbe
 export default function LoginPage() {
   useDocumentTitle('Sign in')
   const dispatch = useAppDispatch()
+  const sessionPending = useAppSelector(
+    (s) => s.session.status === 'unknown' || s.session.status === 'checking',
+  )
   const { data: modeInfo, isLoading: modeLoading } = useGetSignInModeQuery()
   const mode = modeInfo?.mode ?? 'open'
   const [webSignIn, { isLoading: signingIn }] = useWebSignInMutation()
-  const [ssoCheck, { isLoading: checking }] = useSsoCheckMutation()
+  const [samlCheck, { isLoading: samlChecking }] = useSamlCheckMutation()
+  const [aadCheck, { isLoading: aadChecking }] = useAadCheckMutation()
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
   const [failure, setFailure] = useState<string | null>(null)
 
+  /** A token in hand: validate it (B001); the guard then takes the user on. */
   async function finish(token: string) {
     const problem = await dispatch(validateSession(token)).unwrap()
-    if (problem) setFailure(`${MESSAGES.M015} ${problem}`)
+    if (problem) setFailure(signInFailureText(problem, problem.status))
   }
 
   async function submit(event: FormEvent) {
@@ -56,11 +66,13 @@ export default function LoginPage() {
     setFailure(signInFailureText(error, error?.status))
   }
 
+  /** B006: the check yields a token, or the user stays signed out with the failure text. */
   async function signInWithSso(kind: 'saml' | 'aad') {
     setFailure(null)
-    const result = await ssoCheck(kind)
+    const result = kind === 'saml' ? await samlCheck() : await aadCheck()
     if ('data' in result && result.data?.token) return finish(result.data.token)
-    setFailure(MESSAGES.M015)
+    const error = 'error' in result ? (result.error as ApiError | undefined) : undefined
+    setFailure(error ? signInFailureText(error, error.status) : MESSAGES.M015)
   }
 
   return (
@@ -80,10 +92,12 @@ export default function LoginPage() {
               {failure}
             </Alert>
           )}
-          {modeLoading ? (
+          {sessionPending ? (
+            <Loader aria-label="Signing you in" />
+          ) : modeLoading ? (
             <Loader aria-label="Loading sign-in options" />
           ) : mode === 'saml' || mode === 'aad' ? (
-            <Button onClick={() => signInWithSso(mode)} loading={checking}>
+            <Button onClick={() => signInWithSso(mode)} loading={samlChecking || aadChecking}>
               {mode === 'saml' ? 'Sign in with SAML' : 'Sign in with Microsoft'}
             </Button>
           ) : (

@@ -49,19 +49,28 @@ export const authApi = api.injectEndpoints({
         return result.error ? { error: result.error } : { data: result.data as SignInResponse }
       },
     }),
-    ssoCheck: build.mutation<SsoCheckResponse, 'saml' | 'aad'>({
-      query: (mode) => `/${mode}/check`,
-    }),
+    /** B006: in saml mode the check yields the token of the user the identity provider signed in. */
+    samlCheck: build.mutation<SsoCheckResponse, void>({ query: () => '/saml/check' }),
+    /** B006: the same for Azure AD. */
+    aadCheck: build.mutation<SsoCheckResponse, void>({ query: () => '/aad/check' }),
+    /** B007: the 60 s external-logout check; any failure means the AAD session ended. */
     aadSession: build.query<AadSessionResponse, void>({ query: () => '/aad/session' }),
+    /** B001: the session exists only once this answers with the user. */
     isValidToken: build.query<CurrentUser, void>({
       query: () => '/api/v1/isValidToken',
       providesTags: ['CurrentUser'],
     }),
+    /** M020, M021: the freemium upgrade request. */
     upgradePlan: build.mutation<UpgradePlanResponse, void>({
       query: () => ({ url: `/api/${UPGRADE_PLAN_UI_SEGMENT}/ui/upgrade-plan`, method: 'PUT' }),
     }),
   }),
 })
 
-export const { useGetSignInModeQuery, useWebSignInMutation, useSsoCheckMutation, useUpgradePlanMutation } =
-  authApi
+export const {
+  useGetSignInModeQuery,
+  useWebSignInMutation,
+  useSamlCheckMutation,
+  useAadCheckMutation,
+  useUpgradePlanMutation,
+} = authApi

@@ -1,0 +1,44 @@
+import { Suspense, useLayoutEffect, useMemo } from 'react'
+import { useOutletContext, useRoutes, type RouteObject } from 'react-router-dom'
+import { pageTitle, type RouteConfig, type RouteEntry } from '@costlens/shared'
+import { SCREENS } from './screens.ts'
+import { PageLoader } from './page-loader.tsx'
+import { PlannedPage } from '../features/system/planned-page.tsx'
+import { NotFoundPage } from '../features/system/not-found-page.tsx'
+
+/**
+ * One catalogue route: its built screen, loaded on first visit, or the planned page. The catalogue
+ * title becomes the page title (B025) in a layout effect, so a screen that wants a more specific
+ * title (a details page) overrides it with `useDocumentTitle`, whose passive effect runs later.
+ */
+function RouteScreen({ route }: { route: RouteEntry }) {
+  useLayoutEffect(() => {
+    document.title = pageTitle(route.title)
+  }, [route.title])
+  const Screen = route.status === 'built' && route.screen ? SCREENS[route.screen] : undefined
+  if (!Screen) return <PlannedPage route={route} />
+  return (
+    <Suspense fallback={<PageLoader label={`Loading ${route.title}`} />}>
+      <Screen />
+    </Suspense>
+  )
+}
+
+/** Route objects for the routes this user may open; every other path is not found (B024). */
+export function toRouteObjects(config: Pick<RouteConfig, 'routes'>): RouteObject[] {
+  return [
+    ...config.routes.map((route) => ({ path: route.path, element: <RouteScreen route={route} /> })),
+    { path: '*', element: <NotFoundPage /> },
+  ]
+}
+
+/**
+ * The user's pages as descendant routes of the data router's splat, so react-router ranks the
+ * patterns (a literal segment beats a parameter) and screens read their parameters with
+ * `useParams()` as usual. The configuration comes from Root through the outlet context.
+ */
+export function ConsolePages() {
+  const config = useOutletContext<RouteConfig>()
+  const routes = useMemo(() => toRouteObjects(config), [config])
+  return useRoutes(routes)
+}
