@@ -8,7 +8,7 @@
  * - C15: 'No match found' (M057, M058);
  * - C16: the run-info message with its final period (M060, M061).
  *
- * Ids whose wording the spec does not show (M006, M019, M024) carry costlens's own text, marked so.
+ * Ids whose wording the spec does not show (M006, M019, M024, M029-M043) carry costlens's own text, marked so.
  */
 export const MESSAGES = {
   /** 500 with no server message (C13: title case). */
@@ -52,6 +52,32 @@ export const MESSAGES = {
   M023: 'The file has been successfully downloaded.',
   /** The freemium upgrade notice. Wording not shown; the spec only says the plan limits retention to 7 days. */
   M024: 'Your plan limits data retention to 7 days. Upgrade to unlock longer ranges, downloads and tags.',
+  /** B050: the application access check (POST /apps/{id}/can_access). */
+  M025: 'Information for this application {id} is forbidden.',
+  M026: 'Information for this application {id} is not available.',
+  M027: 'API error',
+  M028: 'request-aborted',
+  // M029-M043: the kill, move and log-loading notices (B222, B224, B225). The spec names only their
+  // translation keys (G22); the wording is costlens's, one plain sentence each.
+  M029: 'Killing the application…',
+  M030: 'The application was killed.',
+  M031: 'The application could not be killed.',
+  M032: 'The application cannot be killed: its cluster is unknown.',
+  M033: 'Moving the application…',
+  M034: 'The application was moved to the new queue.',
+  M035: 'The application could not be moved.',
+  M036: 'Enter a queue to move the application to.',
+  M037: 'Loading the executor logs…',
+  M038: 'The executor logs are already loaded.',
+  M039: 'The executor logs could not be loaded.',
+  M040: 'The executor logs were loaded. Reload to see them.',
+  M041: 'The executor logs are still loading.',
+  M042: 'The log-loading task reported no status.',
+  M043: 'The log-loading task {taskId} was not found.',
+  /** B231: insight generation failed. Wording not shown (G22): costlens's own, with the M051 retry hint. */
+  M044: 'Insights could not be generated for this application. Please try again!',
+  /** B201: an unexpected save error on the Databricks workspace form. */
+  M051: 'An Unexpected error occurred. Please try again!',
   /** C14: the standard empty text of tables and charts. */
   M052: 'No Data Available',
   /** C14: the fallback empty text (more descriptive than M054). */
@@ -63,6 +89,8 @@ export const MESSAGES = {
   /** C16: with the final period. */
   M060: 'Cluster Configuration is either turned off or not available.',
   M061: 'Cluster Configuration is either turned off or not available.',
+  /** B202: a Databricks run info that cannot be serialised. */
+  M062: "Couldn't stringify runInfo",
   /** B025: the page title pattern; see {@link pageTitle}. */
   M102: '{title} | costlens',
 } as const

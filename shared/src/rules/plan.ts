@@ -2,15 +2,14 @@ import type { CurrentUser, EnableFlag } from '../contracts/auth.ts'
 
 type PlanFields = Pick<CurrentUser, 'unravelPlan' | 'motionType' | 'isUnravelUser'>
 
+/** The two plans the console distinguishes (B051): freemium limits, or none. */
+export type Plan = 'freemium' | 'enterprise'
+
 /**
  * B051: a user is freemium on the standard plan, unless the motion is sales-led and the user
  * is a product-team user. Any other plan is not freemium.
  */
-export function resolvePlan({
-  unravelPlan,
-  motionType,
-  isUnravelUser,
-}: PlanFields): 'freemium' | 'enterprise' {
+export function resolvePlan({ unravelPlan, motionType, isUnravelUser }: PlanFields): Plan {
   if (unravelPlan !== 'standard') return 'enterprise'
   return motionType === 'sales-led' && isUnravelUser ? 'enterprise' : 'freemium'
 }

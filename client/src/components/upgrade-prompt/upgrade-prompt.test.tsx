@@ -17,7 +17,7 @@ function renderPrompt(variant: UpgradePromptVariant = 'inline') {
   return renderWithProviders(<UpgradePrompt variant={variant} />, { preloadedState: freemium })
 }
 
-describe('freemium upgrade prompt (M020, M021)', () => {
+describe('B060, B061 freemium upgrade prompt (M020, M021)', () => {
   it.each([
     [
       'the server message on success',
@@ -44,7 +44,7 @@ describe('freemium upgrade prompt (M020, M021)', () => {
   })
 })
 
-describe('the three forms of the upgrade prompt', () => {
+describe('B268 the three forms of the upgrade prompt (overlay, inline, icon)', () => {
   it.each(['overlay', 'inline', 'icon'] as const)(
     'the %s form offers "Upgrade plan" and calls upgrade-plan once',
     async (variant) => {

@@ -1,4 +1,4 @@
-import type { CurrentUser, ClusterType, Role } from '@costlens/shared'
+import { roleFlags, type CurrentUser, type ClusterType, type Role } from '@costlens/shared'
 import type { Db } from '../open-database.ts'
 import { clustersOfPlatform } from './clusters.ts'
 
@@ -31,8 +31,7 @@ export function currentUser(db: Db, row: UserRow, exp: number): CurrentUser {
     org: row.org,
     created_at: row.created_at,
     role: row.role,
-    isAdmin: row.role === 'admin',
-    isReadonlyAdmin: row.role === 'readonlyAdmin',
+    ...roleFlags(row.role),
     clusterType: row.cluster_type,
     clusters: clustersOfPlatform(db, row.cluster_type),
     yarnclusters: clustersOfPlatform(db, row.cluster_type, 'Yarn'),
