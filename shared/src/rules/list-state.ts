@@ -1,13 +1,10 @@
+import type { DateRange } from './date-presets.ts'
+
 /**
  * The state machine every server-paged list shares (application lists, Databricks runs and
  * clusters, EMR clusters, Snowflake queries, BigQuery jobs): which change resets what, and which
  * change refetches. One reducer, so the lists cannot drift apart in how they behave.
  */
-
-export interface DateRange {
-  start: number
-  end: number
-}
 
 export interface SortState {
   key: string
