@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   databricksListSource,
   databricksListTabs,
+  databricksTabChange,
   DATABRICKS_PIPELINE_FILTER_DEFAULTS,
   emptyWorkspaceFormMetadata,
   INSIGHTS_ACTIONS_DEFAULTS,
@@ -87,5 +88,28 @@ describe('B201 B202 Databricks fallbacks', () => {
 
   it('B202 a run info is shown as indented JSON', () => {
     expect(runInfoText({ cluster: 'c1' }, false)).toBe('{\n  "cluster": "c1"\n}')
+  })
+})
+
+describe('B189 B190 Databricks tab change', () => {
+  const now = Date.UTC(2026, 10, 22, 12)
+  it.each([
+    ['all', ['S', 'F', 'K', 'P', 'R', 'U', 'W']],
+    ['finished', ['K', 'F', 'S']],
+    ['running', ['R']],
+  ] as const)('B190 the %s tab offers statuses %j', (tab, statuses) => {
+    expect(databricksTabChange(tab, 'Last 7 Days', now).statuses).toEqual(statuses)
+  })
+
+  it.each([
+    ['Last 1 Hour', { start: now - 3_600_000, end: now }],
+    ['Last 7 Days', { start: now - 7 * 86_400_000, end: now }],
+    ['Today', { start: Date.UTC(2026, 10, 22), end: now }],
+    ['Some old label', { start: now - 7 * 86_400_000, end: now }],
+  ])('B189 the label %s is recomputed to %j, and tags and app events reload', (label, range) => {
+    expect(databricksTabChange('finished', label, now)).toMatchObject({
+      dateRange: range,
+      reload: ['tags', 'appEvents'],
+    })
   })
 })

@@ -1,5 +1,7 @@
 import { MESSAGES } from '../messages.ts'
 import type { Plan } from './plan.ts'
+import { PICKERS, presetRange, type DateRange } from './date-presets.ts'
+import { DATABRICKS_TAB_STATUSES, type AppStatusCode } from './status-maps.ts'
 
 /** The Databricks lists that have tabs (02 §2). */
 export type DatabricksList = 'jobRuns' | 'clusters'
@@ -75,4 +77,22 @@ export function runInfoText(runInfo: unknown, failed: boolean): string {
   } catch {
     return MESSAGES.M062
   }
+}
+
+/**
+ * B189, B190: a Databricks list after a tab change: the tab's status options all checked, the date
+ * range recomputed from its label (so 'Last 7 Days' means the 7 days before now, not before the
+ * moment it was first chosen), and the tags and app events to reload for the new window. An
+ * unknown label falls back to the list's default, the last 7 days (B085).
+ */
+export function databricksTabChange(
+  tab: Exclude<DatabricksTab, 'inefficient'> | 'inefficient',
+  dateRangeLabel: string,
+  now: number,
+): { statuses: AppStatusCode[]; dateRange: DateRange; reload: ['tags', 'appEvents'] } {
+  const preset = PICKERS.default.presets.find((p) => p.label === dateRangeLabel)
+  const dateRange = (preset && presetRange(preset.value, now)) ??
+    presetRange('7_d', now) ?? { start: now, end: now }
+  const statuses = tab === 'inefficient' ? DATABRICKS_TAB_STATUSES.all : DATABRICKS_TAB_STATUSES[tab]
+  return { statuses: [...statuses], dateRange, reload: ['tags', 'appEvents'] }
 }
