@@ -91,6 +91,10 @@ export const MESSAGES = {
   M061: 'Cluster Configuration is either turned off or not available.',
   /** B202: a Databricks run info that cannot be serialised. */
   M062: "Couldn't stringify runInfo",
+  /** B170: missing billing data, or a failed billing call. */
+  M067: 'Billing data not available',
+  /** B170: a billing contract close to expiry; the contact-sales hint follows (03 §8). */
+  M068: 'The Billing Contract will expire in {no} days; contact the sales team.',
   /** B025: the page title pattern; see {@link pageTitle}. */
   M102: '{title} | costlens',
 } as const

@@ -23,9 +23,12 @@ export function secondsToHours(seconds: number): string {
   return (seconds / 3600).toFixed(2)
 }
 
-/** B143: a slice's share of the total, 1 decimal, with a total of 0 counted as 1, as chargeback percentages do. */
-export function percentOf(value: number, total: number): string {
-  return `${((value / (total || 1)) * 100).toFixed(1)}%`
+/**
+ * B143, B156: a share of the total, with a total of 0 (or missing) counted as 1 so an empty group
+ * shows 0% instead of NaN. Donut tooltips use 1 decimal (B143), chargeback tables 2 (B155).
+ */
+export function percentOf(value: number, total: number, decimals = 1): string {
+  return `${((value / (total || 1)) * 100).toFixed(decimals)}%`
 }
 
 /** B144: Impala reports nanoseconds; the console shows milliseconds. */
