@@ -1,5 +1,6 @@
 import type { ClusterType } from '../contracts/common.ts'
 import type { AppStatusCode } from './status-maps.ts'
+import type { SortDirection } from './table.ts'
 
 /** B172: the application types by their numeric code. */
 export const APP_TYPE_BY_CODE: Readonly<Record<number, AppType>> = {
@@ -113,8 +114,6 @@ export function unifiedSearchFilters(
   }
   return body
 }
-
-export type SortDirection = 'asc' | 'desc'
 
 /** B180: each list's default sort (field names as the unified search and the lists use them). */
 export const DEFAULT_SORTS = {

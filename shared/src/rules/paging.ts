@@ -1,3 +1,5 @@
+import { formatMessage } from '../messages.ts'
+
 /** B097: no list pages past the 10,000th record. */
 export const MAX_RECORDS = 10_000
 
@@ -50,7 +52,7 @@ export function pageOffset(page: number, limit: number): number {
 
 /** B098: the tooltip shown when the record cap cuts a list, or undefined when it does not. */
 export function recordCapNotice(totalRecords: number, maxRecords: number = MAX_RECORDS): string | undefined {
-  return totalRecords > maxRecords ? `Results are limited to ${maxRecords} records.` : undefined
+  return totalRecords > maxRecords ? formatMessage('M059', { n: String(maxRecords) }) : undefined
 }
 
 export interface SortSpec {

@@ -1,10 +1,12 @@
+import { MESSAGES } from '../messages.ts'
+
 /**
  * Small display and request rules of the HBase, Impala and Snowflake pages (02 §2, §7; 03 §1) that
  * the screens and the simulator's handlers share.
  */
 
 /** B207, M104: what an HBase cell shows when the metric is missing. */
-export const HBASE_MISSING_VALUE = '--'
+export const HBASE_MISSING_VALUE = MESSAGES.M104
 
 /** B207: a missing (null, undefined or non-finite) HBase value shows '--'. */
 export function hbaseCell(value: number | string | null | undefined): string {
@@ -56,7 +58,7 @@ export function canReadWarehouseTimeouts(user: { nativeApp: { enabled: boolean }
 }
 
 /** B206, M107: the entry AWS tags fall back to when search/awstags fails. */
-export const EMR_RELEASE_TAG_KEY = 'EMR_Release'
+export const EMR_RELEASE_TAG_KEY = MESSAGES.M107
 
 /**
  * B206: a failed AWS tags call still leaves the EMR release as a tag key, so the EMR tag filter

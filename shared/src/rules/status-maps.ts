@@ -1,3 +1,5 @@
+import { MESSAGES } from '../messages.ts'
+
 /**
  * Status words and codes of every platform, and the one visual style each maps to, so a status
  * badge means the same colour on every screen (02 §3, §9; 03 §3, §9).
@@ -213,7 +215,7 @@ export function hbaseAlertStatus(alert: string | null | undefined): {
   status: 'Killed' | 'Success'
   alert: string
 } {
-  return alert ? { status: 'Killed', alert } : { status: 'Success', alert: 'Good' }
+  return alert ? { status: 'Killed', alert } : { status: 'Success', alert: MESSAGES.M103 }
 }
 
 /** B142: health labels, worst first. */
