@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { MantineProvider, createTheme } from '@mantine/core'
 import { Notifications } from '@mantine/notifications'
 import { Provider } from 'react-redux'
+import { TOAST_POSITION } from '@costlens/shared'
 import type { AppStore } from './store.ts'
 
 export const theme = createTheme({
@@ -26,7 +27,7 @@ export function Providers({
   return (
     <Provider store={store}>
       <MantineProvider theme={theme} env={env}>
-        <Notifications position="top-center" />
+        <Notifications position={TOAST_POSITION} />
         {children}
       </MantineProvider>
     </Provider>

@@ -1,16 +1,9 @@
 import { notifications } from '@mantine/notifications'
-import { formatMessage } from '@costlens/shared'
+import { formatMessage, TOAST_DURATION_MS, toastDuration, type ToastType } from '@costlens/shared'
 
-/** Toast types (B280). */
-export type ToastType = 'error' | 'info' | 'success' | 'warning'
+export type { ToastType }
 
 const COLORS: Record<ToastType, string> = { error: 'red', info: 'blue', success: 'teal', warning: 'yellow' }
-
-/**
- * Auto-hide durations (B281, C04): 4000 ms by default, 2500 ms for brief success and info
- * confirmations, 10 s for the global error toast.
- */
-export const TOAST_DURATION_MS = { default: 4000, confirmation: 2500, globalError: 10_000 } as const
 
 /**
  * Shows a toast (B280: id, type, msg) and returns its id. `brief` asks for the short confirmation
@@ -21,10 +14,8 @@ export function showToast(type: ToastType, msg: string, options: { brief?: boole
     color: COLORS[type],
     title: type === 'error' ? 'Error' : undefined,
     message: msg,
-    autoClose:
-      options.brief && (type === 'success' || type === 'info')
-        ? TOAST_DURATION_MS.confirmation
-        : TOAST_DURATION_MS.default,
+    // B281, C04: durations and the brief-confirmation rule live in @costlens/shared.
+    autoClose: toastDuration(type, options),
   })
 }
 

@@ -1,4 +1,5 @@
 import { formatMessage, MESSAGES } from '../messages.ts'
+import { TOAST_DURATION_MS } from './widgets.ts'
 
 /** The answer of POST /apps/{id}/can_access, or 'failed' when the call itself failed. */
 export type AccessCheckResponse = { canAccessApp?: boolean; appExist?: boolean } | null | 'failed'
@@ -62,7 +63,7 @@ export interface Notice {
 }
 
 /** B223, C04: a log-load failure notice stays 7 s, longer than other notices, so it can be read. */
-export const LOG_LOAD_FAILURE_NOTICE_MS = 7000
+export const LOG_LOAD_FAILURE_NOTICE_MS = TOAST_DURATION_MS.logLoadFailure
 
 /** B222: the first step of log loading, from the application metadata. */
 export function logLoadStart(appmeta: { executorLogsLoaded?: boolean } | null | undefined): {
