@@ -55,6 +55,7 @@ describe('B069 B070 default ranges', () => {
 describe('B072-B084 presets per picker', () => {
   it.each([
     [
+      'B072',
       'default',
       [
         'Last 1 Hour',
@@ -70,16 +71,18 @@ describe('B072-B084 presets per picker', () => {
         'Last Month',
       ],
     ],
-    ['cost', ['Last 7 Days', 'Last 14 Days', 'Last 30 Days', 'Last 90 Days', 'Last 1 Year']],
-    ['valueDashboard', ['Yesterday', 'Last 7 Days', 'Last 14 Days', 'Last 30 Days']],
-    ['audit', ['Single Date', 'Custom Date']],
-    ['taskRunner', ['Current Day', 'Last 7 Days', 'Last 30 Days', 'Last 60 Days', 'Last 90 Days']],
-    ['reportList', ['Current Day', 'Last 7 Days', 'Last 30 Days', 'Last 60 Days', 'Last 90 Days']],
+    ['B073', 'cost', ['Last 7 Days', 'Last 14 Days', 'Last 30 Days', 'Last 90 Days', 'Last 1 Year']],
+    ['B074', 'valueDashboard', ['Yesterday', 'Last 7 Days', 'Last 14 Days', 'Last 30 Days']],
+    ['B075', 'audit', ['Single Date', 'Custom Date']],
+    ['B076', 'taskRunner', ['Current Day', 'Last 7 Days', 'Last 30 Days', 'Last 60 Days', 'Last 90 Days']],
+    ['B076', 'reportList', ['Current Day', 'Last 7 Days', 'Last 30 Days', 'Last 60 Days', 'Last 90 Days']],
     [
+      'B077',
       'scheduledJobs',
       ['This Week', 'Last Week', 'Last 1 Week', 'Last 2 Weeks', 'Last 3 Weeks', 'Last 4 Weeks'],
     ],
     [
+      'B078',
       'bills',
       [
         'This Month',
@@ -91,9 +94,10 @@ describe('B072-B084 presets per picker', () => {
         'This Year',
       ],
     ],
-    ['clusterWorkload', ['Last 7 Days', 'Last 14 Days', 'Last 30 Days', 'Last 60 Days']],
-    ['clusterDiscovery', ['Last 7 Days', 'Last 30 Days', 'Last 60 Days', 'Last 90 Days']],
+    ['B079', 'clusterWorkload', ['Last 7 Days', 'Last 14 Days', 'Last 30 Days', 'Last 60 Days']],
+    ['B080', 'clusterDiscovery', ['Last 7 Days', 'Last 30 Days', 'Last 60 Days', 'Last 90 Days']],
     [
+      'B081',
       'resourceMetrics',
       [
         'Last 1 Hour',
@@ -107,6 +111,7 @@ describe('B072-B084 presets per picker', () => {
       ],
     ],
     [
+      'B081',
       'structuredStreaming',
       [
         'Last 1 Hour',
@@ -119,9 +124,9 @@ describe('B072-B084 presets per picker', () => {
         'This Month',
       ],
     ],
-    ['clusterReport', ['today', '7d', '14d', '1m', '3m', '6m', '1y']],
-    ['bigQueryJobs', ['1h', '6h', '12h', '1d', '7d', '14d', '30d']],
-  ] as [PickerKind, string[]][])('B072-B084 the %s picker offers %j', (picker, labels) => {
+    ['B082', 'clusterReport', ['today', '7d', '14d', '1m', '3m', '6m', '1y']],
+    ['B084', 'bigQueryJobs', ['1h', '6h', '12h', '1d', '7d', '14d', '30d']],
+  ] as [string, PickerKind, string[]][])('%s the %s picker offers %j', (_id, picker, labels) => {
     expect(PICKERS[picker].presets.map((p) => p.label)).toEqual(labels)
   })
 
