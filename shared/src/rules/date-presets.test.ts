@@ -52,6 +52,17 @@ describe('B069 B070 default ranges', () => {
   })
 })
 
+const METRICS_LABELS = [
+  'Last 1 Hour',
+  'Last 2 Hours',
+  'Last 6 Hours',
+  'Last 12 Hours',
+  'Last 7 Days',
+  'Last 30 Days',
+  'Last 90 Days',
+  'This Month',
+]
+
 describe('B072-B084 presets per picker', () => {
   it.each([
     [
@@ -96,34 +107,8 @@ describe('B072-B084 presets per picker', () => {
     ],
     ['B079', 'clusterWorkload', ['Last 7 Days', 'Last 14 Days', 'Last 30 Days', 'Last 60 Days']],
     ['B080', 'clusterDiscovery', ['Last 7 Days', 'Last 30 Days', 'Last 60 Days', 'Last 90 Days']],
-    [
-      'B081',
-      'resourceMetrics',
-      [
-        'Last 1 Hour',
-        'Last 2 Hours',
-        'Last 6 Hours',
-        'Last 12 Hours',
-        'Last 7 Days',
-        'Last 30 Days',
-        'Last 90 Days',
-        'This Month',
-      ],
-    ],
-    [
-      'B081',
-      'structuredStreaming',
-      [
-        'Last 1 Hour',
-        'Last 2 Hours',
-        'Last 6 Hours',
-        'Last 12 Hours',
-        'Last 7 Days',
-        'Last 30 Days',
-        'Last 90 Days',
-        'This Month',
-      ],
-    ],
+    ['B081', 'resourceMetrics', METRICS_LABELS],
+    ['B081', 'structuredStreaming', METRICS_LABELS],
     ['B082', 'clusterReport', ['today', '7d', '14d', '1m', '3m', '6m', '1y']],
     ['B084', 'bigQueryJobs', ['1h', '6h', '12h', '1d', '7d', '14d', '30d']],
   ] as [string, PickerKind, string[]][])('%s the %s picker offers %j', (_id, picker, labels) => {

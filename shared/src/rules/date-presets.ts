@@ -167,6 +167,23 @@ const THIS_MONTH = p('This Month', 'thisMonth')
 const LAST_MONTH = p('Last Month', 'lastMonth')
 const TWO_YEARS = { years: 2 }
 
+/** B081: the resource-metrics and structured-streaming pickers are the same picker. */
+const METRICS_PICKER: PickerDefinition = {
+  presets: [
+    LAST_1_HOUR,
+    LAST_2_HOURS,
+    LAST_6_HOURS,
+    LAST_12_HOURS,
+    LAST_7_DAYS,
+    LAST_30_DAYS,
+    LAST_90_DAYS,
+    THIS_MONTH,
+  ],
+  defaultPreset: '1_h',
+  timePicker: true,
+  earliest: TWO_YEARS,
+}
+
 /**
  * B072-B084: the presets of each picker kind, in the order they are listed. C18: the cost picker
  * includes Last 1 Year and opens on 7 days. G14: the BigQuery job list opens on 12h (the spec's
@@ -270,36 +287,8 @@ export const PICKERS: Readonly<Record<PickerKind, PickerDefinition>> = {
     timePicker: false,
     earliest: TWO_YEARS,
   },
-  resourceMetrics: {
-    presets: [
-      LAST_1_HOUR,
-      LAST_2_HOURS,
-      LAST_6_HOURS,
-      LAST_12_HOURS,
-      LAST_7_DAYS,
-      LAST_30_DAYS,
-      LAST_90_DAYS,
-      THIS_MONTH,
-    ],
-    defaultPreset: '1_h',
-    timePicker: true,
-    earliest: TWO_YEARS,
-  },
-  structuredStreaming: {
-    presets: [
-      LAST_1_HOUR,
-      LAST_2_HOURS,
-      LAST_6_HOURS,
-      LAST_12_HOURS,
-      LAST_7_DAYS,
-      LAST_30_DAYS,
-      LAST_90_DAYS,
-      THIS_MONTH,
-    ],
-    defaultPreset: '1_h',
-    timePicker: true,
-    earliest: TWO_YEARS,
-  },
+  resourceMetrics: METRICS_PICKER,
+  structuredStreaming: METRICS_PICKER,
   clusterReport: {
     presets: [
       p('today', 'today'),
