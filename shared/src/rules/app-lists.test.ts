@@ -10,6 +10,7 @@ import {
   columnLabel,
   defaultAppListSort,
   DEFAULT_SORTS,
+  initialSelection,
   isInefficientEvent,
   unifiedSearchFilters,
   visibleClusterKpis,
@@ -63,6 +64,20 @@ describe('B173 B178 B179 unified search filters', () => {
       range,
     )
     expect(body).toEqual({ appStatus: ['R'] })
+  })
+
+  it('B178 running: queue, tag and type filters still apply', () => {
+    const filters = { ...none, queues: ['etl'], tags: { team: ['a'] }, appTypes: ['spark'] }
+    expect(unifiedSearchFilters('running', filters, range)).toEqual({
+      appStatus: ['R'],
+      queues: ['etl'],
+      appTags: { team: ['a'] },
+      appTypes: ['spark'],
+    })
+  })
+
+  it('B178 insights and pricing filters start with all options selected', () => {
+    expect(initialSelection(['IR', 'IA'])).toEqual(['IR', 'IA'])
   })
 
   it('B173 finished: S, F and K with queryOnFinishedTime', () => {

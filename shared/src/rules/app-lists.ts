@@ -91,6 +91,8 @@ export function unifiedSearchFilters(
   const body: UnifiedSearchFilterBody = {}
   if (options.bigQueryEnabled) body.executed_by_unravel = true
   if (filters.appTypes.length) body.appTypes = filters.appTypes
+  if (filters.queues.length) body.queues = filters.queues
+  if (Object.keys(filters.tags).length) body.appTags = filters.tags
   if (list === 'running') {
     body.appStatus = ['R']
     return body
@@ -104,8 +106,6 @@ export function unifiedSearchFilters(
     body.queryOnFinishedTime = true
   } else if (filters.statuses.length) body.appStatus = filters.statuses
   if (filters.users.length) body.users = filters.users
-  if (filters.queues.length) body.queues = filters.queues
-  if (Object.keys(filters.tags).length) body.appTags = filters.tags
   if (filters.duration) body.durations = filters.duration
   if (filters.cost) body.cost = filters.cost
   if (list === 'inefficient') {
@@ -113,6 +113,11 @@ export function unifiedSearchFilters(
     if (filters.insights.length) body.insights = filters.insights
   }
   return body
+}
+
+/** B178, B244: insights and pricing filters start with every option selected ("nothing left out"). */
+export function initialSelection<T>(options: readonly T[]): T[] {
+  return [...options]
 }
 
 /** B180: each list's default sort (field names as the unified search and the lists use them). */
