@@ -6,13 +6,15 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import fastifyStatic from '@fastify/static'
 import type { SignInMode } from '@costlens/shared'
-import { Clock } from './clock.ts'
+import { Clock, parseInstant } from './clock.ts'
 import { openDatabase, type Db } from './db/open-database.ts'
 import { readSetting } from './db/repositories/settings.ts'
 import type { Scale } from './db/seed/scale.ts'
 import { registerErrorHandling } from './errors.ts'
 import { registerAuthentication } from './plugins/auth.ts'
 import { createTokenService, type TokenService } from './plugins/tokens.ts'
+import { FaultStore, registerFaultInjection } from './plugins/faults.ts'
+import { simControlRoutes } from './routes/sim/index.ts'
 import { authRoutes } from './routes/auth/index.ts'
 import { clusterRoutes } from './routes/clusters/index.ts'
 import { tagRoutes } from './routes/tags/index.ts'
@@ -32,6 +34,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger']
   /** Folder of the built console to serve, with index.html for every other GET. */
   clientDist?: string
+  /** The /__sim controls and fault injection (on unless SIM_CONTROL=off). */
+  simControl?: boolean
 }
 
 export interface AppSettings {
@@ -51,16 +55,16 @@ declare module 'fastify' {
 export type AppInstance = FastifyInstance
 
 /** Paths the API owns; any other GET may be a console route (the SPA answers it). */
-const API_PREFIXES = ['/api/', '/signInMode', '/saml/', '/aad/', '/ui/', '/openapi.json', '/docs']
+const API_PREFIXES = ['/api/', '/signInMode', '/saml/', '/aad/', '/ui/', '/openapi.json', '/docs', '/__sim/']
 
 /** The simulator: every test builds one with its own database, the server builds one to listen. */
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const clock = new Clock(options.now)
-  const db = openDatabase(options.dbPath ?? ':memory:', {
-    scale: options.seed?.scale ?? 'demo',
-    seed: options.seed?.seed ?? 42,
-    now: clock.now(),
-  })
+  const seed = { scale: options.seed?.scale ?? 'demo', seed: options.seed?.seed ?? 42 } as const
+  // Seeded at exactly the given instant (not the ticking clock a few ms later): the same options
+  // must give the same data.
+  const seededAt = options.now === undefined ? clock.now() : parseInstant(options.now)
+  const db = openDatabase(options.dbPath ?? ':memory:', { ...seed, now: seededAt })
   const secret = options.jwtSecret ?? readSetting(db, 'jwt_secret')!
   const app = Fastify({
     logger: options.logger ?? false,
@@ -113,6 +117,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
 
   registerAuthentication(app, db, app.tokens)
+  if (options.simControl !== false) {
+    const faults = new FaultStore()
+    registerFaultInjection(app, faults)
+    await app.register(simControlRoutes({ faults, seed }))
+  }
   await app.register(authRoutes)
   await app.register(clusterRoutes)
   await app.register(tagRoutes)

@@ -16,6 +16,7 @@ export interface ServerConfig {
   ssoUser: string
   jwtSecret?: string
   clientDist: string
+  simControl: boolean
 }
 
 /** Reads the documented environment (README "Environment"); throws a readable Error on bad values. */
@@ -42,5 +43,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ssoUser: env.SSO_USER ?? 'admin',
     jwtSecret: env.JWT_SECRET || undefined,
     clientDist: path.resolve(REPO_ROOT, env.CLIENT_DIST ?? 'client/dist'),
+    simControl: readSimControl(env.SIM_CONTROL),
   }
+}
+
+/** SIM_CONTROL: the /__sim controls are on unless it is 'off' (or 'false', '0'). */
+function readSimControl(value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'on') return true
+  if (['off', 'false', '0'].includes(value)) return false
+  throw new Error(`SIM_CONTROL must be on or off, got "${value}"`)
 }

@@ -34,6 +34,7 @@ async function main() {
       ssoUser: config.ssoUser,
       jwtSecret: config.jwtSecret,
       clientDist: config.clientDist,
+      simControl: config.simControl,
       logger: { level: process.env.LOG_LEVEL ?? 'info' },
     })
   } catch (error) {

@@ -50,3 +50,25 @@ export function shiftToClock(db: Db, now: number): number {
   })()
   return delta
 }
+
+/**
+ * Puts the database back to its freshly seeded state, in place (the open connection and every
+ * prepared query stay valid). The JWT secret is kept, so signed-in sessions survive a reset.
+ */
+export function resetDatabase(db: Db, seed: SeedOptions): void {
+  const secret = readSetting(db, 'jwt_secret')
+  const tables = db
+    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
+    .pluck()
+    .all() as string[]
+  db.pragma('foreign_keys = OFF')
+  try {
+    db.transaction(() => {
+      for (const table of tables) db.prepare(`DELETE FROM "${table}"`).run()
+    })()
+  } finally {
+    db.pragma('foreign_keys = ON')
+  }
+  seedDatabase(db, seed)
+  if (secret) writeSetting(db, 'jwt_secret', secret)
+}

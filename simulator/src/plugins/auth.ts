@@ -37,7 +37,10 @@ export function tokenFromHeader(request: FastifyRequest): string | undefined {
 export function registerAuthentication(app: FastifyInstance, db: Db, tokens: TokenService) {
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0] ?? ''
-    const needsToken = (path.startsWith('/api/') && !PUBLIC_API.has(path)) || PROTECTED_OUTSIDE_API.has(path)
+    const needsToken =
+      (path.startsWith('/api/') && !PUBLIC_API.has(path)) ||
+      path.startsWith('/__sim/') ||
+      PROTECTED_OUTSIDE_API.has(path)
     if (!needsToken) return
     const token = tokenFromHeader(request)
     const payload = token ? tokens.verify(token) : undefined
