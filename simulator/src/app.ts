@@ -14,6 +14,7 @@ import { registerErrorHandling } from './errors.ts'
 import { registerAuthentication } from './plugins/auth.ts'
 import { createTokenService, type TokenService } from './plugins/tokens.ts'
 import { FaultStore, registerFaultInjection } from './plugins/faults.ts'
+import { DEFAULT_SIGN_IN_PER_MINUTE, registerSecurity } from './plugins/security.ts'
 import { simControlRoutes } from './routes/sim/index.ts'
 import { authRoutes } from './routes/auth/index.ts'
 import { clusterRoutes } from './routes/clusters/index.ts'
@@ -36,11 +37,16 @@ export interface BuildAppOptions {
   clientDist?: string
   /** The /__sim controls and fault injection (on unless SIM_CONTROL=off). */
   simControl?: boolean
+  /** Sign-in attempts per client and username a minute (429 beyond); default 10. */
+  signInPerMinute?: number
+  /** Origins besides this one that may embed the console in a frame (B016). */
+  frameAncestors?: readonly string[]
 }
 
 export interface AppSettings {
   signInMode: SignInMode
   ssoUser: string
+  signInPerMinute: number
 }
 
 declare module 'fastify' {
@@ -75,7 +81,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.decorate('db', db)
   app.decorate('clock', clock)
   app.decorate('tokens', createTokenService(secret, clock))
-  app.decorate('settings', { signInMode: options.signInMode ?? 'open', ssoUser: options.ssoUser ?? 'admin' })
+  app.decorate('settings', {
+    signInMode: options.signInMode ?? 'open',
+    ssoUser: options.ssoUser ?? 'admin',
+    signInPerMinute: options.signInPerMinute ?? DEFAULT_SIGN_IN_PER_MINUTE,
+  })
   app.addHook('onClose', async () => db.close())
 
   const clientDist =
@@ -89,6 +99,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
             ? reply.type('text/html').sendFile('index.html')
             : undefined
       : undefined,
+  })
+  await registerSecurity(app, {
+    signInPerMinute: app.settings.signInPerMinute,
+    frameAncestors: options.frameAncestors ?? [],
   })
   await app.register(formBody)
   await app.register(swagger, {
@@ -113,7 +127,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       security: [{ jwt: [] }],
     },
   })
-  await app.register(swaggerUi, { routePrefix: '/docs' })
+  // staticCSP: the Swagger UI page gets a policy matching its own assets instead of the console's.
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true })
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
 
   registerAuthentication(app, db, app.tokens)

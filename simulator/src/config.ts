@@ -17,6 +17,8 @@ export interface ServerConfig {
   jwtSecret?: string
   clientDist: string
   simControl: boolean
+  signInPerMinute: number
+  frameAncestors: string[]
 }
 
 /** Reads the documented environment (README "Environment"); throws a readable Error on bad values. */
@@ -44,6 +46,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jwtSecret: env.JWT_SECRET || undefined,
     clientDist: path.resolve(REPO_ROOT, env.CLIENT_DIST ?? 'client/dist'),
     simControl: readSimControl(env.SIM_CONTROL),
+    signInPerMinute: readSignInPerMinute(env.SIGN_IN_PER_MINUTE),
+    frameAncestors: (env.FRAME_ANCESTORS ?? '').split(/[\s,]+/).filter(Boolean),
   }
 }
 
@@ -52,4 +56,13 @@ function readSimControl(value: string | undefined): boolean {
   if (value === undefined || value === '' || value === 'on') return true
   if (['off', 'false', '0'].includes(value)) return false
   throw new Error(`SIM_CONTROL must be on or off, got "${value}"`)
+}
+
+/** SIGN_IN_PER_MINUTE: sign-in attempts per client and username a minute; default 10. */
+function readSignInPerMinute(value: string | undefined): number {
+  if (value === undefined || value === '') return 10
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`SIGN_IN_PER_MINUTE must be a whole number of at least 1, got "${value}"`)
+  return n
 }

@@ -35,6 +35,8 @@ async function main() {
       jwtSecret: config.jwtSecret,
       clientDist: config.clientDist,
       simControl: config.simControl,
+      signInPerMinute: config.signInPerMinute,
+      frameAncestors: config.frameAncestors,
       logger: { level: process.env.LOG_LEVEL ?? 'info' },
     })
   } catch (error) {

@@ -11,6 +11,8 @@ export function testApp(options: BuildAppOptions = {}): Promise<FastifyInstance>
     seed: { scale: 'small', seed: 7 },
     now: TEST_NOW,
     logger: false,
+    // Tests sign in far more often than people do; the limit itself has its own test.
+    signInPerMinute: 10_000,
     ...options,
   })
 }

@@ -10,6 +10,7 @@ import {
   type WebSignInBody,
 } from '@costlens/shared'
 import type { AppInstance } from '../../app.ts'
+import { signInRateLimit } from '../../plugins/security.ts'
 import { currentUser, findUserRow } from '../../db/repositories/users.ts'
 import { verifyPassword } from '../../db/passwords.ts'
 import { HttpError } from '../../errors.ts'
@@ -36,6 +37,7 @@ export async function authRoutes(app: AppInstance) {
   app.post(
     '/api/v1/webSignIn',
     {
+      config: { rateLimit: signInRateLimit(app.settings.signInPerMinute) },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with username, salt and ct (the password encrypted by encryptPassword)',

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { auth, signIn, testApp } from './helper.ts'
+
+let app: FastifyInstance
+beforeAll(async () => {
+  app = await testApp()
+})
+afterAll(() => app.close())
+
+describe('security headers', () => {
+  it('every answer carries a Content-Security-Policy that allows only this origin to run scripts', async () => {
+    const res = await app.inject({ method: 'GET', url: '/signInMode' })
+    const csp = String(res.headers['content-security-policy'])
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).toContain("default-src 'self'")
+    expect(csp).toContain("object-src 'none'")
+    expect(csp).toContain("frame-ancestors 'self'")
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+  })
+
+  it('origins allowed to embed the console are added to frame-ancestors (B016)', async () => {
+    const embedded = await testApp({ frameAncestors: ['https://portal.example.com'] })
+    try {
+      const res = await embedded.inject({ method: 'GET', url: '/signInMode' })
+      expect(String(res.headers['content-security-policy'])).toContain(
+        "frame-ancestors 'self' https://portal.example.com",
+      )
+    } finally {
+      await embedded.close()
+    }
+  })
+})
+
+describe('sign-in rate limit', () => {
+  it('answers 429 in the error shape after the allowed attempts, per user', async () => {
+    const limited = await testApp({ signInPerMinute: 3 })
+    try {
+      const attempt = (username: string) =>
+        limited.inject({ method: 'POST', url: '/api/v1/webSignIn', payload: { username, password: 'wrong' } })
+      for (let i = 0; i < 3; i++) expect((await attempt('admin')).statusCode).toBe(400)
+      const blocked = await attempt('admin')
+      expect(blocked.statusCode).toBe(429)
+      expect(blocked.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' })
+      expect(blocked.json().message).toMatch(/Too many sign-in attempts. Try again in/)
+      expect(blocked.headers['retry-after']).toBeDefined()
+      // Another user behind the same address can still sign in.
+      expect(
+        (
+          await limited.inject({
+            method: 'POST',
+            url: '/api/v1/webSignIn',
+            payload: { username: 'analyst', password: 'analyst' },
+          })
+        ).statusCode,
+      ).toBe(200)
+    } finally {
+      await limited.close()
+    }
+  })
+})
+
+describe('request limits and errors', () => {
+  it('a body over 1 MiB is refused with 413 in the error shape', async () => {
+    const token = await signIn(app, 'admin')
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/ui/upgrade-plan',
+      headers: { ...auth(token), 'content-type': 'application/json' },
+      payload: JSON.stringify({ padding: 'x'.repeat(1024 * 1024 + 1) }),
+    })
+    expect(res.statusCode).toBe(413)
+    expect(res.json()).toMatchObject({ statusCode: 413, error: 'Payload Too Large' })
+  })
+
+  it('malformed JSON is a 400 that shows no stack, file path or parser internals', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/webSignIn',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": "admin",',
+    })
+    expect(res.statusCode).toBe(400)
+    const body = res.json()
+    expect(Object.keys(body).sort()).toEqual(['error', 'message', 'statusCode'])
+    expect(res.body).not.toMatch(/\bat \S+ \(|node_modules|\.ts:\d+|stack/)
+  })
+})
