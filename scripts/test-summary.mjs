@@ -1,5 +1,5 @@
 // Prints one closing line over every runner: "tests: N passed, N failed" (N skipped when any),
-// read from the Vitest and Playwright JSON reports the test command writes.
+// read from the Vitest, Playwright and API contract JSON reports the test command writes.
 import fs from 'node:fs'
 
 let passed = 0
@@ -16,6 +16,11 @@ for (const file of process.argv.slice(2)) {
     passed += report.numPassedTests
     failed += report.numFailedTests
     skipped += report.numPendingTests + (report.numTodoTests ?? 0)
+  } else if ('baseUrl' in report && 'results' in report) {
+    // The API contract report: one test per operation.
+    passed += report.passed
+    failed += report.failed
+    skipped += report.skipped
   } else if (report.stats) {
     passed += report.stats.expected + (report.stats.flaky ?? 0)
     failed += report.stats.unexpected

@@ -16,6 +16,9 @@ step "unit, component and HTTP tests (vitest)"
 mkdir -p test-results
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
 
+step "API contract (every operation of the API document, against a simulator it starts itself)"
+npm run --silent contract
+
 step "spec coverage (the counters read ../shared/spec when it is there)"
 echo "routes:    $(npm run --silent coverage:routes)"
 echo "endpoints: $(npm run --silent coverage:endpoints)"
@@ -30,4 +33,4 @@ step "rule coverage (from the passing tests of both runners)"
 echo "rules:     $(npm run --silent coverage:rules)"
 
 step "summary"
-node scripts/test-summary.mjs test-results/vitest.json test-results/playwright.json
+node scripts/test-summary.mjs test-results/vitest.json test-results/playwright.json test-results/contract.json

@@ -14,6 +14,7 @@ import { registerErrorHandling } from './errors.ts'
 import { registerAuthentication } from './plugins/auth.ts'
 import { createTokenService, type TokenService } from './plugins/tokens.ts'
 import { FaultStore, registerFaultInjection } from './plugins/faults.ts'
+import { registerFiniteNumberGuard } from './plugins/finite-numbers.ts'
 import { DEFAULT_SIGN_IN_PER_MINUTE, registerSecurity } from './plugins/security.ts'
 import { simControlRoutes } from './routes/sim/index.ts'
 import { authRoutes } from './routes/auth/index.ts'
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
 
   registerAuthentication(app, db, app.tokens)
+  registerFiniteNumberGuard(app)
   if (options.simControl !== false) {
     const faults = new FaultStore()
     registerFaultInjection(app, faults)

@@ -85,4 +85,34 @@ describe('request limits and errors', () => {
     expect(Object.keys(body).sort()).toEqual(['error', 'message', 'statusCode'])
     expect(res.body).not.toMatch(/\bat \S+ \(|node_modules|\.ts:\d+|stack/)
   })
+
+  it.each([
+    ['/api/v1/cluster_search?size=Infinity', 'querystring/size must be a finite number'],
+    ['/api/v1/cluster_search?size=1e309', 'querystring/size must be a finite number'],
+    ['/api/v1/search/tags?from=-Infinity&to=1', 'querystring/from must be a finite number'],
+  ])('%s is a 400, not a database error', async (url, message) => {
+    const res = await app.inject({ method: 'GET', url, headers: auth(await signIn(app, 'admin')) })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe(message)
+  })
+
+  it('a search text that reads "Infinity" is still just text', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/v1/cluster_search?customQ=Infinity',
+      headers: auth(await signIn(app, 'admin')),
+    })
+    expect(res.statusCode).toBe(200)
+  })
+
+  it('a body number too large for a double is a 400', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/webSignIn',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": 1e309, "password": "x"}',
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe('body/username must be a finite number')
+  })
 })

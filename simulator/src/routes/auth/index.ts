@@ -45,7 +45,7 @@ export async function authRoutes(app: AppInstance) {
           'The console posts {username, salt, ct}. Legacy scripts may post {username, password}, JSON or form-encoded. ' +
           'Works in every sign-in mode: the simulator is a development tool.',
         body: WebSignInBodySchema,
-        response: { 200: SignInResponseSchema, 400: ErrorSchema },
+        response: { 200: SignInResponseSchema, 400: ErrorSchema, 429: ErrorSchema },
         'x-spec-ids': ['E002'],
       },
     },

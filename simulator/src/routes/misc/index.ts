@@ -14,6 +14,8 @@ export async function miscRoutes(app: AppInstance) {
         params: Type.Object({ ui: Type.String({ maxLength: 40 }) }),
         response: { 200: UpgradePlanResponseSchema, 401: ErrorSchema },
         'x-spec-ids': ['E012'],
+        // The contract suite runs it only with --allow-writes.
+        'x-changes-state': true,
       },
     },
     async (request) => {

@@ -95,7 +95,7 @@ export function simControlRoutes(options: SimControlOptions) {
     app.put(
       '/__sim/clock',
       { ...admin, schema: { ...common, body: ClockUpdateSchema, response: { ...errors, 200: ClockSchema } } },
-      async (request, reply) => {
+      async (request) => {
         const { now, frozen } = request.body as Static<typeof ClockUpdateSchema>
         // Freeze before setting, so a frozen clock holds exactly the instant asked for.
         if (frozen === true) app.clock.freeze()
