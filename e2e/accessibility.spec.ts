@@ -1,0 +1,44 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { signIn } from './helpers.ts'
+
+/**
+ * axe on every screen built so far: no serious or critical violation (WCAG 2.1 AA rules). Each new
+ * screen adds its row here.
+ */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+test('the sign-in page', async ({ page }) => {
+  await page.goto('/login')
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
+})
+
+test('the sign-in page showing a failed sign-in', async ({ page }) => {
+  await page.goto('/login')
+  await signIn(page, 'admin', 'wrong')
+  await expect(page.getByText('There was an error logging in to your account.')).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
+})
+
+const SIGNED_IN_SCREENS = [
+  { name: 'a planned page in the console shell', user: 'admin', path: '/clusters/overview', ready: 'heading' },
+  { name: 'the API docs page (R149)', user: 'snowflake', path: '/api_docs', ready: 'table' },
+  { name: 'the not-found page', user: 'admin', path: '/no/such/page', ready: 'heading' },
+] as const
+
+for (const screen of SIGNED_IN_SCREENS) {
+  test(screen.name, async ({ page }) => {
+    await page.goto('/login')
+    await signIn(page, screen.user, screen.user)
+    await expect(page).not.toHaveURL(/\/login/)
+    await page.goto(screen.path)
+    await expect(page.getByRole(screen.ready).first()).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+  })
+}
