@@ -7,7 +7,9 @@ import { signIn } from './helpers.ts'
  * screen adds its row here.
  */
 async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
@@ -27,7 +29,12 @@ test('the sign-in page showing a failed sign-in', async ({ page }) => {
 })
 
 const SIGNED_IN_SCREENS = [
-  { name: 'a planned page in the console shell', user: 'admin', path: '/clusters/overview', ready: 'heading' },
+  {
+    name: 'a planned page in the console shell',
+    user: 'admin',
+    path: '/clusters/overview',
+    ready: 'heading',
+  },
   { name: 'the API docs page (R149)', user: 'snowflake', path: '/api_docs', ready: 'table' },
   { name: 'the not-found page', user: 'admin', path: '/no/such/page', ready: 'heading' },
 ] as const
