@@ -48,6 +48,8 @@ const counts = Object.fromEntries(
 )
 db.close()
 const seconds = ((performance.now() - started) / 1000).toFixed(2)
+// Peak resident memory of the whole seeding process (maxRSS is in KiB), for the benchmark report.
+const peakMb = Math.round(process.resourceUsage().maxRSS / 1024)
 process.stdout.write(
-  `Seeded ${dbPath} (scale ${scale}, seed ${seed}, now ${new Date(now).toISOString()}) in ${seconds} s: ${JSON.stringify(counts)}\n`,
+  `Seeded ${dbPath} (scale ${scale}, seed ${seed}, now ${new Date(now).toISOString()}) in ${seconds} s, peak memory ${peakMb} MB: ${JSON.stringify(counts)}\n`,
 )
