@@ -37,6 +37,7 @@ const SIGNED_IN_SCREENS = [
   },
   { name: 'the API docs page (R149)', user: 'snowflake', path: '/api_docs', ready: 'table' },
   { name: 'the not-found page', user: 'admin', path: '/no/such/page', ready: 'heading' },
+  { name: 'the simulator controls', user: 'admin', path: '/simulator', ready: 'form' },
 ] as const
 
 for (const screen of SIGNED_IN_SCREENS) {

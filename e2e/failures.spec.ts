@@ -101,3 +101,36 @@ test('a slow answer shows the loader, then the page (latency injection)', async 
   await expect(page.getByLabel('Loading the API document')).toBeVisible()
   await expect(page.getByRole('table', { name: 'auth operations' })).toBeVisible({ timeout: 10_000 })
 })
+
+test('an admin injects a fault from the simulator controls page and sees it on a screen', async ({
+  page,
+}) => {
+  await page.goto('/login')
+  await signIn(page, 'snowflake', 'snowflake')
+  await expect(page).toHaveURL('/home')
+  await page.getByRole('button', { name: 'Account menu' }).click()
+  await page.getByRole('menuitem', { name: 'Simulator controls' }).click()
+  await expect(page).toHaveURL('/simulator')
+  await page.getByRole('textbox', { name: /Route pattern/ }).fill('/openapi.json')
+  await page.getByRole('combobox', { name: 'Answer with' }).click()
+  await page.getByRole('option', { name: '504' }).click()
+  await page.getByRole('button', { name: 'Add fault' }).click()
+  const faults = page.getByRole('table', { name: 'Active faults' })
+  await expect(faults).toContainText('/openapi.json')
+  await page.goto('/api_docs')
+  await expect(page.getByRole('alert').first()).toContainText('The API document could not be loaded: Timeout')
+  await page.goto('/simulator')
+  await page.getByRole('button', { name: 'Remove the fault on /openapi.json' }).click()
+  await expect(page.getByText('No faults: every request gets its real answer.')).toBeVisible()
+})
+
+test('the simulator controls are not offered to a user who is not an admin', async ({ page }) => {
+  await page.goto('/login')
+  await signIn(page, 'analyst', 'analyst')
+  await expect(page).not.toHaveURL(/\/login/)
+  await page.getByRole('button', { name: /account menu/i }).click()
+  await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible()
+  await expect(page.getByRole('menuitem', { name: 'Simulator controls' })).toHaveCount(0)
+  await page.goto('/simulator')
+  await expect(page.getByRole('heading', { name: /not found/i })).toBeVisible()
+})

@@ -5,6 +5,6 @@ import { baseQuery } from './base-query.ts'
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['CurrentUser'],
+  tagTypes: ['CurrentUser', 'SimFaults', 'SimClock'],
   endpoints: () => ({}),
 })

@@ -6,4 +6,5 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
  */
 export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'api-docs': lazy(() => import('../features/api-docs/api-docs-page.tsx')),
+  'sim-control': lazy(() => import('../features/sim-control/sim-control-page.tsx')),
 }

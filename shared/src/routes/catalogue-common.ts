@@ -165,4 +165,16 @@ export const ALL_TYPES_ROUTES: readonly RouteEntry[] = [
     title: 'Scheduled Report Recipients',
     supportedTypes: CLUSTER_TYPES,
   }),
+  // Not a spec route (no id): the simulator's fault, clock and reset controls, for admins. Against a
+  // real backend, or with SIM_CONTROL=off, the page says the controls are not there.
+  route({
+    specIds: [],
+    path: '/simulator',
+    title: 'Simulator controls',
+    supportedTypes: CLUSTER_TYPES,
+    roles: ['admin'],
+    status: 'built',
+    screen: 'sim-control',
+    inNav: false,
+  }),
 ]

@@ -98,7 +98,7 @@ describe('route catalogue (routes.json)', () => {
     }
   })
 
-  it('only login, home, not-found and the two API docs pages are built', () => {
+  it('only login, home, not-found, the two API docs pages and the simulator controls are built', () => {
     const built = entries.filter((e) => e.status === 'built')
     expect(built.map((e) => [e.specIds[0], e.screen])).toEqual([
       ['R001', 'login'],
@@ -106,8 +106,15 @@ describe('route catalogue (routes.json)', () => {
       ['R003', 'not-found'],
       ['R149', 'api-docs'],
       ['R176', 'api-docs'],
+      [undefined, 'sim-control'],
     ])
     expect(entries.filter((e) => e.status === 'planned' && e.screen !== undefined)).toEqual([])
+  })
+
+  it('the only route without a spec id is the admin-only simulator controls page', () => {
+    expect(entries.filter((e) => e.specIds.length === 0)).toEqual([
+      expect.objectContaining({ path: '/simulator', roles: ['admin'], inNav: false }),
+    ])
   })
 
   it('the Databricks SQL pages carry the preview badge', () => {

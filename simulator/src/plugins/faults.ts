@@ -1,29 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { STATUS_CODES } from 'node:http'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { FAULT_STATUSES, MAX_FAULT_DELAY_MS, type FaultInput, type FaultStatus } from '@costlens/shared'
 
-/** Statuses a fault may answer with (the ones the client must handle, 01 §8). */
-export const FAULT_STATUSES = [401, 403, 404, 405, 500, 504] as const
-export type FaultStatus = (typeof FAULT_STATUSES)[number]
-
-/** A fault rule: which requests it hits and what it does to them. */
-export interface FaultRuleInput {
-  /** Path pattern; `*` matches within a segment, `**` across segments ('/api/v1/search/**'). */
-  route: string
-  /** Only this verb; any verb when absent. */
-  method?: string
-  status?: FaultStatus
-  /** Milliseconds to wait before answering (or before the real handler runs when there is no status). */
-  delayMs?: number
-  /** Chance (0-1) that a matching request is hit; 1 when absent. */
-  probability?: number
-  /** How many requests it hits before it is removed; unlimited when absent. */
-  count?: number
-  /** The body to answer with; the spec's error shape when absent (no message for 500 and 504). */
-  body?: unknown
-}
-
-export interface FaultRule extends FaultRuleInput {
+/** A fault rule as stored: what it matches and does, its id, and how often it has hit. */
+export interface FaultRule extends FaultInput {
   id: string
   hits: number
 }
@@ -58,8 +39,8 @@ export class FaultStore {
     return this.rules.map(({ matcher: _matcher, ...rule }) => rule)
   }
 
-  add(input: FaultRuleInput): FaultRule {
-    const rule = { ...input, method: input.method?.toUpperCase(), id: randomUUID(), hits: 0 }
+  add(input: FaultInput): FaultRule {
+    const rule = { ...input, id: randomUUID(), hits: 0 }
     this.rules.push({ ...rule, matcher: patternToRegExp(input.route) })
     return rule
   }
@@ -92,10 +73,7 @@ export class FaultStore {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** The longest delay a fault may ask for: longer than the client's 120 s timeout is never useful. */
-export const MAX_FAULT_DELAY_MS = 130_000
-
-function faultFromHeaders(request: FastifyRequest): FaultRuleInput | undefined {
+function faultFromHeaders(request: FastifyRequest): FaultInput | undefined {
   const status = Number(request.headers['x-sim-fault'])
   const delay = Number(request.headers['x-sim-delay'])
   const hasStatus = (FAULT_STATUSES as readonly number[]).includes(status)

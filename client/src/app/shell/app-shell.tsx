@@ -42,6 +42,11 @@ export function untabbedPages(config: RouteConfig): RouteEntry[] {
   )
 }
 
+/** Pages of the product that are not spec routes (the simulator controls), where this user may open them. */
+export function productPages(config: RouteConfig): RouteEntry[] {
+  return config.routes.filter((r) => r.specIds.length === 0 && !r.path.includes(':'))
+}
+
 /** Top tabs with icons, the active tab's sub-tabs beneath, the account menu and the footer (01 §2.4). */
 export function AppShell({
   config,
@@ -117,7 +122,7 @@ export function AppShell({
                       Upgrade plan
                     </Menu.Item>
                   )}
-                  {untabbedPages(config).map((page) => (
+                  {[...untabbedPages(config), ...productPages(config)].map((page) => (
                     <Menu.Item key={page.path} component={NavLink} to={page.path}>
                       {page.title}
                     </Menu.Item>

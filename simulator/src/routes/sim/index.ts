@@ -1,38 +1,19 @@
 import { Type, type Static } from 'typebox'
-import { ErrorSchema } from '@costlens/shared'
+import {
+  ErrorSchema,
+  FaultInputSchema,
+  FaultSchema,
+  SimClockSchema as ClockSchema,
+  SimClockUpdateSchema as ClockUpdateSchema,
+  SimResetSchema,
+} from '@costlens/shared'
 import type { AppInstance } from '../../app.ts'
 import { parseInstant } from '../../clock.ts'
 import { resetDatabase, shiftToClock } from '../../db/open-database.ts'
 import type { SeedOptions } from '../../db/seed/index.ts'
 import { requireRoles } from '../../plugins/auth.ts'
 import { HttpError } from '../../errors.ts'
-import { FAULT_STATUSES, type FaultStore, MAX_FAULT_DELAY_MS } from '../../plugins/faults.ts'
-
-const FaultInputSchema = Type.Object(
-  {
-    route: Type.String({ minLength: 1, maxLength: 300, pattern: '^/' }),
-    method: Type.Optional(Type.Enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])),
-    status: Type.Optional(Type.Enum(FAULT_STATUSES)),
-    delayMs: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_FAULT_DELAY_MS })),
-    probability: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
-    count: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-    body: Type.Optional(Type.Unknown()),
-  },
-  { additionalProperties: false },
-)
-const FaultSchema = Type.Intersect([
-  FaultInputSchema,
-  Type.Object({ id: Type.String(), hits: Type.Integer() }),
-])
-
-const ClockSchema = Type.Object({ now: Type.String(), epochMs: Type.Integer(), frozen: Type.Boolean() })
-const ClockUpdateSchema = Type.Object(
-  {
-    now: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Integer({ minimum: 0 })])),
-    frozen: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-)
+import type { FaultStore } from '../../plugins/faults.ts'
 
 export interface SimControlOptions {
   faults: FaultStore
@@ -120,7 +101,7 @@ export function simControlRoutes(options: SimControlOptions) {
         ...admin,
         schema: {
           ...common,
-          response: { ...errors, 200: Type.Object({ resetMs: Type.Integer(), now: Type.String() }) },
+          response: { ...errors, 200: SimResetSchema },
         },
       },
       async () => {
