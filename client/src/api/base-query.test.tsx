@@ -107,6 +107,33 @@ describe('the base query against a stubbed server', () => {
     expect(store.getState().session.status).toBe('authenticated')
   })
 
+  it.each([
+    ['apps', json({}, 500), { apps: [], total: 0 }],
+    ['hits', json({}, 504), { hits: [], total: 0 }],
+    ['tags', json({ message: 'db down' }, 500), {}],
+    ['series', json({}, 404), []],
+  ] as const)(
+    'B290 C25 a silent %s fetch that fails gives its empty result, no error',
+    async (kind, response, empty) => {
+      stubApi(on('GET', '/api/v1/list', () => response.clone()))
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+      const store = makeStore(signedIn())
+      const result = await call(store, { url: '/api/v1/list', silent: kind })
+      expect(result.error).toBeUndefined()
+      expect(result.data).toEqual(empty)
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('/api/v1/list failed'))
+      warn.mockRestore()
+    },
+  )
+
+  it('B290 B003 a silent fetch still signs the user out on a 401', async () => {
+    stubApi(on('GET', '/api/v1/list', () => json({}, 401)))
+    const store = makeStore(signedIn())
+    const result = await call(store, { url: '/api/v1/list', silent: 'apps' })
+    expect(result.error).toMatchObject({ status: 401 })
+    expect(store.getState().session.status).toBe('anonymous')
+  })
+
   it('B003 a 401 anywhere logs the user out and clears the stored session', async () => {
     stubApi(on('GET', '/api/v1/thing', () => json({ message: 'jwt expired' }, 401)))
     localStorage.setItem(TOKEN_KEY, 't-1')

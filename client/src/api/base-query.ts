@@ -6,9 +6,11 @@ import {
 } from '@reduxjs/toolkit/query/react'
 import {
   MESSAGES,
+  emptyResultFor,
   errorInSuccessBody,
   isSuccessStatus,
   toRequestError,
+  type EmptyResultKind,
   type FailedCall,
   type RequestError,
 } from '@costlens/shared'
@@ -35,6 +37,11 @@ export const REQUEST_TIMEOUT_MS = 120_000
 export interface ApiRequest extends FetchArgs {
   clusterUid?: string
   group?: string
+  /**
+   * B290, C25: a data fetch that fails silently: on any failure but a 401 or a cancellation the
+   * screen gets this empty result of its shape (no error state, no toast) and the failure is logged.
+   */
+  silent?: EmptyResultKind
 }
 
 /**
@@ -68,7 +75,7 @@ export function startGrouped(group: string, parent: AbortSignal): { signal: Abor
 }
 
 export function withClusterId(args: ApiRequest): FetchArgs {
-  const { clusterUid, group: _group, ...request } = args
+  const { clusterUid, group: _group, silent: _silent, ...request } = args
   if (!clusterUid) return request
   if (request.url.includes('{clusterUid}'))
     return { ...request, url: request.url.replace('{clusterUid}', encodeURIComponent(clusterUid)) }
@@ -133,8 +140,13 @@ export const baseQuery: BaseQueryFn<
   if (call.status === 401) {
     clearSession()
     api.dispatch(loggedOut())
-  } else if (!error.aborted) {
-    showGlobalErrorToast(request.url, error.message)
+    return { error }
   }
+  if (error.aborted) return { error }
+  if (request.silent) {
+    console.warn(`costlens: ${request.url} failed (${error.message}); showing no data`)
+    return { data: emptyResultFor(request.silent) }
+  }
+  showGlobalErrorToast(request.url, error.message)
   return { error }
 }
