@@ -41,7 +41,7 @@ if (fs.existsSync(dbPath)) {
 const started = performance.now()
 const db = openDatabase(dbPath, { scale, seed, now })
 const counts = Object.fromEntries(
-  ['users', 'clusters', 'tags'].map((t) => [
+  ['users', 'clusters', 'tags', 'applications', 'app_events'].map((t) => [
     t,
     (db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n,
   ]),

@@ -21,6 +21,7 @@ import { authRoutes } from './routes/auth/index.ts'
 import { clusterRoutes } from './routes/clusters/index.ts'
 import { tagRoutes } from './routes/tags/index.ts'
 import { miscRoutes } from './routes/misc/index.ts'
+import { appRoutes } from './routes/apps/index.ts'
 
 export interface BuildAppOptions {
   /** SQLite file, or ':memory:'. A missing file is created and seeded; an existing one is reused. */
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(clusterRoutes)
   await app.register(tagRoutes)
   await app.register(miscRoutes)
+  await app.register(appRoutes)
 
   if (clientDist) await app.register(fastifyStatic, { root: clientDist, wildcard: false, index: false })
   return app

@@ -50,6 +50,7 @@ describe('OpenAPI document', () => {
         'GET /signInMode',
         'POST /api/v1/webSignIn',
         'PUT /api/{ui}/ui/upgrade-plan',
+        'POST /api/v1/apps/unifiedsearch',
       ].sort(),
     )
     for (const { key, op } of ops) {

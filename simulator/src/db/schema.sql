@@ -50,3 +50,70 @@ CREATE TABLE IF NOT EXISTS upgrade_requests (
   username     TEXT NOT NULL REFERENCES users (username),
   requested_at INTEGER NOT NULL
 );
+
+-- Applications of every engine (02 §3 application record). Durations are ms; a running app's
+-- duration is recomputed from now when read. cents come from the resources used (seed/applications.ts).
+CREATE TABLE IF NOT EXISTS applications (
+  id                   TEXT PRIMARY KEY,
+  kind                 TEXT NOT NULL,          -- mr, hive, spark, tez, impala, bigquery
+  status               TEXT NOT NULL CHECK (status IN ('S', 'F', 'K', 'P', 'R', 'U', 'W')),
+  cluster_uid          TEXT NOT NULL REFERENCES clusters (unravel_id),
+  cluster_type         TEXT NOT NULL,          -- the cluster's platform: CDH, HDP, CDP, MAPR, EMR, BIGQUERYV2
+  user                 TEXT NOT NULL,
+  queue                TEXT NOT NULL,
+  name                 TEXT NOT NULL,
+  parent_id            TEXT,
+  start_time           INTEGER NOT NULL,
+  finished_time        INTEGER,                -- NULL while running
+  duration             INTEGER NOT NULL,
+  vcore_seconds        INTEGER NOT NULL,
+  memory_seconds       INTEGER NOT NULL,       -- MB·s
+  cents                INTEGER NOT NULL,
+  dfs_read             INTEGER NOT NULL,
+  dfs_written          INTEGER NOT NULL,
+  num_events           INTEGER NOT NULL,
+  inefficient          INTEGER NOT NULL,       -- 1 when it carries an event of type 2 or 6 (B182)
+  map_tasks            TEXT NOT NULL,          -- 'succeeded/killed/failed'
+  reduce_tasks         TEXT NOT NULL,
+  num_jobs             INTEGER NOT NULL,
+  num_stages           INTEGER NOT NULL,
+  num_completed_stages INTEGER NOT NULL,
+  num_skipped_stages   INTEGER NOT NULL,
+  app_attempts         INTEGER NOT NULL,
+  task_count           INTEGER NOT NULL,
+  setup_duration       INTEGER NOT NULL,
+  cleanup_duration     INTEGER NOT NULL,
+  sensor_enabled       INTEGER NOT NULL,
+  large_rdd            INTEGER NOT NULL,
+  input_tables         TEXT,
+  output_tables        TEXT,
+  diagnostics          TEXT,
+  signature            TEXT NOT NULL,
+  executed_by_unravel  INTEGER NOT NULL
+);
+-- Lists filter by a time window first, then by status, type, cluster, user or queue: the window
+-- index carries the columns the totals and min/max metadata read, so they never touch the table.
+CREATE INDEX IF NOT EXISTS applications_start ON applications (start_time, status, kind, duration, cents);
+CREATE INDEX IF NOT EXISTS applications_finished ON applications (finished_time, status, kind, duration, cents);
+CREATE INDEX IF NOT EXISTS applications_running ON applications (status, start_time) WHERE status = 'R';
+CREATE INDEX IF NOT EXISTS applications_user ON applications (user, start_time);
+CREATE INDEX IF NOT EXISTS applications_queue ON applications (queue, start_time);
+CREATE INDEX IF NOT EXISTS applications_cluster ON applications (cluster_uid, start_time);
+CREATE INDEX IF NOT EXISTS applications_parent ON applications (parent_id) WHERE parent_id IS NOT NULL;
+
+CREATE TABLE IF NOT EXISTS app_events (
+  app_id     TEXT NOT NULL REFERENCES applications (id),
+  event_type INTEGER NOT NULL,
+  event_name TEXT NOT NULL,
+  vt         TEXT NOT NULL                    -- insight category code (B229)
+);
+CREATE INDEX IF NOT EXISTS app_events_app ON app_events (app_id);
+CREATE INDEX IF NOT EXISTS app_events_name ON app_events (event_name, app_id);
+
+CREATE TABLE IF NOT EXISTS app_tags (
+  app_id TEXT NOT NULL REFERENCES applications (id),
+  key    TEXT NOT NULL,
+  value  TEXT NOT NULL,
+  PRIMARY KEY (key, value, app_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS app_tags_app ON app_tags (app_id);

@@ -7,4 +7,5 @@ export const TIME_COLUMNS: readonly { table: string; columns: readonly string[] 
   { table: 'users', columns: ['created_at', 'frozen_start', 'frozen_end'] },
   { table: 'clusters', columns: ['created_at', 'terminated_at'] },
   { table: 'tags', columns: ['first_seen', 'last_seen'] },
+  { table: 'applications', columns: ['start_time', 'finished_time'] },
 ]

@@ -7,6 +7,7 @@ import { SCALE_SIZES, type Scale } from './scale.ts'
 import { buildClusters } from './clusters.ts'
 import { buildUsers } from './users.ts'
 import { buildTags } from './tags.ts'
+import { seedApplications } from './applications.ts'
 
 export interface SeedOptions {
   scale: Scale
@@ -52,6 +53,7 @@ export function seedDatabase(db: Db, { scale, seed, now }: SeedOptions): Record<
     )
     for (const t of tags) insert.run(t)
   })()
+  seedApplications(db, prng, clusters, now, sizes.applications)
   db.transaction(() => {
     writeSetting(db, 'schema_version', SCHEMA_VERSION)
     writeSetting(db, 'seed', String(seed))
@@ -60,5 +62,10 @@ export function seedDatabase(db: Db, { scale, seed, now }: SeedOptions): Record<
     writeSetting(db, 'anchor', String(now))
     writeSetting(db, 'jwt_secret', randomBytes(32).toString('hex'))
   })()
-  return { clusters: clusters.length, users: users.length, tags: tags.length }
+  return {
+    clusters: clusters.length,
+    users: users.length,
+    tags: tags.length,
+    applications: sizes.applications,
+  }
 }

@@ -1,0 +1,297 @@
+import type { AppRecord, AppSortField, UnifiedSearchBody, UnifiedSearchResponse } from '@costlens/shared'
+import { MAX_RECORDS } from '@costlens/shared'
+import { HttpError } from '../../errors.ts'
+import { parseInstant } from '../../clock.ts'
+import type { Db } from '../open-database.ts'
+
+/** API sort fields to columns: only these can reach ORDER BY. */
+const SORT_COLUMNS: Record<AppSortField, string> = {
+  startTime: 'a.start_time',
+  finishedTime: 'a.finished_time',
+  duration: 'a.duration',
+  cents: 'a.cents',
+  cost: 'a.cents',
+  user: 'a.user',
+  queue: 'a.queue',
+  name: 'a.name',
+  kind: 'a.kind',
+  status: 'a.status',
+  numEvents: 'a.num_events',
+  totalDfsBytesRead: 'a.dfs_read',
+  totalDfsBytesWritten: 'a.dfs_written',
+}
+
+interface Where {
+  clauses: string[]
+  params: Record<string, unknown>
+}
+
+function instant(value: number | string | undefined, field: string): number | undefined {
+  if (value === undefined) return undefined
+  try {
+    return parseInstant(value)
+  } catch {
+    throw new HttpError(400, `body/${field} must be epoch milliseconds or an ISO-8601 date, got "${value}"`)
+  }
+}
+
+/** `IN (@p0, @p1, …)` with its parameters, so values never enter the SQL text. */
+function inList(where: Where, column: string, prefix: string, values: readonly (string | number)[]) {
+  const names = values.map((v, i) => {
+    where.params[`${prefix}${i}`] = v
+    return `@${prefix}${i}`
+  })
+  where.clauses.push(`${column} IN (${names.join(', ')})`)
+}
+
+/**
+ * The WHERE clause of a unified search. Running apps (status R only) are not limited to the window
+ * (a running app started before it is still running in it, B173); otherwise the window applies to
+ * the start time, or to the finish time with queryOnFinishedTime.
+ */
+export function searchWhere(body: UnifiedSearchBody, now: number): Where {
+  const where: Where = { clauses: [], params: {} }
+  const start = instant(body.start_time, 'start_time')
+  const end = instant(body.end_time, 'end_time')
+  if (start !== undefined && end !== undefined && start > end)
+    throw new HttpError(400, 'body/start_time must not be after body/end_time')
+  const runningOnly = body.appStatus?.length === 1 && body.appStatus[0] === 'R'
+  if (!runningOnly) {
+    const column = body.queryOnFinishedTime ? 'a.finished_time' : 'a.start_time'
+    if (start !== undefined) {
+      where.clauses.push(`${column} >= @start`)
+      where.params.start = start
+    }
+    where.clauses.push(`${column} <= @end`)
+    where.params.end = end ?? now
+  }
+  if (body.appStatus?.length) inList(where, 'a.status', 'st', body.appStatus)
+  if (body.appTypes?.length) inList(where, 'a.kind', 'kd', body.appTypes)
+  const clusters = (body.clusters ?? []).filter((c) => c !== '*')
+  if (clusters.length && body.wildcardCluster !== '*') inList(where, 'a.cluster_uid', 'cl', clusters)
+  if (body.clusterTypes?.length) inList(where, 'a.cluster_type', 'ct', body.clusterTypes)
+  if (body.users?.length) inList(where, 'a.user', 'us', body.users)
+  if (body.queues?.length) inList(where, 'a.queue', 'qu', body.queues)
+  if (body.jobIds?.length) inList(where, 'a.id', 'ji', body.jobIds)
+  if (body.signature) {
+    where.clauses.push('a.signature = @signature')
+    where.params.signature = body.signature
+  }
+  if (body.globalsearchpattern) {
+    where.clauses.push("(a.id LIKE @pattern ESCAPE '\\' OR a.name LIKE @pattern ESCAPE '\\')")
+    where.params.pattern = `%${body.globalsearchpattern.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  }
+  if (body.executed_by_unravel !== undefined) {
+    where.clauses.push('a.executed_by_unravel = @unravel')
+    where.params.unravel = body.executed_by_unravel ? 1 : 0
+  }
+  const range = (column: string, name: string, r: { min?: number; max?: number } | undefined, scale = 1) => {
+    if (r?.min !== undefined && r.max !== undefined && r.min > r.max)
+      throw new HttpError(400, `body/${name}/min must not be above body/${name}/max`)
+    if (r?.min !== undefined) {
+      where.clauses.push(`${column} >= @${name}Min`)
+      where.params[`${name}Min`] = Math.floor(r.min * scale)
+    }
+    if (r?.max !== undefined) {
+      where.clauses.push(`${column} <= @${name}Max`)
+      where.params[`${name}Max`] = Math.ceil(r.max * scale)
+    }
+  }
+  range('a.duration', 'durations', body.durations)
+  // The filter is in dollars (the slider's unit); the column is cents (B183).
+  range('a.cents', 'cost', body.cost, 100)
+  if (body.eventTypes?.length) {
+    where.clauses.push(
+      `EXISTS (SELECT 1 FROM app_events e WHERE e.app_id = a.id AND e.event_type IN (${body.eventTypes.map(Number).join(', ')}))`,
+    )
+  }
+  if (body.insights?.length) {
+    const names = body.insights.map((n, i) => {
+      where.params[`in${i}`] = n
+      return `@in${i}`
+    })
+    where.clauses.push(
+      `EXISTS (SELECT 1 FROM app_events e WHERE e.app_id = a.id AND e.event_name IN (${names.join(', ')}))`,
+    )
+  }
+  let t = 0
+  for (const [key, values] of Object.entries(body.appTags ?? {})) {
+    if (!values.length) continue
+    where.params[`tk${t}`] = key
+    const names = values.map((v, i) => {
+      where.params[`tv${t}_${i}`] = v
+      return `@tv${t}_${i}`
+    })
+    where.clauses.push(
+      `EXISTS (SELECT 1 FROM app_tags g WHERE g.key = @tk${t} AND g.value IN (${names.join(', ')}) AND g.app_id = a.id)`,
+    )
+    t++
+  }
+  return where
+}
+
+/** The ORDER BY of a search: one known field and its order, id last so pages never overlap. */
+export function searchOrder(sort: UnifiedSearchBody['sort']): string {
+  const entry = sort?.[0]
+  const [field, spec] = entry
+    ? (Object.entries(entry)[0] ?? ['startTime', { order: 'desc' }])
+    : ['startTime', { order: 'desc' }]
+  const column = SORT_COLUMNS[field as AppSortField]
+  if (!column)
+    throw new HttpError(
+      400,
+      `body/sort: "${field}" is not a sort field; use one of ${Object.keys(SORT_COLUMNS).join(', ')}`,
+    )
+  const direction = spec.order === 'asc' ? 'ASC' : 'DESC'
+  return `${column} ${direction}, a.id ${direction}`
+}
+
+interface AppRow {
+  id: string
+  kind: string
+  status: AppRecord['status']
+  cluster_uid: string
+  cluster_type: string
+  display_name: string
+  user: string
+  queue: string
+  name: string
+  parent_id: string | null
+  start_time: number
+  finished_time: number | null
+  duration: number
+  vcore_seconds: number
+  memory_seconds: number
+  cents: number
+  dfs_read: number
+  dfs_written: number
+  num_events: number
+  map_tasks: string
+  reduce_tasks: string
+  num_jobs: number
+  num_stages: number
+  num_completed_stages: number
+  num_skipped_stages: number
+  app_attempts: number
+  task_count: number
+  setup_duration: number
+  cleanup_duration: number
+  sensor_enabled: number
+  large_rdd: number
+  input_tables: string | null
+  output_tables: string | null
+  diagnostics: string | null
+  signature: string
+  insights: string | null
+}
+
+/** A row as the API's application record (02 §3). */
+function toRecord(row: AppRow, now: number): AppRecord {
+  const [sm = 0, km = 0, fm = 0] = row.map_tasks.split('/').map(Number)
+  const [sr = 0, kr = 0, fr = 0] = row.reduce_tasks.split('/').map(Number)
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    user: row.user,
+    realUser: row.user,
+    name: row.name,
+    appName: row.name,
+    queue: row.queue,
+    clusterId: row.display_name,
+    clusterUid: row.cluster_uid,
+    clusterType: row.cluster_type,
+    parentId: row.parent_id,
+    startTime: row.start_time,
+    finishedTime: row.finished_time,
+    // A running app's duration grows with the clock (B175: now minus its start).
+    duration: row.status === 'R' ? Math.max(0, now - row.start_time) : row.duration,
+    cents: row.cents,
+    totalDfsBytesRead: row.dfs_read,
+    totalDfsBytesWritten: row.dfs_written,
+    numEvents: row.num_events,
+    insights: row.insights ? row.insights.split('\u001f') : [],
+    sm,
+    km,
+    fm,
+    sr,
+    kr,
+    fr,
+    numStages: row.num_stages,
+    numCompletedStages: row.num_completed_stages,
+    numSkippedStages: row.num_skipped_stages,
+    numJobs: row.num_jobs,
+    appAttempts: row.app_attempts,
+    taskCount: row.task_count,
+    setupDuration: row.setup_duration,
+    cleanupDuration: row.cleanup_duration,
+    memorySeconds: row.memory_seconds,
+    vcoreSeconds: row.vcore_seconds,
+    trackingUrl: `/app/${encodeURIComponent(row.kind)}/${encodeURIComponent(row.id)}`,
+    sensorEnabled: row.sensor_enabled === 1,
+    largeRDD: row.large_rdd === 1,
+    inputTables: row.input_tables,
+    outputTables: row.output_tables,
+    diagnostics: row.diagnostics,
+    signature: row.signature,
+    dbuCost: null,
+    dbus: null,
+    runId: null,
+    jobId: null,
+    runName: null,
+    wsId: null,
+    wsInstance: null,
+  }
+}
+
+/**
+ * B097, B099: one page of a unified search with its totals: the records, the count, the duration
+ * and cost ranges (for the sliders, B129), the event counts (for the events filter) and the count
+ * per cluster, all over the same filtered set, in SQL.
+ */
+export function unifiedSearch(db: Db, body: UnifiedSearchBody, now: number): UnifiedSearchResponse {
+  const from = body.from ?? 0
+  const size = body.size ?? 15
+  if (from + size > MAX_RECORDS)
+    throw new HttpError(
+      400,
+      `Results are limited to ${MAX_RECORDS} records: from + size must be at most ${MAX_RECORDS}`,
+    )
+  const where = searchWhere(body, now)
+  const order = searchOrder(body.sort)
+  const sql = where.clauses.length ? `WHERE ${where.clauses.join(' AND ')}` : ''
+  const rows = db
+    .prepare(
+      `SELECT a.*, c.display_name,
+              (SELECT group_concat(e.event_name, char(31)) FROM app_events e WHERE e.app_id = a.id) AS insights
+       FROM applications a JOIN clusters c ON c.unravel_id = a.cluster_uid
+       ${sql} ORDER BY ${order} LIMIT @size OFFSET @from`,
+    )
+    .all({ ...where.params, size, from }) as AppRow[]
+  const perCluster = db
+    .prepare(
+      `SELECT a.cluster_uid AS uid, count(*) AS n, min(a.duration) AS dmin, max(a.duration) AS dmax,
+              min(a.cents) AS cmin, max(a.cents) AS cmax
+       FROM applications a ${sql} GROUP BY a.cluster_uid`,
+    )
+    .all(where.params) as { uid: string; n: number; dmin: number; dmax: number; cmin: number; cmax: number }[]
+  const events = db
+    .prepare(
+      `SELECT e.event_name AS name, count(*) AS count FROM app_events e JOIN applications a ON a.id = e.app_id
+       ${sql} GROUP BY e.event_name ORDER BY count DESC, name`,
+    )
+    .all(where.params) as { name: string; count: number }[]
+  const total = perCluster.reduce((n, c) => n + c.n, 0)
+  const pick = (f: (c: (typeof perCluster)[number]) => number, reduce: (...n: number[]) => number) =>
+    perCluster.length ? reduce(...perCluster.map(f)) : 0
+  return {
+    results: rows.map((r) => toRecord(r, now)),
+    metadata: {
+      totalRecords: total,
+      duration: { min: pick((c) => c.dmin, Math.min), max: pick((c) => c.dmax, Math.max) },
+      cost: { min: pick((c) => c.cmin, Math.min) / 100, max: pick((c) => c.cmax, Math.max) / 100 },
+      appEvents: events,
+      clusters: Object.fromEntries(perCluster.map((c) => [c.uid, c.n])),
+    },
+  }
+}

@@ -1,0 +1,416 @@
+import type { Db } from '../open-database.ts'
+import type { SeedCluster } from './clusters.ts'
+import type { Prng } from './prng.ts'
+
+const SECOND = 1000
+const MINUTE = 60 * SECOND
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+/** How far back application history goes. */
+export const APP_HISTORY_DAYS = 30
+
+/**
+ * Who submits work: a few service accounts run most of it, people run the long tail (W1-W4 in
+ * DOMAIN.md: few users and queues dominate). Weights are relative.
+ */
+const SUBMITTERS: readonly [string, number][] = [
+  ['etl_svc', 30],
+  ['airflow', 22],
+  ['hive', 12],
+  ['reporting_svc', 9],
+  ['ml_pipeline', 6],
+  ['alice.nguyen', 4],
+  ['bob.martin', 3],
+  ['carol.singh', 3],
+  ['dmitri.petrov', 2],
+  ['erin.oconnor', 2],
+  ['farid.haddad', 2],
+  ['grace.kim', 1.5],
+  ['hiro.tanaka', 1.5],
+  ['ines.garcia', 1],
+  ['jonas.berg', 1],
+]
+const QUEUES: readonly [string, number][] = [
+  ['root.etl', 40],
+  ['root.adhoc', 20],
+  ['root.reporting', 18],
+  ['root.ml', 10],
+  ['root.default', 8],
+  ['root.backfill', 4],
+]
+/** Work mix per engine; impala only on CDH/CDP Impala clusters, bigquery only on BigQuery projects. */
+const YARN_KINDS: readonly [string, number][] = [
+  ['spark', 45],
+  ['hive', 20],
+  ['tez', 18],
+  ['mr', 17],
+]
+const PIPELINE_NAMES = [
+  'daily_sales_rollup',
+  'customer_360_refresh',
+  'clickstream_sessionize',
+  'inventory_snapshot',
+  'fraud_features',
+  'marketing_attribution',
+  'finance_ledger_close',
+  'recommendations_train',
+]
+const TABLES = [
+  'sales.orders',
+  'sales.order_items',
+  'crm.customers',
+  'web.clicks',
+  'ops.inventory',
+  'fin.ledger',
+]
+
+/**
+ * Insight event types (B182: 2 and 6 make an app inefficient) with the event names the
+ * inefficient-apps lists filter on, and their insight category (vt, B229).
+ */
+export const APP_EVENT_TYPES: readonly {
+  type: number
+  name: string
+  vt: string
+  kinds: readonly string[]
+}[] = [
+  { type: 2, name: 'Contended Driver', vt: 'IR', kinds: ['spark'] },
+  { type: 2, name: 'Data Skew', vt: 'IR', kinds: ['spark', 'hive', 'tez', 'mr'] },
+  { type: 6, name: 'Too Many Partitions', vt: 'IA', kinds: ['spark'] },
+  { type: 6, name: 'Memory Over-allocation', vt: 'IA', kinds: ['spark', 'mr', 'tez'] },
+  { type: 6, name: 'Small Files', vt: 'IA', kinds: ['hive', 'tez', 'mr', 'impala'] },
+  { type: 3, name: 'Executor GC Overhead', vt: 'SU', kinds: ['spark'] },
+  { type: 4, name: 'SLA Missed', vt: 'SE', kinds: ['spark', 'hive', 'tez', 'mr', 'impala', 'bigquery'] },
+  {
+    type: 5,
+    name: 'Application Failure',
+    vt: 'AF',
+    kinds: ['spark', 'hive', 'tez', 'mr', 'impala', 'bigquery'],
+  },
+]
+
+/** OpenCost default rates (DOMAIN.md K2): what an on-premises core-hour and GB-hour cost, in cents. */
+const CENTS_PER_VCORE_HOUR = 3.1611
+const CENTS_PER_GB_HOUR = 0.4237
+/** BigQuery on-demand: $6.25 per TiB billed (DOMAIN.md BQ1), in cents per byte. */
+const BQ_CENTS_PER_BYTE = 625 / 2 ** 40
+
+function weighted<T>(prng: Prng, items: readonly [T, number][]): T {
+  const total = items.reduce((n, [, w]) => n + w, 0)
+  let roll = prng.next() * total
+  for (const [item, w] of items) if ((roll -= w) < 0) return item
+  return items[items.length - 1]![0]
+}
+
+/** Lognormal: most work is short, a few runs take hours (DOMAIN.md W1). */
+function lognormal(prng: Prng, medianMs: number, sigma: number): number {
+  const u = Math.max(prng.next(), 1e-12)
+  const v = prng.next()
+  const z = Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v)
+  return Math.round(medianMs * Math.exp(sigma * z))
+}
+
+/** Submissions follow the working day: more at 08:00-18:00 UTC, a nightly ETL burst at 01:00-04:00. */
+function startTime(prng: Prng, now: number): number {
+  const day = Math.floor(prng.next() * APP_HISTORY_DAYS)
+  const roll = prng.next()
+  const hour = roll < 0.35 ? prng.int(1, 4) : roll < 0.85 ? prng.int(8, 17) : prng.int(0, 23)
+  const t = now - day * DAY - ((now % DAY) - hour * HOUR) - prng.int(0, HOUR - 1)
+  return Math.min(t, now - prng.int(1, 10) * SECOND)
+}
+
+export interface AppRow {
+  id: string
+  kind: string
+  status: string
+  cluster_uid: string
+  cluster_type: string
+  user: string
+  queue: string
+  name: string
+  parent_id: string | null
+  start_time: number
+  finished_time: number | null
+  duration: number
+  vcore_seconds: number
+  memory_seconds: number
+  cents: number
+  dfs_read: number
+  dfs_written: number
+  num_events: number
+  inefficient: number
+  map_tasks: string
+  reduce_tasks: string
+  num_jobs: number
+  num_stages: number
+  num_completed_stages: number
+  num_skipped_stages: number
+  app_attempts: number
+  task_count: number
+  setup_duration: number
+  cleanup_duration: number
+  sensor_enabled: number
+  large_rdd: number
+  input_tables: string | null
+  output_tables: string | null
+  diagnostics: string | null
+  signature: string
+  executed_by_unravel: number
+}
+
+/** Tags teams put on their jobs; about a quarter of the work carries some. */
+const APP_TAG_VALUES: Record<string, readonly string[]> = {
+  team: ['data-eng', 'analytics', 'ml', 'finance'],
+  env: ['prod', 'staging'],
+  project: ['customer360', 'pricing', 'forecasting', 'supply-chain'],
+}
+
+interface TagRow {
+  app_id: string
+  key: string
+  value: string
+}
+
+interface EventRow {
+  app_id: string
+  event_type: number
+  event_name: string
+  vt: string
+}
+
+const COLUMNS: readonly (keyof AppRow)[] = [
+  'id',
+  'kind',
+  'status',
+  'cluster_uid',
+  'cluster_type',
+  'user',
+  'queue',
+  'name',
+  'parent_id',
+  'start_time',
+  'finished_time',
+  'duration',
+  'vcore_seconds',
+  'memory_seconds',
+  'cents',
+  'dfs_read',
+  'dfs_written',
+  'num_events',
+  'inefficient',
+  'map_tasks',
+  'reduce_tasks',
+  'num_jobs',
+  'num_stages',
+  'num_completed_stages',
+  'num_skipped_stages',
+  'app_attempts',
+  'task_count',
+  'setup_duration',
+  'cleanup_duration',
+  'sensor_enabled',
+  'large_rdd',
+  'input_tables',
+  'output_tables',
+  'diagnostics',
+  'signature',
+  'executed_by_unravel',
+]
+
+const DIAGNOSTICS: Record<string, string> = {
+  F: 'Job aborted due to stage failure: Task 12 in stage 4.0 failed 4 times, most recent failure: ExecutorLostFailure (executor 7 exited caused by one of the running tasks) Reason: Container killed by YARN for exceeding memory limits.',
+  K: 'Application killed by user.',
+}
+
+/** The generator of one application and its events; ids are unique per cluster. */
+function makeApp(
+  prng: Prng,
+  cluster: SeedCluster,
+  kind: string,
+  seq: number,
+  now: number,
+  parent?: AppRow,
+): { app: AppRow; events: EventRow[]; tags: TagRow[] } {
+  const running = !parent && prng.chance(0.012)
+  const start = parent
+    ? parent.start_time + prng.int(1, 30) * SECOND
+    : running
+      ? now - lognormal(prng, 8 * MINUTE, 1)
+      : startTime(prng, now)
+  const median =
+    {
+      spark: 6 * MINUTE,
+      hive: 3 * MINUTE,
+      tez: 2 * MINUTE,
+      mr: 5 * MINUTE,
+      impala: 8 * SECOND,
+      bigquery: 15 * SECOND,
+    }[kind] ?? MINUTE
+  const planned = Math.max(200, lognormal(prng, median, 1.3))
+  // Work that would end after now is still running now.
+  const stillRunning = running || start + planned > now
+  const duration = stillRunning ? Math.max(SECOND, now - start) : planned
+  const roll = prng.next()
+  const status = stillRunning
+    ? 'R'
+    : roll < 0.9
+      ? 'S'
+      : roll < 0.96
+        ? 'F'
+        : roll < 0.985
+          ? 'K'
+          : roll < 0.993
+            ? 'U'
+            : 'W'
+  const user = parent?.user ?? weighted(prng, SUBMITTERS)
+  const queue = parent?.queue ?? (kind === 'bigquery' ? 'default' : weighted(prng, QUEUES))
+  const pipeline = prng.chance(0.35) ? prng.pick(PIPELINE_NAMES) : undefined
+  // Impala runs a fragment on every node; BigQuery is billed by bytes, not cores.
+  const executors =
+    kind === 'spark'
+      ? prng.int(2, 60)
+      : kind === 'impala'
+        ? prng.int(4, 20)
+        : kind === 'bigquery'
+          ? 1
+          : prng.int(1, 40)
+  const vcoreSeconds = Math.round((duration / 1000) * executors * (kind === 'spark' ? prng.int(2, 5) : 1))
+  const memorySeconds = Math.round(vcoreSeconds * prng.int(2048, 8192))
+  const dfsRead = Math.round(lognormal(prng, 2 * 2 ** 30, 2))
+  const dfsWritten = Math.round(dfsRead * prng.next() * 0.4)
+  const cents =
+    kind === 'bigquery'
+      ? Math.round(dfsRead * BQ_CENTS_PER_BYTE)
+      : Math.round(
+          (vcoreSeconds / 3600) * CENTS_PER_VCORE_HOUR + (memorySeconds / 1024 / 3600) * CENTS_PER_GB_HOUR,
+        )
+  const id =
+    kind === 'impala'
+      ? `${seq.toString(16).padStart(16, '0')}:${prng.int(0, 0xffffff).toString(16).padStart(8, '0')}00000000`
+      : kind === 'bigquery'
+        ? `bquxjob_${seq.toString(36)}_${prng.int(0, 0xffffff).toString(16)}`
+        : `application_${Math.floor(cluster.createdAt / 1000)}_${String(seq).padStart(6, '0')}`
+  const finished = stillRunning ? null : start + duration
+  const maps = kind === 'mr' || kind === 'hive' || kind === 'tez' ? prng.int(1, 400) : 0
+  const reduces = maps ? prng.int(0, Math.max(1, Math.round(maps / 8))) : 0
+  const failedMaps = status === 'F' ? Math.min(maps, prng.int(1, 4)) : 0
+  const killedMaps = status === 'K' ? Math.min(maps - failedMaps, prng.int(1, 10)) : 0
+  const stages = kind === 'spark' ? prng.int(1, 40) : 0
+  const skipped = stages ? prng.int(0, Math.floor(stages / 5)) : 0
+
+  const events: EventRow[] = []
+  const candidates = APP_EVENT_TYPES.filter((e) => e.kinds.includes(kind))
+  // About one app in five carries insight events; failed apps always explain their failure.
+  if (prng.chance(0.2))
+    for (const e of candidates)
+      if (e.type !== 5 && prng.chance(0.3))
+        events.push({ app_id: id, event_type: e.type, event_name: e.name, vt: e.vt })
+  if (status === 'F') events.push({ app_id: id, event_type: 5, event_name: 'Application Failure', vt: 'AF' })
+
+  const app: AppRow = {
+    id,
+    kind,
+    status,
+    cluster_uid: cluster.unravelId,
+    cluster_type: cluster.platform,
+    user,
+    queue,
+    name: parent
+      ? `${parent.name} (stage ${seq % 7})`
+      : pipeline
+        ? `${pipeline}`
+        : `${kind}_${prng.pick(['adhoc', 'query', 'job', 'report'])}_${seq % 997}`,
+    parent_id: parent?.id ?? null,
+    start_time: start,
+    finished_time: finished,
+    duration,
+    vcore_seconds: vcoreSeconds,
+    memory_seconds: memorySeconds,
+    cents,
+    dfs_read: dfsRead,
+    dfs_written: dfsWritten,
+    num_events: events.length,
+    inefficient: events.some((e) => e.event_type === 2 || e.event_type === 6) ? 1 : 0,
+    // s/k/f counts of map (sm, km, fm) and reduce (sr, kr, fr) tasks.
+    map_tasks: `${maps - failedMaps - killedMaps}/${killedMaps}/${failedMaps}`,
+    reduce_tasks: `${reduces}/0/0`,
+    num_jobs: kind === 'spark' ? prng.int(1, 12) : kind === 'hive' ? prng.int(1, 4) : 1,
+    num_stages: stages,
+    num_completed_stages: status === 'S' ? stages - skipped : Math.max(0, stages - skipped - prng.int(0, 3)),
+    num_skipped_stages: skipped,
+    app_attempts: status === 'F' ? prng.int(1, 2) : 1,
+    task_count: maps + reduces + stages * prng.int(10, 200),
+    setup_duration: prng.int(500, 20_000),
+    cleanup_duration: prng.int(100, 5_000),
+    sensor_enabled: prng.chance(0.7) ? 1 : 0,
+    large_rdd: kind === 'spark' && prng.chance(0.05) ? 1 : 0,
+    input_tables: kind === 'hive' || kind === 'impala' || kind === 'bigquery' ? prng.pick(TABLES) : null,
+    output_tables: kind === 'hive' && prng.chance(0.5) ? prng.pick(TABLES) : null,
+    diagnostics: DIAGNOSTICS[status] ?? null,
+    signature: pipeline ?? `${kind}-${seq % 5003}`,
+    executed_by_unravel: kind === 'bigquery' && prng.chance(0.1) ? 1 : 0,
+  }
+  const tags: TagRow[] = []
+  if (prng.chance(0.25))
+    for (const [key, values] of Object.entries(APP_TAG_VALUES))
+      if (prng.chance(0.6)) tags.push({ app_id: id, key, value: prng.pick(values) })
+  return { app, events, tags }
+}
+
+/**
+ * Seeds `count` applications across the clusters that run them: YARN work on the on-premises and
+ * EMR clusters, Impala queries on the Impala clusters, BigQuery jobs on the projects. One Hive
+ * query in ten runs as MR or Tez child jobs (parent/child apps). Rows are inserted in batches so
+ * a million of them never sit in memory at once.
+ */
+export function seedApplications(
+  db: Db,
+  prng: Prng,
+  clusters: readonly SeedCluster[],
+  now: number,
+  count: number,
+): void {
+  // Transient EMR clusters come and go; history runs on the long-lived ones.
+  const yarn = clusters.filter((c) => c.kind === 'Yarn' && c.terminatedAt === null)
+  const impala = clusters.filter((c) => c.kind === 'Impala')
+  const bigquery = clusters.filter((c) => c.kind === 'bigquery')
+  const insertApp = db.prepare(
+    `INSERT INTO applications (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`,
+  )
+  const insertEvent = db.prepare(
+    'INSERT INTO app_events (app_id, event_type, event_name, vt) VALUES (@app_id, @event_type, @event_name, @vt)',
+  )
+  const insertTag = db.prepare('INSERT INTO app_tags (app_id, key, value) VALUES (@app_id, @key, @value)')
+  type Made = ReturnType<typeof makeApp>
+  const write = db.transaction((batch: Made[]) => {
+    for (const { app, events, tags } of batch) {
+      insertApp.run(app)
+      for (const e of events) insertEvent.run(e)
+      for (const t of tags) insertTag.run(t)
+    }
+  })
+  let batch: Made[] = []
+  let seq = 0
+  while (seq < count) {
+    const roll = prng.next()
+    const [cluster, kind] =
+      roll < 0.1 && impala.length
+        ? [prng.pick(impala), 'impala']
+        : roll < 0.16 && bigquery.length
+          ? [prng.pick(bigquery), 'bigquery']
+          : [prng.pick(yarn), weighted(prng, YARN_KINDS)]
+    const made = makeApp(prng, cluster, kind, seq++, now)
+    batch.push(made)
+    if (kind === 'hive' && made.app.status !== 'R' && prng.chance(0.1)) {
+      const children = prng.int(1, 3)
+      for (let i = 0; i < children && seq < count; i++)
+        batch.push(makeApp(prng, cluster, prng.chance(0.6) ? 'tez' : 'mr', seq++, now, made.app))
+    }
+    if (batch.length >= 5000) {
+      write(batch)
+      batch = []
+    }
+  }
+  write(batch)
+}
