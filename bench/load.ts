@@ -7,6 +7,8 @@ export interface Endpoint {
   path: string
   /** Whether it needs the session token. */
   auth: boolean
+  /** A JSON body, for POST searches. */
+  body?: unknown
 }
 
 export interface EndpointFigures {
@@ -27,10 +29,19 @@ async function cannon(
   url: string,
   headers: Record<string, string>,
   method: string,
+  body: unknown,
   connections: number,
   seconds: number,
 ) {
-  return autocannon({ url, method: method as 'GET', headers, connections, duration: seconds, pipelining: 1 })
+  return autocannon({
+    url,
+    method: method as 'GET',
+    headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    connections,
+    duration: seconds,
+    pipelining: 1,
+  })
 }
 
 /**
@@ -50,8 +61,8 @@ export async function measureEndpoints(
   for (const endpoint of [trivial, ...endpoints]) {
     const headers: Record<string, string> = endpoint.auth ? { authorization: `JWT ${token}` } : {}
     const url = baseUrl + endpoint.path
-    const single = await cannon(url, headers, endpoint.method, 1, seconds)
-    const ten = await cannon(url, headers, endpoint.method, 10, seconds)
+    const single = await cannon(url, headers, endpoint.method, endpoint.body, 1, seconds)
+    const ten = await cannon(url, headers, endpoint.method, endpoint.body, 10, seconds)
     if (endpoint === trivial) trivialRps = ten.requests.average
     figures.push({
       name: endpoint.name,

@@ -3,6 +3,8 @@ import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import Database from 'better-sqlite3'
+import { SCHEMA_VERSION } from '../simulator/src/db/seed/index.ts'
 import { measureBundle } from './bundle.ts'
 import { lighthouseScores } from './lighthouse.ts'
 import { measureEndpoints, type Endpoint } from './load.ts'
@@ -20,6 +22,35 @@ const LARGE_DB = path.join(ROOT, 'bench/data/large.db')
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const DAY = 86_400_000
 
+/** The application-list queries the console sends most: a first page with totals and metadata each. */
+const UNIFIED_SEARCHES = (now: number): [string, object][] => [
+  ['apps: all, last hour', { start_time: now - 3_600_000, end_time: now, size: 15 }],
+  [
+    'apps: finished, 7 days',
+    {
+      start_time: now - 7 * DAY,
+      end_time: now,
+      appStatus: ['S', 'F', 'K'],
+      queryOnFinishedTime: true,
+      size: 15,
+      sort: [{ finishedTime: { order: 'desc' } }],
+    },
+  ],
+  [
+    'apps: user + type, 7 days, by duration',
+    {
+      start_time: now - 7 * DAY,
+      end_time: now,
+      users: ['etl_svc'],
+      appTypes: ['spark'],
+      size: 15,
+      sort: [{ duration: { order: 'desc' } }],
+    },
+  ],
+  ['apps: inefficient, 7 days', { start_time: now - 7 * DAY, end_time: now, eventTypes: [2, 6], size: 50 }],
+  ['apps: running', { appStatus: ['R'], size: 15 }],
+]
+
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const server = net.createServer().listen(0, '127.0.0.1', () => {
@@ -30,7 +61,15 @@ async function freePort(): Promise<number> {
 }
 
 async function seedLarge(): Promise<{ reused: boolean; seconds?: number; peakMb?: number; output: string }> {
-  if (fs.existsSync(LARGE_DB)) return { reused: true, output: `reusing ${path.relative(ROOT, LARGE_DB)}` }
+  if (fs.existsSync(LARGE_DB)) {
+    const db = new Database(LARGE_DB, { readonly: true })
+    const version = db.prepare("SELECT value FROM settings WHERE key = 'schema_version'").pluck().get()
+    db.close()
+    if (version === SCHEMA_VERSION)
+      return { reused: true, output: `reusing ${path.relative(ROOT, LARGE_DB)}` }
+    // Seeded by another schema version: seed it again.
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(LARGE_DB + suffix, { force: true })
+  }
   const { stdout } = await run('npx', ['tsx', 'scripts/seed.ts', '--scale', 'large', '--db', LARGE_DB], {
     cwd: ROOT,
     maxBuffer: 10_000_000,
@@ -142,6 +181,13 @@ async function main() {
         path: `/api/v1/search/awstags?from=${now - 7 * DAY}&to=${now}`,
         auth: true,
       },
+      ...UNIFIED_SEARCHES(now).map(([name, body]) => ({
+        name,
+        method: 'POST' as const,
+        path: '/api/v1/apps/unifiedsearch',
+        auth: true,
+        body,
+      })),
     ]
     process.stdout.write(`measuring ${endpoints.length + 1} routes, ${SECONDS} s per run…\n`)
     const load = await measureEndpoints(baseUrl, token, trivial, endpoints, SECONDS)

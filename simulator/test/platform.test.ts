@@ -103,4 +103,15 @@ describe('seed and clock', () => {
     await expect(buildApp({ dbPath, logger: false })).rejects.toThrow(`Cannot open the database at ${dbPath}`)
     fs.rmSync(dir, { recursive: true, force: true })
   })
+
+  it('refuses a file seeded by another schema version and says how to re-seed it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'costlens-'))
+    const dbPath = path.join(dir, 'old.db')
+    const old = openDatabase(dbPath, { scale: 'small', seed: 7, now: TEST_NOW_MS })
+    old.prepare("UPDATE settings SET value = '1' WHERE key = 'schema_version'").run()
+    old.close()
+    await expect(buildApp({ dbPath, logger: false })).rejects.toThrow(
+      /seeded by another costlens version \(schema 1, this one reads \d+\)\. Re-seed it with npm run seed -- --force/,
+    )
+  })
 })

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
-import { seedDatabase, type SeedOptions } from './seed/index.ts'
+import { SCHEMA_VERSION, seedDatabase, type SeedOptions } from './seed/index.ts'
 import { TIME_COLUMNS } from './time-columns.ts'
 import { readSetting, writeSetting } from './repositories/settings.ts'
 
@@ -23,10 +23,12 @@ export function openDatabase(dbPath: string, seed: SeedOptions): Db {
   let db: Db
   try {
     db = new Database(dbPath)
+    if (!fresh) refuseOtherSchema(db, dbPath)
     db.pragma('journal_mode = WAL')
     db.pragma('foreign_keys = ON')
     db.exec(SCHEMA)
   } catch (error) {
+    if (error instanceof DatabaseUnreadableError) throw error
     throw new DatabaseUnreadableError(
       `Cannot open the database at ${dbPath}: ${(error as Error).message}. Fix DB_PATH or delete the file to re-seed.`,
     )
@@ -34,6 +36,27 @@ export function openDatabase(dbPath: string, seed: SeedOptions): Db {
   if (fresh || readSetting(db, 'seeded_at') === undefined) seedDatabase(db, seed)
   else shiftToClock(db, seed.now)
   return db
+}
+
+/**
+ * A file seeded by another version of the schema is refused with what to do, rather than half
+ * upgraded: the simulator's data is generated, so re-seeding loses nothing that was not made up.
+ */
+function refuseOtherSchema(db: Db, dbPath: string) {
+  const hasSettings = db
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'settings'")
+    .get()
+  const version = hasSettings
+    ? (db.prepare("SELECT value FROM settings WHERE key = 'schema_version'").pluck().get() as
+        string | undefined)
+    : undefined
+  if (version !== undefined && version !== SCHEMA_VERSION) {
+    db.close()
+    throw new DatabaseUnreadableError(
+      `${dbPath} was seeded by another costlens version (schema ${version}, this one reads ${SCHEMA_VERSION}). ` +
+        'Re-seed it with npm run seed -- --force (or delete the file and start again).',
+    )
+  }
 }
 
 /** Moves every registered time column by (now - anchor) when they differ by over a minute. */

@@ -73,6 +73,7 @@ CREATE TABLE IF NOT EXISTS applications (
   dfs_written          INTEGER NOT NULL,
   num_events           INTEGER NOT NULL,
   inefficient          INTEGER NOT NULL,       -- 1 when it carries an event of type 2 or 6 (B182)
+  event_mask           INTEGER NOT NULL,       -- one bit per event name (seed/applications.ts APP_EVENT_TYPES order)
   map_tasks            TEXT NOT NULL,          -- 'succeeded/killed/failed'
   reduce_tasks         TEXT NOT NULL,
   num_jobs             INTEGER NOT NULL,
@@ -91,10 +92,13 @@ CREATE TABLE IF NOT EXISTS applications (
   signature            TEXT NOT NULL,
   executed_by_unravel  INTEGER NOT NULL
 );
--- Lists filter by a time window first, then by status, type, cluster, user or queue: the window
--- index carries the columns the totals and min/max metadata read, so they never touch the table.
-CREATE INDEX IF NOT EXISTS applications_start ON applications (start_time, status, kind, duration, cents);
-CREATE INDEX IF NOT EXISTS applications_finished ON applications (finished_time, status, kind, duration, cents);
+-- Lists filter by a time window first, then by status, type, cluster, user or queue. The window
+-- indexes carry every column the totals, ranges and event counts read, so the metadata of a page
+-- is one index-only scan that never touches the table.
+CREATE INDEX IF NOT EXISTS applications_start
+  ON applications (start_time, status, kind, cluster_uid, user, queue, duration, cents, event_mask);
+CREATE INDEX IF NOT EXISTS applications_finished
+  ON applications (finished_time, status, kind, cluster_uid, user, queue, duration, cents, event_mask);
 CREATE INDEX IF NOT EXISTS applications_running ON applications (status, start_time) WHERE status = 'R';
 CREATE INDEX IF NOT EXISTS applications_user ON applications (user, start_time);
 CREATE INDEX IF NOT EXISTS applications_queue ON applications (queue, start_time);

@@ -3,6 +3,7 @@ import { MAX_RECORDS } from '@costlens/shared'
 import { HttpError } from '../../errors.ts'
 import { parseInstant } from '../../clock.ts'
 import type { Db } from '../open-database.ts'
+import { APP_EVENT_TYPES, eventMask, eventTypeMask } from '../seed/applications.ts'
 
 /** API sort fields to columns: only these can reach ORDER BY. */
 const SORT_COLUMNS: Record<AppSortField, string> = {
@@ -100,19 +101,14 @@ export function searchWhere(body: UnifiedSearchBody, now: number): Where {
   range('a.duration', 'durations', body.durations)
   // The filter is in dollars (the slider's unit); the column is cents (B183).
   range('a.cents', 'cost', body.cost, 100)
+  // Events are bits of event_mask, so these filters stay inside the window index.
   if (body.eventTypes?.length) {
-    where.clauses.push(
-      `EXISTS (SELECT 1 FROM app_events e WHERE e.app_id = a.id AND e.event_type IN (${body.eventTypes.map(Number).join(', ')}))`,
-    )
+    where.clauses.push('(a.event_mask & @typeMask) != 0')
+    where.params.typeMask = eventTypeMask(body.eventTypes)
   }
   if (body.insights?.length) {
-    const names = body.insights.map((n, i) => {
-      where.params[`in${i}`] = n
-      return `@in${i}`
-    })
-    where.clauses.push(
-      `EXISTS (SELECT 1 FROM app_events e WHERE e.app_id = a.id AND e.event_name IN (${names.join(', ')}))`,
-    )
+    where.clauses.push('(a.event_mask & @insightMask) != 0')
+    where.params.insightMask = eventMask(body.insights)
   }
   let t = 0
   for (const [key, values] of Object.entries(body.appTags ?? {})) {
@@ -182,8 +178,11 @@ interface AppRow {
   output_tables: string | null
   diagnostics: string | null
   signature: string
-  insights: string | null
+  event_mask: number
 }
+
+/** The event names of a mask, in catalogue order. */
+const eventNames = (mask: number) => APP_EVENT_TYPES.filter((_e, bit) => mask & (1 << bit)).map((e) => e.name)
 
 /** A row as the API's application record (02 §3). */
 function toRecord(row: AppRow, now: number): AppRecord {
@@ -210,7 +209,7 @@ function toRecord(row: AppRow, now: number): AppRecord {
     totalDfsBytesRead: row.dfs_read,
     totalDfsBytesWritten: row.dfs_written,
     numEvents: row.num_events,
-    insights: row.insights ? row.insights.split('\u001f') : [],
+    insights: eventNames(row.event_mask),
     sm,
     km,
     fm,
@@ -262,25 +261,34 @@ export function unifiedSearch(db: Db, body: UnifiedSearchBody, now: number): Uni
   const sql = where.clauses.length ? `WHERE ${where.clauses.join(' AND ')}` : ''
   const rows = db
     .prepare(
-      `SELECT a.*, c.display_name,
-              (SELECT group_concat(e.event_name, char(31)) FROM app_events e WHERE e.app_id = a.id) AS insights
-       FROM applications a JOIN clusters c ON c.unravel_id = a.cluster_uid
+      `SELECT a.*, c.display_name FROM applications a JOIN clusters c ON c.unravel_id = a.cluster_uid
        ${sql} ORDER BY ${order} LIMIT @size OFFSET @from`,
     )
     .all({ ...where.params, size, from }) as AppRow[]
+  // One index-only scan gives the total, the ranges, the count per cluster and per event name.
+  const eventSums = APP_EVENT_TYPES.map((_e, bit) => `sum((a.event_mask >> ${bit}) & 1) AS e${bit}`).join(
+    ', ',
+  )
   const perCluster = db
     .prepare(
       `SELECT a.cluster_uid AS uid, count(*) AS n, min(a.duration) AS dmin, max(a.duration) AS dmax,
-              min(a.cents) AS cmin, max(a.cents) AS cmax
+              min(a.cents) AS cmin, max(a.cents) AS cmax, ${eventSums}
        FROM applications a ${sql} GROUP BY a.cluster_uid`,
     )
-    .all(where.params) as { uid: string; n: number; dmin: number; dmax: number; cmin: number; cmax: number }[]
-  const events = db
-    .prepare(
-      `SELECT e.event_name AS name, count(*) AS count FROM app_events e JOIN applications a ON a.id = e.app_id
-       ${sql} GROUP BY e.event_name ORDER BY count DESC, name`,
-    )
-    .all(where.params) as { name: string; count: number }[]
+    .all(where.params) as ({
+    uid: string
+    n: number
+    dmin: number
+    dmax: number
+    cmin: number
+    cmax: number
+  } & Record<string, number>)[]
+  const events = APP_EVENT_TYPES.map((e, bit) => ({
+    name: e.name,
+    count: perCluster.reduce((n, c) => n + (c[`e${bit}`] ?? 0), 0),
+  }))
+    .filter((e) => e.count > 0)
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name))
   const total = perCluster.reduce((n, c) => n + c.n, 0)
   const pick = (f: (c: (typeof perCluster)[number]) => number, reduce: (...n: number[]) => number) =>
     perCluster.length ? reduce(...perCluster.map(f)) : 0

@@ -90,6 +90,16 @@ export const APP_EVENT_TYPES: readonly {
   },
 ]
 
+/** The bit of each event name in applications.event_mask: its position in APP_EVENT_TYPES. */
+export function eventMask(names: readonly string[]): number {
+  return APP_EVENT_TYPES.reduce((mask, e, bit) => (names.includes(e.name) ? mask | (1 << bit) : mask), 0)
+}
+
+/** The mask of the event names of some event types (B182: 2 and 6 are the inefficient ones). */
+export function eventTypeMask(types: readonly number[]): number {
+  return APP_EVENT_TYPES.reduce((mask, e, bit) => (types.includes(e.type) ? mask | (1 << bit) : mask), 0)
+}
+
 /** OpenCost default rates (DOMAIN.md K2): what an on-premises core-hour and GB-hour cost, in cents. */
 const CENTS_PER_VCORE_HOUR = 3.1611
 const CENTS_PER_GB_HOUR = 0.4237
@@ -140,6 +150,7 @@ export interface AppRow {
   dfs_written: number
   num_events: number
   inefficient: number
+  event_mask: number
   map_tasks: string
   reduce_tasks: string
   num_jobs: number
@@ -199,6 +210,7 @@ const COLUMNS: readonly (keyof AppRow)[] = [
   'dfs_written',
   'num_events',
   'inefficient',
+  'event_mask',
   'map_tasks',
   'reduce_tasks',
   'num_jobs',
@@ -332,6 +344,7 @@ function makeApp(
     dfs_written: dfsWritten,
     num_events: events.length,
     inefficient: events.some((e) => e.event_type === 2 || e.event_type === 6) ? 1 : 0,
+    event_mask: eventMask(events.map((e) => e.event_name)),
     // s/k/f counts of map (sm, km, fm) and reduce (sr, kr, fr) tasks.
     map_tasks: `${maps - failedMaps - killedMaps}/${killedMaps}/${failedMaps}`,
     reduce_tasks: `${reduces}/0/0`,

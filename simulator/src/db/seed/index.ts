@@ -16,7 +16,8 @@ export interface SeedOptions {
   now: number
 }
 
-export const SCHEMA_VERSION = '1'
+/** Bumped whenever a table changes: a file of another version is refused with a re-seed hint. */
+export const SCHEMA_VERSION = '2'
 
 /**
  * Seeds an empty database. Deterministic for (seed, scale, now) except the password-hash salts
