@@ -13,8 +13,8 @@ export function billingFrom(startDate: string): string {
 }
 
 /**
- * B170: how many days before its end a contract counts as "close to expiry". Not given in the
- * spec: 30 days, one monthly billing cycle, leaves time to renew before service is affected.
+ * B170 (gap, the spec states no threshold): how many days before its end a contract counts as
+ * "close to expiry": 30 days, one monthly billing cycle, leaves time to renew before service is affected.
  */
 export const BILLING_EXPIRY_WARNING_DAYS = 30
 

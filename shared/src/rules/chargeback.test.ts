@@ -3,6 +3,7 @@ import {
   bigQueryCostUsd,
   canAddGroupBy,
   chargebackClusterParam,
+  chargebackDefaultGroupValues,
   chargebackPercent,
   chargebackRequestKey,
   chargebackTypes,
@@ -48,6 +49,7 @@ describe('B146 chargeback types by cluster type', () => {
     ['GCP', false, ['BigQuery', 'Yarn']],
     ['BIGQUERY', false, ['BigQuery', 'Yarn']],
     ['EMR', false, ['EMR', 'Yarn']],
+    ['BIGQUERYV2', false, []],
     ['SNOWFLAKE', true, []],
   ] as [ChargebackClusterType, boolean, string[]][])(
     'B146 %s (presto %s) offers %j',
@@ -232,6 +234,20 @@ describe('B160-B168 chargeback requests', () => {
     expect(CHARGEBACK_ABORTED).toBe('request-aborted')
   })
 
+  it.each([
+    [
+      ['a', 'b', 'c', 'd', 'e'],
+      ['a', 'b', 'c', 'd'],
+    ],
+    [
+      ['a', 'b'],
+      ['a', 'b'],
+    ],
+    [[], []],
+  ])('B164 values %j start with %j selected', (values, selected) => {
+    expect(chargebackDefaultGroupValues(values)).toEqual(selected)
+  })
+
   it('B164 an empty group-by waits 50 ms', () => {
     expect(EMPTY_GROUP_BY_DELAY_MS).toBe(50)
   })
@@ -290,6 +306,15 @@ describe('B296 B299 resource types and Impala chargeback', () => {
 
   it('B299 Impala series and CSV columns', () => {
     expect(IMPALA_CHARGEBACK_SERIES.map((s) => s.field)).toEqual(['count', 'vs', 'ms'])
-    expect(IMPALA_CHARGEBACK_CSV_COLUMNS).toHaveLength(7)
+    expect(IMPALA_CHARGEBACK_SERIES.map((s) => s.label)).toEqual(['Jobs', 'CPU hours', 'Memory hours'])
+    expect(IMPALA_CHARGEBACK_CSV_COLUMNS).toEqual([
+      'Job count',
+      'CPU hours',
+      'CPU %',
+      'CPU cost',
+      'Memory hours',
+      'Memory %',
+      'Memory cost',
+    ])
   })
 })

@@ -2,6 +2,7 @@ import type { ClusterType } from '../contracts/common.ts'
 import { percentOf } from '../format/numbers.ts'
 import { MESSAGES } from '../messages.ts'
 import { ALL_CLUSTERS } from './app-lists.ts'
+import { defaultSelectedGroupValues } from './platform-pages.ts'
 
 /**
  * Chargeback (02 §2 Chargeback, §7, §9): which cost views a cluster type has, how the drill-down
@@ -13,7 +14,8 @@ export type ChargebackType = (typeof CHARGEBACK_TYPES)[number]
 
 /**
  * Cluster kinds chargeback knows beyond the layout types (B301: HDI, GCP and DATAPROC are only
- * cluster kinds). BIGQUERY is the spec's name for the BigQuery flavour, BIGQUERYV2 the layout's.
+ * cluster kinds). BIGQUERY is the chargeback context of B146, not the BIGQUERYV2 layout, whose
+ * BigQuery pages (03) have their own chargeback: BIGQUERYV2 gets no types here.
  */
 export type ChargebackClusterType = ClusterType | 'HDI' | 'GCP' | 'DATAPROC' | 'BIGQUERY'
 
@@ -28,7 +30,6 @@ export function chargebackTypes(clusterType: ChargebackClusterType, prestoEnable
         return ['Yarn', 'Impala']
       case 'GCP':
       case 'BIGQUERY':
-      case 'BIGQUERYV2':
         return ['BigQuery', 'Yarn']
       case 'EMR':
         return ['EMR', 'Yarn']
@@ -244,6 +245,11 @@ export function chargebackRequestKey(
 
 /** B163: the error text an aborted chargeback search raises. */
 export const CHARGEBACK_ABORTED = MESSAGES.M028
+
+/** B164: the group-by values selected by default: the first 4 (shared with the usage charts, B216). */
+export function chargebackDefaultGroupValues<T>(values: readonly T[]): T[] {
+  return defaultSelectedGroupValues(values)
+}
 
 /** B164: the wait before an empty group-by is fetched (the select settles first). */
 export const EMPTY_GROUP_BY_DELAY_MS = 50
