@@ -94,7 +94,7 @@ async function startServer(port: number) {
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const baseUrl = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 120; i++) {
+  for (let i = 0; i < 360; i++) {
     try {
       if ((await fetch(`${baseUrl}/signInMode`)).ok) return { child, baseUrl }
     } catch {
@@ -103,7 +103,7 @@ async function startServer(port: number) {
     await new Promise((r) => setTimeout(r, 500))
   }
   child.kill()
-  throw new Error('the simulator did not start within 60 s')
+  throw new Error('the simulator did not start within 180 s')
 }
 
 async function resetSeconds(): Promise<number> {

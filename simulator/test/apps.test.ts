@@ -210,3 +210,53 @@ describe('POST /api/v1/apps/unifiedsearch (E014)', () => {
     expect(json.message).toContain(message)
   })
 })
+
+describe('application times follow the clock without rewriting a million rows', () => {
+  it('moving the clock a day ahead moves every application a day ahead', async () => {
+    const sim = await testApp()
+    try {
+      const h = auth(await signIn(sim, 'admin'))
+      const latest = async () => {
+        const res = await sim.inject({
+          method: 'POST',
+          url: '/api/v1/apps/unifiedsearch',
+          headers: h,
+          payload: { size: 1, start_time: 0 },
+        })
+        return res.json<UnifiedSearchResponse>().results[0]!
+      }
+      const before = await latest()
+      const stored = (
+        sim.db.prepare('SELECT start_time FROM applications WHERE id = ?').get(before.id) as {
+          start_time: number
+        }
+      ).start_time
+      await sim.inject({
+        method: 'PUT',
+        url: '/__sim/clock',
+        headers: h,
+        payload: { now: TEST_NOW_MS + DAY },
+      })
+      const h2 = auth(await signIn(sim, 'admin'))
+      const res = await sim.inject({
+        method: 'POST',
+        url: '/api/v1/apps/unifiedsearch',
+        headers: h2,
+        payload: { jobIds: [before.id], start_time: 0 },
+      })
+      const after = res.json<UnifiedSearchResponse>().results[0]!
+      expect(after.startTime - before.startTime).toBeGreaterThan(DAY - 120_000)
+      expect(after.startTime - before.startTime).toBeLessThan(DAY + 120_000)
+      // The stored row did not move; the shift is applied as it is read.
+      expect(
+        (
+          sim.db.prepare('SELECT start_time FROM applications WHERE id = ?').get(before.id) as {
+            start_time: number
+          }
+        ).start_time,
+      ).toBe(stored)
+    } finally {
+      await sim.close()
+    }
+  })
+})

@@ -5,6 +5,18 @@ import { parseInstant } from '../../clock.ts'
 import type { Db } from '../open-database.ts'
 import { APP_EVENT_TYPES, eventMask, eventTypeMask } from '../seed/applications.ts'
 
+/**
+ * How far the application times have moved since seeding: the stored times stay as seeded (a
+ * million rows are not rewritten at each start) and this shift is applied where they are read.
+ */
+export function appsTimeShift(db: Db): number {
+  const read = (key: string) =>
+    db.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(key) as string | undefined
+  const anchor = Number(read('anchor') ?? 0)
+  const appsAnchor = Number(read('apps_anchor') ?? anchor)
+  return anchor - appsAnchor
+}
+
 /** API sort fields to columns: only these can reach ORDER BY. */
 const SORT_COLUMNS: Record<AppSortField, string> = {
   startTime: 'a.start_time',
@@ -50,7 +62,7 @@ function inList(where: Where, column: string, prefix: string, values: readonly (
  * (a running app started before it is still running in it, B173); otherwise the window applies to
  * the start time, or to the finish time with queryOnFinishedTime.
  */
-export function searchWhere(body: UnifiedSearchBody, now: number): Where {
+export function searchWhere(body: UnifiedSearchBody, now: number, shift = 0): Where {
   const where: Where = { clauses: [], params: {} }
   const start = instant(body.start_time, 'start_time')
   const end = instant(body.end_time, 'end_time')
@@ -59,12 +71,13 @@ export function searchWhere(body: UnifiedSearchBody, now: number): Where {
   const runningOnly = body.appStatus?.length === 1 && body.appStatus[0] === 'R'
   if (!runningOnly) {
     const column = body.queryOnFinishedTime ? 'a.finished_time' : 'a.start_time'
+    // The window is asked in today's time; the rows keep their seeding time (appsTimeShift).
     if (start !== undefined) {
       where.clauses.push(`${column} >= @start`)
-      where.params.start = start
+      where.params.start = start - shift
     }
     where.clauses.push(`${column} <= @end`)
-    where.params.end = end ?? now
+    where.params.end = (end ?? now) - shift
   }
   if (body.appStatus?.length) inList(where, 'a.status', 'st', body.appStatus)
   if (body.appTypes?.length) inList(where, 'a.kind', 'kd', body.appTypes)
@@ -185,7 +198,7 @@ interface AppRow {
 const eventNames = (mask: number) => APP_EVENT_TYPES.filter((_e, bit) => mask & (1 << bit)).map((e) => e.name)
 
 /** A row as the API's application record (02 §3). */
-function toRecord(row: AppRow, now: number): AppRecord {
+function toRecord(row: AppRow, now: number, shift: number): AppRecord {
   const [sm = 0, km = 0, fm = 0] = row.map_tasks.split('/').map(Number)
   const [sr = 0, kr = 0, fr = 0] = row.reduce_tasks.split('/').map(Number)
   return {
@@ -201,10 +214,10 @@ function toRecord(row: AppRow, now: number): AppRecord {
     clusterUid: row.cluster_uid,
     clusterType: row.cluster_type,
     parentId: row.parent_id,
-    startTime: row.start_time,
-    finishedTime: row.finished_time,
+    startTime: row.start_time + shift,
+    finishedTime: row.finished_time === null ? null : row.finished_time + shift,
     // A running app's duration grows with the clock (B175: now minus its start).
-    duration: row.status === 'R' ? Math.max(0, now - row.start_time) : row.duration,
+    duration: row.status === 'R' ? Math.max(0, now - (row.start_time + shift)) : row.duration,
     cents: row.cents,
     totalDfsBytesRead: row.dfs_read,
     totalDfsBytesWritten: row.dfs_written,
@@ -256,7 +269,8 @@ export function unifiedSearch(db: Db, body: UnifiedSearchBody, now: number): Uni
       400,
       `Results are limited to ${MAX_RECORDS} records: from + size must be at most ${MAX_RECORDS}`,
     )
-  const where = searchWhere(body, now)
+  const shift = appsTimeShift(db)
+  const where = searchWhere(body, now, shift)
   const order = searchOrder(body.sort)
   const sql = where.clauses.length ? `WHERE ${where.clauses.join(' AND ')}` : ''
   const rows = db
@@ -293,7 +307,7 @@ export function unifiedSearch(db: Db, body: UnifiedSearchBody, now: number): Uni
   const pick = (f: (c: (typeof perCluster)[number]) => number, reduce: (...n: number[]) => number) =>
     perCluster.length ? reduce(...perCluster.map(f)) : 0
   return {
-    results: rows.map((r) => toRecord(r, now)),
+    results: rows.map((r) => toRecord(r, now, shift)),
     metadata: {
       totalRecords: total,
       duration: { min: pick((c) => c.dmin, Math.min), max: pick((c) => c.dmax, Math.max) },

@@ -17,7 +17,7 @@ export interface SeedOptions {
 }
 
 /** Bumped whenever a table changes: a file of another version is refused with a re-seed hint. */
-export const SCHEMA_VERSION = '2'
+export const SCHEMA_VERSION = '3'
 
 /**
  * Seeds an empty database. Deterministic for (seed, scale, now) except the password-hash salts
@@ -61,6 +61,8 @@ export function seedDatabase(db: Db, { scale, seed, now }: SeedOptions): Record<
     writeSetting(db, 'scale', scale)
     writeSetting(db, 'seeded_at', String(now))
     writeSetting(db, 'anchor', String(now))
+    // Where the application times were seeded: anchor - apps_anchor is how far they have moved since.
+    writeSetting(db, 'apps_anchor', String(now))
     writeSetting(db, 'jwt_secret', randomBytes(32).toString('hex'))
   })()
   return {
