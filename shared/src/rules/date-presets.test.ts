@@ -283,6 +283,20 @@ describe('B085-B089 default ranges per screen', () => {
     })
   })
 
+  it('B052 a frozen-time user may pick only the frozen range', () => {
+    const user = { frozenTime: true, frozenTimeStart: NOW - 2 * HOUR, frozenTimeEnd: NOW - HOUR }
+    expect(checkPickedRange('default', { start: NOW - HOUR, end: NOW }, NOW, user)).toEqual({
+      kind: 'frozen',
+      range: { start: NOW - 2 * HOUR, end: NOW - HOUR },
+    })
+    expect(checkPickedRange('default', { start: NOW - 2 * HOUR, end: NOW - HOUR }, NOW, user)).toBeNull()
+  })
+
+  it('B085 This Week mid-week starts on the Sunday before, not today', () => {
+    const wednesday = iso('2025-06-18T10:30:00Z')
+    expect(openingRange('jobsView', wednesday)).toEqual({ start: iso('2025-06-15T00:00Z'), end: wednesday })
+  })
+
   it.each([
     [
       { frozenTime: true, frozenTimeStart: 1, frozenTimeEnd: 2 },

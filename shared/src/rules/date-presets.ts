@@ -340,12 +340,22 @@ export type RangeProblem =
   | { kind: 'tooLong'; maxDays: number; message: string }
   | { kind: 'tooShort'; minDays: number; message: string }
   | { kind: 'inverted' }
+  | { kind: 'frozen'; range: DateRange }
 
 /**
  * B063, B064, B065, B083: checks a picked range against its picker. C02: nothing after now (the
  * 1-day-ahead reading is dropped; no screen has future data). Messages M092 and M084.
  */
-export function checkPickedRange(picker: PickerKind, range: DateRange, now: number): RangeProblem | null {
+export function checkPickedRange(
+  picker: PickerKind,
+  range: DateRange,
+  now: number,
+  user?: FrozenTimeUser,
+): RangeProblem | null {
+  // B052: a frozen-time user sees one fixed range and nothing else.
+  const frozen = user ? frozenRange(user) : null
+  if (frozen && (range.start !== frozen.start || range.end !== frozen.end))
+    return { kind: 'frozen', range: frozen }
   const def = PICKERS[picker]
   if (range.end < range.start) return { kind: 'inverted' }
   if (range.end > now) return { kind: 'future' }
