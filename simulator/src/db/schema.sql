@@ -99,7 +99,8 @@ CREATE INDEX IF NOT EXISTS applications_start
   ON applications (start_time, status, kind, cluster_uid, user, queue, duration, cents, event_mask);
 CREATE INDEX IF NOT EXISTS applications_finished
   ON applications (finished_time, status, kind, cluster_uid, user, queue, duration, cents, event_mask);
-CREATE INDEX IF NOT EXISTS applications_running ON applications (status, start_time) WHERE status = 'R';
+CREATE INDEX IF NOT EXISTS applications_running
+  ON applications (start_time, kind, cluster_uid, user, queue, duration, cents, event_mask) WHERE status = 'R';
 CREATE INDEX IF NOT EXISTS applications_user ON applications (user, start_time);
 CREATE INDEX IF NOT EXISTS applications_queue ON applications (queue, start_time);
 CREATE INDEX IF NOT EXISTS applications_cluster ON applications (cluster_uid, start_time);

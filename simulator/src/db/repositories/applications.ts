@@ -79,7 +79,10 @@ export function searchWhere(body: UnifiedSearchBody, now: number, shift = 0): Wh
     where.clauses.push(`${column} <= @end`)
     where.params.end = (end ?? now) - shift
   }
-  if (body.appStatus?.length) inList(where, 'a.status', 'st', body.appStatus)
+  // Written as a literal so SQLite can use the partial index of running apps (it cannot prove a
+  // bound parameter equals 'R'); the value is one of the schema's own codes, never user text.
+  if (runningOnly) where.clauses.push("a.status = 'R'")
+  else if (body.appStatus?.length) inList(where, 'a.status', 'st', body.appStatus)
   if (body.appTypes?.length) inList(where, 'a.kind', 'kd', body.appTypes)
   const clusters = (body.clusters ?? []).filter((c) => c !== '*')
   if (clusters.length && body.wildcardCluster !== '*') inList(where, 'a.cluster_uid', 'cl', clusters)

@@ -17,7 +17,7 @@ export interface SeedOptions {
 }
 
 /** Bumped whenever a table changes: a file of another version is refused with a re-seed hint. */
-export const SCHEMA_VERSION = '3'
+export const SCHEMA_VERSION = '4'
 
 /**
  * Seeds an empty database. Deterministic for (seed, scale, now) except the password-hash salts
