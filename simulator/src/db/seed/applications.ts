@@ -127,7 +127,8 @@ function startTime(prng: Prng, now: number): number {
   const roll = prng.next()
   const hour = roll < 0.35 ? prng.int(1, 4) : roll < 0.85 ? prng.int(8, 17) : prng.int(0, 23)
   const t = now - day * DAY - ((now % DAY) - hour * HOUR) - prng.int(0, HOUR - 1)
-  return Math.min(t, now - prng.int(1, 10) * SECOND)
+  // An hour of today that has not come yet is that hour yesterday (not piled up at "now").
+  return t < now ? t : t - DAY
 }
 
 export interface AppRow {
@@ -244,12 +245,7 @@ function makeApp(
   now: number,
   parent?: AppRow,
 ): { app: AppRow; events: EventRow[]; tags: TagRow[] } {
-  const running = !parent && prng.chance(0.012)
-  const start = parent
-    ? parent.start_time + prng.int(1, 30) * SECOND
-    : running
-      ? now - lognormal(prng, 8 * MINUTE, 1)
-      : startTime(prng, now)
+  const start = parent ? parent.start_time + prng.int(1, 30) * SECOND : startTime(prng, now)
   const median =
     {
       spark: 6 * MINUTE,
@@ -259,9 +255,11 @@ function makeApp(
       impala: 8 * SECOND,
       bigquery: 15 * SECOND,
     }[kind] ?? MINUTE
-  const planned = Math.max(200, lognormal(prng, median, 1.3))
-  // Work that would end after now is still running now.
-  const stillRunning = running || start + planned > now
+  // Long tail, but capped: YARN work past half a day is a stuck job, and an uncapped tail would
+  // leave thousands of apps "running" at any moment where a real cluster has a few hundred.
+  const planned = Math.min(12 * HOUR, Math.max(200, lognormal(prng, median, 1.3)))
+  // What is running now is the work whose run reaches past now: a steady set, as on a real cluster.
+  const stillRunning = start + planned > now
   const duration = stillRunning ? Math.max(SECOND, now - start) : planned
   const roll = prng.next()
   const status = stillRunning
