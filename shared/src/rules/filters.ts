@@ -1,8 +1,12 @@
-import { MESSAGES } from '../messages.ts'
+import { formatMessage, MESSAGES } from '../messages.ts'
+import { PICKERS, presetRange, type DateRange, type PresetValue } from './date-presets.ts'
+import { DEFAULT_PAGE_SIZES } from './paging.ts'
+import { readNumber } from './query-state.ts'
+import type { TableSort } from './table.ts'
 
 /**
- * List filters (01 §5, 02 §5, 03 §5): multi-selects and their caps, tag selection, range sliders
- * and when each filter is actually sent.
+ * List filters (01 §5, 02 §5, 03 §4-§5): multi-selects and their caps, tag selection, the pie
+ * legend, range sliders, when each filter is actually sent, and the value dashboard's address.
  */
 
 /** B116: the default multi-select cap. */
@@ -13,6 +17,13 @@ export const MULTI_SELECT_MAX_HEIGHT = 150
 export const MULTI_SELECT_BADGES = 4
 export const TREE_SELECT_LIMIT = 10
 
+/**
+ * B117, C22: the select's default maximumSelectionLength, 2 on chargeback. C22: chargeback looks
+ * at one cluster, so this limit applies to its group-by select (2, EMR 1: see maxGroupBys), never
+ * to a multi-cluster choice.
+ */
+export const MAXIMUM_SELECTION_LENGTH = 2
+
 /** B116, B117, B123: a selection's state against its cap. */
 export interface CapState {
   /** Options not yet chosen are disabled once the cap is reached. */
@@ -22,7 +33,7 @@ export interface CapState {
 
 /**
  * B116, B117: at the cap further options are disabled and the select says so: 'max length' for
- * multi-selects (M089), 'max select' for the cluster select (M090).
+ * multi-selects (M089), 'max select' for the maximumSelectionLength select (M090).
  */
 export function selectionCap(
   selected: number,
@@ -41,6 +52,18 @@ export function canSelectMore(selected: number, max: number = MULTI_SELECT_MAX):
   return selected < max
 }
 
+/**
+ * B116: whether an option is disabled: only unchosen options at the cap, so a chosen one can
+ * always be unticked to make room.
+ */
+export function isOptionDisabled(
+  option: string,
+  selected: readonly string[],
+  max: number = MULTI_SELECT_MAX,
+): boolean {
+  return !selected.includes(option) && !canSelectMore(selected.length, max)
+}
+
 /** B118: a filter holds at most 5 values. */
 export const MAX_FILTER_VALUES = 5
 
@@ -49,7 +72,7 @@ export function filterValuesProblem(values: readonly unknown[]): string | null {
   return values.length > MAX_FILTER_VALUES ? MESSAGES.M091 : null
 }
 
-/** B119: the badges of a multi-select: the first 4, then '+N'. */
+/** B119: the badges of a multi-select: the first 4, then '+N' for the rest. */
 export function badgeSummary(values: readonly string[]): { badges: string[]; more: string | null } {
   const badges = values.slice(0, MULTI_SELECT_BADGES)
   const rest = values.length - badges.length
@@ -70,8 +93,8 @@ export function visibleTags<T extends TagOption>(tags: readonly T[]): T[] {
 }
 
 /**
- * B120, M058: tag search, case-insensitive. A matching key keeps all its values; otherwise a key
- * keeps only the values that match. An empty result is shown as 'No match found'.
+ * B120, C15: tag search, case-insensitive. A matching key keeps all its values; otherwise a key
+ * keeps only the values that match. An empty result is shown as 'No match found' (M058).
  */
 export function searchTags(tags: readonly TagOption[], search: string): TagOption[] {
   const text = search.trim().toLowerCase()
@@ -87,7 +110,7 @@ export function searchTags(tags: readonly TagOption[], search: string): TagOptio
   return result
 }
 
-/** B120: the text shown when a tag search matches nothing (C15). */
+/** B120, C15: the text shown when a tag or legend search matches nothing. */
 export const NO_MATCH_TEXT = MESSAGES.M058
 
 /** B122: checked [key, value] pairs as the selector's output, key → values, in the order checked. */
@@ -101,45 +124,90 @@ export function tagSelection(checked: readonly (readonly [string, string])[]): R
 }
 
 /** B123: the tag selector at its cap: disabled, with the max-items message (M094). */
-export function tagSelectorState(selected: number, max: number = MULTI_SELECT_MAX) {
+export function tagSelectorState(selected: number, max: number = MULTI_SELECT_MAX): CapState {
   const disabled = selected >= max
-  return { disabled, message: disabled ? MESSAGES.M094.replace('{max}', String(max)) : null }
+  return { othersDisabled: disabled, message: disabled ? formatMessage('M094', { max: String(max) }) : null }
 }
 
-/** The pie legend's state (B124). */
+/**
+ * B124: one legend entry's id. Tag values are identified by their key and value together, encoded
+ * so that a ':' inside a key or value can never make two different tags share an id.
+ */
+export function legendTagId(key: string, value: string): string {
+  return JSON.stringify([key, value])
+}
+
+/** The pie legend's state (B124): the items hidden from the chart and the legend search. */
 export interface LegendState {
   hidden: ReadonlySet<string>
   search: string
 }
 
-/** B124: the 'all' checkbox is checked only when nothing is hidden and no search narrows the list. */
+export type LegendEvent =
+  | { type: 'toggle'; id: string }
+  | { type: 'parent'; key: string; values: readonly string[]; checked: boolean }
+  | { type: 'all'; checked: boolean; ids: readonly string[] }
+  | { type: 'search'; search: string }
+
+/**
+ * B124: one click or keystroke in the pie legend. A parent (tag key) checks or unchecks all its
+ * values at once; the all checkbox shows or hides every item.
+ */
+export function legendReducer(state: LegendState, event: LegendEvent): LegendState {
+  switch (event.type) {
+    case 'search':
+      return { ...state, search: event.search }
+    case 'toggle': {
+      const hidden = new Set(state.hidden)
+      if (!hidden.delete(event.id)) hidden.add(event.id)
+      return { ...state, hidden }
+    }
+    case 'parent': {
+      const hidden = new Set(state.hidden)
+      for (const value of event.values) {
+        const id = legendTagId(event.key, value)
+        if (event.checked) hidden.delete(id)
+        else hidden.add(id)
+      }
+      return { ...state, hidden }
+    }
+    case 'all':
+      return { ...state, hidden: event.checked ? new Set() : new Set(event.ids) }
+  }
+}
+
+/**
+ * B124: the all checkbox is checked only when nothing is hidden and no search narrows the list
+ * (a narrowed list is not 'all', even if every shown item is checked).
+ */
 export function legendAllChecked(state: LegendState): boolean {
   return state.hidden.size === 0 && state.search.trim() === ''
 }
 
-/**
- * B124: checking or unchecking a tag key sets all of its values the same way.
- * Returns the new set of checked `key:value` ids.
- */
-export function toggleTagParent(
-  checked: ReadonlySet<string>,
+/** B124: a parent's checkbox: checked when all its values show, mixed when only some do. */
+export function legendParentState(
+  state: LegendState,
   key: string,
   values: readonly string[],
-  on: boolean,
-): Set<string> {
-  const next = new Set(checked)
-  for (const value of values) {
-    const id = `${key}:${value}`
-    if (on) next.add(id)
-    else next.delete(id)
-  }
-  return next
+): 'checked' | 'unchecked' | 'mixed' {
+  const hidden = values.filter((v) => state.hidden.has(legendTagId(key, v))).length
+  if (hidden === 0) return 'checked'
+  return hidden === values.length ? 'unchecked' : 'mixed'
 }
 
 /** A [min, max] slider value. */
 export type Range = readonly [number, number]
 
-/** B068, B236: a range equal to the full metadata range filters nothing, so it is not a filter. */
+/**
+ * B236: a metadata range as the sliders use it: a negative minimum reads as 0 (no cost or duration
+ * is below zero; a negative one is a rounding artefact of the source).
+ */
+export function nonNegativeRange(metadata: Range): Range {
+  const lo = Math.max(0, metadata[0])
+  return [lo, Math.max(lo, metadata[1])]
+}
+
+/** B068, B236: a range equal to (or wider than) the full metadata range filters nothing, so it is no filter. */
 export function rangeFilterOrNone(filter: Range | null, full: Range): Range | null {
   if (!filter) return null
   return filter[0] <= full[0] && filter[1] >= full[1] ? null : filter
@@ -147,7 +215,7 @@ export function rangeFilterOrNone(filter: Range | null, full: Range): Range | nu
 
 /**
  * B126, G15: the decimals a cost filter uses, from the largest cost. Above 10 the spec is silent:
- * 2 decimals (cents), since a cost of tens of dollars is still read to the cent.
+ * 2 decimals (cents), since a cost of tens of dollars and more is still read to the cent.
  */
 export function costFilterDecimals(max: number): number {
   if (max <= 1) return 4
@@ -155,6 +223,7 @@ export function costFilterDecimals(max: number): number {
   return 2
 }
 
+// The epsilon keeps binary noise (1.23 * 100 = 122.99999999999999) from moving a bound a whole step.
 const floorTo = (n: number, d: number) => Math.floor(n * 10 ** d + 1e-9) / 10 ** d
 const ceilTo = (n: number, d: number) => Math.ceil(n * 10 ** d - 1e-9) / 10 ** d
 
@@ -179,34 +248,158 @@ export function durationFilterParams(
   return touched ? { minDuration: duration[0], maxDuration: duration[1] } : null
 }
 
-/** B127: tag filters are sent only for keys that have checked values. */
-export function tagFilterParams(
-  tags: Readonly<Record<string, readonly string[]>>,
-): Record<string, string[]> | null {
-  const entries = Object.entries(tags).filter(([, values]) => values.length > 0)
-  return entries.length ? Object.fromEntries(entries.map(([k, v]) => [k, [...v]])) : null
+/**
+ * B068, B125, B126, B236: a list's cost filter against its metadata: dropped when it spans the
+ * full range, else sent by the B125 rule at the decimals of the metadata maximum.
+ */
+export function listCostFilter(
+  touched: boolean,
+  cost: Range,
+  metadata: Range,
+): { minCost: number; maxCost: number } | null {
+  const full = nonNegativeRange(metadata)
+  if (!rangeFilterOrNone(cost, full)) return null
+  return costFilterParams(touched, cost, costFilterDecimals(full[1]))
 }
 
-/**
- * B128: a duration slider move: both handles clamped to the range, and refused (null) when the
- * handles would cross or leave less than the minimum range of 1.
- */
-export function moveDurationSlider(range: Range, set: Range): Range | null {
-  const min = Math.min(Math.max(set[0], range[0]), range[1])
-  const max = Math.min(Math.max(set[1], range[0]), range[1])
-  if (max - min < 1) return null
-  return [min, max]
+/** B068, B127, B236: a list's duration filter: sent once touched, unless it spans the full range. */
+export function listDurationFilter(
+  touched: boolean,
+  duration: Range,
+  metadata: Range,
+): { minDuration: number; maxDuration: number } | null {
+  if (!rangeFilterOrNone(duration, nonNegativeRange(metadata))) return null
+  return durationFilterParams(touched, duration)
+}
+
+/** B127: tag filters are sent as appTags, only for keys that have checked values; null when none. */
+export function tagFilterParams(
+  tags: Readonly<Record<string, readonly string[]>>,
+): { appTags: Record<string, string[]> } | null {
+  const entries = Object.entries(tags).filter(([, values]) => values.length > 0)
+  return entries.length ? { appTags: Object.fromEntries(entries.map(([k, v]) => [k, [...v]])) } : null
 }
 
 /** B128: the duration field's placeholder. */
 export const DURATION_PLACEHOLDER = 'hh:mm:ss'
+/** B128: the smallest gap between the two handles. */
+export const DURATION_MIN_RANGE = 1
+
+/**
+ * B128: a duration slider move: both handles clamped to the range, and refused (null: the handles
+ * stay where they were) when they would cross or leave less than the minimum range of 1.
+ */
+export function moveDurationSlider(range: Range, set: Range): Range | null {
+  const min = Math.min(Math.max(set[0], range[0]), range[1])
+  const max = Math.min(Math.max(set[1], range[0]), range[1])
+  if (max - min < DURATION_MIN_RANGE) return null
+  return [min, max]
+}
 
 /**
  * B129, B236: a list slider after a response: clamped into the new metadata range (a negative
- * metadata minimum reads as 0: no cost or duration is below zero).
+ * metadata minimum reads as 0).
  */
 export function clampSlider(slider: Range, metadata: Range): Range {
-  const lo = Math.max(0, metadata[0])
-  const hi = Math.max(lo, metadata[1])
+  const [lo, hi] = nonNegativeRange(metadata)
   return [Math.min(Math.max(slider[0], lo), hi), Math.max(Math.min(slider[1], hi), lo)]
+}
+
+/**
+ * B129: a list slider after each metadata response. Until the user touches it, it follows the
+ * metadata min and max (it starts there); once touched, the user's choice is kept, clamped.
+ */
+export function sliderAfterMetadata(slider: Range | null, touched: boolean, metadata: Range): Range {
+  return touched && slider ? clampSlider(slider, metadata) : nonNegativeRange(metadata)
+}
+
+/**
+ * B238: the queryId of a Snowflake list address. When present it overrides every other filter:
+ * the request carries the id alone.
+ */
+export function queryIdFromAddress(search: string | URLSearchParams): string | null {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search
+  return params.get('queryId')?.trim() || null
+}
+
+/** B238: a list request body, or the id alone when a queryId is given. */
+export function withQueryIdOverride<B extends object>(
+  body: B,
+  queryId: string | null | undefined,
+): B | { id: string } {
+  return queryId ? { id: queryId } : body
+}
+
+/** B247: the ROI table's filterable measures, each with `{key}Min` and `{key}Max` in the address. */
+export const ROI_FILTER_KEYS = [
+  'totalCost',
+  'productivityBoost',
+  'realizedCostSavings',
+  'untappedSavings',
+  'totalRoi',
+] as const
+export type RoiFilterKey = (typeof ROI_FILTER_KEYS)[number]
+
+/**
+ * B247: the ROI filters of a value-dashboard address. One applies only with both its Min and its
+ * Max (one bound alone is ignored); reversed bounds are put in order, since a hand-edited address
+ * plainly means that range.
+ */
+export function roiFiltersFromAddress(
+  search: string | URLSearchParams,
+): Partial<Record<RoiFilterKey, { min: number; max: number }>> {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search
+  const out: Partial<Record<RoiFilterKey, { min: number; max: number }>> = {}
+  for (const key of ROI_FILTER_KEYS) {
+    const a = readNumber(params, `${key}Min`)
+    const b = readNumber(params, `${key}Max`)
+    if (a !== undefined && b !== undefined) out[key] = { min: Math.min(a, b), max: Math.max(a, b) }
+  }
+  return out
+}
+
+/** B250, C11: the value dashboard's default date range value: the last 7 completed days. */
+export const VALUE_DASHBOARD_DEFAULT_RANGE = '7_d'
+
+/**
+ * B248, G20: the dateRange values the value dashboard accepts: its own picker's presets (yesterday,
+ * 7_d, 14_d, 30_d), the only ranges a user of the screen can produce. C11 keeps 30_d valid in a URL.
+ */
+export function isKnownValueDashboardRange(value: string | null | undefined): value is PresetValue {
+  return PICKERS.valueDashboard.presets.some((p) => p.value === value)
+}
+
+/** B248: an address dateRange applied only if known; anything else keeps the default. */
+export function valueDashboardRangeParam(value: string | null | undefined): PresetValue {
+  return isKnownValueDashboardRange(value) ? value : VALUE_DASHBOARD_DEFAULT_RANGE
+}
+
+/**
+ * B250, C11: the value dashboard's opening state: 10 rows, untapped savings descending, and the
+ * last 7 completed UTC days (stated twice in 03, and inside the freemium limit), not the '30_d' of
+ * one 'Defaults' line.
+ */
+export function valueDashboardDefaults(now: number): {
+  pageSize: number
+  sort: TableSort
+  dateRange: PresetValue
+  range: DateRange
+} {
+  const dateRange = VALUE_DASHBOARD_DEFAULT_RANGE
+  const range = presetRange(dateRange, now, { completedDays: true }) ?? { start: now, end: now }
+  return {
+    pageSize: DEFAULT_PAGE_SIZES.roiTable,
+    sort: { key: 'untappedSavings', direction: 'desc' },
+    dateRange,
+    range,
+  }
+}
+
+/**
+ * B251, C13: a value-dashboard answer that is the backend's 'Internal Server Error' text (M007), or
+ * a failed call, is the no-data error (M099) rather than a broken page; null when the data is usable.
+ */
+export function valueDashboardNoDataError(response: unknown, failed = false): string | null {
+  const serverError = typeof response === 'string' && response.trim() === MESSAGES.M007
+  return failed || serverError ? MESSAGES.M099 : null
 }

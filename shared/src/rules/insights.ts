@@ -1,6 +1,8 @@
 import { MESSAGES } from '../messages.ts'
 
-/** Insight categories of an application's details (02 §2, §9; 03 §2). */
+/** Insight categories of an application's details (02 §2, §4, §9; 03 §2 Insights). */
+
+/** B227: the categories, in tab order, with their labels. */
 export const INSIGHT_CATEGORIES = {
   RE: 'Recommendations',
   EF: 'Efficiency',
@@ -11,23 +13,31 @@ export const INSIGHT_CATEGORIES = {
 } as const
 export type InsightCategory = keyof typeof INSIGHT_CATEGORIES
 
-/** B227: the category tabs in order, each disabled when it has no events. */
-export function insightTabs(counts: Readonly<Partial<Record<InsightCategory, number>>>) {
-  return (Object.keys(INSIGHT_CATEGORIES) as InsightCategory[]).map((id) => ({
-    id,
-    label: INSIGHT_CATEGORIES[id],
-    count: counts[id] ?? 0,
-    disabled: (counts[id] ?? 0) === 0,
-  }))
+const CATEGORY_ORDER = Object.keys(INSIGHT_CATEGORIES) as InsightCategory[]
+
+export interface InsightTab {
+  id: InsightCategory
+  label: string
+  count: number
+  disabled: boolean
 }
 
+/** B227: every category tab in order; an empty one stays visible but disabled, so the set never shifts. */
+export function insightTabs(counts: Readonly<Partial<Record<InsightCategory, number>>>): InsightTab[] {
+  return CATEGORY_ORDER.map((id) => {
+    const count = counts[id] ?? 0
+    return { id, label: INSIGHT_CATEGORIES[id], count, disabled: count <= 0 }
+  })
+}
+
+/** Failed or killed: the app statuses for which failure, not tuning, comes first (B228, B229). */
 const FAILED = new Set(['F', 'K'])
 
 /**
  * B229, G16: the category of an event by its vt. SU (a suggestion) is a recommendation, except
- * for failed or killed apps, where tuning advice is not what the user needs first: it goes to
- * Uncategorized (G16: the spec does not say where; it stays visible without taking the first tab).
- * AV and CM are dropped (shown by the autoaction and comment panels instead).
+ * for failed or killed apps. G16: there it goes to Uncategorized: tuning advice is not what a
+ * failed run needs first, but it must not vanish either. AV and CM are dropped (null): the
+ * AutoAction Violation tab is fed by the policy violations, and comments are not insights.
  */
 export function insightCategoryOf(vt: string, appStatus: string): InsightCategory | null {
   switch (vt) {
@@ -48,11 +58,26 @@ export function insightCategoryOf(vt: string, appStatus: string): InsightCategor
   }
 }
 
+/** B227, B229: an app's events grouped by category (dropped events left out), ready for {@link insightTabs}. */
+export function groupInsightEvents<E extends { vt: string }>(
+  events: readonly E[],
+  appStatus: string,
+): Record<InsightCategory, E[]> {
+  const groups = Object.fromEntries(CATEGORY_ORDER.map((c) => [c, [] as E[]])) as Record<InsightCategory, E[]>
+  for (const event of events) {
+    const category = insightCategoryOf(event.vt, appStatus)
+    if (category) groups[category].push(event)
+  }
+  return groups
+}
+
 /**
  * B228, G16: the category open first. Recommendations when present and the app has not failed;
- * failed or killed apps open on Application Failure, else SLA Management; successful apps on SLA
- * Management if present, else Efficiency. G16: a running app opens like a successful one (what
- * it has achieved so far), and when none of those is present the first non-empty tab opens.
+ * failed or killed apps open on Application Failure, else SLA Management ('else' read as 'when
+ * AF is absent'); successful apps on SLA Management if present, else Efficiency. G16: a running
+ * (or pending, unknown) app opens like a successful one: its advice is still actionable while it
+ * runs. When none of those is present the first non-empty tab opens, never a disabled one; null
+ * when every tab is empty.
  */
 export function defaultInsightCategory(
   appStatus: string,
@@ -61,28 +86,44 @@ export function defaultInsightCategory(
   const has = (c: InsightCategory) => present.includes(c)
   const failed = FAILED.has(appStatus)
   if (has('RE') && !failed) return 'RE'
-  const order: InsightCategory[] = failed ? ['AF', 'SE'] : ['SE', 'EF']
-  const preferred = order.find(has)
-  if (preferred) return preferred
-  return (Object.keys(INSIGHT_CATEGORIES) as InsightCategory[]).find(has) ?? null
+  const preferred = (failed ? (['AF', 'SE'] as const) : (['SE', 'EF'] as const)).find(has)
+  return preferred ?? CATEGORY_ORDER.find(has) ?? null
 }
 
-/** One recommendation with its config changes (cf): parameter, current (cset) and recommended (nset). */
+/** A config change of a recommendation: the parameter, its current (cset) and new (nset) setting. */
+export interface ConfigChange {
+  param: string
+  cset: string
+  nset: string
+}
+
+/** One recommendation with its config changes (cf). */
 export interface Recommendation {
   id: string
-  cf?: readonly { param: string; cset: string; nset: string }[]
+  cf?: readonly ConfigChange[] | null
+}
+
+export interface RecommendationRow {
+  param: string
+  current: string
+  recom: string
 }
 
 /**
  * B230: only the last recommendation that changes configuration is shown, as rows of param,
- * current and recommended: earlier ones were superseded by the later analysis.
+ * current and recommended: each analysis supersedes the earlier ones. Null when none changes any.
  */
-export function recommendationRows(recommendations: readonly Recommendation[]) {
-  const last = [...recommendations].reverse().find((r) => (r.cf?.length ?? 0) > 0)
-  return last
-    ? { id: last.id, rows: last.cf!.map((c) => ({ param: c.param, current: c.cset, recom: c.nset })) }
-    : null
+export function recommendationRows(
+  recommendations: readonly Recommendation[],
+): { id: string; rows: RecommendationRow[] } | null {
+  const last = recommendations.findLast((r) => (r.cf?.length ?? 0) > 0)
+  if (!last?.cf) return null
+  return { id: last.id, rows: last.cf.map((c) => ({ param: c.param, current: c.cset, recom: c.nset })) }
 }
 
-/** B231: insight generation failed. */
-export const INSIGHT_GENERATION_ERROR = MESSAGES.M044
+/**
+ * B231, G22: the error shown when insight generation fails. The spec only says 'an
+ * unexpected-error message'; costlens's own text (M044) names what failed and invites a retry
+ * like M051, since a generic 'unexpected error' would not tell the user which action to repeat.
+ */
+export const INSIGHT_GENERATION_ERROR: string = MESSAGES.M044
