@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications'
-import { formatMessage, TOAST_DURATION_MS, toastDuration, type ToastType } from '@costlens/shared'
+import { formatMessage, toastDuration, toastPosition, type ToastType } from '@costlens/shared'
 
 export type { ToastType }
 
@@ -34,8 +34,8 @@ export function globalErrorToastsEnabled(): boolean {
 /**
  * The optional global error handler (01 §8, M019). Off by default (C25, B290): list, chart and tag
  * fetches fail silently by design, so a toast per failing URL is an operator's debugging aid,
- * turned on with localStorage `costlens.globalErrorToasts = on`. It stays 10 s and, like every
- * toast, appears at the top centre (C05: no exception).
+ * turned on with localStorage `costlens.globalErrorToasts = on`. It stays 10 s at the top right,
+ * the one exception C05 allows (B282), so it never covers the screen's own top-centre messages.
  */
 export function showGlobalErrorToast(url: string, message: string) {
   if (!globalErrorToastsEnabled()) return
@@ -43,6 +43,7 @@ export function showGlobalErrorToast(url: string, message: string) {
     color: 'red',
     title: 'Request failed',
     message: formatMessage('M019', { url, message: message.replace(/\.$/, '') }),
-    autoClose: TOAST_DURATION_MS.globalError,
+    autoClose: toastDuration('error', { source: 'global-error' }),
+    position: toastPosition('global-error'),
   })
 }

@@ -90,7 +90,14 @@ describe('B266 calendar slots and week', () => {
 
 describe('B267 calendar events', () => {
   it.each([
-    ['touching, same key', [['09:00', '10:00', 'k'], ['10:00', '11:00', 'k']], [['09:00', '11:00', 'k']]],
+    [
+      'touching, same key',
+      [
+        ['09:00', '10:00', 'k'],
+        ['10:00', '11:00', 'k'],
+      ],
+      [['09:00', '11:00', 'k']],
+    ],
     [
       'touching, other keys',
       [
@@ -143,7 +150,14 @@ describe('B267 calendar events', () => {
         ['09:30', '10:30', 'j'],
       ],
     ],
-    ['running to midnight', [['22:00', '23:00', 'k'], ['23:00', '00:00', 'k']], [['22:00', '24:00', 'k']]],
+    [
+      'running to midnight',
+      [
+        ['22:00', '23:00', 'k'],
+        ['23:00', '00:00', 'k'],
+      ],
+      [['22:00', '24:00', 'k']],
+    ],
     ['none', [], []],
   ] as [string, [string, string, string][], [string, string, string][]][])(
     'B267 %s',

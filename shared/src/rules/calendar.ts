@@ -76,7 +76,15 @@ export function calendarEventBox(
 }
 
 /** B266: the series' weekday keys (03 §4: sunday to saturday). */
-export const WEEKDAY_KEYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const
+export const WEEKDAY_KEYS = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+] as const
 export type WeekdayKey = (typeof WEEKDAY_KEYS)[number]
 
 const DAY_NAMES: Readonly<Record<WeekdayKey, string>> = {

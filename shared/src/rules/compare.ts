@@ -41,7 +41,11 @@ export function removeFromCompare(selection: readonly string[], id: string): str
 }
 
 /** B260, B261: a row's checkbox clicked: a chosen id leaves the list, another joins it if there is room. */
-export function toggleCompare(selection: readonly string[], id: string, bounds: CompareBounds = {}): string[] {
+export function toggleCompare(
+  selection: readonly string[],
+  id: string,
+  bounds: CompareBounds = {},
+): string[] {
   return selection.includes(id) ? removeFromCompare(selection, id) : addToCompare(selection, id, bounds)
 }
 

@@ -214,7 +214,7 @@ describe('B120 B121 B122 B123 tags', () => {
     [9, 10, false, null],
     [3, 3, true, 'You can select up to 3 tags.'],
   ])('B123 %i of %i selected: disabled %s, message %j', (selected, max, disabled, message) => {
-    expect(tagSelectorState(selected, max)).toEqual({ othersDisabled: disabled, message })
+    expect(tagSelectorState(selected, max)).toEqual({ disabled, message })
   })
 })
 

@@ -24,7 +24,7 @@ export const TREE_SELECT_LIMIT = 10
  */
 export const MAXIMUM_SELECTION_LENGTH = 2
 
-/** B116, B117, B123: a selection's state against its cap. */
+/** B116, B117: a selection's state against its cap. */
 export interface CapState {
   /** Options not yet chosen are disabled once the cap is reached. */
   othersDisabled: boolean
@@ -123,10 +123,13 @@ export function tagSelection(checked: readonly (readonly [string, string])[]): R
   return out
 }
 
-/** B123: the tag selector at its cap: disabled, with the max-items message (M094). */
-export function tagSelectorState(selected: number, max: number = MULTI_SELECT_MAX): CapState {
+/** B123: the tag selector at its cap: the selector itself is disabled, with the max-items message (M094). */
+export function tagSelectorState(
+  selected: number,
+  max: number = MULTI_SELECT_MAX,
+): { disabled: boolean; message: string | null } {
   const disabled = selected >= max
-  return { othersDisabled: disabled, message: disabled ? formatMessage('M094', { max: String(max) }) : null }
+  return { disabled, message: disabled ? formatMessage('M094', { max: String(max) }) : null }
 }
 
 /**

@@ -4,15 +4,24 @@ import {
   appPackageProblem,
   exportFileName,
   exportResultToast,
+  FORECAST_DAYS,
   forecastDaysProblem,
   isSensorLate,
+  MAX_ANALYSED_QUEUES,
+  MAX_APP_PACKAGE_BYTES,
   PDF_EXPORT,
+  pdfFileName,
   pdfWidth,
   queueSelectionProblem,
   SENSOR_HEARTBEAT_MS,
   TABLE_PRINT,
+  tablePrintLayout,
+  TASK_SCREENS,
   taskScreen,
 } from './reports.ts'
+
+const MB = 1024 * 1024
+const HOUR = 3_600_000
 
 describe('B252 background task screens', () => {
   it.each([
@@ -26,33 +35,66 @@ describe('B252 background task screens', () => {
     ['queue_analysis_task', 'queue analysis'],
     ['topx_report', 'top-X view'],
     ['capacity_prediction_task', 'forecasting'],
-    ['mystery_task', null],
   ])('B252 %s opens %s', (task, screen) => {
     expect(taskScreen(task)).toBe(screen)
   })
+
+  it.each(['mystery_task', '', 'toString', 'CLUSTER_DISCOVERY_TASK'])(
+    'B252 an unknown kind %j opens nothing',
+    (task) => {
+      expect(taskScreen(task)).toBeNull()
+    },
+  )
+
+  it('B252 exactly ten task kinds', () => {
+    expect(Object.keys(TASK_SCREENS)).toHaveLength(10)
+  })
 })
 
-describe('B254 B255 report forms', () => {
+describe('B254 capacity forecasting days', () => {
   it.each([
     [0, 'Minimum number of days to predict is 1.'],
+    [-3, 'Minimum number of days to predict is 1.'],
+    [Number.NaN, 'Minimum number of days to predict is 1.'],
     [1, null],
+    [90, null],
     [180, null],
     [181, 'Maximum number of days to predict is 180.'],
-  ])('B254 %i days → %j', (days, problem) => {
+    [Number.POSITIVE_INFINITY, 'Maximum number of days to predict is 180.'],
+  ])('B254 %s days → %j', (days, problem) => {
     expect(forecastDaysProblem(days)).toBe(problem)
   })
 
+  it('B254 the range is 1 to 180', () => {
+    expect(FORECAST_DAYS).toEqual({ min: 1, max: 180 })
+  })
+})
+
+describe('B255 queue analysis', () => {
+  const queues = (n: number) => Array.from({ length: n }, (_, i) => `q${i}`)
+
   it.each([
+    [1, null],
     [5, null],
     [6, 'You can only select 5 Queues'],
     [0, "Queue can't be empty"],
   ])('B255 %i queues → %j', (count, problem) => {
-    expect(queueSelectionProblem(Array.from({ length: count }, (_, i) => `q${i}`))).toBe(problem)
+    expect(queueSelectionProblem(queues(count))).toBe(problem)
   })
+
+  it.each([
+    [['', '  '], "Queue can't be empty"],
+    [['q1', 'q1', 'q2', 'q3', 'q4', 'q5'], null],
+    [[' q1 ', 'q1'], null],
+  ])('B255 %j → %j', (picked, problem) => {
+    expect(queueSelectionProblem(picked)).toBe(problem)
+  })
+
+  it('B255 at most 5 queues', () => expect(MAX_ANALYSED_QUEUES).toBe(5))
 })
 
 describe('B258 alerts defaults', () => {
-  it('B258 15 rows by created_at descending, tab all, auto-actions over the last year', () => {
+  it('B258 15 rows by created_at descending, tab all, auto-actions over the last year keyed by instance_id', () => {
     expect(ALERTS_DEFAULTS).toEqual({
       autoActionRange: '1_y',
       pageSize: 15,
@@ -64,23 +106,43 @@ describe('B258 alerts defaults', () => {
 })
 
 describe('B292 PDF export', () => {
-  it('B292 waits 5 s, A3 landscape, margins 0.5 and 1 inch', () => {
-    expect(PDF_EXPORT).toMatchObject({ renderWaitMs: 5000, format: 'A3', landscape: true })
-    expect(PDF_EXPORT.margin).toEqual({ top: '0.5in', bottom: '0.5in', left: '1in', right: '1in' })
+  it('B292 waits 5 s, A3 landscape, margins 0.5 and 1 inch, width 1366', () => {
+    expect(PDF_EXPORT).toEqual({
+      renderWaitMs: 5000,
+      format: 'A3',
+      landscape: true,
+      margin: { top: '0.5in', bottom: '0.5in', left: '1in', right: '1in' },
+      defaultWidth: 1366,
+    })
   })
 
   it.each([
     [null, 1366],
     [undefined, 1366],
+    [0, 1366],
+    [-100, 1366],
+    [Number.NaN, 1366],
+    [Number.POSITIVE_INFINITY, 1366],
     [1920, 1920],
-  ])('B292 width %s → %i', (width, used) => {
+  ])('B292 options.width %s → %i', (width, used) => {
     expect(pdfWidth(width)).toBe(used)
   })
 
-  it('B292 the file name carries a date stamp and no unsafe characters', () => {
-    expect(exportFileName('Cost report / June', Date.parse('2026-11-22T09:05:07Z'))).toBe(
-      'Cost_report_June_2026-11-22_09-05-07.pdf',
-    )
+  const NOW = Date.parse('2026-11-22T09:05:07Z')
+
+  it.each([
+    ['Cost report / June', 'Cost_report_June_2026-11-22_09-05-07.pdf'],
+    ['chargeback', 'chargeback_2026-11-22_09-05-07.pdf'],
+    ['chargeback.PDF', 'chargeback_2026-11-22_09-05-07.pdf'],
+    ['  ', 'export_2026-11-22_09-05-07.pdf'],
+    ['<report>', 'report_2026-11-22_09-05-07.pdf'],
+  ])('B292 %j → %s', (base, name) => {
+    expect(pdfFileName(base, NOW)).toBe(name)
+  })
+
+  it('B292 the date stamp is in UTC and sorts by time', () => {
+    expect(pdfFileName('a', Date.parse('2026-01-02T23:59:59Z'))).toBe('a_2026-01-02_23-59-59.pdf')
+    expect(exportFileName('a', NOW, 'csv')).toBe('a_2026-11-22_09-05-07.csv')
   })
 
   it.each([
@@ -91,21 +153,52 @@ describe('B292 PDF export', () => {
   })
 })
 
-describe('B293 B294 B295 limits', () => {
+describe('B293 app package limit', () => {
   it.each([
-    [50 * 1024 * 1024, null],
-    [51 * 1024 * 1024, 'The app package exceeds the permitted file size limit of 50 MB.'],
+    [0, null],
+    [50 * MB, null],
+    [50 * MB + 1, 'The app package exceeds the permitted file size limit of 50 MB.'],
+    [51 * MB, 'The app package exceeds the permitted file size limit of 50 MB.'],
   ])('B293 %i bytes → %j', (bytes, problem) => {
     expect(appPackageProblem(bytes)).toBe(problem)
   })
 
-  it('B294 sensors beat every 6 hours; late after two missed beats', () => {
-    expect(SENSOR_HEARTBEAT_MS).toBe(21_600_000)
-    expect(isSensorLate(0, 12 * 3_600_000)).toBe(false)
-    expect(isSensorLate(0, 12 * 3_600_000 + 1)).toBe(true)
+  it('B293 50 MB is counted in binary megabytes', () => expect(MAX_APP_PACKAGE_BYTES).toBe(52_428_800))
+})
+
+describe('B294 sensor heartbeat', () => {
+  it('B294 Kafka and Spark sensors beat every 6 hours', () => {
+    expect(SENSOR_HEARTBEAT_MS).toBe(6 * HOUR)
   })
 
-  it('B295 table print: 25 rows a page, at most 12 columns', () => {
+  it.each([
+    [6 * HOUR, false],
+    [12 * HOUR, false],
+    [12 * HOUR + 1, true],
+  ])('B294 %i ms after the last beat, late: %s', (since, late) => {
+    expect(isSensorLate(0, since)).toBe(late)
+  })
+})
+
+describe('B295 table print', () => {
+  it('B295 a page break every 25 rows, at most 12 columns', () => {
     expect(TABLE_PRINT).toEqual({ rowsPerPage: 25, maxColumns: 12 })
+  })
+
+  it.each([
+    [0, 5, { pages: 1, columns: 5, omittedColumns: 0 }],
+    [25, 12, { pages: 1, columns: 12, omittedColumns: 0 }],
+    [26, 13, { pages: 2, columns: 12, omittedColumns: 1 }],
+    [100, 20, { pages: 4, columns: 12, omittedColumns: 8 }],
+  ])('B295 %i rows and %i columns print as %j', (rows, columns, layout) => {
+    expect(tablePrintLayout(rows, columns)).toEqual(layout)
+  })
+
+  it('B295 both values can be configured', () => {
+    expect(tablePrintLayout(30, 8, { rowsPerPage: 10, maxColumns: 6 })).toEqual({
+      pages: 3,
+      columns: 6,
+      omittedColumns: 2,
+    })
   })
 })
