@@ -1,18 +1,7 @@
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
-
-/** Debian's chromium with the flags TOOLCHAIN.md lists (no background traffic on a closed network). */
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts'
 
 export interface LighthouseScores {
   url: string
@@ -26,8 +15,9 @@ export interface LighthouseScores {
 /** Lighthouse (desktop preset) performance and accessibility of a page. */
 export async function lighthouseScores(url: string): Promise<LighthouseScores> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
+    chromePath: CHROMIUM_PATH,
+    // Lighthouse needs the new headless mode.
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   })
   try {
     const result = await lighthouse(

@@ -3,7 +3,7 @@ import { MAX_RECORDS } from '@costlens/shared'
 import { HttpError } from '../../errors.ts'
 import { parseInstant } from '../../clock.ts'
 import type { Db } from '../open-database.ts'
-import { APP_EVENT_TYPES, eventMask, eventTypeMask } from '../seed/applications.ts'
+import { APP_EVENT_TYPES, eventMask, eventTypeMask, type AppRow as StoredApp } from '../seed/applications.ts'
 
 /**
  * How far the application times have moved since seeding: the stored times stay as seeded (a
@@ -163,44 +163,8 @@ export function searchOrder(sort: UnifiedSearchBody['sort']): string {
   return `${column} ${direction}, a.rowid ${direction}`
 }
 
-interface AppRow {
-  id: string
-  kind: string
-  status: AppRecord['status']
-  cluster_uid: string
-  cluster_type: string
-  display_name: string
-  user: string
-  queue: string
-  name: string
-  parent_id: string | null
-  start_time: number
-  finished_time: number | null
-  duration: number
-  vcore_seconds: number
-  memory_seconds: number
-  cents: number
-  dfs_read: number
-  dfs_written: number
-  num_events: number
-  map_tasks: string
-  reduce_tasks: string
-  num_jobs: number
-  num_stages: number
-  num_completed_stages: number
-  num_skipped_stages: number
-  app_attempts: number
-  task_count: number
-  setup_duration: number
-  cleanup_duration: number
-  sensor_enabled: number
-  large_rdd: number
-  input_tables: string | null
-  output_tables: string | null
-  diagnostics: string | null
-  signature: string
-  event_mask: number
-}
+/** A stored application as read for a page: the seeded columns and its cluster's display name. */
+type AppRow = Omit<StoredApp, 'status'> & { status: AppRecord['status']; display_name: string }
 
 /** The event names of a mask, in catalogue order. */
 const eventNames = (mask: number) => APP_EVENT_TYPES.filter((_e, bit) => mask & (1 << bit)).map((e) => e.name)
