@@ -1,0 +1,449 @@
+import { Fragment, useMemo, useRef, useState, type ReactNode } from 'react'
+import {
+  flexRender,
+  getCoreRowModel,
+  getPaginationRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type ColumnSizingState,
+  type Header,
+  type VisibilityState,
+} from '@tanstack/react-table'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import {
+  ActionIcon,
+  Checkbox,
+  Group,
+  LoadingOverlay,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core'
+import { useDebouncedCallback, useUncontrolled } from '@mantine/hooks'
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconArrowsSort,
+  IconChevronDown,
+  IconChevronRight,
+  IconSearch,
+} from '@tabler/icons-react'
+import {
+  DEFAULT_PAGE_SIZES,
+  GENERIC_TABLE_PAGE_SIZES,
+  MAX_RECORDS,
+  MIN_COLUMN_WIDTH,
+  TABLE_SEARCH_DEBOUNCE_MS,
+  emptyTableText,
+  matchesSearch,
+  searchableKeys,
+  tableChange,
+  tableReducer,
+  type TableEvent,
+  type TableView,
+} from '@costlens/shared'
+import { ColumnChooser } from './column-chooser.tsx'
+import { TableDownload } from './table-download.tsx'
+import { TablePager } from './table-pager.tsx'
+import type { DataColumn, DataTableProps } from './table-types.ts'
+import classes from './data-table.module.css'
+
+const ROW_HEIGHT = 37
+
+/** A cell's plain value: the column's reader, or the field of the same key. */
+export function cellValue<R>(column: DataColumn<R>, row: R): unknown {
+  return column.value ? column.value(row) : (row as Record<string, unknown>)[column.key]
+}
+
+function plainText(value: unknown): ReactNode {
+  if (value === null || value === undefined || value === '') return '--'
+  return String(value)
+}
+
+/**
+ * The generic table (03 §2 Generic table, §4 Table): title, total, search, download, sortable and
+ * resizable columns, a column chooser, row selection, detail rows and paging, on the server's
+ * pages or its own. TanStack Table holds the column model (visibility, sizes, client sorting and
+ * paging) and TanStack Virtual renders only the rows in view of a long page; what a click, a
+ * search or a page change does is the shared `tableReducer` (B102-B104), so every table and the
+ * rule tests agree.
+ */
+export function DataTable<R>(props: DataTableProps<R>) {
+  const {
+    caption,
+    columns,
+    rows,
+    rowKey,
+    mode = 'client',
+    paginate = true,
+    maxRecords = MAX_RECORDS,
+    virtualizeAbove = 100,
+  } = props
+  const server = mode === 'server'
+  const [view, setView] = useUncontrolled<TableView>({
+    value: props.view,
+    defaultValue: {
+      page: 1,
+      pageSize: server ? DEFAULT_PAGE_SIZES.genericServer : DEFAULT_PAGE_SIZES.genericClient,
+      sort: null,
+      search: '',
+      activeRow: null,
+      expandedRow: null,
+      ...props.defaultView,
+    },
+  })
+  const dispatch = (event: TableEvent) => {
+    const next = tableReducer(view, event)
+    if (next === view) return
+    setView(next)
+    if (event.type !== 'rowClick') props.onViewChange?.(next, tableChange(next))
+  }
+
+  const [columnVisibility, setColumnVisibility] = useState<VisibilityState>(() =>
+    Object.fromEntries(columns.map((c) => [c.key, c.displayable !== false])),
+  )
+  const [columnSizing, setColumnSizing] = useState<ColumnSizingState>({})
+  const shownColumns = columns.filter((c) => columnVisibility[c.key] !== false)
+
+  // B105: the client-side search, over the searchable columns the user can see.
+  const searched = useMemo(() => {
+    if (server || !view.search.trim()) return rows
+    const keys = searchableKeys(shownColumns)
+    const byKey = new Map(shownColumns.map((c) => [c.key, c]))
+    return rows.filter((row) =>
+      matchesSearch(
+        Object.fromEntries(keys.map((k) => [k, cellValue(byKey.get(k)!, row)])),
+        view.search,
+        keys,
+      ),
+    )
+    // shownColumns is derived from columns and columnVisibility.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [rows, view.search, server, columns, columnVisibility])
+
+  const columnDefs = useMemo<ColumnDef<R>[]>(
+    () =>
+      columns.map((c) => ({
+        id: c.key,
+        accessorFn: (row: R) => cellValue(c, row),
+        header: c.title,
+        enableSorting: c.sortable !== false,
+        enableHiding: true,
+        // B106: never narrower than 150 px or the column's own width.
+        size: c.width ?? MIN_COLUMN_WIDTH,
+        minSize: c.width ?? MIN_COLUMN_WIDTH,
+        sortUndefined: 'last',
+      })),
+    [columns],
+  )
+
+  const usePager = paginate
+  const table = useReactTable<R>({
+    data: searched as R[],
+    columns: columnDefs,
+    getRowId: (row) => rowKey(row),
+    state: {
+      columnVisibility,
+      columnSizing,
+      sorting: view.sort ? [{ id: view.sort.key, desc: view.sort.direction === 'desc' }] : [],
+      pagination: { pageIndex: view.page - 1, pageSize: view.pageSize },
+    },
+    onColumnVisibilityChange: setColumnVisibility,
+    onColumnSizingChange: setColumnSizing,
+    columnResizeMode: 'onChange',
+    enableColumnResizing: true,
+    manualSorting: server,
+    manualPagination: server || !usePager,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: server ? undefined : getSortedRowModel(),
+    getPaginationRowModel: server || !usePager ? undefined : getPaginationRowModel(),
+  })
+  const pageRows = table.getRowModel().rows
+  const total = server ? (props.totalRecords ?? rows.length) : searched.length
+
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const virtual = pageRows.length > virtualizeAbove
+  const virtualizer = useVirtualizer({
+    count: virtual ? pageRows.length : 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    initialRect: { width: 1200, height: props.height ?? 480 },
+  })
+  const items = virtual ? virtualizer.getVirtualItems() : []
+  const shownRows = virtual ? items.map((item) => pageRows[item.index]!) : pageRows
+  const padTop = virtual && items.length ? items[0]!.start : 0
+  const padBottom = virtual && items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0
+
+  const [searchText, setSearchText] = useState(view.search)
+  const sendSearch = useDebouncedCallback(
+    (text: string) => dispatch({ type: 'search', search: text }),
+    TABLE_SEARCH_DEBOUNCE_MS,
+  )
+
+  const selection = props.selection
+  const atMax = selection?.max !== undefined && selection.selected.length >= selection.max
+  const extraColumns = (selection ? 1 : 0) + (props.renderDetail ? 1 : 0)
+  const visibleCount = table.getVisibleLeafColumns().length
+  const emptyText = emptyTableText(visibleCount, props.emptyText)
+  const exportColumns = () =>
+    shownColumns
+      .filter((c) => c.exportable !== false)
+      .map((c) => ({
+        key: c.key,
+        title: c.title,
+        value: (row: R) => (c.exportValue ?? ((r: R) => cellValue(c, r)))(row),
+      }))
+
+  const byKey = new Map(columns.map((c) => [c.key, c]))
+  const renderCell = (row: R, key: string) => {
+    const column = byKey.get(key)!
+    return column.render ? column.render(row) : plainText(cellValue(column, row))
+  }
+
+  return (
+    <section aria-label={caption}>
+      <Group justify="space-between" mb="xs" gap="sm" wrap="wrap">
+        <Group gap="xs">
+          <Text fw={600} component="h2" size="md" m={0}>
+            {caption}
+          </Text>
+          <Text size="sm" c="dimmed" aria-live="polite">
+            ({total.toLocaleString('en-US')})
+          </Text>
+        </Group>
+        <Group gap="xs" wrap="wrap">
+          {props.toolbar}
+          {props.search !== false && (
+            <TextInput
+              size="xs"
+              aria-label={`Search ${caption}`}
+              placeholder="Search (=exact)"
+              leftSection={<IconSearch size={14} aria-hidden />}
+              value={searchText}
+              onChange={(e) => {
+                setSearchText(e.currentTarget.value)
+                sendSearch(e.currentTarget.value)
+              }}
+            />
+          )}
+          <ColumnChooser
+            caption={caption}
+            columns={columns.map((c) => ({ key: c.key, title: c.title }))}
+            visibility={columnVisibility}
+            onChange={setColumnVisibility}
+          />
+          {props.download && (
+            <TableDownload
+              caption={caption}
+              name={props.download.name}
+              formats={props.download.formats ?? ['csv', 'xls', 'json']}
+              locked={props.download.locked ?? false}
+              columns={exportColumns}
+              rows={
+                props.download.rows ??
+                (async () => (server ? rows : table.getSortedRowModel().rows.map((r) => r.original)))
+              }
+            />
+          )}
+        </Group>
+      </Group>
+      <div
+        ref={scrollRef}
+        className={classes.scroll}
+        style={virtual ? { height: props.height ?? 480 } : undefined}
+      >
+        <LoadingOverlay visible={props.loading ?? false} zIndex={2} overlayProps={{ blur: 1 }} />
+        <Table
+          className={classes.table}
+          striped
+          highlightOnHover
+          stickyHeader={virtual}
+          aria-label={caption}
+          aria-rowcount={total}
+          aria-busy={props.loading ?? false}
+          style={{ width: table.getTotalSize() + extraColumns * 44 }}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              {selection && (
+                <Table.Th w={44}>
+                  <VisuallyHidden>Select</VisuallyHidden>
+                </Table.Th>
+              )}
+              {props.renderDetail && (
+                <Table.Th w={44}>
+                  <VisuallyHidden>Details</VisuallyHidden>
+                </Table.Th>
+              )}
+              {table.getFlatHeaders().map((header) => (
+                <HeaderCell
+                  key={header.id}
+                  header={header}
+                  align={byKey.get(header.id)?.align}
+                  onSort={() => dispatch({ type: 'sort', column: header.id })}
+                  sort={view.sort}
+                />
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {padTop > 0 && (
+              <tr aria-hidden>
+                <td style={{ height: padTop, padding: 0 }} colSpan={visibleCount + extraColumns} />
+              </tr>
+            )}
+            {shownRows.map((row) => {
+              const id = row.id
+              const status = props.rowStatus?.(row.original)
+              const expanded = !virtual && view.expandedRow === id
+              const classNames = [
+                classes.row,
+                status ? classes[`status-${status}`] : '',
+                view.activeRow === id ? classes.active : '',
+              ]
+              return (
+                <Fragment key={id}>
+                  <Table.Tr
+                    className={classNames.filter(Boolean).join(' ')}
+                    data-status={status}
+                    aria-selected={view.activeRow === id}
+                    onClick={() => dispatch({ type: 'rowClick', rowId: id })}
+                  >
+                    {selection && (
+                      <Table.Td>
+                        <Checkbox
+                          aria-label={`Select ${id}`}
+                          checked={selection.selected.includes(id)}
+                          disabled={atMax && !selection.selected.includes(id)}
+                          onClick={(e) => e.stopPropagation()}
+                          onChange={(e) =>
+                            selection.onChange(
+                              e.currentTarget.checked
+                                ? [...selection.selected, id]
+                                : selection.selected.filter((s) => s !== id),
+                            )
+                          }
+                        />
+                      </Table.Td>
+                    )}
+                    {props.renderDetail && (
+                      <Table.Td>
+                        <ActionIcon
+                          variant="subtle"
+                          size="sm"
+                          aria-expanded={expanded}
+                          aria-label={`${expanded ? 'Hide' : 'Show'} details of ${id}`}
+                          onClick={(e) => {
+                            e.stopPropagation()
+                            dispatch({ type: 'rowClick', rowId: id, toggleDetail: true })
+                          }}
+                        >
+                          {expanded ? (
+                            <IconChevronDown size={16} aria-hidden />
+                          ) : (
+                            <IconChevronRight size={16} aria-hidden />
+                          )}
+                        </ActionIcon>
+                      </Table.Td>
+                    )}
+                    {row.getVisibleCells().map((cell) => (
+                      <Table.Td
+                        key={cell.id}
+                        className={classes.cell}
+                        ta={byKey.get(cell.column.id)?.align}
+                        style={{ width: cell.column.getSize() }}
+                      >
+                        {renderCell(row.original, cell.column.id)}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                  {expanded && props.renderDetail && (
+                    <Table.Tr>
+                      <Table.Td colSpan={visibleCount + extraColumns}>
+                        {props.renderDetail(row.original)}
+                      </Table.Td>
+                    </Table.Tr>
+                  )}
+                </Fragment>
+              )
+            })}
+            {padBottom > 0 && (
+              <tr aria-hidden>
+                <td style={{ height: padBottom, padding: 0 }} colSpan={visibleCount + extraColumns} />
+              </tr>
+            )}
+            {(shownRows.length === 0 || visibleCount === 0) && !props.loading && (
+              <Table.Tr>
+                <Table.Td colSpan={Math.max(visibleCount + extraColumns, 1)}>
+                  <Text ta="center" c="dimmed" py="md">
+                    {emptyText}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </div>
+      {usePager && (
+        <TablePager
+          caption={caption}
+          page={view.page}
+          pageSize={view.pageSize}
+          pageSizes={props.pageSizes ?? GENERIC_TABLE_PAGE_SIZES}
+          totalRecords={total}
+          maxRecords={maxRecords}
+          onPage={(page) => dispatch({ type: 'page', page })}
+          onPageSize={(pageSize) => dispatch({ type: 'pageSize', pageSize })}
+        />
+      )}
+    </section>
+  )
+}
+
+/** A column heading: a sort button with its direction (aria-sort), and a resize handle. */
+function HeaderCell<R>(props: {
+  header: Header<R, unknown>
+  align?: 'left' | 'center' | 'right'
+  sort: TableView['sort']
+  onSort: () => void
+}) {
+  const { header, sort } = props
+  const column = header.column
+  const sorted = sort?.key === column.id ? sort.direction : null
+  const title = String(column.columnDef.header)
+  return (
+    <Table.Th
+      className={classes.th}
+      style={{ width: header.getSize() }}
+      ta={props.align}
+      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+    >
+      {column.getCanSort() ? (
+        <button type="button" className={classes.sortButton} onClick={props.onSort}>
+          <span>{title}</span>
+          {sorted === 'asc' ? (
+            <IconArrowUp size={14} aria-hidden />
+          ) : sorted === 'desc' ? (
+            <IconArrowDown size={14} aria-hidden />
+          ) : (
+            <IconArrowsSort size={14} aria-hidden opacity={0.4} />
+          )}
+        </button>
+      ) : (
+        <span>{title}</span>
+      )}
+      <div
+        role="separator"
+        aria-orientation="vertical"
+        aria-label={`Resize ${title}`}
+        className={`${classes.resizer} ${column.getIsResizing() ? classes.resizing : ''}`}
+        onMouseDown={header.getResizeHandler()}
+        onTouchStart={header.getResizeHandler()}
+        onDoubleClick={() => column.resetSize()}
+      />
+    </Table.Th>
+  )
+}

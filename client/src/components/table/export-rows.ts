@@ -1,0 +1,78 @@
+import { exportFileName, toCsv, type ExportFormat } from '@costlens/shared'
+
+/** A column as an export sees it: its heading and how to read a cell's plain value. */
+export interface ExportColumn<R> {
+  key: string
+  title: string
+  value: (row: R) => unknown
+}
+
+/** Plain records keyed by column key, in column order: the shape every format starts from. */
+function records<R>(columns: readonly ExportColumn<R>[], rows: readonly R[]): Record<string, unknown>[] {
+  return rows.map((row) => Object.fromEntries(columns.map((c) => [c.key, c.value(row)])))
+}
+
+const xmlEscape = (text: string) =>
+  text.replace(/[<>&"']/g, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', '"': 'quot', "'": 'apos' }[c]};`)
+
+/**
+ * An Excel 2003 XML workbook (SpreadsheetML): Excel and LibreOffice open it as .xls without a
+ * library. Every cell is a String or Number cell, never a formula, so a value such as '=cmd' stays
+ * text here; the same neutralised text as the CSV is written anyway (B113), so both files agree.
+ */
+function toSpreadsheetXml<R>(columns: readonly ExportColumn<R>[], rows: readonly R[]): string {
+  const cell = (value: unknown) => {
+    if (typeof value === 'number' && Number.isFinite(value))
+      return `<Cell><Data ss:Type="Number">${value}</Data></Cell>`
+    const text = value === null || value === undefined ? '' : String(value)
+    const safe = /^[=@+-]/.test(text) ? `'${text}` : text
+    return `<Cell><Data ss:Type="String">${xmlEscape(safe)}</Data></Cell>`
+  }
+  const header = `<Row>${columns.map((c) => cell(c.title)).join('')}</Row>`
+  const body = rows.map((row) => `<Row>${columns.map((c) => cell(c.value(row))).join('')}</Row>`).join('')
+  return (
+    '<?xml version="1.0"?>\n' +
+    '<Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet" ' +
+    'xmlns:ss="urn:schemas-microsoft-com:office:spreadsheet">' +
+    `<Worksheet ss:Name="Sheet1"><Table>${header}${body}</Table></Worksheet></Workbook>`
+  )
+}
+
+const MIME: Record<Exclude<ExportFormat, 'pdf'>, string> = {
+  csv: 'text/csv;charset=utf-8',
+  xls: 'application/vnd.ms-excel',
+  json: 'application/json',
+}
+
+/** The exportable formats the client builds itself; pdf is rendered by the server (later issue). */
+export type ClientExportFormat = keyof typeof MIME
+
+/** A file of the rows in one format, with its dated name (B292 naming, B113/B114 cell safety). */
+export function buildExport<R>(
+  format: ClientExportFormat,
+  name: string,
+  columns: readonly ExportColumn<R>[],
+  rows: readonly R[],
+  now: number,
+): { fileName: string; blob: Blob } {
+  const text =
+    format === 'csv'
+      ? toCsv(columns, records(columns, rows))
+      : format === 'xls'
+        ? toSpreadsheetXml(columns, rows)
+        : JSON.stringify(records(columns, rows), null, 2)
+  return { fileName: exportFileName(name, now, format), blob: new Blob([text], { type: MIME[format] }) }
+}
+
+/** Hands a file to the browser's download. */
+export function saveFile(fileName: string, blob: Blob) {
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // Revoked on the next tick: some browsers read the URL only after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 0)
+}

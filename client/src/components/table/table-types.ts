@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react'
+import type { ExportFormat, StatusStyle, TableChange, TableColumn, TableView } from '@costlens/shared'
+
+/**
+ * One column of the generic table (03 §2 'Column fields'): the rule fields of `TableColumn` plus
+ * how to read and show a cell. `value` is what sorting, searching and exports read (default
+ * `row[key]`); `render` is what the cell shows (default the formatted value).
+ */
+export interface DataColumn<R> extends TableColumn {
+  value?: (row: R) => unknown
+  render?: (row: R) => ReactNode
+  /** The plain value written to exports when it differs from `value` (e.g. dollars, not cents). */
+  exportValue?: (row: R) => unknown
+  ellipsis?: boolean
+}
+
+export interface DataTableDownload<R> {
+  /** The file's base name; a UTC stamp and the extension are added (B292). */
+  name: string
+  formats?: readonly Exclude<ExportFormat, 'pdf'>[]
+  /** Freemium accounts may not download (B059): the control shows, locked, with the reason. */
+  locked?: boolean
+  /** Every row to export (a server table fetches them); by default the rows the table holds. */
+  rows?: () => Promise<readonly R[]>
+}
+
+export interface DataTableSelection {
+  selected: readonly string[]
+  onChange: (ids: string[]) => void
+  /** At the maximum the other boxes are disabled (B262). */
+  max?: number
+}
+
+export interface DataTableProps<R> {
+  /** The table's accessible name and the title shown above it. */
+  caption: string
+  columns: readonly DataColumn<R>[]
+  rows: readonly R[]
+  rowKey: (row: R) => string
+  /** Server tables receive one page and its total; client tables page, sort and search themselves. */
+  mode?: 'client' | 'server'
+  totalRecords?: number
+  /** The table's state; pass it with `onViewChange` to keep it in the address or a store. */
+  view?: TableView
+  defaultView?: Partial<TableView>
+  onViewChange?: (view: TableView, change: TableChange) => void
+  pageSizes?: readonly number[]
+  /** No pager at all (a short fixed list, or a virtualised long one). */
+  paginate?: boolean
+  search?: boolean
+  download?: DataTableDownload<R>
+  selection?: DataTableSelection
+  loading?: boolean
+  emptyText?: string
+  /** The status style of a row, shown as its left border (B174); the status is also a column. */
+  rowStatus?: (row: R) => StatusStyle
+  renderDetail?: (row: R) => ReactNode
+  /** Render only the rows in view (TanStack Virtual) when a page holds more than this many rows. */
+  virtualizeAbove?: number
+  /** The scroll height, in px, of a virtualised body. */
+  height?: number
+  /** Extra controls in the toolbar (filters, a date range). */
+  toolbar?: ReactNode
+  maxRecords?: number
+}
