@@ -1,6 +1,5 @@
 import { Fragment, useMemo, useRef, useState, type ReactNode } from 'react'
 import {
-  flexRender,
   getCoreRowModel,
   getPaginationRowModel,
   getSortedRowModel,

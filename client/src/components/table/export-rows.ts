@@ -53,7 +53,7 @@ export function buildExport<R>(
   name: string,
   columns: readonly ExportColumn<R>[],
   rows: readonly R[],
-  now: number,
+  now: number = Date.now(),
 ): { fileName: string; blob: Blob } {
   const text =
     format === 'csv'

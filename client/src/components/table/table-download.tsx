@@ -47,7 +47,7 @@ export function TableDownload<R>(props: TableDownloadProps<R>) {
     setState('busy')
     try {
       const rows = await props.rows()
-      const file = buildExport(format, props.name, props.columns(), rows, Date.now())
+      const file = buildExport(format, props.name, props.columns(), rows)
       saveFile(file.fileName, file.blob)
       setState('done')
     } catch {
