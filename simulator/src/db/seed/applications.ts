@@ -46,7 +46,8 @@ const YARN_KINDS: readonly [string, number][] = [
   ['tez', 18],
   ['mr', 17],
 ]
-const PIPELINE_NAMES = [
+/** The recurring application names: the pipelines list (E026) and the scheduled jobs calendar group runs by them. */
+export const PIPELINE_NAMES = [
   'daily_sales_rollup',
   'customer_360_refresh',
   'clickstream_sessionize',
@@ -244,8 +245,13 @@ function makeApp(
   seq: number,
   now: number,
   parent?: AppRow,
+  longRunning = false,
 ): { app: AppRow; events: EventRow[]; tags: TagRow[] } {
-  const start = parent ? parent.start_time + prng.int(1, 30) * SECOND : startTime(prng, now)
+  const start = parent
+    ? parent.start_time + prng.int(1, 30) * SECOND
+    : longRunning
+      ? now - prng.int(5 * MINUTE, 8 * HOUR)
+      : startTime(prng, now)
   const median =
     {
       spark: 6 * MINUTE,
@@ -257,7 +263,9 @@ function makeApp(
     }[kind] ?? MINUTE
   // Long tail, but capped: YARN work past half a day is a stuck job, and an uncapped tail would
   // leave thousands of apps "running" at any moment where a real cluster has a few hundred.
-  const planned = Math.min(12 * HOUR, Math.max(200, lognormal(prng, median, 1.3)))
+  const planned = longRunning
+    ? now - start + prng.int(10 * MINUTE, 4 * HOUR)
+    : Math.min(12 * HOUR, Math.max(200, lognormal(prng, median, 1.3)))
   // What is running now is the work whose run reaches past now: a steady set, as on a real cluster.
   const stillRunning = start + planned > now
   const duration = stillRunning ? Math.max(SECOND, now - start) : planned
@@ -403,6 +411,13 @@ export function seedApplications(
   })
   let batch: Made[] = []
   let seq = 0
+  // Streaming and long ETL work that is running at any hour of the day, night included: a real
+  // cluster is never idle, and the running list must show something at 3 a.m. as at 3 p.m.
+  const longRunning = Math.min(400, Math.max(2 * yarn.length, Math.round(count * 0.003)))
+  while (seq < longRunning && seq < count) {
+    const kind = prng.chance(0.7) ? 'spark' : weighted(prng, YARN_KINDS)
+    batch.push(makeApp(prng, prng.pick(yarn), kind, seq++, now, undefined, true))
+  }
   while (seq < count) {
     const roll = prng.next()
     const [cluster, kind] =
