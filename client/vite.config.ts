@@ -63,5 +63,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./test/setup.ts'],
     css: false,
+    // Vitest leaves node_modules to Node, which would give @mantine/dates the root's @mantine/core
+    // (no MantineProvider context in tests); inlined, it goes through `resolve.dedupe` as in the app.
+    server: { deps: { inline: ['@mantine/dates'] } },
   },
 })

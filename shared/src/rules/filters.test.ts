@@ -9,6 +9,7 @@ import {
   DURATION_PLACEHOLDER,
   durationFilterParams,
   filterValuesProblem,
+  formatHms,
   isKnownValueDashboardRange,
   isOptionDisabled,
   legendAllChecked,
@@ -24,6 +25,7 @@ import {
   MULTI_SELECT_MAX,
   MULTI_SELECT_MAX_HEIGHT,
   moveDurationSlider,
+  parseHms,
   NO_MATCH_TEXT,
   nonNegativeRange,
   queryIdFromAddress,
@@ -333,6 +335,29 @@ describe('B125 B126 B127 filters sent', () => {
 })
 
 describe('B128 B129 sliders', () => {
+  it.each([
+    [0, '00:00:00'],
+    [999, '00:00:00'],
+    [61_000, '00:01:01'],
+    [3_723_000, '01:02:03'],
+    [30 * 3_600_000, '30:00:00'],
+    [-5, '00:00:00'],
+  ])('B128 %d ms shows as %s in the duration field', (ms, text) => {
+    expect(formatHms(ms)).toBe(text)
+  })
+
+  it.each([
+    ['01:02:03', 3_723_000],
+    [' 0:00:59 ', 59_000],
+    ['30:00:00', 108_000_000],
+    ['1:60:00', null],
+    ['01:02', null],
+    ['abc', null],
+    ['', null],
+  ])('B128 the duration field text %j reads as %j ms', (text, ms) => {
+    expect(parseHms(text)).toBe(ms)
+  })
+
   it.each([
     [
       [-10, 4000],

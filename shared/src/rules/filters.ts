@@ -289,6 +289,23 @@ export const DURATION_PLACEHOLDER = 'hh:mm:ss'
 export const DURATION_MIN_RANGE = 1
 
 /**
+ * B128: a duration in ms as the duration field shows it, hh:mm:ss. Hours run past 24 (a 30-hour
+ * job reads 30:00:00) since the field has no day part; below zero reads as 00:00:00.
+ */
+export function formatHms(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000))
+  const two = (n: number) => String(n).padStart(2, '0')
+  return `${two(Math.floor(total / 3600))}:${two(Math.floor(total / 60) % 60)}:${two(total % 60)}`
+}
+
+/** B128: the duration field's text back to ms; null unless it is h+:mm:ss with minutes and seconds under 60. */
+export function parseHms(text: string): number | null {
+  const match = /^(\d{1,4}):([0-5]\d):([0-5]\d)$/.exec(text.trim())
+  if (!match) return null
+  return ((Number(match[1]) * 60 + Number(match[2])) * 60 + Number(match[3])) * 1000
+}
+
+/**
  * B128: a duration slider move: both handles clamped to the range, and refused (null: the handles
  * stay where they were) when they would cross or leave less than the minimum range of 1.
  */
