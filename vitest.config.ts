@@ -22,6 +22,8 @@ export default defineConfig({
           root: '.',
           environment: 'node',
           include: ['scripts/**/*.test.ts', 'tests/**/*.test.ts'],
+          // The contract tests start simulators and run the CLI as a child process: seconds each.
+          testTimeout: 120_000,
         },
       },
       './client/vite.config.ts',

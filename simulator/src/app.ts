@@ -22,6 +22,8 @@ import { clusterRoutes } from './routes/clusters/index.ts'
 import { tagRoutes } from './routes/tags/index.ts'
 import { miscRoutes } from './routes/misc/index.ts'
 import { appRoutes } from './routes/apps/index.ts'
+import { jobRoutes } from './routes/jobs/index.ts'
+import { pipelineRoutes } from './routes/pipelines/index.ts'
 
 export interface BuildAppOptions {
   /** SQLite file, or ':memory:'. A missing file is created and seeded; an existing one is reused. */
@@ -145,6 +147,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(tagRoutes)
   await app.register(miscRoutes)
   await app.register(appRoutes)
+  await app.register(jobRoutes)
+  await app.register(pipelineRoutes)
 
   if (clientDist) await app.register(fastifyStatic, { root: clientDist, wildcard: false, index: false })
   return app

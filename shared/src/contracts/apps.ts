@@ -146,3 +146,246 @@ export const UnifiedSearchResponseSchema = Type.Object(
   { title: 'UnifiedSearchResponse' },
 )
 export type UnifiedSearchResponse = Static<typeof UnifiedSearchResponseSchema>
+
+/**
+ * A time parameter of a query string: epoch ms (digits) or an ISO-8601 date (REAL-API-NOTES §8: the
+ * events endpoints take YYYY-MM-DD or naive ISO strings, the console sends epoch ms).
+ */
+export const QueryInstantSchema = Type.String({
+  minLength: 1,
+  maxLength: 40,
+  description: 'epoch ms or an ISO-8601 date',
+})
+/** A sort of a query string: a field of APP_SORT_FIELDS, a leading minus for descending (B100). */
+const QuerySortSchema = Type.String({
+  maxLength: 41,
+  description: `an application sort field (${APP_SORT_FIELDS.join(', ')}), with a leading minus for descending, e.g. -startTime`,
+})
+const QueryListSchema = (what: string) =>
+  Type.String({ maxLength: 2000, description: `comma-separated ${what}` })
+const QueryFrom = Type.Integer({ minimum: 0, maximum: MAX_RECORDS, default: 0 })
+const QuerySize = (size: number) => Type.Integer({ minimum: 0, maximum: MAX_RECORDS, default: size })
+
+/**
+ * Application type codes (02 §3): the entity types of the events endpoints (REAL-API-NOTES §7:
+ * 0 MR, 1 Hive, 2 Spark, 16 Impala). Spark has two codes.
+ */
+export const ENTITY_TYPE_KINDS: Readonly<Record<number, string>> = {
+  0: 'mr',
+  1: 'hive',
+  2: 'spark',
+  6: 'spark',
+  11: 'bigquery',
+  15: 'tez',
+  16: 'impala',
+}
+/** The first entity type code of a kind, or null for a kind without one. */
+export function entityTypeOf(kind: string): number | null {
+  const found = Object.entries(ENTITY_TYPE_KINDS).find(([, k]) => k === kind)
+  return found ? Number(found[0]) : null
+}
+
+/** GET /api/v1/apps/globalsearch (E010): the /globalsearch/{search} page. */
+export const GlobalSearchQuerySchema = Type.Object(
+  {
+    searchString: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description: 'matched case-insensitively against the app id, name, user and queue',
+      }),
+    ),
+    from: Type.Optional(QueryFrom),
+    size: Type.Optional(QuerySize(10)),
+    sort: Type.Optional(QuerySortSchema),
+  },
+  { additionalProperties: false, title: 'GlobalSearchQuery' },
+)
+export type GlobalSearchQuery = Static<typeof GlobalSearchQuerySchema>
+
+export const GlobalSearchResponseSchema = Type.Object(
+  { results: Type.Array(AppRecordSchema), total: Type.Integer() },
+  { title: 'GlobalSearchResponse' },
+)
+export type GlobalSearchResponse = Static<typeof GlobalSearchResponseSchema>
+
+/** E023: the group-by dimensions of apps/search. */
+export const APPS_SEARCH_GROUP_BYS = ['user', 'queue', 'kind'] as const
+
+/**
+ * GET /api/v1/apps/search (E023). The spec names sort, size, from, gte, lte, clusterName, appTypes,
+ * end_time and "a group-by value" without its parameter: costlens names it `groupBy` (user, queue
+ * or kind) with `groupValue`, both or neither. `gte`/`lte` bound the start time; `end_time` (the
+ * second documented usage) is the same as `lte`. clusterName matches a cluster's id, name or display
+ * name; '*' is every cluster.
+ */
+export const AppsSearchQuerySchema = Type.Object(
+  {
+    sort: Type.Optional(QuerySortSchema),
+    from: Type.Optional(QueryFrom),
+    size: Type.Optional(QuerySize(10)),
+    gte: Type.Optional(QueryInstantSchema),
+    lte: Type.Optional(QueryInstantSchema),
+    end_time: Type.Optional(QueryInstantSchema),
+    clusterName: Type.Optional(Type.String({ maxLength: 200 })),
+    appTypes: Type.Optional(QueryListSchema('application kinds, e.g. spark,hive')),
+    groupBy: Type.Optional(Type.Enum(APPS_SEARCH_GROUP_BYS)),
+    groupValue: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: false, title: 'AppsSearchQuery' },
+)
+export type AppsSearchQuery = Static<typeof AppsSearchQuerySchema>
+
+/** E023: what the client joins to each app on unique_key (the app id). */
+export const AppSummarySchema = Type.Object(
+  {
+    unique_key: Type.String({ description: 'the app id' }),
+    clusterType: Type.String(),
+    dbus: Nullable(Type.Number({ description: 'Databricks units; null for other platforms' })),
+    cost: Type.Number({ description: 'USD (cents / 100)' }),
+    duration: Type.Integer({ description: 'ms' }),
+  },
+  { title: 'AppSummary' },
+)
+export const AppsSearchResponseSchema = Type.Object(
+  { apps: Type.Array(AppRecordSchema), summary: Type.Array(AppSummarySchema), total: Type.Integer() },
+  { title: 'AppsSearchResponse' },
+)
+export type AppsSearchResponse = Static<typeof AppsSearchResponseSchema>
+
+/** A count bucket of the events and jobs endpoints. */
+export const KeyCountSchema = Type.Object(
+  { key: Type.String(), doc_count: Type.Integer() },
+  { title: 'KeyCount' },
+)
+export type KeyCount = Static<typeof KeyCountSchema>
+
+/** E024, E025, E027: the interval choices of the time-bucketed endpoints (REAL-API-NOTES §6). */
+export const JOB_INTERVALS = ['1m', '5m', '10m', '30m', '1h', '1d', '1w'] as const
+export type JobInterval = (typeof JOB_INTERVALS)[number]
+
+/**
+ * GET /api/v1/apps/events/inefficient_apps (E024). `entity` is an app kind (spark) or an entity
+ * type code (2, see ENTITY_TYPE_KINDS); `interval` is accepted for the real client's sake and does
+ * not change the list, which counts the whole window. Default window: the last 7 days.
+ */
+export const InefficientAppsQuerySchema = Type.Object(
+  {
+    start_time: Type.Optional(QueryInstantSchema),
+    end_time: Type.Optional(QueryInstantSchema),
+    entity: Type.Optional(Type.String({ maxLength: 20, description: 'app kind or entity type code' })),
+    clusterName: Type.Optional(Type.String({ maxLength: 200 })),
+    wildcardCluster: Type.Optional(Type.String({ maxLength: 20, description: "'*' for every cluster" })),
+    interval: Type.Optional(Type.Enum(JOB_INTERVALS)),
+  },
+  { additionalProperties: false, title: 'InefficientAppsQuery' },
+)
+export type InefficientAppsQuery = Static<typeof InefficientAppsQuerySchema>
+export const KeyCountListSchema = Type.Array(KeyCountSchema, {
+  title: 'KeyCountList',
+  description: 'by doc_count descending, then key',
+})
+
+/**
+ * GET /api/v1/apps/events/inefficient_apps_newux/ (E025), trailing slash as written. entityType is
+ * a stringified list "[1, 0, 2]" (REAL-API-NOTES §7) or a comma list of codes; eventName, queues and
+ * users are comma lists. `gte`/`lte` are the same as start_time/end_time. Default window: the last
+ * 7 days; default sort -duration (B180), size 50 (B096).
+ */
+export const InefficientAppsNewuxQuerySchema = Type.Object(
+  {
+    start_time: Type.Optional(QueryInstantSchema),
+    end_time: Type.Optional(QueryInstantSchema),
+    gte: Type.Optional(QueryInstantSchema),
+    lte: Type.Optional(QueryInstantSchema),
+    entityType: Type.Optional(Type.String({ maxLength: 200, description: 'e.g. "[1, 0, 2]" or 1,0,2' })),
+    eventName: Type.Optional(QueryListSchema('event names')),
+    clusterName: Type.Optional(Type.String({ maxLength: 200 })),
+    queues: Type.Optional(QueryListSchema('queues')),
+    users: Type.Optional(QueryListSchema('users')),
+    sort: Type.Optional(QuerySortSchema),
+    from: Type.Optional(QueryFrom),
+    size: Type.Optional(QuerySize(50)),
+  },
+  { additionalProperties: false, title: 'InefficientAppsNewuxQuery' },
+)
+export type InefficientAppsNewuxQuery = Static<typeof InefficientAppsNewuxQuerySchema>
+
+export const InefficientAppsNewuxResponseSchema = Type.Object(
+  {
+    results: Type.Array(AppRecordSchema),
+    total: Type.Integer(),
+    aggregations: Type.Object({
+      entity: Type.Array(
+        Type.Object({ key: Type.String(), entityType: Nullable(Type.Integer()), doc_count: Type.Integer() }),
+        { description: 'apps per kind' },
+      ),
+      eventName: Type.Array(KeyCountSchema, { description: 'apps per inefficient event name' }),
+    }),
+  },
+  { title: 'InefficientAppsNewuxResponse' },
+)
+export type InefficientAppsNewuxResponse = Static<typeof InefficientAppsNewuxResponseSchema>
+
+/** POST /api/v1/apps/events/no_of_events (E092). */
+export const NoOfEventsBodySchema = Type.Object(
+  { ids: Type.Array(Type.String({ maxLength: 200 }), { maxItems: 500 }) },
+  { additionalProperties: false, title: 'NoOfEventsBody' },
+)
+export type NoOfEventsBody = Static<typeof NoOfEventsBodySchema>
+export const NoOfEventsResponseSchema = Type.Record(Type.String(), Type.Integer(), {
+  title: 'NoOfEventsResponse',
+  description: 'event count per asked id; 0 for an id without events or unknown',
+})
+export type NoOfEventsResponse = Static<typeof NoOfEventsResponseSchema>
+
+/**
+ * GET /api/v1/apps/events/app_events (E039: the spec shows no path). The appEvents filter list:
+ * each event name with the count of apps carrying it in the window (default the last 7 days), all
+ * checked (filters start with every option selected, 02 §4).
+ */
+export const AppEventsQuerySchema = Type.Object(
+  {
+    start_time: Type.Optional(QueryInstantSchema),
+    end_time: Type.Optional(QueryInstantSchema),
+    clusters: Type.Optional(QueryListSchema("cluster ids; '*' is every cluster")),
+  },
+  { additionalProperties: false, title: 'AppEventsQuery' },
+)
+export type AppEventsQuery = Static<typeof AppEventsQuerySchema>
+export const AppEventsResponseSchema = Type.Array(
+  Type.Object({ name: Type.String(), count: Type.Integer(), checked: Type.Literal(true) }),
+  { title: 'AppEventsResponse' },
+)
+export type AppEventsResponse = Static<typeof AppEventsResponseSchema>
+
+/** GET /api/v1/search/stats_tags (E036): window default the last 30 days. */
+export const StatsTagsQuerySchema = Type.Object(
+  { start_time: Type.Optional(QueryInstantSchema), end_time: Type.Optional(QueryInstantSchema) },
+  { additionalProperties: false, title: 'StatsTagsQuery' },
+)
+export type StatsTagsQuery = Static<typeof StatsTagsQuerySchema>
+export const StatsTagsResponseSchema = Type.Object(
+  {
+    stats: Type.Object({
+      user: Type.Array(KeyCountSchema),
+      queue: Type.Array(KeyCountSchema),
+      tags: Type.Array(Type.Object({ key: Type.String(), values: Type.Array(Type.String()) }), {
+        description: 'application tags; never RealUser; empty on the free plan',
+      }),
+    }),
+  },
+  { title: 'StatsTagsResponse' },
+)
+export type StatsTagsResponse = Static<typeof StatsTagsResponseSchema>
+
+/** GET /api/v1/reports/data/get_all_users_queues (E037). */
+export const UsersQueuesQuerySchema = Type.Object(
+  { clusterUid: Type.Optional(Type.String({ maxLength: 200 })) },
+  { additionalProperties: false, title: 'UsersQueuesQuery' },
+)
+export type UsersQueuesQuery = Static<typeof UsersQueuesQuerySchema>
+export const UsersQueuesResponseSchema = Type.Object(
+  { users: Type.Array(Type.String()), queues: Type.Array(Type.String()) },
+  { title: 'UsersQueuesResponse' },
+)
+export type UsersQueuesResponse = Static<typeof UsersQueuesResponseSchema>

@@ -1,5 +1,5 @@
 import type { AppRecord, AppSortField, UnifiedSearchBody, UnifiedSearchResponse } from '@costlens/shared'
-import { MAX_RECORDS } from '@costlens/shared'
+import { ALL_CLUSTERS, MAX_RECORDS } from '@costlens/shared'
 import { HttpError } from '../../errors.ts'
 import { parseInstant } from '../../clock.ts'
 import type { Db } from '../open-database.ts'
@@ -34,24 +34,64 @@ const SORT_COLUMNS: Record<AppSortField, string> = {
   totalDfsBytesWritten: 'a.dfs_written',
 }
 
-interface Where {
+export interface Where {
   clauses: string[]
   params: Record<string, unknown>
   /** The covering index the totals must read (see schema.sql). */
   index: 'applications_start' | 'applications_finished' | 'applications_running'
 }
 
-function instant(value: number | string | undefined, field: string): number | undefined {
+/** A time parameter as epoch ms; `location` names where it came from in the 400 (body, querystring). */
+export function instant(
+  value: number | string | undefined,
+  field: string,
+  location = 'body',
+): number | undefined {
   if (value === undefined) return undefined
   try {
     return parseInstant(value)
   } catch {
-    throw new HttpError(400, `body/${field} must be epoch milliseconds or an ISO-8601 date, got "${value}"`)
+    throw new HttpError(
+      400,
+      `${location}/${field} must be epoch milliseconds or an ISO-8601 date, got "${value}"`,
+    )
   }
 }
 
+/** A LIKE pattern that finds `text` anywhere, its wildcards taken literally (use ESCAPE '\\'). */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+/** B097: no page past the 10,000th record. */
+export function checkPaging(from: number, size: number): void {
+  if (from + size > MAX_RECORDS)
+    throw new HttpError(
+      400,
+      `Results are limited to ${MAX_RECORDS} records: from + size must be at most ${MAX_RECORDS}`,
+    )
+}
+
+/**
+ * A time window of a query string in epoch ms: each end parsed (400 naming the parameter), the end
+ * defaulting to now and the start to `defaultSpan` before the end, the start never after the end.
+ */
+export function queryWindow(
+  start: string | undefined,
+  end: string | undefined,
+  names: { start: string; end: string },
+  defaultSpan: number,
+  now: number,
+): { start: number; end: number } {
+  const to = instant(end, names.end, 'querystring') ?? now
+  const from = instant(start, names.start, 'querystring') ?? to - defaultSpan
+  if (from > to)
+    throw new HttpError(400, `querystring/${names.start} must not be after querystring/${names.end}`)
+  return { start: from, end: to }
+}
+
 /** `IN (@p0, @p1, …)` with its parameters, so values never enter the SQL text. */
-function inList(where: Where, column: string, prefix: string, values: readonly (string | number)[]) {
+export function inList(where: Where, column: string, prefix: string, values: readonly (string | number)[]) {
   const names = values.map((v, i) => {
     where.params[`${prefix}${i}`] = v
     return `@${prefix}${i}`
@@ -100,7 +140,7 @@ export function searchWhere(body: UnifiedSearchBody, now: number, shift = 0): Wh
   }
   if (body.globalsearchpattern) {
     where.clauses.push("(a.id LIKE @pattern ESCAPE '\\' OR a.name LIKE @pattern ESCAPE '\\')")
-    where.params.pattern = `%${body.globalsearchpattern.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    where.params.pattern = likePattern(body.globalsearchpattern)
   }
   if (body.executed_by_unravel !== undefined) {
     where.clauses.push('a.executed_by_unravel = @unravel')
@@ -147,7 +187,7 @@ export function searchWhere(body: UnifiedSearchBody, now: number, shift = 0): Wh
 }
 
 /** The ORDER BY of a search: one known field and its order, id last so pages never overlap. */
-export function searchOrder(sort: UnifiedSearchBody['sort']): string {
+export function searchOrder(sort: UnifiedSearchBody['sort'], location = 'body'): string {
   const entry = sort?.[0]
   const [field, spec] = entry
     ? (Object.entries(entry)[0] ?? ['startTime', { order: 'desc' }])
@@ -156,11 +196,77 @@ export function searchOrder(sort: UnifiedSearchBody['sort']): string {
   if (!column)
     throw new HttpError(
       400,
-      `body/sort: "${field}" is not a sort field; use one of ${Object.keys(SORT_COLUMNS).join(', ')}`,
+      `${location}/sort: "${field}" is not a sort field; use one of ${Object.keys(SORT_COLUMNS).join(', ')}`,
     )
   const direction = spec.order === 'asc' ? 'ASC' : 'DESC'
   // rowid breaks ties: it is in every index, so the page's order is read from the index alone.
   return `${column} ${direction}, a.rowid ${direction}`
+}
+
+/** A query string's sort, `field` or `-field` (descending, B100), as a unified search sort. */
+export function sortParam(sort: string | undefined, fallback: string): UnifiedSearchBody['sort'] {
+  const text = sort?.trim() || fallback
+  const desc = text.startsWith('-')
+  return [{ [desc ? text.slice(1) : text]: { order: desc ? 'desc' : 'asc' } }]
+}
+
+/**
+ * The cluster ids a clusterName parameter means: a cluster's id, name or display name. '*' (or
+ * nothing) is every cluster: undefined. An unknown name keeps itself, so it matches no app.
+ */
+export function clusterUidsOf(db: Db, name: string | undefined): string[] | undefined {
+  if (!name || name === ALL_CLUSTERS) return undefined
+  const uids = db
+    .prepare(
+      'SELECT unravel_id FROM clusters WHERE unravel_id = @name OR cluster_name = @name OR display_name = @name',
+    )
+    .pluck()
+    .all({ name }) as string[]
+  return uids.length ? uids : [name]
+}
+
+/** The number of applications a WHERE matches, read from its covering index. */
+export function countApps(db: Db, where: Where): number {
+  const sql = where.clauses.length ? `WHERE ${where.clauses.join(' AND ')}` : ''
+  return db
+    .prepare(`SELECT count(*) FROM applications a INDEXED BY ${where.index} ${sql}`)
+    .pluck()
+    .get(where.params) as number
+}
+
+/**
+ * One page of application records in two steps: its row ids in order from the window index
+ * (filters and the usual sort columns are in it), then only those rows from the table.
+ */
+export function appsPage(
+  db: Db,
+  where: Where,
+  order: string,
+  page: { from: number; size: number },
+  now: number,
+  shift: number,
+): AppRecord[] {
+  const sql = where.clauses.length ? `WHERE ${where.clauses.join(' AND ')}` : ''
+  const rowids = db
+    .prepare(
+      `SELECT a.rowid FROM applications a INDEXED BY ${where.index} ${sql} ORDER BY ${order} LIMIT @size OFFSET @from`,
+    )
+    .pluck()
+    .all({ ...where.params, size: page.size, from: page.from }) as number[]
+  const byRowid = new Map(
+    (
+      db
+        .prepare(
+          `SELECT a.rowid AS rid, a.*, c.display_name FROM applications a JOIN clusters c ON c.unravel_id = a.cluster_uid
+           WHERE a.rowid IN (SELECT value FROM json_each(@ids))`,
+        )
+        .all({ ids: JSON.stringify(rowids) }) as (AppRow & { rid: number })[]
+    ).map((r) => [r.rid, r]),
+  )
+  return rowids
+    .map((id) => byRowid.get(id))
+    .filter((r): r is AppRow & { rid: number } => r !== undefined)
+    .map((r) => toRecord(r, now, shift))
 }
 
 /** A stored application as read for a page: the seeded columns and its cluster's display name. */
@@ -168,6 +274,33 @@ type AppRow = Omit<StoredApp, 'status'> & { status: AppRecord['status']; display
 
 /** The event names of a mask, in catalogue order. */
 const eventNames = (mask: number) => APP_EVENT_TYPES.filter((_e, bit) => mask & (1 << bit)).map((e) => e.name)
+
+/** One column per event name: how many of the rows carry it (bit `i` of event_mask is APP_EVENT_TYPES[i]). */
+export const EVENT_SUMS = APP_EVENT_TYPES.map(
+  (_e, bit) => `sum((a.event_mask >> ${bit}) & 1) AS e${bit}`,
+).join(', ')
+
+/**
+ * How many of the matched apps carry each event name (of the given event types, or all), counted
+ * from the window index alone; names no app carries are left out, the most frequent first.
+ */
+export function eventCounts(
+  db: Db,
+  where: Where,
+  types?: readonly number[],
+): { name: string; type: number; count: number }[] {
+  const sql = where.clauses.length ? `WHERE ${where.clauses.join(' AND ')}` : ''
+  const sums = db
+    .prepare(`SELECT ${EVENT_SUMS} FROM applications a INDEXED BY ${where.index} ${sql}`)
+    .get(where.params) as Record<string, number | null>
+  return countedEvents(types, (bit) => sums[`e${bit}`] ?? 0)
+}
+
+function countedEvents(types: readonly number[] | undefined, countOf: (bit: number) => number) {
+  return APP_EVENT_TYPES.map((e, bit) => ({ name: e.name, type: e.type, count: countOf(bit) }))
+    .filter((e) => e.count > 0 && (!types || types.includes(e.type)))
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name))
+}
 
 /** A row as the API's application record (02 §3). */
 function toRecord(row: AppRow, now: number, shift: number): AppRecord {
@@ -236,46 +369,19 @@ function toRecord(row: AppRow, now: number, shift: number): AppRecord {
 export function unifiedSearch(db: Db, body: UnifiedSearchBody, now: number): UnifiedSearchResponse {
   const from = body.from ?? 0
   const size = body.size ?? 15
-  if (from + size > MAX_RECORDS)
-    throw new HttpError(
-      400,
-      `Results are limited to ${MAX_RECORDS} records: from + size must be at most ${MAX_RECORDS}`,
-    )
+  checkPaging(from, size)
   const shift = appsTimeShift(db)
   const where = searchWhere(body, now, shift)
   const order = searchOrder(body.sort)
   const sql = where.clauses.length ? `WHERE ${where.clauses.join(' AND ')}` : ''
-  // The page in two steps: its row ids in order from the window index (filters and the usual sort
-  // columns are in it), then only those rows from the table.
-  const rowids = db
-    .prepare(
-      `SELECT a.rowid FROM applications a INDEXED BY ${where.index} ${sql} ORDER BY ${order} LIMIT @size OFFSET @from`,
-    )
-    .pluck()
-    .all({ ...where.params, size, from }) as number[]
-  const byRowid = new Map(
-    (
-      db
-        .prepare(
-          `SELECT a.rowid AS rid, a.*, c.display_name FROM applications a JOIN clusters c ON c.unravel_id = a.cluster_uid
-           WHERE a.rowid IN (SELECT value FROM json_each(@ids))`,
-        )
-        .all({ ids: JSON.stringify(rowids) }) as (AppRow & { rid: number })[]
-    ).map((r) => [r.rid, r]),
-  )
-  const rows = rowids
-    .map((id) => byRowid.get(id))
-    .filter((r): r is AppRow & { rid: number } => r !== undefined)
+  const results = appsPage(db, where, order, { from, size }, now, shift)
   // One index-only scan gives the total, the ranges, the count per cluster and per event name.
   // INDEXED BY: left to itself the planner prefers the cluster index to skip the GROUP BY sort,
   // and reads the whole table to do it.
-  const eventSums = APP_EVENT_TYPES.map((_e, bit) => `sum((a.event_mask >> ${bit}) & 1) AS e${bit}`).join(
-    ', ',
-  )
   const perCluster = db
     .prepare(
       `SELECT a.cluster_uid AS uid, count(*) AS n, min(a.duration) AS dmin, max(a.duration) AS dmax,
-              min(a.cents) AS cmin, max(a.cents) AS cmax, ${eventSums}
+              min(a.cents) AS cmin, max(a.cents) AS cmax, ${EVENT_SUMS}
        FROM applications a INDEXED BY ${where.index} ${sql} GROUP BY a.cluster_uid`,
     )
     .all(where.params) as ({
@@ -286,17 +392,14 @@ export function unifiedSearch(db: Db, body: UnifiedSearchBody, now: number): Uni
     cmin: number
     cmax: number
   } & Record<string, number>)[]
-  const events = APP_EVENT_TYPES.map((e, bit) => ({
-    name: e.name,
-    count: perCluster.reduce((n, c) => n + (c[`e${bit}`] ?? 0), 0),
-  }))
-    .filter((e) => e.count > 0)
-    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name))
+  const events = countedEvents(undefined, (bit) =>
+    perCluster.reduce((n, c) => n + (c[`e${bit}`] ?? 0), 0),
+  ).map(({ name, count }) => ({ name, count }))
   const total = perCluster.reduce((n, c) => n + c.n, 0)
   const pick = (f: (c: (typeof perCluster)[number]) => number, reduce: (...n: number[]) => number) =>
     perCluster.length ? reduce(...perCluster.map(f)) : 0
   return {
-    results: rows.map((r) => toRecord(r, now, shift)),
+    results,
     metadata: {
       totalRecords: total,
       duration: { min: pick((c) => c.dmin, Math.min), max: pick((c) => c.dmax, Math.max) },

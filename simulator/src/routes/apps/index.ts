@@ -1,11 +1,48 @@
 import {
+  AppEventsQuerySchema,
+  AppEventsResponseSchema,
+  AppsSearchQuerySchema,
+  AppsSearchResponseSchema,
   ErrorSchema,
+  GlobalSearchQuerySchema,
+  GlobalSearchResponseSchema,
+  InefficientAppsNewuxQuerySchema,
+  InefficientAppsNewuxResponseSchema,
+  InefficientAppsQuerySchema,
+  KeyCountListSchema,
+  NoOfEventsBodySchema,
+  NoOfEventsResponseSchema,
+  StatsTagsQuerySchema,
+  StatsTagsResponseSchema,
   UnifiedSearchBodySchema,
   UnifiedSearchResponseSchema,
+  UsersQueuesQuerySchema,
+  UsersQueuesResponseSchema,
+  type AppEventsQuery,
+  type AppsSearchQuery,
+  type GlobalSearchQuery,
+  type InefficientAppsNewuxQuery,
+  type InefficientAppsQuery,
+  type NoOfEventsBody,
+  type StatsTagsQuery,
   type UnifiedSearchBody,
+  type UsersQueuesQuery,
 } from '@costlens/shared'
 import type { AppInstance } from '../../app.ts'
 import { unifiedSearch } from '../../db/repositories/applications.ts'
+import {
+  appEventsList,
+  appsSearch,
+  eventCountsByApp,
+  globalSearch,
+  inefficientApps,
+  inefficientAppsNewux,
+  statsTags,
+  usersAndQueues,
+} from '../../db/repositories/app-lists.ts'
+import { sessionOf } from '../../plugins/auth.ts'
+
+const errors = { 400: ErrorSchema, 401: ErrorSchema }
 
 export async function appRoutes(app: AppInstance) {
   app.post(
@@ -19,10 +56,137 @@ export async function appRoutes(app: AppInstance) {
           'Body of 02 §7. Times are epoch ms or ISO-8601; sort is [{"field": {"order": "asc|desc"}}]; ' +
           'from + size may not pass 10,000 (B097). Running-only searches (appStatus ["R"]) ignore the time window.',
         body: UnifiedSearchBodySchema,
-        response: { 200: UnifiedSearchResponseSchema, 400: ErrorSchema, 401: ErrorSchema },
+        response: { 200: UnifiedSearchResponseSchema, ...errors },
         'x-spec-ids': ['E014'],
       },
     },
     async (request) => unifiedSearch(app.db, request.body as UnifiedSearchBody, app.clock.now()),
+  )
+
+  app.get(
+    '/api/v1/apps/globalsearch',
+    {
+      schema: {
+        tags: ['apps'],
+        summary: 'Find applications by a part of their id, name, user or queue (the global search page)',
+        description:
+          'sort is a field of the unified search, a leading minus for descending (default -startTime, B180); ' +
+          'from + size may not pass 10,000 (B097).',
+        querystring: GlobalSearchQuerySchema,
+        response: { 200: GlobalSearchResponseSchema, ...errors },
+        'x-spec-ids': ['E010'],
+      },
+    },
+    async (request) => globalSearch(app.db, request.query as GlobalSearchQuery, app.clock.now()),
+  )
+
+  app.get(
+    '/api/v1/apps/search',
+    {
+      schema: {
+        tags: ['apps'],
+        summary: 'Applications of a window, cluster, kinds and one group value, with a summary row per app',
+        description:
+          'gte/lte (or end_time) bound the start time; groupBy (user, queue or kind) and groupValue name the ' +
+          'group value the spec leaves unnamed; summary rows join to apps on unique_key (the app id) and carry ' +
+          'clusterType, dbus (null off Databricks), cost in USD and duration in ms.',
+        querystring: AppsSearchQuerySchema,
+        response: { 200: AppsSearchResponseSchema, ...errors },
+        'x-spec-ids': ['E023'],
+      },
+    },
+    async (request) => appsSearch(app.db, request.query as AppsSearchQuery, app.clock.now()),
+  )
+
+  app.get(
+    '/api/v1/apps/events/inefficient_apps',
+    {
+      schema: {
+        tags: ['apps'],
+        summary: 'Inefficient apps (events of type 2 or 6, B182) counted per event name',
+        querystring: InefficientAppsQuerySchema,
+        response: { 200: KeyCountListSchema, ...errors },
+        'x-spec-ids': ['E024'],
+      },
+    },
+    async (request) => inefficientApps(app.db, request.query as InefficientAppsQuery, app.clock.now()),
+  )
+
+  app.get(
+    '/api/v1/apps/events/inefficient_apps_newux/',
+    {
+      schema: {
+        tags: ['apps'],
+        summary: 'One page of inefficient apps with counts per kind and per event name',
+        querystring: InefficientAppsNewuxQuerySchema,
+        response: { 200: InefficientAppsNewuxResponseSchema, ...errors },
+        'x-spec-ids': ['E025'],
+      },
+    },
+    async (request) =>
+      inefficientAppsNewux(app.db, request.query as InefficientAppsNewuxQuery, app.clock.now()),
+  )
+
+  app.post(
+    '/api/v1/apps/events/no_of_events',
+    {
+      schema: {
+        tags: ['apps'],
+        summary: 'The number of events of each application asked (at most 500)',
+        body: NoOfEventsBodySchema,
+        response: { 200: NoOfEventsResponseSchema, ...errors },
+        'x-spec-ids': ['E092'],
+      },
+    },
+    async (request) => eventCountsByApp(app.db, (request.body as NoOfEventsBody).ids),
+  )
+
+  app.get(
+    '/api/v1/apps/events/app_events',
+    {
+      schema: {
+        tags: ['apps'],
+        summary: 'The appEvents filter: each event name with its app count in the window, all checked',
+        description: 'The spec shows no path for this call (E039); costlens defines this one.',
+        querystring: AppEventsQuerySchema,
+        response: { 200: AppEventsResponseSchema, ...errors },
+        'x-spec-ids': ['E039'],
+      },
+    },
+    async (request) => appEventsList(app.db, request.query as AppEventsQuery, app.clock.now()),
+  )
+
+  app.get(
+    '/api/v1/search/stats_tags',
+    {
+      schema: {
+        tags: ['apps'],
+        summary: 'User and queue filter values with app counts, and application tags (none on the free plan)',
+        querystring: StatsTagsQuerySchema,
+        response: { 200: StatsTagsResponseSchema, ...errors },
+        'x-spec-ids': ['E036'],
+      },
+    },
+    async (request) =>
+      statsTags(
+        app.db,
+        request.query as StatsTagsQuery,
+        app.clock.now(),
+        sessionOf(request).plan !== 'freemium',
+      ),
+  )
+
+  app.get(
+    '/api/v1/reports/data/get_all_users_queues',
+    {
+      schema: {
+        tags: ['apps'],
+        summary: 'Every user and queue that ran an application, optionally on one cluster',
+        querystring: UsersQueuesQuerySchema,
+        response: { 200: UsersQueuesResponseSchema, ...errors },
+        'x-spec-ids': ['E037'],
+      },
+    },
+    async (request) => usersAndQueues(app.db, request.query as UsersQueuesQuery),
   )
 }

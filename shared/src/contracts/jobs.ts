@@ -1,0 +1,132 @@
+import { Type, type Static } from 'typebox'
+import { JOB_STATUS_BUCKETS } from '../rules/status-maps.ts'
+import { WEEKDAY_KEYS } from '../rules/calendar.ts'
+import { JOB_INTERVALS, QueryInstantSchema } from './apps.ts'
+
+/** E027: what job counts group by (REAL-API-NOTES §6). */
+export const JOB_COUNT_GROUP_BYS = ['state', 'applicationType', 'user', 'queue'] as const
+export type JobCountGroupBy = (typeof JOB_COUNT_GROUP_BYS)[number]
+
+/** E027: the most buckets one series may have (30 days at 1m would be 43,200). */
+export const MAX_JOB_COUNT_BUCKETS = 2000
+
+/**
+ * GET /api/v1/jobs/count (E027). The spec's start_time/end_time (epoch ms or ISO, default the last
+ * day); the documented from/to in epoch seconds are accepted too (REAL-API-NOTES §6, §9.1), the spec's
+ * names winning when both are sent. interval default 1h; buckets start at a multiple of it.
+ * clusterName matches a cluster's id, name or display name ('*' every cluster). filterBy and key go
+ * together: only apps whose filterBy dimension equals key. groupBy default state.
+ */
+export const JobCountQuerySchema = Type.Object(
+  {
+    start_time: Type.Optional(QueryInstantSchema),
+    end_time: Type.Optional(QueryInstantSchema),
+    from: Type.Optional(Type.Integer({ minimum: 0, maximum: 99_999_999_999, description: 'epoch seconds' })),
+    to: Type.Optional(Type.Integer({ minimum: 0, maximum: 99_999_999_999, description: 'epoch seconds' })),
+    interval: Type.Optional(Type.Enum(JOB_INTERVALS, { default: '1h' })),
+    clusterName: Type.Optional(Type.String({ maxLength: 200 })),
+    filterBy: Type.Optional(Type.Enum(JOB_COUNT_GROUP_BYS)),
+    key: Type.Optional(Type.String({ maxLength: 200 })),
+    groupBy: Type.Optional(Type.Enum(JOB_COUNT_GROUP_BYS, { default: 'state' })),
+  },
+  { additionalProperties: false, title: 'JobCountQuery' },
+)
+export type JobCountQuery = Static<typeof JobCountQuerySchema>
+
+/**
+ * E027, REAL-API-NOTES §6: `date` lists the buckets (epoch ms); each group value (state SUCCESS,
+ * RUNNING …; applicationType MAPREDUCE, SPARK …; or a user or queue name) maps every bucket, as a
+ * string of its epoch ms, to the number of apps running during it. Numbers, not the documented
+ * strings: the spec calls it a time-series map.
+ */
+export const JobCountResponseSchema = Type.Object(
+  { date: Type.Array(Type.Integer({ description: 'epoch ms' })) },
+  {
+    title: 'JobCountResponse',
+    additionalProperties: Type.Record(Type.String(), Type.Integer()),
+  },
+)
+export type JobCountResponse = { date: number[] } & Record<string, Record<string, number> | number[]>
+
+/**
+ * GET /api/v1/jobs/{bystatus|bytype|byinefficiency} (E028–E030) and jobs/finished/… (E031–E033).
+ * The running variants count apps running now (status R or P) whatever the window; the finished
+ * ones count apps that finished (S, F, K) in the window, default the last day. kind: comma list.
+ */
+export const JobBucketsQuerySchema = Type.Object(
+  {
+    start_time: Type.Optional(QueryInstantSchema),
+    end_time: Type.Optional(QueryInstantSchema),
+    kind: Type.Optional(Type.String({ maxLength: 500, description: 'comma-separated application kinds' })),
+  },
+  { additionalProperties: false, title: 'JobBucketsQuery' },
+)
+export type JobBucketsQuery = Static<typeof JobBucketsQuerySchema>
+
+/** B176: a job count bucket; count and doc_count are the same number (both names are read). */
+export const JobBucketSchema = Type.Object(
+  {
+    key: Type.String(),
+    ts: Type.Integer({ description: 'epoch ms the count holds at: now, or the end of the window' }),
+    count: Type.Integer(),
+    doc_count: Type.Integer(),
+  },
+  { title: 'JobBucket' },
+)
+export type JobBucket = Static<typeof JobBucketSchema>
+export const JobBucketListSchema = Type.Array(JobBucketSchema, { title: 'JobBucketList' })
+
+/** B176: the status buckets of each variant. */
+export const RUNNING_JOB_BUCKETS = JOB_STATUS_BUCKETS.slice(0, 2)
+export const FINISHED_JOB_BUCKETS = JOB_STATUS_BUCKETS.slice(2)
+
+/** GET /api/v1/jobs/lastChecked (E034): when the job data was last refreshed. */
+export const LastCheckedResponseSchema = Type.Object(
+  { lastChecked: Type.Integer({ description: 'epoch ms' }) },
+  { title: 'LastCheckedResponse' },
+)
+export type LastCheckedResponse = Static<typeof LastCheckedResponseSchema>
+
+/**
+ * GET /api/v1/jobs/schedules (no path in the spec): the /jobs/schedulejobs weekly calendar. Default
+ * window: the last 7 days.
+ */
+export const JobSchedulesQuerySchema = Type.Object(
+  { start_time: Type.Optional(QueryInstantSchema), end_time: Type.Optional(QueryInstantSchema) },
+  { additionalProperties: false, title: 'JobSchedulesQuery' },
+)
+export type JobSchedulesQuery = Static<typeof JobSchedulesQuerySchema>
+
+const HhMm = Type.String({
+  pattern: '^([01]\\d|2[0-4]):[0-5]\\d$',
+  description: 'HH:mm (24:00 ends the day)',
+})
+export const CalendarEventSchema = Type.Object(
+  { startTime: HhMm, endTime: HhMm, label: Type.String() },
+  { title: 'CalendarEvent' },
+)
+export type CalendarEventItem = Static<typeof CalendarEventSchema>
+
+/**
+ * A calendar series (03 §4): one scheduled job, with its events keyed by weekday (sunday to
+ * saturday, B266). color is a palette key, series-0 … series-6, the same for jobs of one queue.
+ */
+export const CalendarSeriesSchema = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    color: Type.String({ description: 'series-0 … series-6: the chart colour slot' }),
+    user: Type.String({ description: 'who submits it most often' }),
+    queue: Type.String({ description: 'where it runs most often' }),
+    data: Type.Object(
+      Object.fromEntries(WEEKDAY_KEYS.map((d) => [d, Type.Array(CalendarEventSchema)])) as Record<
+        (typeof WEEKDAY_KEYS)[number],
+        ReturnType<typeof Type.Array<typeof CalendarEventSchema>>
+      >,
+    ),
+  },
+  { title: 'CalendarSeries' },
+)
+export type CalendarSeries = Static<typeof CalendarSeriesSchema>
+export const JobSchedulesResponseSchema = Type.Array(CalendarSeriesSchema, { title: 'JobSchedulesResponse' })
+export type JobSchedulesResponse = Static<typeof JobSchedulesResponseSchema>

@@ -1,0 +1,284 @@
+import type {
+  AppEventsQuery,
+  AppEventsResponse,
+  AppsSearchQuery,
+  AppsSearchResponse,
+  GlobalSearchQuery,
+  GlobalSearchResponse,
+  InefficientAppsNewuxQuery,
+  InefficientAppsNewuxResponse,
+  InefficientAppsQuery,
+  KeyCount,
+  NoOfEventsResponse,
+  StatsTagsQuery,
+  StatsTagsResponse,
+  UnifiedSearchBody,
+  UsersQueuesQuery,
+  UsersQueuesResponse,
+} from '@costlens/shared'
+import { ALL_CLUSTERS, ENTITY_TYPE_KINDS, INEFFICIENT_EVENT_TYPES, entityTypeOf } from '@costlens/shared'
+import { HttpError } from '../../errors.ts'
+import type { Db } from '../open-database.ts'
+import {
+  appsPage,
+  appsTimeShift,
+  checkPaging,
+  clusterUidsOf,
+  countApps,
+  eventCounts,
+  instant,
+  likePattern,
+  queryWindow,
+  searchOrder,
+  searchWhere,
+  sortParam,
+  type Where,
+} from './applications.ts'
+
+const DAY = 86_400_000
+const INEFFICIENT = [...INEFFICIENT_EVENT_TYPES]
+
+/** A comma list of a query string, trimmed, without empty items; undefined when nothing is left. */
+export function listParam(text: string | undefined): string[] | undefined {
+  const items = text
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+  return items?.length ? items : undefined
+}
+
+/** An entity type code (REAL-API-NOTES §7) as its kind; 400 for a code that is none. */
+function kindOfCode(code: string, field: string): string {
+  const kind = /^\d{1,4}$/.test(code) ? ENTITY_TYPE_KINDS[Number(code)] : undefined
+  if (!kind)
+    throw new HttpError(
+      400,
+      `querystring/${field}: "${code}" is not an entity type; use one of ${Object.keys(ENTITY_TYPE_KINDS).join(', ')}`,
+    )
+  return kind
+}
+
+/** entityType as a stringified list "[1, 0, 2]" or a comma list "1,0,2", as the kinds it means. */
+function kindsOfEntityTypes(text: string | undefined): string[] | undefined {
+  const codes = listParam(text?.trim().replace(/^\[/, '').replace(/\]$/, ''))
+  return codes ? [...new Set(codes.map((c) => kindOfCode(c, 'entityType')))] : undefined
+}
+
+const apply = (where: Where, clause: string, params: Record<string, unknown>) => {
+  where.clauses.push(clause)
+  Object.assign(where.params, params)
+}
+
+/**
+ * E010: the global search: apps whose id, name, user or queue holds the search string (LIKE is
+ * case-insensitive for ASCII), sorted (default startTime descending, B180), one page and the total.
+ */
+export function globalSearch(db: Db, q: GlobalSearchQuery, now: number): GlobalSearchResponse {
+  const page = { from: q.from ?? 0, size: q.size ?? 10 }
+  checkPaging(page.from, page.size)
+  const shift = appsTimeShift(db)
+  const order = searchOrder(sortParam(q.sort, '-startTime'), 'querystring')
+  const where = searchWhere({}, now, shift)
+  if (q.searchString?.trim())
+    apply(
+      where,
+      "(a.id LIKE @search ESCAPE '\\' OR a.name LIKE @search ESCAPE '\\' OR a.user LIKE @search ESCAPE '\\' OR a.queue LIKE @search ESCAPE '\\')",
+      { search: likePattern(q.searchString.trim()) },
+    )
+  return { results: appsPage(db, where, order, page, now, shift), total: countApps(db, where) }
+}
+
+/** E023: the group-by dimensions as columns; only these reach the SQL. */
+const GROUP_COLUMNS = { user: 'a.user', queue: 'a.queue', kind: 'a.kind' } as const
+
+/**
+ * E023: apps of a start-time window (gte/lte, or end_time), cluster, kinds and one group value,
+ * one page sorted `field`/`-field` (default -startTime), with each app's summary row.
+ */
+export function appsSearch(db: Db, q: AppsSearchQuery, now: number): AppsSearchResponse {
+  const page = { from: q.from ?? 0, size: q.size ?? 10 }
+  checkPaging(page.from, page.size)
+  if ((q.groupBy === undefined) !== (q.groupValue === undefined))
+    throw new HttpError(400, 'querystring/groupBy and querystring/groupValue must be sent together')
+  const endName = q.lte !== undefined ? 'lte' : 'end_time'
+  const start = instant(q.gte, 'gte', 'querystring')
+  const end = instant(q.lte ?? q.end_time, endName, 'querystring')
+  if (start !== undefined && end !== undefined && start > end)
+    throw new HttpError(400, `querystring/gte must not be after querystring/${endName}`)
+  const shift = appsTimeShift(db)
+  const order = searchOrder(sortParam(q.sort, '-startTime'), 'querystring')
+  const body: UnifiedSearchBody = {
+    start_time: start,
+    end_time: end,
+    appTypes: listParam(q.appTypes),
+    clusters: clusterUidsOf(db, q.clusterName),
+  }
+  const where = searchWhere(body, now, shift)
+  if (q.groupBy !== undefined)
+    apply(where, `${GROUP_COLUMNS[q.groupBy]} = @groupValue`, { groupValue: q.groupValue })
+  const apps = appsPage(db, where, order, page, now, shift)
+  return {
+    apps,
+    summary: apps.map((a) => ({
+      unique_key: a.id,
+      clusterType: a.clusterType,
+      dbus: a.dbus,
+      cost: a.cents / 100,
+      duration: a.duration,
+    })),
+    total: countApps(db, where),
+  }
+}
+
+/**
+ * E024, B182: the inefficient apps of a window (default the last 7 days) per event name of type 2
+ * or 6: how many apps of the kind and cluster carry each.
+ */
+export function inefficientApps(db: Db, q: InefficientAppsQuery, now: number): KeyCount[] {
+  const window = queryWindow(q.start_time, q.end_time, { start: 'start_time', end: 'end_time' }, 7 * DAY, now)
+  const entity = q.entity?.trim()
+  const kind = entity ? (/^\d+$/.test(entity) ? kindOfCode(entity, 'entity') : entity) : undefined
+  const where = searchWhere(
+    {
+      start_time: window.start,
+      end_time: window.end,
+      appTypes: kind ? [kind] : undefined,
+      clusters: q.wildcardCluster === ALL_CLUSTERS ? undefined : clusterUidsOf(db, q.clusterName),
+      eventTypes: INEFFICIENT,
+    },
+    now,
+    appsTimeShift(db),
+  )
+  return eventCounts(db, where, INEFFICIENT).map((e) => ({ key: e.name, doc_count: e.count }))
+}
+
+/**
+ * E025, B182: one page of inefficient apps (events of type 2 or 6) with the total and the counts
+ * per kind and per inefficient event name over every matching app.
+ */
+export function inefficientAppsNewux(
+  db: Db,
+  q: InefficientAppsNewuxQuery,
+  now: number,
+): InefficientAppsNewuxResponse {
+  const page = { from: q.from ?? 0, size: q.size ?? 50 }
+  checkPaging(page.from, page.size)
+  const names = {
+    start: q.start_time !== undefined || q.gte === undefined ? 'start_time' : 'gte',
+    end: q.end_time !== undefined || q.lte === undefined ? 'end_time' : 'lte',
+  }
+  const window = queryWindow(q.start_time ?? q.gte, q.end_time ?? q.lte, names, 7 * DAY, now)
+  const shift = appsTimeShift(db)
+  const order = searchOrder(sortParam(q.sort, '-duration'), 'querystring')
+  const where = searchWhere(
+    {
+      start_time: window.start,
+      end_time: window.end,
+      appTypes: kindsOfEntityTypes(q.entityType),
+      clusters: clusterUidsOf(db, q.clusterName),
+      users: listParam(q.users),
+      queues: listParam(q.queues),
+      insights: listParam(q.eventName),
+      eventTypes: INEFFICIENT,
+    },
+    now,
+    shift,
+  )
+  const sql = `WHERE ${where.clauses.join(' AND ')}`
+  const perKind = db
+    .prepare(
+      `SELECT a.kind AS key, count(*) AS n FROM applications a INDEXED BY ${where.index} ${sql}
+       GROUP BY a.kind ORDER BY n DESC, a.kind`,
+    )
+    .all(where.params) as { key: string; n: number }[]
+  return {
+    results: appsPage(db, where, order, page, now, shift),
+    total: perKind.reduce((n, k) => n + k.n, 0),
+    aggregations: {
+      entity: perKind.map((k) => ({ key: k.key, entityType: entityTypeOf(k.key), doc_count: k.n })),
+      eventName: eventCounts(db, where, INEFFICIENT).map((e) => ({ key: e.name, doc_count: e.count })),
+    },
+  }
+}
+
+/** E092: the number of events of each asked app; 0 for an app without any (or unknown). */
+export function eventCountsByApp(db: Db, ids: readonly string[]): NoOfEventsResponse {
+  const rows = db
+    .prepare(
+      `SELECT j.value AS id, (SELECT count(*) FROM app_events e WHERE e.app_id = j.value) AS n
+         FROM json_each(@ids) j`,
+    )
+    .all({ ids: JSON.stringify(ids) }) as { id: string; n: number }[]
+  return Object.fromEntries(rows.map((r) => [r.id, r.n]))
+}
+
+/** E039: each event name with the number of apps of the window (default 7 days) that carry it. */
+export function appEventsList(db: Db, q: AppEventsQuery, now: number): AppEventsResponse {
+  const window = queryWindow(q.start_time, q.end_time, { start: 'start_time', end: 'end_time' }, 7 * DAY, now)
+  const clusters = listParam(q.clusters)?.filter((c) => c !== ALL_CLUSTERS)
+  const where = searchWhere(
+    { start_time: window.start, end_time: window.end, clusters: clusters?.length ? clusters : undefined },
+    now,
+    appsTimeShift(db),
+  )
+  return eventCounts(db, where).map((e) => ({ name: e.name, count: e.count, checked: true as const }))
+}
+
+/**
+ * E036: the user and queue filter values of the window (default the last 30 days) with their app
+ * counts, most apps first, and the application tags seen on them (RealUser never; none for the
+ * free plan, 02 §6).
+ */
+export function statsTags(db: Db, q: StatsTagsQuery, now: number, withTags: boolean): StatsTagsResponse {
+  const window = queryWindow(
+    q.start_time,
+    q.end_time,
+    { start: 'start_time', end: 'end_time' },
+    30 * DAY,
+    now,
+  )
+  const shift = appsTimeShift(db)
+  const where = searchWhere({ start_time: window.start, end_time: window.end }, now, shift)
+  const sql = `WHERE ${where.clauses.join(' AND ')}`
+  const countsBy = (column: 'a.user' | 'a.queue') =>
+    db
+      .prepare(
+        `SELECT ${column} AS key, count(*) AS doc_count FROM applications a INDEXED BY ${where.index} ${sql}
+         GROUP BY ${column} ORDER BY doc_count DESC, key`,
+      )
+      .all(where.params) as KeyCount[]
+  // Each tag value stops at the first app of the window that carries it: a few seeks per value,
+  // not a join of every tagged app.
+  const pairs = withTags
+    ? (db
+        .prepare(
+          `SELECT k.key AS key, k.value AS value
+             FROM (SELECT DISTINCT key, value FROM app_tags WHERE key <> 'RealUser') k
+            WHERE EXISTS (SELECT 1 FROM app_tags t JOIN applications a ON a.id = t.app_id
+                           WHERE t.key = k.key AND t.value = k.value
+                             AND a.start_time >= @start AND a.start_time <= @end)
+            ORDER BY k.key, k.value`,
+        )
+        .all({ start: window.start - shift, end: window.end - shift }) as { key: string; value: string }[])
+    : []
+  const tags = new Map<string, string[]>()
+  for (const p of pairs) tags.set(p.key, [...(tags.get(p.key) ?? []), p.value])
+  return {
+    stats: {
+      user: countsBy('a.user'),
+      queue: countsBy('a.queue'),
+      tags: [...tags].map(([key, values]) => ({ key, values })),
+    },
+  }
+}
+
+/** E037: every user and queue that ran an application (on one cluster when asked), sorted. */
+export function usersAndQueues(db: Db, q: UsersQueuesQuery): UsersQueuesResponse {
+  const where = q.clusterUid ? 'WHERE cluster_uid = @clusterUid' : ''
+  const distinct = (column: 'user' | 'queue') =>
+    db
+      .prepare(`SELECT DISTINCT ${column} FROM applications ${where} ORDER BY ${column}`)
+      .pluck()
+      .all(q.clusterUid ? { clusterUid: q.clusterUid } : {}) as string[]
+  return { users: distinct('user'), queues: distinct('queue') }
+}

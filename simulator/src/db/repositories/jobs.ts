@@ -1,0 +1,279 @@
+import type {
+  CalendarEventItem,
+  CalendarSeries,
+  JobBucket,
+  JobBucketsQuery,
+  JobCountGroupBy,
+  JobCountQuery,
+  JobCountResponse,
+  JobInterval,
+  JobSchedulesQuery,
+  JobSchedulesResponse,
+} from '@costlens/shared'
+import {
+  APP_STATUS_LABELS,
+  DROPPED_KINDS,
+  FINISHED_JOB_BUCKETS,
+  INEFFICIENT_EVENT_TYPES,
+  MAX_JOB_COUNT_BUCKETS,
+  RUNNING_JOB_BUCKETS,
+  WEEKDAY_KEYS,
+} from '@costlens/shared'
+import { HttpError } from '../../errors.ts'
+import type { Db } from '../open-database.ts'
+import { PIPELINE_NAMES } from '../seed/applications.ts'
+import { appsTimeShift, clusterUidsOf, eventCounts, inList, queryWindow, type Where } from './applications.ts'
+import { listParam } from './app-lists.ts'
+
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+const INTERVAL_MS: Record<JobInterval, number> = {
+  '1m': MINUTE,
+  '5m': 5 * MINUTE,
+  '10m': 10 * MINUTE,
+  '30m': 30 * MINUTE,
+  '1h': HOUR,
+  '1d': DAY,
+  '1w': 7 * DAY,
+}
+
+/** Status codes to the state words of jobs/count, as SQL over the schema's own codes (no user text). */
+const STATE_SQL = `CASE a.status ${Object.entries(APP_STATUS_LABELS)
+  .map(([code, label]) => `WHEN '${code}' THEN '${label.toUpperCase()}'`)
+  .join(' ')} END`
+
+/** E027: each dimension as SQL; only these reach the query. MAPREDUCE as YARN names it (REAL-API-NOTES §6). */
+const DIMENSIONS: Record<JobCountGroupBy, string> = {
+  state: STATE_SQL,
+  applicationType: "CASE a.kind WHEN 'mr' THEN 'MAPREDUCE' ELSE upper(a.kind) END",
+  user: 'a.user',
+  queue: 'a.queue',
+}
+
+/** B176: pig and cascading are never counted. */
+function dropRetiredKinds(where: Where) {
+  const names = [...DROPPED_KINDS].map((k, i) => {
+    where.params[`dk${i}`] = k
+    return `@dk${i}`
+  })
+  where.clauses.push(`a.kind NOT IN (${names.join(', ')})`)
+}
+
+/**
+ * E027: how many apps ran during each bucket of the window, per group value. An app runs in every
+ * bucket from the one it starts in to the one it ends in (now, while running): +1 where it starts,
+ * -1 after it ends, and a running sum over the buckets, all in SQL.
+ */
+export function jobCount(db: Db, q: JobCountQuery, now: number): JobCountResponse {
+  const seconds = (s: number | undefined) => (s === undefined ? undefined : String(s * 1000))
+  const window = queryWindow(
+    q.start_time ?? seconds(q.from),
+    q.end_time ?? seconds(q.to),
+    {
+      start: q.start_time === undefined && q.from !== undefined ? 'from' : 'start_time',
+      end: q.end_time === undefined && q.to !== undefined ? 'to' : 'end_time',
+    },
+    DAY,
+    now,
+  )
+  if ((q.filterBy === undefined) !== (q.key === undefined))
+    throw new HttpError(400, 'querystring/filterBy and querystring/key must be sent together')
+  const interval = q.interval ?? '1h'
+  const step = INTERVAL_MS[interval]
+  const first = Math.floor(window.start / step) * step
+  const n = Math.floor((window.end - first) / step) + 1
+  if (n > MAX_JOB_COUNT_BUCKETS)
+    throw new HttpError(
+      400,
+      `querystring/interval: ${n} buckets of ${interval} in the window; at most ${MAX_JOB_COUNT_BUCKETS} (choose a longer interval or a shorter window)`,
+    )
+  const shift = appsTimeShift(db)
+  const where: Where = { clauses: [], params: {}, index: 'applications_finished' }
+  const clusters = clusterUidsOf(db, q.clusterName)
+  if (clusters) inList(where, 'a.cluster_uid', 'cl', clusters)
+  if (q.filterBy !== undefined) {
+    where.clauses.push(`${DIMENSIONS[q.filterBy]} = @key`)
+    where.params.key = q.key
+  }
+  const filters = where.clauses.map((c) => ` AND ${c}`).join('')
+  const group = DIMENSIONS[q.groupBy ?? 'state']
+  // Parameters bind as REAL: bucket numbers are cast back to integers.
+  // Finished apps from the finish-time index alone (their start is finish - duration); the few
+  // without a finish time (running, pending) run until now.
+  const rows = db
+    .prepare(
+      `WITH runs AS MATERIALIZED (
+         SELECT ${group} AS g, a.finished_time - a.duration AS s, a.finished_time AS e
+           FROM applications a INDEXED BY applications_finished
+          WHERE a.finished_time >= @start AND a.finished_time - a.duration <= @end${filters}
+         UNION ALL
+         SELECT ${group}, a.start_time, @now FROM applications a
+          WHERE a.finished_time IS NULL AND a.start_time <= @end${filters}
+       ),
+       deltas AS (
+         SELECT g, max(0, CAST((s - @first) / @step AS INTEGER)) AS b, 1 AS d FROM runs
+         UNION ALL
+         SELECT g, CAST((e - @first) / @step AS INTEGER) + 1, -1 FROM runs
+          WHERE CAST((e - @first) / @step AS INTEGER) + 1 < @n
+       ),
+       sums AS (SELECT g, b, sum(d) AS d FROM deltas GROUP BY g, b),
+       buckets(b) AS (SELECT 0 UNION ALL SELECT b + 1 FROM buckets WHERE b + 1 < @n),
+       groups AS (SELECT DISTINCT g FROM runs)
+       SELECT gr.g AS g, bu.b AS b, sum(coalesce(s.d, 0)) OVER (PARTITION BY gr.g ORDER BY bu.b) AS n
+         FROM groups gr CROSS JOIN buckets bu LEFT JOIN sums s ON s.g = gr.g AND s.b = bu.b
+        ORDER BY gr.g, bu.b`,
+    )
+    .all({
+      ...where.params,
+      start: window.start - shift,
+      end: window.end - shift,
+      now: now - shift,
+      first: first - shift,
+      step,
+      n,
+    }) as { g: string; b: number; n: number }[]
+  const result: JobCountResponse = { date: Array.from({ length: n }, (_, i) => first + i * step) }
+  for (const r of rows) {
+    const series = (result[r.g] ??= {}) as Record<string, number>
+    series[String(first + r.b * step)] = r.n
+  }
+  return result
+}
+
+export type JobVariant = 'running' | 'finished'
+export type JobBreakdown = 'status' | 'type' | 'inefficiency'
+
+/** Status codes to the job status buckets (B176). */
+const BUCKET_OF_CODE: Record<string, string> = {
+  R: 'running',
+  P: 'pending',
+  S: 'success',
+  F: 'failed',
+  K: 'killed',
+}
+
+/**
+ * E028–E033, B176: running apps now (status R or P; the window is checked but not applied) or apps
+ * finished (S, F, K) in the window (default the last day), by status, kind or inefficient event.
+ */
+export function jobBuckets(
+  db: Db,
+  variant: JobVariant,
+  by: JobBreakdown,
+  q: JobBucketsQuery,
+  now: number,
+): JobBucket[] {
+  const window = queryWindow(q.start_time, q.end_time, { start: 'start_time', end: 'end_time' }, DAY, now)
+  const shift = appsTimeShift(db)
+  // Both read the finish-time index: running and pending apps are its NULL range, finished ones a
+  // range of finish times, and every column counted here is in it.
+  const where: Where = { clauses: [], params: {}, index: 'applications_finished' }
+  if (variant === 'running') where.clauses.push("a.finished_time IS NULL AND a.status IN ('R', 'P')")
+  else {
+    where.clauses.push(
+      "a.finished_time >= @start AND a.finished_time <= @end AND a.status IN ('S', 'F', 'K')",
+    )
+    Object.assign(where.params, { start: window.start - shift, end: window.end - shift })
+  }
+  dropRetiredKinds(where)
+  const kinds = listParam(q.kind)
+  if (kinds) inList(where, 'a.kind', 'kd', kinds)
+  const ts = variant === 'running' ? now : window.end
+  const bucket = (key: string, count: number): JobBucket => ({ key, ts, count, doc_count: count })
+  if (by === 'inefficiency')
+    return eventCounts(db, where, [...INEFFICIENT_EVENT_TYPES]).map((e) => bucket(e.name, e.count))
+  const sql = `FROM applications a INDEXED BY ${where.index} WHERE ${where.clauses.join(' AND ')}`
+  if (by === 'type')
+    return (
+      db
+        .prepare(`SELECT a.kind AS key, count(*) AS n ${sql} GROUP BY a.kind ORDER BY n DESC, a.kind`)
+        .all(where.params) as { key: string; n: number }[]
+    ).map((r) => bucket(r.key, r.n))
+  const byCode = new Map(
+    (
+      db.prepare(`SELECT a.status AS code, count(*) AS n ${sql} GROUP BY a.status`).all(where.params) as {
+        code: string
+        n: number
+      }[]
+    ).map((r) => [BUCKET_OF_CODE[r.code], r.n]),
+  )
+  const keys: readonly string[] = variant === 'running' ? RUNNING_JOB_BUCKETS : FINISHED_JOB_BUCKETS
+  return keys.map((k) => bucket(k, byCode.get(k) ?? 0))
+}
+
+const SLOT = 30 * MINUTE
+const pad = (n: number) => String(n).padStart(2, '0')
+const hhmm = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`
+/** The chart's series colour slots (B269: seven). */
+const SERIES_COLOURS = 7
+
+/**
+ * The /jobs/schedulejobs calendar: each recurring pipeline (a seeded pipeline name) is a scheduled
+ * job; on each weekday it ran in the window (default the last 7 days) it is placed at the hour it
+ * most often started then, for its average run time rounded up to whole 30-minute slots (B265),
+ * ending at 24:00 at the latest (B267). It runs as its most frequent user and queue; jobs of one
+ * queue share a colour.
+ */
+export function jobSchedules(db: Db, q: JobSchedulesQuery, now: number): JobSchedulesResponse {
+  const window = queryWindow(q.start_time, q.end_time, { start: 'start_time', end: 'end_time' }, 7 * DAY, now)
+  const shift = appsTimeShift(db)
+  const runs = `WITH runs AS MATERIALIZED (
+      SELECT a.name AS name, a.user AS user, a.queue AS queue, a.duration AS duration,
+             CAST(strftime('%w', (a.start_time + @shift) / 1000, 'unixepoch') AS INTEGER) AS wd,
+             CAST(strftime('%H', (a.start_time + @shift) / 1000, 'unixepoch') AS INTEGER) AS hr
+        FROM applications a INDEXED BY applications_start
+       WHERE a.start_time >= @start AND a.start_time <= @end AND a.parent_id IS NULL
+         AND a.name IN (SELECT value FROM json_each(@names))
+    )`
+  const params = {
+    start: window.start - shift,
+    end: window.end - shift,
+    shift,
+    names: JSON.stringify(PIPELINE_NAMES),
+  }
+  const slots = db
+    .prepare(
+      `${runs}, slots AS (
+         SELECT name, wd, hr, CAST(avg(duration) AS INTEGER) AS ms,
+                row_number() OVER (PARTITION BY name, wd ORDER BY count(*) DESC, hr) AS rank
+           FROM runs GROUP BY name, wd, hr
+       )
+       SELECT name, wd, hr, ms FROM slots WHERE rank = 1 ORDER BY name, wd`,
+    )
+    .all(params) as { name: string; wd: number; hr: number; ms: number }[]
+  const owners = db
+    .prepare(
+      `${runs}, owners AS (
+         SELECT name, user, queue,
+                row_number() OVER (PARTITION BY name ORDER BY count(*) DESC, user, queue) AS rank
+           FROM runs GROUP BY name, user, queue
+       )
+       SELECT name, user, queue FROM owners WHERE rank = 1 ORDER BY name`,
+    )
+    .all(params) as { name: string; user: string; queue: string }[]
+  const queues = [...new Set(owners.map((o) => o.queue))].sort()
+  return owners.map((o): CalendarSeries => {
+    const data = Object.fromEntries(
+      WEEKDAY_KEYS.map((d): [string, CalendarEventItem[]] => [d, []]),
+    ) as CalendarSeries['data']
+    for (const s of slots.filter((s) => s.name === o.name)) {
+      const start = s.hr * 60
+      const length = (Math.max(1, Math.ceil(s.ms / SLOT)) * SLOT) / MINUTE
+      data[WEEKDAY_KEYS[s.wd]!].push({
+        startTime: hhmm(start),
+        endTime: hhmm(Math.min(24 * 60, start + length)),
+        label: o.name,
+      })
+    }
+    return {
+      id: o.name,
+      name: o.name,
+      color: `series-${queues.indexOf(o.queue) % SERIES_COLOURS}`,
+      user: o.user,
+      queue: o.queue,
+      data,
+    }
+  })
+}
