@@ -38,6 +38,13 @@ const SIGNED_IN_SCREENS = [
   { name: 'the API docs page (R149)', user: 'snowflake', path: '/api_docs', ready: 'table' },
   { name: 'the not-found page', user: 'admin', path: '/no/such/page', ready: 'heading' },
   { name: 'the simulator controls', user: 'admin', path: '/simulator', ready: 'form' },
+  { name: 'the applications list (R017)', user: 'admin', path: '/jobs/applications', ready: 'table' },
+  {
+    name: 'the inefficient applications of the last 7 days (R064, EMR)',
+    user: 'emr',
+    path: '/jobs/applications?appListType=inefficient&dateRangeLabel=7_d',
+    ready: 'table',
+  },
 ] as const
 
 for (const screen of SIGNED_IN_SCREENS) {

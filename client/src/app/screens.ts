@@ -5,6 +5,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
  * carries only the shell.
  */
 export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
+  applications: lazy(() => import('../features/jobs/applications-page.tsx')),
   'api-docs': lazy(() => import('../features/api-docs/api-docs-page.tsx')),
   'sim-control': lazy(() => import('../features/sim-control/sim-control-page.tsx')),
 }

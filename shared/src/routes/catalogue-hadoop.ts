@@ -16,11 +16,15 @@ interface Gates {
   rbacId?: string
   flags?: readonly EnableFlag[]
   roles?: readonly Role[]
+  /** The built screen's key in the client's screen table; absent while the page is planned. */
+  screen?: string
 }
 
 /** A default page EMR shares: `ids` = [default id, EMR id]. */
 function shared(ids: [string, string], path: string, title: string, gates: Gates = {}): RouteEntry {
-  return route({ specIds: ids, path, title, supportedTypes: HADOOP_TYPES, ...gates })
+  const { screen, ...rest } = gates
+  const built = screen ? { status: 'built' as const, screen } : {}
+  return route({ specIds: ids, path, title, supportedTypes: HADOOP_TYPES, ...rest, ...built })
 }
 
 function sharedDetail(ids: [string, string], path: string, title: string, gates: Gates = {}): RouteEntry {
@@ -78,7 +82,10 @@ const jobsTab = tab({
   rbacId: 'jobs',
   supportedTypes: HADOOP_TYPES,
   children: [
-    shared(['R017', 'R064'], '/jobs/applications', 'Applications', { rbacId: 'jobs/applications' }),
+    shared(['R017', 'R064'], '/jobs/applications', 'Applications', {
+      rbacId: 'jobs/applications',
+      screen: 'applications',
+    }),
     shared(['R018', 'R065'], '/jobs/pipelines', 'Pipelines', {
       rbacId: 'jobs/pipelines',
       flags: ['pipelinesEnabled'],

@@ -1,0 +1,144 @@
+import { Anchor, Badge, Text, Tooltip } from '@mantine/core'
+import {
+  APP_STATUS_LABELS,
+  borderClass,
+  centsToDollars,
+  formatBytes,
+  formatDateTime,
+  formatDollars,
+  formatDurationMs,
+  isCostSortKey,
+  type AppListType,
+  type AppRecord,
+  type StatusStyle,
+} from '@costlens/shared'
+import type { DataColumn } from '../../components/table/table-types.ts'
+
+const STATUS_COLOURS: Record<StatusStyle, string> = {
+  success: 'green',
+  error: 'red',
+  killed: 'orange',
+  running: 'blue',
+  pending: 'yellow',
+  waiting: 'yellow',
+  unknown: 'gray',
+}
+
+/** A status as a badge with its word (never colour alone), in the style of its border (B174). */
+export function StatusBadge({ code }: { code: AppRecord['status'] }) {
+  const style = borderClass(code)
+  return (
+    <Badge variant="light" color={STATUS_COLOURS[style]} size="sm">
+      {APP_STATUS_LABELS[code] ?? code}
+    </Badge>
+  )
+}
+
+const time = (ms: number | null) => (ms === null ? null : formatDateTime(ms))
+
+/**
+ * The application list's columns (02 §2 'Row columns'): finished lists add End Time; cost comes
+ * in cents and shows in dollars (B183). Freemium accounts cannot sort by cost (B059).
+ */
+export function appColumns(listType: AppListType, options: { freemium: boolean }): DataColumn<AppRecord>[] {
+  const columns: DataColumn<AppRecord>[] = [
+    {
+      key: 'kind',
+      title: 'Type',
+      width: 80,
+      render: (r) => (
+        <Text size="sm" tt="uppercase">
+          {r.kind}
+        </Text>
+      ),
+    },
+    { key: 'status', title: 'Status', width: 100, render: (r) => <StatusBadge code={r.status} /> },
+    { key: 'user', title: 'User', width: 130 },
+    {
+      key: 'name',
+      title: 'App Name / ID',
+      width: 240,
+      render: (r) => (
+        <Tooltip label={`${r.name} — ${r.id}`} openDelay={250}>
+          <div>
+            <Text size="sm" truncate>
+              {r.name}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {r.id}
+            </Text>
+          </div>
+        </Tooltip>
+      ),
+      value: (r) => r.name,
+      exportValue: (r) => r.name,
+    },
+    { key: 'id', title: 'App ID', width: 150, displayable: false, sortable: false },
+    {
+      key: 'insights',
+      title: 'Insights',
+      width: 160,
+      sortable: false,
+      value: (r) => r.insights.join(', '),
+      render: (r) =>
+        r.insights.length ? (
+          <Text size="sm" truncate>
+            {r.insights.join(', ')}
+          </Text>
+        ) : (
+          '--'
+        ),
+    },
+    { key: 'clusterId', title: 'Cluster', width: 140, sortable: false },
+    { key: 'startTime', title: 'Start Time', width: 165, value: (r) => time(r.startTime) },
+  ]
+  if (listType === 'finished')
+    columns.push({ key: 'finishedTime', title: 'End Time', width: 165, value: (r) => time(r.finishedTime) })
+  columns.push(
+    {
+      key: 'duration',
+      title: 'Duration',
+      width: 110,
+      align: 'right',
+      render: (r) => formatDurationMs(r.duration),
+      exportValue: (r) => r.duration,
+    },
+    { key: 'queue', title: 'Queue', width: 130 },
+    {
+      key: 'totalDfsBytesRead',
+      title: 'Read',
+      width: 100,
+      align: 'right',
+      render: (r) => formatBytes(r.totalDfsBytesRead),
+    },
+    {
+      key: 'totalDfsBytesWritten',
+      title: 'Write',
+      width: 100,
+      align: 'right',
+      render: (r) => formatBytes(r.totalDfsBytesWritten),
+    },
+    {
+      key: 'parentId',
+      title: 'Parent App',
+      width: 150,
+      sortable: false,
+      displayable: false,
+      render: (r) => (r.parentId ? <Anchor size="sm">{r.parentId}</Anchor> : '--'),
+    },
+    { key: 'numEvents', title: 'Events', width: 80, align: 'right' },
+    {
+      key: 'cents',
+      title: 'Cost',
+      width: 110,
+      align: 'right',
+      sortable: !(options.freemium && isCostSortKey('cents')),
+      value: (r) => centsToDollars(r.cents),
+      render: (r) => formatDollars(centsToDollars(r.cents) ?? 0),
+    },
+  )
+  return columns
+}
+
+/** B174: a row's border style from its status. */
+export const appRowStatus = (r: AppRecord): StatusStyle => borderClass(r.status)

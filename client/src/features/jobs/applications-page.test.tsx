@@ -1,0 +1,163 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { AppRecord, UnifiedSearchBody, UnifiedSearchResponse } from '@costlens/shared'
+import { json, on, renderWithProviders, signedIn, stubApi } from '../../../test/render.tsx'
+import { testUser } from '../../../test/users.ts'
+import ApplicationsPage from './applications-page.tsx'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const START = Date.parse('2026-11-23T11:30:00Z')
+
+function app(i: number, overrides: Partial<AppRecord> = {}): AppRecord {
+  return {
+    id: `application_1700000000000_${String(i).padStart(4, '0')}`,
+    kind: 'spark',
+    status: 'S',
+    user: 'etl_svc',
+    realUser: 'etl_svc',
+    name: `daily_sales_rollup_${i}`,
+    appName: `daily_sales_rollup_${i}`,
+    queue: 'root.etl',
+    clusterId: 'Production CDH',
+    clusterUid: 'cdh-prod-01',
+    clusterType: 'CDH',
+    parentId: null,
+    startTime: START - i * 60_000,
+    finishedTime: START - i * 60_000 + 125_000,
+    duration: 125_000,
+    cents: 1234,
+    totalDfsBytesRead: 3 * 1024 ** 3,
+    totalDfsBytesWritten: 512 * 1024 ** 2,
+    numEvents: 0,
+    insights: [],
+    sm: 0,
+    km: 0,
+    fm: 0,
+    sr: 0,
+    kr: 0,
+    fr: 0,
+    numStages: 4,
+    numCompletedStages: 4,
+    numSkippedStages: 0,
+    numJobs: 2,
+    appAttempts: 1,
+    taskCount: 120,
+    setupDuration: 1000,
+    cleanupDuration: 500,
+    memorySeconds: 1000,
+    vcoreSeconds: 100,
+    trackingUrl: '',
+    sensorEnabled: true,
+    largeRDD: false,
+    inputTables: null,
+    outputTables: null,
+    diagnostics: null,
+    signature: 'sig',
+    dbuCost: null,
+    dbus: null,
+    runId: null,
+    jobId: null,
+    runName: null,
+    wsId: null,
+    wsInstance: null,
+    ...overrides,
+  }
+}
+
+const page: UnifiedSearchResponse = {
+  results: [
+    app(1),
+    app(2, { status: 'F', user: 'airflow', insights: ['Application Failure'], numEvents: 1 }),
+  ],
+  metadata: {
+    totalRecords: 42,
+    duration: { min: 1000, max: 3_600_000 },
+    cost: { min: 0, max: 25 },
+    appEvents: [{ name: 'Data Skew', count: 7 }],
+    clusters: { 'cdh-prod-01': 42 },
+  },
+}
+
+function render(route: string, user = testUser({ role: 'admin' })) {
+  const bodies: UnifiedSearchBody[] = []
+  const api = stubApi(
+    on('POST', '/api/v1/apps/unifiedsearch', async (request) => {
+      bodies.push((await request.json()) as UnifiedSearchBody)
+      return json(page)
+    }),
+    on('GET', '/api/v1/reports/data/get_all_users_queues', () =>
+      json({ users: ['airflow', 'etl_svc'], queues: ['root.adhoc', 'root.etl'] }),
+    ),
+    on('GET', '/api/v1/search/tags', () => json([{ key: 'env', values: ['prod', 'dev'] }])),
+    on('GET', '/api/v1/cluster_search', () => json([])),
+  )
+  const view = renderWithProviders(<ApplicationsPage />, { preloadedState: signedIn(user), route })
+  return { ...api, ...view, bodies }
+}
+
+const table = () => screen.findByRole('table', { name: /applications$/ })
+
+describe('/jobs/applications', () => {
+  it('lists the page of apps with the total, statuses in words, cost in dollars and bytes in units', async () => {
+    render('/jobs/applications')
+    const rows = within(await table()).getAllByRole('row')
+    expect(rows).toHaveLength(3)
+    expect(screen.getByText('42 records')).toBeInTheDocument()
+    expect(rows[1]).toHaveTextContent('success')
+    expect(rows[1]).toHaveTextContent('$ 12.34')
+    expect(rows[1]).toHaveTextContent('3.00 GB')
+    expect(rows[2]).toHaveAttribute('data-status', 'error')
+    expect(rows[2]).toHaveTextContent('Application Failure')
+  })
+
+  it('B033 sets its filters from the address and sends them to unifiedsearch', async () => {
+    const { bodies } = render(
+      '/jobs/applications?appListType=finished&status=F&user=airflow&queue=root.etl&clusterUid=c-7',
+    )
+    await table()
+    await waitFor(() => expect(bodies.length).toBeGreaterThan(0))
+    expect(bodies.at(-1)).toMatchObject({
+      appStatus: ['F'],
+      users: ['airflow'],
+      queues: ['root.etl'],
+      clusters: ['c-7'],
+      queryOnFinishedTime: true,
+      sort: [{ finishedTime: { order: 'desc' } }],
+    })
+    expect(screen.getByRole('tab', { name: 'Finished' })).toHaveAttribute('aria-selected', 'true')
+    expect(screen.getByRole('checkbox', { name: 'failed' })).toBeChecked()
+  })
+
+  it('B030 B066 writes a filter to the address without navigating, and a new tab resets the filters', async () => {
+    const { user, router, bodies } = render('/jobs/applications?page=2')
+    await table()
+    await user.click(await screen.findByRole('checkbox', { name: 'root.adhoc' }))
+    await waitFor(() => expect(router.state.location.search).toBe('?queue=root.adhoc'))
+    expect(router.state.historyAction).toBe('REPLACE')
+    await waitFor(() => expect(bodies.at(-1)).toMatchObject({ queues: ['root.adhoc'], from: 0 }))
+    await user.click(screen.getByRole('tab', { name: 'Running' }))
+    await waitFor(() => expect(router.state.location.search).toBe('?appListType=running'))
+    expect(bodies.at(-1)).toMatchObject({ appStatus: ['R'] })
+    expect(bodies.at(-1)).not.toHaveProperty('start_time')
+  })
+
+  it('B102 B099 sorts and pages on the server', async () => {
+    const { user, router, bodies } = render('/jobs/applications')
+    await table()
+    await user.click(within(screen.getByRole('columnheader', { name: /User/ })).getByRole('button'))
+    await waitFor(() => expect(router.state.location.search).toBe('?s=user-asc'))
+    await user.click(screen.getByRole('button', { name: 'Next page' }))
+    await waitFor(() =>
+      expect(bodies.at(-1)).toMatchObject({ from: 15, size: 15, sort: [{ user: { order: 'asc' } }] }),
+    )
+  })
+
+  it('B058 B059 B060 a freemium user sees the inefficient tab, downloads, tags and cost sort locked', async () => {
+    render('/jobs/applications', testUser({ plan: 'freemium' }))
+    await table()
+    expect(screen.getByRole('tab', { name: /Inefficient/ })).toBeDisabled()
+    expect(screen.getByRole('button', { name: /Download All applications \(.*Upgrade/ })).toBeInTheDocument()
+    expect(within(screen.getByRole('columnheader', { name: /^Cost/ })).queryByRole('button')).toBeNull()
+  })
+})

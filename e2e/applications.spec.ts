@@ -1,0 +1,115 @@
+import fs from 'node:fs'
+import { expect, test, type Page } from '@playwright/test'
+import { signIn } from './helpers.ts'
+
+/**
+ * The application list (02 §2) against the seeded small scale: filtering, paging, sorting, the
+ * address round trip and the CSV download, as an operator would use them.
+ */
+
+async function openApplications(page: Page, query = '', user = 'admin') {
+  await page.goto('/login')
+  await signIn(page, user, user)
+  await expect(page).not.toHaveURL(/\/login/)
+  await page.goto(`/jobs/applications${query}`)
+  await expect(page.getByRole('table', { name: /applications$/ })).toBeVisible()
+}
+
+const table = (page: Page) => page.getByRole('table', { name: /applications$/ })
+const bodyRows = (page: Page) => table(page).locator('tbody tr[data-status]')
+const total = async (page: Page) =>
+  Number((await page.getByText(/^[\d,]+ records?$/).innerText()).split(' ')[0]!.replace(/,/g, ''))
+
+test('the running list shows only running apps and says the date range does not apply (B173)', async ({
+  page,
+}) => {
+  await openApplications(page)
+  await page.getByRole('tab', { name: 'Running' }).click()
+  await expect(page).toHaveURL(/appListType=running/)
+  await expect(bodyRows(page).first()).toHaveAttribute('data-status', 'running')
+  for (const status of await bodyRows(page).evaluateAll((rows) =>
+    rows.map((r) => r.getAttribute('data-status')),
+  ))
+    expect(status).toBe('running')
+  await expect(page.getByText('Running now: the date range does not apply')).toBeVisible()
+})
+
+test('a queue filter narrows the list, is kept in the address and survives a reload (B030, B033)', async ({
+  page,
+}) => {
+  await openApplications(page, '?dateRangeLabel=7_d')
+  const before = await total(page)
+  // The list state lives in the address: the box is ticked once the address has changed.
+  await page.getByRole('checkbox', { name: 'root.etl', exact: true }).click()
+  await expect(page).toHaveURL(/queue=root\.etl/)
+  await expect.poll(() => total(page)).toBeLessThan(before)
+  const queues = () =>
+    bodyRows(page).evaluateAll((rows) => rows.map((r) => r.querySelectorAll('td')[8]?.textContent))
+  await expect.poll(async () => [...new Set(await queues())]).toEqual(['root.etl'])
+  const filtered = await total(page)
+  await page.reload()
+  await expect(page.getByRole('checkbox', { name: 'root.etl', exact: true })).toBeChecked()
+  await expect.poll(() => total(page)).toBe(filtered)
+})
+
+test('sorting by user and paging go to the server and into the address (B102, B099)', async ({ page }) => {
+  await openApplications(page, '?dateRangeLabel=7_d')
+  await table(page).getByRole('button', { name: 'User' }).click()
+  await expect(page).toHaveURL(/s=user-asc/)
+  await expect(table(page).getByRole('columnheader', { name: /User/ })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  )
+  const users = () =>
+    bodyRows(page).evaluateAll((rows) => rows.map((r) => r.querySelectorAll('td')[2]?.textContent ?? ''))
+  // The first page of a user sort starts with the alphabetically first user and stays in order.
+  await expect.poll(async () => (await users())[0]).toBe('airflow')
+  const page1 = await users()
+  expect(page1).toEqual([...page1].sort())
+  const firstId = await bodyRows(page).first().innerText()
+  await page.getByRole('button', { name: 'Next page' }).click()
+  await expect(page).toHaveURL(/page=2/)
+  await expect(page.getByRole('textbox', { name: /^Page of/ })).toHaveValue('2')
+  await expect(bodyRows(page).first()).not.toHaveText(firstId)
+})
+
+test('a preset range from the picker refetches and is written as its label (B062, B067)', async ({
+  page,
+}) => {
+  await openApplications(page, '?queue=root.etl')
+  await page.getByRole('button', { name: /^Date range:/ }).click()
+  await page.getByRole('button', { name: 'Last 30 Days' }).click()
+  // A new range resets the filters (B067).
+  await expect(page).toHaveURL(/\?dateRangeLabel=30_d$/)
+  await expect.poll(() => total(page)).toBeGreaterThan(100)
+})
+
+test('downloads the filtered list as CSV with the list columns (B113)', async ({ page }) => {
+  await openApplications(page, '?appListType=finished&dateRangeLabel=24_h&status=F')
+  const count = await total(page)
+  expect(count).toBeGreaterThan(0)
+  await page.getByRole('button', { name: /^Download / }).click()
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'CSV' }).click(),
+  ])
+  expect(download.suggestedFilename()).toMatch(/^finished_applications_\d{4}-\d\d-\d\d_\d\d-\d\d-\d\d\.csv$/)
+  const lines = fs
+    .readFileSync((await download.path())!, 'utf8')
+    .trim()
+    .split('\r\n')
+  expect(lines[0]).toBe(
+    'Type,Status,User,App Name / ID,Insights,Cluster,Start Time,End Time,Duration,Queue,Read,Write,Events,Cost',
+  )
+  expect(lines).toHaveLength(count + 1)
+  expect(lines.slice(1).every((l) => l.split(',')[1] === 'F')).toBe(true)
+})
+
+test('a freemium user sees the inefficient tab and downloads locked, with the upgrade hint (B058, B059)', async ({
+  page,
+}) => {
+  await openApplications(page, '', 'trial')
+  await expect(page.getByRole('tab', { name: /Inefficient/ })).toBeDisabled()
+  await expect(page.getByRole('button', { name: /^Download .*Upgrade/ })).toBeVisible()
+  await expect(page.getByText(/Upgrade to unlock/).first()).toBeVisible()
+})
