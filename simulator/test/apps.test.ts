@@ -260,3 +260,40 @@ describe('application times follow the clock without rewriting a million rows', 
     }
   })
 })
+
+describe('the free plan on POST /api/v1/apps/unifiedsearch (B054, B058, B059, C20)', () => {
+  const asTrial = async (payload: object) => {
+    const trial = auth(await signIn(app, 'trial'))
+    return app.inject({ method: 'POST', url: '/api/v1/apps/unifiedsearch', headers: trial, payload })
+  }
+
+  it.each([
+    ['a cost sort', { ...week, sort: [{ cents: { order: 'desc' } }] }, /Sorting by cost/],
+    ['tag filters', { ...week, appTags: { env: ['prod'] } }, /Tag filters/],
+    ['the inefficient list', { ...week, eventTypes: [2, 6] }, /inefficient applications/],
+    ['30 days', { start_time: TEST_NOW_MS - 30 * DAY, end_time: TEST_NOW_MS }, /at most 7 days/],
+  ])('refuses %s with 403 in the error shape', async (_name, payload, message) => {
+    const res = await asTrial(payload)
+    expect(res.statusCode).toBe(403)
+    expect(res.json()).toMatchObject({
+      statusCode: 403,
+      error: 'Forbidden',
+      message: expect.stringMatching(message),
+    })
+  })
+
+  it('answers a 7-day list and the running list as for anyone', async () => {
+    expect((await asTrial({ ...week, size: 5 })).statusCode).toBe(200)
+    expect((await asTrial({ appStatus: ['R'], sort: [{ duration: { order: 'desc' } }] })).statusCode).toBe(
+      200,
+    )
+  })
+
+  it('leaves a paid plan free to sort by cost over 30 days', async () => {
+    const { status } = await search({
+      start_time: TEST_NOW_MS - 30 * DAY,
+      sort: [{ cents: { order: 'desc' } }],
+    })
+    expect(status).toBe(200)
+  })
+})

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   FREEMIUM_MAX_SPAN_DAYS,
+  freemiumSearchRefusal,
   isActionAllowed,
   isCostSortKey,
   isRangeAllowedForPlan,
@@ -97,5 +98,29 @@ describe('B057 B058 B059 B115 freemium actions', () => {
     ['startTime', false],
   ])('B059 sorting by %s is a cost sort: %s', (key, cost) => {
     expect(isCostSortKey(key)).toBe(cost)
+  })
+})
+
+describe('B054 B058 B059 C20 the server refuses what the free plan lacks', () => {
+  const DAY_MS = DAY
+  const week = { start: 0, end: 7 * DAY_MS }
+  it.each([
+    ['a cost sort', { sortKey: 'cents', range: week }, /Sorting by cost/],
+    ['tag filters', { tags: true, range: week }, /Tag filters/],
+    ['the inefficient list', { inefficient: true, range: week }, /inefficient applications/],
+    ['8 days', { range: { start: 0, end: 8 * DAY_MS } }, /at most 7 days/],
+  ])('B054 B059 freemium: %s is refused', (_name, search, message) => {
+    expect(freemiumSearchRefusal('freemium', search)).toMatch(message)
+  })
+  it.each([
+    ['exactly 7 days by start time', 'freemium', { sortKey: 'startTime', range: week }],
+    ['a running-only search (no window)', 'freemium', { sortKey: 'duration' }],
+    [
+      'everything on a paid plan',
+      'enterprise',
+      { sortKey: 'cents', tags: true, inefficient: true, range: { start: 0, end: 90 * DAY_MS } },
+    ],
+  ] as const)('B054 %s runs', (_name, plan, search) => {
+    expect(freemiumSearchRefusal(plan, search)).toBeNull()
   })
 })

@@ -81,3 +81,31 @@ export function isActionAllowed(plan: Plan, action: PlanGatedAction): boolean {
 export function isCostSortKey(key: string): boolean {
   return /cost|cents/i.test(key)
 }
+
+/** What a list search asks for, as far as the plan limits are concerned. */
+export interface PlanCheckedSearch {
+  sortKey?: string
+  /** Tag filters are part of the search. */
+  tags?: boolean
+  /** The inefficient list (inefficient event types or insights). */
+  inefficient?: boolean
+  /** The window; a running-only search has none. */
+  range?: DateRange
+}
+
+/**
+ * B054, B058, B059, C20: why the server refuses a freemium list search, or null when it may run.
+ * The console never sends such a search (its controls are locked); this is the same limit held
+ * against a hand-made request, so the plan cannot be bypassed with curl.
+ */
+export function freemiumSearchRefusal(plan: Plan, search: PlanCheckedSearch): string | null {
+  if (plan !== 'freemium') return null
+  if (search.sortKey && isCostSortKey(search.sortKey))
+    return 'Sorting by cost is not included in the free plan. Upgrade to use it.'
+  if (search.tags) return 'Tag filters are not included in the free plan. Upgrade to use them.'
+  if (search.inefficient)
+    return 'The inefficient applications list is not included in the free plan. Upgrade to use it.'
+  if (search.range && !isRangeAllowedForPlan(plan, search.range))
+    return `The free plan covers at most ${FREEMIUM_MAX_SPAN_DAYS} days. Upgrade to see longer ranges.`
+  return null
+}

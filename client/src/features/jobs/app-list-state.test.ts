@@ -144,3 +144,24 @@ describe('the unified-search body of a list (02 §7)', () => {
     })
   })
 })
+
+describe('the free plan on the application list address', () => {
+  const trial = { frozenTime: false, frozenTimeStart: null, frozenTimeEnd: null, plan: 'freemium' as const }
+  it('B058 B059 B054 C20 an address asking for more than the plan gives becomes the nearest allowed list', () => {
+    const view = readAppListView(
+      '?appListType=inefficient&dateRangeLabel=30_d&s=cents-desc&tags=env:prod',
+      NOW,
+      trial,
+    )
+    expect(view).toMatchObject({
+      listType: 'all',
+      rangeLabel: '1_h',
+      sort: { key: 'startTime', direction: 'desc' },
+    })
+    expect(view.filters.tags).toEqual({})
+    expect(readAppListView('?dateRangeLabel=7_d&s=user-asc', NOW, trial)).toMatchObject({
+      rangeLabel: '7_d',
+      sort: { key: 'user', direction: 'asc' },
+    })
+  })
+})

@@ -3,6 +3,9 @@ import {
   DEFAULT_PAGE_SIZES,
   MAX_RECORDS,
   appListQueryFromSearch,
+  isActionAllowed,
+  isCostSortKey,
+  isRangeAllowedForPlan,
   defaultAppListSort,
   formatSortParam,
   isPageSizeChoice,
@@ -23,6 +26,7 @@ import {
   type FrozenTimeUser,
   type ListEvent,
   type ListState,
+  type Plan,
   type UnifiedSearchBody,
 } from '@costlens/shared'
 
@@ -90,12 +94,37 @@ function readTags(params: URLSearchParams): Record<string, string[]> {
   return tags
 }
 
+/** The parts of the user record the list reads: frozen time (B052) and the plan (B054-B059). */
+export type AppListUser = FrozenTimeUser & { plan?: Plan }
+
+/**
+ * B054 B058 B059 C20: what a freemium user may not have, taken out of a state that came from an
+ * address (a shared link, a hand-typed URL): the server would refuse it (403), so the list shows
+ * the nearest allowed state instead of an empty page.
+ */
+function withinPlan(view: AppListView, now: number, user?: AppListUser): AppListView {
+  if (user?.plan !== 'freemium') return view
+  const inefficientLocked = !isActionAllowed('freemium', 'inefficientTab')
+  const listType = inefficientLocked && view.listType === 'inefficient' ? 'all' : view.listType
+  const defaults = appListDefaults(listType, now, user)
+  const rangeOk = isRangeAllowedForPlan('freemium', view.dateRange)
+  return {
+    ...view,
+    listType,
+    dateRange: rangeOk ? view.dateRange : defaults.dateRange,
+    rangeLabel: rangeOk ? view.rangeLabel : defaults.rangeLabel,
+    sort: listType !== view.listType || isCostSortKey(view.sort.key) ? defaults.sort : view.sort,
+    pageSize: listType !== view.listType ? defaults.pageSize : view.pageSize,
+    filters: { ...view.filters, tags: {}, insights: listType !== view.listType ? [] : view.filters.insights },
+  }
+}
+
 /**
  * B033: the list from the address. Unknown or malformed values fall back to the defaults (an
  * invalid date resets the dates, B237) rather than showing an empty or broken list. A preset label
  * is re-evaluated at `now`, so "last 1 hour" stays the last hour on a reload.
  */
-export function readAppListView(search: string, now: number, frozen?: FrozenTimeUser): AppListView {
+export function readAppListView(search: string, now: number, frozen?: AppListUser): AppListView {
   const params = new URLSearchParams(search)
   const entry = appListQueryFromSearch(search)
   const listType = entry.listType ?? 'all'
@@ -118,26 +147,30 @@ export function readAppListView(search: string, now: number, frozen?: FrozenTime
   const lastPage = Math.max(1, Math.ceil(MAX_RECORDS / size))
   const duration = range(params, 'minDuration', 'maxDuration')
   const cost = range(params, 'minCost', 'maxCost')
-  return {
-    ...defaults,
-    dateRange,
-    rangeLabel,
-    datesChanged: rangeLabel !== defaults.rangeLabel,
-    clusters: entry.clusterUid && entry.clusterUid !== '*' ? [entry.clusterUid] : [],
-    filters: {
-      statuses: (entry.statuses ?? []) as AppListFilters['statuses'],
-      users: entry.users ?? [],
-      queues: entry.queues ?? [],
-      appTypes: readList(params, 'appType'),
-      tags: readTags(params),
-      duration,
-      cost,
-      insights: readList(params, 'insights'),
+  return withinPlan(
+    {
+      ...defaults,
+      dateRange,
+      rangeLabel,
+      datesChanged: rangeLabel !== defaults.rangeLabel,
+      clusters: entry.clusterUid && entry.clusterUid !== '*' ? [entry.clusterUid] : [],
+      filters: {
+        statuses: (entry.statuses ?? []) as AppListFilters['statuses'],
+        users: entry.users ?? [],
+        queues: entry.queues ?? [],
+        appTypes: readList(params, 'appType'),
+        tags: readTags(params),
+        duration,
+        cost,
+        insights: readList(params, 'insights'),
+      },
+      sort,
+      pageSize: size,
+      page: page !== undefined && Number.isInteger(page) ? Math.min(Math.max(page, 1), lastPage) : 1,
     },
-    sort,
-    pageSize: size,
-    page: page !== undefined && Number.isInteger(page) ? Math.min(Math.max(page, 1), lastPage) : 1,
-  }
+    now,
+    frozen,
+  )
 }
 
 /**

@@ -27,9 +27,11 @@ import {
   type StatsTagsQuery,
   type UnifiedSearchBody,
   type UsersQueuesQuery,
+  freemiumSearchRefusal,
 } from '@costlens/shared'
 import type { AppInstance } from '../../app.ts'
-import { unifiedSearch } from '../../db/repositories/applications.ts'
+import { instant, unifiedSearch } from '../../db/repositories/applications.ts'
+import { HttpError } from '../../errors.ts'
 import {
   appEventsList,
   appsSearch,
@@ -44,6 +46,23 @@ import { sessionOf } from '../../plugins/auth.ts'
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema }
 
+/** What the plan limits look at in a unified search (a running-only search has no window). */
+function planCheckedSearch(body: UnifiedSearchBody, now: number) {
+  const runningOnly = body.appStatus?.length === 1 && body.appStatus[0] === 'R'
+  const sortKey = body.sort?.[0] ? Object.keys(body.sort[0])[0] : undefined
+  return {
+    sortKey,
+    tags: Object.values(body.appTags ?? {}).some((values) => values.length > 0),
+    inefficient: Boolean(body.eventTypes?.length || body.insights?.length),
+    range: runningOnly
+      ? undefined
+      : {
+          start: instant(body.start_time, 'start_time') ?? 0,
+          end: instant(body.end_time, 'end_time') ?? now,
+        },
+  }
+}
+
 export async function appRoutes(app: AppInstance) {
   app.post(
     '/api/v1/apps/unifiedsearch',
@@ -56,11 +75,17 @@ export async function appRoutes(app: AppInstance) {
           'Body of 02 §7. Times are epoch ms or ISO-8601; sort is [{"field": {"order": "asc|desc"}}]; ' +
           'from + size may not pass 10,000 (B097). Running-only searches (appStatus ["R"]) ignore the time window.',
         body: UnifiedSearchBodySchema,
-        response: { 200: UnifiedSearchResponseSchema, ...errors },
+        response: { 200: UnifiedSearchResponseSchema, ...errors, 403: ErrorSchema },
         'x-spec-ids': ['E014'],
       },
     },
-    async (request) => unifiedSearch(app.db, request.body as UnifiedSearchBody, app.clock.now()),
+    async (request) => {
+      const body = request.body as UnifiedSearchBody
+      const now = app.clock.now()
+      const refusal = freemiumSearchRefusal(sessionOf(request).plan, planCheckedSearch(body, now))
+      if (refusal) throw new HttpError(403, refusal)
+      return unifiedSearch(app.db, body, now)
+    },
   )
 
   app.get(
