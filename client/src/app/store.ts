@@ -1,8 +1,13 @@
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit'
 import { api } from '../api/api.ts'
 import { loggedOut, sessionSlice } from '../features/auth/session-slice.ts'
+import { savedListsSlice } from './saved-lists-slice.ts'
 
-const rootReducer = combineReducers({ [api.reducerPath]: api.reducer, session: sessionSlice.reducer })
+const rootReducer = combineReducers({
+  [api.reducerPath]: api.reducer,
+  session: sessionSlice.reducer,
+  savedLists: savedListsSlice.reducer,
+})
 export type RootState = ReturnType<typeof rootReducer>
 
 /**

@@ -4,6 +4,7 @@ import type { AppRecord, UnifiedSearchBody, UnifiedSearchResponse } from '@costl
 import { json, on, renderWithProviders, signedIn, stubApi } from '../../../test/render.tsx'
 import { testUser } from '../../../test/users.ts'
 import ApplicationsPage from './applications-page.tsx'
+import { makeStore, type AppStore } from '../../app/store.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -79,7 +80,7 @@ const page: UnifiedSearchResponse = {
   },
 }
 
-function render(route: string, user = testUser({ role: 'admin' })) {
+function render(route: string, user = testUser({ role: 'admin' }), store?: AppStore) {
   const bodies: UnifiedSearchBody[] = []
   const api = stubApi(
     on('POST', '/api/v1/apps/unifiedsearch', async (request) => {
@@ -92,7 +93,7 @@ function render(route: string, user = testUser({ role: 'admin' })) {
     on('GET', '/api/v1/search/tags', () => json([{ key: 'env', values: ['prod', 'dev'] }])),
     on('GET', '/api/v1/cluster_search', () => json([])),
   )
-  const view = renderWithProviders(<ApplicationsPage />, { preloadedState: signedIn(user), route })
+  const view = renderWithProviders(<ApplicationsPage />, { preloadedState: signedIn(user), route, store })
   return { ...api, ...view, bodies }
 }
 
@@ -159,5 +160,28 @@ describe('/jobs/applications', () => {
     expect(screen.getByRole('tab', { name: /Inefficient/ })).toBeDisabled()
     expect(screen.getByRole('button', { name: /Download All applications \(.*Upgrade/ })).toBeInTheDocument()
     expect(within(screen.getByRole('columnheader', { name: /^Cost/ })).queryByRole('button')).toBeNull()
+  })
+
+  it('B184 shows the list as it was left when the user comes back with no query, but not over a link with one', async () => {
+    const store = makeStore(signedIn(testUser({ role: 'admin' })))
+    const first = render('/jobs/applications', undefined, store)
+    await table()
+    await first.user.click(screen.getByRole('tab', { name: 'Finished' }))
+    await first.user.click(await screen.findByRole('checkbox', { name: 'root.adhoc' }))
+    await waitFor(() =>
+      expect(first.router.state.location.search).toBe('?appListType=finished&queue=root.adhoc'),
+    )
+    first.unmount()
+
+    const back = render('/jobs/applications', undefined, store)
+    await waitFor(() =>
+      expect(back.router.state.location.search).toBe('?appListType=finished&queue=root.adhoc'),
+    )
+    expect(await screen.findByRole('tab', { name: 'Finished' })).toHaveAttribute('aria-selected', 'true')
+    back.unmount()
+
+    const link = render('/jobs/applications?user=airflow', undefined, store)
+    await table()
+    expect(link.router.state.location.search).toBe('?user=airflow')
   })
 })

@@ -29,7 +29,7 @@ import {
   useUnifiedSearchQuery,
   useUsersAndQueuesQuery,
 } from './api.ts'
-import { appColumns, appRowStatus } from './app-columns.tsx'
+import { appColumns, appRowStatus } from '../../components/app-columns/app-columns.tsx'
 import {
   appListBody,
   appListSearch,
@@ -39,6 +39,7 @@ import {
 } from './app-list-state.ts'
 import { RangeFilters } from './range-filters.tsx'
 import { useIdleAutoRefresh } from './use-idle-auto-refresh.ts'
+import { useSavedList } from './use-saved-list.ts'
 
 const TAB_LABELS: Record<AppListType, string> = {
   all: 'All',
@@ -71,6 +72,9 @@ export default function ApplicationsPage() {
   const update = (next: AppListView) =>
     navigate({ pathname: location.pathname, search: appListSearch(next, now) }, { replace: true })
   const change = (event: Parameters<typeof changeAppList>[1]) => update(changeAppList(view, event, now))
+  useSavedList('applications', view, location.search, (search) =>
+    navigate({ pathname: location.pathname, search }, { replace: true }),
+  )
 
   const body = useMemo(() => appListBody(view, { bigQueryEnabled: user.bigQueryEnabled }), [view, user])
   const search = useUnifiedSearchQuery(body)
