@@ -9,6 +9,11 @@ export interface Endpoint {
   auth: boolean
   /** A JSON body, for POST searches. */
   body?: unknown
+  /**
+   * Variants sent in turn instead of one fixed request (paths and bodies drawn from the seeded
+   * values), so no cache of a single repeated request can flatter the figure.
+   */
+  variants?: readonly { path?: string; body?: unknown }[]
 }
 
 export interface EndpointFigures {
@@ -26,21 +31,38 @@ export interface EndpointFigures {
 }
 
 async function cannon(
-  url: string,
+  baseUrl: string,
+  endpoint: Endpoint,
   headers: Record<string, string>,
-  method: string,
-  body: unknown,
   connections: number,
   seconds: number,
 ) {
+  const json = endpoint.body !== undefined || endpoint.variants?.some((v) => v.body !== undefined)
+  const allHeaders = json ? { ...headers, 'content-type': 'application/json' } : headers
+  const variants = endpoint.variants ?? []
+  let next = 0
   return autocannon({
-    url,
-    method: method as 'GET',
-    headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    url: baseUrl + endpoint.path,
+    method: endpoint.method,
+    headers: allHeaders,
+    body: endpoint.body === undefined ? undefined : JSON.stringify(endpoint.body),
     connections,
     duration: seconds,
     pipelining: 1,
+    requests: variants.length
+      ? [
+          {
+            setupRequest: (request) => {
+              const variant = variants[next++ % variants.length]!
+              return {
+                ...request,
+                path: variant.path ?? endpoint.path,
+                body: variant.body === undefined ? request.body : JSON.stringify(variant.body),
+              }
+            },
+          },
+        ]
+      : undefined,
   })
 }
 
@@ -60,9 +82,8 @@ export async function measureEndpoints(
   let trivialRps = 0
   for (const endpoint of [trivial, ...endpoints]) {
     const headers: Record<string, string> = endpoint.auth ? { authorization: `JWT ${token}` } : {}
-    const url = baseUrl + endpoint.path
-    const single = await cannon(url, headers, endpoint.method, endpoint.body, 1, seconds)
-    const ten = await cannon(url, headers, endpoint.method, endpoint.body, 10, seconds)
+    const single = await cannon(baseUrl, endpoint, headers, 1, seconds)
+    const ten = await cannon(baseUrl, endpoint, headers, 10, seconds)
     if (endpoint === trivial) trivialRps = ten.requests.average
     figures.push({
       name: endpoint.name,

@@ -1,5 +1,16 @@
 import { Type, type Static } from 'typebox'
 
+/*
+ * Decisions on the spec's API gaps (CHECKLIST §4), held by every contract in this folder:
+ * - G01: an endpoint whose path the spec does not show gets one here, under /api/v1 and named after
+ *   its nearest documented sibling (e.g. GET /api/v1/apps/events/app_events for E039), and the
+ *   operation lists its catalogue id in `x-spec-ids`, so the client and the simulator share it.
+ * - G02: a call with no verb written is a GET when it only reads; a call with a filters body (the
+ *   BigQuery job list) is a POST. The verb chosen is recorded with the contract.
+ * - G03: every prefixed path uses /api/v1; v1.5 exists in the spec but no call is tied to it.
+ * G05-G07, G21, G24 and G25 concern endpoints of later areas and are recorded with them.
+ */
+
 /** Cluster types that choose a layout and landing route (01 §1, B301). */
 export const CLUSTER_TYPES = [
   'CDH',

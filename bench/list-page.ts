@@ -1,0 +1,89 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { chromium, type BrowserContext } from '@playwright/test'
+import lighthouse from 'lighthouse'
+import desktopConfig from 'lighthouse/core/config/desktop-config.js'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts'
+import type { LighthouseScores } from './lighthouse.ts'
+
+/** The list page the console opens most, as a signed-in user lands on it. */
+export const LIST_PAGE = '/jobs/applications'
+
+export interface ListPageFigures {
+  /** From navigation to the first rows on screen, each visit, ms. */
+  firstRowsMs: number[]
+  medianMs: number
+  maxMs: number
+  lighthouse: LighthouseScores
+}
+
+async function signIn(context: BrowserContext, baseUrl: string, user: string) {
+  const page = await context.newPage()
+  await page.goto(`${baseUrl}/login`)
+  await page.getByLabel('Username').fill(user)
+  await page.getByRole('textbox', { name: 'Password' }).fill(user)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'))
+  return page
+}
+
+/**
+ * The built console's application list as a user sees it: the time from navigation until its first
+ * rows show, over several visits of different lists, and Lighthouse (desktop) on the signed-in page.
+ * One browser profile holds the session for both; Lighthouse is told not to clear it.
+ */
+export async function measureListPage(baseUrl: string, user = 'admin', visits = 6): Promise<ListPageFigures> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'costlens-bench-'))
+  const port = 9300 + Math.floor(Math.random() * 500)
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`],
+    viewport: { width: 1440, height: 900 },
+  })
+  try {
+    const page = await signIn(context, baseUrl, user)
+    const queries = [
+      '',
+      '?appListType=running',
+      '?appListType=finished&dateRangeLabel=24_h',
+      '?dateRangeLabel=7_d',
+    ]
+    const firstRowsMs: number[] = []
+    for (let i = 0; i < visits; i++) {
+      const started = Date.now()
+      await page.goto(`${baseUrl}${LIST_PAGE}${queries[i % queries.length]}`)
+      await page.locator('tbody tr[data-status]').first().waitFor({ state: 'visible', timeout: 30_000 })
+      firstRowsMs.push(Date.now() - started)
+    }
+    const sorted = [...firstRowsMs].sort((a, b) => a - b)
+    const result = await lighthouse(
+      `${baseUrl}${LIST_PAGE}`,
+      {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        disableStorageReset: true,
+      },
+      desktopConfig,
+    )
+    if (!result) throw new Error('Lighthouse returned nothing for the list page')
+    const { categories, audits } = result.lhr
+    return {
+      firstRowsMs,
+      medianMs: sorted[Math.floor(sorted.length / 2)]!,
+      maxMs: sorted[sorted.length - 1]!,
+      lighthouse: {
+        url: `${baseUrl}${LIST_PAGE}`,
+        performance: Math.round((categories.performance?.score ?? 0) * 100),
+        accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+        fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
+        lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+      },
+    }
+  } finally {
+    await context.close()
+    fs.rmSync(profile, { recursive: true, force: true })
+  }
+}
