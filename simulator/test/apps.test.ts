@@ -297,3 +297,23 @@ describe('the free plan on POST /api/v1/apps/unifiedsearch (B054, B058, B059, C2
     expect(status).toBe(200)
   })
 })
+
+describe('the events slider on POST /api/v1/apps/unifiedsearch (02 §2 filter groups)', () => {
+  it('filters by the number of events and gives its range in the metadata', async () => {
+    const all = await search({ ...week, size: 1 })
+    expect(all.json.metadata.events.min).toBe(0)
+    expect(all.json.metadata.events.max).toBeGreaterThanOrEqual(2)
+    const { json } = await search({ ...week, numEvents: { min: 2, max: 9 }, size: 100 })
+    expect(json.metadata.totalRecords).toBe(
+      count('start_time BETWEEN @a AND @b AND num_events >= 2', { a: week.start_time, b: week.end_time }),
+    )
+    expect(json.results.every((r) => r.numEvents >= 2)).toBe(true)
+    expect(json.metadata.events.min).toBe(2)
+  })
+
+  it('refuses a reversed events range with 400', async () => {
+    const { status, json } = await search({ ...week, numEvents: { min: 3, max: 1 } })
+    expect(status).toBe(400)
+    expect(json.message).toBe('body/numEvents/min must not be above body/numEvents/max')
+  })
+})

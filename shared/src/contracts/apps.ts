@@ -7,7 +7,8 @@ import { MAX_RECORDS } from '../rules/paging.ts'
  * product's scripts send both, REAL-API-NOTES §3); `size` may arrive as a string and is coerced.
  * `sort` is the Elasticsearch form `[{"startTime": {"order": "desc"}}]`. `durations` are ms and
  * `cost` is USD (the list's cost column is cents, B183, shown as dollars). `eventTypes` and
- * `insights` are costlens's inefficient-list filters (B178, B182).
+ * `insights` are costlens's inefficient-list filters (B178, B182); `numEvents` {min, max} is the
+ * list's events slider (02 §2 filter groups), for which the spec's body shows no field.
  */
 const Instant = Type.Union([Type.Integer({ minimum: 0 }), Type.String({ minLength: 1, maxLength: 40 })], {
   description: 'epoch ms or an ISO-8601 date',
@@ -57,6 +58,7 @@ export const UnifiedSearchBodySchema = Type.Object(
     queues: Type.Optional(Names()),
     appTags: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Names(50))),
     durations: Type.Optional(Range),
+    numEvents: Type.Optional(Range),
     cost: Type.Optional(Range),
     clusterTypes: Type.Optional(Names(20)),
     queryOnFinishedTime: Type.Optional(Type.Boolean()),
@@ -139,6 +141,10 @@ export const UnifiedSearchResponseSchema = Type.Object(
       totalRecords: Type.Integer(),
       duration: MinMax,
       cost: Type.Object({ min: Type.Number(), max: Type.Number() }, { description: 'USD' }),
+      events: Type.Object(
+        { min: Type.Integer(), max: Type.Integer() },
+        { description: 'the range of the number of events per app (the events slider)' },
+      ),
       appEvents: Type.Array(Type.Object({ name: Type.String(), count: Type.Integer() })),
       clusters: Type.Record(Type.String(), Type.Integer()),
     }),

@@ -76,6 +76,12 @@ describe('B173 B178 B179 unified search filters', () => {
     })
   })
 
+  it('B173 the events slider is sent as numEvents on the dated lists, never on the running list', () => {
+    const filters = { ...none, events: { min: 1, max: 3 } }
+    expect(unifiedSearchFilters('all', filters, range)).toMatchObject({ numEvents: { min: 1, max: 3 } })
+    expect(unifiedSearchFilters('running', filters, range)).not.toHaveProperty('numEvents')
+  })
+
   it('B178 insights and pricing filters start with all options selected', () => {
     expect(initialSelection(['IR', 'IA'])).toEqual(['IR', 'IA'])
   })

@@ -42,6 +42,8 @@ export interface AppListFilters {
   tags: Record<string, string[]>
   duration: { min: number; max: number } | null
   cost: { min: number; max: number } | null
+  /** The events slider: how many insight events an app carries. */
+  events?: { min: number; max: number } | null
   insights: string[]
 }
 
@@ -57,6 +59,7 @@ export interface UnifiedSearchFilterBody {
   appTags?: Record<string, string[]>
   durations?: { min: number; max: number }
   cost?: { min: number; max: number }
+  numEvents?: { min: number; max: number }
   insights?: string[]
   eventTypes?: number[]
   executed_by_unravel?: boolean
@@ -108,6 +111,7 @@ export function unifiedSearchFilters(
   if (filters.users.length) body.users = filters.users
   if (filters.duration) body.durations = filters.duration
   if (filters.cost) body.cost = filters.cost
+  if (filters.events) body.numEvents = filters.events
   if (list === 'inefficient') {
     body.eventTypes = [...INEFFICIENT_EVENT_TYPES]
     if (filters.insights.length) body.insights = filters.insights

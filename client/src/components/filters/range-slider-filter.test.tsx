@@ -84,4 +84,12 @@ describe('range slider filter', () => {
     expect(onChange).toHaveBeenLastCalledWith([0, 0.7999])
     expect(screen.getByText('$ 0.0000 – $ 0.7999')).toBeInTheDocument()
   })
+
+  it('the events slider counts in whole events', async () => {
+    const { user, onChange } = renderSlider({ variant: 'count', label: 'Events', metadata: [0, 5] })
+    expect(screen.getByText('0 – 5')).toBeInTheDocument()
+    screen.getByRole('slider', { name: 'Minimum Events' }).focus()
+    await user.keyboard('{ArrowRight}')
+    expect(onChange).toHaveBeenLastCalledWith([1, 5])
+  })
 })

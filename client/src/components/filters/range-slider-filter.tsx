@@ -14,7 +14,8 @@ import {
 } from '@costlens/shared'
 
 export interface RangeSliderFilterProps {
-  variant: 'duration' | 'cost'
+  /** duration in ms (hh:mm:ss), cost in USD, count in whole numbers (the events slider). */
+  variant: 'duration' | 'cost' | 'count'
   label: string
   /** The list metadata's [min, max]: ms for duration, USD for cost. */
   metadata: Range
@@ -37,10 +38,11 @@ export function RangeSliderFilter({ variant, label, metadata, value, onChange }:
   const full = nonNegativeRange(metadata)
   const shown = draft ?? sliderAfterMetadata(value, value !== null, metadata)
   const duration = variant === 'duration'
-  const decimals = costFilterDecimals(full[1])
+  const decimals = variant === 'count' ? 0 : costFilterDecimals(full[1])
   const step = duration ? SECOND : 10 ** -decimals
   const minRange = duration ? DURATION_MIN_RANGE * SECOND : step
-  const format = (n: number) => (duration ? formatHms(n) : `${MESSAGES.M106}${n.toFixed(decimals)}`)
+  const format = (n: number) =>
+    duration ? formatHms(n) : variant === 'count' ? String(n) : `${MESSAGES.M106}${n.toFixed(decimals)}`
 
   return (
     <Stack gap={6}>

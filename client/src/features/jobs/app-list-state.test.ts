@@ -33,7 +33,7 @@ describe('application list state in the address', () => {
   it('B030 round-trips every filter, the sort and the page through the address, keys sorted', () => {
     const search =
       '?appListType=inefficient&appType=spark%2Chive&dateRangeLabel=7_d&insights=Data+Skew&maxCost=12.5&maxDuration=600000' +
-      '&minCost=0.5&minDuration=1000&page=3&pageSize=100&queue=root.etl&s=cents-asc&tags=env%3Aprod%2Cteam%3Aa%3Ab&user=airflow'
+      '&maxEvents=4&minCost=0.5&minDuration=1000&minEvents=1&page=3&pageSize=100&queue=root.etl&s=cents-asc&tags=env%3Aprod%2Cteam%3Aa%3Ab&user=airflow'
     const view = readAppListView(search, NOW)
     expect(view.filters.tags).toEqual({ env: ['prod'], team: ['a:b'] })
     expect(view.dateRange).toEqual({ start: NOW - 7 * 24 * HOUR, end: NOW })

@@ -49,6 +49,7 @@ export const EMPTY_FILTERS: AppListFilters = {
   tags: {},
   duration: null,
   cost: null,
+  events: null,
   insights: [],
 }
 
@@ -147,6 +148,7 @@ export function readAppListView(search: string, now: number, frozen?: AppListUse
   const lastPage = Math.max(1, Math.ceil(MAX_RECORDS / size))
   const duration = range(params, 'minDuration', 'maxDuration')
   const cost = range(params, 'minCost', 'maxCost')
+  const events = range(params, 'minEvents', 'maxEvents')
   return withinPlan(
     {
       ...defaults,
@@ -162,6 +164,7 @@ export function readAppListView(search: string, now: number, frozen?: AppListUse
         tags: readTags(params),
         duration,
         cost,
+        events,
         insights: readList(params, 'insights'),
       },
       sort,
@@ -195,6 +198,8 @@ export function appListSearch(view: AppListView, now: number): string {
     maxDuration: view.filters.duration?.max,
     minCost: view.filters.cost?.min,
     maxCost: view.filters.cost?.max,
+    minEvents: view.filters.events?.min,
+    maxEvents: view.filters.events?.max,
     insights: view.filters.insights,
     s:
       view.sort.key === defaults.sort.key && view.sort.direction === defaults.sort.direction

@@ -75,6 +75,7 @@ const page: UnifiedSearchResponse = {
     totalRecords: 42,
     duration: { min: 1000, max: 3_600_000 },
     cost: { min: 0, max: 25 },
+    events: { min: 0, max: 3 },
     appEvents: [{ name: 'Data Skew', count: 7 }],
     clusters: { 'cdh-prod-01': 42 },
   },

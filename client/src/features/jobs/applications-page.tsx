@@ -235,6 +235,7 @@ export default function ApplicationsPage() {
               <RangeFilters
                 duration={view.filters.duration}
                 cost={view.filters.cost}
+                events={view.filters.events}
                 metadata={metadata}
                 onChange={(filters) => change({ type: 'filters', filters })}
               />

@@ -4,22 +4,24 @@ import { RangeSliderFilter } from '../../components/filters/range-slider-filter.
 interface RangeFiltersProps {
   duration: AppListFilters['duration']
   cost: AppListFilters['cost']
+  events: AppListFilters['events']
   metadata: UnifiedSearchResponse['metadata'] | undefined
-  onChange: (filters: Partial<Pick<AppListFilters, 'duration' | 'cost'>>) => void
+  onChange: (filters: Partial<Pick<AppListFilters, 'duration' | 'cost' | 'events'>>) => void
 }
 
 /**
- * The duration (hh:mm:ss) and cost sliders of an application list, over the ranges of the current
+ * The duration (hh:mm:ss), cost and events sliders of an application list, over the ranges of the current
  * result (metadata, B129). A range that spans the whole metadata range is no filter (B068) and is
  * dropped, so the address keeps only what narrows the list.
  */
-export function RangeFilters({ duration, cost, metadata, onChange }: RangeFiltersProps) {
+export function RangeFilters({ duration, cost, events, metadata, onChange }: RangeFiltersProps) {
   if (!metadata || metadata.totalRecords === 0) return null
   const full = {
     duration: [metadata.duration.min, metadata.duration.max] as const,
     cost: [metadata.cost.min, metadata.cost.max] as const,
+    events: [metadata.events.min, metadata.events.max] as const,
   }
-  const narrows = (key: 'duration' | 'cost', value: readonly [number, number] | null) =>
+  const narrows = (key: 'duration' | 'cost' | 'events', value: readonly [number, number] | null) =>
     value && (value[0] > full[key][0] || value[1] < full[key][1]) ? { min: value[0], max: value[1] } : null
   return (
     <>
@@ -36,6 +38,13 @@ export function RangeFilters({ duration, cost, metadata, onChange }: RangeFilter
         metadata={full.cost}
         value={cost ? [cost.min, cost.max] : null}
         onChange={(value) => onChange({ cost: narrows('cost', value) })}
+      />
+      <RangeSliderFilter
+        variant="count"
+        label="Events"
+        metadata={full.events}
+        value={events ? [events.min, events.max] : null}
+        onChange={(value) => onChange({ events: narrows('events', value) })}
       />
     </>
   )

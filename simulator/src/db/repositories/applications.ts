@@ -159,6 +159,7 @@ export function searchWhere(body: UnifiedSearchBody, now: number, shift = 0): Wh
     }
   }
   range('a.duration', 'durations', body.durations)
+  range(EVENT_COUNT, 'numEvents', body.numEvents)
   // The filter is in dollars (the slider's unit); the column is cents (B183).
   range('a.cents', 'cost', body.cost, 100)
   // Events are bits of event_mask, so these filters stay inside the window index.
@@ -276,6 +277,13 @@ type AppRow = Omit<StoredApp, 'status'> & { status: AppRecord['status']; display
 const eventNames = (mask: number) => APP_EVENT_TYPES.filter((_e, bit) => mask & (1 << bit)).map((e) => e.name)
 
 /** One column per event name: how many of the rows carry it (bit `i` of event_mask is APP_EVENT_TYPES[i]). */
+/**
+ * An app's number of events as the sum of its event bits: each event name is on an app at most
+ * once, so this equals num_events, and unlike num_events it is in the window indexes, which keeps
+ * the events slider's filter and range index-only.
+ */
+export const EVENT_COUNT = `(${APP_EVENT_TYPES.map((_e, bit) => `((a.event_mask >> ${bit}) & 1)`).join(' + ')})`
+
 export const EVENT_SUMS = APP_EVENT_TYPES.map(
   (_e, bit) => `sum((a.event_mask >> ${bit}) & 1) AS e${bit}`,
 ).join(', ')
@@ -381,7 +389,8 @@ export function unifiedSearch(db: Db, body: UnifiedSearchBody, now: number): Uni
   const perCluster = db
     .prepare(
       `SELECT a.cluster_uid AS uid, count(*) AS n, min(a.duration) AS dmin, max(a.duration) AS dmax,
-              min(a.cents) AS cmin, max(a.cents) AS cmax, ${EVENT_SUMS}
+              min(a.cents) AS cmin, max(a.cents) AS cmax,
+              min(${EVENT_COUNT}) AS emin, max(${EVENT_COUNT}) AS emax, ${EVENT_SUMS}
        FROM applications a INDEXED BY ${where.index} ${sql} GROUP BY a.cluster_uid`,
     )
     .all(where.params) as ({
@@ -391,6 +400,8 @@ export function unifiedSearch(db: Db, body: UnifiedSearchBody, now: number): Uni
     dmax: number
     cmin: number
     cmax: number
+    emin: number
+    emax: number
   } & Record<string, number>)[]
   const events = countedEvents(undefined, (bit) =>
     perCluster.reduce((n, c) => n + (c[`e${bit}`] ?? 0), 0),
@@ -404,6 +415,7 @@ export function unifiedSearch(db: Db, body: UnifiedSearchBody, now: number): Uni
       totalRecords: total,
       duration: { min: pick((c) => c.dmin, Math.min), max: pick((c) => c.dmax, Math.max) },
       cost: { min: pick((c) => c.cmin, Math.min) / 100, max: pick((c) => c.cmax, Math.max) / 100 },
+      events: { min: pick((c) => c.emin, Math.min), max: pick((c) => c.emax, Math.max) },
       appEvents: events,
       clusters: Object.fromEntries(perCluster.map((c) => [c.uid, c.n])),
     },
