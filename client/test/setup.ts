@@ -24,3 +24,6 @@ class ResizeObserverStub {
 }
 window.ResizeObserver ??= ResizeObserverStub
 Element.prototype.scrollIntoView ??= () => {}
+// Highcharts feature-tests CSS on load; jsdom has no CSS.supports.
+globalThis.CSS ??= {} as typeof CSS
+CSS.supports ??= () => false

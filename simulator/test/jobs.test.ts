@@ -229,6 +229,19 @@ describe('GET /api/v1/jobs/schedules (the weekly calendar of scheduled jobs)', (
     expect(calendarMinutes(series.data[WEEKDAY_KEYS[day]!][0]!.startTime)).toBe(hours.hr * 60)
   })
 
+  it('narrows to one cluster by clusterName, as jobs/count does', async () => {
+    const window = `start_time=${TEST_NOW_MS - 7 * DAY}&end_time=${TEST_NOW_MS}`
+    const all = await get<JobSchedulesResponse>(`/api/v1/jobs/schedules?${window}&clusterName=*`)
+    const one = await get<JobSchedulesResponse>(`/api/v1/jobs/schedules?${window}&clusterName=prod-cdh-01`)
+    const none = await get<JobSchedulesResponse>(`/api/v1/jobs/schedules?${window}&clusterName=no-such`)
+    const events = (body: JobSchedulesResponse) =>
+      body.flatMap((s) => WEEKDAY_KEYS.flatMap((d) => s.data[d])).length
+    expect(one.status).toBe(200)
+    expect(events(one.body)).toBeGreaterThan(0)
+    expect(events(one.body)).toBeLessThanOrEqual(events(all.body))
+    expect(none.body).toEqual([])
+  })
+
   it('refuses a window that ends before it starts', async () => {
     const { status } = await get(
       `/api/v1/jobs/schedules?start_time=${TEST_NOW_MS}&end_time=${TEST_NOW_MS - DAY}`,

@@ -92,7 +92,13 @@ export type LastCheckedResponse = Static<typeof LastCheckedResponseSchema>
  * window: the last 7 days.
  */
 export const JobSchedulesQuerySchema = Type.Object(
-  { start_time: Type.Optional(QueryInstantSchema), end_time: Type.Optional(QueryInstantSchema) },
+  {
+    start_time: Type.Optional(QueryInstantSchema),
+    end_time: Type.Optional(QueryInstantSchema),
+    clusterName: Type.Optional(
+      Type.String({ maxLength: 200, description: "a cluster's id, name or display name; '*' every cluster" }),
+    ),
+  },
   { additionalProperties: false, title: 'JobSchedulesQuery' },
 )
 export type JobSchedulesQuery = Static<typeof JobSchedulesQuerySchema>

@@ -214,20 +214,24 @@ const SERIES_COLOURS = 7
  * job; on each weekday it ran in the window (default the last 7 days) it is placed at the hour it
  * most often started then, for its average run time rounded up to whole 30-minute slots (B265),
  * ending at 24:00 at the latest (B267). It runs as its most frequent user and queue; jobs of one
- * queue share a colour.
+ * queue share a colour. clusterName narrows to one cluster, as jobs/count does ('*' every cluster).
  */
 export function jobSchedules(db: Db, q: JobSchedulesQuery, now: number): JobSchedulesResponse {
   const window = queryWindow(q.start_time, q.end_time, { start: 'start_time', end: 'end_time' }, 7 * DAY, now)
   const shift = appsTimeShift(db)
+  const where: Where = { clauses: [], params: {}, index: 'applications_start' }
+  const clusters = clusterUidsOf(db, q.clusterName)
+  if (clusters) inList(where, 'a.cluster_uid', 'cl', clusters)
   const runs = `WITH runs AS MATERIALIZED (
       SELECT a.name AS name, a.user AS user, a.queue AS queue, a.duration AS duration,
              CAST(strftime('%w', (a.start_time + @shift) / 1000, 'unixepoch') AS INTEGER) AS wd,
              CAST(strftime('%H', (a.start_time + @shift) / 1000, 'unixepoch') AS INTEGER) AS hr
         FROM applications a INDEXED BY applications_start
        WHERE a.start_time >= @start AND a.start_time <= @end AND a.parent_id IS NULL
-         AND a.name IN (SELECT value FROM json_each(@names))
+         AND a.name IN (SELECT value FROM json_each(@names))${where.clauses.map((c) => ` AND ${c}`).join('')}
     )`
   const params = {
+    ...where.params,
     start: window.start - shift,
     end: window.end - shift,
     shift,

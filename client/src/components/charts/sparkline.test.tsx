@@ -1,0 +1,38 @@
+import { render, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { formatDurationMs } from '@costlens/shared'
+import { Sparkline, sparklineSummary } from './sparkline.tsx'
+
+const T = Date.parse('2026-11-23T00:00:00Z')
+
+describe('Sparkline', () => {
+  it('summarises the line in words for screen readers: runs and the latest value', () => {
+    expect(
+      sparklineSummary(
+        'Duration trend',
+        [
+          [T, 1000],
+          [T + 1, 243_000],
+        ],
+        formatDurationMs,
+      ),
+    ).toBe('Duration trend: 2 runs, last 4m 3s')
+    expect(sparklineSummary('Read trend', [[T, 5]], String)).toBe('Read trend: 1 run, last 5')
+    expect(sparklineSummary('Write trend', [], String)).toBe('Write trend: no runs')
+  })
+
+  it('draws one Highcharts line inside an image labelled with that summary', () => {
+    const { container } = render(
+      <Sparkline
+        name="Duration trend"
+        data={[
+          [T, 60_000],
+          [T + 3_600_000, 243_000],
+        ]}
+        format={formatDurationMs}
+      />,
+    )
+    expect(screen.getByRole('img', { name: 'Duration trend: 2 runs, last 4m 3s' })).toBeInTheDocument()
+    expect(container.querySelector('.highcharts-series path.highcharts-graph')).not.toBeNull()
+  })
+})

@@ -1,0 +1,110 @@
+import { memo, useMemo } from 'react'
+import Highcharts from 'highcharts'
+// Named: the package is CommonJS, whose default export bundlers resolve differently.
+import { HighchartsReact } from 'highcharts-react-official'
+import { formatDateTime } from '@costlens/shared'
+
+/** One point of a trend: [epoch ms, value]. */
+export type SparkPoint = readonly [number, number]
+
+export interface SparklineProps {
+  /** What the line shows, e.g. 'Duration trend'; the start of the accessible summary. */
+  name: string
+  /** Oldest first. */
+  data: readonly SparkPoint[]
+  /** How a value reads in the tooltip and the summary (a duration, bytes). */
+  format: (value: number) => string
+  width?: number
+  height?: number
+  color?: string
+}
+
+/** B272-style plain summary for screen readers: "Duration trend: 12 runs, last 4m 3s". */
+export function sparklineSummary(name: string, data: readonly SparkPoint[], format: (v: number) => string) {
+  const last = data.at(-1)
+  if (!last) return `${name}: no runs`
+  return `${name}: ${data.length} run${data.length === 1 ? '' : 's'}, last ${format(last[1])}`
+}
+
+/**
+ * A tiny line chart for a table cell: no axes, legend or title, a marker on the latest point (so
+ * a one-run series still shows), and a tooltip with the run's time and formatted value. The
+ * tooltip is drawn outside the chart, since a 28 px tall cell would clip it. Highcharts' own
+ * accessibility module is off: the wrapper is one image whose label summarises the line.
+ *
+ * Memoised: highcharts-react updates its chart on every render it gets, and a chart update can
+ * change the table's layout, whose resize observer re-renders the cells: without the memo the
+ * charts of a page kept redrawing each other and starved every other update.
+ */
+export const Sparkline = memo(function Sparkline({
+  name,
+  data,
+  format,
+  width = 96,
+  height = 28,
+  color,
+}: SparklineProps) {
+  const options = useMemo<Highcharts.Options>(
+    () => ({
+      chart: {
+        type: 'line',
+        width,
+        height,
+        margin: [3, 3, 3, 3],
+        backgroundColor: 'transparent',
+        animation: false,
+        // A fixed size: nothing to reflow, so no resize observer per chart.
+        reflow: false,
+        style: { fontFamily: 'inherit' },
+      },
+      accessibility: { enabled: false },
+      title: { text: undefined },
+      credits: { enabled: false },
+      legend: { enabled: false },
+      xAxis: { visible: false, type: 'datetime' },
+      yAxis: { visible: false, startOnTick: false, endOnTick: false },
+      tooltip: {
+        outside: true,
+        hideDelay: 0,
+        formatter() {
+          return `${formatDateTime(Number(this.x))}<br/><b>${format(Number(this.y))}</b>`
+        },
+      },
+      plotOptions: {
+        series: {
+          animation: false,
+          lineWidth: 1.5,
+          color: color ?? 'var(--mantine-color-blue-8)',
+          marker: { enabled: false, radius: 2, states: { hover: { radius: 3 } } },
+          states: { hover: { lineWidthPlus: 0 } },
+        },
+      },
+      series: [
+        {
+          type: 'line',
+          name,
+          data: data.map(([x, y], i) =>
+            i === data.length - 1 ? { x, y, marker: { enabled: true } } : { x, y },
+          ),
+        },
+      ],
+    }),
+    [data, format, name, width, height, color],
+  )
+  return (
+    <div role="img" aria-label={sparklineSummary(name, data, format)} style={{ width, height }}>
+      <HighchartsReact
+        highcharts={Highcharts}
+        options={options}
+        containerProps={{ style: { width, height } }}
+        callback={hideFromAssistiveTech}
+      />
+    </div>
+  )
+})
+
+/** The drawing itself is decoration: the wrapper's label already says what it shows. */
+function hideFromAssistiveTech(chart: Highcharts.Chart) {
+  chart.renderer.box.setAttribute('aria-hidden', 'true')
+  chart.renderer.box.removeAttribute('role')
+}

@@ -1,0 +1,26 @@
+import { Badge } from '@mantine/core'
+import { APP_STATUS_LABELS, borderClass, type AppStatusCode, type StatusStyle } from '@costlens/shared'
+
+/** The badge colour of each status style (B174). */
+export const STATUS_COLOURS: Readonly<Record<StatusStyle, string>> = {
+  success: 'green',
+  error: 'red',
+  killed: 'orange',
+  running: 'blue',
+  pending: 'yellow',
+  waiting: 'yellow',
+  unknown: 'gray',
+}
+
+/**
+ * A run's status as a badge with its word (never colour alone), in the style of its row border
+ * (B174). An unknown code is shown as itself rather than hidden.
+ */
+export function StatusBadge({ code }: { code: string }) {
+  return (
+    // The dot variant: the word stays in body text colour (AA on any row), the hue is the dot's.
+    <Badge variant="dot" color={STATUS_COLOURS[borderClass(code)]} size="sm">
+      {APP_STATUS_LABELS[code as AppStatusCode] ?? code}
+    </Badge>
+  )
+}

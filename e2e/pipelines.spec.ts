@@ -1,0 +1,104 @@
+import { expect, test, type Page } from '@playwright/test'
+import { signIn } from './helpers.ts'
+
+/**
+ * The Jobs tab's pipelines list (02 §2 On-premises pipelines list, §4) and scheduled-jobs calendar
+ * (02 §2 weekly calendar) against the seeded small scale, as an operator would use them.
+ */
+
+async function open(page: Page, path: string) {
+  await page.goto('/login')
+  await signIn(page, 'admin', 'admin')
+  await expect(page).not.toHaveURL(/\/login/)
+  await page.goto(path)
+}
+
+const table = (page: Page) => page.getByRole('table', { name: 'On-premises pipelines' })
+const bodyRows = (page: Page) => table(page).locator('tbody tr[aria-selected]')
+const total = async (page: Page) =>
+  Number((await page.getByText(/^[\d,]+ records?$/).innerText()).split(' ')[0]!.replace(/,/g, ''))
+const column = (page: Page, index: number) =>
+  bodyRows(page).evaluateAll(
+    (rows, i) => rows.map((r) => r.querySelectorAll('td')[i]?.textContent ?? ''),
+    index,
+  )
+
+test('the pipelines table lists the seeded pipelines with their trend charts (02 §2)', async ({ page }) => {
+  await open(page, '/jobs/pipelines?dateRangeLabel=7_d')
+  await expect(bodyRows(page).first()).toBeVisible()
+  expect(await total(page)).toBeGreaterThan(5)
+  const first = bodyRows(page).first()
+  for (const trend of ['Duration trend', 'Read trend', 'Write trend']) {
+    const chart = first.getByRole('img', { name: new RegExp(`^${trend}: \\d+ runs?, last `) })
+    await expect(chart).toBeVisible()
+    await expect(chart.locator('svg.highcharts-root')).toBeVisible()
+  }
+  // Hovering a line shows the run's formatted value.
+  const box = (await first.getByRole('img', { name: /^Duration trend/ }).boundingBox())!
+  for (let x = 4; x < box.width; x += 8) await page.mouse.move(box.x + x, box.y + box.height / 2)
+  await expect(page.locator('.highcharts-tooltip-container').first()).toContainText(/\d+[smhD]/)
+})
+
+test('a type filter narrows the list, is kept in the address and survives a reload (B187, B030)', async ({
+  page,
+}) => {
+  await open(page, '/jobs/pipelines?dateRangeLabel=7_d')
+  await expect(bodyRows(page).first()).toBeVisible()
+  const before = await total(page)
+  await page.getByRole('checkbox', { name: 'Spark' }).click()
+  await expect(page).toHaveURL(/type=hivemr%2Chivetz%2Cimpala/)
+  await expect.poll(() => total(page)).toBeLessThan(before)
+  const types = async () => [
+    ...new Set(
+      (await column(page, 0)).map((name) => name.replace(/^.*?(Hive on MR|Hive on Tez|Impala|Spark)$/, '$1')),
+    ),
+  ]
+  await expect.poll(types).not.toContain('Spark')
+  const filtered = await total(page)
+  await page.reload()
+  await expect(page.getByRole('checkbox', { name: 'Spark' })).not.toBeChecked()
+  await expect.poll(() => total(page)).toBe(filtered)
+  await page.getByRole('button', { name: 'Reset' }).click()
+  await expect(page).toHaveURL(/\/jobs\/pipelines\?dateRangeLabel=7_d$/)
+  await expect.poll(() => total(page)).toBe(before)
+})
+
+test('sorting by Instances happens in the page and is kept in the address (B187)', async ({ page }) => {
+  await open(page, '/jobs/pipelines?dateRangeLabel=7_d')
+  await expect(bodyRows(page).first()).toBeVisible()
+  const counts = async () => (await column(page, 2)).map(Number)
+  await table(page).getByRole('button', { name: 'Instances' }).click()
+  await expect(page).toHaveURL(/s=docCount-asc/)
+  await expect(table(page).getByRole('columnheader', { name: /Instances/ })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  )
+  const ascending = await counts()
+  expect(ascending).toEqual([...ascending].sort((a, b) => a - b))
+  await table(page).getByRole('button', { name: 'Instances' }).click()
+  await expect(page).toHaveURL(/s=docCount-desc/)
+  await expect.poll(async () => (await counts())[0]).toBeGreaterThanOrEqual(ascending.at(-1)!)
+  const descending = await counts()
+  expect(descending).toEqual([...descending].sort((a, b) => b - a))
+})
+
+test('the scheduled-jobs calendar shows the week’s jobs with a legend (02 §2 weekly calendar)', async ({
+  page,
+}) => {
+  await open(page, '/jobs/schedulejobs?dateRangeLabel=1_w')
+  const calendar = page.getByRole('region', { name: 'Scheduled jobs' })
+  const events = calendar.getByRole('button', {
+    name: /^\w+, (Sunday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday) \d\d:\d\d–\d\d:\d\d$/,
+  })
+  await expect(events.first()).toBeVisible()
+  expect(await events.count()).toBeGreaterThan(5)
+  expect(
+    await calendar.getByRole('list', { name: 'Scheduled jobs: legend' }).getByRole('listitem').count(),
+  ).toBeGreaterThan(3)
+  // The last week had runs on every weekday.
+  for (const day of ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'])
+    expect(await calendar.getByRole('list', { name: day }).getByRole('button').count()).toBeGreaterThan(0)
+  // An event is reached by keyboard and shows who runs it.
+  await events.first().focus()
+  await expect(page.getByRole('tooltip')).toContainText(' · root.')
+})
