@@ -99,3 +99,59 @@ describe('the console shell (01 §2.4)', () => {
     await waitFor(() => expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument())
   })
 })
+
+describe('the header search (02 §2 /globalsearch/{search})', () => {
+  it('B030 opens the search results on Enter, the typed text encoded into the path', async () => {
+    const { requests } = stubApi(
+      on('GET', '/api/v1/isValidToken', () => json(testUser())),
+      on('GET', '/signInMode', () => new Response('open')),
+      on('GET', '/api/v1/apps/globalsearch', () => json({ results: [], total: 0 })),
+    )
+    const { router } = renderConsole('/clusters/overview')
+    const box = await screen.findByRole('textbox', { name: 'Search applications' })
+    expect(screen.getByRole('search')).toContainElement(box)
+    expect(box).toHaveAttribute('placeholder', 'Search apps by id, name, user…')
+    await userEvent.type(box, '  daily sales/2026 {Enter}')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/globalsearch/daily%20sales%2F2026'))
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Search results for “daily sales/2026”' }),
+    ).toBeInTheDocument()
+    await waitFor(() =>
+      expect(
+        requests.some((r) => new URL(r.url).searchParams.get('searchString') === 'daily sales/2026'),
+      ).toBe(true),
+    )
+    // The box keeps saying what the results are for.
+    expect(screen.getByRole('textbox', { name: 'Search applications' })).toHaveValue('daily sales/2026')
+  })
+
+  it('is reached with the keyboard; an empty or blank box does nothing on Enter', async () => {
+    signedInAs(testUser())
+    const { router } = renderConsole('/clusters/overview')
+    const box = await screen.findByRole('textbox', { name: 'Search applications' })
+    box.focus()
+    await userEvent.keyboard('{Enter}')
+    await userEvent.keyboard('   {Enter}')
+    expect(router.state.location.pathname).toBe('/clusters/overview')
+    // Tab order: the tabs of the main navigation come before the box.
+    within(screen.getByRole('navigation', { name: 'Main' }))
+      .getAllByRole('link')
+      .at(-1)!
+      .focus()
+    await userEvent.tab()
+    expect(screen.getByRole('textbox', { name: 'Search applications' })).toHaveFocus()
+  })
+
+  it('B029 shows only to users whose layout has a built search results page', async () => {
+    signedInAs(testUser({ clusterType: 'EMR' }))
+    renderConsole('/clusters/overview')
+    expect(await screen.findByRole('textbox', { name: 'Search applications' })).toBeInTheDocument()
+  })
+
+  it('B029 is not offered where the search results page is still planned (Databricks)', async () => {
+    signedInAs(testUser({ clusterType: 'DB', role: 'admin', isAdmin: true }))
+    renderConsole('/sql/osd_sql_overview')
+    await screen.findByRole('navigation', { name: 'Main' })
+    expect(screen.queryByRole('textbox', { name: 'Search applications' })).not.toBeInTheDocument()
+  })
+})

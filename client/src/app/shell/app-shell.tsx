@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Badge, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core'
 import { IconChevronDown, IconLock, IconLogout, IconUser } from '@tabler/icons-react'
-import { Link, NavLink, useLocation } from 'react-router-dom'
+import { Link, NavLink, useLocation, useMatch } from 'react-router-dom'
 import {
   layoutFor,
   type CurrentUser,
@@ -13,6 +13,7 @@ import { useAppDispatch } from '../hooks.ts'
 import { logout } from '../../features/auth/session-thunks.ts'
 import { UpgradePrompt, useRequestUpgrade } from '../../components/upgrade-prompt/upgrade-prompt.tsx'
 import { TabIcon } from './tab-icon.tsx'
+import { GLOBAL_SEARCH_ROUTE, HeaderSearch, hasGlobalSearch } from './header-search.tsx'
 import classes from './app-shell.module.css'
 
 const ROLE_LABELS: Record<CurrentUser['role'], string> = {
@@ -65,6 +66,7 @@ export function AppShell({
   const freemium = user.plan === 'freemium'
   const activeTab = config.tabs.find((t) => isInTab(t, pathname))
   const subTabs = activeTab?.children.filter((c) => c.inNav !== false) ?? []
+  const shownSearch = useMatch(GLOBAL_SEARCH_ROUTE)?.params.search ?? ''
 
   return (
     <div className={classes.layout}>
@@ -95,6 +97,8 @@ export function AppShell({
               </nav>
             </Group>
             <Group gap="xs" wrap="nowrap">
+              {/* Keyed by the search shown, so the box follows the results page and clears off it. */}
+              {hasGlobalSearch(config) && <HeaderSearch key={shownSearch} initial={shownSearch} />}
               {freemium && <UpgradePrompt variant="icon" />}
               <Menu position="bottom-end" withinPortal>
                 <Menu.Target>

@@ -1,0 +1,102 @@
+import { useMemo } from 'react'
+import { useLocation, useNavigate, useParams } from 'react-router-dom'
+import { Stack, Text, Title } from '@mantine/core'
+import type { AppRecord, TableView } from '@costlens/shared'
+import { useAppSelector } from '../../app/hooks.ts'
+import { useDocumentTitle } from '../../app/use-document-title.ts'
+import { DataTable } from '../../components/table/data-table.tsx'
+import { appColumns, appRowStatus } from '../../components/app-columns/app-columns.tsx'
+import { useGlobalSearchQuery } from './api.ts'
+import {
+  GLOBAL_SEARCH_PAGE_SIZES,
+  globalSearchAddress,
+  globalSearchQuery,
+  readGlobalSearchView,
+  type GlobalSearchView,
+} from './global-search-state.ts'
+
+/**
+ * Finding an app needs who, what, where and when more than its analysis: the list's analysis
+ * columns start hidden here so the rest fits a laptop screen; the column chooser brings them back.
+ */
+const HIDDEN_AT_FIRST = new Set(['insights', 'totalDfsBytesRead', 'totalDfsBytesWritten', 'numEvents'])
+
+/** The line under the heading: how many apps matched, and on which fields. */
+function countText(total: number, text: string): string {
+  if (!text) return 'Type part of an application’s id, name, user or queue in the search box above.'
+  if (total === 0) return `No application’s id, name, user or queue contains “${text}”.`
+  const n = total.toLocaleString('en-US')
+  return `${n} application${total === 1 ? '' : 's'} whose id, name, user or queue contains “${text}”.`
+}
+
+/**
+ * /globalsearch/{search} (R049, R096; 02 §2): the applications whose id, name, user or queue holds
+ * the typed text, over GET apps/globalsearch, in the application list's columns. Page and sort live
+ * in the address (page, pageSize, s), written back with replace so paging does not fill the
+ * history (B030).
+ */
+export default function GlobalSearchPage() {
+  const { search = '' } = useParams()
+  const text = search.trim()
+  const location = useLocation()
+  const navigate = useNavigate()
+  const user = useAppSelector((s) => s.session.user)!
+  const freemium = user.plan === 'freemium'
+  useDocumentTitle(text ? `Search results for “${text}”` : 'Search Results')
+
+  const view = useMemo(() => readGlobalSearchView(location.search, { freemium }), [location.search, freemium])
+  const update = (next: GlobalSearchView) =>
+    navigate({ pathname: location.pathname, search: globalSearchAddress(next) }, { replace: true })
+
+  const result = useGlobalSearchQuery(globalSearchQuery(text, view), { skip: !text })
+  const rows = text ? (result.data?.results ?? []) : []
+  const total = text ? (result.data?.total ?? 0) : 0
+  const columns = useMemo(
+    () =>
+      appColumns('all', { freemium }).map((c) =>
+        HIDDEN_AT_FIRST.has(c.key) ? { ...c, displayable: false } : c,
+      ),
+    [freemium],
+  )
+  const tableView: TableView = {
+    page: view.page,
+    pageSize: view.pageSize,
+    sort: view.sort,
+    search: '',
+    activeRow: null,
+    expandedRow: null,
+  }
+  const settled = !text || (result.data !== undefined && !result.isFetching)
+
+  return (
+    <Stack gap="sm">
+      <div>
+        <Title order={1} size="h3">
+          Search results for “{text}”
+        </Title>
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {settled ? countText(total, text) : 'Searching…'}
+        </Text>
+      </div>
+      <DataTable<AppRecord>
+        caption="Matching applications"
+        mode="server"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        totalRecords={total}
+        loading={result.isFetching}
+        view={tableView}
+        pageSizes={GLOBAL_SEARCH_PAGE_SIZES}
+        search={false}
+        rowStatus={appRowStatus}
+        onViewChange={(next) => {
+          if (next.sort && (next.sort.key !== view.sort.key || next.sort.direction !== view.sort.direction))
+            update({ ...view, sort: next.sort, page: 1 })
+          else if (next.pageSize !== view.pageSize) update({ ...view, pageSize: next.pageSize, page: 1 })
+          else if (next.page !== view.page) update({ ...view, page: next.page })
+        }}
+      />
+    </Stack>
+  )
+}
