@@ -40,10 +40,23 @@ const SIGNED_IN_SCREENS = [
   { name: 'the simulator controls', user: 'admin', path: '/simulator', ready: 'form' },
   { name: 'the applications list (R017)', user: 'admin', path: '/jobs/applications', ready: 'table' },
   {
+    name: 'the global search results (R049)',
+    user: 'admin',
+    path: '/globalsearch/daily_sales',
+    ready: 'table',
+  },
+  {
     name: 'the inefficient applications of the last 7 days (R064, EMR)',
     user: 'emr',
     path: '/jobs/applications?appListType=inefficient&dateRangeLabel=7_d',
     ready: 'table',
+  },
+  { name: 'the on-premises pipelines list (R018)', user: 'admin', path: '/jobs/pipelines', ready: 'table' },
+  {
+    name: 'the scheduled-jobs calendar (R019)',
+    user: 'admin',
+    path: '/jobs/schedulejobs?dateRangeLabel=1_w',
+    ready: 'region',
   },
 ] as const
 

@@ -28,7 +28,9 @@ function shared(ids: [string, string], path: string, title: string, gates: Gates
 }
 
 function sharedDetail(ids: [string, string], path: string, title: string, gates: Gates = {}): RouteEntry {
-  return detail({ specIds: ids, path, title, supportedTypes: HADOOP_TYPES, ...gates })
+  const { screen, ...rest } = gates
+  const built = screen ? { status: 'built' as const, screen } : {}
+  return detail({ specIds: ids, path, title, supportedTypes: HADOOP_TYPES, ...rest, ...built })
 }
 
 function emrOnly(id: string, path: string, title: string, gates: Gates, inNav = true): RouteEntry {
@@ -89,10 +91,12 @@ const jobsTab = tab({
     shared(['R018', 'R065'], '/jobs/pipelines', 'Pipelines', {
       rbacId: 'jobs/pipelines',
       flags: ['pipelinesEnabled'],
+      screen: 'pipelines',
     }),
     shared(['R019', 'R066'], '/jobs/schedulejobs', 'Scheduled Jobs', {
       rbacId: 'jobs/schedulejobs',
       flags: ['enableScheduleJobs'],
+      screen: 'schedule-jobs',
     }),
   ],
 })
@@ -246,7 +250,7 @@ function manageTab(children: readonly RouteEntry[]): TabEntry {
 /** Pages of both layouts that sit under no tab. */
 const hadoopPages: readonly RouteEntry[] = [
   shared(['R048', 'R095'], '/value_dashboard', 'Value Dashboard', { flags: ['isValueDashboardEnabled'] }),
-  sharedDetail(['R049', 'R096'], '/globalsearch/:search', 'Search Results'),
+  sharedDetail(['R049', 'R096'], '/globalsearch/:search', 'Search Results', { screen: 'global-search' }),
   // No gate on these two layouts (admin only on Databricks, R214).
   shared(['R050', 'R097'], '/jmx/monitoring', 'JMX Monitoring'),
 ]

@@ -98,12 +98,16 @@ describe('route catalogue (routes.json)', () => {
     }
   })
 
-  it('only login, home, not-found, the two API docs pages and the simulator controls are built', () => {
+  it('the built screens: login, home, not-found, the Jobs pages, global search, the API docs and the simulator controls', () => {
     const built = entries.filter((e) => e.status === 'built')
     expect(built.map((e) => [e.specIds[0], e.screen])).toEqual([
       ['R001', 'login'],
       ['R002', 'home'],
       ['R003', 'not-found'],
+      ['R017', 'applications'],
+      ['R018', 'pipelines'],
+      ['R019', 'schedule-jobs'],
+      ['R049', 'global-search'],
       ['R149', 'api-docs'],
       ['R176', 'api-docs'],
       [undefined, 'sim-control'],

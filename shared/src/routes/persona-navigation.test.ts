@@ -110,6 +110,7 @@ const EXPECTED: Record<string, Expected> = {
   },
   readonly: defaultNonAdmin,
   analyst: defaultNonAdmin,
+  trial: defaultNonAdmin,
   hdp: defaultAdmin,
   cdp: defaultAdmin,
   mapr: defaultAdmin,

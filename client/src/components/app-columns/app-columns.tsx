@@ -1,6 +1,5 @@
-import { Anchor, Badge, Text, Tooltip } from '@mantine/core'
+import { Anchor, Text, Tooltip } from '@mantine/core'
 import {
-  APP_STATUS_LABELS,
   borderClass,
   centsToDollars,
   formatBytes,
@@ -12,27 +11,8 @@ import {
   type AppRecord,
   type StatusStyle,
 } from '@costlens/shared'
-import type { DataColumn } from '../../components/table/table-types.ts'
-
-const STATUS_COLOURS: Record<StatusStyle, string> = {
-  success: 'green',
-  error: 'red',
-  killed: 'orange',
-  running: 'blue',
-  pending: 'yellow',
-  waiting: 'yellow',
-  unknown: 'gray',
-}
-
-/** A status as a badge with its word (never colour alone), in the style of its border (B174). */
-export function StatusBadge({ code }: { code: AppRecord['status'] }) {
-  const style = borderClass(code)
-  return (
-    <Badge variant="light" color={STATUS_COLOURS[style]} size="sm">
-      {APP_STATUS_LABELS[code] ?? code}
-    </Badge>
-  )
-}
+import type { DataColumn } from '../table/table-types.ts'
+import { StatusBadge } from '../status/status-badge.tsx'
 
 const time = (ms: number | null) => (ms === null ? null : formatDateTime(ms))
 

@@ -138,7 +138,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
     [columns],
   )
 
-  const usePager = paginate
+  const paged = paginate
   const table = useReactTable<R>({
     data: searched as R[],
     columns: columnDefs,
@@ -154,10 +154,13 @@ export function DataTable<R>(props: DataTableProps<R>) {
     columnResizeMode: 'onChange',
     enableColumnResizing: true,
     manualSorting: server,
-    manualPagination: server || !usePager,
+    manualPagination: server || !paged,
+    // The page is the view's (tableReducer decides when it resets); TanStack's own reset on new
+    // data would fire a state update during the router's render of a new address.
+    autoResetPageIndex: false,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: server ? undefined : getSortedRowModel(),
-    getPaginationRowModel: server || !usePager ? undefined : getPaginationRowModel(),
+    getPaginationRowModel: server || !paged ? undefined : getPaginationRowModel(),
   })
   const pageRows = table.getRowModel().rows
   const total = server ? (props.totalRecords ?? rows.length) : searched.length
@@ -386,7 +389,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
           </Table.Tbody>
         </Table>
       </div>
-      {usePager && (
+      {paged && (
         <TablePager
           caption={caption}
           page={view.page}
