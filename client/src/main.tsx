@@ -6,7 +6,9 @@ import '@mantine/notifications/styles.css'
 import { makeStore } from './app/store.ts'
 import { Providers } from './app/providers.tsx'
 import { createAppRouter } from './app/router.tsx'
+import { preloadScreenAt } from './app/screens.ts'
 
+preloadScreenAt(window.location.pathname)
 const store = makeStore()
 const router = createAppRouter()
 

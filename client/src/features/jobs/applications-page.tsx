@@ -1,16 +1,13 @@
 import { useMemo, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
-import { Button, Group, Paper, Stack, Switch, Tabs, Text, Title, Tooltip } from '@mantine/core'
+import { Button, Group, Stack, Switch, Tabs, Text, Title, Tooltip } from '@mantine/core'
 import { IconLock, IconRefresh } from '@tabler/icons-react'
 import {
   ALL_CLUSTERS,
   APP_LIST_TYPES,
-  APP_STATUS_CODES,
-  APP_STATUS_LABELS,
   MAX_RECORDS,
   PICKERS,
   UPGRADE_TEXT,
-  appTypeFilterOptions,
   isActionAllowed,
   type AppListType,
   type AppRecord,
@@ -20,9 +17,7 @@ import { useAppSelector } from '../../app/hooks.ts'
 import { DataTable } from '../../components/table/data-table.tsx'
 import { DateRangePicker } from '../../components/date-range/date-range-picker.tsx'
 import { rangeText } from '../../components/date-range/custom-range.ts'
-import { MultiSelectFilter } from '../../components/filters/multi-select-filter.tsx'
 import { ClusterSearchSelect } from '../../components/filters/cluster-search-select.tsx'
-import { TagSelector } from '../../components/filters/tag-selector.tsx'
 import {
   useAppTagsQuery,
   useLazyUnifiedSearchQuery,
@@ -37,7 +32,7 @@ import {
   readAppListView,
   type AppListView,
 } from './app-list-state.ts'
-import { RangeFilters } from './range-filters.tsx'
+import { AppListFilterPanel } from './app-list-filter-panel.tsx'
 import { useIdleAutoRefresh } from './use-idle-auto-refresh.ts'
 import { useSavedList } from './use-saved-list.ts'
 
@@ -46,14 +41,6 @@ const TAB_LABELS: Record<AppListType, string> = {
   running: 'Running',
   finished: 'Finished',
   inefficient: 'Inefficient',
-}
-
-/** B179: the statuses each list offers; running is fixed to R and offers none. */
-const STATUS_OPTIONS: Record<AppListType, readonly string[]> = {
-  all: APP_STATUS_CODES,
-  running: [],
-  finished: ['S', 'F', 'K'],
-  inefficient: APP_STATUS_CODES,
 }
 
 /**
@@ -176,79 +163,14 @@ export default function ApplicationsPage() {
       </Tabs>
 
       <Group align="flex-start" gap="md" wrap="nowrap">
-        <Paper withBorder p="sm" w={270} miw={270} component="aside" aria-label="Filters">
-          <Stack gap="md">
-            <Group justify="space-between">
-              <Text fw={600}>Filters</Text>
-              <Button size="compact-xs" variant="subtle" onClick={() => change({ type: 'showAll' })}>
-                Reset
-              </Button>
-            </Group>
-            <MultiSelectFilter
-              label="Application Type"
-              options={appTypeFilterOptions(user.clusterType, user.bigQueryEnabled).map((t) => ({
-                value: t,
-                label: t.toUpperCase(),
-              }))}
-              value={view.filters.appTypes}
-              onChange={(appTypes) => change({ type: 'filters', filters: { appTypes } })}
-              searchable={false}
-            />
-            {STATUS_OPTIONS[view.listType].length > 0 && (
-              <MultiSelectFilter
-                label="Status"
-                options={STATUS_OPTIONS[view.listType].map((s) => ({
-                  value: s,
-                  label: APP_STATUS_LABELS[s as AppRecord['status']],
-                }))}
-                value={view.filters.statuses}
-                onChange={(statuses) =>
-                  change({ type: 'filters', filters: { statuses: statuses as AppRecord['status'][] } })
-                }
-                searchable={false}
-              />
-            )}
-            {!running && (
-              <MultiSelectFilter
-                label="User"
-                options={(people.data?.users ?? []).map((u) => ({ value: u }))}
-                value={view.filters.users}
-                onChange={(users) => change({ type: 'filters', filters: { users } })}
-              />
-            )}
-            <MultiSelectFilter
-              label="Queue"
-              options={(people.data?.queues ?? []).map((q) => ({ value: q }))}
-              value={view.filters.queues}
-              onChange={(queues) => change({ type: 'filters', filters: { queues } })}
-            />
-            {view.listType === 'inefficient' && (
-              <MultiSelectFilter
-                label="Application Events"
-                options={(metadata?.appEvents ?? []).map((e) => ({ value: e.name, count: e.count }))}
-                value={view.filters.insights}
-                onChange={(insights) => change({ type: 'filters', filters: { insights } })}
-                searchable={false}
-              />
-            )}
-            {!running && (
-              <RangeFilters
-                duration={view.filters.duration}
-                cost={view.filters.cost}
-                events={view.filters.events}
-                metadata={metadata}
-                onChange={(filters) => change({ type: 'filters', filters })}
-              />
-            )}
-            <TagSelector
-              label="Tags"
-              tags={tags.data ?? []}
-              value={view.filters.tags}
-              onChange={(value) => change({ type: 'filters', filters: { tags: value } })}
-              freemium={freemium}
-            />
-          </Stack>
-        </Paper>
+        <AppListFilterPanel
+          view={view}
+          user={user}
+          metadata={search.data?.metadata}
+          people={people.data}
+          tags={tags.data}
+          onChange={change}
+        />
 
         <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
           {running && (
