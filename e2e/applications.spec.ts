@@ -85,7 +85,7 @@ test('a preset range from the picker refetches and is written as its label (B062
 })
 
 test('downloads the filtered list as CSV with the list columns (B113)', async ({ page }) => {
-  await openApplications(page, '?appListType=finished&dateRangeLabel=24_h&status=F')
+  await openApplications(page, '?appListType=finished&dateRangeLabel=7_d&status=F')
   const count = await total(page)
   expect(count).toBeGreaterThan(0)
   await page.getByRole('button', { name: /^Download / }).click()

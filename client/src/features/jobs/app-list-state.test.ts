@@ -165,3 +165,16 @@ describe('the free plan on the application list address', () => {
     })
   })
 })
+
+describe("the user's clusters", () => {
+  it("B182 all clusters means every cluster of the user's platform; a chosen cluster is sent alone", () => {
+    const all = appListBody(readAppListView('', NOW), { bigQueryEnabled: false, clusterType: 'EMR' })
+    expect(all).toMatchObject({ wildcardCluster: '*', clusterTypes: ['EMR'] })
+    const one = appListBody(readAppListView('?clusterUid=j-1', NOW), {
+      bigQueryEnabled: false,
+      clusterType: 'EMR',
+    })
+    expect(one).toMatchObject({ clusters: ['j-1'] })
+    expect(one).not.toHaveProperty('clusterTypes')
+  })
+})

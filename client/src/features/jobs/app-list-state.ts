@@ -236,9 +236,12 @@ export function changeAppList(
 
 /**
  * The unified-search body of a list (02 §7): the filters by the list rules (B173, B178, B179),
- * the cluster ('*' when all, B182), the page as from/size (B099), the sort in its Elasticsearch form.
+ * the cluster ('*' when all, B182, within the user's platform), the page as from/size (B099), the sort in its Elasticsearch form.
  */
-export function appListBody(view: AppListView, options: { bigQueryEnabled: boolean }): UnifiedSearchBody {
+export function appListBody(
+  view: AppListView,
+  options: { bigQueryEnabled: boolean; clusterType?: string },
+): UnifiedSearchBody {
   const filters = unifiedSearchFilters(
     view.listType,
     { ...view.filters, tags: tagFilterParams(view.filters.tags)?.appTags ?? {} },
@@ -249,7 +252,11 @@ export function appListBody(view: AppListView, options: { bigQueryEnabled: boole
   return {
     ...filters,
     appStatus: filters.appStatus as UnifiedSearchBody['appStatus'],
-    ...(view.clusters.length ? { clusters: [...view.clusters] } : { wildcardCluster: '*' }),
+    // 'All clusters' means all the user's clusters: those of their platform (an EMR user is not
+    // shown the on-premises clusters' work), as the cluster dropdown lists them.
+    ...(view.clusters.length
+      ? { clusters: [...view.clusters] }
+      : { wildcardCluster: '*', ...(options.clusterType ? { clusterTypes: [options.clusterType] } : {}) }),
     from,
     // B097: the last reachable page is cut at the 10,000th record, as the server requires.
     size: Math.min(view.pageSize, MAX_RECORDS - from),

@@ -63,7 +63,10 @@ export default function ApplicationsPage() {
     navigate({ pathname: location.pathname, search }, { replace: true }),
   )
 
-  const body = useMemo(() => appListBody(view, { bigQueryEnabled: user.bigQueryEnabled }), [view, user])
+  const body = useMemo(
+    () => appListBody(view, { bigQueryEnabled: user.bigQueryEnabled, clusterType: user.clusterType }),
+    [view, user],
+  )
   const search = useUnifiedSearchQuery(body)
   const [fetchAll] = useLazyUnifiedSearchQuery()
   const people = useUsersAndQueuesQuery()
