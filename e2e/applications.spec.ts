@@ -13,6 +13,8 @@ async function openApplications(page: Page, query = '', user = 'admin') {
   await expect(page).not.toHaveURL(/\/login/)
   await page.goto(`/jobs/applications${query}`)
   await expect(page.getByRole('table', { name: /applications$/ })).toBeVisible()
+  // The rows of the first answer, so totals read next are not the empty table of the first paint.
+  await expect(page.locator('tbody tr[data-status]').first()).toBeVisible()
 }
 
 const table = (page: Page) => page.getByRole('table', { name: /applications$/ })
