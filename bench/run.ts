@@ -325,8 +325,9 @@ async function main() {
     )
     process.stdout.write(`Reset (small): ${reset.toFixed(2)} s\n`)
     process.stdout.write(
-      `Applications list, navigation to first rows (large scale): median ${listPage.medianMs} ms, ` +
-        `max ${listPage.maxMs} ms over ${listPage.firstRowsMs.length} visits\n\n`,
+      `Applications list to its first rows (large scale): page load median ${listPage.medianMs} ms ` +
+        `(max ${listPage.maxMs} ms, ${listPage.firstRowsMs.length} visits); from the Applications tab ` +
+        `inside the console median ${listPage.inAppMedianMs} ms\n\n`,
     )
     process.stdout.write(
       table(
@@ -373,7 +374,13 @@ async function main() {
       seconds: SECONDS,
       seed,
       resetSeconds: reset,
-      listPage: { firstRowsMs: listPage.firstRowsMs, medianMs: listPage.medianMs, maxMs: listPage.maxMs },
+      listPage: {
+        firstRowsMs: listPage.firstRowsMs,
+        medianMs: listPage.medianMs,
+        maxMs: listPage.maxMs,
+        inAppMs: listPage.inAppMs,
+        inAppMedianMs: listPage.inAppMedianMs,
+      },
       load,
       bundle,
       lighthouse,
