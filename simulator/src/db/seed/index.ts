@@ -19,6 +19,27 @@ export interface SeedOptions {
 /** Bumped whenever a table changes: a file of another version is refused with a re-seed hint. */
 export const SCHEMA_VERSION = '5'
 
+/** The tables that take most rows: their secondary indexes are built after the rows go in. */
+const BULK_TABLES = ['applications', 'app_events', 'app_tags'] as const
+
+/**
+ * Runs a bulk fill with the tables' secondary indexes dropped, then builds them again from their
+ * own definitions: one sorted build per index instead of a million scattered index updates, which
+ * took the large scale from about three minutes to well under one. Names and SQL come from
+ * sqlite_master, never from input.
+ */
+function withoutSecondaryIndexes(db: Db, tables: readonly string[], fill: () => void): void {
+  const indexes = db
+    .prepare(
+      `SELECT name, sql FROM sqlite_master
+       WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${tables.map(() => '?').join(', ')})`,
+    )
+    .all(...tables) as { name: string; sql: string }[]
+  for (const index of indexes) db.exec(`DROP INDEX "${index.name}"`)
+  fill()
+  for (const index of indexes) db.exec(index.sql)
+}
+
 /**
  * Seeds an empty database. Deterministic for (seed, scale, now) except the password-hash salts
  * and the JWT secret, which must never be predictable. One transaction per table.
@@ -54,7 +75,7 @@ export function seedDatabase(db: Db, { scale, seed, now }: SeedOptions): Record<
     )
     for (const t of tags) insert.run(t)
   })()
-  seedApplications(db, prng, clusters, now, sizes.applications)
+  withoutSecondaryIndexes(db, BULK_TABLES, () => seedApplications(db, prng, clusters, now, sizes.applications))
   // Statistics for the query planner: without them it cannot tell that running apps are few and
   // scans a whole window index instead of the partial index of running apps.
   db.exec('ANALYZE')
