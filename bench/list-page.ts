@@ -15,7 +15,7 @@ export interface ListPageFigures {
   firstRowsMs: number[]
   medianMs: number
   maxMs: number
-  /** From a click on the Applications tab inside the running console to the first rows, ms. */
+  /** From a click on the Jobs tab inside the running console to the list's first rows, ms. */
   inAppMs: number[]
   inAppMedianMs: number
   lighthouse: LighthouseScores
@@ -62,13 +62,14 @@ export async function measureListPage(baseUrl: string, user = 'admin', visits = 
       await page.locator('tbody tr[data-status]').first().waitFor({ state: 'visible', timeout: 30_000 })
       firstRowsMs.push(Date.now() - started)
     }
-    // Inside the console: from another Jobs page, a click on the Applications tab.
+    // Inside the console: from a page that loads no data (so no slow call of another screen is
+    // still running on the server), a click on the Jobs tab, which opens the applications list.
     const inAppMs: number[] = []
     for (let i = 0; i < visits; i++) {
-      await page.goto(`${baseUrl}/jobs/pipelines`)
-      await page.getByRole('table').first().waitFor({ state: 'visible', timeout: 30_000 })
+      await page.goto(`${baseUrl}/clusters/overview`)
+      await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'visible', timeout: 30_000 })
       const started = Date.now()
-      await page.getByRole('link', { name: 'Applications', exact: true }).click()
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Jobs' }).click()
       await page.locator('tbody tr[data-status]').first().waitFor({ state: 'visible', timeout: 30_000 })
       inAppMs.push(Date.now() - started)
     }
