@@ -75,7 +75,9 @@ export function seedDatabase(db: Db, { scale, seed, now }: SeedOptions): Record<
     )
     for (const t of tags) insert.run(t)
   })()
-  withoutSecondaryIndexes(db, BULK_TABLES, () => seedApplications(db, prng, clusters, now, sizes.applications))
+  withoutSecondaryIndexes(db, BULK_TABLES, () =>
+    seedApplications(db, prng, clusters, now, sizes.applications),
+  )
   // Statistics for the query planner: without them it cannot tell that running apps are few and
   // scans a whole window index instead of the partial index of running apps.
   db.exec('ANALYZE')
