@@ -1,70 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { Route, Routes } from 'react-router-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { AppRecord, GlobalSearchResponse } from '@costlens/shared'
+import type { GlobalSearchResponse } from '@costlens/shared'
 import { json, on, renderWithProviders, signedIn, stubApi } from '../../../test/render.tsx'
 import { testUser } from '../../../test/users.ts'
+import { testAppRecord as app } from '../../../test/apps.ts'
 import GlobalSearchPage from './global-search-page.tsx'
 
 afterEach(() => vi.unstubAllGlobals())
-
-const START = Date.parse('2026-11-23T11:30:00Z')
-
-function app(i: number, overrides: Partial<AppRecord> = {}): AppRecord {
-  return {
-    id: `application_1700000000000_${String(i).padStart(4, '0')}`,
-    kind: 'spark',
-    status: 'S',
-    user: 'etl_svc',
-    realUser: 'etl_svc',
-    name: `daily_sales_rollup_${i}`,
-    appName: `daily_sales_rollup_${i}`,
-    queue: 'root.etl',
-    clusterId: 'Production CDH',
-    clusterUid: 'cdh-prod-01',
-    clusterType: 'CDH',
-    parentId: null,
-    startTime: START - i * 60_000,
-    finishedTime: START - i * 60_000 + 125_000,
-    duration: 125_000,
-    cents: 1234,
-    totalDfsBytesRead: 3 * 1024 ** 3,
-    totalDfsBytesWritten: 512 * 1024 ** 2,
-    numEvents: 0,
-    insights: [],
-    sm: 0,
-    km: 0,
-    fm: 0,
-    sr: 0,
-    kr: 0,
-    fr: 0,
-    numStages: 4,
-    numCompletedStages: 4,
-    numSkippedStages: 0,
-    numJobs: 2,
-    appAttempts: 1,
-    taskCount: 120,
-    setupDuration: 1000,
-    cleanupDuration: 500,
-    memorySeconds: 1000,
-    vcoreSeconds: 100,
-    trackingUrl: '',
-    sensorEnabled: true,
-    largeRDD: false,
-    inputTables: null,
-    outputTables: null,
-    diagnostics: null,
-    signature: 'sig',
-    dbuCost: null,
-    dbus: null,
-    runId: null,
-    jobId: null,
-    runName: null,
-    wsId: null,
-    wsInstance: null,
-    ...overrides,
-  }
-}
 
 const found: GlobalSearchResponse = {
   results: [app(1), app(2, { status: 'F', user: 'airflow' })],
