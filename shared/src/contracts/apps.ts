@@ -172,25 +172,6 @@ const QueryListSchema = (what: string) =>
 const QueryFrom = Type.Integer({ minimum: 0, maximum: MAX_RECORDS, default: 0 })
 const QuerySize = (size: number) => Type.Integer({ minimum: 0, maximum: MAX_RECORDS, default: size })
 
-/**
- * Application type codes (02 §3): the entity types of the events endpoints (REAL-API-NOTES §7:
- * 0 MR, 1 Hive, 2 Spark, 16 Impala). Spark has two codes.
- */
-export const ENTITY_TYPE_KINDS: Readonly<Record<number, string>> = {
-  0: 'mr',
-  1: 'hive',
-  2: 'spark',
-  6: 'spark',
-  11: 'bigquery',
-  15: 'tez',
-  16: 'impala',
-}
-/** The first entity type code of a kind, or null for a kind without one. */
-export function entityTypeOf(kind: string): number | null {
-  const found = Object.entries(ENTITY_TYPE_KINDS).find(([, k]) => k === kind)
-  return found ? Number(found[0]) : null
-}
-
 /** GET /api/v1/apps/globalsearch (E010): the /globalsearch/{search} page. */
 export const GlobalSearchQuerySchema = Type.Object(
   {
@@ -271,7 +252,7 @@ export type JobInterval = (typeof JOB_INTERVALS)[number]
 
 /**
  * GET /api/v1/apps/events/inefficient_apps (E024). `entity` is an app kind (spark) or an entity
- * type code (2, see ENTITY_TYPE_KINDS); `interval` is accepted for the real client's sake and does
+ * type code (2, see APP_TYPE_BY_CODE); `interval` is accepted for the real client's sake and does
  * not change the list, which counts the whole window. Default window: the last 7 days.
  */
 export const InefficientAppsQuerySchema = Type.Object(

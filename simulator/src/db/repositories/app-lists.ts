@@ -16,7 +16,13 @@ import type {
   UsersQueuesQuery,
   UsersQueuesResponse,
 } from '@costlens/shared'
-import { ALL_CLUSTERS, ENTITY_TYPE_KINDS, INEFFICIENT_EVENT_TYPES, entityTypeOf } from '@costlens/shared'
+import {
+  ALL_CLUSTERS,
+  APP_TYPE_BY_CODE,
+  INEFFICIENT_EVENT_TYPES,
+  appTypeCodes,
+  type AppType,
+} from '@costlens/shared'
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import {
@@ -49,11 +55,11 @@ export function listParam(text: string | undefined): string[] | undefined {
 
 /** An entity type code (REAL-API-NOTES §7) as its kind; 400 for a code that is none. */
 function kindOfCode(code: string, field: string): string {
-  const kind = /^\d{1,4}$/.test(code) ? ENTITY_TYPE_KINDS[Number(code)] : undefined
+  const kind = /^\d{1,4}$/.test(code) ? APP_TYPE_BY_CODE[Number(code)] : undefined
   if (!kind)
     throw new HttpError(
       400,
-      `querystring/${field}: "${code}" is not an entity type; use one of ${Object.keys(ENTITY_TYPE_KINDS).join(', ')}`,
+      `querystring/${field}: "${code}" is not an entity type; use one of ${Object.keys(APP_TYPE_BY_CODE).join(', ')}`,
     )
   return kind
 }
@@ -195,7 +201,11 @@ export function inefficientAppsNewux(
     results: appsPage(db, where, order, page, now, shift),
     total: perKind.reduce((n, k) => n + k.n, 0),
     aggregations: {
-      entity: perKind.map((k) => ({ key: k.key, entityType: entityTypeOf(k.key), doc_count: k.n })),
+      entity: perKind.map((k) => ({
+        key: k.key,
+        entityType: appTypeCodes(k.key as AppType)[0] ?? null,
+        doc_count: k.n,
+      })),
       eventName: eventCounts(db, where, INEFFICIENT).map((e) => ({ key: e.name, doc_count: e.count })),
     },
   }
