@@ -1,10 +1,11 @@
 import { useMemo } from 'react'
 import { useLocation, useNavigate, useParams } from 'react-router-dom'
 import { Stack, Text, Title } from '@mantine/core'
-import type { AppRecord, TableView } from '@costlens/shared'
+import type { AppRecord } from '@costlens/shared'
 import { useAppSelector } from '../../app/hooks.ts'
 import { useDocumentTitle } from '../../app/use-document-title.ts'
 import { DataTable } from '../../components/table/data-table.tsx'
+import { listTableChange, listTableView } from '../../components/table/list-table-view.ts'
 import { appColumns, appRowStatus } from '../../components/app-columns/app-columns.tsx'
 import { useGlobalSearchQuery } from './api.ts'
 import {
@@ -58,14 +59,7 @@ export default function GlobalSearchPage() {
       ),
     [freemium],
   )
-  const tableView: TableView = {
-    page: view.page,
-    pageSize: view.pageSize,
-    sort: view.sort,
-    search: '',
-    activeRow: null,
-    expandedRow: null,
-  }
+  const tableView = listTableView(view)
   const settled = !text || (result.data !== undefined && !result.isFetching)
 
   return (
@@ -91,10 +85,10 @@ export default function GlobalSearchPage() {
         search={false}
         rowStatus={appRowStatus}
         onViewChange={(next) => {
-          if (next.sort && (next.sort.key !== view.sort.key || next.sort.direction !== view.sort.direction))
-            update({ ...view, sort: next.sort, page: 1 })
-          else if (next.pageSize !== view.pageSize) update({ ...view, pageSize: next.pageSize, page: 1 })
-          else if (next.page !== view.page) update({ ...view, page: next.page })
+          const event = listTableChange(tableView, next)
+          if (event?.type === 'sort') update({ ...view, sort: event.sort, page: 1 })
+          else if (event?.type === 'pageSize') update({ ...view, pageSize: event.pageSize, page: 1 })
+          else if (event) update({ ...view, page: event.page })
         }}
       />
     </Stack>

@@ -11,10 +11,10 @@ import {
   isActionAllowed,
   type AppListType,
   type AppRecord,
-  type TableView,
 } from '@costlens/shared'
 import { useAppSelector } from '../../app/hooks.ts'
 import { DataTable } from '../../components/table/data-table.tsx'
+import { listTableChange, listTableView } from '../../components/table/list-table-view.ts'
 import { DateRangePicker } from '../../components/date-range/date-range-picker.tsx'
 import { rangeText } from '../../components/date-range/custom-range.ts'
 import { ClusterSearchSelect } from '../../components/filters/cluster-search-select.tsx'
@@ -85,14 +85,7 @@ export default function ApplicationsPage() {
   const metadata = search.data?.metadata
   const total = metadata?.totalRecords ?? 0
   const columns = useMemo(() => appColumns(view.listType, { freemium }), [view.listType, freemium])
-  const tableView: TableView = {
-    page: view.page,
-    pageSize: view.pageSize,
-    sort: view.sort,
-    search: '',
-    activeRow: null,
-    expandedRow: null,
-  }
+  const tableView = listTableView(view)
   const inefficientAllowed = isActionAllowed(user.plan, 'inefficientTab')
 
   return (
@@ -207,13 +200,8 @@ export default function ApplicationsPage() {
             search={false}
             rowStatus={appRowStatus}
             onViewChange={(next) => {
-              if (
-                next.sort &&
-                (next.sort.key !== view.sort.key || next.sort.direction !== view.sort.direction)
-              )
-                change({ type: 'sort', sort: next.sort })
-              else if (next.pageSize !== view.pageSize) change({ type: 'pageSize', pageSize: next.pageSize })
-              else if (next.page !== view.page) change({ type: 'page', page: next.page })
+              const event = listTableChange(tableView, next)
+              if (event) change(event)
             }}
             download={{
               name: `${view.listType}_applications`,

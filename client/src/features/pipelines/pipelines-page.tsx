@@ -9,10 +9,10 @@ import {
   frozenRange,
   isActionAllowed,
   type PipelineType,
-  type TableView,
 } from '@costlens/shared'
 import { useAppSelector } from '../../app/hooks.ts'
 import { DataTable } from '../../components/table/data-table.tsx'
+import { listTableChange, listTableView } from '../../components/table/list-table-view.ts'
 import { DateRangePicker } from '../../components/date-range/date-range-picker.tsx'
 import { rangeText } from '../../components/date-range/custom-range.ts'
 import { ClusterSearchSelect } from '../../components/filters/cluster-search-select.tsx'
@@ -64,14 +64,7 @@ export default function PipelinesPage() {
     () => rows.slice((page - 1) * view.pageSize, page * view.pageSize),
     [rows, page, view.pageSize],
   )
-  const tableView: TableView = {
-    page,
-    pageSize: view.pageSize,
-    sort: view.sort,
-    search: '',
-    activeRow: null,
-    expandedRow: null,
-  }
+  const tableView = listTableView({ ...view, page })
   const frozen = frozenRange(user)
 
   return (
@@ -153,10 +146,8 @@ export default function PipelinesPage() {
         search={false}
         emptyText="No pipelines ran in this range"
         onViewChange={(next) => {
-          if (next.sort && (next.sort.key !== view.sort.key || next.sort.direction !== view.sort.direction))
-            change({ type: 'sort', sort: next.sort })
-          else if (next.pageSize !== view.pageSize) change({ type: 'pageSize', pageSize: next.pageSize })
-          else if (next.page !== tableView.page) change({ type: 'page', page: next.page })
+          const event = listTableChange(tableView, next)
+          if (event) change(event)
         }}
         download={{
           name: 'pipelines',
