@@ -1,8 +1,7 @@
-import { memo, useMemo } from 'react'
-import Highcharts from 'highcharts'
-// Named: the package is CommonJS, whose default export bundlers resolve differently.
-import { HighchartsReact } from 'highcharts-react-official'
+import { Suspense, memo, useMemo } from 'react'
+import type { Chart, Options } from 'highcharts'
 import { formatDateTime } from '@costlens/shared'
+import { LazyHighchartsFrame } from './load-highcharts.tsx'
 
 /** One point of a trend: [epoch ms, value]. */
 export type SparkPoint = readonly [number, number]
@@ -44,7 +43,7 @@ export const Sparkline = memo(function Sparkline({
   height = 28,
   color,
 }: SparklineProps) {
-  const options = useMemo<Highcharts.Options>(
+  const options = useMemo<Options>(
     () => ({
       chart: {
         type: 'line',
@@ -93,18 +92,21 @@ export const Sparkline = memo(function Sparkline({
   )
   return (
     <div role="img" aria-label={sparklineSummary(name, data, format)} style={{ width, height }}>
-      <HighchartsReact
-        highcharts={Highcharts}
-        options={options}
-        containerProps={{ style: { width, height } }}
-        callback={hideFromAssistiveTech}
-      />
+      {/* Nothing while Highcharts loads: the label already says what the line shows. */}
+      <Suspense fallback={null}>
+        <LazyHighchartsFrame
+          options={options}
+          containerProps={{ style: { width, height } }}
+          onChart={hideFromAssistiveTech}
+        />
+      </Suspense>
     </div>
   )
 })
 
 /** The drawing itself is decoration: the wrapper's label already says what it shows. */
-function hideFromAssistiveTech(chart: Highcharts.Chart) {
+function hideFromAssistiveTech(chart: Chart | null) {
+  if (!chart) return
   chart.renderer.box.setAttribute('aria-hidden', 'true')
   chart.renderer.box.removeAttribute('role')
 }

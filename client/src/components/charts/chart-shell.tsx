@@ -1,0 +1,62 @@
+import { Suspense, useState } from 'react'
+import { Box, Center, Loader, Text } from '@mantine/core'
+import type { Chart, Options } from 'highcharts'
+import { MESSAGES, chartExportItems } from '@costlens/shared'
+import { ChartExportMenu } from './chart-export-menu.tsx'
+import type { ChartExportItem } from './chart-export.ts'
+import { DEFAULT_CHART_HEIGHT } from './chart-options.ts'
+import { LazyHighchartsFrame } from './load-highcharts.tsx'
+
+export interface ChartShellProps {
+  title: string
+  options: Options
+  /** False shows `emptyText` in place of the chart, and no export menu. */
+  hasData: boolean
+  height?: number
+  exportAllowed?: boolean
+  emptyText?: string
+}
+
+/**
+ * The frame every console chart sits in: a figure named by the chart's title; the chart, loaded
+ * lazily with Highcharts, or the empty text when there is nothing to draw; and the export menu once
+ * the chart exists (B270) for users allowed to export (C19). An empty chart never loads Highcharts.
+ */
+export function ChartShell({
+  title,
+  options,
+  hasData,
+  height = DEFAULT_CHART_HEIGHT,
+  exportAllowed = true,
+  emptyText = MESSAGES.M052,
+}: ChartShellProps) {
+  const [chart, setChart] = useState<Chart | null>(null)
+  const items = chartExportItems(hasData && chart !== null, exportAllowed) as readonly ChartExportItem[]
+  return (
+    <Box component="figure" aria-label={title} m={0} pos="relative" mih={height}>
+      {hasData ? (
+        <Suspense
+          fallback={
+            <Center h={height}>
+              <Loader size="sm" aria-label={`Loading ${title}`} />
+            </Center>
+          }
+        >
+          <LazyHighchartsFrame options={options} onChart={setChart} containerProps={{ style: { height } }} />
+        </Suspense>
+      ) : (
+        <>
+          <Text fw={600} size="sm" pt="xs" px="xs">
+            {title}
+          </Text>
+          <Center h={height - 40}>
+            <Text c="dimmed" size="sm">
+              {emptyText}
+            </Text>
+          </Center>
+        </>
+      )}
+      {chart && items.length > 0 && <ChartExportMenu chart={chart} title={title} items={items} />}
+    </Box>
+  )
+}
