@@ -18,7 +18,8 @@ export interface ListPageFigures {
   /** From a click on the Jobs tab inside the running console to the list's first rows, ms. */
   inAppMs: number[]
   inAppMedianMs: number
-  lighthouse: LighthouseScores
+  /** Lighthouse (desktop) on the signed-in list page, when asked. */
+  lighthouse?: LighthouseScores
 }
 
 const median = (values: readonly number[]) =>
@@ -39,7 +40,12 @@ async function signIn(context: BrowserContext, baseUrl: string, user: string) {
  * rows show, over several visits of different lists, and Lighthouse (desktop) on the signed-in page.
  * One browser profile holds the session for both; Lighthouse is told not to clear it.
  */
-export async function measureListPage(baseUrl: string, user = 'admin', visits = 6): Promise<ListPageFigures> {
+export async function measureListPage(
+  baseUrl: string,
+  user = 'admin',
+  visits = 6,
+  withLighthouse = true,
+): Promise<ListPageFigures> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'costlens-bench-'))
   const port = 9300 + Math.floor(Math.random() * 500)
   const context = await chromium.launchPersistentContext(profile, {
@@ -74,35 +80,40 @@ export async function measureListPage(baseUrl: string, user = 'admin', visits = 
       inAppMs.push(Date.now() - started)
     }
     const sorted = [...firstRowsMs].sort((a, b) => a - b)
-    const result = await lighthouse(
-      `${baseUrl}${LIST_PAGE}`,
-      {
-        port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
-        disableStorageReset: true,
-      },
-      desktopConfig,
-    )
-    if (!result) throw new Error('Lighthouse returned nothing for the list page')
-    const { categories, audits } = result.lhr
     return {
       firstRowsMs,
       medianMs: median(firstRowsMs),
       maxMs: sorted[sorted.length - 1]!,
       inAppMs,
       inAppMedianMs: median(inAppMs),
-      lighthouse: {
-        url: `${baseUrl}${LIST_PAGE}`,
-        performance: Math.round((categories.performance?.score ?? 0) * 100),
-        accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
-        fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
-        lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
-      },
+      lighthouse: withLighthouse ? await listPageLighthouse(baseUrl, port) : undefined,
     }
   } finally {
     await context.close()
     fs.rmSync(profile, { recursive: true, force: true })
+  }
+}
+
+/** Lighthouse (desktop) on the signed-in list page, in the browser that holds the session. */
+async function listPageLighthouse(baseUrl: string, port: number): Promise<LighthouseScores> {
+  const result = await lighthouse(
+    `${baseUrl}${LIST_PAGE}`,
+    {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      disableStorageReset: true,
+    },
+    desktopConfig,
+  )
+  if (!result) throw new Error('Lighthouse returned nothing for the list page')
+  const { categories, audits } = result.lhr
+  return {
+    url: `${baseUrl}${LIST_PAGE}`,
+    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
+    lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
   }
 }

@@ -24,6 +24,7 @@ import { miscRoutes } from './routes/misc/index.ts'
 import { appRoutes } from './routes/apps/index.ts'
 import { jobRoutes } from './routes/jobs/index.ts'
 import { pipelineRoutes } from './routes/pipelines/index.ts'
+import { chargebackRoutes } from './routes/chargeback/index.ts'
 
 export interface BuildAppOptions {
   /** SQLite file, or ':memory:'. A missing file is created and seeded; an existing one is reused. */
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(appRoutes)
   await app.register(jobRoutes)
   await app.register(pipelineRoutes)
+  await app.register(chargebackRoutes)
 
   if (clientDist) await app.register(fastifyStatic, { root: clientDist, wildcard: false, index: false })
   return app

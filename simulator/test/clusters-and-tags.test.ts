@@ -21,8 +21,8 @@ describe('GET /api/v1/cluster_search (E007)', () => {
   it("lists the user's platform clusters by display name", async () => {
     const { status, body } = await get<ClusterItem[]>('/api/v1/cluster_search')
     expect(status).toBe(200)
-    expect(body.map((c) => c.unravelId)).toEqual(['cdh-dev-03', 'cdh-etl-02', 'cdh-prod-01'])
-    expect(body[2]).toEqual({
+    expect(body.map((c) => c.unravelId)).toEqual(['cdh-dev-03', 'cdh-etl-02', 'cdh-impala-01', 'cdh-prod-01'])
+    expect(body[3]).toEqual({
       unravelId: 'cdh-prod-01',
       displayName: 'Production CDH',
       clusterName: 'prod-cdh-01',
@@ -94,7 +94,14 @@ describe('GET /api/v1/search/tags (E008)', () => {
   it('narrows to one cluster and one cbType', async () => {
     const { body } = await get<Tag[]>(`/api/v1/search/tags?${window}&clusterUid=cdh-dev-03&cbType=yarn`)
     expect(body.length).toBeGreaterThan(0)
-    expect((await get<Tag[]>(`/api/v1/search/tags?${window}&cbType=impala`)).body).toEqual([])
+    // Impala tags come from the Impala cluster alone (RealUser is never listed).
+    const impala = (await get<Tag[]>(`/api/v1/search/tags?${window}&cbType=impala`)).body
+    const impalaKeys = app.db
+      .prepare("SELECT DISTINCT key FROM tags WHERE source = 'impala' AND cluster_uid = 'cdh-impala-01'")
+      .pluck()
+      .all()
+    expect(impala.length).toBeGreaterThan(0)
+    for (const tag of impala) expect(impalaKeys).toContain(tag.key)
   })
 
   it('needs from and to, in order', async () => {

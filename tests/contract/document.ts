@@ -30,6 +30,9 @@ export interface Parameter {
   in: 'query' | 'path' | 'header'
   required?: boolean
   schema: JsonSchema
+  /** @fastify/swagger moves a parameter schema's description and first example up here. */
+  description?: string
+  example?: unknown
 }
 
 export interface Operation {

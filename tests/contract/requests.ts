@@ -60,7 +60,13 @@ export function validRequests(operation: Operation, now: number, body?: unknown)
     const query: Record<string, string> = {}
     for (const p of operation.parameters) {
       if (!p.required && !all) continue
-      const value = sampleValue(p.schema, p.name, now)
+      // The parameter's own example and description (where the document keeps them) count as the schema's.
+      const schema = {
+        ...p.schema,
+        example: p.example ?? p.schema.example,
+        description: p.description ?? p.schema.description,
+      }
+      const value = sampleValue(schema, p.name, now)
       if (p.in === 'path') pathValues[p.name] = value
       if (p.in === 'query') query[p.name] = Array.isArray(value) ? value.join(',') : String(value)
     }

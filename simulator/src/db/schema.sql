@@ -96,15 +96,77 @@ CREATE TABLE IF NOT EXISTS applications (
 -- indexes carry every column the totals, ranges and event counts read, so the metadata of a page
 -- is one index-only scan that never touches the table.
 CREATE INDEX IF NOT EXISTS applications_start
-  ON applications (start_time, status, kind, cluster_uid, user, queue, duration, cents, event_mask);
+  ON applications (start_time, status, kind, cluster_uid, user, queue, duration, cents, event_mask, executed_by_unravel);
 CREATE INDEX IF NOT EXISTS applications_finished
-  ON applications (finished_time, status, kind, cluster_uid, user, queue, duration, cents, event_mask);
+  ON applications (finished_time, status, kind, cluster_uid, user, queue, duration, cents, event_mask, executed_by_unravel);
 CREATE INDEX IF NOT EXISTS applications_running
-  ON applications (start_time, kind, cluster_uid, user, queue, duration, cents, event_mask) WHERE status = 'R';
-CREATE INDEX IF NOT EXISTS applications_user ON applications (user, start_time);
-CREATE INDEX IF NOT EXISTS applications_queue ON applications (queue, start_time);
+  ON applications (start_time, kind, cluster_uid, user, queue, duration, cents, event_mask, executed_by_unravel)
+  WHERE status = 'R';
+-- A user's or a queue's apps in start order, carrying what their totals read (the edges of a window
+-- that the daily rollups do not cover, see app_rollups) and what sorting by user or queue needs.
+CREATE INDEX IF NOT EXISTS applications_user
+  ON applications (user, start_time, status, kind, cluster_uid, queue, duration, cents, event_mask,
+                   executed_by_unravel, finished_time);
+CREATE INDEX IF NOT EXISTS applications_queue
+  ON applications (queue, start_time, status, kind, cluster_uid, user, duration, cents, event_mask,
+                   executed_by_unravel, finished_time);
+-- The first page of a list sorted by duration or cost: walked in sort order with every filter
+-- checked in the index, so a page reads a few thousand entries instead of sorting its whole window.
+CREATE INDEX IF NOT EXISTS applications_duration
+  ON applications (duration, start_time, finished_time, status, kind, cluster_uid, user, queue, cents,
+                   event_mask, executed_by_unravel);
+CREATE INDEX IF NOT EXISTS applications_cents
+  ON applications (cents, start_time, finished_time, status, kind, cluster_uid, user, queue, duration,
+                   event_mask, executed_by_unravel);
+CREATE INDEX IF NOT EXISTS applications_chargeback
+  ON applications (start_time, cluster_uid, kind, user, queue, vcore_seconds, memory_seconds, dfs_read,
+                   dfs_written, cents);
 CREATE INDEX IF NOT EXISTS applications_cluster ON applications (cluster_uid, start_time);
 CREATE INDEX IF NOT EXISTS applications_parent ON applications (parent_id) WHERE parent_id IS NOT NULL;
+
+-- The totals of a list (count, duration, cost and event-count ranges, apps per event name) per
+-- cluster, kind, status and unravel flag, per hour and per day of the start or finish time. Built once
+-- from the applications after seeding (seed/app-rollups.ts; applications are never written after),
+-- so a list's metadata adds a few thousand of these rows instead of scanning its whole window.
+-- Slices: 'all'; 'inefficient' (only apps with an event of type 2 or 6, B182); 'insight' (those
+-- apps again, `part` the mask of their inefficient event names); 'user' and 'queue' (daily only,
+-- `part` is the user or the queue). e0…e7: apps carrying event bit i (APP_EVENT_TYPES).
+CREATE TABLE IF NOT EXISTS app_rollups (
+  slice               TEXT NOT NULL,
+  basis               TEXT NOT NULL CHECK (basis IN ('start', 'finish')),
+  grain               INTEGER NOT NULL,        -- bucket length, ms
+  part                TEXT NOT NULL,           -- the user or queue of its slice, else ''
+  bucket              INTEGER NOT NULL,        -- bucket start, epoch ms as seeded
+  status              TEXT NOT NULL,
+  kind                TEXT NOT NULL,
+  cluster_uid         TEXT NOT NULL,
+  executed_by_unravel INTEGER NOT NULL,
+  n                   INTEGER NOT NULL,
+  dmin INTEGER NOT NULL, dmax INTEGER NOT NULL,
+  cmin INTEGER NOT NULL, cmax INTEGER NOT NULL,
+  emin INTEGER NOT NULL, emax INTEGER NOT NULL,
+  e0 INTEGER NOT NULL, e1 INTEGER NOT NULL, e2 INTEGER NOT NULL, e3 INTEGER NOT NULL,
+  e4 INTEGER NOT NULL, e5 INTEGER NOT NULL, e6 INTEGER NOT NULL, e7 INTEGER NOT NULL,
+  PRIMARY KEY (slice, basis, grain, part, bucket, status, kind, cluster_uid, executed_by_unravel)
+) WITHOUT ROWID;
+
+-- Chargeback usage per start day and cluster over some of kind, user and queue (`dims`: k, u, q;
+-- the others ''), built by the seed beside the apps (seed/chargeback-rollups.ts). The partial days
+-- at a window's edges read the apps through applications_chargeback.
+CREATE TABLE IF NOT EXISTS cb_rollups (
+  dims        TEXT NOT NULL CHECK (dims IN ('ku', 'kq', 'uq', 'kuq')),
+  day         INTEGER NOT NULL,
+  cluster_uid TEXT NOT NULL,
+  kind        TEXT NOT NULL,
+  user        TEXT NOT NULL,
+  queue       TEXT NOT NULL,
+  n           INTEGER NOT NULL,
+  vs          INTEGER NOT NULL,   -- vcore-seconds
+  ms          INTEGER NOT NULL,   -- memory MB-seconds
+  io          INTEGER NOT NULL,   -- bytes read and written
+  cents       INTEGER NOT NULL,
+  PRIMARY KEY (dims, day, cluster_uid, kind, user, queue)
+) WITHOUT ROWID;
 
 CREATE TABLE IF NOT EXISTS app_events (
   app_id     TEXT NOT NULL REFERENCES applications (id),
@@ -122,3 +184,53 @@ CREATE TABLE IF NOT EXISTS app_tags (
   PRIMARY KEY (key, value, app_id)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS app_tags_app ON app_tags (app_id);
+
+-- YARN cluster resources (issue 6), seeded by seed/cluster-resources.ts for every cluster of kind
+-- Yarn. Their times are derived from the applications, so like the applications they stay as
+-- seeded and are read with appsTimeShift (time-columns.ts, APP_TIME_COLUMNS).
+
+-- The NodeManager size of a cluster: every node alike, `nodes` when none is down. Sized so the
+-- allocation derived from the applications never passes the capacity left by the nodes down.
+CREATE TABLE IF NOT EXISTS yarn_capacity (
+  cluster_uid    TEXT PRIMARY KEY REFERENCES clusters (unravel_id),
+  node_type      TEXT NOT NULL,           -- instance type (EMR) or hardware profile (on premises)
+  nodes          INTEGER NOT NULL,
+  node_vcores    INTEGER NOT NULL,        -- yarn.nodemanager.resource.cpu-vcores
+  node_memory_mb INTEGER NOT NULL         -- yarn.nodemanager.resource.memory-mb
+);
+
+-- A node out of service for a while: UNHEALTHY (health check failing), LOST (no heartbeat) or
+-- DECOMMISSIONED (taken out for repair). Times are whole base buckets (2 minutes).
+CREATE TABLE IF NOT EXISTS yarn_node_events (
+  cluster_uid TEXT NOT NULL REFERENCES clusters (unravel_id),
+  host        TEXT NOT NULL,
+  state       TEXT NOT NULL CHECK (state IN ('UNHEALTHY', 'LOST', 'DECOMMISSIONED')),
+  start_time  INTEGER NOT NULL,
+  end_time    INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS yarn_node_events_cluster ON yarn_node_events (cluster_uid, start_time);
+
+-- Capacity-scheduler queues of each cluster: the queue names its applications use, capacity and
+-- maximum capacity in percent of the cluster (the capacities of a cluster add up to 100).
+CREATE TABLE IF NOT EXISTS yarn_queues (
+  cluster_uid  TEXT NOT NULL REFERENCES clusters (unravel_id),
+  queue        TEXT NOT NULL,
+  capacity     REAL NOT NULL,
+  max_capacity REAL NOT NULL,
+  PRIMARY KEY (cluster_uid, queue)
+) WITHOUT ROWID;
+
+-- One row per cluster and 2-minute bucket (ts = the bucket's start) while the cluster lives: the
+-- average vcores and memory allocated to applications during the bucket, and the nodes down. The
+-- totals are (nodes - down) x the node size of yarn_capacity. The key is the only index the
+-- series read, and it covers them.
+CREATE TABLE IF NOT EXISTS cluster_resources (
+  cluster_uid          TEXT NOT NULL REFERENCES clusters (unravel_id),
+  ts                   INTEGER NOT NULL,
+  vcores_allocated     REAL NOT NULL,
+  memory_allocated_mb  REAL NOT NULL,
+  nodes_unhealthy      INTEGER NOT NULL,
+  nodes_lost           INTEGER NOT NULL,
+  nodes_decommissioned INTEGER NOT NULL,
+  PRIMARY KEY (cluster_uid, ts)
+) WITHOUT ROWID;

@@ -11,3 +11,16 @@ export const TIME_COLUMNS: readonly { table: string; columns: readonly string[] 
   { table: 'clusters', columns: ['created_at', 'terminated_at'] },
   { table: 'tags', columns: ['first_seen', 'last_seen'] },
 ]
+
+/**
+ * Time columns that stay as seeded and move at read time by appsTimeShift, like the applications
+ * they come from: the YARN resource series are derived from the applications' run times, so they
+ * shift with them (a series shifted on its own would drift from the apps it sums), and rewriting
+ * their million rows at each start is what the read-time shift avoids. Not shifted by
+ * shiftToClock; listed so that every seeded time column is registered in one of the two lists.
+ */
+export const APP_TIME_COLUMNS: readonly { table: string; columns: readonly string[] }[] = [
+  { table: 'applications', columns: ['start_time', 'finished_time'] },
+  { table: 'cluster_resources', columns: ['ts'] },
+  { table: 'yarn_node_events', columns: ['start_time', 'end_time'] },
+]

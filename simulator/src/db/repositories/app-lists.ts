@@ -31,6 +31,7 @@ import {
   checkPaging,
   clusterUidsOf,
   countApps,
+  distinctAppValues,
   eventCounts,
   instant,
   likePattern,
@@ -257,38 +258,41 @@ export function statsTags(db: Db, q: StatsTagsQuery, now: number, withTags: bool
          GROUP BY ${column} ORDER BY doc_count DESC, key`,
       )
       .all(where.params) as KeyCount[]
-  // Each tag value stops at the first app of the window that carries it: a few seeks per value,
-  // not a join of every tagged app.
-  const pairs = withTags
-    ? (db
-        .prepare(
-          `SELECT k.key AS key, k.value AS value
-             FROM (SELECT DISTINCT key, value FROM app_tags WHERE key <> 'RealUser') k
-            WHERE EXISTS (SELECT 1 FROM app_tags t JOIN applications a ON a.id = t.app_id
-                           WHERE t.key = k.key AND t.value = k.value
-                             AND a.start_time >= @start AND a.start_time <= @end)
-            ORDER BY k.key, k.value`,
-        )
-        .all({ start: window.start - shift, end: window.end - shift }) as { key: string; value: string }[])
-    : []
-  const tags = new Map<string, string[]>()
-  for (const p of pairs) tags.set(p.key, [...(tags.get(p.key) ?? []), p.value])
+  const tags = withTags ? tagsSeenIn(db, window.start - shift, window.end - shift) : []
   return {
     stats: {
       user: countsBy('a.user'),
       queue: countsBy('a.queue'),
-      tags: [...tags].map(([key, values]) => ({ key, values })),
+      tags,
     },
   }
 }
 
+/**
+ * The application tags (RealUser never) of the apps that started in [start, end] (seeded time),
+ * each key with its values. Each value stops at the first app of the window that carries it: a few
+ * seeks per value, not a join of every tagged app.
+ */
+export function tagsSeenIn(db: Db, start: number, end: number): { key: string; values: string[] }[] {
+  const pairs = db
+    .prepare(
+      `SELECT k.key AS key, k.value AS value
+         FROM (SELECT DISTINCT key, value FROM app_tags WHERE key <> 'RealUser') k
+        WHERE EXISTS (SELECT 1 FROM app_tags t JOIN applications a ON a.id = t.app_id
+                       WHERE t.key = k.key AND t.value = k.value
+                         AND a.start_time >= @start AND a.start_time <= @end)
+        ORDER BY k.key, k.value`,
+    )
+    .all({ start, end }) as { key: string; value: string }[]
+  const tags = new Map<string, string[]>()
+  for (const p of pairs) tags.set(p.key, [...(tags.get(p.key) ?? []), p.value])
+  return [...tags].map(([key, values]) => ({ key, values }))
+}
+
 /** E037: every user and queue that ran an application (on one cluster when asked), sorted. */
 export function usersAndQueues(db: Db, q: UsersQueuesQuery): UsersQueuesResponse {
-  const where = q.clusterUid ? 'WHERE cluster_uid = @clusterUid' : ''
-  const distinct = (column: 'user' | 'queue') =>
-    db
-      .prepare(`SELECT DISTINCT ${column} FROM applications ${where} ORDER BY ${column}`)
-      .pluck()
-      .all(q.clusterUid ? { clusterUid: q.clusterUid } : {}) as string[]
-  return { users: distinct('user'), queues: distinct('queue') }
+  return {
+    users: distinctAppValues(db, 'user', q.clusterUid || undefined),
+    queues: distinctAppValues(db, 'queue', q.clusterUid || undefined),
+  }
 }

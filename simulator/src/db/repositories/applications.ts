@@ -1,8 +1,9 @@
-import type { AppRecord, AppSortField, UnifiedSearchBody, UnifiedSearchResponse } from '@costlens/shared'
+import type { AppRecord, AppSortField, UnifiedSearchBody } from '@costlens/shared'
 import { ALL_CLUSTERS, MAX_RECORDS } from '@costlens/shared'
 import { HttpError } from '../../errors.ts'
 import { parseInstant } from '../../clock.ts'
 import type { Db } from '../open-database.ts'
+import { EVENT_COUNT_OF_MASK, EVENT_SUMS } from '../seed/app-rollups.ts'
 import { APP_EVENT_TYPES, eventMask, eventTypeMask, type AppRow as StoredApp } from '../seed/applications.ts'
 
 /**
@@ -18,7 +19,7 @@ export function appsTimeShift(db: Db): number {
 }
 
 /** API sort fields to columns: only these can reach ORDER BY. */
-const SORT_COLUMNS: Record<AppSortField, string> = {
+export const SORT_COLUMNS: Record<AppSortField, string> = {
   startTime: 'a.start_time',
   finishedTime: 'a.finished_time',
   duration: 'a.duration',
@@ -38,8 +39,20 @@ export interface Where {
   clauses: string[]
   params: Record<string, unknown>
   /** The covering index the totals must read (see schema.sql). */
-  index: 'applications_start' | 'applications_finished' | 'applications_running'
+  index: AppIndex
+  /** The time window in seeded time (end inclusive), unless only running apps are asked. */
+  window?: { start?: number; end: number }
 }
+
+/** The application indexes a query may name in INDEXED BY (schema.sql). */
+export type AppIndex =
+  | 'applications_start'
+  | 'applications_finished'
+  | 'applications_running'
+  | 'applications_user'
+  | 'applications_queue'
+  | 'applications_duration'
+  | 'applications_cents'
 
 /** A time parameter as epoch ms; `location` names where it came from in the 400 (body, querystring). */
 export function instant(
@@ -100,6 +113,27 @@ export function inList(where: Where, column: string, prefix: string, values: rea
 }
 
 /**
+ * The filters an app and an app_rollups row answer alike (both read as `a`): status, kind, cluster,
+ * cluster type (as the clusters of that platform, which the indexes and rollups hold) and the
+ * unravel flag.
+ */
+export function addDimensionFilters(where: Where, body: UnifiedSearchBody): void {
+  if (body.appStatus?.length) inList(where, 'a.status', 'st', body.appStatus)
+  if (body.appTypes?.length) inList(where, 'a.kind', 'kd', body.appTypes)
+  const clusters = (body.clusters ?? []).filter((c) => c !== '*')
+  if (clusters.length && body.wildcardCluster !== '*') inList(where, 'a.cluster_uid', 'cl', clusters)
+  if (body.clusterTypes?.length) {
+    const platforms: Where = { clauses: [], params: where.params, index: where.index }
+    inList(platforms, 'platform', 'ct', body.clusterTypes)
+    where.clauses.push(`a.cluster_uid IN (SELECT unravel_id FROM clusters WHERE ${platforms.clauses[0]})`)
+  }
+  if (body.executed_by_unravel !== undefined) {
+    where.clauses.push('a.executed_by_unravel = @unravel')
+    where.params.unravel = body.executed_by_unravel ? 1 : 0
+  }
+}
+
+/**
  * The WHERE clause of a unified search. Running apps (status R only) are not limited to the window
  * (a running app started before it is still running in it, B173); otherwise the window applies to
  * the start time, or to the finish time with queryOnFinishedTime.
@@ -116,21 +150,18 @@ export function searchWhere(body: UnifiedSearchBody, now: number, shift = 0): Wh
     const column = body.queryOnFinishedTime ? 'a.finished_time' : 'a.start_time'
     if (body.queryOnFinishedTime) where.index = 'applications_finished'
     // The window is asked in today's time; the rows keep their seeding time (appsTimeShift).
+    where.window = { end: (end ?? now) - shift }
     if (start !== undefined) {
       where.clauses.push(`${column} >= @start`)
-      where.params.start = start - shift
+      where.params.start = where.window.start = start - shift
     }
     where.clauses.push(`${column} <= @end`)
-    where.params.end = (end ?? now) - shift
+    where.params.end = where.window.end
   }
   // Written as a literal so SQLite can use the partial index of running apps (it cannot prove a
   // bound parameter equals 'R'); the value is one of the schema's own codes, never user text.
   if (runningOnly) where.clauses.push("a.status = 'R'")
-  else if (body.appStatus?.length) inList(where, 'a.status', 'st', body.appStatus)
-  if (body.appTypes?.length) inList(where, 'a.kind', 'kd', body.appTypes)
-  const clusters = (body.clusters ?? []).filter((c) => c !== '*')
-  if (clusters.length && body.wildcardCluster !== '*') inList(where, 'a.cluster_uid', 'cl', clusters)
-  if (body.clusterTypes?.length) inList(where, 'a.cluster_type', 'ct', body.clusterTypes)
+  addDimensionFilters(where, runningOnly ? { ...body, appStatus: undefined } : body)
   if (body.users?.length) inList(where, 'a.user', 'us', body.users)
   if (body.queues?.length) inList(where, 'a.queue', 'qu', body.queues)
   if (body.jobIds?.length) inList(where, 'a.id', 'ji', body.jobIds)
@@ -141,10 +172,6 @@ export function searchWhere(body: UnifiedSearchBody, now: number, shift = 0): Wh
   if (body.globalsearchpattern) {
     where.clauses.push("(a.id LIKE @pattern ESCAPE '\\' OR a.name LIKE @pattern ESCAPE '\\')")
     where.params.pattern = likePattern(body.globalsearchpattern)
-  }
-  if (body.executed_by_unravel !== undefined) {
-    where.clauses.push('a.executed_by_unravel = @unravel')
-    where.params.unravel = body.executed_by_unravel ? 1 : 0
   }
   const range = (column: string, name: string, r: { min?: number; max?: number } | undefined, scale = 1) => {
     if (r?.min !== undefined && r.max !== undefined && r.min > r.max)
@@ -159,7 +186,7 @@ export function searchWhere(body: UnifiedSearchBody, now: number, shift = 0): Wh
     }
   }
   range('a.duration', 'durations', body.durations)
-  range(EVENT_COUNT, 'numEvents', body.numEvents)
+  range(EVENT_COUNT_OF_MASK, 'numEvents', body.numEvents)
   // The filter is in dollars (the slider's unit); the column is cents (B183).
   range('a.cents', 'cost', body.cost, 100)
   // Events are bits of event_mask, so these filters stay inside the window index.
@@ -200,8 +227,10 @@ export function searchOrder(sort: UnifiedSearchBody['sort'], location = 'body'):
       `${location}/sort: "${field}" is not a sort field; use one of ${Object.keys(SORT_COLUMNS).join(', ')}`,
     )
   const direction = spec.order === 'asc' ? 'ASC' : 'DESC'
-  // rowid breaks ties: it is in every index, so the page's order is read from the index alone.
-  return `${column} ${direction}, a.rowid ${direction}`
+  // Ties go by start time, then rowid (so pages never overlap): every index that leads with a sort
+  // column has the start time next and the rowid last, so a page is read in index order.
+  const ties = column === 'a.start_time' ? '' : `a.start_time ${direction}, `
+  return `${column} ${direction}, ${ties}a.rowid ${direction}`
 }
 
 /** A query string's sort, `field` or `-field` (descending, B100), as a unified search sort. */
@@ -224,6 +253,26 @@ export function clusterUidsOf(db: Db, name: string | undefined): string[] | unde
     .pluck()
     .all({ name }) as string[]
   return uids.length ? uids : [name]
+}
+
+/**
+ * Every user or every queue that ran an app, sorted, by hopping from one value to the next in its
+ * index (one seek per value, a few dozen in all) instead of reading a million entries.
+ */
+export function distinctAppValues(db: Db, column: 'user' | 'queue', clusterUid?: string): string[] {
+  const index = column === 'user' ? 'applications_user' : 'applications_queue'
+  const onCluster = clusterUid === undefined ? '' : 'AND cluster_uid = @clusterUid'
+  return db
+    .prepare(
+      `WITH RECURSIVE v(value) AS (
+         SELECT (SELECT min(${column}) FROM applications INDEXED BY ${index} WHERE 1 ${onCluster})
+         UNION ALL
+         SELECT (SELECT min(${column}) FROM applications INDEXED BY ${index} WHERE ${column} > v.value ${onCluster})
+           FROM v WHERE v.value IS NOT NULL)
+       SELECT value FROM v WHERE value IS NOT NULL`,
+    )
+    .pluck()
+    .all(clusterUid === undefined ? {} : { clusterUid }) as string[]
 }
 
 /** The number of applications a WHERE matches, read from its covering index. */
@@ -276,18 +325,6 @@ type AppRow = Omit<StoredApp, 'status'> & { status: AppRecord['status']; display
 /** The event names of a mask, in catalogue order. */
 const eventNames = (mask: number) => APP_EVENT_TYPES.filter((_e, bit) => mask & (1 << bit)).map((e) => e.name)
 
-/** One column per event name: how many of the rows carry it (bit `i` of event_mask is APP_EVENT_TYPES[i]). */
-/**
- * An app's number of events as the sum of its event bits: each event name is on an app at most
- * once, so this equals num_events, and unlike num_events it is in the window indexes, which keeps
- * the events slider's filter and range index-only.
- */
-export const EVENT_COUNT = `(${APP_EVENT_TYPES.map((_e, bit) => `((a.event_mask >> ${bit}) & 1)`).join(' + ')})`
-
-export const EVENT_SUMS = APP_EVENT_TYPES.map(
-  (_e, bit) => `sum((a.event_mask >> ${bit}) & 1) AS e${bit}`,
-).join(', ')
-
 /**
  * How many of the matched apps carry each event name (of the given event types, or all), counted
  * from the window index alone; names no app carries are left out, the most frequent first.
@@ -304,7 +341,7 @@ export function eventCounts(
   return countedEvents(types, (bit) => sums[`e${bit}`] ?? 0)
 }
 
-function countedEvents(types: readonly number[] | undefined, countOf: (bit: number) => number) {
+export function countedEvents(types: readonly number[] | undefined, countOf: (bit: number) => number) {
   return APP_EVENT_TYPES.map((e, bit) => ({ name: e.name, type: e.type, count: countOf(bit) }))
     .filter((e) => e.count > 0 && (!types || types.includes(e.type)))
     .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name))
@@ -366,58 +403,5 @@ function toRecord(row: AppRow, now: number, shift: number): AppRecord {
     runName: null,
     wsId: null,
     wsInstance: null,
-  }
-}
-
-/**
- * B097, B099: one page of a unified search with its totals: the records, the count, the duration
- * and cost ranges (for the sliders, B129), the event counts (for the events filter) and the count
- * per cluster, all over the same filtered set, in SQL.
- */
-export function unifiedSearch(db: Db, body: UnifiedSearchBody, now: number): UnifiedSearchResponse {
-  const from = body.from ?? 0
-  const size = body.size ?? 15
-  checkPaging(from, size)
-  const shift = appsTimeShift(db)
-  const where = searchWhere(body, now, shift)
-  const order = searchOrder(body.sort)
-  const sql = where.clauses.length ? `WHERE ${where.clauses.join(' AND ')}` : ''
-  const results = appsPage(db, where, order, { from, size }, now, shift)
-  // One index-only scan gives the total, the ranges, the count per cluster and per event name.
-  // INDEXED BY: left to itself the planner prefers the cluster index to skip the GROUP BY sort,
-  // and reads the whole table to do it.
-  const perCluster = db
-    .prepare(
-      `SELECT a.cluster_uid AS uid, count(*) AS n, min(a.duration) AS dmin, max(a.duration) AS dmax,
-              min(a.cents) AS cmin, max(a.cents) AS cmax,
-              min(${EVENT_COUNT}) AS emin, max(${EVENT_COUNT}) AS emax, ${EVENT_SUMS}
-       FROM applications a INDEXED BY ${where.index} ${sql} GROUP BY a.cluster_uid`,
-    )
-    .all(where.params) as ({
-    uid: string
-    n: number
-    dmin: number
-    dmax: number
-    cmin: number
-    cmax: number
-    emin: number
-    emax: number
-  } & Record<string, number>)[]
-  const events = countedEvents(undefined, (bit) =>
-    perCluster.reduce((n, c) => n + (c[`e${bit}`] ?? 0), 0),
-  ).map(({ name, count }) => ({ name, count }))
-  const total = perCluster.reduce((n, c) => n + c.n, 0)
-  const pick = (f: (c: (typeof perCluster)[number]) => number, reduce: (...n: number[]) => number) =>
-    perCluster.length ? reduce(...perCluster.map(f)) : 0
-  return {
-    results,
-    metadata: {
-      totalRecords: total,
-      duration: { min: pick((c) => c.dmin, Math.min), max: pick((c) => c.dmax, Math.max) },
-      cost: { min: pick((c) => c.cmin, Math.min) / 100, max: pick((c) => c.cmax, Math.max) / 100 },
-      events: { min: pick((c) => c.emin, Math.min), max: pick((c) => c.emax, Math.max) },
-      appEvents: events,
-      clusters: Object.fromEntries(perCluster.map((c) => [c.uid, c.n])),
-    },
   }
 }

@@ -381,7 +381,7 @@ function makeApp(
  * Seeds `count` applications across the clusters that run them: YARN work on the on-premises and
  * EMR clusters, Impala queries on the Impala clusters, BigQuery jobs on the projects. One Hive
  * query in ten runs as MR or Tez child jobs (parent/child apps). Rows are inserted in batches so
- * a million of them never sit in memory at once.
+ * a million of them never sit in memory at once. Each app is also added to the rollups.
  */
 export function seedApplications(
   db: Db,
@@ -389,6 +389,7 @@ export function seedApplications(
   clusters: readonly SeedCluster[],
   now: number,
   count: number,
+  rollups: readonly { add(app: AppRow): void }[],
 ): void {
   // Transient EMR clusters come and go; history runs on the long-lived ones.
   const yarn = clusters.filter((c) => c.kind === 'Yarn' && c.terminatedAt === null)
@@ -405,6 +406,7 @@ export function seedApplications(
   const write = db.transaction((batch: Made[]) => {
     for (const { app, events, tags } of batch) {
       insertApp.run(app)
+      for (const rollup of rollups) rollup.add(app)
       for (const e of events) insertEvent.run(e)
       for (const t of tags) insertTag.run(t)
     }

@@ -84,6 +84,16 @@ const FIXED: readonly (Omit<SeedCluster, 'createdAt' | 'terminatedAt' | 'nodeCou
     ageDays: 500,
   },
   {
+    unravelId: 'cdh-impala-01',
+    displayName: 'Impala Analytics CDH',
+    clusterName: 'impala-analytics-cdh-01',
+    kind: 'Impala',
+    platform: 'CDH',
+    region: 'dc-east',
+    nodes: [20, 40],
+    ageDays: 700,
+  },
+  {
     unravelId: 'cdp-impala-01',
     displayName: 'Impala BI CDP',
     clusterName: 'impala-bi-cdp-01',

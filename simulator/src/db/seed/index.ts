@@ -8,6 +8,9 @@ import { buildClusters } from './clusters.ts'
 import { buildUsers } from './users.ts'
 import { buildTags } from './tags.ts'
 import { seedApplications } from './applications.ts'
+import { seedClusterResources } from './cluster-resources.ts'
+import { AppRollupBuilder } from './app-rollups.ts'
+import { ChargebackRollupBuilder } from './chargeback-rollups.ts'
 
 export interface SeedOptions {
   scale: Scale
@@ -17,7 +20,7 @@ export interface SeedOptions {
 }
 
 /** Bumped whenever a table changes: a file of another version is refused with a re-seed hint. */
-export const SCHEMA_VERSION = '5'
+export const SCHEMA_VERSION = '6'
 
 /** The tables that take most rows: their secondary indexes are built after the rows go in. */
 const BULK_TABLES = ['applications', 'app_events', 'app_tags'] as const
@@ -75,9 +78,14 @@ export function seedDatabase(db: Db, { scale, seed, now }: SeedOptions): Record<
     )
     for (const t of tags) insert.run(t)
   })()
+  const appRollups = new AppRollupBuilder()
+  const chargebackRollups = new ChargebackRollupBuilder()
   withoutSecondaryIndexes(db, BULK_TABLES, () =>
-    seedApplications(db, prng, clusters, now, sizes.applications),
+    seedApplications(db, prng, clusters, now, sizes.applications, [appRollups, chargebackRollups]),
   )
+  appRollups.write(db)
+  chargebackRollups.write(db)
+  seedClusterResources(db, prng, clusters, now)
   // Statistics for the query planner: without them it cannot tell that running apps are few and
   // scans a whole window index instead of the partial index of running apps.
   db.exec('ANALYZE')

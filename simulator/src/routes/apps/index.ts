@@ -30,7 +30,8 @@ import {
   freemiumSearchRefusal,
 } from '@costlens/shared'
 import type { AppInstance } from '../../app.ts'
-import { instant, unifiedSearch } from '../../db/repositories/applications.ts'
+import { instant } from '../../db/repositories/applications.ts'
+import { unifiedSearch } from '../../db/repositories/unified-search.ts'
 import { HttpError } from '../../errors.ts'
 import {
   appEventsList,

@@ -9,6 +9,8 @@ import { searchClusters } from '../../db/repositories/clusters.ts'
 import { findUserRow } from '../../db/repositories/users.ts'
 import { HttpError } from '../../errors.ts'
 import { sessionOf } from '../../plugins/auth.ts'
+import { finishedAppsRoutes } from './finished-apps.ts'
+import { clusterResourceRoutes } from './resources.ts'
 
 export async function clusterRoutes(app: AppInstance) {
   app.get(
@@ -30,4 +32,7 @@ export async function clusterRoutes(app: AppInstance) {
       return searchClusters(app.db, row.cluster_type, query)
     },
   )
+
+  await clusterResourceRoutes(app)
+  await finishedAppsRoutes(app)
 }

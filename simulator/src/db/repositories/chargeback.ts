@@ -1,0 +1,241 @@
+import type {
+  ChargebackGroupKey,
+  ChargebackParams,
+  ChargebackQuery,
+  ChargebackResponse,
+  ChargebackRow,
+  ChargebackSearch,
+  ChargebackTagsResponse,
+  ChargebackType,
+} from '@costlens/shared'
+import { ALL_CLUSTERS } from '@costlens/shared'
+import { HttpError } from '../../errors.ts'
+import type { Db } from '../open-database.ts'
+import { DAY } from '../seed/app-rollups.ts'
+import type { ChargebackSlice } from '../seed/chargeback-rollups.ts'
+import { appsTimeShift, inList, type Where } from './applications.ts'
+import { listParam, tagsSeenIn } from './app-lists.ts'
+import { coverWindow } from './unified-search.ts'
+
+/** The flavours served from applications: the chargeback type each is, its clusters and kinds. */
+export const CHARGEBACK_FLAVOURS = {
+  cb: { type: 'Yarn', clusterKind: 'Yarn', kinds: ['mr', 'hive', 'spark', 'tez'] },
+  icb: { type: 'Impala', clusterKind: 'Impala', kinds: ['impala'] },
+  bqcb: { type: 'BigQuery', clusterKind: 'bigquery', kinds: ['bigquery'] },
+} as const satisfies Partial<
+  Record<ChargebackSearch, { type: ChargebackType; clusterKind: string; kinds: readonly string[] }>
+>
+export type AppChargebackSearch = keyof typeof CHARGEBACK_FLAVOURS
+
+/** A group key as the column it groups on (appType and realuser are the spec's names, B153). */
+const GROUP_COLUMN: Record<ChargebackGroupKey, 'kind' | 'user' | 'queue'> = {
+  appt: 'kind',
+  appType: 'kind',
+  user: 'user',
+  realuser: 'user',
+  queue: 'queue',
+}
+const DIM_LETTER = { kind: 'k', user: 'u', queue: 'q' } as const
+
+/**
+ * REAL-API-NOTES §5: from/to are YYYY-MM-DD or epoch seconds; epoch ms and ISO dates are read too
+ * (a number below 10^11 is seconds: 10^11 s is the year 5138). A `to` given as a date means the end
+ * of that day, so from=2026-11-01&to=2026-11-07 is seven whole days.
+ */
+export function chargebackInstant(value: string, field: 'from' | 'to'): number {
+  if (/^\d+$/.test(value)) {
+    const n = Number(value)
+    return n < 1e11 ? n * 1000 : n
+  }
+  const ms = Date.parse(value)
+  if (!Number.isFinite(ms))
+    throw new HttpError(
+      400,
+      `querystring/${field} must be YYYY-MM-DD, an ISO-8601 date or epoch seconds, got "${value}"`,
+    )
+  return field === 'to' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? ms + DAY : ms
+}
+
+/** The window [from, to) a chargeback sums, default the last 7 days. */
+function chargebackWindow(q: ChargebackQuery, now: number): { from: number; to: number } {
+  const to = q.to === undefined ? now : chargebackInstant(q.to, 'to')
+  const from = q.from === undefined ? to - 7 * DAY : chargebackInstant(q.from, 'from')
+  if (from > to) throw new HttpError(400, 'querystring/from must not be after querystring/to')
+  return { from, to }
+}
+
+/** `key:value` pairs of the tags filter, grouped by key; 400 for a pair without a colon. */
+function tagFilter(text: string | undefined): Map<string, string[]> {
+  const tags = new Map<string, string[]>()
+  for (const pair of listParam(text) ?? []) {
+    const at = pair.indexOf(':')
+    if (at <= 0) throw new HttpError(400, `querystring/tags: "${pair}" is not key:value`)
+    const key = pair.slice(0, at)
+    tags.set(key, [...(tags.get(key) ?? []), pair.slice(at + 1)])
+  }
+  return tags
+}
+
+interface Usage {
+  count: number
+  vs: number
+  ms: number
+  io: number
+  cents: number
+}
+type GroupedUsage = Usage & { v1: string; v2: string }
+
+const USAGE_OF_ROLLUPS =
+  'sum(a.n) AS count, sum(a.vs) AS vs, sum(a.ms) AS ms, sum(a.io) AS io, sum(a.cents) AS cents'
+const USAGE_OF_APPS =
+  'count(*) AS count, sum(a.vcore_seconds) AS vs, sum(a.memory_seconds) AS ms, sum(a.dfs_read + a.dfs_written) AS io, sum(a.cents) AS cents'
+
+/**
+ * E042, E043, E046 (02 §7, REAL-API-NOTES §5): usage of the flavour's apps that started in the
+ * window, grouped by one or two keys, over the user's clusters of the flavour (or the one asked; a
+ * '*' is all of them, B160). Whole days come from cb_rollups, the partial days at the edges and any
+ * tags filter from the apps; both are the same apps the application list shows.
+ */
+export function chargeback(
+  db: Db,
+  search: AppChargebackSearch,
+  params: ChargebackParams,
+  q: ChargebackQuery,
+  scope: { platform: string; now: number },
+): ChargebackResponse {
+  const flavour = CHARGEBACK_FLAVOURS[search]
+  const groups = [params.group1, ...(params.group2 ? [params.group2] : [])].map((g) => GROUP_COLUMN[g])
+  if (groups.length === 2 && groups[0] === groups[1])
+    throw new HttpError(400, `params: group1 and group2 must differ (both are ${params.group1})`)
+  const window = chargebackWindow(q, scope.now)
+  const shift = appsTimeShift(db)
+  const where: Where = { clauses: [], params: {}, index: 'applications_start' }
+  where.clauses.push(
+    'a.cluster_uid IN (SELECT unravel_id FROM clusters WHERE platform = @platform AND kind = @clusterKind)',
+  )
+  Object.assign(where.params, { platform: scope.platform, clusterKind: flavour.clusterKind })
+  const clusterUid = q.clusterUid && q.clusterUid !== ALL_CLUSTERS ? q.clusterUid : undefined
+  if (clusterUid) {
+    const known = db
+      .prepare(
+        'SELECT 1 FROM clusters WHERE unravel_id = @clusterUid AND platform = @platform AND kind = @clusterKind',
+      )
+      .get({ clusterUid, ...where.params })
+    if (!known)
+      throw new HttpError(
+        400,
+        `querystring/clusterUid: "${clusterUid}" is not one of your ${flavour.type} clusters`,
+      )
+    where.clauses.push('a.cluster_uid = @clusterUid')
+    where.params.clusterUid = clusterUid
+  }
+  const kinds = listParam(q.appt)
+  const unknown = kinds?.filter((k) => !(flavour.kinds as readonly string[]).includes(k))
+  if (unknown?.length)
+    throw new HttpError(
+      400,
+      `querystring/appt: ${unknown.join(', ')} is not a ${flavour.type} application type; use ${flavour.kinds.join(', ')}`,
+    )
+  if (kinds) inList(where, 'a.kind', 'kd', kinds)
+  const tags = tagFilter(q.tags)
+  const column = (i: number) => (groups[i] ? `a.${groups[i]}` : "''")
+  const grouped = `${column(0)} AS v1, ${column(1)} AS v2`
+  const byGroups = 'GROUP BY v1, v2'
+  const seeded = { from: window.from - shift, to: window.to - shift }
+
+  const appsIn = (from: number, to: number) => {
+    const apps: Where = { ...where, clauses: [...where.clauses], params: { ...where.params, from, to } }
+    apps.clauses.push('a.start_time >= @from', 'a.start_time < @to')
+    let t = 0
+    for (const [key, values] of tags) {
+      apps.params[`tk${t}`] = key
+      const tagWhere: Where = { clauses: [], params: apps.params, index: apps.index }
+      inList(tagWhere, 'g.value', `tv${t}_`, values)
+      apps.clauses.push(
+        `EXISTS (SELECT 1 FROM app_tags g WHERE g.key = @tk${t} AND ${tagWhere.clauses[0]} AND g.app_id = a.id)`,
+      )
+      t++
+    }
+    const index = tags.size ? 'applications_start' : 'applications_chargeback'
+    return db
+      .prepare(
+        `SELECT ${grouped}, ${USAGE_OF_APPS} FROM applications a INDEXED BY ${index}
+          WHERE ${apps.clauses.join(' AND ')} ${byGroups}`,
+      )
+      .all(apps.params) as GroupedUsage[]
+  }
+
+  const parts: GroupedUsage[][] = []
+  if (tags.size) parts.push(appsIn(seeded.from, seeded.to))
+  else {
+    const needed = new Set<string>(groups.map((g) => DIM_LETTER[g]))
+    if (kinds) needed.add('k')
+    // The slices from fewest rows to most: the first with every needed dimension.
+    const slice = (['kq', 'ku', 'uq', 'kuq'] as const satisfies readonly ChargebackSlice[]).find((s) =>
+      [...needed].every((d) => s.includes(d)),
+    )!
+    const cover = coverWindow(seeded.from, seeded.to, [DAY])
+    for (const days of cover.buckets)
+      parts.push(
+        db
+          .prepare(
+            `SELECT ${grouped}, ${USAGE_OF_ROLLUPS} FROM cb_rollups a
+              WHERE a.dims = @dims AND a.day >= @from AND a.day < @to AND ${where.clauses.join(' AND ')} ${byGroups}`,
+          )
+          .all({ ...where.params, dims: slice, from: days.from, to: days.to }) as GroupedUsage[],
+      )
+    for (const edge of cover.raw) parts.push(appsIn(edge.from, edge.to))
+  }
+  return {
+    cb: chargebackRows(parts.flat(), groups.length === 2),
+    cbInfo: {
+      from: window.from,
+      to: window.to,
+      groupBy: [params.group1, ...(params.group2 ? [params.group2] : [])],
+      clusterUid: clusterUid ?? ALL_CLUSTERS,
+      total: sumUsage(parts.flat()),
+    },
+  }
+}
+
+function sumUsage(rows: readonly Usage[]): Usage {
+  const total = { count: 0, vs: 0, ms: 0, io: 0, cents: 0 }
+  for (const r of rows) {
+    total.count += r.count
+    total.vs += r.vs
+    total.ms += r.ms
+    total.io += r.io
+    total.cents += r.cents
+  }
+  return total
+}
+
+/** Partial sums (rollup days, edge hours) as rows by v1, most vcore-seconds first, nested by v2. */
+function chargebackRows(parts: readonly GroupedUsage[], nested: boolean): ChargebackRow[] {
+  const byV1 = new Map<string, Map<string, GroupedUsage[]>>()
+  for (const p of parts) {
+    const inner = byV1.get(p.v1) ?? new Map<string, GroupedUsage[]>()
+    inner.set(p.v2, [...(inner.get(p.v2) ?? []), p])
+    byV1.set(p.v1, inner)
+  }
+  const order = (a: Usage & { key: string }, b: Usage & { key: string }) =>
+    b.vs - a.vs || a.key.localeCompare(b.key)
+  return [...byV1]
+    .map(([v1, inner]) => {
+      const cb = [...inner].map(([v2, rows]) => ({ key: v2, v2, ...sumUsage(rows) })).sort(order)
+      const row = { key: v1, v1, v1Label: v1, ...sumUsage(cb) }
+      return nested ? { ...row, cb: cb.map(({ key: _key, ...rest }) => rest) } : row
+    })
+    .sort(order)
+    .map(({ key: _key, ...row }) => row)
+}
+
+/**
+ * E151: the application tags (RealUser never) of the apps that started in the window, each key
+ * with its values.
+ */
+export function chargebackTags(db: Db, q: ChargebackQuery, now: number): ChargebackTagsResponse {
+  const window = chargebackWindow(q, now)
+  const shift = appsTimeShift(db)
+  return { tags: tagsSeenIn(db, window.from - shift, window.to - 1 - shift) }
+}

@@ -1,0 +1,375 @@
+import type { Db } from '../open-database.ts'
+import { APP_HISTORY_DAYS } from './applications.ts'
+import type { SeedCluster } from './clusters.ts'
+import type { Prng } from './prng.ts'
+
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+/**
+ * The resolution of the stored resource series: the finest point a cluster chart asks for (B091:
+ * 2m up to an hour). 31 days of it is 22,320 rows a cluster; a whole seed's series is one GROUP BY
+ * over the applications and one windowed INSERT (see seedClusterResources).
+ */
+export const RESOURCE_BUCKET_MS = 2 * MINUTE
+
+/**
+ * Capacity over the busiest bucket: the nodes up offer at least 1.25 times the allocation, so the
+ * busiest moment of the history (the long-running work of today, seed/applications.ts) runs the
+ * cluster at 80 %.
+ */
+const HEADROOM = 1.25
+
+/** A NodeManager size: what YARN may hand out on one node. */
+export interface NodeType {
+  name: string
+  vcores: number
+  memoryMb: number
+}
+
+/**
+ * EMR instance types and the YARN resources EMR configures on them (yarn.nodemanager.resource.*
+ * defaults per instance type, ⚠ plausible: DOMAIN.md §4 names m5/r5 families only), smallest first.
+ */
+const EMR_NODE_TYPES: readonly NodeType[] = [
+  { name: 'm5.xlarge', vcores: 4, memoryMb: 12_288 },
+  { name: 'm5.2xlarge', vcores: 8, memoryMb: 24_576 },
+  { name: 'r5.2xlarge', vcores: 8, memoryMb: 57_344 },
+  { name: 'r5.4xlarge', vcores: 16, memoryMb: 122_880 },
+  { name: 'r5.8xlarge', vcores: 32, memoryMb: 253_952 },
+  { name: 'r5.12xlarge', vcores: 48, memoryMb: 385_024 },
+  { name: 'r5.16xlarge', vcores: 64, memoryMb: 516_096 },
+  { name: 'r5.24xlarge', vcores: 96, memoryMb: 778_240 },
+]
+
+/**
+ * On-premises worker profiles (cores, RAM) with about 80 % of the RAM given to YARN, the rest to
+ * the OS, HDFS DataNode and NodeManager (⚠ common sizing practice, not from DOMAIN.md).
+ */
+const ON_PREM_NODE_TYPES: readonly NodeType[] = [
+  { name: '16c-128g', vcores: 16, memoryMb: 98_304 },
+  { name: '24c-192g', vcores: 24, memoryMb: 155_648 },
+  { name: '32c-256g', vcores: 32, memoryMb: 212_992 },
+  { name: '48c-384g', vcores: 48, memoryMb: 327_680 },
+  { name: '64c-512g', vcores: 64, memoryMb: 438_272 },
+  { name: '96c-768g', vcores: 96, memoryMb: 655_360 },
+]
+
+export const NODE_STATES = ['UNHEALTHY', 'LOST', 'DECOMMISSIONED'] as const
+export type NodeState = (typeof NODE_STATES)[number]
+
+interface Span {
+  cluster: SeedCluster
+  /** First and last bucket (inclusive) of the cluster's life inside the history. */
+  b0: number
+  b1: number
+}
+
+interface Outage {
+  host: string
+  state: NodeState
+  /** Buckets [start, end). */
+  start: number
+  end: number
+}
+
+const pad = (n: number, width: number) => String(n).padStart(width, '0')
+
+function hostName(cluster: SeedCluster, index: number): string {
+  return cluster.platform === 'EMR'
+    ? `ip-10-${(index >> 8) & 255}-${index & 255}-${pad(17 + ((index * 37) % 200), 3)}.ec2.internal`
+    : `${cluster.clusterName}-wn${pad(index + 1, 3)}.acme.internal`
+}
+
+/**
+ * Nodes going down now and then: about one event a day per hundred nodes (plus a base rate), half
+ * a failing health check (20 minutes to 3 hours), four in ten a lost NodeManager (10 minutes to 2
+ * hours, sometimes a whole rack of 2-4 nodes), one in ten a node taken out for repair (1-3 days).
+ * No more than a tenth of the nodes (at least one) are down at once; a node is down once at a time.
+ */
+function nodeOutages(prng: Prng, span: Span, nodes: number): Outage[] {
+  const bucketsPerDay = DAY / RESOURCE_BUCKET_MS
+  const perBucket = (0.05 + nodes * 0.01) / bucketsPerDay
+  const cap = Math.max(1, Math.floor(nodes / 10))
+  const down = new Int16Array(span.b1 - span.b0 + 1)
+  const busyUntil = new Map<number, number>()
+  const outages: Outage[] = []
+  const buckets = (ms: number) => Math.max(1, Math.round(ms / RESOURCE_BUCKET_MS))
+  let b = span.b0
+  for (;;) {
+    b += Math.ceil(-Math.log(1 - prng.next()) / perBucket)
+    if (b > span.b1) break
+    const roll = prng.next()
+    const state: NodeState = roll < 0.5 ? 'UNHEALTHY' : roll < 0.9 ? 'LOST' : 'DECOMMISSIONED'
+    const length =
+      state === 'UNHEALTHY'
+        ? buckets(prng.int(20 * MINUTE, 3 * HOUR))
+        : state === 'LOST'
+          ? buckets(prng.int(10 * MINUTE, 2 * HOUR))
+          : buckets(prng.int(DAY, 3 * DAY))
+    const end = Math.min(span.b1 + 1, b + length)
+    const rack = state === 'LOST' && prng.chance(0.1) ? prng.int(2, 4) : 1
+    const first = prng.int(0, Math.max(0, nodes - rack))
+    const hosts = Array.from({ length: Math.min(rack, nodes) }, (_, i) => first + i)
+    if (hosts.some((h) => (busyUntil.get(h) ?? -1) > b)) continue
+    let peak = 0
+    for (let i = b; i < end; i++) peak = Math.max(peak, down[i - span.b0]!)
+    if (peak + hosts.length > cap) continue
+    for (let i = b; i < end; i++) down[i - span.b0] = (down[i - span.b0] ?? 0) + hosts.length
+    for (const h of hosts) {
+      busyUntil.set(h, end)
+      outages.push({ host: hostName(span.cluster, h), state, start: b, end })
+    }
+  }
+  return outages
+}
+
+/**
+ * Queue capacities (percent, adding up to 100) from each queue's share of the work that ran in it,
+ * at least 2 % each, by largest remainder; the maximum capacity lets a queue grow to about twice
+ * its share plus 20 points, in steps of 5, up to the whole cluster.
+ */
+export function queueCapacities(
+  weights: readonly [string, number][],
+): { queue: string; capacity: number; maxCapacity: number }[] {
+  if (!weights.length) return [{ queue: 'root.default', capacity: 100, maxCapacity: 100 }]
+  const total = weights.reduce((n, [, w]) => n + w, 0) || 1
+  const raw = weights.map(([queue, w]) => ({ queue, share: Math.max(2, (100 * w) / total) }))
+  const scale = 100 / raw.reduce((n, r) => n + r.share, 0)
+  const exact = raw.map((r) => ({ queue: r.queue, value: r.share * scale }))
+  const floors = exact.map((e) => ({ ...e, capacity: Math.floor(e.value) }))
+  let left = 100 - floors.reduce((n, f) => n + f.capacity, 0)
+  for (const f of [...floors].sort(
+    (a, b) => b.value - Math.floor(b.value) - (a.value - Math.floor(a.value)),
+  )) {
+    if (left <= 0) break
+    f.capacity++
+    left--
+  }
+  return floors.map((f) => ({
+    queue: f.queue,
+    capacity: f.capacity,
+    maxCapacity: Math.min(100, Math.ceil((f.capacity * 2 + 20) / 5) * 5),
+  }))
+}
+
+/** The smallest node type that gives every node the vcores and memory asked, or undefined. */
+function smallestFitting(types: readonly NodeType[], vcores: number, memoryMb: number): NodeType | undefined {
+  return types.find((t) => t.vcores >= vcores && t.memoryMb >= memoryMb)
+}
+
+/**
+ * Seeds the resources of every Yarn cluster (after the applications, whose runs they sum):
+ *
+ * 1. Node outages per cluster (nodeOutages), stored in yarn_node_events.
+ * 2. One INSERT computes, per cluster and 2-minute bucket of its life in the history, the average
+ *    vcores and memory allocated, and the nodes down. Each application holds vcore_seconds /
+ *    duration vcores (and memory_seconds / duration MB) from its start to its end, or onwards
+ *    while running. Its start adds that rate from the next bucket on and the part of its own
+ *    bucket after the start; its end takes them away the same way. A running sum over the buckets
+ *    turns those deltas into per-bucket averages, so a million applications cost one GROUP BY and
+ *    one ordered walk, not a loop over their buckets. Node outages are deltas of the same pass.
+ * 3. Sizing: the node type is the smallest that keeps the busiest bucket (and the apps running
+ *    now) under capacity / HEADROOM with the nodes then down; where even the largest type is too
+ *    small, the cluster gets more nodes (clusters.node_count follows). Never clipped.
+ * 4. Queues: the apps' queue names per cluster, capacities from their share of the work.
+ */
+export function seedClusterResources(
+  db: Db,
+  prng: Prng,
+  clusters: readonly SeedCluster[],
+  now: number,
+): void {
+  const first = Math.floor((now - (APP_HISTORY_DAYS + 1) * DAY) / RESOURCE_BUCKET_MS) * RESOURCE_BUCKET_MS
+  // Up to the bucket holding now: the apps running now count as running to its end.
+  const last = Math.floor((now - first) / RESOURCE_BUCKET_MS)
+  const bucketOf = (t: number) => Math.floor((t - first) / RESOURCE_BUCKET_MS)
+  const firstStart = db.prepare('SELECT min(start_time) FROM applications WHERE cluster_uid = ?').pluck()
+  const yarn = clusters.filter((c) => c.kind === 'Yarn')
+  const spans: Span[] = []
+  for (const cluster of yarn) {
+    // Apps may predate a young cluster's creation (seed/applications.ts spreads them over the
+    // whole history): its series starts with the earlier of the two.
+    const appsFrom = (firstStart.get(cluster.unravelId) as number | null) ?? cluster.createdAt
+    const b0 = Math.max(0, bucketOf(Math.min(cluster.createdAt, appsFrom)))
+    const b1 = cluster.terminatedAt === null ? last : Math.min(last, bucketOf(cluster.terminatedAt))
+    if (b1 >= b0) spans.push({ cluster, b0, b1 })
+  }
+
+  db.exec(`
+    DROP TABLE IF EXISTS temp.resource_spans;
+    DROP TABLE IF EXISTS temp.resource_deltas;
+    CREATE TEMP TABLE resource_spans (c TEXT PRIMARY KEY, b0 INTEGER, b1 INTEGER, nodes INTEGER);
+    CREATE TEMP TABLE resource_deltas (
+      c TEXT, b INTEGER, dv REAL, pv REAL, dm REAL, pm REAL, du INTEGER, dl INTEGER, dd INTEGER,
+      PRIMARY KEY (c, b)
+    ) WITHOUT ROWID;
+  `)
+  db.transaction(() => {
+    const insertSpan = db.prepare('INSERT INTO temp.resource_spans (c, b0, b1, nodes) VALUES (?, ?, ?, ?)')
+    const insertOutage = db.prepare(
+      'INSERT INTO yarn_node_events (cluster_uid, host, state, start_time, end_time) VALUES (?, ?, ?, ?, ?)',
+    )
+    for (const span of spans) {
+      insertSpan.run(span.cluster.unravelId, span.b0, span.b1, span.cluster.nodeCount)
+      for (const o of nodeOutages(prng, span, span.cluster.nodeCount))
+        insertOutage.run(
+          span.cluster.unravelId,
+          o.host,
+          o.state,
+          first + o.start * RESOURCE_BUCKET_MS,
+          first + o.end * RESOURCE_BUCKET_MS,
+        )
+    }
+  })()
+
+  const params = { first, base: RESOURCE_BUCKET_MS, end: first + (last + 1) * RESOURCE_BUCKET_MS }
+  // Parameters bind as REAL: bucket numbers are cast back to integers. `frac` is the part of its
+  // bucket after an event; an event's rate counts for that part in its own bucket (p) and fully in
+  // every later one (d). NOT INDEXED: through the cluster index the rows come in random order, and
+  // the large scale took four times as long as with one scan of the table.
+  const bucket = 'CAST((t - @first) / @base AS INTEGER)'
+  const frac = `(@first + (${bucket} + 1) * @base - t) / @base`
+  db.transaction(() => {
+    db.prepare(
+      `INSERT INTO temp.resource_deltas (c, b, dv, pv, dm, pm, du, dl, dd)
+       WITH runs AS MATERIALIZED (
+         SELECT a.cluster_uid AS c, max(a.start_time, @first) AS s,
+                CASE WHEN a.finished_time IS NULL THEN NULL ELSE a.start_time + max(a.duration, 1) END AS e,
+                a.vcore_seconds * 1000.0 / max(a.duration, 1) AS v,
+                a.memory_seconds * 1000.0 / max(a.duration, 1) AS m
+           FROM applications a NOT INDEXED
+          WHERE a.cluster_uid IN (SELECT c FROM temp.resource_spans) AND a.start_time < @end
+            AND (a.finished_time IS NULL OR a.start_time + max(a.duration, 1) > @first)
+       ),
+       events (c, t, v, m, u, l, d) AS (
+         SELECT c, s, v, m, 0, 0, 0 FROM runs
+         UNION ALL SELECT c, e, -v, -m, 0, 0, 0 FROM runs WHERE e < @end
+         UNION ALL
+         SELECT o.cluster_uid, o.start_time, 0, 0,
+                o.state = 'UNHEALTHY', o.state = 'LOST', o.state = 'DECOMMISSIONED'
+           FROM yarn_node_events o
+         UNION ALL
+         SELECT o.cluster_uid, o.end_time, 0, 0,
+                -(o.state = 'UNHEALTHY'), -(o.state = 'LOST'), -(o.state = 'DECOMMISSIONED')
+           FROM yarn_node_events o WHERE o.end_time < @end
+       )
+       SELECT c, ${bucket} AS b, sum(v), sum(v * ${frac}), sum(m), sum(m * ${frac}), sum(u), sum(l), sum(d)
+         FROM events GROUP BY c, b`,
+    ).run(params)
+    // The running sums walk each cluster's buckets in order in a recursive CTE: a window function
+    // over the same rows sorts them again first, which took half as long again.
+    db.prepare(
+      `INSERT INTO cluster_resources (cluster_uid, ts, vcores_allocated, memory_allocated_mb,
+                                      nodes_unhealthy, nodes_lost, nodes_decommissioned)
+       WITH RECURSIVE walk (c, b, b1, sv, sm, su, sl, sd, av, am) AS (
+         SELECT s.c, s.b0, s.b1, coalesce(d.dv, 0), coalesce(d.dm, 0), coalesce(d.du, 0), coalesce(d.dl, 0),
+                coalesce(d.dd, 0), coalesce(d.pv, 0), coalesce(d.pm, 0)
+           FROM temp.resource_spans s LEFT JOIN temp.resource_deltas d ON d.c = s.c AND d.b = s.b0
+         UNION ALL
+         SELECT w.c, w.b + 1, w.b1, w.sv + coalesce(d.dv, 0), w.sm + coalesce(d.dm, 0), w.su + coalesce(d.du, 0),
+                w.sl + coalesce(d.dl, 0), w.sd + coalesce(d.dd, 0), w.sv + coalesce(d.pv, 0), w.sm + coalesce(d.pm, 0)
+           FROM walk w LEFT JOIN temp.resource_deltas d ON d.c = w.c AND d.b = w.b + 1
+          WHERE w.b < w.b1
+       )
+       SELECT c, @first + b * @base, max(0, round(av, 3)), max(0, round(am, 1)), su, sl, sd FROM walk`,
+    ).run({ first, base: RESOURCE_BUCKET_MS })
+  })()
+
+  sizeClusters(db, yarn, spans)
+  seedQueues(db, yarn)
+  db.exec('DROP TABLE temp.resource_spans; DROP TABLE temp.resource_deltas;')
+}
+
+/** Step 3 of seedClusterResources: yarn_capacity, and clusters.node_count where a cluster had to grow. */
+function sizeClusters(db: Db, yarn: readonly SeedCluster[], spans: readonly Span[]) {
+  const down = '(r.nodes_unhealthy + r.nodes_lost + r.nodes_decommissioned)'
+  // The most any node up had to hold, over the buckets, with the nominal node count.
+  const perNode = new Map(
+    (
+      db
+        .prepare(
+          `SELECT s.c AS c, max(r.vcores_allocated / (s.nodes - ${down})) AS v,
+                  max(r.memory_allocated_mb / (s.nodes - ${down})) AS m
+             FROM temp.resource_spans s JOIN cluster_resources r ON r.cluster_uid = s.c GROUP BY s.c`,
+        )
+        .all() as { c: string; v: number; m: number }[]
+    ).map((r) => [r.c, r]),
+  )
+  // What runs now keeps running past the last bucket (the repository carries it forward).
+  const running = new Map(
+    (
+      db
+        .prepare(
+          `SELECT cluster_uid AS c, sum(vcore_seconds * 1000.0 / max(duration, 1)) AS v,
+                  sum(memory_seconds * 1000.0 / max(duration, 1)) AS m
+             FROM applications WHERE finished_time IS NULL GROUP BY cluster_uid`,
+        )
+        .all() as { c: string; v: number; m: number }[]
+    ).map((r) => [r.c, r]),
+  )
+  const nodesNeeded = db.prepare(
+    `SELECT max(max(r.vcores_allocated * @h / @vcores, r.memory_allocated_mb * @h / @memory) + ${down})
+       FROM cluster_resources r WHERE r.cluster_uid = @c`,
+  )
+  const insert = db.prepare(
+    `INSERT INTO yarn_capacity (cluster_uid, node_type, nodes, node_vcores, node_memory_mb)
+     VALUES (?, ?, ?, ?, ?)`,
+  )
+  const resize = db.prepare('UPDATE clusters SET node_count = ? WHERE unravel_id = ?')
+  db.transaction(() => {
+    for (const cluster of yarn) {
+      const types = cluster.platform === 'EMR' ? EMR_NODE_TYPES : ON_PREM_NODE_TYPES
+      const nominal = cluster.nodeCount
+      const busiest = perNode.get(cluster.unravelId)
+      const current = running.get(cluster.unravelId)
+      const vcores = HEADROOM * Math.max(busiest?.v ?? 0, (current?.v ?? 0) / nominal)
+      const memory = HEADROOM * Math.max(busiest?.m ?? 0, (current?.m ?? 0) / nominal)
+      const fitting = smallestFitting(types, vcores, memory)
+      const type = fitting ?? types[types.length - 1]!
+      let nodes = nominal
+      if (!fitting && spans.some((s) => s.cluster === cluster)) {
+        const needed = nodesNeeded.pluck().get({
+          c: cluster.unravelId,
+          h: HEADROOM,
+          vcores: type.vcores,
+          memory: type.memoryMb,
+        }) as number
+        const forNow = HEADROOM * Math.max((current?.v ?? 0) / type.vcores, (current?.m ?? 0) / type.memoryMb)
+        nodes = Math.max(nominal, Math.ceil(needed), Math.ceil(forNow))
+        if (nodes !== nominal) resize.run(nodes, cluster.unravelId)
+      }
+      insert.run(cluster.unravelId, type.name, nodes, type.vcores, type.memoryMb)
+    }
+  })()
+}
+
+/** How many applications the queue capacities are weighed on. */
+const QUEUE_SAMPLE = 50_000
+
+/**
+ * Step 4 of seedClusterResources: each Yarn cluster's queues from the apps that ran on it. The
+ * shares are weighed on the last QUEUE_SAMPLE apps seeded (a rowid range: seeding draws cluster
+ * and queue at random in order, so they are a fair sample): grouping a million rows by cluster
+ * and queue cost a second or more for figures that come out the same to the percent.
+ */
+function seedQueues(db: Db, yarn: readonly SeedCluster[]) {
+  const rows = db
+    .prepare(
+      `SELECT cluster_uid AS c, queue AS q, sum(duration) AS w FROM applications
+        WHERE rowid > (SELECT max(rowid) FROM applications) - @sample
+        GROUP BY cluster_uid, queue ORDER BY cluster_uid, queue`,
+    )
+    .all({ sample: QUEUE_SAMPLE }) as { c: string; q: string; w: number }[]
+  const insert = db.prepare(
+    'INSERT INTO yarn_queues (cluster_uid, queue, capacity, max_capacity) VALUES (?, ?, ?, ?)',
+  )
+  db.transaction(() => {
+    for (const cluster of yarn) {
+      const weights = rows.filter((r) => r.c === cluster.unravelId).map((r): [string, number] => [r.q, r.w])
+      for (const q of queueCapacities(weights))
+        insert.run(cluster.unravelId, q.queue, q.capacity, q.maxCapacity)
+    }
+  })()
+}

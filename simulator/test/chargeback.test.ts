@@ -1,0 +1,272 @@
+import type { FastifyInstance } from 'fastify'
+import type { ChargebackResponse, UnifiedSearchResponse } from '@costlens/shared'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AppInstance } from '../src/app.ts'
+import { appsTimeShift } from '../src/db/repositories/applications.ts'
+import { TEST_NOW_MS, auth, signIn, testApp } from './helper.ts'
+
+const DAY = 86_400_000
+const YARN_KINDS = ['mr', 'hive', 'spark', 'tez']
+
+describe('chargeback: search/cb, icb, bqcb (E042, E043, E046) and search/cb/tags (E151)', () => {
+  let app: FastifyInstance
+  let db: AppInstance['db']
+  const tokens: Record<string, string> = {}
+  beforeAll(async () => {
+    app = await testApp()
+    db = (app as AppInstance).db
+    for (const user of ['admin', 'cdp', 'emr', 'bigquery', 'trial']) tokens[user] = await signIn(app, user)
+  })
+  afterAll(() => app.close())
+
+  const get = (user: string, url: string) => app.inject({ method: 'GET', url, headers: auth(tokens[user]!) })
+
+  /** The same usage straight from the apps: the flavour's kinds on the platform's clusters of a kind. */
+  function fromApps(
+    groups: ('kind' | 'user' | 'queue')[],
+    window: { from: number; to: number },
+    scope: { platform: string; clusterKind: string; kinds: string[] },
+  ) {
+    const shift = appsTimeShift(db)
+    const rows = db
+      .prepare(
+        `SELECT ${groups.map((g, i) => `a.${g} AS g${i}`).join(', ')}, count(*) AS count,
+                sum(a.vcore_seconds) AS vs, sum(a.memory_seconds) AS ms, sum(a.dfs_read + a.dfs_written) AS io,
+                sum(a.cents) AS cents
+           FROM applications a JOIN clusters c ON c.unravel_id = a.cluster_uid
+          WHERE c.platform = @platform AND c.kind = @clusterKind
+            AND a.kind IN (SELECT value FROM json_each(@kinds))
+            AND a.start_time >= @from AND a.start_time < @to
+          GROUP BY ${groups.map((_g, i) => `g${i}`).join(', ')}`,
+      )
+      .all({
+        ...scope,
+        kinds: JSON.stringify(scope.kinds),
+        from: window.from - shift,
+        to: window.to - shift,
+      }) as Record<string, string | number>[]
+    return rows
+  }
+
+  /** Response rows flattened to one entry per (v1, v2), as fromApps gives them. */
+  const flat = (body: ChargebackResponse) =>
+    body.cb.flatMap((r) =>
+      r.cb
+        ? r.cb.map((c) => ({
+            g0: r.v1,
+            g1: c.v2,
+            count: c.count,
+            vs: c.vs,
+            ms: c.ms,
+            io: c.io,
+            cents: c.cents,
+          }))
+        : [{ g0: r.v1, count: r.count, vs: r.vs, ms: r.ms, io: r.io, cents: r.cents }],
+    )
+  const sorted = <T extends Record<string, unknown>>(rows: T[]) =>
+    [...rows].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))
+
+  it.each([
+    {
+      name: 'two levels, whole days',
+      path: 'appt/user',
+      groups: ['kind', 'user'] as const,
+      from: TEST_NOW_MS - 30 * DAY,
+      to: TEST_NOW_MS,
+    },
+    {
+      name: 'two levels, a window to the millisecond',
+      path: 'queue/appt',
+      groups: ['queue', 'kind'] as const,
+      from: TEST_NOW_MS - 9 * DAY - 12_345_678,
+      to: TEST_NOW_MS - 3_600_001,
+    },
+    {
+      name: 'one level',
+      path: 'user',
+      groups: ['user'] as const,
+      from: TEST_NOW_MS - 7 * DAY - 1,
+      to: TEST_NOW_MS,
+    },
+    {
+      name: 'user and queue',
+      path: 'user/queue',
+      groups: ['user', 'queue'] as const,
+      from: TEST_NOW_MS - 14 * DAY + 777,
+      to: TEST_NOW_MS - 2 * DAY,
+    },
+  ])('Yarn $name: the sums of the same apps, by group', async ({ path, groups, from, to }) => {
+    const res = await get('admin', `/api/v1/search/cb/${path}?from=${from}&to=${to}`)
+    expect(res.statusCode, res.body).toBe(200)
+    const body = res.json<ChargebackResponse>()
+    const expected = fromApps(
+      [...groups],
+      { from, to },
+      { platform: 'CDH', clusterKind: 'Yarn', kinds: YARN_KINDS },
+    )
+    expect(sorted(flat(body))).toEqual(sorted(expected))
+    expect(body.cbInfo.total.count).toBe(expected.reduce((n, r) => n + (r.count as number), 0))
+    // Rows most vcore-seconds first; each v1 row sums its nested rows.
+    for (let i = 1; i < body.cb.length; i++) expect(body.cb[i - 1]!.vs).toBeGreaterThanOrEqual(body.cb[i]!.vs)
+    for (const row of body.cb) if (row.cb) expect(row.count).toBe(row.cb.reduce((n, c) => n + c.count, 0))
+  })
+
+  it('agrees with the application list over the same range: same number of apps and cost', async () => {
+    const from = TEST_NOW_MS - 10 * DAY + 5_000
+    const to = TEST_NOW_MS - 1
+    const cb = (await get('admin', `/api/v1/search/cb/appt?from=${from}&to=${to}`)).json<ChargebackResponse>()
+    const list = await app.inject({
+      method: 'POST',
+      url: '/api/v1/apps/unifiedsearch',
+      headers: auth(tokens.admin!),
+      payload: { start_time: from, end_time: to - 1, clusterTypes: ['CDH'], appTypes: YARN_KINDS, size: 1 },
+    })
+    expect(cb.cbInfo.total.count).toBe(list.json<UnifiedSearchResponse>().metadata.totalRecords)
+  })
+
+  it('from/to as dates and epoch seconds (REAL-API-NOTES §5): a date `to` is the end of that day', async () => {
+    const day = new Date(TEST_NOW_MS - 5 * DAY).toISOString().slice(0, 10)
+    const start = Date.parse(day)
+    const byDate = (
+      await get('admin', `/api/v1/search/cb/user?from=${day}&to=${day}`)
+    ).json<ChargebackResponse>()
+    const bySeconds = (
+      await get('admin', `/api/v1/search/cb/user?from=${start / 1000}&to=${(start + DAY) / 1000}`)
+    ).json<ChargebackResponse>()
+    expect(byDate.cbInfo).toMatchObject({ from: start, to: start + DAY })
+    expect(byDate.cb).toEqual(bySeconds.cb)
+    expect(byDate.cbInfo.total.count).toBeGreaterThan(0)
+  })
+
+  it('one cluster, and appt narrowing the kinds', async () => {
+    const uid = db
+      .prepare("SELECT unravel_id FROM clusters WHERE platform = 'CDH' AND kind = 'Yarn' ORDER BY 1 LIMIT 1")
+      .pluck()
+      .get() as string
+    const from = TEST_NOW_MS - 20 * DAY
+    const res = await get(
+      'admin',
+      `/api/v1/search/cb/appt/queue?from=${from}&to=${TEST_NOW_MS}&clusterUid=${uid}&appt=spark,hive`,
+    )
+    const body = res.json<ChargebackResponse>()
+    expect(body.cb.map((r) => r.v1).sort()).toEqual(
+      ['hive', 'spark'].filter((k) => body.cb.some((r) => r.v1 === k)),
+    )
+    const count = db
+      .prepare(
+        "SELECT count(*) FROM applications WHERE cluster_uid = ? AND kind IN ('spark', 'hive') AND start_time >= ? AND start_time < ?",
+      )
+      .pluck()
+      .get(uid, from - appsTimeShift(db), TEST_NOW_MS - appsTimeShift(db))
+    expect(body.cbInfo).toMatchObject({ clusterUid: uid, total: { count } })
+    // '*' is every cluster (B160).
+    const all = (await get('admin', `/api/v1/search/cb/appt?clusterUid=*`)).json<ChargebackResponse>()
+    expect(all.cbInfo.clusterUid).toBe('*')
+  })
+
+  it('Impala chargeback (CDP): the Impala queries by user and queue', async () => {
+    const from = TEST_NOW_MS - 30 * DAY
+    const body = (
+      await get('cdp', `/api/v1/search/icb/realuser/queue?from=${from}&to=${TEST_NOW_MS}`)
+    ).json<ChargebackResponse>()
+    const expected = fromApps(
+      ['user', 'queue'],
+      { from, to: TEST_NOW_MS },
+      { platform: 'CDP', clusterKind: 'Impala', kinds: ['impala'] },
+    )
+    expect(sorted(flat(body))).toEqual(sorted(expected))
+    expect(body.cbInfo.total.count).toBeGreaterThan(0)
+  })
+
+  it('BigQuery chargeback for the BigQuery user; io is the bytes billed', async () => {
+    const from = TEST_NOW_MS - 30 * DAY
+    const body = (
+      await get('bigquery', `/api/v1/search/bqcb/user?from=${from}&to=${TEST_NOW_MS}`)
+    ).json<ChargebackResponse>()
+    const expected = fromApps(
+      ['user'],
+      { from, to: TEST_NOW_MS },
+      { platform: 'BIGQUERYV2', clusterKind: 'bigquery', kinds: ['bigquery'] },
+    )
+    expect(sorted(flat(body))).toEqual(sorted(expected))
+    expect(body.cbInfo.total.io).toBeGreaterThan(0)
+  })
+
+  it.each([
+    {
+      user: 'admin',
+      url: '/api/v1/search/bqcb/user',
+      status: 403,
+      message: /BigQuery chargeback is not available for CDH/,
+    },
+    {
+      user: 'emr',
+      url: '/api/v1/search/icb/user',
+      status: 403,
+      message: /Impala chargeback is not available for EMR/,
+    },
+    { user: 'emr', url: '/api/v1/search/cb/appt', status: 200, message: undefined },
+    { user: 'admin', url: '/api/v1/search/cb/cluster', status: 400, message: /group1/ },
+    { user: 'admin', url: '/api/v1/search/cb/user/user', status: 400, message: /must differ/ },
+    {
+      user: 'admin',
+      url: '/api/v1/search/cb/user?from=yesterday',
+      status: 400,
+      message: /from must be YYYY-MM-DD/,
+    },
+    {
+      user: 'admin',
+      url: `/api/v1/search/cb/user?from=${TEST_NOW_MS}&to=${TEST_NOW_MS - DAY}`,
+      status: 400,
+      message: /from must not be after/,
+    },
+    {
+      user: 'admin',
+      url: '/api/v1/search/cb/appt?appt=impala',
+      status: 400,
+      message: /impala is not a Yarn application type/,
+    },
+    {
+      user: 'admin',
+      url: '/api/v1/search/cb/appt?clusterUid=nope',
+      status: 400,
+      message: /not one of your Yarn clusters/,
+    },
+    { user: 'admin', url: '/api/v1/search/cb/appt?tags=team', status: 400, message: /not key:value/ },
+    { user: 'trial', url: '/api/v1/search/cb/appt?tags=team:ml', status: 403, message: /free plan/ },
+    { user: 'trial', url: '/api/v1/search/cb/tags', status: 403, message: /free plan/ },
+  ])('$user GET $url → $status', async ({ user, url, status, message }) => {
+    const res = await get(user, url)
+    expect(res.statusCode, res.body).toBe(status)
+    if (message) expect(res.json<{ message: string }>().message).toMatch(message)
+  })
+
+  it('a tags filter counts only the apps that carry the tag', async () => {
+    const from = TEST_NOW_MS - 30 * DAY
+    const body = (
+      await get('admin', `/api/v1/search/cb/appt?from=${from}&to=${TEST_NOW_MS}&tags=team:ml`)
+    ).json<ChargebackResponse>()
+    const shift = appsTimeShift(db)
+    const count = db
+      .prepare(
+        `SELECT count(*) FROM applications a JOIN clusters c ON c.unravel_id = a.cluster_uid
+          WHERE c.platform = 'CDH' AND c.kind = 'Yarn' AND a.start_time >= ? AND a.start_time < ?
+            AND EXISTS (SELECT 1 FROM app_tags g WHERE g.app_id = a.id AND g.key = 'team' AND g.value = 'ml')`,
+      )
+      .pluck()
+      .get(from - shift, TEST_NOW_MS - shift)
+    expect(body.cbInfo.total.count).toBe(count)
+  })
+
+  it('search/cb/tags lists the tag keys and values of the window, never RealUser', async () => {
+    const res = await get('admin', '/api/v1/search/cb/tags')
+    expect(res.statusCode).toBe(200)
+    const { tags } = res.json<{ tags: { key: string; values: string[] }[] }>()
+    expect(tags.length).toBeGreaterThan(0)
+    expect(tags.map((t) => t.key)).not.toContain('RealUser')
+  })
+
+  it('needs a token', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/v1/search/cb/appt' })).statusCode).toBe(401)
+  })
+})

@@ -1,0 +1,170 @@
+import type { FastifyInstance } from 'fastify'
+import type { UnifiedSearchBody } from '@costlens/shared'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AppInstance } from '../src/app.ts'
+import { appsPage, appsTimeShift, searchOrder, searchWhere } from '../src/db/repositories/applications.ts'
+import {
+  appSearchTotals,
+  coverWindow,
+  rollupPlan,
+  searchTotals,
+  unifiedSearch,
+  type ClusterTotals,
+} from '../src/db/repositories/unified-search.ts'
+import { DAY, HOUR } from '../src/db/seed/app-rollups.ts'
+import { createPrng } from '../src/db/seed/prng.ts'
+import { TEST_NOW_MS, testApp } from './helper.ts'
+
+describe('coverWindow: a window as whole days, whole hours and the minutes left at its edges', () => {
+  const at = (iso: string) => Date.parse(iso)
+  it.each([
+    {
+      name: 'whole days only',
+      from: at('2026-11-01T00:00:00Z'),
+      to: at('2026-11-08T00:00:00Z'),
+      buckets: [{ grain: DAY, from: at('2026-11-01T00:00:00Z'), to: at('2026-11-08T00:00:00Z') }],
+      raw: [],
+    },
+    {
+      name: 'days, the hours around them, the minutes around those',
+      from: at('2026-11-01T22:30:00Z'),
+      to: at('2026-11-04T01:15:00Z'),
+      buckets: [
+        { grain: DAY, from: at('2026-11-02T00:00:00Z'), to: at('2026-11-04T00:00:00Z') },
+        { grain: HOUR, from: at('2026-11-01T23:00:00Z'), to: at('2026-11-02T00:00:00Z') },
+        { grain: HOUR, from: at('2026-11-04T00:00:00Z'), to: at('2026-11-04T01:00:00Z') },
+      ],
+      raw: [
+        { from: at('2026-11-01T22:30:00Z'), to: at('2026-11-01T23:00:00Z') },
+        { from: at('2026-11-04T01:00:00Z'), to: at('2026-11-04T01:15:00Z') },
+      ],
+    },
+    {
+      name: 'less than an hour: the apps alone',
+      from: at('2026-11-01T10:05:00Z'),
+      to: at('2026-11-01T10:55:00Z'),
+      buckets: [],
+      raw: [{ from: at('2026-11-01T10:05:00Z'), to: at('2026-11-01T10:55:00Z') }],
+    },
+  ])('$name', ({ from, to, buckets, raw }) => {
+    expect(coverWindow(from, to, [DAY, HOUR])).toEqual({ buckets, raw })
+  })
+
+  it('covers every millisecond of a window exactly once', () => {
+    const prng = createPrng(11)
+    for (let i = 0; i < 200; i++) {
+      const from = TEST_NOW_MS - prng.int(0, 40 * DAY)
+      const to = from + prng.int(1, 10 * DAY)
+      const { buckets, raw } = coverWindow(from, to, [DAY, HOUR])
+      const parts = [...buckets, ...raw].sort((a, b) => a.from - b.from)
+      expect(parts[0]!.from).toBe(from)
+      expect(parts.at(-1)!.to).toBe(to)
+      for (let p = 1; p < parts.length; p++) expect(parts[p]!.from).toBe(parts[p - 1]!.to)
+      for (const b of buckets) expect(b.from % b.grain).toBe(0)
+    }
+  })
+})
+
+describe('rollupPlan: which searches the rollups can total', () => {
+  it.each<{ body: UnifiedSearchBody; slice: string | undefined }>([
+    { body: {}, slice: 'all' },
+    { body: { appStatus: ['S', 'F'], appTypes: ['spark'], clusterTypes: ['CDH'] }, slice: 'all' },
+    { body: { users: ['hdfs'] }, slice: 'user' },
+    { body: { queues: ['etl'] }, slice: 'queue' },
+    { body: { users: ['hdfs'], queues: ['etl'] }, slice: undefined },
+    { body: { eventTypes: [2, 6] }, slice: 'inefficient' },
+    { body: { eventTypes: [2] }, slice: undefined },
+    { body: { eventTypes: [2, 6], queryOnFinishedTime: true }, slice: undefined },
+    { body: { eventTypes: [2, 6], insights: ['Data Skew'] }, slice: 'insight' },
+    { body: { insights: ['Small Files', 'Contended Driver'] }, slice: 'insight' },
+    { body: { insights: ['SLA Missed'] }, slice: undefined },
+    { body: { insights: ['Data Skew'], users: ['hdfs'] }, slice: undefined },
+    { body: { durations: { min: 1000 } }, slice: undefined },
+    { body: { appTags: { team: ['a'] } }, slice: undefined },
+    { body: { appStatus: ['R'] }, slice: undefined },
+  ])('$body → $slice', ({ body, slice }) => {
+    expect(rollupPlan(body)?.slice).toBe(slice)
+  })
+})
+
+describe('unified search: rollups and sort walks give exactly what the apps give', () => {
+  let app: FastifyInstance
+  let db: AppInstance['db']
+  beforeAll(async () => {
+    app = await testApp()
+    db = (app as AppInstance).db
+  })
+  afterAll(() => app.close())
+
+  const byCluster = (totals: readonly ClusterTotals[]) =>
+    Object.fromEntries(
+      [...totals].sort((a, b) => a.uid.localeCompare(b.uid)).map(({ uid, ...rest }) => [uid, rest]),
+    )
+
+  it('for 300 varied searches: windows to the millisecond, statuses, kinds, users, queues, inefficient, finished', () => {
+    const prng = createPrng(5)
+    const distinct = (column: string) =>
+      db.prepare(`SELECT DISTINCT ${column} FROM applications ORDER BY 1`).pluck().all() as string[]
+    const users = distinct('user')
+    const queues = distinct('queue')
+    const kinds = distinct('kind')
+    const clusters = distinct('cluster_uid')
+    let viaRollups = 0
+    for (let i = 0; i < 300; i++) {
+      // A database seeded on another day: its windows move by a shift that is no whole hour.
+      const shift = appsTimeShift(db) + prng.pick([0, 37 * 60_000 + 123])
+      const end = TEST_NOW_MS - prng.int(0, 10 * DAY)
+      const body: UnifiedSearchBody = {
+        start_time: end - prng.int(1, 9 * DAY),
+        end_time: end,
+        ...(prng.chance(0.4)
+          ? { appStatus: prng.pick([['S'], ['S', 'F', 'K'], ['F', 'K'], ['R', 'S']]) }
+          : {}),
+        ...(prng.chance(0.3) ? { appTypes: [prng.pick(kinds)] } : {}),
+        ...(prng.chance(0.2) ? { clusters: [prng.pick(clusters)] } : {}),
+        ...(prng.chance(0.2) ? { clusterTypes: [prng.pick(['CDH', 'EMR', 'HDP'])] } : {}),
+        ...prng.pick([{}, { users: [prng.pick(users)] }, { queues: [prng.pick(queues), prng.pick(queues)] }]),
+        ...(prng.chance(0.2) ? { eventTypes: [2, 6] } : {}),
+        ...(prng.chance(0.15)
+          ? { insights: prng.pick([['Data Skew'], ['Small Files', 'Too Many Partitions'], ['SLA Missed']]) }
+          : {}),
+        ...(prng.chance(0.3) ? { queryOnFinishedTime: true } : {}),
+      }
+      if (rollupPlan(body)) viaRollups++
+      expect(byCluster(searchTotals(db, body, TEST_NOW_MS, shift)), JSON.stringify(body)).toEqual(
+        byCluster(appSearchTotals(db, body, TEST_NOW_MS, shift)),
+      )
+    }
+    expect(viaRollups).toBeGreaterThan(150)
+  })
+
+  it('pages sorted by duration, cost, user or queue are those of sorting the whole window', () => {
+    const prng = createPrng(9)
+    const shift = appsTimeShift(db)
+    const users = db.prepare('SELECT DISTINCT user FROM applications').pluck().all() as string[]
+    for (let i = 0; i < 150; i++) {
+      const end = TEST_NOW_MS - prng.int(0, 5 * DAY)
+      const body: UnifiedSearchBody = {
+        start_time: end - prng.int(1, 20 * DAY),
+        end_time: end,
+        from: prng.pick([0, 0, 15, 45]),
+        size: 15,
+        sort: [
+          {
+            [prng.pick(['duration', 'cents', 'cost', 'user', 'queue'])]: {
+              order: prng.pick(['asc', 'desc']),
+            },
+          },
+        ],
+        ...(prng.chance(0.3) ? { users: [prng.pick(users)] } : {}),
+        ...(prng.chance(0.3) ? { appStatus: ['F', 'K'] } : {}),
+        ...(prng.chance(0.3) ? { queryOnFinishedTime: true } : {}),
+      }
+      const where = searchWhere(body, TEST_NOW_MS, shift)
+      const page = { from: body.from!, size: body.size! }
+      const wholeWindow = appsPage(db, where, searchOrder(body.sort), page, TEST_NOW_MS, shift)
+      const ids = unifiedSearch(db, body, TEST_NOW_MS).results.map((r) => r.id)
+      expect(ids, JSON.stringify(body)).toEqual(wholeWindow.map((r) => r.id))
+    }
+  })
+})
