@@ -46,10 +46,11 @@ const counts = Object.fromEntries(
     (db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n,
   ]),
 )
+const phases = db.prepare("SELECT value FROM settings WHERE key = 'seed_phases_ms'").pluck().get() as string
 db.close()
 const seconds = ((performance.now() - started) / 1000).toFixed(2)
 // Peak resident memory of the whole seeding process (maxRSS is in KiB), for the benchmark report.
 const peakMb = Math.round(process.resourceUsage().maxRSS / 1024)
 process.stdout.write(
-  `Seeded ${dbPath} (scale ${scale}, seed ${seed}, now ${new Date(now).toISOString()}) in ${seconds} s, peak memory ${peakMb} MB: ${JSON.stringify(counts)}\n`,
+  `Seeded ${dbPath} (scale ${scale}, seed ${seed}, now ${new Date(now).toISOString()}) in ${seconds} s, peak memory ${peakMb} MB: ${JSON.stringify(counts)}; steps in ms: ${phases}\n`,
 )
