@@ -10,6 +10,7 @@ export default tseslint.config(
       '**/dist/**',
       '.tsbuild/**',
       'data/**',
+      'bench/data/**',
       'test-results/**',
       'playwright-report/**',
     ],

@@ -7,6 +7,8 @@ export interface Endpoint {
   path: string
   /** Whether it needs the session token. */
   auth: boolean
+  /** The persona whose token it sends (default the admin's), e.g. emr for the EMR clusters' data. */
+  user?: string
   /** A JSON body, for POST searches. */
   body?: unknown
   /**
@@ -73,7 +75,7 @@ async function cannon(
  */
 export async function measureEndpoints(
   baseUrl: string,
-  token: string,
+  tokens: Readonly<Record<string, string>>,
   trivial: Endpoint,
   endpoints: readonly Endpoint[],
   seconds: number,
@@ -81,6 +83,8 @@ export async function measureEndpoints(
   const figures: EndpointFigures[] = []
   let trivialRps = 0
   for (const endpoint of [trivial, ...endpoints]) {
+    const token = tokens[endpoint.user ?? 'admin']
+    if (endpoint.auth && !token) throw new Error(`no token for ${endpoint.user}`)
     const headers: Record<string, string> = endpoint.auth ? { authorization: `JWT ${token}` } : {}
     const single = await cannon(baseUrl, endpoint, headers, 1, seconds)
     const ten = await cannon(baseUrl, endpoint, headers, 10, seconds)

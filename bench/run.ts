@@ -194,6 +194,54 @@ function jobsEndpoints(now: number, v: Vocabulary): Endpoint[] {
   ]
 }
 
+/**
+ * Issue 6's figures: a two-level chargeback over 30 days (as the EMR admin: the EMR clusters run most
+ * of the large scale's work) and a resource series over 7 days at its point interval, varied.
+ */
+function clusterEndpoints(now: number, dbPath: string): Endpoint[] {
+  const prng = createPrng(66)
+  const db = new Database(dbPath, { readonly: true })
+  const clustersOf = (platform: string) =>
+    db
+      .prepare(
+        "SELECT unravel_id FROM clusters WHERE platform = ? AND kind = 'Yarn' AND terminated_at IS NULL",
+      )
+      .pluck()
+      .all(platform) as string[]
+  const emr = clustersOf('EMR')
+  const cdh = clustersOf('CDH')
+  db.close()
+  const PAIRS = ['appt/user', 'appt/queue', 'user/queue', 'queue/appt', 'user/appt', 'queue/user']
+  const end = () => now - prng.int(0, 48) * 3_600_000 - prng.int(0, 3_599_999)
+  return [
+    {
+      name: 'chargeback, two levels, 30 days',
+      method: 'GET',
+      path: '/api/v1/search/cb/appt/user',
+      auth: true,
+      user: 'emr',
+      variants: Array.from({ length: VARIANTS }, () => {
+        const to = end()
+        const cluster = prng.chance(0.5) ? `&clusterUid=${prng.pick(emr)}` : ''
+        return { path: `/api/v1/search/cb/${prng.pick(PAIRS)}?from=${to - 30 * DAY}&to=${to}${cluster}` }
+      }),
+    },
+    {
+      name: 'resource series, 7 days',
+      method: 'GET',
+      path: '/api/v1/clusters/*/resources/cpu/allocated',
+      auth: true,
+      variants: Array.from({ length: VARIANTS }, () => {
+        const to = end()
+        const what = `${prng.pick(['cpu', 'memory'])}/${prng.pick(['allocated', 'total'])}`
+        return {
+          path: `/api/v1/clusters/${prng.pick(['*', ...cdh])}/resources/${what}?start_time=${to - 7 * DAY}&end_time=${to}`,
+        }
+      }),
+    },
+  ]
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const server = net.createServer().listen(0, '127.0.0.1', () => {
@@ -311,12 +359,15 @@ async function main() {
   const { child, baseUrl } = await startServer(await freePort(), LARGE_DB)
   try {
     const largeListPage = await measureListPage(baseUrl, 'admin', 6, false)
-    const signIn = await fetch(`${baseUrl}/api/v1/webSignIn`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'admin' }),
-    })
-    const { token } = (await signIn.json()) as { token: string }
+    const tokens: Record<string, string> = {}
+    for (const user of ['admin', 'emr']) {
+      const signIn = await fetch(`${baseUrl}/api/v1/webSignIn`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: user, password: user }),
+      })
+      tokens[user] = ((await signIn.json()) as { token: string }).token
+    }
     const now = Date.now()
     const words = vocabulary(LARGE_DB)
     const trivial: Endpoint = {
@@ -341,10 +392,11 @@ async function main() {
         auth: true,
       },
       ...unifiedSearches(now, words),
+      ...clusterEndpoints(now, LARGE_DB),
       ...jobsEndpoints(now, words),
     ]
     process.stdout.write(`measuring ${endpoints.length + 1} routes, ${SECONDS} s per run…\n`)
-    const load = await measureEndpoints(baseUrl, token, trivial, endpoints, SECONDS)
+    const load = await measureEndpoints(baseUrl, tokens, trivial, endpoints, SECONDS)
     const bundle = measureBundle(path.join(ROOT, 'client/dist'))
     const reset = await resetSeconds()
 

@@ -111,6 +111,25 @@ describe('chargeback: search/cb, icb, bqcb (E042, E043, E046) and search/cb/tags
     for (const row of body.cb) if (row.cb) expect(row.count).toBe(row.cb.reduce((n, c) => n + c.count, 0))
   })
 
+  it('user × queue of some application types (no rollup keeps all three: read from the apps)', async () => {
+    const from = TEST_NOW_MS - 12 * DAY - 999
+    const to = TEST_NOW_MS - 5
+    const res = await get('admin', `/api/v1/search/cb/user/queue?from=${from}&to=${to}&appt=spark,mr`)
+    const expected = fromApps(
+      ['user', 'queue'],
+      { from, to },
+      { platform: 'CDH', clusterKind: 'Yarn', kinds: ['spark', 'mr'] },
+    )
+    expect(sorted(flat(res.json<ChargebackResponse>()))).toEqual(sorted(expected))
+    // Every YARN type is no narrowing at all.
+    const all = await get(
+      'admin',
+      `/api/v1/search/cb/user/queue?from=${from}&to=${to}&appt=${YARN_KINDS.join(',')}`,
+    )
+    const none = await get('admin', `/api/v1/search/cb/user/queue?from=${from}&to=${to}`)
+    expect(all.json<ChargebackResponse>().cb).toEqual(none.json<ChargebackResponse>().cb)
+  })
+
   it('agrees with the application list over the same range: same number of apps and cost', async () => {
     const from = TEST_NOW_MS - 10 * DAY + 5_000
     const to = TEST_NOW_MS - 1

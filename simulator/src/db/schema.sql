@@ -119,7 +119,7 @@ CREATE INDEX IF NOT EXISTS applications_cents
   ON applications (cents, start_time, finished_time, status, kind, cluster_uid, user, queue, duration,
                    event_mask, executed_by_unravel);
 CREATE INDEX IF NOT EXISTS applications_chargeback
-  ON applications (start_time, cluster_uid, kind, user, queue, vcore_seconds, memory_seconds, dfs_read,
+  ON applications (cluster_uid, start_time, kind, user, queue, vcore_seconds, memory_seconds, dfs_read,
                    dfs_written, cents);
 CREATE INDEX IF NOT EXISTS applications_cluster ON applications (cluster_uid, start_time);
 CREATE INDEX IF NOT EXISTS applications_parent ON applications (parent_id) WHERE parent_id IS NOT NULL;
@@ -150,13 +150,15 @@ CREATE TABLE IF NOT EXISTS app_rollups (
   PRIMARY KEY (slice, basis, grain, part, bucket, status, kind, cluster_uid, executed_by_unravel)
 ) WITHOUT ROWID;
 
--- Chargeback usage per start day and cluster over some of kind, user and queue (`dims`: k, u, q;
--- the others ''), built by the seed beside the apps (seed/chargeback-rollups.ts). The partial days
--- at a window's edges read the apps through applications_chargeback.
+-- Chargeback usage by start day per cluster, and by start day and quarter day per platform and
+-- cluster kind (cluster_uid '*CDH/Yarn': all of them), over two of kind, user and queue (`dims`: k,
+-- u, q; the third ''), built by the seed beside the apps (seed/chargeback-rollups.ts). What no whole
+-- bucket covers at a window's edges is read from the apps through applications_chargeback.
 CREATE TABLE IF NOT EXISTS cb_rollups (
-  dims        TEXT NOT NULL CHECK (dims IN ('ku', 'kq', 'uq', 'kuq')),
-  day         INTEGER NOT NULL,
+  dims        TEXT NOT NULL CHECK (dims IN ('ku', 'kq', 'uq')),
+  grain       INTEGER NOT NULL,   -- bucket length, ms
   cluster_uid TEXT NOT NULL,
+  bucket      INTEGER NOT NULL,   -- bucket start, epoch ms as seeded
   kind        TEXT NOT NULL,
   user        TEXT NOT NULL,
   queue       TEXT NOT NULL,
@@ -165,7 +167,7 @@ CREATE TABLE IF NOT EXISTS cb_rollups (
   ms          INTEGER NOT NULL,   -- memory MB-seconds
   io          INTEGER NOT NULL,   -- bytes read and written
   cents       INTEGER NOT NULL,
-  PRIMARY KEY (dims, day, cluster_uid, kind, user, queue)
+  PRIMARY KEY (dims, grain, cluster_uid, bucket, kind, user, queue)
 ) WITHOUT ROWID;
 
 CREATE TABLE IF NOT EXISTS app_events (

@@ -12,7 +12,7 @@ import { ALL_CLUSTERS } from '@costlens/shared'
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { DAY } from '../seed/app-rollups.ts'
-import type { ChargebackSlice } from '../seed/chargeback-rollups.ts'
+import { QUARTER_DAY, platformScope, type ChargebackSlice } from '../seed/chargeback-rollups.ts'
 import { appsTimeShift, inList, type Where } from './applications.ts'
 import { listParam, tagsSeenIn } from './app-lists.ts'
 import { coverWindow } from './unified-search.ts'
@@ -136,7 +136,9 @@ export function chargeback(
       400,
       `querystring/appt: ${unknown.join(', ')} is not a ${flavour.type} application type; use ${flavour.kinds.join(', ')}`,
     )
-  if (kinds) inList(where, 'a.kind', 'kd', kinds)
+  // Every kind of the flavour is no narrowing: the flavour's clusters run no other.
+  const narrowed = kinds && !flavour.kinds.every((k) => kinds.includes(k)) ? kinds : undefined
+  if (narrowed) inList(where, 'a.kind', 'kd', narrowed)
   const tags = tagFilter(q.tags)
   const column = (i: number) => (groups[i] ? `a.${groups[i]}` : "''")
   const grouped = `${column(0)} AS v1, ${column(1)} AS v2`
@@ -156,33 +158,38 @@ export function chargeback(
       )
       t++
     }
-    const index = tags.size ? 'applications_start' : 'applications_chargeback'
     return db
       .prepare(
-        `SELECT ${grouped}, ${USAGE_OF_APPS} FROM applications a INDEXED BY ${index}
+        `SELECT ${grouped}, ${USAGE_OF_APPS} FROM applications a INDEXED BY applications_chargeback
           WHERE ${apps.clauses.join(' AND ')} ${byGroups}`,
       )
       .all(apps.params) as GroupedUsage[]
   }
 
   const parts: GroupedUsage[][] = []
-  if (tags.size) parts.push(appsIn(seeded.from, seeded.to))
+  const needed = new Set<string>(groups.map((g) => DIM_LETTER[g]))
+  if (narrowed) needed.add('k')
+  // The slices from fewest rows to most: the first with every needed dimension, if any.
+  const slice = (['kq', 'ku', 'uq'] as const satisfies readonly ChargebackSlice[]).find((s) =>
+    [...needed].every((d) => s.includes(d)),
+  )
+  if (tags.size || !slice) parts.push(appsIn(seeded.from, seeded.to))
   else {
-    const needed = new Set<string>(groups.map((g) => DIM_LETTER[g]))
-    if (kinds) needed.add('k')
-    // The slices from fewest rows to most: the first with every needed dimension.
-    const slice = (['kq', 'ku', 'uq', 'kuq'] as const satisfies readonly ChargebackSlice[]).find((s) =>
-      [...needed].every((d) => s.includes(d)),
-    )!
-    const cover = coverWindow(seeded.from, seeded.to, [DAY])
-    for (const days of cover.buckets)
+    // One cluster: its days. All of them: the platform's days and hours (see cb_rollups).
+    const target = clusterUid ?? platformScope(scope.platform, flavour.clusterKind)
+    const rollups: Where = { clauses: [], params: { dims: slice, target }, index: where.index }
+    if (narrowed) inList(rollups, 'a.kind', 'kd', narrowed)
+    const cover = coverWindow(seeded.from, seeded.to, clusterUid ? [DAY] : [DAY, QUARTER_DAY])
+    for (const bucket of cover.buckets)
       parts.push(
         db
           .prepare(
             `SELECT ${grouped}, ${USAGE_OF_ROLLUPS} FROM cb_rollups a
-              WHERE a.dims = @dims AND a.day >= @from AND a.day < @to AND ${where.clauses.join(' AND ')} ${byGroups}`,
+              WHERE a.dims = @dims AND a.grain = ${bucket.grain} AND a.cluster_uid = @target
+                AND a.bucket >= @from AND a.bucket < @to${rollups.clauses.map((c) => ` AND ${c}`).join('')}
+              ${byGroups}`,
           )
-          .all({ ...where.params, dims: slice, from: days.from, to: days.to }) as GroupedUsage[],
+          .all({ ...rollups.params, from: bucket.from, to: bucket.to }) as GroupedUsage[],
       )
     for (const edge of cover.raw) parts.push(appsIn(edge.from, edge.to))
   }

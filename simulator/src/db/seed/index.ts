@@ -93,7 +93,7 @@ export function seedDatabase(db: Db, { scale, seed, now }: SeedOptions): Record<
     phases[name] = Math.round(performance.now() - started)
   }
   const appRollups = new AppRollupBuilder()
-  const chargebackRollups = new ChargebackRollupBuilder()
+  const chargebackRollups = new ChargebackRollupBuilder(clusters)
   withoutSecondaryIndexes(
     db,
     BULK_TABLES,
