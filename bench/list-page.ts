@@ -72,7 +72,7 @@ export async function measureListPage(
     // still running on the server), a click on the Jobs tab, which opens the applications list.
     const inAppMs: number[] = []
     for (let i = 0; i < visits; i++) {
-      await page.goto(`${baseUrl}/clusters/overview`)
+      await page.goto(`${baseUrl}/data/tables`)
       await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'visible', timeout: 30_000 })
       const started = Date.now()
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Jobs' }).click()

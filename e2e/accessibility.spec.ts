@@ -32,9 +32,14 @@ const SIGNED_IN_SCREENS = [
   {
     name: 'a planned page in the console shell',
     user: 'admin',
-    path: '/clusters/overview',
+    path: '/data/tables',
     ready: 'heading',
   },
+  { name: 'the cluster overview (R004)', user: 'admin', path: '/clusters/overview', ready: 'heading' },
+  { name: 'the job counts (R005)', user: 'admin', path: '/clusters/jobs', ready: 'table' },
+  { name: 'the cluster resources (R006)', user: 'admin', path: '/clusters/resources', ready: 'table' },
+  { name: 'the queue analysis (R009)', user: 'admin', path: '/clusters/queueanalysis', ready: 'heading' },
+  { name: 'the cluster workload (R008)', user: 'admin', path: '/clusters/clusterworkload', ready: 'table' },
   { name: 'the API docs page (R149)', user: 'snowflake', path: '/api_docs', ready: 'table' },
   { name: 'the not-found page', user: 'admin', path: '/no/such/page', ready: 'heading' },
   { name: 'the simulator controls', user: 'admin', path: '/simulator', ready: 'form' },
@@ -52,6 +57,12 @@ const SIGNED_IN_SCREENS = [
     ready: 'table',
   },
   { name: 'the on-premises pipelines list (R018)', user: 'admin', path: '/jobs/pipelines', ready: 'table' },
+  {
+    name: 'the chargeback drilled into an application type (R007)',
+    user: 'admin',
+    path: '/clusters/chargeback?drill=spark',
+    ready: 'table',
+  },
   {
     name: 'the scheduled-jobs calendar (R019)',
     user: 'admin',

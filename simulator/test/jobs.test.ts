@@ -126,6 +126,16 @@ describe('GET /api/v1/jobs/by… and /jobs/finished/by… (E028–E033)', () => 
       )
   })
 
+  it('the cluster the console adds: one cluster counted, * every one', async () => {
+    const one = (await get<JobBucket[]>(`/api/v1/jobs/finished/bystatus?${window}&clusterUid=cdh-prod-01`))
+      .body
+    expect(one.find((b) => b.key === 'success')!.count).toBe(
+      count(`${finishedIn} AND status = 'S' AND cluster_uid = 'cdh-prod-01'`),
+    )
+    const all = (await get<JobBucket[]>(`/api/v1/jobs/finished/bystatus?${window}&clusterUid=*`)).body
+    expect(all.find((b) => b.key === 'success')!.count).toBe(count(`${finishedIn} AND status = 'S'`))
+  })
+
   it('E031 B176 finished by status: success, failed and killed of the window', async () => {
     const { body } = await get<JobBucket[]>(`/api/v1/jobs/finished/bystatus?${window}`)
     expect(body.map((b) => b.key)).toEqual(['success', 'failed', 'killed'])

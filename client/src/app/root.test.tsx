@@ -165,9 +165,9 @@ describe('a signed-in console', () => {
 
   it('says plainly that a planned screen is not built yet', async () => {
     stubApi(validToken)
-    renderConsole('/clusters/resources')
+    renderConsole('/data/tables')
     expect(await screen.findByText('This screen is not built yet')).toBeInTheDocument()
-    expect(screen.getByText('R006, R053')).toBeInTheDocument()
+    expect(screen.getByText('R021, R068')).toBeInTheDocument()
   })
 
   it('shows the not-found page for an unknown path (B024)', async () => {
@@ -242,9 +242,9 @@ describe('a signed-in console', () => {
 
   it('titles a planned page with its catalogue title (B025, M102)', async () => {
     stubApi(validToken)
-    renderConsole('/clusters/resources')
+    renderConsole('/data/tables')
     await screen.findByText('This screen is not built yet')
-    expect(document.title).toBe('Resources | costlens')
+    expect(document.title).toBe('Tables | costlens')
   })
 })
 

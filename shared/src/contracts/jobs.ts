@@ -58,6 +58,12 @@ export const JobBucketsQuerySchema = Type.Object(
     start_time: Type.Optional(QueryInstantSchema),
     end_time: Type.Optional(QueryInstantSchema),
     kind: Type.Optional(Type.String({ maxLength: 500, description: 'comma-separated application kinds' })),
+    clusterUid: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description: "one cluster's id (the cluster the console adds, 01 §7); '*' all",
+      }),
+    ),
   },
   { additionalProperties: false, title: 'JobBucketsQuery' },
 )

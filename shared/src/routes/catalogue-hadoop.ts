@@ -41,14 +41,27 @@ function emrOnly(id: string, path: string, title: string, gates: Gates, inNav = 
 // --- Clusters (R004-R016 / R051-R063) ---------------------------------------------------------------
 
 const clusterPages: readonly RouteEntry[] = [
-  shared(['R004', 'R051'], '/clusters/overview', 'Overview', { rbacId: 'clusters/overview' }),
-  shared(['R005', 'R052'], '/clusters/jobs', 'Jobs', { rbacId: 'clusters/jobs' }),
-  shared(['R006', 'R053'], '/clusters/resources', 'Resources', { rbacId: 'clusters/resources' }),
-  shared(['R007', 'R054'], '/clusters/chargeback', 'Chargeback', { rbacId: 'clusters/chargeback' }),
+  shared(['R004', 'R051'], '/clusters/overview', 'Overview', {
+    rbacId: 'clusters/overview',
+    screen: 'clusters-overview',
+  }),
+  shared(['R005', 'R052'], '/clusters/jobs', 'Jobs', { rbacId: 'clusters/jobs', screen: 'clusters-jobs' }),
+  shared(['R006', 'R053'], '/clusters/resources', 'Resources', {
+    rbacId: 'clusters/resources',
+    screen: 'cluster-resources',
+  }),
+  shared(['R007', 'R054'], '/clusters/chargeback', 'Chargeback', {
+    rbacId: 'clusters/chargeback',
+    screen: 'chargeback',
+  }),
   shared(['R008', 'R055'], '/clusters/clusterworkload', 'Cluster Workload', {
     rbacId: 'clusters/clusterworkload',
+    screen: 'cluster-workload',
   }),
-  shared(['R009', 'R056'], '/clusters/queueanalysis', 'Queue Analysis', { rbacId: 'clusters/queueanalysis' }),
+  shared(['R009', 'R056'], '/clusters/queueanalysis', 'Queue Analysis', {
+    rbacId: 'clusters/queueanalysis',
+    screen: 'queue-analysis',
+  }),
   shared(['R010', 'R057'], '/clusters/kafka', 'Kafka', { rbacId: 'clusters/kafka', flags: ['kafkaEnabled'] }),
   // "kafka (child: metrics)": opened from the Kafka page, so not a sub-tab of its own.
   sharedDetail(['R011', 'R058'], '/clusters/kafka/metrics', 'Kafka Metrics', {

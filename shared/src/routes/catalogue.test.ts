@@ -98,12 +98,18 @@ describe('route catalogue (routes.json)', () => {
     }
   })
 
-  it('the built screens: login, home, not-found, the Jobs pages, global search, the API docs and the simulator controls', () => {
+  it('the built screens: login, home, not-found, the cluster overview, jobs, resources, chargeback, workload and queue analysis, the Jobs pages, global search, the API docs and the simulator controls', () => {
     const built = entries.filter((e) => e.status === 'built')
     expect(built.map((e) => [e.specIds[0], e.screen])).toEqual([
       ['R001', 'login'],
       ['R002', 'home'],
       ['R003', 'not-found'],
+      ['R004', 'clusters-overview'],
+      ['R005', 'clusters-jobs'],
+      ['R006', 'cluster-resources'],
+      ['R007', 'chargeback'],
+      ['R008', 'cluster-workload'],
+      ['R009', 'queue-analysis'],
       ['R017', 'applications'],
       ['R018', 'pipelines'],
       ['R019', 'schedule-jobs'],

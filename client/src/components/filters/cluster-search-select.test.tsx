@@ -11,9 +11,10 @@ const CLUSTERS: ClusterItem[] = [
   { unravelId: 'c-1', displayName: 'prod-etl', clusterName: 'prod-etl', clusterType: 'Yarn' },
   { unravelId: 'c-2', displayName: 'dev-adhoc', clusterName: 'dev-adhoc', clusterType: 'Yarn' },
   { unravelId: 'c-3', displayName: 'prod-ml', clusterName: 'prod-ml', clusterType: 'Yarn' },
+  { unravelId: 'c-4', displayName: 'prod-impala', clusterName: 'prod-impala', clusterType: 'Impala' },
 ]
 
-function renderSelect(clusterType: ClusterType = 'CDH') {
+function renderSelect(clusterType: ClusterType = 'CDH', kinds?: readonly string[]) {
   const { requests } = stubApi(
     on('GET', '/api/v1/cluster_search', (request) => {
       const q = new URL(request.url).searchParams.get('customQ') ?? ''
@@ -26,6 +27,7 @@ function renderSelect(clusterType: ClusterType = 'CDH') {
     return (
       <ClusterSearchSelect
         clusterType={clusterType}
+        kinds={kinds}
         value={value}
         onChange={(id, cluster) => {
           setValue(id)
@@ -64,6 +66,13 @@ describe('cluster search select', () => {
     // The opening search, then one for the whole word: no request per keystroke.
     expect(searches().map((p) => p.get('customQ'))).toEqual([null, 'prod'])
     expect(searches().at(-1)?.get('size')).toBe('100')
+  })
+
+  it('offers only the clusters of the kinds asked for (Impala chargeback lists Impala clusters)', async () => {
+    const { user } = renderSelect('CDH', ['Impala'])
+    await user.click(screen.getByRole('combobox', { name: 'Cluster' }))
+    expect(await screen.findByRole('option', { name: 'prod-impala' })).toBeInTheDocument()
+    expect(screen.queryByRole('option', { name: 'prod-etl' })).not.toBeInTheDocument()
   })
 
   it('B181 Databricks also lists job clusters', async () => {

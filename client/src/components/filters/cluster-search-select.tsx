@@ -22,6 +22,11 @@ export interface ClusterSearchSelectProps {
   label?: string
   /** Whether 'All clusters' is offered (chargeback, C22, looks at one cluster at a time). */
   withAll?: boolean
+  /**
+   * Only clusters of these kinds (a result's clusterType, Yarn when it has none): a screen about
+   * one engine, such as Impala chargeback, offers only that engine's clusters.
+   */
+  kinds?: readonly string[]
 }
 
 /**
@@ -35,6 +40,7 @@ export function ClusterSearchSelect({
   useVendorData,
   label = 'Cluster',
   withAll = true,
+  kinds,
 }: ClusterSearchSelectProps) {
   const [search, setSearch] = useState('')
   // The last cluster picked, so its name still shows once a new search no longer lists it.
@@ -46,7 +52,7 @@ export function ClusterSearchSelect({
   // Once an option is chosen the search box shows its name; that is not a search to send.
   const customQ = query === selectedLabel ? '' : query.trim()
   const { data = [], isFetching } = useSearchClustersQuery({ clusterType, useVendorData, customQ })
-  for (const c of data) clusters.set(c.unravelId, c)
+  for (const c of data) if (!kinds || kinds.includes(c.clusterType || 'Yarn')) clusters.set(c.unravelId, c)
 
   const options = [
     ...(withAll ? [{ value: ALL_CLUSTERS, label: ALL_CLUSTERS_LABEL }] : []),

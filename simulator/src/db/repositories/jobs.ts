@@ -11,6 +11,7 @@ import type {
   JobSchedulesResponse,
 } from '@costlens/shared'
 import {
+  ALL_CLUSTERS,
   APP_STATUS_LABELS,
   DROPPED_KINDS,
   FINISHED_JOB_BUCKETS,
@@ -180,6 +181,10 @@ export function jobBuckets(
   dropRetiredKinds(where)
   const kinds = listParam(q.kind)
   if (kinds) inList(where, 'a.kind', 'kd', kinds)
+  if (q.clusterUid && q.clusterUid !== ALL_CLUSTERS) {
+    where.clauses.push('a.cluster_uid = @clusterUid')
+    where.params.clusterUid = q.clusterUid
+  }
   const ts = variant === 'running' ? now : window.end
   const bucket = (key: string, count: number): JobBucket => ({ key, ts, count, doc_count: count })
   if (by === 'inefficiency')

@@ -245,13 +245,11 @@ function makeApp(
   seq: number,
   now: number,
   parent?: AppRow,
-  longRunning = false,
+  longRun?: { start: number; planned: number },
 ): { app: AppRow; events: EventRow[]; tags: TagRow[] } {
   const start = parent
     ? parent.start_time + prng.int(1, 30) * SECOND
-    : longRunning
-      ? now - prng.int(5 * MINUTE, 8 * HOUR)
-      : startTime(prng, now)
+    : (longRun?.start ?? startTime(prng, now))
   const median =
     {
       spark: 6 * MINUTE,
@@ -263,9 +261,7 @@ function makeApp(
     }[kind] ?? MINUTE
   // Long tail, but capped: YARN work past half a day is a stuck job, and an uncapped tail would
   // leave thousands of apps "running" at any moment where a real cluster has a few hundred.
-  const planned = longRunning
-    ? now - start + prng.int(10 * MINUTE, 4 * HOUR)
-    : Math.min(12 * HOUR, Math.max(200, lognormal(prng, median, 1.3)))
+  const planned = longRun?.planned ?? Math.min(12 * HOUR, Math.max(200, lognormal(prng, median, 1.3)))
   // What is running now is the work whose run reaches past now: a steady set, as on a real cluster.
   const stillRunning = start + planned > now
   const duration = stillRunning ? Math.max(SECOND, now - start) : planned
@@ -414,11 +410,26 @@ export function seedApplications(
   let batch: Made[] = []
   let seq = 0
   // Streaming and long ETL work that is running at any hour of the day, night included: a real
-  // cluster is never idle, and the running list must show something at 3 a.m. as at 3 p.m.
-  const longRunning = Math.min(400, Math.max(2 * yarn.length, Math.round(count * 0.003)))
-  while (seq < longRunning && seq < count) {
+  // cluster is never idle, and the running list must show something at 3 a.m. as at 3 p.m. Each
+  // slot is one such job restarted back to back over the whole history (runs of one to two days),
+  // so as many run at any past moment as now and the resource history has no step at its end.
+  const slots = Math.min(400, Math.max(2 * yarn.length, Math.round(count * 0.003)))
+  const historyStart = now - APP_HISTORY_DAYS * DAY
+  for (let slot = 0; slot < slots && seq < count; slot++) {
     const kind = prng.chance(0.7) ? 'spark' : weighted(prng, YARN_KINDS)
-    batch.push(makeApp(prng, prng.pick(yarn), kind, seq++, now, undefined, true))
+    const cluster = prng.pick(yarn)
+    let start = historyStart - prng.int(0, DAY)
+    while (start <= now && seq < count) {
+      const planned = prng.int(DAY, 2 * DAY)
+      // The run that reaches past now is still running; on into the future by up to four hours.
+      const run =
+        start + planned > now
+          ? { start, planned: now - start + prng.int(10 * MINUTE, 4 * HOUR) }
+          : { start, planned }
+      if (start + planned >= historyStart)
+        batch.push(makeApp(prng, cluster, kind, seq++, now, undefined, run))
+      start += planned + prng.int(MINUTE, 10 * MINUTE)
+    }
   }
   while (seq < count) {
     const roll = prng.next()

@@ -1,0 +1,65 @@
+import {
+  CHARGEBACK_ABORTED,
+  chargebackRequestKey,
+  type ChargebackQuery,
+  type FinishedAppsQuery,
+  type FinishedAppsResponse,
+  type ChargebackResponse,
+  type ChargebackSearch,
+  type ChargebackTagsResponse,
+} from '@costlens/shared'
+import { api } from '../../api/api.ts'
+import type { ApiError, ApiRequest } from '../../api/base-query.ts'
+
+/** One chargeback search: the flavour's call, its one or two group keys, and its query. */
+export interface ChargebackArgs {
+  search: Extract<ChargebackSearch, 'cb' | 'icb' | 'bqcb'>
+  groups: readonly string[]
+  params: ChargebackQuery
+}
+
+/** The finished apps of the flavour below the charts (02 §2: Impala and BigQuery finished apps). */
+export type ChargebackFinishedList = 'fapps' | 'fiapps' | 'fbqapps'
+export interface FinishedAppsArgs {
+  list: ChargebackFinishedList
+  params: FinishedAppsQuery
+}
+
+/**
+ * The chargeback calls (02 §7 Chargeback, E042 E043 E046, E151). Both fail silently with an empty
+ * result (B290): the screen then shows its empty state. A search repeated while the same search is
+ * still in flight aborts the first (B163); the aborted one ends as 'request-aborted', which the
+ * screen ignores.
+ */
+export const chargebackApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    chargeback: build.query<Partial<ChargebackResponse>, ChargebackArgs>({
+      query: ({ search, groups, params }): ApiRequest => ({
+        url: `/api/v1/search/${search}/${groups.map(encodeURIComponent).join('/')}`,
+        params,
+        group: chargebackRequestKey(search, { groups: groups.join('/'), ...params }),
+        silent: 'object',
+      }),
+      // B163: the superseded search's failure reads 'request-aborted'; the screen ignores it.
+      transformErrorResponse: (error: ApiError) =>
+        error.aborted ? { ...error, message: CHARGEBACK_ABORTED } : error,
+    }),
+    // E019 E020 E022: one page of the finished apps (B100: from, size, a signed sort).
+    chargebackFinishedApps: build.query<FinishedAppsResponse<ChargebackFinishedList>, FinishedAppsArgs>({
+      query: ({ list, params }): ApiRequest => ({
+        url: `/api/v1/search/ops/${list}`,
+        params,
+        silent: 'hits',
+      }),
+    }),
+    chargebackTags: build.query<Partial<ChargebackTagsResponse>, { from: number; to: number }>({
+      query: ({ from, to }): ApiRequest => ({
+        url: '/api/v1/search/cb/tags',
+        params: { from: String(from), to: String(to) },
+        silent: 'tags',
+      }),
+    }),
+  }),
+})
+
+export const { useChargebackQuery, useChargebackTagsQuery, useChargebackFinishedAppsQuery } = chargebackApi

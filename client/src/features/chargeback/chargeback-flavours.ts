@@ -1,0 +1,130 @@
+import {
+  CHARGEBACK_GROUP_KEYS,
+  GROUP_BY_OPTIONS,
+  IMPALA_CHARGEBACK_CSV_COLUMNS,
+  IMPALA_CHARGEBACK_SERIES,
+  formatBytes,
+  secondsToHours,
+  type ChargebackType,
+  type GroupByOption,
+} from '@costlens/shared'
+
+/**
+ * The chargeback flavours this screen draws, declared as configuration (02 §2 Chargeback,
+ * ARCHITECTURE style 5): the call each makes, the clusters its dropdown offers, the measures its
+ * charts show and the columns (and CSV headers) of its table. Presto, EMR and the Databricks types
+ * have no call served yet: the screen names them and says so.
+ */
+
+/** The usage fields of a chargeback row a measure or column reads. */
+export type UsageField = 'count' | 'vs' | 'ms' | 'io'
+
+/** One charted measure: its field, its name on the chart, and how its value reads. */
+export interface Measure {
+  field: UsageField
+  label: string
+  /** The charted number from the raw field: hours from seconds, bytes as they are. */
+  value: (raw: number) => number
+  format: (value: number) => string
+}
+
+/** The table's computed columns (the group column comes first, named after the group-by). */
+export type ColumnId =
+  'count' | 'vsHours' | 'vsPct' | 'vsCost' | 'msHours' | 'msPct' | 'msCost' | 'io' | 'ioPct' | 'cost'
+
+export interface Flavour {
+  search: 'cb' | 'icb' | 'bqcb'
+  /** The cluster kind the dropdown lists; null when the call takes no cluster (BigQuery, B160). */
+  clusterKind: 'Yarn' | 'Impala' | null
+  measures: readonly Measure[]
+  /** The columns in order, each with its title, which is also its CSV header. */
+  columns: readonly { id: ColumnId; title: string }[]
+}
+
+export type ServedChargebackType = 'Yarn' | 'Impala' | 'BigQuery'
+
+const count = (n: number) => n.toLocaleString('en-US')
+const TWO_DECIMALS = { minimumFractionDigits: 2, maximumFractionDigits: 2 } as const
+/** B140: hours from seconds to 2 decimals; thousands separated, as totals run to seven figures. */
+export const formatHoursOf = (seconds: number) =>
+  Number(secondsToHours(seconds)).toLocaleString('en-US', TWO_DECIMALS)
+/** On a chart axis '1,000' reads better than '1,000.00'; tooltips still give up to 2 decimals. */
+const formatHours = (hours: number) => hours.toLocaleString('en-US', { maximumFractionDigits: 2 })
+const hours = (seconds: number) => seconds / 3600
+const same = (n: number) => n
+
+const m = (field: UsageField, label: string): Measure =>
+  field === 'count'
+    ? { field, label, value: same, format: count }
+    : field === 'io'
+      ? { field, label, value: same, format: formatBytes }
+      : { field, label, value: hours, format: formatHours }
+
+/** B299: the Impala headers, in the spec's order. */
+const [jobCount, cpuHours, cpuPct, cpuCost, memoryHours, memoryPct, memoryCost] =
+  IMPALA_CHARGEBACK_CSV_COLUMNS
+
+export const FLAVOURS: Readonly<Record<ServedChargebackType, Flavour>> = {
+  Yarn: {
+    search: 'cb',
+    clusterKind: 'Yarn',
+    measures: [m('count', 'Apps'), m('vs', 'CPU hours'), m('ms', 'Memory hours')],
+    columns: [
+      { id: 'count', title: 'App count' },
+      { id: 'vsHours', title: cpuHours },
+      { id: 'vsPct', title: cpuPct },
+      { id: 'vsCost', title: cpuCost },
+      { id: 'msHours', title: memoryHours },
+      { id: 'msPct', title: memoryPct },
+      { id: 'msCost', title: memoryCost },
+      { id: 'cost', title: 'Cost' },
+    ],
+  },
+  Impala: {
+    search: 'icb',
+    clusterKind: 'Impala',
+    // B299: jobs, CPU hours, memory hours.
+    measures: IMPALA_CHARGEBACK_SERIES.map((s) => m(s.field, s.label)),
+    columns: [
+      { id: 'count', title: jobCount },
+      { id: 'vsHours', title: cpuHours },
+      { id: 'vsPct', title: cpuPct },
+      { id: 'vsCost', title: cpuCost },
+      { id: 'msHours', title: memoryHours },
+      { id: 'msPct', title: memoryPct },
+      { id: 'msCost', title: memoryCost },
+    ],
+  },
+  // 02 §2 BigQuery flavour: job count, CPU hours and billed bytes, with their shares; cost in USD (B158).
+  BigQuery: {
+    search: 'bqcb',
+    clusterKind: null,
+    measures: [m('count', 'Jobs'), m('vs', 'CPU hours'), m('io', 'Billed bytes')],
+    columns: [
+      { id: 'count', title: jobCount },
+      { id: 'vsHours', title: cpuHours },
+      { id: 'vsPct', title: cpuPct },
+      { id: 'io', title: 'Billed bytes' },
+      { id: 'ioPct', title: 'Billed bytes %' },
+      { id: 'cost', title: 'Cost (USD)' },
+    ],
+  },
+}
+
+export function isServed(type: ChargebackType): type is ServedChargebackType {
+  return type in FLAVOURS
+}
+
+/**
+ * B153: the group-bys of a flavour the API can group by. BigQuery's 'Tag' grouping is left out:
+ * search/bqcb groups by appt, user and queue only (tags are a filter there, not a group key).
+ */
+export function servedGroupBys(type: ChargebackType): readonly GroupByOption[] {
+  if (!isServed(type)) return []
+  return GROUP_BY_OPTIONS[type].filter((o) => (CHARGEBACK_GROUP_KEYS as readonly string[]).includes(o.field))
+}
+
+/** The label of a group-by field in a flavour ('appType' → 'Application type'). */
+export function groupByLabel(type: ChargebackType, field: string): string {
+  return GROUP_BY_OPTIONS[type].find((o) => o.field === field)?.label ?? field
+}

@@ -1,0 +1,264 @@
+import { useState } from 'react'
+import { Text, Tooltip } from '@mantine/core'
+import {
+  FINISHED_APP_DEFAULT_SORT,
+  bigQueryCostUsd,
+  borderClass,
+  finishedAppsPaging,
+  formatBytes,
+  formatDateTime,
+  formatDollars,
+  formatDurationMs,
+  isActionAllowed,
+  type FinishedAppsQuery,
+  type FinishedBigQueryApp,
+  type FinishedImpalaApp,
+  type FinishedYarnApp,
+  type Plan,
+  type TableView,
+} from '@costlens/shared'
+import { DataTable } from '../../components/table/data-table.tsx'
+import type { DataColumn } from '../../components/table/table-types.ts'
+import { StatusBadge } from '../../components/status/status-badge.tsx'
+import { useChargebackFinishedAppsQuery, type ChargebackFinishedList } from './api.ts'
+import type { ServedChargebackType } from './chargeback-flavours.ts'
+import type { ChargebackView } from './chargeback-state.ts'
+
+type FinishedApp = FinishedYarnApp | FinishedImpalaApp | FinishedBigQueryApp
+
+/** The finished-apps list of each served flavour (E019, E020, E022). */
+export const FINISHED_LISTS: Readonly<Record<ServedChargebackType, ChargebackFinishedList>> = {
+  Yarn: 'fapps',
+  Impala: 'fiapps',
+  BigQuery: 'fbqapps',
+}
+
+/** The finished-apps filter a group-by field stands for (the list filters by kind, user and queue). */
+const FILTER_OF: Readonly<Record<string, 'kind' | 'user' | 'queue'>> = {
+  appt: 'kind',
+  appType: 'kind',
+  user: 'user',
+  realuser: 'user',
+  queue: 'queue',
+}
+
+const PAGE_SIZE = 10
+const count = (n: number) => n.toLocaleString('en-US')
+const time = (ms: number) => formatDateTime(ms)
+
+/** Keys are each list's sort fields (FINISHED_APP_SORT_FIELDS), so every header sorts on the server. */
+const kind = <R extends FinishedApp>(): DataColumn<R> => ({
+  key: 'kind',
+  title: 'Type',
+  width: 80,
+  render: (r) => (
+    <Text size="sm" tt="uppercase">
+      {r.kind}
+    </Text>
+  ),
+})
+const status = <R extends FinishedApp>(): DataColumn<R> => ({
+  key: 'status',
+  title: 'Status',
+  width: 110,
+  render: (r) => <StatusBadge code={r.status} />,
+})
+const nameAndId = <R extends FinishedApp>(title: string): DataColumn<R> => ({
+  key: 'name',
+  title,
+  width: 260,
+  value: (r) => r.name,
+  render: (r) => (
+    <Tooltip label={`${r.name} — ${r.id}`} openDelay={250}>
+      <div>
+        <Text size="sm" truncate>
+          {r.name}
+        </Text>
+        <Text size="xs" c="dimmed" truncate>
+          {r.id}
+        </Text>
+      </div>
+    </Tooltip>
+  ),
+})
+const common = <R extends FinishedApp>() => ({
+  user: { key: 'user', title: 'User', width: 130 } as DataColumn<R>,
+  queue: { key: 'queue', title: 'Queue', width: 130 } as DataColumn<R>,
+  start: { key: 'startTime', title: 'Start Time', width: 165, value: (r: R) => time(r.startTime) },
+  finish: { key: 'finishedTime', title: 'Finished Time', width: 165, value: (r: R) => time(r.finishedTime) },
+})
+
+function yarnColumns(): DataColumn<FinishedYarnApp>[] {
+  const c = common<FinishedYarnApp>()
+  return [
+    kind(),
+    status(),
+    c.user,
+    nameAndId('App Name / ID'),
+    c.start,
+    c.finish,
+    c.queue,
+    {
+      key: 'memorySeconds',
+      title: 'Memory MB Seconds',
+      width: 160,
+      align: 'right',
+      render: (r) => count(r.memorySeconds),
+    },
+    {
+      key: 'vcoreSeconds',
+      title: 'VCore Seconds',
+      width: 140,
+      align: 'right',
+      render: (r) => count(r.vcoreSeconds),
+    },
+  ]
+}
+
+/** 02 §2 Impala flavour: kind, status, user, name/id, startTime, finishedTime, queue, memorySeconds, totalProcessingTime. */
+function impalaColumns(): DataColumn<FinishedImpalaApp>[] {
+  const c = common<FinishedImpalaApp>()
+  return [
+    kind(),
+    status(),
+    c.user,
+    nameAndId('Name / ID'),
+    c.start,
+    c.finish,
+    c.queue,
+    {
+      key: 'memorySeconds',
+      title: 'Memory MB Seconds',
+      width: 160,
+      align: 'right',
+      render: (r) => count(r.memorySeconds),
+    },
+    {
+      key: 'totalProcessingTime',
+      title: 'Total Processing Time',
+      width: 170,
+      align: 'right',
+      render: (r) => formatDurationMs(r.totalProcessingTime),
+    },
+  ]
+}
+
+/** 02 §2 BigQuery flavour: status, user, id/name, queue, startTime, finishedTime, cpuTime, totBytesBilled, cents (USD). */
+function bigQueryColumns(freemium: boolean): DataColumn<FinishedBigQueryApp>[] {
+  const c = common<FinishedBigQueryApp>()
+  return [
+    status(),
+    c.user,
+    nameAndId('ID / Name'),
+    c.queue,
+    c.start,
+    c.finish,
+    {
+      key: 'cpuTime',
+      title: 'CPU Time',
+      width: 130,
+      align: 'right',
+      render: (r) => formatDurationMs(r.cpuTime),
+    },
+    {
+      key: 'totBytesBilled',
+      title: 'Bytes Billed',
+      width: 140,
+      align: 'right',
+      render: (r) => formatBytes(r.totBytesBilled),
+    },
+    {
+      key: 'cents',
+      title: 'Cost (USD)',
+      width: 130,
+      align: 'right',
+      // B059: the free plan does not sort by cost.
+      sortable: !freemium,
+      value: (r) => bigQueryCostUsd(r.cents),
+      render: (r) => formatDollars(bigQueryCostUsd(r.cents)),
+    },
+  ]
+}
+
+/**
+ * The finished-apps query of a chargeback level: the window, the cluster (never for BigQuery,
+ * B160), and one filter per value drilled into, so the list shows the apps behind the level.
+ */
+export function finishedAppsQuery(
+  view: ChargebackView,
+  type: ServedChargebackType,
+  table: Pick<TableView, 'page' | 'pageSize' | 'sort'>,
+): FinishedAppsQuery {
+  const filters: Partial<Record<'kind' | 'user' | 'queue', string>> = {}
+  for (const step of view.path) {
+    const filter = FILTER_OF[step.groupBy]
+    if (filter) filters[filter] = step.value
+  }
+  const list = FINISHED_LISTS[type]
+  const fallback = FINISHED_APP_DEFAULT_SORT[list]
+  const sort = table.sort
+    ? { key: table.sort.key, dir: table.sort.direction }
+    : {
+        key: fallback.replace(/^-/, ''),
+        dir: fallback.startsWith('-') ? ('desc' as const) : ('asc' as const),
+      }
+  const paging = finishedAppsPaging(table.page, sort, table.pageSize)
+  return {
+    start_time: String(view.dateRange.start),
+    end_time: String(view.dateRange.end),
+    ...(type !== 'BigQuery' && view.clusterUid !== '*' ? { clusterUid: view.clusterUid } : {}),
+    ...filters,
+    ...paging,
+  }
+}
+
+const FIRST_PAGE: TableView = {
+  page: 1,
+  pageSize: PAGE_SIZE,
+  sort: null,
+  search: '',
+  activeRow: null,
+  expandedRow: null,
+}
+
+/**
+ * The finished apps behind the current level (02 §2 Chargeback: the flavours' finished-apps
+ * tables), one server page at a time. The window is on the finish time, so an app that started in
+ * the range but finished after it is not listed.
+ */
+export function FinishedAppsTable({
+  type,
+  view,
+  plan,
+}: {
+  type: ServedChargebackType
+  view: ChargebackView
+  plan: Plan
+}) {
+  const [table, setTable] = useState<TableView>(FIRST_PAGE)
+  const list = FINISHED_LISTS[type]
+  const query = useChargebackFinishedAppsQuery({ list, params: finishedAppsQuery(view, type, table) })
+  const freemium = plan === 'freemium'
+  const columns = (
+    type === 'Yarn' ? yarnColumns() : type === 'Impala' ? impalaColumns() : bigQueryColumns(freemium)
+  ) as DataColumn<FinishedApp>[]
+  const drilled = view.path.map((s) => s.value).join(' / ')
+  return (
+    <DataTable<FinishedApp>
+      caption={`Finished ${type === 'Yarn' ? 'apps' : type === 'Impala' ? 'queries' : 'jobs'}${drilled ? ` of ${drilled}` : ''}`}
+      mode="server"
+      columns={columns}
+      rows={query.data?.hits ?? []}
+      rowKey={(r) => r.id}
+      totalRecords={query.data?.total ?? 0}
+      loading={query.isFetching}
+      view={table}
+      onViewChange={setTable}
+      pageSizes={[10, 25, 50]}
+      search={false}
+      rowStatus={(r) => borderClass(r.status)}
+      emptyText="No apps finished in this range"
+      download={{ name: `chargeback_${list}`, locked: !isActionAllowed(plan, 'download') }}
+    />
+  )
+}

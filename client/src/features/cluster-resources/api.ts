@@ -1,0 +1,157 @@
+import {
+  ALL_CLUSTERS,
+  type FinishedAppsResponse,
+  type JobCountGroupBy,
+  type JobCountResponse,
+  type NodesResponse,
+  type ResourceGroupBy,
+  type ResourceInterval,
+  type ResourceMeasure,
+  type ResourceMetric,
+  type ResourceSeriesResponse,
+  type TaggedAppsResponse,
+  type TaggedResourceResponse,
+  type TaggedStatsResponse,
+} from '@costlens/shared'
+import { api } from '../../api/api.ts'
+import type { ApiRequest } from '../../api/base-query.ts'
+
+/** A window and a point interval of one cluster ('*' for all the user's Yarn clusters). */
+export interface ResourceWindow {
+  cluster: string
+  start: number
+  end: number
+  interval: ResourceInterval
+}
+
+export interface ResourceSeriesArgs extends ResourceWindow {
+  metric: ResourceMetric
+  measure: ResourceMeasure
+}
+
+export interface TaggedSeriesArgs extends ResourceWindow {
+  metric: ResourceMetric
+  groupBy: ResourceGroupBy
+  /** The chosen group values; the server answers one series per value. */
+  values: readonly string[]
+}
+
+export interface TaggedStatsArgs {
+  cluster: string
+  start: number
+  end: number
+  /** true: the apps that finished in the window; false: the apps running now. */
+  finished: boolean
+}
+
+export interface RunningAppsArgs {
+  cluster: string
+  size: number
+}
+
+export interface FinishedJobsArgs {
+  cluster: string
+  start: number
+  end: number
+  /** A column, a leading minus for descending (B100). */
+  sort: string
+  from: number
+  size: number
+}
+
+export interface JobCountArgs {
+  cluster: string
+  start: number
+  end: number
+  interval: '1h' | '1d'
+  groupBy?: JobCountGroupBy
+}
+
+const window = (start: number, end: number) => ({ start_time: String(start), end_time: String(end) })
+
+/**
+ * The cluster resource calls (02 §7 Cluster resources, E055-E063; finished Yarn jobs E019; job
+ * counts E027). The cluster goes in the path through the base query's `{clusterUid}` (B283). Every
+ * one fails silently with an empty result of its shape (B290): the screens show their empty states.
+ */
+export const clusterResourcesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    resourceUsageSeries: build.query<Partial<ResourceSeriesResponse>, ResourceSeriesArgs>({
+      query: ({ cluster, metric, measure, start, end, interval }): ApiRequest => ({
+        url: `/api/v1/clusters/{clusterUid}/resources/${metric}/${measure}`,
+        clusterUid: cluster,
+        params: { ...window(start, end), interval },
+        silent: 'object',
+      }),
+    }),
+    resourceNodes: build.query<Partial<NodesResponse>, ResourceWindow>({
+      query: ({ cluster, start, end, interval }): ApiRequest => ({
+        url: '/api/v1/clusters/{clusterUid}/nodes',
+        clusterUid: cluster,
+        params: { ...window(start, end), interval },
+        silent: 'object',
+      }),
+    }),
+    resourceTaggedSeries: build.query<Partial<TaggedResourceResponse>, TaggedSeriesArgs>({
+      query: ({ cluster, metric, groupBy, values, start, end, interval }): ApiRequest => ({
+        url: `/api/v1/clusters/{clusterUid}/resources/tagged/${metric}`,
+        clusterUid: cluster,
+        params: { ...window(start, end), interval, groupBy, values: values.join(',') },
+        silent: 'object',
+      }),
+    }),
+    resourceTaggedStats: build.query<Partial<TaggedStatsResponse>, TaggedStatsArgs>({
+      query: ({ cluster, start, end, finished }): ApiRequest => ({
+        url: '/api/v1/clusters/{clusterUid}/resources/tagged/stats',
+        clusterUid: cluster,
+        params: finished ? { ...window(start, end), final_status: 'true' } : {},
+        silent: 'object',
+      }),
+    }),
+    resourceRunningApps: build.query<TaggedAppsResponse, RunningAppsArgs>({
+      query: ({ cluster, size }): ApiRequest => ({
+        url: '/api/v1/clusters/{clusterUid}/resources/tagged/apps',
+        clusterUid: cluster,
+        params: { running: 'true', size: String(size) },
+        silent: 'apps',
+      }),
+    }),
+    finishedYarnJobs: build.query<FinishedAppsResponse<'fapps'>, FinishedJobsArgs>({
+      query: ({ cluster, start, end, sort, from, size }): ApiRequest => ({
+        url: '/api/v1/search/ops/fapps',
+        params: {
+          ...window(start, end),
+          // '*' is every cluster of the user's platform, which is what no clusterUid means.
+          ...(cluster === ALL_CLUSTERS ? {} : { clusterUid: cluster }),
+          sort,
+          from: String(from),
+          size: String(size),
+        },
+        silent: 'hits',
+      }),
+    }),
+    workloadJobCount: build.query<Partial<JobCountResponse>, JobCountArgs>({
+      query: ({ cluster, start, end, interval, groupBy }): ApiRequest => ({
+        url: '/api/v1/jobs/count',
+        params: {
+          ...window(start, end),
+          interval,
+          clusterName: cluster,
+          ...(groupBy ? { groupBy } : {}),
+        },
+        silent: 'object',
+      }),
+    }),
+  }),
+})
+
+export const {
+  useResourceUsageSeriesQuery,
+  useResourceNodesQuery,
+  useResourceTaggedSeriesQuery,
+  useResourceTaggedStatsQuery,
+  useResourceRunningAppsQuery,
+  useFinishedYarnJobsQuery,
+  useLazyFinishedYarnJobsQuery,
+  useWorkloadJobCountQuery,
+} = clusterResourcesApi

@@ -1,0 +1,105 @@
+import { useMemo } from 'react'
+import { Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import {
+  MULTI_SELECT_MAX,
+  RESOURCE_GROUP_BYS,
+  type ResourceGroupBy,
+  type ResourceInterval,
+} from '@costlens/shared'
+import { LineChart } from '../../components/charts/line-chart.tsx'
+import type { TimeRange, TimeSeries, ValueFormat } from '../../components/charts/chart-types.ts'
+import { MultiSelectFilter, type FilterOption } from '../../components/filters/multi-select-filter.tsx'
+import { useResourceTaggedSeriesQuery } from './api.ts'
+import { formatMegabytes } from './resource-columns.tsx'
+import { GROUP_BY_LABELS } from './resources-state.ts'
+
+const whole: ValueFormat = (v) => v.toLocaleString('en-US', { maximumFractionDigits: 1 })
+const EMPTY: readonly TimeSeries[] = []
+
+export interface GroupUsageProps {
+  cluster: string
+  range: TimeRange
+  interval: ResourceInterval
+  groupBy: ResourceGroupBy
+  options: readonly FilterOption[]
+  /** The values shown: the chosen ones, or the first 4 (B164). */
+  values: readonly string[]
+  optionsLoading: boolean
+  exportAllowed: boolean
+  onGroupBy: (groupBy: ResourceGroupBy) => void
+  onValues: (values: string[]) => void
+}
+
+/**
+ * 02 §2 'breakdowns per user, queue or application type': the group-by, its values (the first 4 by
+ * default, B164; at most 10, B116, which is also what one tagged call takes) and the vcores and
+ * memory each value held over time (E060, E061).
+ */
+export function GroupUsage(props: GroupUsageProps) {
+  const { cluster, range, interval, groupBy, values } = props
+  const args = { cluster, start: range.from, end: range.to, interval, groupBy, values }
+  const skip = values.length === 0
+  const cpu = useResourceTaggedSeriesQuery({ ...args, metric: 'cpu' }, { skip })
+  const memory = useResourceTaggedSeriesQuery({ ...args, metric: 'memory' }, { skip })
+  const label = GROUP_BY_LABELS[groupBy]
+  // A value chosen in a link may have had no apps in this window: it is still listed, to untick.
+  const options = useMemo(() => {
+    const known = new Set(props.options.map((o) => o.value))
+    return [...props.options, ...values.filter((v) => !known.has(v)).map((value) => ({ value, count: 0 }))]
+  }, [props.options, values])
+  const emptyText = skip ? `Choose at least one ${label.toLowerCase()}` : undefined
+
+  return (
+    <Paper withBorder p="sm" radius="md" component="section" aria-labelledby="group-usage-title">
+      <Title order={2} size="h5" id="group-usage-title" mb="xs">
+        Usage by {label.toLowerCase()}
+      </Title>
+      <Group align="flex-start" wrap="nowrap" gap="md">
+        <Stack gap="sm" w={240} style={{ flexShrink: 0 }}>
+          <Select
+            label="Group by"
+            data={RESOURCE_GROUP_BYS.map((g) => ({ value: g, label: GROUP_BY_LABELS[g] }))}
+            value={groupBy}
+            allowDeselect={false}
+            onChange={(g) => g && props.onGroupBy(g as ResourceGroupBy)}
+          />
+          {props.optionsLoading && options.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              Loading {label.toLowerCase()} values…
+            </Text>
+          ) : (
+            <MultiSelectFilter
+              label={`${label} values`}
+              options={options}
+              value={values}
+              max={MULTI_SELECT_MAX}
+              onChange={props.onValues}
+            />
+          )}
+        </Stack>
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm" style={{ flex: 1, minWidth: 0 }}>
+          <LineChart
+            title={`VCores by ${label.toLowerCase()}`}
+            description={`Vcores allocated to the apps of each chosen ${label.toLowerCase()}, average per point.`}
+            series={cpu.data?.series ?? EMPTY}
+            range={range}
+            chartKind="cluster"
+            valueFormat={whole}
+            emptyText={emptyText}
+            exportAllowed={props.exportAllowed}
+          />
+          <LineChart
+            title={`Memory by ${label.toLowerCase()}`}
+            description={`Memory allocated to the apps of each chosen ${label.toLowerCase()}, average per point.`}
+            series={memory.data?.series ?? EMPTY}
+            range={range}
+            chartKind="cluster"
+            valueFormat={formatMegabytes}
+            emptyText={emptyText}
+            exportAllowed={props.exportAllowed}
+          />
+        </SimpleGrid>
+      </Group>
+    </Paper>
+  )
+}

@@ -1,0 +1,185 @@
+import { Badge, Text, Tooltip } from '@mantine/core'
+import {
+  borderClass,
+  formatBytes,
+  formatDateTime,
+  formatDurationMs,
+  runningYarnRow,
+  type FinishedYarnApp,
+  type StatusStyle,
+  type YarnApp,
+} from '@costlens/shared'
+import type { DataColumn } from '../../components/table/table-types.ts'
+import { STATUS_COLOURS } from '../../components/status/status-badge.tsx'
+
+/** Megabytes as the console shows sizes: binary units, 2 decimals (B139). */
+export const formatMegabytes = (mb: number) => formatBytes(mb * 1024 * 1024)
+
+const count = (n: number) => n.toLocaleString('en-US')
+const time = (ms: number | null) => (ms === null ? null : formatDateTime(ms))
+
+/** A YARN state word with its colour dot (never colour alone). */
+function StateBadge({ state, style }: { state: string; style: StatusStyle }) {
+  return (
+    <Badge variant="dot" color={STATUS_COLOURS[style]} size="sm">
+      {state}
+    </Badge>
+  )
+}
+
+/** The name above the id, both cut to the column with the whole text on hover. */
+function NameAndId({ name, id }: { name: string; id: string }) {
+  return (
+    <Tooltip label={`${name} — ${id}`} openDelay={250}>
+      <div>
+        <Text size="sm" truncate>
+          {name}
+        </Text>
+        <Text size="xs" c="dimmed" truncate>
+          {id}
+        </Text>
+      </div>
+    </Tooltip>
+  )
+}
+
+const kindColumn = <R extends { kind: string }>(): DataColumn<R> => ({
+  key: 'kind',
+  title: 'Type',
+  width: 80,
+  render: (r) => (
+    <Text size="sm" tt="uppercase">
+      {r.kind}
+    </Text>
+  ),
+})
+
+/**
+ * 02 §2 'Yarn jobs': Type, State, User, App Name / ID, Start Time, Finished Time, Queue, Memory MB
+ * Seconds, VCore Seconds. Keys are the fapps sort fields (FINISHED_APP_SORT_FIELDS), so each header
+ * sorts on the server; the state sorts by its status code.
+ */
+export const YARN_JOB_COLUMNS: readonly DataColumn<FinishedYarnApp>[] = [
+  kindColumn<FinishedYarnApp>(),
+  {
+    key: 'status',
+    title: 'State',
+    width: 110,
+    value: (r) => r.state,
+    render: (r) => <StateBadge state={r.state} style={borderClass(r.status)} />,
+  },
+  { key: 'user', title: 'User', width: 130 },
+  {
+    key: 'name',
+    title: 'App Name / ID',
+    // Nine columns fit a 1440 px screen without a sideways scroll.
+    width: 240,
+    render: (r) => <NameAndId name={r.name} id={r.id} />,
+  },
+  { key: 'startTime', title: 'Start Time', width: 165, value: (r) => time(r.startTime) },
+  { key: 'finishedTime', title: 'Finished Time', width: 165, value: (r) => time(r.finishedTime) },
+  { key: 'queue', title: 'Queue', width: 130 },
+  {
+    key: 'memorySeconds',
+    title: 'Memory MB Seconds',
+    width: 190,
+    align: 'right',
+    render: (r) => count(r.memorySeconds),
+  },
+  {
+    key: 'vcoreSeconds',
+    title: 'VCore Seconds',
+    width: 150,
+    align: 'right',
+    render: (r) => count(r.vcoreSeconds),
+  },
+]
+
+/** B175: a finished Yarn job's border, by its status code. */
+export const yarnJobStatus = (r: FinishedYarnApp): StatusStyle => borderClass(r.status)
+
+/**
+ * The running apps table (02 §3 Running (Yarn) app): what each app holds now. Duration is now minus
+ * its start (B175), measured at `now` so the whole table agrees.
+ */
+export function runningAppColumns(now: number): DataColumn<YarnApp>[] {
+  return [
+    kindColumn<YarnApp>(),
+    {
+      key: 'state',
+      title: 'State',
+      width: 120,
+      render: (r) => <StateBadge state={r.state} style={runningYarnRow(r, now).borderClass} />,
+    },
+    { key: 'user', title: 'User', width: 130 },
+    {
+      key: 'name',
+      title: 'App Name / ID',
+      width: 260,
+      value: (r) => `${r.name} ${r.appid}`,
+      exportValue: (r) => r.name,
+      render: (r) => <NameAndId name={r.name} id={r.appid} />,
+    },
+    { key: 'appid', title: 'App ID', width: 150, displayable: false },
+    { key: 'startedTime', title: 'Start Time', width: 165, value: (r) => time(r.startedTime) },
+    {
+      key: 'duration',
+      title: 'Duration',
+      width: 110,
+      align: 'right',
+      searchable: false,
+      value: (r) => runningYarnRow(r, now).duration,
+      render: (r) => formatDurationMs(runningYarnRow(r, now).duration),
+    },
+    { key: 'queue', title: 'Queue', width: 130 },
+    {
+      key: 'progress',
+      title: 'Progress',
+      width: 100,
+      align: 'right',
+      searchable: false,
+      render: (r) => `${r.progress.toFixed(1)} %`,
+    },
+    { key: 'allocatedVCores', title: 'VCores', width: 100, align: 'right', searchable: false },
+    {
+      key: 'allocatedMB',
+      title: 'Memory',
+      width: 110,
+      align: 'right',
+      searchable: false,
+      render: (r) => formatMegabytes(r.allocatedMB),
+    },
+    { key: 'runningContainers', title: 'Containers', width: 110, align: 'right', searchable: false },
+    {
+      key: 'reservedVCores',
+      title: 'Reserved VCores',
+      width: 140,
+      align: 'right',
+      searchable: false,
+      displayable: false,
+    },
+    {
+      key: 'reservedMB',
+      title: 'Reserved Memory',
+      width: 150,
+      align: 'right',
+      searchable: false,
+      displayable: false,
+      render: (r) => formatMegabytes(r.reservedMB),
+    },
+    {
+      key: 'memorySeconds',
+      title: 'Memory MB Seconds',
+      width: 160,
+      align: 'right',
+      searchable: false,
+      render: (r) => count(r.memorySeconds),
+    },
+  ]
+}
+
+/** B175: a running app's border, by its YARN state. */
+export const runningAppStatus =
+  (now: number) =>
+  (r: YarnApp): StatusStyle =>
+    runningYarnRow(r, now).borderClass

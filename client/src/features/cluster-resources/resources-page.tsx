@@ -1,0 +1,289 @@
+import { useMemo, useState } from 'react'
+import { useLocation, useNavigate } from 'react-router-dom'
+import { Button, Group, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core'
+import { IconRefresh } from '@tabler/icons-react'
+import {
+  INTERVAL_CHOICES,
+  MAX_RECORDS,
+  MESSAGES,
+  DEFAULT_PAGE_SIZES,
+  isActionAllowed,
+  listQuerySize,
+  type FinishedYarnApp,
+  type IntervalChoice,
+  type YarnApp,
+} from '@costlens/shared'
+import { useAppSelector } from '../../app/hooks.ts'
+import { DateRangePicker } from '../../components/date-range/date-range-picker.tsx'
+import { DataTable } from '../../components/table/data-table.tsx'
+import { listTableChange, listTableView } from '../../components/table/list-table-view.ts'
+import {
+  useFinishedYarnJobsQuery,
+  useLazyFinishedYarnJobsQuery,
+  useResourceNodesQuery,
+  useResourceUsageSeriesQuery,
+  useResourceRunningAppsQuery,
+  useResourceTaggedStatsQuery,
+} from './api.ts'
+import { groupOptions } from './group-options.ts'
+import { GroupUsage } from './group-usage.tsx'
+import { KpiCard, lastValue } from './kpi-card.tsx'
+import { INTERVALS, intervalFits, pickerValue, providerInterval, rangeButtonText } from './range-state.ts'
+import { RangeNotice } from './range-notice.tsx'
+import {
+  YARN_JOB_COLUMNS,
+  formatMegabytes,
+  runningAppColumns,
+  runningAppStatus,
+  yarnJobStatus,
+} from './resource-columns.tsx'
+import { ResourceUsageCharts } from './resource-usage-charts.tsx'
+import {
+  changeResources,
+  readResourcesView,
+  resourcesSearch,
+  selectedGroupValues,
+  yarnJobsArgs,
+  type ResourcesEvent,
+} from './resources-state.ts'
+import { YarnClusterSelect, shownCluster } from './yarn-cluster-select.tsx'
+
+const RUNNING_APPS_SIZE = listQuerySize('resourceTable')
+const count = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 })
+
+/**
+ * /clusters/resources (02 §2 Cluster summary and resources, 02 §7 Cluster resources): vcores,
+ * memory and nodes over time with an optional comparison range, the breakdown by application type,
+ * user or queue, the running apps and the finished 'Yarn jobs'. Its state lives in the address,
+ * written back with replace so changing a chart does not fill the history.
+ */
+export default function ResourcesPage() {
+  const user = useAppSelector((s) => s.session.user)!
+  const location = useLocation()
+  const navigate = useNavigate()
+  // The clock of this visit: presets ('last 1 hour') are measured from it until a refresh.
+  const [now, setNow] = useState(() => Date.now())
+  const view = useMemo(() => readResourcesView(location.search, now, user), [location.search, now, user])
+  const change = (event: ResourcesEvent) =>
+    navigate(
+      { pathname: location.pathname, search: resourcesSearch(changeResources(view, event)) },
+      { replace: true },
+    )
+  const cluster = shownCluster(user, view.cluster)
+  const { start, end } = view.main.range
+  const range = useMemo(() => ({ from: start, to: end }), [start, end])
+  const interval = INTERVALS[view.interval].param
+  const exportAllowed = isActionAllowed(user.plan, 'chartExport')
+  const downloadLocked = !isActionAllowed(user.plan, 'download')
+
+  const window = { cluster, start, end, interval }
+  const vcores = useResourceUsageSeriesQuery({ ...window, metric: 'cpu', measure: 'allocated' })
+  const memory = useResourceUsageSeriesQuery({ ...window, metric: 'memory', measure: 'allocated' })
+  const nodes = useResourceNodesQuery(window)
+  const cmp = view.comparison.range
+  const cmpWindow = { cluster, start: cmp.start, end: cmp.end, interval: providerInterval(cmp) }
+  const skipCompare = { skip: !view.compare }
+  const vcoresCmp = useResourceUsageSeriesQuery(
+    { ...cmpWindow, metric: 'cpu', measure: 'allocated' },
+    skipCompare,
+  )
+  const memoryCmp = useResourceUsageSeriesQuery(
+    { ...cmpWindow, metric: 'memory', measure: 'allocated' },
+    skipCompare,
+  )
+
+  const finishedStats = useResourceTaggedStatsQuery({ cluster, start, end, finished: true })
+  const runningStats = useResourceTaggedStatsQuery({ cluster, start: 0, end: 0, finished: false })
+  const options = useMemo(
+    () => groupOptions(view.groupBy, finishedStats.data, runningStats.data),
+    [view.groupBy, finishedStats.data, runningStats.data],
+  )
+  const values = useMemo(
+    () =>
+      selectedGroupValues(
+        view.values,
+        options.map((o) => o.value),
+      ),
+    [view.values, options],
+  )
+
+  const running = useResourceRunningAppsQuery({ cluster, size: RUNNING_APPS_SIZE })
+  const runningColumns = useMemo(() => runningAppColumns(now), [now])
+  const jobsArgs = yarnJobsArgs({ ...view, cluster })
+  const jobs = useFinishedYarnJobsQuery(jobsArgs)
+  const [fetchJobs] = useLazyFinishedYarnJobsQuery()
+  const jobsView = listTableView(view.jobs)
+
+  const allocatedVcores = lastValue(vcores.data?.avg)
+  const totalVcores = lastValue(vcores.data?.total)
+  const allocatedMemory = lastValue(memory.data?.avg)
+  const totalMemory = lastValue(memory.data?.total)
+  const activeNodes = lastValue(nodes.data?.active)
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={1} size="h3">
+          Cluster resources
+        </Title>
+        <Group gap="xs" align="flex-end" wrap="wrap">
+          <YarnClusterSelect
+            user={user}
+            value={view.cluster}
+            onChange={(id) => change({ type: 'cluster', cluster: id })}
+          />
+          <Stack gap={2}>
+            <Text size="sm" fw={500} component="span">
+              Range
+            </Text>
+            <DateRangePicker
+              value={pickerValue(view.main, 'default')}
+              onChange={(s) => change({ type: 'range', screen: { range: s, label: s.value } })}
+              freemium={user.plan === 'freemium'}
+              frozen={
+                user.frozenTime && user.frozenTimeStart !== null && user.frozenTimeEnd !== null
+                  ? { start: user.frozenTimeStart, end: user.frozenTimeEnd }
+                  : null
+              }
+            />
+          </Stack>
+          <Select
+            label="Interval"
+            w={130}
+            data={INTERVAL_CHOICES.map((c) => ({
+              value: c,
+              label: c,
+              disabled: !intervalFits(c, view.main.range),
+            }))}
+            value={view.interval}
+            allowDeselect={false}
+            onChange={(c) => c && change({ type: 'interval', interval: c as IntervalChoice })}
+          />
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            onClick={() => setNow(Date.now())}
+          >
+            Refresh
+          </Button>
+        </Group>
+      </Group>
+
+      <RangeNotice main={view.main} />
+
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+        <KpiCard
+          label="Nodes"
+          value={activeNodes === null ? '--' : count(activeNodes)}
+          detail={nodes.data?.nodes ? `in service of ${count(nodes.data.nodes)}` : 'in service'}
+        />
+        <KpiCard
+          label="Available vcores"
+          value={totalVcores === null ? '--' : count(totalVcores - (allocatedVcores ?? 0))}
+          detail={totalVcores === null ? undefined : `of ${count(totalVcores)} at the end of the range`}
+        />
+        <KpiCard
+          label="Available memory"
+          value={totalMemory === null ? '--' : formatMegabytes(totalMemory - (allocatedMemory ?? 0))}
+          detail={
+            totalMemory === null ? undefined : `of ${formatMegabytes(totalMemory)} at the end of the range`
+          }
+        />
+        <KpiCard label="Running apps" value={running.data ? count(running.data.total) : '--'} detail="now" />
+      </SimpleGrid>
+
+      <Group gap="sm" align="center" role="group" aria-label="Comparison">
+        <Switch
+          label="Compare with another range"
+          checked={view.compare}
+          onChange={(e) => change({ type: 'compare', compare: e.currentTarget.checked })}
+        />
+        {view.compare && (
+          <Group gap="xs" role="group" aria-label="Comparison range">
+            <DateRangePicker
+              value={pickerValue(view.comparison, 'default')}
+              onChange={(s) => change({ type: 'comparisonRange', screen: { range: s, label: s.value } })}
+              freemium={user.plan === 'freemium'}
+            />
+            <Text size="xs" c="dimmed">
+              dashed, on the top time axis
+            </Text>
+          </Group>
+        )}
+      </Group>
+
+      <ResourceUsageCharts
+        vcores={vcores.data}
+        memory={memory.data}
+        nodes={nodes.data}
+        comparison={
+          view.compare
+            ? {
+                vcores: vcoresCmp.data,
+                memory: memoryCmp.data,
+                label: rangeButtonText(view.comparison, 'default'),
+              }
+            : undefined
+        }
+        range={range}
+        exportAllowed={exportAllowed}
+      />
+
+      <GroupUsage
+        cluster={cluster}
+        range={range}
+        interval={interval}
+        groupBy={view.groupBy}
+        options={options}
+        values={values}
+        optionsLoading={finishedStats.isFetching || runningStats.isFetching}
+        exportAllowed={exportAllowed}
+        onGroupBy={(groupBy) => change({ type: 'groupBy', groupBy })}
+        onValues={(next) => change({ type: 'values', values: next })}
+      />
+
+      <DataTable<YarnApp>
+        caption="Running apps"
+        columns={runningColumns}
+        rows={running.data?.apps ?? []}
+        rowKey={(r) => r.appid}
+        loading={running.isFetching}
+        defaultView={{ pageSize: DEFAULT_PAGE_SIZES.runningApps }}
+        rowStatus={runningAppStatus(now)}
+        download={{ name: 'running_apps', locked: downloadLocked }}
+      />
+
+      <DataTable<FinishedYarnApp>
+        caption={MESSAGES.M101}
+        mode="server"
+        columns={YARN_JOB_COLUMNS}
+        rows={jobs.data?.hits ?? []}
+        rowKey={(r) => r.id}
+        totalRecords={jobs.data?.total ?? 0}
+        loading={jobs.isFetching}
+        view={jobsView}
+        search={false}
+        rowStatus={yarnJobStatus}
+        onViewChange={(next) => {
+          const event = listTableChange(jobsView, next)
+          if (event?.type === 'sort') change({ type: 'jobs', jobs: { sort: event.sort, page: 1 } })
+          else if (event?.type === 'pageSize')
+            change({ type: 'jobs', jobs: { pageSize: event.pageSize, page: 1 } })
+          else if (event?.type === 'page') change({ type: 'jobs', jobs: { page: event.page } })
+        }}
+        download={{
+          name: 'yarn_jobs',
+          locked: downloadLocked,
+          rows: async () =>
+            (
+              await fetchJobs({
+                ...jobsArgs,
+                from: 0,
+                size: Math.min(Math.max(jobs.data?.total ?? 0, 1), MAX_RECORDS),
+              }).unwrap()
+            ).hits,
+        }}
+      />
+    </Stack>
+  )
+}

@@ -1,0 +1,124 @@
+import type {
+  JobBucket,
+  JobCountGroupBy,
+  JobCountResponse,
+  JobInterval,
+  LastCheckedResponse,
+  NodesResponse,
+  ResourceInterval,
+  ResourceMeasure,
+  ResourceMetric,
+  ResourceSeriesResponse,
+  TaggedStatsResponse,
+} from '@costlens/shared'
+import { api } from '../../api/api.ts'
+
+/** A cluster ('*' for all the user's Yarn clusters) and a window, epoch ms. */
+export interface ClusterWindow {
+  cluster: string
+  start: number
+  end: number
+}
+
+export interface ResourceSeriesArgs extends ClusterWindow {
+  metric: ResourceMetric
+  measure: ResourceMeasure
+  interval: ResourceInterval
+}
+
+export type JobBucketVariant = 'running' | 'finished'
+export type JobBucketBreakdown = 'status' | 'type' | 'inefficiency'
+
+export interface JobBucketsArgs {
+  variant: JobBucketVariant
+  by: JobBucketBreakdown
+  start: number
+  end: number
+  /** One cluster's id, or '*' for every cluster. */
+  clusterUid: string
+}
+
+export interface JobCountArgs {
+  start: number
+  end: number
+  interval: JobInterval
+  /** A cluster's id, name or display name, or '*' for every cluster. */
+  clusterName: string
+  groupBy: JobCountGroupBy
+}
+
+/**
+ * A silently failed object fetch gives `{}` (B290), so every field of these answers may be missing;
+ * the screens read them with a fallback rather than trusting the contract's shape.
+ */
+export type Maybe<T> = Partial<T>
+
+const windowParams = ({ start, end }: { start: number; end: number }) => ({
+  start_time: start,
+  end_time: end,
+})
+
+/**
+ * The cluster screens' calls (02 §7 Cluster resources, E055-E063; job counts E027-E034). They fail
+ * silently with an empty result of their shape (B290, C25): charts then show 'No Data Available'
+ * and KPIs '--', with no error message. The cluster goes in the path through the base query's
+ * `{clusterUid}` (B283), so the rule of where it goes lives once.
+ */
+export const clustersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    resourceSeries: build.query<Maybe<ResourceSeriesResponse>, ResourceSeriesArgs>({
+      query: ({ metric, measure, cluster, interval, ...range }) => ({
+        url: `/api/v1/clusters/{clusterUid}/resources/${metric}/${measure}`,
+        clusterUid: cluster,
+        params: { ...windowParams(range), interval },
+        silent: 'object',
+      }),
+    }),
+    clusterNodes: build.query<Maybe<NodesResponse>, ClusterWindow & { interval: ResourceInterval }>({
+      query: ({ cluster, interval, ...range }) => ({
+        url: '/api/v1/clusters/{clusterUid}/nodes',
+        clusterUid: cluster,
+        params: { ...windowParams(range), interval },
+        silent: 'object',
+      }),
+    }),
+    /** E062: the apps running now, or (finished) those that finished in the window, per type, user and queue. */
+    taggedStats: build.query<Maybe<TaggedStatsResponse>, ClusterWindow & { finished: boolean }>({
+      query: ({ cluster, finished, ...range }) => ({
+        url: '/api/v1/clusters/{clusterUid}/resources/tagged/stats',
+        clusterUid: cluster,
+        params: { ...windowParams(range), ...(finished ? { final_status: true } : {}) },
+        silent: 'object',
+      }),
+    }),
+    /** E028-E033: running now (the window is not applied) or finished in the window, of one cluster or all. */
+    jobBuckets: build.query<JobBucket[], JobBucketsArgs>({
+      query: ({ variant, by, clusterUid, ...range }) => ({
+        url: `/api/v1/jobs/${variant === 'finished' ? 'finished/' : ''}by${by}`,
+        params: { ...windowParams(range), clusterUid },
+        silent: 'list',
+      }),
+    }),
+    jobCount: build.query<Maybe<JobCountResponse>, JobCountArgs>({
+      query: ({ start, end, ...params }) => ({
+        url: '/api/v1/jobs/count',
+        params: { ...windowParams({ start, end }), ...params },
+        // A newer range or grouping supersedes a slower older answer (B285).
+        group: 'clusters:jobs-count',
+        silent: 'object',
+      }),
+    }),
+    lastChecked: build.query<Maybe<LastCheckedResponse>, void>({
+      query: () => ({ url: '/api/v1/jobs/lastChecked', silent: 'object' }),
+    }),
+  }),
+})
+
+export const {
+  useResourceSeriesQuery,
+  useClusterNodesQuery,
+  useTaggedStatsQuery,
+  useJobBucketsQuery,
+  useJobCountQuery,
+  useLastCheckedQuery,
+} = clustersApi

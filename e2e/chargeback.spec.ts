@@ -1,0 +1,68 @@
+import { expect, test, type Page } from '@playwright/test'
+import { signIn } from './helpers.ts'
+
+/**
+ * Chargeback (02 §2, §4) against the seeded small scale: an operator opens the Yarn chargeback,
+ * drills into an application type to see its users, and comes back to the top.
+ */
+
+async function openChargeback(page: Page, query = '') {
+  await page.goto('/login')
+  await signIn(page, 'admin', 'admin')
+  await expect(page).not.toHaveURL(/\/login/)
+  await page.goto(`/clusters/chargeback${query}`)
+}
+
+const table = (page: Page, by: string) => page.getByRole('table', { name: `Chargeback by ${by}` })
+const bodyRows = (page: Page, by: string) => table(page, by).locator('tbody tr')
+
+test('admin drills into an application type, sees its users, and goes back (B149)', async ({ page }) => {
+  await openChargeback(page)
+  await expect(page.getByRole('radio', { name: 'Yarn' })).toBeChecked()
+  // The seeded week has Yarn apps of every kind; spark uses the most CPU.
+  const drill = page.getByRole('button', { name: 'Drill into spark' })
+  await expect(drill).toBeVisible()
+  const sparkRow = bodyRows(page, 'Application type').filter({ has: drill })
+  const sparkApps = Number(await sparkRow.locator('td').nth(1).innerText())
+  expect(sparkApps).toBeGreaterThan(0)
+
+  await drill.click()
+  await expect(page).toHaveURL(/drill=spark/)
+  const path = page.getByRole('navigation', { name: 'Drill path' })
+  await expect(path.getByText('Application type: spark')).toHaveAttribute('aria-current', 'location')
+  await expect(bodyRows(page, 'User').first()).toBeVisible()
+  // Each user of spark ran some of spark's apps, never more than spark had.
+  const apps = await bodyRows(page, 'User').evaluateAll((rows) =>
+    rows.map((r) => Number(r.querySelectorAll('td')[1]?.textContent?.replace(/,/g, ''))),
+  )
+  for (const n of apps) expect(n).toBeGreaterThan(0)
+  expect(Math.max(...apps)).toBeLessThanOrEqual(sparkApps)
+  await expect(page.getByRole('button', { name: /^Drill into/ })).toHaveCount(0)
+
+  // A reload keeps the drill path, from the address.
+  await page.reload()
+  await expect(path.getByText('Application type: spark')).toBeVisible()
+
+  await path.getByRole('button', { name: 'All by Application type' }).click()
+  await expect(page).not.toHaveURL(/drill=/)
+  await expect(page.getByRole('button', { name: 'Drill into spark' })).toBeVisible()
+})
+
+test('the date range is kept in the address and survives a reload (B033)', async ({ page }) => {
+  await openChargeback(page)
+  await expect(bodyRows(page, 'Application type').first()).toBeVisible()
+  await page.getByRole('button', { name: /^Date range:/ }).click()
+  await page.getByRole('button', { name: 'Last 30 Days' }).click()
+  await expect(page).toHaveURL(/dateRangeLabel=30_d/)
+  await page.reload()
+  await expect(page.getByRole('button', { name: 'Date range: Last 30 Days' })).toBeVisible()
+  await expect(bodyRows(page, 'Application type').first()).toBeVisible()
+})
+
+test('switching to Impala shows the Impala usage by user (B146, B148)', async ({ page }) => {
+  await openChargeback(page)
+  await page.getByRole('radiogroup', { name: 'Chargeback type' }).getByText('Impala', { exact: true }).click()
+  await expect(page).toHaveURL(/cbType=Impala/)
+  await expect(bodyRows(page, 'User').first()).toBeVisible()
+  await expect(table(page, 'User').getByRole('columnheader', { name: /Job count/ })).toBeVisible()
+})
