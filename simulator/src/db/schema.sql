@@ -118,10 +118,10 @@ CREATE INDEX IF NOT EXISTS applications_duration
 CREATE INDEX IF NOT EXISTS applications_cents
   ON applications (cents, start_time, finished_time, status, kind, cluster_uid, user, queue, duration,
                    event_mask, executed_by_unravel);
+-- Also the index of one cluster's apps in start order.
 CREATE INDEX IF NOT EXISTS applications_chargeback
   ON applications (cluster_uid, start_time, kind, user, queue, vcore_seconds, memory_seconds, dfs_read,
                    dfs_written, cents);
-CREATE INDEX IF NOT EXISTS applications_cluster ON applications (cluster_uid, start_time);
 CREATE INDEX IF NOT EXISTS applications_parent ON applications (parent_id) WHERE parent_id IS NOT NULL;
 
 -- The totals of a list (count, duration, cost and event-count ranges, apps per event name) per
