@@ -12,3 +12,10 @@ export function verifyPassword(password: string, stored: string): boolean {
   const actual = scryptSync(password, Buffer.from(saltHex, 'hex'), expected.length)
   return timingSafeEqual(actual, expected)
 }
+
+/**
+ * The stored hash of an account with no password of its own (it signs in through the directory,
+ * SAML or AAD): no password verifies against it. The seeded colleagues who own apps use it; hashing
+ * a random password for each of hundreds of them cost the large seed about twenty seconds of scrypt.
+ */
+export const NO_LOCAL_PASSWORD = 'none'

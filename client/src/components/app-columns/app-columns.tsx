@@ -1,4 +1,4 @@
-import { Anchor, Text, Tooltip } from '@mantine/core'
+import { Anchor, Text } from '@mantine/core'
 import {
   borderClass,
   centsToDollars,
@@ -13,6 +13,7 @@ import {
 } from '@costlens/shared'
 import type { DataColumn } from '../table/table-types.ts'
 import { StatusBadge } from '../status/status-badge.tsx'
+import { NameAndId, kindColumn } from './app-column-parts.tsx'
 
 const time = (ms: number | null) => (ms === null ? null : formatDateTime(ms))
 
@@ -22,34 +23,14 @@ const time = (ms: number | null) => (ms === null ? null : formatDateTime(ms))
  */
 export function appColumns(listType: AppListType, options: { freemium: boolean }): DataColumn<AppRecord>[] {
   const columns: DataColumn<AppRecord>[] = [
-    {
-      key: 'kind',
-      title: 'Type',
-      width: 80,
-      render: (r) => (
-        <Text size="sm" tt="uppercase">
-          {r.kind}
-        </Text>
-      ),
-    },
+    kindColumn<AppRecord>(),
     { key: 'status', title: 'Status', width: 100, render: (r) => <StatusBadge code={r.status} /> },
     { key: 'user', title: 'User', width: 130 },
     {
       key: 'name',
       title: 'App Name / ID',
       width: 240,
-      render: (r) => (
-        <Tooltip label={`${r.name} — ${r.id}`} openDelay={250}>
-          <div>
-            <Text size="sm" truncate>
-              {r.name}
-            </Text>
-            <Text size="xs" c="dimmed" truncate>
-              {r.id}
-            </Text>
-          </div>
-        </Tooltip>
-      ),
+      render: (r) => <NameAndId name={r.name} id={r.id} />,
       value: (r) => r.name,
       exportValue: (r) => r.name,
     },

@@ -7,14 +7,12 @@ import {
   drillDown,
   frozenRange,
   initialChargebackType,
-  isRangeAllowedForPlan,
   maxGroupBys,
   presetRange,
   queryStringFromState,
   readList,
   readNumber,
   switchChargebackType,
-  validDateRangeOr,
   type ChargebackClusterType,
   type ChargebackResponse,
   type ChargebackType,
@@ -22,6 +20,7 @@ import {
   type DateRange,
   type DrillStep,
 } from '@costlens/shared'
+import { readAddressRange } from '../../components/date-range/address-range.ts'
 import type { ChargebackArgs } from './api.ts'
 import { FLAVOURS, isServed, servedGroupBys } from './chargeback-flavours.ts'
 
@@ -135,20 +134,7 @@ export function readChargebackView(search: string, now: number, user: Chargeback
   const asked = params.get('cbType') as ChargebackType | null
   const type = asked && types.includes(asked) ? asked : initial.type
   const defaults = typeDefaults(type, user)
-  let { dateRange, rangeLabel } = rangeDefaults(now, user)
-  if (!user.frozenTime) {
-    const label = params.get('dateRangeLabel')
-    const start = readNumber(params, 'start_date')
-    const end = readNumber(params, 'end_date')
-    if (label && label !== 'custom' && presetRange(label as never, now)) {
-      dateRange = presetRange(label as never, now)!
-      rangeLabel = label
-    } else if (start !== undefined && end !== undefined) {
-      const picked = validDateRangeOr({ start, end }, dateRange)
-      if (picked !== dateRange) ({ dateRange, rangeLabel } = { dateRange: picked, rangeLabel: 'custom' })
-    }
-    if (!isRangeAllowedForPlan(user.plan, dateRange)) ({ dateRange, rangeLabel } = rangeDefaults(now, user))
-  }
+  const { dateRange, rangeLabel } = readAddressRange(params, now, rangeDefaults(now, user), user)
   const listed = params.has('groupBy') ? validGroupBys(type, readList(params, 'groupBy')) : defaults.groupBys
   const groupBys = listed.length ? listed : defaults.groupBys
   // B149: at most one drilled value per level above the last.

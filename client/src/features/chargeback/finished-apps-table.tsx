@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import { Text, Tooltip } from '@mantine/core'
 import {
   FINISHED_APP_DEFAULT_SORT,
   bigQueryCostUsd,
@@ -20,6 +19,7 @@ import {
 import { DataTable } from '../../components/table/data-table.tsx'
 import type { DataColumn } from '../../components/table/table-types.ts'
 import { StatusBadge } from '../../components/status/status-badge.tsx'
+import { NameAndId, kindColumn } from '../../components/app-columns/app-column-parts.tsx'
 import { useChargebackFinishedAppsQuery, type ChargebackFinishedList } from './api.ts'
 import type { ServedChargebackType } from './chargeback-flavours.ts'
 import type { ChargebackView } from './chargeback-state.ts'
@@ -47,16 +47,6 @@ const count = (n: number) => n.toLocaleString('en-US')
 const time = (ms: number) => formatDateTime(ms)
 
 /** Keys are each list's sort fields (FINISHED_APP_SORT_FIELDS), so every header sorts on the server. */
-const kind = <R extends FinishedApp>(): DataColumn<R> => ({
-  key: 'kind',
-  title: 'Type',
-  width: 80,
-  render: (r) => (
-    <Text size="sm" tt="uppercase">
-      {r.kind}
-    </Text>
-  ),
-})
 const status = <R extends FinishedApp>(): DataColumn<R> => ({
   key: 'status',
   title: 'Status',
@@ -68,18 +58,7 @@ const nameAndId = <R extends FinishedApp>(title: string): DataColumn<R> => ({
   title,
   width: 260,
   value: (r) => r.name,
-  render: (r) => (
-    <Tooltip label={`${r.name} — ${r.id}`} openDelay={250}>
-      <div>
-        <Text size="sm" truncate>
-          {r.name}
-        </Text>
-        <Text size="xs" c="dimmed" truncate>
-          {r.id}
-        </Text>
-      </div>
-    </Tooltip>
-  ),
+  render: (r) => <NameAndId name={r.name} id={r.id} />,
 })
 const common = <R extends FinishedApp>() => ({
   user: { key: 'user', title: 'User', width: 130 } as DataColumn<R>,
@@ -88,23 +67,25 @@ const common = <R extends FinishedApp>() => ({
   finish: { key: 'finishedTime', title: 'Finished Time', width: 165, value: (r: R) => time(r.finishedTime) },
 })
 
+/** Yarn apps and Impala queries open with the same columns, in the same order; only the name's title differs. */
+function hadoopLeadingColumns<R extends FinishedYarnApp | FinishedImpalaApp>(
+  nameTitle: string,
+): DataColumn<R>[] {
+  const c = common<R>()
+  return [kindColumn<R>(), status<R>(), c.user, nameAndId<R>(nameTitle), c.start, c.finish, c.queue]
+}
+const memorySeconds = <R extends FinishedYarnApp | FinishedImpalaApp>(): DataColumn<R> => ({
+  key: 'memorySeconds',
+  title: 'Memory MB Seconds',
+  width: 160,
+  align: 'right',
+  render: (r) => count(r.memorySeconds),
+})
+
 function yarnColumns(): DataColumn<FinishedYarnApp>[] {
-  const c = common<FinishedYarnApp>()
   return [
-    kind(),
-    status(),
-    c.user,
-    nameAndId('App Name / ID'),
-    c.start,
-    c.finish,
-    c.queue,
-    {
-      key: 'memorySeconds',
-      title: 'Memory MB Seconds',
-      width: 160,
-      align: 'right',
-      render: (r) => count(r.memorySeconds),
-    },
+    ...hadoopLeadingColumns<FinishedYarnApp>('App Name / ID'),
+    memorySeconds(),
     {
       key: 'vcoreSeconds',
       title: 'VCore Seconds',
@@ -117,22 +98,9 @@ function yarnColumns(): DataColumn<FinishedYarnApp>[] {
 
 /** 02 §2 Impala flavour: kind, status, user, name/id, startTime, finishedTime, queue, memorySeconds, totalProcessingTime. */
 function impalaColumns(): DataColumn<FinishedImpalaApp>[] {
-  const c = common<FinishedImpalaApp>()
   return [
-    kind(),
-    status(),
-    c.user,
-    nameAndId('Name / ID'),
-    c.start,
-    c.finish,
-    c.queue,
-    {
-      key: 'memorySeconds',
-      title: 'Memory MB Seconds',
-      width: 160,
-      align: 'right',
-      render: (r) => count(r.memorySeconds),
-    },
+    ...hadoopLeadingColumns<FinishedImpalaApp>('Name / ID'),
+    memorySeconds(),
     {
       key: 'totalProcessingTime',
       title: 'Total Processing Time',

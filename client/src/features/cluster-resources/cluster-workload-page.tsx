@@ -1,24 +1,11 @@
 import { useMemo, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
-import {
-  Button,
-  Center,
-  Group,
-  Loader,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core'
-import { IconRefresh } from '@tabler/icons-react'
+import { Center, Loader, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core'
 import { MESSAGES } from '@costlens/shared'
 import { useAppSelector } from '../../app/hooks.ts'
-import { DateRangePicker } from '../../components/date-range/date-range-picker.tsx'
 import { useResourceUsageSeriesQuery, useWorkloadJobCountQuery } from './api.ts'
 import { KpiCard } from './kpi-card.tsx'
 import { RangeNotice } from './range-notice.tsx'
-import { pickerValue } from './range-state.ts'
 import { formatMegabytes } from './resource-columns.tsx'
 import { WorkloadGrid, dayText } from './workload-grid.tsx'
 import {
@@ -31,7 +18,8 @@ import {
   type WorkloadMeasure,
   type WorkloadView,
 } from './workload-state.ts'
-import { YarnClusterSelect, shownCluster } from './yarn-cluster-select.tsx'
+import { ResourcePageHeader } from './resource-page-header.tsx'
+import { shownCluster } from './yarn-cluster-select.tsx'
 
 const EMPTY: readonly never[] = []
 const whole = (v: number) => Math.round(v).toLocaleString('en-US')
@@ -110,51 +98,31 @@ export default function ClusterWorkloadPage() {
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Title order={1} size="h3">
-          Cluster workload
-        </Title>
-        <Group gap="xs" align="flex-end" wrap="wrap">
-          <YarnClusterSelect user={user} value={view.cluster} onChange={(id) => update({ cluster: id })} />
-          <Stack gap={2}>
-            <Text size="sm" fw={500} component="span">
-              Range
-            </Text>
-            <DateRangePicker
-              kind={WORKLOAD_PICKER}
-              value={pickerValue(view.main, WORKLOAD_PICKER)}
-              onChange={(s) => update({ main: { range: s, label: s.value, problem: null } })}
-              freemium={user.plan === 'freemium'}
-              frozen={
-                user.frozenTime && user.frozenTimeStart !== null && user.frozenTimeEnd !== null
-                  ? { start: user.frozenTimeStart, end: user.frozenTimeEnd }
-                  : null
-              }
-            />
-          </Stack>
-          <Stack gap={2}>
-            <Text size="sm" fw={500} id="workload-measure">
-              Measure
-            </Text>
-            <SegmentedControl
-              aria-labelledby="workload-measure"
-              data={(Object.keys(MEASURES) as WorkloadMeasure[]).map((m) => ({
-                value: m,
-                label: MEASURES[m].label,
-              }))}
-              value={view.measure}
-              onChange={(m) => update({ measure: m as WorkloadMeasure })}
-            />
-          </Stack>
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={14} aria-hidden />}
-            onClick={() => setNow(Date.now())}
-          >
-            Refresh
-          </Button>
-        </Group>
-      </Group>
+      <ResourcePageHeader
+        title="Cluster workload"
+        user={user}
+        cluster={view.cluster}
+        onCluster={(id) => update({ cluster: id })}
+        main={view.main}
+        picker={WORKLOAD_PICKER}
+        onRange={(s) => update({ main: { range: s, label: s.value, problem: null } })}
+        onRefresh={() => setNow(Date.now())}
+      >
+        <Stack gap={2}>
+          <Text size="sm" fw={500} id="workload-measure">
+            Measure
+          </Text>
+          <SegmentedControl
+            aria-labelledby="workload-measure"
+            data={(Object.keys(MEASURES) as WorkloadMeasure[]).map((m) => ({
+              value: m,
+              label: MEASURES[m].label,
+            }))}
+            value={view.measure}
+            onChange={(m) => update({ measure: m as WorkloadMeasure })}
+          />
+        </Stack>
+      </ResourcePageHeader>
 
       <RangeNotice main={view.main} picker={WORKLOAD_PICKER} />
 

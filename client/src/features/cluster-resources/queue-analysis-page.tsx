@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
-import { Button, Group, MultiSelect, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core'
-import { IconRefresh } from '@tabler/icons-react'
+import { Group, MultiSelect, Paper, SegmentedControl, Stack, Text } from '@mantine/core'
 import {
   MAX_ANALYSED_QUEUES,
   MESSAGES,
@@ -11,7 +10,6 @@ import {
   type ResourceMetric,
 } from '@costlens/shared'
 import { useAppSelector } from '../../app/hooks.ts'
-import { DateRangePicker } from '../../components/date-range/date-range-picker.tsx'
 import { LineChart } from '../../components/charts/line-chart.tsx'
 import { paletteColour } from '../../components/charts/chart-options.ts'
 import type { TimeSeries, ValueFormat } from '../../components/charts/chart-types.ts'
@@ -23,7 +21,7 @@ import {
   useResourceUsageSeriesQuery,
 } from './api.ts'
 import { formatMegabytes } from './resource-columns.tsx'
-import { pickerValue, providerInterval } from './range-state.ts'
+import { providerInterval } from './range-state.ts'
 import { RangeNotice } from './range-notice.tsx'
 import {
   capacitySeries,
@@ -34,7 +32,8 @@ import {
   type QueueAnalysisView,
   type QueueRow,
 } from './queue-analysis-state.ts'
-import { YarnClusterSelect, shownCluster } from './yarn-cluster-select.tsx'
+import { ResourcePageHeader } from './resource-page-header.tsx'
+import { shownCluster } from './yarn-cluster-select.tsx'
 
 const MEASURES: Readonly<Record<ResourceMetric, { label: string; unit: string; format: ValueFormat }>> = {
   cpu: {
@@ -130,40 +129,15 @@ export default function QueueAnalysisPage() {
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Title order={1} size="h3">
-          Queue analysis
-        </Title>
-        <Group gap="xs" align="flex-end" wrap="wrap">
-          <YarnClusterSelect
-            user={user}
-            value={view.cluster}
-            onChange={(id) => update({ cluster: id, queues: null, problem: null })}
-          />
-          <Stack gap={2}>
-            <Text size="sm" fw={500} component="span">
-              Range
-            </Text>
-            <DateRangePicker
-              value={pickerValue(view.main, 'default')}
-              onChange={(s) => update({ main: { range: s, label: s.value, problem: null } })}
-              freemium={user.plan === 'freemium'}
-              frozen={
-                user.frozenTime && user.frozenTimeStart !== null && user.frozenTimeEnd !== null
-                  ? { start: user.frozenTimeStart, end: user.frozenTimeEnd }
-                  : null
-              }
-            />
-          </Stack>
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={14} aria-hidden />}
-            onClick={() => setNow(Date.now())}
-          >
-            Refresh
-          </Button>
-        </Group>
-      </Group>
+      <ResourcePageHeader
+        title="Queue analysis"
+        user={user}
+        cluster={view.cluster}
+        onCluster={(id) => update({ cluster: id, queues: null, problem: null })}
+        main={view.main}
+        onRange={(s) => update({ main: { range: s, label: s.value, problem: null } })}
+        onRefresh={() => setNow(Date.now())}
+      />
 
       <RangeNotice main={view.main} />
 

@@ -1,4 +1,4 @@
-import { Badge, Text, Tooltip } from '@mantine/core'
+import { Badge } from '@mantine/core'
 import {
   borderClass,
   formatBytes,
@@ -11,6 +11,7 @@ import {
 } from '@costlens/shared'
 import type { DataColumn } from '../../components/table/table-types.ts'
 import { STATUS_COLOURS } from '../../components/status/status-badge.tsx'
+import { NameAndId, kindColumn } from '../../components/app-columns/app-column-parts.tsx'
 
 /** Megabytes as the console shows sizes: binary units, 2 decimals (B139). */
 export const formatMegabytes = (mb: number) => formatBytes(mb * 1024 * 1024)
@@ -26,33 +27,6 @@ function StateBadge({ state, style }: { state: string; style: StatusStyle }) {
     </Badge>
   )
 }
-
-/** The name above the id, both cut to the column with the whole text on hover. */
-function NameAndId({ name, id }: { name: string; id: string }) {
-  return (
-    <Tooltip label={`${name} — ${id}`} openDelay={250}>
-      <div>
-        <Text size="sm" truncate>
-          {name}
-        </Text>
-        <Text size="xs" c="dimmed" truncate>
-          {id}
-        </Text>
-      </div>
-    </Tooltip>
-  )
-}
-
-const kindColumn = <R extends { kind: string }>(): DataColumn<R> => ({
-  key: 'kind',
-  title: 'Type',
-  width: 80,
-  render: (r) => (
-    <Text size="sm" tt="uppercase">
-      {r.kind}
-    </Text>
-  ),
-})
 
 /**
  * 02 §2 'Yarn jobs': Type, State, User, App Name / ID, Start Time, Finished Time, Queue, Memory MB

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
-import { Button, Group, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core'
-import { IconRefresh } from '@tabler/icons-react'
+import { Group, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core'
 import {
   INTERVAL_CHOICES,
   MAX_RECORDS,
@@ -46,7 +45,8 @@ import {
   yarnJobsArgs,
   type ResourcesEvent,
 } from './resources-state.ts'
-import { YarnClusterSelect, shownCluster } from './yarn-cluster-select.tsx'
+import { ResourcePageHeader } from './resource-page-header.tsx'
+import { shownCluster } from './yarn-cluster-select.tsx'
 
 const RUNNING_APPS_SIZE = listQuerySize('resourceTable')
 const count = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 })
@@ -122,52 +122,28 @@ export default function ResourcesPage() {
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Title order={1} size="h3">
-          Cluster resources
-        </Title>
-        <Group gap="xs" align="flex-end" wrap="wrap">
-          <YarnClusterSelect
-            user={user}
-            value={view.cluster}
-            onChange={(id) => change({ type: 'cluster', cluster: id })}
-          />
-          <Stack gap={2}>
-            <Text size="sm" fw={500} component="span">
-              Range
-            </Text>
-            <DateRangePicker
-              value={pickerValue(view.main, 'default')}
-              onChange={(s) => change({ type: 'range', screen: { range: s, label: s.value } })}
-              freemium={user.plan === 'freemium'}
-              frozen={
-                user.frozenTime && user.frozenTimeStart !== null && user.frozenTimeEnd !== null
-                  ? { start: user.frozenTimeStart, end: user.frozenTimeEnd }
-                  : null
-              }
-            />
-          </Stack>
-          <Select
-            label="Interval"
-            w={130}
-            data={INTERVAL_CHOICES.map((c) => ({
-              value: c,
-              label: c,
-              disabled: !intervalFits(c, view.main.range),
-            }))}
-            value={view.interval}
-            allowDeselect={false}
-            onChange={(c) => c && change({ type: 'interval', interval: c as IntervalChoice })}
-          />
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={14} aria-hidden />}
-            onClick={() => setNow(Date.now())}
-          >
-            Refresh
-          </Button>
-        </Group>
-      </Group>
+      <ResourcePageHeader
+        title="Cluster resources"
+        user={user}
+        cluster={view.cluster}
+        onCluster={(id) => change({ type: 'cluster', cluster: id })}
+        main={view.main}
+        onRange={(s) => change({ type: 'range', screen: { range: s, label: s.value } })}
+        onRefresh={() => setNow(Date.now())}
+      >
+        <Select
+          label="Interval"
+          w={130}
+          data={INTERVAL_CHOICES.map((c) => ({
+            value: c,
+            label: c,
+            disabled: !intervalFits(c, view.main.range),
+          }))}
+          value={view.interval}
+          allowDeselect={false}
+          onChange={(c) => c && change({ type: 'interval', interval: c as IntervalChoice })}
+        />
+      </ResourcePageHeader>
 
       <RangeNotice main={view.main} />
 

@@ -7,11 +7,8 @@ import {
   SCREEN_DEFAULT_RANGES,
   frozenRange,
   intervalChoiceForSpan,
-  isRangeAllowedForPlan,
   presetRange,
   queryStringFromState,
-  readNumber,
-  validDateRangeOr,
   INTERVAL_CHOICES,
   type DateRange,
   type FrozenTimeUser,
@@ -22,6 +19,7 @@ import {
   type QueryValue,
   type ResourceGroupBy,
 } from '@costlens/shared'
+import { readAddressRange } from '../../components/date-range/address-range.ts'
 import { rangeText } from '../../components/date-range/custom-range.ts'
 
 /**
@@ -66,20 +64,7 @@ export function clusterViewDefaults(now: number, user?: ClusterViewUser): Cluste
  */
 export function readClusterView(params: URLSearchParams, now: number, user?: ClusterViewUser): ClusterView {
   const defaults = clusterViewDefaults(now, user)
-  let { dateRange, rangeLabel } = defaults
-  if (!user?.frozenTime) {
-    const label = params.get('dateRangeLabel')
-    const start = readNumber(params, 'start_date')
-    const end = readNumber(params, 'end_date')
-    if (label && label !== 'custom' && presetRange(label as never, now)) {
-      dateRange = presetRange(label as never, now)!
-      rangeLabel = label
-    } else if (start !== undefined && end !== undefined) {
-      dateRange = validDateRangeOr({ start, end }, defaults.dateRange)
-      rangeLabel = dateRange === defaults.dateRange ? defaults.rangeLabel : 'custom'
-    }
-    if (!isRangeAllowedForPlan(user?.plan ?? 'enterprise', dateRange)) ({ dateRange, rangeLabel } = defaults)
-  }
+  const { dateRange, rangeLabel } = readAddressRange(params, now, defaults, user)
   return {
     cluster: forcedCluster(user) ?? (params.get('clusterUid') || ALL_CLUSTERS),
     dateRange,

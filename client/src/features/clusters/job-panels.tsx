@@ -1,5 +1,5 @@
 import { useId, useMemo, type ReactNode } from 'react'
-import { Group, LoadingOverlay, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core'
+import { Group, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core'
 import {
   MESSAGES,
   RESOURCE_GROUP_BYS,
@@ -14,6 +14,7 @@ import { DataTable } from '../../components/table/data-table.tsx'
 import type { DataColumn } from '../../components/table/table-types.ts'
 import type { Maybe } from './api.ts'
 import { countRows, type CountRow } from './cluster-kpis.ts'
+import { LoadingPanel } from './loading-panel.tsx'
 
 const CHART_HEIGHT = 250
 const whole = (n: number) => n.toLocaleString('en-US')
@@ -67,10 +68,9 @@ export function CountTable({
 /** A card: its chart, then the same numbers as a table, dimmed while a new answer loads. */
 export function ChartCard({ loading, children }: { loading: boolean; children: ReactNode }) {
   return (
-    <Paper withBorder p="xs" radius="md" pos="relative">
-      <LoadingOverlay visible={loading} zIndex={2} overlayProps={{ blur: 1 }} />
+    <LoadingPanel loading={loading}>
       <Stack gap="xs">{children}</Stack>
-    </Paper>
+    </LoadingPanel>
   )
 }
 

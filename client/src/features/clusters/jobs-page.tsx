@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
-import { Group, LoadingOverlay, Paper, SegmentedControl, Select, Stack, Title } from '@mantine/core'
+import { Group, SegmentedControl, Select, Stack, Title } from '@mantine/core'
 import {
   JOB_COUNT_GROUP_BYS,
   isActionAllowed,
@@ -21,6 +21,7 @@ import {
   type JobsView,
 } from './cluster-view-state.ts'
 import { jobCountChart, jobCountRows, type JobCountRow } from './job-count-series.ts'
+import { LoadingPanel } from './loading-panel.tsx'
 
 const GROUP_BY_LABELS: Readonly<Record<JobCountGroupBy, string>> = {
   state: 'State',
@@ -120,8 +121,7 @@ export default function ClusterJobsPage() {
         style={{ alignSelf: 'flex-start' }}
       />
 
-      <Paper withBorder p="xs" radius="md" pos="relative">
-        <LoadingOverlay visible={answer.isFetching} zIndex={2} overlayProps={{ blur: 1 }} />
+      <LoadingPanel loading={answer.isFetching}>
         <StackedBarChart
           title={`Jobs per interval by ${groupLabel}`}
           description={`How many jobs ran in each interval of the range, stacked by ${groupLabel}.`}
@@ -131,7 +131,7 @@ export default function ClusterJobsPage() {
           height={340}
           exportAllowed={isActionAllowed(user.plan, 'chartExport')}
         />
-      </Paper>
+      </LoadingPanel>
 
       <DataTable<JobCountRow>
         key={view.groupBy}

@@ -1,9 +1,10 @@
 import { useMemo } from 'react'
-import { LoadingOverlay, Paper, SimpleGrid } from '@mantine/core'
+import { SimpleGrid } from '@mantine/core'
 import { formatBytes, type NodesResponse, type ResourceSeriesResponse } from '@costlens/shared'
 import { AreaRangeChart, LineChart, type BandSeries } from '../../components/charts/line-chart.tsx'
 import type { TimeRange, TimeSeries } from '../../components/charts/chart-types.ts'
 import type { Maybe } from './api.ts'
+import { LoadingPanel } from './loading-panel.tsx'
 
 const MB = 1024 * 1024
 const memoryFormat = (mb: number) => formatBytes(mb * MB)
@@ -51,8 +52,7 @@ export function ResourceCharts({ cpu, memory, nodes, loading, range, exportAllow
   const common = { range, chartKind: 'cluster' as const, exportAllowed, height: 260 }
   return (
     <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="sm">
-      <Paper withBorder p="xs" radius="md" pos="relative">
-        <LoadingOverlay visible={loading.cpu} zIndex={2} overlayProps={{ blur: 1 }} />
+      <LoadingPanel loading={loading.cpu}>
         <AreaRangeChart
           {...common}
           title="VCores allocated vs total"
@@ -62,9 +62,8 @@ export function ResourceCharts({ cpu, memory, nodes, loading, range, exportAllow
           valueFormat={vcoreFormat}
           yAxisTitle="vcores"
         />
-      </Paper>
-      <Paper withBorder p="xs" radius="md" pos="relative">
-        <LoadingOverlay visible={loading.memory} zIndex={2} overlayProps={{ blur: 1 }} />
+      </LoadingPanel>
+      <LoadingPanel loading={loading.memory}>
         <AreaRangeChart
           {...common}
           title="Memory allocated vs total"
@@ -73,9 +72,8 @@ export function ResourceCharts({ cpu, memory, nodes, loading, range, exportAllow
           totals={mem.totals}
           valueFormat={memoryFormat}
         />
-      </Paper>
-      <Paper withBorder p="xs" radius="md" pos="relative">
-        <LoadingOverlay visible={loading.nodes} zIndex={2} overlayProps={{ blur: 1 }} />
+      </LoadingPanel>
+      <LoadingPanel loading={loading.nodes}>
         <LineChart
           {...common}
           title="Nodes"
@@ -84,7 +82,7 @@ export function ResourceCharts({ cpu, memory, nodes, loading, range, exportAllow
           valueFormat={nodeFormat}
           yAxisTitle="nodes"
         />
-      </Paper>
+      </LoadingPanel>
     </SimpleGrid>
   )
 }

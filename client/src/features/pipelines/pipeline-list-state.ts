@@ -8,7 +8,6 @@ import {
   formatSortParam,
   frozenRange,
   isPageSizeChoice,
-  isRangeAllowedForPlan,
   parseSortParam,
   pipelineRunName,
   presetRange,
@@ -16,7 +15,6 @@ import {
   readList,
   readNumber,
   sortPipelines,
-  validDateRangeOr,
   type DateRange,
   type FrozenTimeUser,
   type PipelineFilters,
@@ -26,6 +24,7 @@ import {
   type Plan,
   type SortState,
 } from '@costlens/shared'
+import { readAddressRange } from '../../components/date-range/address-range.ts'
 
 /**
  * The on-premises pipelines list's state, kept in the address like the application list (02 §2,
@@ -110,20 +109,7 @@ const isColumnKey = (k: string): k is PipelineColumnKey =>
 export function readPipelineListView(search: string, now: number, user?: PipelineListUser): PipelineListView {
   const params = new URLSearchParams(search)
   const defaults = pipelineListDefaults(now, user)
-  let { dateRange, rangeLabel } = defaults
-  if (!user?.frozenTime) {
-    const label = params.get('dateRangeLabel')
-    const start = readNumber(params, 'start_date')
-    const end = readNumber(params, 'end_date')
-    if (label && label !== 'custom' && presetRange(label as never, now)) {
-      dateRange = presetRange(label as never, now)!
-      rangeLabel = label
-    } else if (start !== undefined && end !== undefined) {
-      dateRange = validDateRangeOr({ start, end }, defaults.dateRange)
-      rangeLabel = dateRange === defaults.dateRange ? defaults.rangeLabel : 'custom'
-    }
-    if (!isRangeAllowedForPlan(user?.plan ?? 'enterprise', dateRange)) ({ dateRange, rangeLabel } = defaults)
-  }
+  const { dateRange, rangeLabel } = readAddressRange(params, now, defaults, user)
   const types = readList(params, 'type').filter(isType)
   const sort = parseSortParam(params.get('s'))
   const pageSize = readNumber(params, 'pageSize')

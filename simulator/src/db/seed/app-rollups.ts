@@ -1,7 +1,8 @@
 import type { Db } from '../open-database.ts'
 import { INEFFICIENT_EVENT_TYPES } from '@costlens/shared'
 import { APP_EVENT_TYPES, eventTypeMask, type AppRow } from './applications.ts'
-import { KeyedMeasures } from './keyed-measures.ts'
+import { insertRows } from './bulk-insert.ts'
+import { Interner, KeyCodec, KeyedMeasures } from './keyed-measures.ts'
 
 export const HOUR = 3_600_000
 export const DAY = 86_400_000
@@ -61,49 +62,54 @@ const KEYS = 'slice, basis, grain, part, bucket, status, kind, cluster_uid, exec
 
 /** Measures per row, in column order: n, dmin, dmax, cmin, cmax, emin, emax, e0…e7. */
 const WIDTH = 7 + APP_EVENT_TYPES.length
-/** Separates the key fields of a row's id; no seeded name holds it. */
-export const SEP = '\u0000'
+/** The finest grain, time basis and slice of each (slice, basis) a row key starts with. */
+const SLICE_BASES = (
+  Object.entries(ROLLUP_SLICES) as [RollupSlice, (typeof ROLLUP_SLICES)[RollupSlice]][]
+).flatMap(([slice, spec]) => spec.bases.map((basis) => ({ slice, basis, grain: Math.min(...spec.grains) })))
 
 /**
  * Adds up the finest-grain rollup rows as the seed writes each app, then stores them and derives
  * the coarser grains from them in SQL. The seed is the only writer of applications, so the rollups
  * hold exactly what the apps hold (the totals tests compare both on hundreds of searches). Adding
- * in the seed's own loop costs about a second for a million apps; a grouped scan of the table per
+ * in the seed's own loop costs a few seconds for a million apps; a grouped scan of the table per
  * slice and basis took over twenty.
  */
 export class AppRollupBuilder {
   private readonly rows = new KeyedMeasures(WIDTH)
+  private readonly parts = new Interner()
+  private readonly statuses = new Interner()
+  private readonly kinds = new Interner()
+  private readonly clusters = new Interner()
+  // (slice, basis), part, bucket index, status, kind, cluster, unravel flag: 2^51 keys.
+  private readonly codec = new KeyCodec([16, 1024, 2 ** 20, 8, 8, 1024, 2])
 
   add(app: AppRow): void {
-    for (const [slice, spec] of Object.entries(ROLLUP_SLICES) as [
-      RollupSlice,
-      (typeof ROLLUP_SLICES)[RollupSlice],
-    ][]) {
+    const status = this.statuses.id(app.status)
+    const kind = this.kinds.id(app.kind)
+    const cluster = this.clusters.id(app.cluster_uid)
+    SLICE_BASES.forEach(({ slice, basis, grain }, sliceBasis) => {
       const part = partOf(slice, app)
-      if (part === undefined) continue
-      const grain = Math.min(...spec.grains)
-      for (const basis of spec.bases) {
-        const time = basis === 'start' ? app.start_time : app.finished_time
-        if (time === null) continue
-        const bucket = Math.floor(time / grain) * grain
-        const id = [
-          slice,
-          basis,
-          grain,
-          part,
+      if (part === undefined) return
+      const time = basis === 'start' ? app.start_time : app.finished_time
+      if (time === null) return
+      const bucket = Math.floor(time / grain)
+      this.addTo(
+        this.codec.encode([
+          sliceBasis,
+          this.parts.id(part),
           bucket,
-          app.status,
-          app.kind,
-          app.cluster_uid,
+          status,
+          kind,
+          cluster,
           app.executed_by_unravel,
-        ].join(SEP)
-        this.addTo(id, app)
-      }
-    }
+        ]),
+        app,
+      )
+    })
   }
 
-  private addTo(id: string, app: AppRow): void {
-    const { at, fresh } = this.rows.slot(id)
+  private addTo(key: number, app: AppRow): void {
+    const { at, fresh } = this.rows.slot(key)
     const m = this.rows.numbers()
     const { duration: d, cents: c, num_events: e } = app
     if (fresh) {
@@ -129,24 +135,25 @@ export class AppRollupBuilder {
   write(db: Db): number {
     db.transaction(() => {
       db.exec('DELETE FROM app_rollups')
-      const insert = db.prepare(
-        `INSERT INTO app_rollups (${KEYS}, ${MEASURES}) VALUES (${[...KEYS.split(', '), ...MEASURES.split(', ')].map(() => '?').join(', ')})`,
-      )
-      for (const [id, measures] of this.rows.entries()) {
-        const [slice, basis, grain, part, bucket, status, kind, cluster, unravel] = id.split(SEP)
-        insert.run(
-          slice,
-          basis,
-          Number(grain),
-          part,
-          Number(bucket),
-          status,
-          kind,
-          cluster,
-          Number(unravel),
-          ...measures,
-        )
+      const rows = function* (this: AppRollupBuilder) {
+        for (const [key, measures] of this.rows.entries()) {
+          const [sliceBasis, part, bucket, status, kind, cluster, unravel] = this.codec.decode(key)
+          const { slice, basis, grain } = SLICE_BASES[sliceBasis!]!
+          yield [
+            slice,
+            basis,
+            grain,
+            this.parts.text(part!),
+            bucket! * grain,
+            this.statuses.text(status!),
+            this.kinds.text(kind!),
+            this.clusters.text(cluster!),
+            unravel,
+            ...measures,
+          ]
+        }
       }
+      insertRows(db, 'app_rollups', [...KEYS.split(', '), ...MEASURES.split(', ')], rows.call(this))
       for (const [slice, spec] of Object.entries(ROLLUP_SLICES)) {
         const grains = [...spec.grains].sort((a, b) => a - b)
         for (const basis of spec.bases)

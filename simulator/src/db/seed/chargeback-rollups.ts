@@ -1,8 +1,9 @@
 import type { Db } from '../open-database.ts'
-import { DAY, HOUR, SEP } from './app-rollups.ts'
+import { DAY, HOUR } from './app-rollups.ts'
 import type { AppRow } from './applications.ts'
 import type { SeedCluster } from './clusters.ts'
-import { KeyedMeasures } from './keyed-measures.ts'
+import { insertRows } from './bulk-insert.ts'
+import { Interner, KeyCodec, KeyedMeasures } from './keyed-measures.ts'
 
 /**
  * The chargeback rollups (schema.sql cb_rollups): usage by start day per cluster, and by start day
@@ -27,33 +28,56 @@ const WIDTH = 5
 /** The io of an app: bytes read and written (BigQuery writes none: its read is the bytes billed). */
 export const appIo = (app: Pick<AppRow, 'dfs_read' | 'dfs_written'>) => app.dfs_read + app.dfs_written
 
+const COLUMNS = [
+  'dims',
+  'grain',
+  'cluster_uid',
+  'bucket',
+  'kind',
+  'user',
+  'queue',
+  'n',
+  'vs',
+  'ms',
+  'io',
+  'cents',
+]
+
+/** The two grains of cb_rollups rows, by their index in a row key. */
+const GRAINS = [DAY, QUARTER_DAY] as const
+
 /** Adds up the chargeback rollups as the seed writes each app (see AppRollupBuilder for why). */
 export class ChargebackRollupBuilder {
   private readonly rows = new KeyedMeasures(WIDTH)
   private readonly scopes: ReadonlyMap<string, string>
+  private readonly clusters = new Interner()
+  private readonly kinds = new Interner()
+  private readonly users = new Interner()
+  private readonly queues = new Interner()
+  // slice, grain, cluster or platform scope, bucket index, kind, user, queue: 2^52 keys.
+  private readonly codec = new KeyCodec([4, 2, 1024, 2 ** 20, 8, 1024, 64])
 
   constructor(clusters: readonly Pick<SeedCluster, 'unravelId' | 'platform' | 'kind'>[]) {
     this.scopes = new Map(clusters.map((c) => [c.unravelId, platformScope(c.platform, c.kind)]))
   }
 
   add(app: AppRow): void {
-    const day = Math.floor(app.start_time / DAY) * DAY
-    const quarter = Math.floor(app.start_time / QUARTER_DAY) * QUARTER_DAY
-    const scope = this.scopes.get(app.cluster_uid)!
-    for (const slice of CHARGEBACK_SLICES) {
-      const dims = [
-        slice.includes('k') ? app.kind : '',
-        slice.includes('u') ? app.user : '',
-        slice.includes('q') ? app.queue : '',
-      ]
-      this.addTo([slice, DAY, app.cluster_uid, day, ...dims].join(SEP), app)
-      this.addTo([slice, DAY, scope, day, ...dims].join(SEP), app)
-      this.addTo([slice, QUARTER_DAY, scope, quarter, ...dims].join(SEP), app)
-    }
+    const day = Math.floor(app.start_time / DAY)
+    const quarter = Math.floor(app.start_time / QUARTER_DAY)
+    const cluster = this.clusters.id(app.cluster_uid)
+    const scope = this.clusters.id(this.scopes.get(app.cluster_uid)!)
+    CHARGEBACK_SLICES.forEach((slice, s) => {
+      const kind = this.kinds.id(slice.includes('k') ? app.kind : '')
+      const user = this.users.id(slice.includes('u') ? app.user : '')
+      const queue = this.queues.id(slice.includes('q') ? app.queue : '')
+      this.addTo(this.codec.encode([s, 0, cluster, day, kind, user, queue]), app)
+      this.addTo(this.codec.encode([s, 0, scope, day, kind, user, queue]), app)
+      this.addTo(this.codec.encode([s, 1, scope, quarter, kind, user, queue]), app)
+    })
   }
 
-  private addTo(id: string, app: AppRow): void {
-    const { at } = this.rows.slot(id)
+  private addTo(key: number, app: AppRow): void {
+    const { at } = this.rows.slot(key)
     const m = this.rows.numbers()
     m[at]! += 1
     m[at + 1]! += app.vcore_seconds
@@ -65,14 +89,23 @@ export class ChargebackRollupBuilder {
   write(db: Db): void {
     db.transaction(() => {
       db.exec('DELETE FROM cb_rollups')
-      const insert = db.prepare(
-        `INSERT INTO cb_rollups (dims, grain, cluster_uid, bucket, kind, user, queue, n, vs, ms, io, cents)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      for (const [id, m] of this.rows.entries()) {
-        const [dims, grain, cluster, bucket, kind, user, queue] = id.split(SEP)
-        insert.run(dims, Number(grain), cluster, Number(bucket), kind, user, queue, ...m)
+      const rows = function* (this: ChargebackRollupBuilder) {
+        for (const [key, m] of this.rows.entries()) {
+          const [slice, grain, cluster, bucket, kind, user, queue] = this.codec.decode(key)
+          const length = GRAINS[grain!]!
+          yield [
+            CHARGEBACK_SLICES[slice!],
+            length,
+            this.clusters.text(cluster!),
+            bucket! * length,
+            this.kinds.text(kind!),
+            this.users.text(user!),
+            this.queues.text(queue!),
+            ...m,
+          ]
+        }
       }
+      insertRows(db, 'cb_rollups', COLUMNS, rows.call(this))
     })()
     this.rows.clear()
   }

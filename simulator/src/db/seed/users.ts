@@ -1,7 +1,7 @@
 import { faker } from '@faker-js/faker'
 import { resolvePlan, type ClusterType, type Role } from '@costlens/shared'
 import { PERSONAS, personaAccess, type Persona } from '../../../../fixtures/personas.ts'
-import { hashPassword } from '../passwords.ts'
+import { NO_LOCAL_PASSWORD, hashPassword } from '../passwords.ts'
 import type { Prng } from './prng.ts'
 import type { SeedCluster } from './clusters.ts'
 
@@ -64,7 +64,7 @@ function personaUser(persona: Persona, clusters: SeedCluster[], now: number): Se
   const firstYarn = clusters.find((c) => c.platform === persona.clusterType && c.kind === 'Yarn')
   return {
     username: persona.username,
-    passwordHash: hashPassword(password),
+    passwordHash: password ? hashPassword(password) : NO_LOCAL_PASSWORD,
     email: `${persona.username}@acme.example`,
     org: ORG,
     role: persona.role,
@@ -78,7 +78,7 @@ function personaUser(persona: Persona, clusters: SeedCluster[], now: number): Se
   }
 }
 
-/** The personas, then colleagues with unknown random passwords who own apps and budgets later. */
+/** The personas, then colleagues without a local password (directory sign-in) who own apps and budgets later. */
 export function buildUsers(prng: Prng, clusters: SeedCluster[], now: number, extraUsers: number): SeedUser[] {
   const personas = PERSONAS.map((p) => personaUser(p, clusters, now))
   const types: ClusterType[] = ['CDH', 'HDP', 'CDP', 'EMR', 'DB', 'SNOWFLAKE', 'BIGQUERYV2']
@@ -105,7 +105,6 @@ export function buildUsers(prng: Prng, clusters: SeedCluster[], now: number, ext
     }
     extras.push({
       ...personaUser(persona, clusters, now),
-      passwordHash: hashPassword(faker.internet.password({ length: 24 })),
       createdAt: startOfUtcDay(now) - prng.int(10, 700) * DAY,
     })
   }

@@ -1,0 +1,35 @@
+import { Text, Tooltip } from '@mantine/core'
+import type { DataColumn } from '../table/table-types.ts'
+
+/**
+ * Column pieces every app table draws the same way: the application list, the chargeback's
+ * finished apps and the cluster resources' running apps and Yarn jobs.
+ */
+
+/** The name above the id, both cut to the column with the whole text on hover. */
+export function NameAndId({ name, id }: { name: string; id: string }) {
+  return (
+    <Tooltip label={`${name} — ${id}`} openDelay={250}>
+      <div>
+        <Text size="sm" truncate>
+          {name}
+        </Text>
+        <Text size="xs" c="dimmed" truncate>
+          {id}
+        </Text>
+      </div>
+    </Tooltip>
+  )
+}
+
+/** The app's kind ('spark', 'mapreduce' …) in capitals, as the console lists it. */
+export const kindColumn = <R extends { kind: string }>(): DataColumn<R> => ({
+  key: 'kind',
+  title: 'Type',
+  width: 80,
+  render: (r) => (
+    <Text size="sm" tt="uppercase">
+      {r.kind}
+    </Text>
+  ),
+})
