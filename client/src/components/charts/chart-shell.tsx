@@ -38,7 +38,7 @@ export function ChartShell({
         <Suspense
           fallback={
             <Center h={height}>
-              <Loader size="sm" aria-label={`Loading ${title}`} />
+              <Loader size="sm" role="status" aria-label={`Loading ${title}`} />
             </Center>
           }
         >

@@ -107,6 +107,10 @@ export const Sparkline = memo(function Sparkline({
 /** The drawing itself is decoration: the wrapper's label already says what it shows. */
 function hideFromAssistiveTech(chart: Chart | null) {
   if (!chart) return
-  chart.renderer.box.setAttribute('aria-hidden', 'true')
-  chart.renderer.box.removeAttribute('role')
+  // Highcharts gives its own elements an image role too; one labelled image is enough.
+  for (const element of [chart.container.parentElement, chart.container, chart.renderer.box]) {
+    if (!element) continue
+    element.setAttribute('aria-hidden', 'true')
+    element.removeAttribute('role')
+  }
 }

@@ -70,7 +70,9 @@ export function ClusterSearchSelect({
       // The server already searched; filtering again would hide 'All clusters' and id matches.
       filter={({ options: all }) => all}
       nothingFoundMessage={NO_MATCH_TEXT}
-      rightSection={isFetching ? <Loader size="xs" aria-label="Searching clusters" /> : undefined}
+      rightSection={
+        isFetching ? <Loader role="status" size="xs" aria-label="Searching clusters" /> : undefined
+      }
       allowDeselect={false}
       onChange={(id) => {
         if (!id) return

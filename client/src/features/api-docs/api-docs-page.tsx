@@ -60,7 +60,7 @@ export default function ApiDocsPage() {
         Send <Code>Authorization: JWT &lt;token&gt;</Code> with every call; sign in with{' '}
         <Code>POST /api/v1/webSignIn</Code>.
       </Text>
-      {isLoading && <Loader aria-label="Loading the API document" />}
+      {isLoading && <Loader role="status" aria-label="Loading the API document" />}
       {error && (
         <Alert color="red">
           The API document could not be loaded: {(error as { message?: string }).message}

@@ -93,9 +93,9 @@ export default function LoginPage() {
             </Alert>
           )}
           {sessionPending ? (
-            <Loader aria-label="Signing you in" />
+            <Loader role="status" aria-label="Signing you in" />
           ) : modeLoading ? (
-            <Loader aria-label="Loading sign-in options" />
+            <Loader role="status" aria-label="Loading sign-in options" />
           ) : mode === 'saml' || mode === 'aad' ? (
             <Button onClick={() => signInWithSso(mode)} loading={samlChecking || aadChecking}>
               {mode === 'saml' ? 'Sign in with SAML' : 'Sign in with Microsoft'}

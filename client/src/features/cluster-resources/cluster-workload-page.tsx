@@ -138,7 +138,7 @@ export default function ClusterWorkloadPage() {
 
       {source.isFetching && !hasData ? (
         <Center h={200}>
-          <Loader size="sm" aria-label="Loading the workload" />
+          <Loader role="status" size="sm" aria-label="Loading the workload" />
         </Center>
       ) : hasData ? (
         <WorkloadGrid

@@ -94,7 +94,7 @@ function ClockPanel() {
   const { data: clock } = useGetClockQuery()
   const [setClock, { isLoading, error }] = useSetClockMutation()
   const [instant, setInstant] = useState('')
-  if (!clock) return <Loader size="sm" aria-label="Loading the clock" />
+  if (!clock) return <Loader role="status" size="sm" aria-label="Loading the clock" />
   return (
     <Stack gap="xs">
       <Group gap="xs">
@@ -163,7 +163,7 @@ export default function SimControlPage() {
           controls exist only in the costlens simulator.
         </Text>
       </Stack>
-      {isLoading && <Loader aria-label="Loading the simulator controls" />}
+      {isLoading && <Loader role="status" aria-label="Loading the simulator controls" />}
       {error && (
         <Alert color="yellow" role="alert">
           {unavailableText(error as ApiError)}
