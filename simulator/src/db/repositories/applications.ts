@@ -133,6 +133,20 @@ export function addDimensionFilters(where: Where, body: UnifiedSearchBody): void
   }
 }
 
+/** Apps carrying, for each tag key, one of its values (app_tags, read from the app's own rows). */
+export function addTagFilters(where: Where, tags: Iterable<readonly [string, readonly string[]]>): void {
+  let t = 0
+  for (const [key, values] of tags) {
+    where.params[`tk${t}`] = key
+    const valueList: Where = { clauses: [], params: where.params, index: where.index }
+    inList(valueList, 'g.value', `tv${t}_`, values)
+    where.clauses.push(
+      `EXISTS (SELECT 1 FROM app_tags g WHERE g.key = @tk${t} AND ${valueList.clauses[0]} AND g.app_id = a.id)`,
+    )
+    t++
+  }
+}
+
 /**
  * The WHERE clause of a unified search. Running apps (status R only) are not limited to the window
  * (a running app started before it is still running in it, B173); otherwise the window applies to
@@ -198,19 +212,10 @@ export function searchWhere(body: UnifiedSearchBody, now: number, shift = 0): Wh
     where.clauses.push('(a.event_mask & @insightMask) != 0')
     where.params.insightMask = eventMask(body.insights)
   }
-  let t = 0
-  for (const [key, values] of Object.entries(body.appTags ?? {})) {
-    if (!values.length) continue
-    where.params[`tk${t}`] = key
-    const names = values.map((v, i) => {
-      where.params[`tv${t}_${i}`] = v
-      return `@tv${t}_${i}`
-    })
-    where.clauses.push(
-      `EXISTS (SELECT 1 FROM app_tags g WHERE g.key = @tk${t} AND g.value IN (${names.join(', ')}) AND g.app_id = a.id)`,
-    )
-    t++
-  }
+  addTagFilters(
+    where,
+    Object.entries(body.appTags ?? {}).filter(([, values]) => values.length > 0),
+  )
   return where
 }
 

@@ -13,7 +13,7 @@ import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { DAY } from '../seed/app-rollups.ts'
 import { QUARTER_DAY, platformScope, type ChargebackSlice } from '../seed/chargeback-rollups.ts'
-import { appsTimeShift, inList, type Where } from './applications.ts'
+import { addTagFilters, appsTimeShift, inList, type Where } from './applications.ts'
 import { listParam, tagsSeenIn } from './app-lists.ts'
 import { coverWindow } from './unified-search.ts'
 
@@ -148,16 +148,7 @@ export function chargeback(
   const appsIn = (from: number, to: number) => {
     const apps: Where = { ...where, clauses: [...where.clauses], params: { ...where.params, from, to } }
     apps.clauses.push('a.start_time >= @from', 'a.start_time < @to')
-    let t = 0
-    for (const [key, values] of tags) {
-      apps.params[`tk${t}`] = key
-      const tagWhere: Where = { clauses: [], params: apps.params, index: apps.index }
-      inList(tagWhere, 'g.value', `tv${t}_`, values)
-      apps.clauses.push(
-        `EXISTS (SELECT 1 FROM app_tags g WHERE g.key = @tk${t} AND ${tagWhere.clauses[0]} AND g.app_id = a.id)`,
-      )
-      t++
-    }
+    addTagFilters(apps, tags)
     return db
       .prepare(
         `SELECT ${grouped}, ${USAGE_OF_APPS} FROM applications a INDEXED BY applications_chargeback

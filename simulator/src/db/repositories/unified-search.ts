@@ -222,8 +222,13 @@ export function appSearchTotals(
  * hours of the window and the apps of its edges when the filters allow (rollupPlan), otherwise
  * from the apps of the whole window. Both give the same numbers (tests compare them).
  */
-export function searchTotals(db: Db, body: UnifiedSearchBody, now: number, shift: number): ClusterTotals[] {
-  const where = searchWhere(body, now, shift)
+export function searchTotals(
+  db: Db,
+  body: UnifiedSearchBody,
+  now: number,
+  shift: number,
+  where: Where = searchWhere(body, now, shift),
+): ClusterTotals[] {
   const plan = rollupPlan(body)
   if (!plan || !where.window) return appTotals(db, where)
   const cover = coverWindow(where.window.start ?? 0, where.window.end + 1, ROLLUP_SLICES[plan.slice].grains)
@@ -311,7 +316,7 @@ export function unifiedSearch(db: Db, body: UnifiedSearchBody, now: number): Uni
   const shift = appsTimeShift(db)
   const where = searchWhere(body, now, shift)
   const order = searchOrder(body.sort)
-  const perCluster = searchTotals(db, body, now, shift)
+  const perCluster = searchTotals(db, body, now, shift, where)
   const total = perCluster.reduce((n, c) => n + c.n, 0)
   const expected = Math.max(0, Math.min(size, total - from))
   let results: AppRecord[] = []
