@@ -37,6 +37,8 @@ export default defineConfig({
       SIM_SEED: '42',
       // The journeys sign in far more often than people do.
       SIGN_IN_PER_MINUTE: '10000',
+      // A fixed clock reproduces a run at another time of day (the seed follows the working day).
+      ...(process.env.SIM_NOW ? { SIM_NOW: process.env.SIM_NOW } : {}),
     },
   },
 })
