@@ -11,7 +11,7 @@ import {
   unifiedSearch,
   type ClusterTotals,
 } from '../src/db/repositories/unified-search.ts'
-import { DAY, HOUR } from '../src/db/seed/app-rollups.ts'
+import { DAY, HOUR, QUARTER_DAY } from '../src/db/seed/app-rollups.ts'
 import { createPrng } from '../src/db/seed/prng.ts'
 import { TEST_NOW_MS, testApp } from './helper.ts'
 
@@ -50,6 +50,22 @@ describe('coverWindow: a window as whole days, whole hours and the minutes left 
     expect(coverWindow(from, to, [DAY, HOUR])).toEqual({ buckets, raw })
   })
 
+  it('a window of many hours reads quarter days and the hours around them', () => {
+    const from = at('2026-11-01T03:20:00Z')
+    const to = at('2026-11-01T20:10:00Z')
+    expect(coverWindow(from, to, [DAY, QUARTER_DAY, HOUR])).toEqual({
+      buckets: [
+        { grain: QUARTER_DAY, from: at('2026-11-01T06:00:00Z'), to: at('2026-11-01T18:00:00Z') },
+        { grain: HOUR, from: at('2026-11-01T04:00:00Z'), to: at('2026-11-01T06:00:00Z') },
+        { grain: HOUR, from: at('2026-11-01T18:00:00Z'), to: at('2026-11-01T20:00:00Z') },
+      ],
+      raw: [
+        { from, to: at('2026-11-01T04:00:00Z') },
+        { from: at('2026-11-01T20:00:00Z'), to },
+      ],
+    })
+  })
+
   it('covers every millisecond of a window exactly once', () => {
     const prng = createPrng(11)
     for (let i = 0; i < 200; i++) {
@@ -67,16 +83,19 @@ describe('coverWindow: a window as whole days, whole hours and the minutes left 
 
 describe('rollupPlan: which searches the rollups can total', () => {
   it.each<{ body: UnifiedSearchBody; slice: string | undefined }>([
-    { body: {}, slice: 'all' },
+    { body: {}, slice: 'all/status' },
+    { body: { appStatus: ['S', 'F'], clusterTypes: ['CDH'] }, slice: 'all/status' },
     { body: { appStatus: ['S', 'F'], appTypes: ['spark'], clusterTypes: ['CDH'] }, slice: 'all' },
+    { body: { executed_by_unravel: false }, slice: 'all' },
     { body: { users: ['hdfs'] }, slice: 'user' },
     { body: { queues: ['etl'] }, slice: 'queue' },
     { body: { users: ['hdfs'], queues: ['etl'] }, slice: undefined },
-    { body: { eventTypes: [2, 6] }, slice: 'inefficient' },
+    { body: { eventTypes: [2, 6] }, slice: 'inefficient/status' },
+    { body: { eventTypes: [2, 6], appTypes: ['hive'] }, slice: 'inefficient' },
     { body: { eventTypes: [2] }, slice: undefined },
     { body: { eventTypes: [2, 6], queryOnFinishedTime: true }, slice: undefined },
-    { body: { eventTypes: [2, 6], insights: ['Data Skew'] }, slice: 'insight' },
-    { body: { insights: ['Small Files', 'Contended Driver'] }, slice: 'insight' },
+    { body: { eventTypes: [2, 6], insights: ['Data Skew'] }, slice: 'insight/status' },
+    { body: { insights: ['Small Files', 'Contended Driver'], appTypes: ['spark'] }, slice: 'insight' },
     { body: { insights: ['SLA Missed'] }, slice: undefined },
     { body: { insights: ['Data Skew'], users: ['hdfs'] }, slice: undefined },
     { body: { durations: { min: 1000 } }, slice: undefined },
@@ -110,6 +129,7 @@ describe('unified search: rollups and sort walks give exactly what the apps give
     const kinds = distinct('kind')
     const clusters = distinct('cluster_uid')
     let viaRollups = 0
+    const slices = new Set<string>()
     for (let i = 0; i < 300; i++) {
       // A database seeded on another day: its windows move by a shift that is no whole hour.
       const shift = appsTimeShift(db) + prng.pick([0, 37 * 60_000 + 123])
@@ -121,6 +141,7 @@ describe('unified search: rollups and sort walks give exactly what the apps give
           ? { appStatus: prng.pick([['S'], ['S', 'F', 'K'], ['F', 'K'], ['R', 'S']]) }
           : {}),
         ...(prng.chance(0.3) ? { appTypes: [prng.pick(kinds)] } : {}),
+        ...(prng.chance(0.15) ? { executed_by_unravel: prng.chance(0.5) } : {}),
         ...(prng.chance(0.2) ? { clusters: [prng.pick(clusters)] } : {}),
         ...(prng.chance(0.2) ? { clusterTypes: [prng.pick(['CDH', 'EMR', 'HDP'])] } : {}),
         ...prng.pick([{}, { users: [prng.pick(users)] }, { queues: [prng.pick(queues), prng.pick(queues)] }]),
@@ -130,12 +151,24 @@ describe('unified search: rollups and sort walks give exactly what the apps give
           : {}),
         ...(prng.chance(0.3) ? { queryOnFinishedTime: true } : {}),
       }
-      if (rollupPlan(body)) viaRollups++
+      const plan = rollupPlan(body)
+      if (plan) slices.add(plan.slice)
+      if (plan) viaRollups++
       expect(byCluster(searchTotals(db, body, TEST_NOW_MS, shift)), JSON.stringify(body)).toEqual(
         byCluster(appSearchTotals(db, body, TEST_NOW_MS, shift)),
       )
     }
     expect(viaRollups).toBeGreaterThan(150)
+    expect([...slices].sort()).toEqual([
+      'all',
+      'all/status',
+      'inefficient',
+      'inefficient/status',
+      'insight',
+      'insight/status',
+      'queue',
+      'user',
+    ])
   })
 
   it('pages sorted by duration, cost, user or queue are those of sorting the whole window', () => {

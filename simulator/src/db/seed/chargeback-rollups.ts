@@ -1,5 +1,5 @@
 import type { Db } from '../open-database.ts'
-import { DAY, HOUR } from './app-rollups.ts'
+import { DAY, QUARTER_DAY } from './app-rollups.ts'
 import type { AppRow } from './applications.ts'
 import type { SeedCluster } from './clusters.ts'
 import { insertRows } from './bulk-insert.ts'
@@ -17,9 +17,6 @@ export const CHARGEBACK_SLICES = ['ku', 'kq', 'uq'] as const
 export type ChargebackSlice = (typeof CHARGEBACK_SLICES)[number]
 
 /** The cluster_uid under which cb_rollups keeps the totals of a platform's clusters of a kind. */
-/** The finer grain of the platform rows: the edges of a window then read at most six hours of apps. */
-export const QUARTER_DAY = 6 * HOUR
-
 export const platformScope = (platform: string, clusterKind: string) => `*${platform}/${clusterKind}`
 
 /** n, vs (vcore-seconds), ms (memory MB-seconds), io (bytes read and written), cents. */
