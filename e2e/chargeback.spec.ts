@@ -66,3 +66,18 @@ test('switching to Impala shows the Impala usage by user (B146, B148)', async ({
   await expect(bodyRows(page, 'User').first()).toBeVisible()
   await expect(table(page, 'User').getByRole('columnheader', { name: /Job count/ })).toBeVisible()
 })
+
+test('admin (Presto enabled) sees the Presto queries by user and their finished queries (E045, E021)', async ({
+  page,
+}) => {
+  await openChargeback(page, '?cbType=Presto&dateRangeLabel=30_d')
+  await expect(page.getByRole('radio', { name: 'Presto' })).toBeChecked()
+  await expect(bodyRows(page, 'User').first()).toBeVisible()
+  const counts = await bodyRows(page, 'User').evaluateAll((rows) =>
+    rows.map((r) => Number(r.querySelectorAll('td')[1]?.textContent?.replace(/,/g, ''))),
+  )
+  expect(counts.every((n) => n > 0)).toBe(true)
+  const finished = page.getByRole('table', { name: /^Finished queries/ })
+  await expect(finished.locator('tbody tr').first()).toBeVisible()
+  await expect(finished.getByRole('columnheader', { name: /Resource group/ })).toBeVisible()
+})

@@ -8,14 +8,15 @@ import { TEST_NOW_MS, auth, signIn, testApp } from './helper.ts'
 const DAY = 86_400_000
 const YARN_KINDS = ['mr', 'hive', 'spark', 'tez']
 
-describe('chargeback: search/cb, icb, bqcb (E042, E043, E046) and search/cb/tags (E151)', () => {
+describe('chargeback: search/cb, icb, pcb, bqcb (E042, E043, E045, E046) and search/cb/tags (E151)', () => {
   let app: FastifyInstance
   let db: AppInstance['db']
   const tokens: Record<string, string> = {}
   beforeAll(async () => {
     app = await testApp()
     db = (app as AppInstance).db
-    for (const user of ['admin', 'cdp', 'emr', 'bigquery', 'trial']) tokens[user] = await signIn(app, user)
+    for (const user of ['admin', 'cdp', 'emr', 'hdp', 'bigquery', 'trial'])
+      tokens[user] = await signIn(app, user)
   })
   afterAll(() => app.close())
 
@@ -197,6 +198,26 @@ describe('chargeback: search/cb, icb, bqcb (E042, E043, E046) and search/cb/tags
     expect(body.cbInfo.total.count).toBeGreaterThan(0)
   })
 
+  it.each([
+    { user: 'admin', platform: 'CDH', path: 'user/queue', groups: ['user', 'queue'] as const, days: 30 },
+    { user: 'emr', platform: 'EMR', path: 'queue', groups: ['queue'] as const, days: 7 },
+  ])(
+    'Presto chargeback ($user, enabled on $platform): the queries by resource group and user',
+    async ({ user, platform, path, groups, days }) => {
+      // A window to the millisecond: whole days and quarter days from the rollups, the rest from the apps.
+      const window = { from: TEST_NOW_MS - days * DAY - 3_723_456, to: TEST_NOW_MS - 5_000 }
+      const body = (
+        await get(user, `/api/v1/search/pcb/${path}?from=${window.from}&to=${window.to}`)
+      ).json<ChargebackResponse>()
+      const expected = fromApps([...groups], window, { platform, clusterKind: 'Presto', kinds: ['presto'] })
+      expect(sorted(flat(body))).toEqual(sorted(expected))
+      expect(body.cbInfo.total.count).toBeGreaterThan(0)
+      expect(body.cb.map((r) => r.v1)).toEqual(
+        expect.arrayContaining(groups[0] === 'queue' ? ['global.adhoc'] : ['airflow']),
+      )
+    },
+  )
+
   it('BigQuery chargeback for the BigQuery user; io is the bytes billed', async () => {
     const from = TEST_NOW_MS - 30 * DAY
     const body = (
@@ -225,6 +246,13 @@ describe('chargeback: search/cb, icb, bqcb (E042, E043, E046) and search/cb/tags
       message: /Impala chargeback is not available for EMR/,
     },
     { user: 'emr', url: '/api/v1/search/cb/appt', status: 200, message: undefined },
+    {
+      user: 'hdp',
+      url: '/api/v1/search/pcb/user',
+      status: 403,
+      message: /Presto chargeback is not available for HDP/,
+    },
+    { user: 'admin', url: '/api/v1/search/pcb/appt?appt=spark', status: 400, message: /not a Presto/ },
     { user: 'admin', url: '/api/v1/search/cb/cluster', status: 400, message: /group1/ },
     { user: 'admin', url: '/api/v1/search/cb/user/user', status: 400, message: /must differ/ },
     {

@@ -448,7 +448,7 @@ describe('GET /api/v1/search/ops/{fapps|fiapps|fpapps|fbqapps} (E019-E022)', () 
     for (const hit of narrowed.hits) expect(hit).toMatchObject({ clusterUid: 'cdh-prod-01', user: 'etl_svc' })
   })
 
-  it('E020 E022 Impala and BigQuery lists for their platforms; E021 no Presto engine is seeded', async () => {
+  it('E020 E021 E022 Impala, Presto and BigQuery lists for their platforms', async () => {
     const cdp = auth(await signIn(app, 'cdp'))
     const impala = (await get<FinishedAppsResponse<'fiapps'>>(`/api/v1/search/ops/fiapps?${week}`, cdp)).body
     const platform = (p: string) => `cluster_uid IN (SELECT unravel_id FROM clusters WHERE platform = '${p}')`
@@ -467,10 +467,24 @@ describe('GET /api/v1/search/ops/{fapps|fiapps|fpapps|fbqapps} (E019-E022)', () 
     const starts = jobs.hits.map((h) => h.startTime)
     expect([...starts].sort((a, b) => b - a)).toEqual(starts)
     expect(jobs.hits[0]).toHaveProperty('totBytesBilled')
-    expect((await get<FinishedAppsResponse<'fpapps'>>(`/api/v1/search/ops/fpapps?${week}`)).body).toEqual({
-      hits: [],
-      total: 0,
-    })
+    // Presto: CPU time in ms and cumulative user memory in byte-seconds, newest start first (B100).
+    const presto = (
+      await get<FinishedAppsResponse<'fpapps'>>(`/api/v1/search/ops/fpapps?${week}&sort=-cpuTime&size=5`)
+    ).body
+    expect(presto.total).toBe(
+      one(`SELECT count(*) FROM applications WHERE ${finishedIn} AND ${platform('CDH')} AND kind = 'presto'`),
+    )
+    expect(presto.total).toBeGreaterThan(0)
+    const top = one(
+      `SELECT max(vcore_seconds) FROM applications WHERE ${finishedIn} AND ${platform('CDH')} AND kind = 'presto'`,
+    )
+    expect(presto.hits[0]!.cpuTime).toBe(top * 1000)
+    expect(presto.hits[0]!.id_name).toMatch(/^\d{8}_\d{6}_\d{5}_[a-z0-9]{5} /)
+    const cpu = presto.hits.map((h) => h.cpuTime)
+    expect([...cpu].sort((a, b) => b - a)).toEqual(cpu)
+    const byStart = (await get<FinishedAppsResponse<'fpapps'>>(`/api/v1/search/ops/fpapps?${week}`)).body
+    const starts2 = byStart.hits.map((h) => h.startTime)
+    expect([...starts2].sort((a, b) => b - a)).toEqual(starts2)
   })
 })
 

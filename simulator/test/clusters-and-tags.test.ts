@@ -21,8 +21,14 @@ describe('GET /api/v1/cluster_search (E007)', () => {
   it("lists the user's platform clusters by display name", async () => {
     const { status, body } = await get<ClusterItem[]>('/api/v1/cluster_search')
     expect(status).toBe(200)
-    expect(body.map((c) => c.unravelId)).toEqual(['cdh-dev-03', 'cdh-etl-02', 'cdh-impala-01', 'cdh-prod-01'])
-    expect(body[3]).toEqual({
+    expect(body.map((c) => c.unravelId)).toEqual([
+      'cdh-dev-03',
+      'cdh-etl-02',
+      'cdh-impala-01',
+      'cdh-presto-01',
+      'cdh-prod-01',
+    ])
+    expect(body[4]).toEqual({
       unravelId: 'cdh-prod-01',
       displayName: 'Production CDH',
       clusterName: 'prod-cdh-01',

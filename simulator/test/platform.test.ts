@@ -87,6 +87,8 @@ describe('OpenAPI document', () => {
         'GET /api/v1/search/cb/{group1}/{group2}',
         'GET /api/v1/search/icb/{group1}',
         'GET /api/v1/search/icb/{group1}/{group2}',
+        'GET /api/v1/search/pcb/{group1}',
+        'GET /api/v1/search/pcb/{group1}/{group2}',
         'GET /api/v1/search/bqcb/{group1}',
         'GET /api/v1/search/bqcb/{group1}/{group2}',
       ].sort(),

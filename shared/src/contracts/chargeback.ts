@@ -2,8 +2,8 @@ import { Type, type Static } from 'typebox'
 import { QueryInstantSchema } from './apps.ts'
 
 /**
- * The chargeback searches over applications (02 §7): search/cb (Yarn), icb (Impala), bqcb
- * (BigQuery). Their path segments after the flavour are the group-by keys (REAL-API-NOTES §5:
+ * The chargeback searches over applications (02 §7): search/cb (Yarn), icb (Impala), pcb
+ * (Presto), bqcb (BigQuery). Their path segments after the flavour are the group-by keys (REAL-API-NOTES §5:
  * search/cb/appt/queue). `appt` is the application type; the spec's own field names (appType,
  * realuser, B153) are accepted as the same keys.
  */

@@ -59,8 +59,8 @@ export type ClusterSearchResponse = Static<typeof ClusterSearchResponseSchema>
  * - G33: search/ops/* take sort (leading minus for descending), from, size and, for the B100
  *   conflict, page (from = (page - 1) x size when from is absent); the window applies to the finish
  *   time, default the last day. fapps and fiapps sort by -finishedTime by default (02 §9: finished
- *   tabs by end time), fpapps and fbqapps by -startTime (B100). No Presto engine is seeded, so
- *   fpapps answers hits [] and total 0.
+ *   tabs by end time), fpapps and fbqapps by -startTime (B100). Presto queries run on the
+ *   Presto clusters (kind Presto) of CDH, CDP and EMR.
  */
 
 const Point = Type.Tuple([Type.Integer({ description: 'epoch ms' }), Type.Number()], {

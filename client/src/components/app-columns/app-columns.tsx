@@ -24,7 +24,7 @@ const time = (ms: number | null) => (ms === null ? null : formatDateTime(ms))
 export function appColumns(listType: AppListType, options: { freemium: boolean }): DataColumn<AppRecord>[] {
   const columns: DataColumn<AppRecord>[] = [
     kindColumn<AppRecord>(),
-    { key: 'status', title: 'Status', width: 100, render: (r) => <StatusBadge code={r.status} /> },
+    { key: 'status', title: 'Status', width: 115, render: (r) => <StatusBadge code={r.status} /> },
     { key: 'user', title: 'User', width: 130 },
     {
       key: 'name',

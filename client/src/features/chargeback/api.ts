@@ -13,20 +13,20 @@ import type { ApiError, ApiRequest } from '../../api/base-query.ts'
 
 /** One chargeback search: the flavour's call, its one or two group keys, and its query. */
 export interface ChargebackArgs {
-  search: Extract<ChargebackSearch, 'cb' | 'icb' | 'bqcb'>
+  search: Extract<ChargebackSearch, 'cb' | 'icb' | 'pcb' | 'bqcb'>
   groups: readonly string[]
   params: ChargebackQuery
 }
 
-/** The finished apps of the flavour below the charts (02 §2: Impala and BigQuery finished apps). */
-export type ChargebackFinishedList = 'fapps' | 'fiapps' | 'fbqapps'
+/** The finished apps of the flavour below the charts (02 §2: Impala, Presto and BigQuery finished apps). */
+export type ChargebackFinishedList = 'fapps' | 'fiapps' | 'fpapps' | 'fbqapps'
 export interface FinishedAppsArgs {
   list: ChargebackFinishedList
   params: FinishedAppsQuery
 }
 
 /**
- * The chargeback calls (02 §7 Chargeback, E042 E043 E046, E151). Both fail silently with an empty
+ * The chargeback calls (02 §7 Chargeback, E042 E043 E045 E046, E151). Both fail silently with an empty
  * result (B290): the screen then shows its empty state. A search repeated while the same search is
  * still in flight aborts the first (B163); the aborted one ends as 'request-aborted', which the
  * screen ignores.
@@ -44,7 +44,7 @@ export const chargebackApi = api.injectEndpoints({
       transformErrorResponse: (error: ApiError) =>
         error.aborted ? { ...error, message: CHARGEBACK_ABORTED } : error,
     }),
-    // E019 E020 E022: one page of the finished apps (B100: from, size, a signed sort).
+    // E019-E022: one page of the finished apps (B100: from, size, a signed sort).
     chargebackFinishedApps: build.query<FinishedAppsResponse<ChargebackFinishedList>, FinishedAppsArgs>({
       query: ({ list, params }): ApiRequest => ({
         url: `/api/v1/search/ops/${list}`,

@@ -12,8 +12,8 @@ import {
 /**
  * The chargeback flavours this screen draws, declared as configuration (02 §2 Chargeback,
  * ARCHITECTURE style 5): the call each makes, the clusters its dropdown offers, the measures its
- * charts show and the columns (and CSV headers) of its table. Presto, EMR and the Databricks types
- * have no call served yet: the screen names them and says so.
+ * charts show and the columns (and CSV headers) of its table. EMR and the Databricks types have no
+ * call served yet: the screen names them and says so.
  */
 
 /** The usage fields of a chargeback row a measure or column reads. */
@@ -33,15 +33,15 @@ export type ColumnId =
   'count' | 'vsHours' | 'vsPct' | 'vsCost' | 'msHours' | 'msPct' | 'msCost' | 'io' | 'ioPct' | 'cost'
 
 export interface Flavour {
-  search: 'cb' | 'icb' | 'bqcb'
+  search: 'cb' | 'icb' | 'pcb' | 'bqcb'
   /** The cluster kind the dropdown lists; null when the call takes no cluster (BigQuery, B160). */
-  clusterKind: 'Yarn' | 'Impala' | null
+  clusterKind: 'Yarn' | 'Impala' | 'Presto' | null
   measures: readonly Measure[]
   /** The columns in order, each with its title, which is also its CSV header. */
   columns: readonly { id: ColumnId; title: string }[]
 }
 
-export type ServedChargebackType = 'Yarn' | 'Impala' | 'BigQuery'
+export type ServedChargebackType = 'Yarn' | 'Impala' | 'Presto' | 'BigQuery'
 
 const count = (n: number) => n.toLocaleString('en-US')
 const TWO_DECIMALS = { minimumFractionDigits: 2, maximumFractionDigits: 2 } as const
@@ -92,6 +92,21 @@ export const FLAVOURS: Readonly<Record<ServedChargebackType, Flavour>> = {
       { id: 'vsCost', title: cpuCost },
       { id: 'msHours', title: memoryHours },
       { id: 'msPct', title: memoryPct },
+      { id: 'msCost', title: memoryCost },
+    ],
+  },
+  // 02 §2 Presto flavour: count, vs and vsPct, ms and msPct, vsCost, msCost, in the spec's order.
+  Presto: {
+    search: 'pcb',
+    clusterKind: 'Presto',
+    measures: [m('count', 'Queries'), m('vs', 'CPU hours'), m('ms', 'Memory hours')],
+    columns: [
+      { id: 'count', title: 'Query count' },
+      { id: 'vsHours', title: cpuHours },
+      { id: 'vsPct', title: cpuPct },
+      { id: 'msHours', title: memoryHours },
+      { id: 'msPct', title: memoryPct },
+      { id: 'vsCost', title: cpuCost },
       { id: 'msCost', title: memoryCost },
     ],
   },

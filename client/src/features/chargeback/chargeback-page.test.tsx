@@ -88,6 +88,28 @@ const finished: FinishedAppsResponse<'fapps'> = {
   total: 31,
 }
 
+const prestoFinished: FinishedAppsResponse<'fpapps'> = {
+  hits: [
+    {
+      id: '20261122_101500_00042_x7k2p',
+      name: 'presto_adhoc_42',
+      kind: 'presto',
+      status: 'S',
+      user: 'carol',
+      queue: 'global.bi',
+      startTime: 1_700_000_000_000,
+      finishedTime: 1_700_000_004_000,
+      duration: 4000,
+      clusterUid: 'cdh-presto-01',
+      clusterId: 'Presto Interactive CDH',
+      id_name: '20261122_101500_00042_x7k2p presto_adhoc_42',
+      cumUserMem: 3 * 2 ** 30,
+      cpuTime: 12_500,
+    },
+  ],
+  total: 1,
+}
+
 function render(route = '/clusters/chargeback', user: CurrentUser = testUser({ role: 'admin' })) {
   const api = stubApi(
     on('GET', '/api/v1/search/ops/fapps', () => json(finished)),
@@ -99,6 +121,10 @@ function render(route = '/clusters/chargeback', user: CurrentUser = testUser({ r
     on('GET', '/api/v1/search/cb/user/queue', () => json({ ...yarn, cb: [] })),
     on('GET', '/api/v1/search/cb/user', () => json({ ...yarn, cb: [] })),
     on('GET', '/api/v1/search/icb/realuser/queue', () => json(impala)),
+    on('GET', '/api/v1/search/pcb/user/queue', () =>
+      json({ ...impala, cbInfo: { ...impala.cbInfo, groupBy: ['user', 'queue'] } }),
+    ),
+    on('GET', '/api/v1/search/ops/fpapps', () => json(prestoFinished)),
     on('GET', '/api/v1/search/cb/tags', () => json({ tags: [{ key: 'team', values: ['ml', 'bi'] }] })),
     on('GET', '/api/v1/cluster_search', () =>
       json([
@@ -109,7 +135,7 @@ function render(route = '/clusters/chargeback', user: CurrentUser = testUser({ r
   )
   const view = renderWithProviders(<ChargebackPage />, { preloadedState: signedIn(user), route })
   const urls = () => api.requests.map((r) => new URL(r.url))
-  const searches = () => urls().filter((u) => /\/search\/i?cb\/(?!tags)/.test(u.pathname))
+  const searches = () => urls().filter((u) => /\/search\/[ip]?cb\/(?!tags)/.test(u.pathname))
   const finishedCalls = () => urls().filter((u) => u.pathname.startsWith('/api/v1/search/ops/'))
   return { ...view, ...api, searches, finishedCalls }
 }
@@ -243,11 +269,40 @@ describe('/clusters/chargeback', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?drill=spark'))
   })
 
-  it('a type with no call yet says so plainly', async () => {
-    const { user, router } = render('/clusters/chargeback', testUser({ role: 'admin', prestoEnabled: true }))
+  it('Presto (enabled): usage by user and resource group, the spec columns, the finished queries (E045, E021)', async () => {
+    const { user, router, searches } = render(
+      '/clusters/chargeback',
+      testUser({ role: 'admin', prestoEnabled: true }),
+    )
+    await table()
     await user.click(screen.getByRole('radio', { name: 'Presto' }))
     await waitFor(() => expect(router.state.location.search).toBe('?cbType=Presto'))
-    expect(screen.getByText('Presto chargeback is not built yet')).toBeInTheDocument()
+    await waitFor(() => expect(searches().at(-1)?.pathname).toBe('/api/v1/search/pcb/user/queue'))
+    const headers = within(await table(/by User/)).getAllByRole('columnheader')
+    expect(headers.map((h) => h.textContent?.trim())).toEqual([
+      'User',
+      'Query count',
+      'CPU hours',
+      'CPU %',
+      'Memory hours',
+      'Memory %',
+      'CPU cost',
+      'Memory cost',
+    ])
+    const queries = await screen.findByRole('table', { name: /^Finished queries/ })
+    expect(within(queries).getByRole('columnheader', { name: /Resource group/ })).toBeInTheDocument()
+    expect(within(queries).getByText('global.bi')).toBeInTheDocument()
+    // 12.5 s of CPU; 3 GiB held for a second each.
+    expect(within(queries).getByText('3.00 GB·s')).toBeInTheDocument()
+  })
+
+  it('a type with no call yet says so plainly', async () => {
+    const { router } = render(
+      '/clusters/chargeback?cbType=EMR',
+      testUser({ role: 'admin', clusterType: 'EMR' }),
+    )
+    await waitFor(() => expect(router.state.location.search).toBe('?cbType=EMR'))
+    expect(await screen.findByText('EMR chargeback is not built yet')).toBeInTheDocument()
     expect(screen.queryByRole('table')).toBeNull()
   })
 

@@ -119,7 +119,8 @@ describe('chargeback search and levels', () => {
     expect(chargebackArgs(changeChargeback(view, { type: 'drill', value: 'spark' }))).toEqual(
       chargebackArgs(view),
     )
-    expect(chargebackArgs({ ...view, type: 'Presto' })).toBeNull()
+    expect(chargebackArgs({ ...view, type: 'EMR' })).toBeNull()
+    expect(chargebackArgs({ ...view, type: 'Presto', groupBys: ['user', 'queue'] })?.search).toBe('pcb')
   })
 
   it('B160 BigQuery (a GCP cluster type) groups by user and queue and never sends a cluster', () => {

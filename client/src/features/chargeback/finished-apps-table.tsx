@@ -12,6 +12,7 @@ import {
   type FinishedAppsQuery,
   type FinishedBigQueryApp,
   type FinishedImpalaApp,
+  type FinishedPrestoApp,
   type FinishedYarnApp,
   type Plan,
   type TableView,
@@ -24,12 +25,13 @@ import { useChargebackFinishedAppsQuery, type ChargebackFinishedList } from './a
 import type { ServedChargebackType } from './chargeback-flavours.ts'
 import type { ChargebackView } from './chargeback-state.ts'
 
-type FinishedApp = FinishedYarnApp | FinishedImpalaApp | FinishedBigQueryApp
+type FinishedApp = FinishedYarnApp | FinishedImpalaApp | FinishedPrestoApp | FinishedBigQueryApp
 
-/** The finished-apps list of each served flavour (E019, E020, E022). */
+/** The finished-apps list of each served flavour (E019-E022). */
 export const FINISHED_LISTS: Readonly<Record<ServedChargebackType, ChargebackFinishedList>> = {
   Yarn: 'fapps',
   Impala: 'fiapps',
+  Presto: 'fpapps',
   BigQuery: 'fbqapps',
 }
 
@@ -40,6 +42,13 @@ const FILTER_OF: Readonly<Record<string, 'kind' | 'user' | 'queue'>> = {
   user: 'user',
   realuser: 'user',
   queue: 'queue',
+}
+
+const FINISHED_NOUN: Readonly<Record<ServedChargebackType, string>> = {
+  Yarn: 'apps',
+  Impala: 'queries',
+  Presto: 'queries',
+  BigQuery: 'jobs',
 }
 
 const PAGE_SIZE = 10
@@ -107,6 +116,34 @@ function impalaColumns(): DataColumn<FinishedImpalaApp>[] {
       width: 170,
       align: 'right',
       render: (r) => formatDurationMs(r.totalProcessingTime),
+    },
+  ]
+}
+
+/** 02 §2 Presto flavour: status, user, id_name, queue, startTime, finishedTime, cumUserMem, cpuTime. */
+function prestoColumns(): DataColumn<FinishedPrestoApp>[] {
+  const c = common<FinishedPrestoApp>()
+  return [
+    status(),
+    c.user,
+    nameAndId('ID / Name'),
+    { ...c.queue, title: 'Resource group' },
+    c.start,
+    c.finish,
+    {
+      key: 'cumUserMem',
+      title: 'Cumulative User Memory',
+      width: 190,
+      align: 'right',
+      // Byte-seconds: the memory held over the query's life, read as bytes for each second.
+      render: (r) => `${formatBytes(r.cumUserMem)}·s`,
+    },
+    {
+      key: 'cpuTime',
+      title: 'CPU Time',
+      width: 130,
+      align: 'right',
+      render: (r) => formatDurationMs(r.cpuTime),
     },
   ]
 }
@@ -207,13 +244,16 @@ export function FinishedAppsTable({
   const list = FINISHED_LISTS[type]
   const query = useChargebackFinishedAppsQuery({ list, params: finishedAppsQuery(view, type, table) })
   const freemium = plan === 'freemium'
-  const columns = (
-    type === 'Yarn' ? yarnColumns() : type === 'Impala' ? impalaColumns() : bigQueryColumns(freemium)
-  ) as DataColumn<FinishedApp>[]
+  const columns = {
+    Yarn: yarnColumns,
+    Impala: impalaColumns,
+    Presto: prestoColumns,
+    BigQuery: () => bigQueryColumns(freemium),
+  }[type]() as DataColumn<FinishedApp>[]
   const drilled = view.path.map((s) => s.value).join(' / ')
   return (
     <DataTable<FinishedApp>
-      caption={`Finished ${type === 'Yarn' ? 'apps' : type === 'Impala' ? 'queries' : 'jobs'}${drilled ? ` of ${drilled}` : ''}`}
+      caption={`Finished ${FINISHED_NOUN[type]}${drilled ? ` of ${drilled}` : ''}`}
       mode="server"
       columns={columns}
       rows={query.data?.hits ?? []}

@@ -21,6 +21,7 @@ import { coverWindow } from './unified-search.ts'
 export const CHARGEBACK_FLAVOURS = {
   cb: { type: 'Yarn', clusterKind: 'Yarn', kinds: ['mr', 'hive', 'spark', 'tez'] },
   icb: { type: 'Impala', clusterKind: 'Impala', kinds: ['impala'] },
+  pcb: { type: 'Presto', clusterKind: 'Presto', kinds: ['presto'] },
   bqcb: { type: 'BigQuery', clusterKind: 'bigquery', kinds: ['bigquery'] },
 } as const satisfies Partial<
   Record<ChargebackSearch, { type: ChargebackType; clusterKind: string; kinds: readonly string[] }>

@@ -110,8 +110,8 @@ export class AppRollupBuilder {
   private readonly kinds = new Interner()
   private readonly clusters = new Interner()
   // (slice, basis), part, bucket index (ten-minute buckets since 1970 need 22 bits), status, kind,
-  // cluster, unravel flag: 2^51 keys, within a double's exact integers.
-  private readonly codec = new KeyCodec([16, 1024, 2 ** 22, 8, 8, 256, 2])
+  // cluster, unravel flag: 2^52 keys, within a double's exact integers.
+  private readonly codec = new KeyCodec([16, 1024, 2 ** 22, 8, 16, 256, 2])
 
   add(app: AppRow): void {
     const status = this.statuses.id(app.status)

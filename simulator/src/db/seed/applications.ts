@@ -39,6 +39,12 @@ const QUEUES: readonly [string, number][] = [
   ['root.default', 8],
   ['root.backfill', 4],
 ]
+/** Presto resource groups, the "queue" a Presto query is admitted to. */
+const PRESTO_RESOURCE_GROUPS: readonly [string, number][] = [
+  ['global.adhoc', 45],
+  ['global.bi', 35],
+  ['global.etl', 20],
+]
 /** Work mix per engine; impala only on CDH/CDP Impala clusters, bigquery only on BigQuery projects. */
 const YARN_KINDS: readonly [string, number][] = [
   ['spark', 45],
@@ -82,12 +88,17 @@ export const APP_EVENT_TYPES: readonly {
   { type: 6, name: 'Memory Over-allocation', vt: 'IA', kinds: ['spark', 'mr', 'tez'] },
   { type: 6, name: 'Small Files', vt: 'IA', kinds: ['hive', 'tez', 'mr', 'impala'] },
   { type: 3, name: 'Executor GC Overhead', vt: 'SU', kinds: ['spark'] },
-  { type: 4, name: 'SLA Missed', vt: 'SE', kinds: ['spark', 'hive', 'tez', 'mr', 'impala', 'bigquery'] },
+  {
+    type: 4,
+    name: 'SLA Missed',
+    vt: 'SE',
+    kinds: ['spark', 'hive', 'tez', 'mr', 'impala', 'presto', 'bigquery'],
+  },
   {
     type: 5,
     name: 'Application Failure',
     vt: 'AF',
-    kinds: ['spark', 'hive', 'tez', 'mr', 'impala', 'bigquery'],
+    kinds: ['spark', 'hive', 'tez', 'mr', 'impala', 'presto', 'bigquery'],
   },
 ]
 
@@ -237,6 +248,13 @@ const DIAGNOSTICS: Record<string, string> = {
   K: 'Application killed by user.',
 }
 
+/** A Presto query id: the coordinator's start date and time, a sequence and a random suffix. */
+function prestoQueryId(start: number, seq: number, prng: Prng): string {
+  const at = new Date(start).toISOString().replace(/[-:T]/g, '')
+  const suffix = Array.from({ length: 5 }, () => prng.pick([...'abcdefghijkmnpqrstuvwxyz23456789'])).join('')
+  return `${at.slice(0, 8)}_${at.slice(8, 14)}_${String(seq % 100_000).padStart(5, '0')}_${suffix}`
+}
+
 /** The generator of one application and its events; ids are unique per cluster. */
 function makeApp(
   prng: Prng,
@@ -257,6 +275,7 @@ function makeApp(
       tez: 2 * MINUTE,
       mr: 5 * MINUTE,
       impala: 8 * SECOND,
+      presto: 4 * SECOND,
       bigquery: 15 * SECOND,
     }[kind] ?? MINUTE
   // Long tail, but capped: YARN work past half a day is a stuck job, and an uncapped tail would
@@ -278,13 +297,19 @@ function makeApp(
             ? 'U'
             : 'W'
   const user = parent?.user ?? weighted(prng, SUBMITTERS)
-  const queue = parent?.queue ?? (kind === 'bigquery' ? 'default' : weighted(prng, QUEUES))
+  const queue =
+    parent?.queue ??
+    (kind === 'bigquery'
+      ? 'default'
+      : kind === 'presto'
+        ? weighted(prng, PRESTO_RESOURCE_GROUPS)
+        : weighted(prng, QUEUES))
   const pipeline = prng.chance(0.35) ? prng.pick(PIPELINE_NAMES) : undefined
-  // Impala runs a fragment on every node; BigQuery is billed by bytes, not cores.
+  // Impala and Presto run a fragment on every worker; BigQuery is billed by bytes, not cores.
   const executors =
     kind === 'spark'
       ? prng.int(2, 60)
-      : kind === 'impala'
+      : kind === 'impala' || kind === 'presto'
         ? prng.int(4, 20)
         : kind === 'bigquery'
           ? 1
@@ -304,7 +329,9 @@ function makeApp(
       ? `${seq.toString(16).padStart(16, '0')}:${prng.int(0, 0xffffff).toString(16).padStart(8, '0')}00000000`
       : kind === 'bigquery'
         ? `bquxjob_${seq.toString(36)}_${prng.int(0, 0xffffff).toString(16)}`
-        : `application_${Math.floor(cluster.createdAt / 1000)}_${String(seq).padStart(6, '0')}`
+        : kind === 'presto'
+          ? prestoQueryId(start, seq, prng)
+          : `application_${Math.floor(cluster.createdAt / 1000)}_${String(seq).padStart(6, '0')}`
   const finished = stillRunning ? null : start + duration
   const maps = kind === 'mr' || kind === 'hive' || kind === 'tez' ? prng.int(1, 400) : 0
   const reduces = maps ? prng.int(0, Math.max(1, Math.round(maps / 8))) : 0
@@ -360,7 +387,7 @@ function makeApp(
     cleanup_duration: prng.int(100, 5_000),
     sensor_enabled: prng.chance(0.7) ? 1 : 0,
     large_rdd: kind === 'spark' && prng.chance(0.05) ? 1 : 0,
-    input_tables: kind === 'hive' || kind === 'impala' || kind === 'bigquery' ? prng.pick(TABLES) : null,
+    input_tables: ['hive', 'impala', 'presto', 'bigquery'].includes(kind) ? prng.pick(TABLES) : null,
     output_tables: kind === 'hive' && prng.chance(0.5) ? prng.pick(TABLES) : null,
     diagnostics: DIAGNOSTICS[status] ?? null,
     signature: pipeline ?? `${kind}-${seq % 5003}`,
@@ -375,7 +402,8 @@ function makeApp(
 
 /**
  * Seeds `count` applications across the clusters that run them: YARN work on the on-premises and
- * EMR clusters, Impala queries on the Impala clusters, BigQuery jobs on the projects. One Hive
+ * EMR clusters, Impala queries on the Impala clusters, Presto queries on the Presto clusters,
+ * BigQuery jobs on the projects. One Hive
  * query in ten runs as MR or Tez child jobs (parent/child apps). Rows are inserted in batches so
  * a million of them never sit in memory at once. Each app is also added to the rollups.
  */
@@ -391,6 +419,7 @@ export function seedApplications(
   const yarn = clusters.filter((c) => c.kind === 'Yarn' && c.terminatedAt === null)
   const impala = clusters.filter((c) => c.kind === 'Impala')
   const bigquery = clusters.filter((c) => c.kind === 'bigquery')
+  const presto = clusters.filter((c) => c.kind === 'Presto')
   const insertApp = db.prepare(
     `INSERT INTO applications (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`,
   )
@@ -438,7 +467,9 @@ export function seedApplications(
         ? [prng.pick(impala), 'impala']
         : roll < 0.16 && bigquery.length
           ? [prng.pick(bigquery), 'bigquery']
-          : [prng.pick(yarn), weighted(prng, YARN_KINDS)]
+          : roll < 0.2 && presto.length
+            ? [prng.pick(presto), 'presto']
+            : [prng.pick(yarn), weighted(prng, YARN_KINDS)]
     const made = makeApp(prng, cluster, kind, seq++, now)
     batch.push(made)
     if (kind === 'hive' && made.app.status !== 'R' && prng.chance(0.1)) {

@@ -21,7 +21,7 @@ import { HttpError } from '../../errors.ts'
 import { requirePaidPlan, sessionOf } from '../../plugins/auth.ts'
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema }
-const SPEC_IDS: Record<AppChargebackSearch, string> = { cb: 'E042', icb: 'E043', bqcb: 'E046' }
+const SPEC_IDS: Record<AppChargebackSearch, string> = { cb: 'E042', icb: 'E043', pcb: 'E045', bqcb: 'E046' }
 
 /**
  * The platform whose clusters a flavour reads for a user, or a 403 when the user's cluster type
