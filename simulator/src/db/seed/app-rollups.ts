@@ -13,8 +13,8 @@ export const TEN_MINUTES = 600_000
 
 /**
  * The rollup slices (schema.sql app_rollups) and at which grains and for which time bases each is
- * kept (partOf says which apps each holds). 'user' and 'queue' are daily only: per hour a single
- * user has about as many rollup rows as apps, so the edges of a window read the apps themselves.
+ * kept (partOf says which apps each holds). 'user' and 'queue' stop at quarter days: per hour a
+ * single user has about as many rollup rows as apps, so the edges of a window read the apps.
  * A slice with `summedOver` holds the apps of the slice it names added up over kind and unravel
  * flag (stored as '' and 0): most searches filter neither, and read a third of the rows there.
  */
@@ -23,8 +23,8 @@ export const ROLLUP_SLICES = {
   all: { grains: [DAY, QUARTER_DAY, HOUR], bases: ['start', 'finish'] },
   inefficient: { grains: [DAY, QUARTER_DAY, HOUR], bases: ['start'] },
   insight: { grains: [DAY, QUARTER_DAY, HOUR], bases: ['start'] },
-  user: { grains: [DAY], bases: ['start', 'finish'] },
-  queue: { grains: [DAY], bases: ['start', 'finish'] },
+  user: { grains: [DAY, QUARTER_DAY], bases: ['start', 'finish'] },
+  queue: { grains: [DAY, QUARTER_DAY], bases: ['start', 'finish'] },
   'all/status': { grains: SUMMED_GRAINS, bases: ['start', 'finish'], summedOver: 'all' },
   'inefficient/status': { grains: SUMMED_GRAINS, bases: ['start'], summedOver: 'inefficient' },
   'insight/status': { grains: SUMMED_GRAINS, bases: ['start'], summedOver: 'insight' },

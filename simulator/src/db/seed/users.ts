@@ -56,6 +56,21 @@ function profileFor(persona: Persona, now: number): Record<string, unknown> {
   }
 }
 
+/**
+ * The persona hashes this process has computed, by username and password. scrypt takes ~50 ms a
+ * hash on purpose; a reset (tests and demos reset often, the budget is under 2 s) re-seeds the same
+ * personas with the same passwords, and reuses the hash of the first seed instead of redoing it.
+ */
+const personaHashes = new Map<string, string>()
+function personaHash(username: string, password: string): string {
+  const key = `${username}\u0000${password}`
+  const known = personaHashes.get(key)
+  if (known) return known
+  const hash = hashPassword(password)
+  personaHashes.set(key, hash)
+  return hash
+}
+
 function personaUser(persona: Persona, clusters: SeedCluster[], now: number): SeedUser {
   const password =
     process.env[`COSTLENS_PERSONA_PASSWORD_${persona.username.toUpperCase()}`] ?? persona.password
@@ -64,7 +79,7 @@ function personaUser(persona: Persona, clusters: SeedCluster[], now: number): Se
   const firstYarn = clusters.find((c) => c.platform === persona.clusterType && c.kind === 'Yarn')
   return {
     username: persona.username,
-    passwordHash: password ? hashPassword(password) : NO_LOCAL_PASSWORD,
+    passwordHash: password ? personaHash(persona.username, password) : NO_LOCAL_PASSWORD,
     email: `${persona.username}@acme.example`,
     org: ORG,
     role: persona.role,
