@@ -64,36 +64,29 @@ const m = (field: UsageField, label: string): Measure =>
 const [jobCount, cpuHours, cpuPct, cpuCost, memoryHours, memoryPct, memoryCost] =
   IMPALA_CHARGEBACK_CSV_COLUMNS
 
+/** YARN and Impala: CPU hours, share and cost, then the same for memory (B299 order). */
+const CPU_THEN_MEMORY: readonly { id: ColumnId; title: string }[] = [
+  { id: 'vsHours', title: cpuHours },
+  { id: 'vsPct', title: cpuPct },
+  { id: 'vsCost', title: cpuCost },
+  { id: 'msHours', title: memoryHours },
+  { id: 'msPct', title: memoryPct },
+  { id: 'msCost', title: memoryCost },
+]
+
 export const FLAVOURS: Readonly<Record<ServedChargebackType, Flavour>> = {
   Yarn: {
     search: 'cb',
     clusterKind: 'Yarn',
     measures: [m('count', 'Apps'), m('vs', 'CPU hours'), m('ms', 'Memory hours')],
-    columns: [
-      { id: 'count', title: 'App count' },
-      { id: 'vsHours', title: cpuHours },
-      { id: 'vsPct', title: cpuPct },
-      { id: 'vsCost', title: cpuCost },
-      { id: 'msHours', title: memoryHours },
-      { id: 'msPct', title: memoryPct },
-      { id: 'msCost', title: memoryCost },
-      { id: 'cost', title: 'Cost' },
-    ],
+    columns: [{ id: 'count', title: 'App count' }, ...CPU_THEN_MEMORY, { id: 'cost', title: 'Cost' }],
   },
   Impala: {
     search: 'icb',
     clusterKind: 'Impala',
     // B299: jobs, CPU hours, memory hours.
     measures: IMPALA_CHARGEBACK_SERIES.map((s) => m(s.field, s.label)),
-    columns: [
-      { id: 'count', title: jobCount },
-      { id: 'vsHours', title: cpuHours },
-      { id: 'vsPct', title: cpuPct },
-      { id: 'vsCost', title: cpuCost },
-      { id: 'msHours', title: memoryHours },
-      { id: 'msPct', title: memoryPct },
-      { id: 'msCost', title: memoryCost },
-    ],
+    columns: [{ id: 'count', title: jobCount }, ...CPU_THEN_MEMORY],
   },
   // 02 §2 Presto flavour: count, vs and vsPct, ms and msPct, vsCost, msCost, in the spec's order.
   Presto: {

@@ -27,14 +27,6 @@ import type { ChargebackView } from './chargeback-state.ts'
 
 type FinishedApp = FinishedYarnApp | FinishedImpalaApp | FinishedPrestoApp | FinishedBigQueryApp
 
-/** The finished-apps list of each served flavour (E019-E022). */
-export const FINISHED_LISTS: Readonly<Record<ServedChargebackType, ChargebackFinishedList>> = {
-  Yarn: 'fapps',
-  Impala: 'fiapps',
-  Presto: 'fpapps',
-  BigQuery: 'fbqapps',
-}
-
 /** The finished-apps filter a group-by field stands for (the list filters by kind, user and queue). */
 const FILTER_OF: Readonly<Record<string, 'kind' | 'user' | 'queue'>> = {
   appt: 'kind',
@@ -42,13 +34,6 @@ const FILTER_OF: Readonly<Record<string, 'kind' | 'user' | 'queue'>> = {
   user: 'user',
   realuser: 'user',
   queue: 'queue',
-}
-
-const FINISHED_NOUN: Readonly<Record<ServedChargebackType, string>> = {
-  Yarn: 'apps',
-  Impala: 'queries',
-  Presto: 'queries',
-  BigQuery: 'jobs',
 }
 
 const PAGE_SIZE = 10
@@ -185,6 +170,23 @@ function bigQueryColumns(freemium: boolean): DataColumn<FinishedBigQueryApp>[] {
   ]
 }
 
+/** Each served flavour's finished-apps list (E019-E022), what its rows are called, and its columns. */
+const FINISHED_TABLES: Readonly<
+  Record<
+    ServedChargebackType,
+    { list: ChargebackFinishedList; noun: string; columns: (freemium: boolean) => DataColumn<FinishedApp>[] }
+  >
+> = {
+  Yarn: { list: 'fapps', noun: 'apps', columns: () => yarnColumns() as DataColumn<FinishedApp>[] },
+  Impala: { list: 'fiapps', noun: 'queries', columns: () => impalaColumns() as DataColumn<FinishedApp>[] },
+  Presto: { list: 'fpapps', noun: 'queries', columns: () => prestoColumns() as DataColumn<FinishedApp>[] },
+  BigQuery: {
+    list: 'fbqapps',
+    noun: 'jobs',
+    columns: (freemium) => bigQueryColumns(freemium) as DataColumn<FinishedApp>[],
+  },
+}
+
 /**
  * The finished-apps query of a chargeback level: the window, the cluster (never for BigQuery,
  * B160), and one filter per value drilled into, so the list shows the apps behind the level.
@@ -199,7 +201,7 @@ export function finishedAppsQuery(
     const filter = FILTER_OF[step.groupBy]
     if (filter) filters[filter] = step.value
   }
-  const list = FINISHED_LISTS[type]
+  const { list } = FINISHED_TABLES[type]
   const fallback = FINISHED_APP_DEFAULT_SORT[list]
   const sort = table.sort
     ? { key: table.sort.key, dir: table.sort.direction }
@@ -241,21 +243,14 @@ export function FinishedAppsTable({
   plan: Plan
 }) {
   const [table, setTable] = useState<TableView>(FIRST_PAGE)
-  const list = FINISHED_LISTS[type]
+  const { list, noun, columns } = FINISHED_TABLES[type]
   const query = useChargebackFinishedAppsQuery({ list, params: finishedAppsQuery(view, type, table) })
-  const freemium = plan === 'freemium'
-  const columns = {
-    Yarn: yarnColumns,
-    Impala: impalaColumns,
-    Presto: prestoColumns,
-    BigQuery: () => bigQueryColumns(freemium),
-  }[type]() as DataColumn<FinishedApp>[]
   const drilled = view.path.map((s) => s.value).join(' / ')
   return (
     <DataTable<FinishedApp>
-      caption={`Finished ${FINISHED_NOUN[type]}${drilled ? ` of ${drilled}` : ''}`}
+      caption={`Finished ${noun}${drilled ? ` of ${drilled}` : ''}`}
       mode="server"
-      columns={columns}
+      columns={columns(plan === 'freemium')}
       rows={query.data?.hits ?? []}
       rowKey={(r) => r.id}
       totalRecords={query.data?.total ?? 0}
