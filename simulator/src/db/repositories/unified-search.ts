@@ -143,6 +143,8 @@ function appTotals(db: Db, where: Where, index: string = where.index): ClusterTo
          FROM applications a INDEXED BY ${index} ${sql} GROUP BY a.cluster_uid, a.event_mask`,
     )
     .all(where.params) as (Omit<ClusterTotals, 'emin' | 'emax' | 'events'> & { mask: number })[]
+  // Folded in place rather than through merge(): an object and an events array per group cost
+  // about a fifth of a list's totals on this path (measured on the large scale).
   const totals = new Map<string, ClusterTotals>()
   for (const g of groups) {
     let t = totals.get(g.uid)
