@@ -25,6 +25,7 @@ import { appRoutes } from './routes/apps/index.ts'
 import { jobRoutes } from './routes/jobs/index.ts'
 import { pipelineRoutes } from './routes/pipelines/index.ts'
 import { chargebackRoutes } from './routes/chargeback/index.ts'
+import { autoactionRoutes } from './routes/autoactions/index.ts'
 
 export interface BuildAppOptions {
   /** SQLite file, or ':memory:'. A missing file is created and seeded; an existing one is reused. */
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(jobRoutes)
   await app.register(pipelineRoutes)
   await app.register(chargebackRoutes)
+  await app.register(autoactionRoutes)
 
   if (clientDist) await app.register(fastifyStatic, { root: clientDist, wildcard: false, index: false })
   return app

@@ -232,6 +232,49 @@ describe('chargeback: search/cb, icb, pcb, bqcb (E042, E043, E045, E046) and sea
     expect(body.cbInfo.total.io).toBeGreaterThan(0)
   })
 
+  it('B153 BigQuery by tag: one group per value of the key, the untagged jobs as one "" group, same total', async () => {
+    const from = TEST_NOW_MS - 30 * DAY
+    const window = `from=${from}&to=${TEST_NOW_MS}`
+    const byTag = (
+      await get('bigquery', `/api/v1/search/bqcb/tag:team/user?${window}`)
+    ).json<ChargebackResponse>()
+    const byUser = (await get('bigquery', `/api/v1/search/bqcb/user?${window}`)).json<ChargebackResponse>()
+    const shift = appsTimeShift(db)
+    const expected = db
+      .prepare(
+        `SELECT coalesce(t.value, '') AS g0, a.user AS g1, count(*) AS count, sum(a.vcore_seconds) AS vs,
+                sum(a.memory_seconds) AS ms, sum(a.dfs_read + a.dfs_written) AS io, sum(a.cents) AS cents
+           FROM applications a JOIN clusters c ON c.unravel_id = a.cluster_uid
+           LEFT JOIN app_tags t ON t.app_id = a.id AND t.key = 'team'
+          WHERE c.platform = 'BIGQUERYV2' AND c.kind = 'bigquery' AND a.kind = 'bigquery'
+            AND a.start_time >= @from AND a.start_time < @to
+          GROUP BY g0, g1`,
+      )
+      .all({ from: from - shift, to: TEST_NOW_MS - shift })
+    expect(sorted(flat(byTag))).toEqual(sorted(expected as Record<string, unknown>[]))
+    const values = byTag.cb.map((r) => r.v1)
+    expect(values).toContain('')
+    expect(values.filter((v) => v !== '').length).toBeGreaterThan(1)
+    expect(byTag.cbInfo.total).toEqual(byUser.cbInfo.total)
+    expect(byTag.cbInfo.groupBy).toEqual(['tag:team', 'user'])
+  })
+
+  it.each([
+    {
+      user: 'admin',
+      url: '/api/v1/search/cb/tag:team',
+      status: 400,
+      message: /only the BigQuery chargeback/,
+    },
+    { user: 'bigquery', url: '/api/v1/search/bqcb/tag%3Ateam/tag:team', status: 400, message: /must differ/ },
+    { user: 'bigquery', url: '/api/v1/search/bqcb/tag:', status: 400, message: /group1/ },
+    { user: 'trial', url: '/api/v1/search/bqcb/tag:team', status: 403, message: /Tag grouping .* free plan/ },
+  ])('B153 tag grouping refused: $user $url → $status', async ({ user, url, status, message }) => {
+    const response = await get(user, url)
+    expect(response.statusCode).toBe(status)
+    expect(response.json().message).toMatch(message)
+  })
+
   it.each([
     {
       user: 'admin',

@@ -10,10 +10,20 @@ import { QueryInstantSchema } from './apps.ts'
 export const CHARGEBACK_GROUP_KEYS = ['appt', 'appType', 'user', 'realuser', 'queue'] as const
 export type ChargebackGroupKey = (typeof CHARGEBACK_GROUP_KEYS)[number]
 
+/**
+ * B153: the BigQuery flavour also groups by a tag: `tag:<key>` groups its jobs by the value they
+ * carry for that key (jobs without it form one '' group). The prefix is the one drill paths use.
+ */
+export const TAG_GROUP_PREFIX = 'tag:'
+const ChargebackGroupSchema = Type.Union([
+  Type.Enum(CHARGEBACK_GROUP_KEYS),
+  Type.String({ pattern: '^tag:[^/,]+$', maxLength: 104, description: 'tag:<key> (BigQuery only)' }),
+])
+
 export const ChargebackParamsSchema = Type.Object(
   {
-    group1: Type.Enum(CHARGEBACK_GROUP_KEYS),
-    group2: Type.Optional(Type.Enum(CHARGEBACK_GROUP_KEYS)),
+    group1: ChargebackGroupSchema,
+    group2: Type.Optional(ChargebackGroupSchema),
   },
   { additionalProperties: false, title: 'ChargebackParams' },
 )

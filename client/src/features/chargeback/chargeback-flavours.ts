@@ -3,6 +3,7 @@ import {
   GROUP_BY_OPTIONS,
   IMPALA_CHARGEBACK_CSV_COLUMNS,
   IMPALA_CHARGEBACK_SERIES,
+  TAG_GROUP_PREFIX,
   formatBytes,
   secondsToHours,
   type ChargebackType,
@@ -124,15 +125,45 @@ export function isServed(type: ChargebackType): type is ServedChargebackType {
 }
 
 /**
- * B153: the group-bys of a flavour the API can group by. BigQuery's 'Tag' grouping is left out:
- * search/bqcb groups by appt, user and queue only (tags are a filter there, not a group key).
+ * B153: the group-bys of a flavour the API can group by. A flavour's 'Tag' option (BigQuery) is one
+ * group-by per tag key of the window, `tag:<key>`, the form search/bqcb takes; with no keys known
+ * (none seen, or the free plan, C20) it is not offered.
  */
-export function servedGroupBys(type: ChargebackType): readonly GroupByOption[] {
+export function servedGroupBys(
+  type: ChargebackType,
+  tagKeys: readonly string[] = [],
+): readonly GroupByOption[] {
   if (!isServed(type)) return []
-  return GROUP_BY_OPTIONS[type].filter((o) => (CHARGEBACK_GROUP_KEYS as readonly string[]).includes(o.field))
+  return GROUP_BY_OPTIONS[type].flatMap((o) => {
+    if (o.field === TAG_OPTION_FIELD) return tagKeys.map((key) => tagGroupBy(o.label, key))
+    return (CHARGEBACK_GROUP_KEYS as readonly string[]).includes(o.field) ? [o] : []
+  })
 }
 
-/** The label of a group-by field in a flavour ('appType' → 'Application type'). */
+/** The field of the Tag option in GROUP_BY_OPTIONS, which stands for every tag key. */
+const TAG_OPTION_FIELD = 'tags'
+
+const tagGroupBy = (label: string, key: string): GroupByOption => ({
+  label: `${label}: ${key}`,
+  field: `${TAG_GROUP_PREFIX}${key}`,
+})
+
+/** Whether a flavour groups by tag keys (B153: BigQuery). */
+export function offersTagGroupBys(type: ChargebackType): boolean {
+  return isServed(type) && GROUP_BY_OPTIONS[type].some((o) => o.field === TAG_OPTION_FIELD)
+}
+
+/** The label of a group-by field in a flavour ('appType' → 'Application type', 'tag:team' → 'Tag: team'). */
 export function groupByLabel(type: ChargebackType, field: string): string {
+  if (field.startsWith(TAG_GROUP_PREFIX)) {
+    const option = GROUP_BY_OPTIONS[type].find((o) => o.field === TAG_OPTION_FIELD)
+    return tagGroupBy(option?.label ?? 'Tag', field.slice(TAG_GROUP_PREFIX.length)).label
+  }
   return GROUP_BY_OPTIONS[type].find((o) => o.field === field)?.label ?? field
+}
+
+/** How a group's value reads: the jobs without the tag of a tag group-by form the '' group. */
+export function groupValueLabel(field: string | undefined, value: string): string {
+  if (value !== '' || !field?.startsWith(TAG_GROUP_PREFIX)) return value
+  return `(no ${field.slice(TAG_GROUP_PREFIX.length)} tag)`
 }

@@ -125,6 +125,18 @@ function render(route = '/clusters/chargeback', user: CurrentUser = testUser({ r
       json({ ...impala, cbInfo: { ...impala.cbInfo, groupBy: ['user', 'queue'] } }),
     ),
     on('GET', '/api/v1/search/ops/fpapps', () => json(prestoFinished)),
+    on('GET', '/api/v1/search/ops/fbqapps', () => json({ hits: [], total: 0 })),
+    on('GET', '/api/v1/search/bqcb/user', () => json({ ...yarn, cb: [] })),
+    on('GET', '/api/v1/search/bqcb/user/tag%3Ateam', () => json({ ...yarn, cb: [] })),
+    on('GET', '/api/v1/search/bqcb/tag%3Ateam', () =>
+      json({
+        cb: [
+          { v1: '', v1Label: '', ...usage(3, 7200, 0) },
+          { v1: 'ml', v1Label: 'ml', ...usage(1, 3600, 0) },
+        ],
+        cbInfo: { from: 0, to: 1, groupBy: ['tag:team'], clusterUid: '*', total: usage(4, 10_800, 0) },
+      }),
+    ),
     on('GET', '/api/v1/search/cb/tags', () => json({ tags: [{ key: 'team', values: ['ml', 'bi'] }] })),
     on('GET', '/api/v1/cluster_search', () =>
       json([
@@ -135,7 +147,7 @@ function render(route = '/clusters/chargeback', user: CurrentUser = testUser({ r
   )
   const view = renderWithProviders(<ChargebackPage />, { preloadedState: signedIn(user), route })
   const urls = () => api.requests.map((r) => new URL(r.url))
-  const searches = () => urls().filter((u) => /\/search\/[ip]?cb\/(?!tags)/.test(u.pathname))
+  const searches = () => urls().filter((u) => /\/search\/(?:[ip]|bq)?cb\/(?!tags)/.test(u.pathname))
   const finishedCalls = () => urls().filter((u) => u.pathname.startsWith('/api/v1/search/ops/'))
   return { ...view, ...api, searches, finishedCalls }
 }
@@ -294,6 +306,21 @@ describe('/clusters/chargeback', () => {
     expect(within(queries).getByText('global.bi')).toBeInTheDocument()
     // 12.5 s of CPU; 3 GiB held for a second each.
     expect(within(queries).getByText('3.00 GB·s')).toBeInTheDocument()
+  })
+
+  it('B153 BigQuery groups by a tag key of the window; the untagged jobs are one group', async () => {
+    const gcp = testUser({ role: 'admin', clusterType: 'GCP' as never })
+    const { user, router, searches } = render('/clusters/chargeback?groupBy=user', gcp)
+    await table(/by User/)
+    await user.click(screen.getByRole('combobox', { name: 'Group by' }))
+    await user.click(await screen.findByRole('option', { name: 'Tag: team' }))
+    await waitFor(() => expect(router.state.location.search).toBe('?groupBy=user%2Ctag%3Ateam'))
+    await waitFor(() => expect(searches().at(-1)?.pathname).toBe('/api/v1/search/bqcb/user/tag%3Ateam'))
+    // Untick User: the top level is the tag's values, the jobs without it as "(no team tag)".
+    await user.click(screen.getByRole('option', { name: 'User' }))
+    await waitFor(() => expect(searches().at(-1)?.pathname).toBe('/api/v1/search/bqcb/tag%3Ateam'))
+    const rows = await cells(/by Tag: team/)
+    expect(rows.map((r) => r[0])).toEqual(['(no team tag)', 'ml'])
   })
 
   it('a type with no call yet says so plainly', async () => {

@@ -41,6 +41,7 @@ import { chargebackColumns } from './chargeback-columns.tsx'
 import {
   FLAVOURS,
   groupByLabel,
+  groupValueLabel,
   isServed,
   servedGroupBys,
   type ServedChargebackType,
@@ -139,6 +140,23 @@ export default function ChargebackPage() {
   )
 }
 
+/**
+ * The group-by select's options: the flavour's, a tag group-by per key of the window's tags
+ * (BigQuery, B153), and any chosen one the window no longer has, so the choice stays visible.
+ */
+function groupByChoices(
+  type: ServedChargebackType,
+  chosen: readonly string[],
+  tags: readonly { key: string }[] | undefined,
+): { value: string; label: string }[] {
+  const offered = servedGroupBys(
+    type,
+    (tags ?? []).map((t) => t.key),
+  ).map((o) => ({ value: o.field, label: o.label }))
+  const missing = chosen.filter((f) => !offered.some((o) => o.value === f))
+  return [...offered, ...missing.map((f) => ({ value: f, label: groupByLabel(type, f) }))]
+}
+
 interface FlavourViewProps {
   type: ServedChargebackType
   view: ChargebackView
@@ -210,7 +228,7 @@ function FlavourView({ type, view, change, refresh }: FlavourViewProps) {
           <MultiSelect
             label="Group by"
             w={320}
-            data={servedGroupBys(type).map((o) => ({ value: o.field, label: o.label }))}
+            data={groupByChoices(type, view.groupBys, tags.data?.tags)}
             value={view.groupBys}
             maxValues={max}
             // At least one group-by stays: with none there would be nothing to group the usage by.
@@ -274,7 +292,7 @@ function FlavourView({ type, view, change, refresh }: FlavourViewProps) {
           {[
             { label: `All by ${groupByLabel(type, view.groupBys[0]!)}` },
             ...view.path.map((s) => ({
-              label: `${groupByLabel(type, s.groupBy)}: ${s.value}`,
+              label: `${groupByLabel(type, s.groupBy)}: ${groupValueLabel(s.groupBy, s.value)}`,
             })),
           ].map((item, level) =>
             level === view.path.length ? (

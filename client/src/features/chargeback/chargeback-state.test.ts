@@ -131,6 +131,86 @@ describe('chargeback search and levels', () => {
     expect(chargebackArgs(view)?.params).not.toHaveProperty('clusterUid')
   })
 
+  it('B153 C20 BigQuery keeps a tag group-by of the address and sends it as tag:<key>; freemium drops it', () => {
+    const gcp = testUser({ clusterType: 'GCP' as never })
+    const view = read('?groupBy=tag%3Ateam,user', gcp)
+    expect(view.groupBys).toEqual(['tag:team', 'user'])
+    expect(chargebackArgs(view)).toMatchObject({ search: 'bqcb', groups: ['tag:team', 'user'] })
+    expect(read(chargebackSearch(view, gcp), gcp)).toEqual(view)
+    expect(
+      read('?groupBy=tag%3Ateam,user', testUser({ clusterType: 'GCP' as never, plan: 'freemium' })).groupBys,
+    ).toEqual(['user'])
+    // Yarn has no tag group-by, and an empty key is none.
+    expect(read('?groupBy=tag%3Ateam,user').groupBys).toEqual(['user'])
+    expect(read('?groupBy=tag%3A,user', gcp).groupBys).toEqual(['user'])
+  })
+
+  it('B153 the jobs without the tag read as "(no <key> tag)", at the top and drilled into', () => {
+    const byTag: ChargebackResponse = {
+      cb: [
+        {
+          v1: '',
+          v1Label: '',
+          count: 1,
+          vs: 1,
+          ms: 0,
+          io: 0,
+          cents: 0,
+          cb: [{ v2: 'ann', count: 1, vs: 1, ms: 0, io: 0, cents: 0 }],
+        },
+        {
+          v1: 'ml',
+          v1Label: 'ml',
+          count: 1,
+          vs: 1,
+          ms: 0,
+          io: 0,
+          cents: 0,
+          cb: [{ v2: 'bob', count: 1, vs: 1, ms: 0, io: 0, cents: 0 }],
+        },
+      ],
+      cbInfo: {
+        from: 0,
+        to: 1,
+        groupBy: ['tag:team', 'user'],
+        clusterUid: '*',
+        total: { count: 2, vs: 2, ms: 0, io: 0, cents: 0 },
+      },
+    }
+    const state = {
+      groupBys: ['tag:team', 'user'],
+      path: [],
+      clusterUid: '*',
+      tags: {},
+      amounts: { vsAmount: null, msAmount: null },
+    }
+    expect(levelOf(byTag, state).rows.map((r) => [r.value, r.label])).toEqual([
+      ['', '(no team tag)'],
+      ['ml', 'ml'],
+    ])
+    const byUserThenTag = {
+      ...state,
+      groupBys: ['user', 'tag:team'],
+      path: [{ groupBy: 'user', value: 'ann' }],
+    }
+    const nested: ChargebackResponse = {
+      ...byTag,
+      cb: [
+        {
+          v1: 'ann',
+          v1Label: 'ann',
+          count: 1,
+          vs: 1,
+          ms: 0,
+          io: 0,
+          cents: 0,
+          cb: [{ v2: '', count: 1, vs: 1, ms: 0, io: 0, cents: 0 }],
+        },
+      ],
+    }
+    expect(levelOf(nested, byUserThenTag).rows.map((r) => r.label)).toEqual(['(no team tag)'])
+  })
+
   const data: ChargebackResponse = {
     cb: [
       {

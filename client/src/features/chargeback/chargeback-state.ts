@@ -13,6 +13,7 @@ import {
   readList,
   readNumber,
   switchChargebackType,
+  TAG_GROUP_PREFIX,
   type ChargebackClusterType,
   type ChargebackResponse,
   type ChargebackType,
@@ -22,7 +23,13 @@ import {
 } from '@costlens/shared'
 import { readAddressRange } from '../../components/date-range/address-range.ts'
 import type { ChargebackArgs } from './api.ts'
-import { FLAVOURS, isServed, servedGroupBys } from './chargeback-flavours.ts'
+import {
+  FLAVOURS,
+  groupValueLabel,
+  isServed,
+  offersTagGroupBys,
+  servedGroupBys,
+} from './chargeback-flavours.ts'
 
 /**
  * The chargeback screen's state (02 §3 Chargeback store, §4 Chargeback flow). The current type's
@@ -101,10 +108,19 @@ function rangeDefaults(now: number, user: ChargebackUser): Pick<ChargebackView, 
   }
 }
 
-/** The group-bys of an address, kept only if the type offers them, without repeats, up to the cap. */
-function validGroupBys(type: ChargebackType, fields: readonly string[]): string[] {
+/**
+ * The group-bys of an address, kept only if the type offers them, without repeats, up to the cap.
+ * A tag group-by (`tag:<key>`) is kept where the type groups by tags and tags are allowed (C20):
+ * its key is only known to exist once the window's tags arrive.
+ */
+function validGroupBys(type: ChargebackType, fields: readonly string[], tagsAllowed = true): string[] {
   const offered = servedGroupBys(type).map((o) => o.field)
-  return [...new Set(fields)].filter((f) => offered.includes(f)).slice(0, maxGroupBys(type))
+  const tagGroupBy = (f: string) =>
+    tagsAllowed &&
+    offersTagGroupBys(type) &&
+    f.length > TAG_GROUP_PREFIX.length &&
+    f.startsWith(TAG_GROUP_PREFIX)
+  return [...new Set(fields)].filter((f) => offered.includes(f) || tagGroupBy(f)).slice(0, maxGroupBys(type))
 }
 
 function readTags(params: URLSearchParams): Record<string, string[]> {
@@ -135,7 +151,9 @@ export function readChargebackView(search: string, now: number, user: Chargeback
   const type = asked && types.includes(asked) ? asked : initial.type
   const defaults = typeDefaults(type, user)
   const { dateRange, rangeLabel } = readAddressRange(params, now, rangeDefaults(now, user), user)
-  const listed = params.has('groupBy') ? validGroupBys(type, readList(params, 'groupBy')) : defaults.groupBys
+  const listed = params.has('groupBy')
+    ? validGroupBys(type, readList(params, 'groupBy'), user.plan !== 'freemium')
+    : defaults.groupBys
   const groupBys = listed.length ? listed : defaults.groupBys
   // B149: at most one drilled value per level above the last.
   const path = params
@@ -307,15 +325,29 @@ const usageOf = (u: Usage): Usage => ({ count: u.count, vs: u.vs, ms: u.ms, io: 
 export function levelOf(data: Partial<ChargebackResponse> | undefined, view: ChargebackTypeState): Level {
   const rows = data?.cb ?? []
   const drilled = view.path[0]
+  const [first, second] = view.groupBys
+  // The inner rows are only drawn (the bars' stacks): their names are their labels.
+  const named = (inner: readonly (Usage & { v2: string })[]) =>
+    inner.map((r) => ({ ...r, v2: groupValueLabel(second, r.v2) }))
   if (!drilled)
     return {
-      rows: rows.map((r) => ({ ...usageOf(r), value: r.v1, label: r.v1Label, inner: r.cb ?? [] })),
+      rows: rows.map((r) => ({
+        ...usageOf(r),
+        value: r.v1,
+        label: groupValueLabel(first, r.v1Label),
+        inner: named(r.cb ?? []),
+      })),
       total: data?.cbInfo ? usageOf(data.cbInfo.total) : EMPTY_USAGE,
     }
   const parent = rows.find((r) => r.v1 === drilled.value)
   if (!parent) return { rows: [], total: EMPTY_USAGE }
   return {
-    rows: (parent.cb ?? []).map((r) => ({ ...usageOf(r), value: r.v2, label: r.v2, inner: [] })),
+    rows: (parent.cb ?? []).map((r) => ({
+      ...usageOf(r),
+      value: r.v2,
+      label: groupValueLabel(second, r.v2),
+      inner: [],
+    })),
     total: usageOf(parent),
   }
 }

@@ -5,6 +5,7 @@ import type {
   JobInterval,
   LastCheckedResponse,
   NodesResponse,
+  RecentViolationsResponse,
   ResourceInterval,
   ResourceMeasure,
   ResourceMetric,
@@ -52,6 +53,9 @@ export interface JobCountArgs {
  * the screens read them with a fallback rather than trusting the contract's shape.
  */
 export type Maybe<T> = Partial<T>
+
+/** The most violations one call returns (the API's own cap). */
+export const VIOLATIONS_LIMIT = 1000
 
 const windowParams = ({ start, end }: { start: number; end: number }) => ({
   start_time: start,
@@ -108,6 +112,17 @@ export const clustersApi = api.injectEndpoints({
         silent: 'object',
       }),
     }),
+    /**
+     * The auto-action violations in the window (REAL-API-NOTES §7), for the alerts KPI: up to the
+     * call's cap of 1000, newest first, which is more than a KPI tile needs to say "many".
+     */
+    recentViolations: build.query<RecentViolationsResponse, ClusterWindow>({
+      query: ({ cluster, ...range }) => ({
+        url: '/api/v1/autoactions/recent_violations',
+        params: { ...windowParams(range), limit: VIOLATIONS_LIMIT, clusterUid: cluster },
+        silent: 'list',
+      }),
+    }),
     lastChecked: build.query<Maybe<LastCheckedResponse>, void>({
       query: () => ({ url: '/api/v1/jobs/lastChecked', silent: 'object' }),
     }),
@@ -121,4 +136,5 @@ export const {
   useJobBucketsQuery,
   useJobCountQuery,
   useLastCheckedQuery,
+  useRecentViolationsQuery,
 } = clustersApi

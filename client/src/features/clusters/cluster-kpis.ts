@@ -82,16 +82,18 @@ export interface JobKpiSources {
   finishedByStatus?: readonly JobBucket[]
   runningByInefficiency?: readonly JobBucket[]
   finishedByInefficiency?: readonly JobBucket[]
+  /** The auto-action violations of the window (one per alert). */
+  violations?: readonly unknown[]
 }
 
 /**
  * The job KPI counts: running now, success, failed and killed in the range (B176 buckets), and the
- * inefficient events (type 2 or 6, B182) of the running and the finished jobs. Auto-action alerts
- * are 0 until an alerts endpoint exists, so the B185 rule keeps that KPI hidden.
+ * inefficient events (type 2 or 6, B182) of the running and the finished jobs, and the auto-action
+ * alerts (the policies' violations) of the window, which B185 shows only above 0.
  */
 export function jobKpiCounts(sources: JobKpiSources): ClusterKpis {
   return {
-    autoActionAlerts: 0,
+    autoActionAlerts: sources.violations?.length ?? 0,
     running: countOf(sources.runningByStatus, 'running'),
     success: countOf(sources.finishedByStatus, 'success'),
     failed: countOf(sources.finishedByStatus, 'failed'),

@@ -142,6 +142,8 @@ export interface ClusterApiAnswers {
   stats?: (finished: boolean) => unknown
   jobs?: Partial<Record<keyof JobAnswers, unknown>>
   jobCount?: (params: URLSearchParams) => unknown
+  /** The auto-action violations (default none). */
+  violations?: unknown[]
   /** Every data call answers 500 (a silent failure, B290). */
   failing?: boolean
 }
@@ -177,6 +179,7 @@ export function stubClusterApi(answers: ClusterApiAnswers = {}) {
     route(/^\/api\/v1\/jobs\/count$/, (request) =>
       data(answers.jobCount ? answers.jobCount(new URL(request.url).searchParams) : {}),
     ),
+    route(/^\/api\/v1\/autoactions\/recent_violations$/, () => data(answers.violations ?? [])),
     route(/^\/api\/v1\/jobs\/((?:finished\/)?by(?:status|type|inefficiency))$/, (_request, match) => {
       const key = match[1] as keyof JobAnswers
       return data(answers.jobs?.[key] ?? jobAnswers[key])

@@ -77,6 +77,21 @@ describe('/clusters/overview', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Auto-action alerts')).toBeNull()
   })
 
+  it('B185 shows the auto-action alerts of the window once there are any', async () => {
+    const hit = (n: number) => ({
+      _source: { eventName: 'Long-running app over 4 hours', eventTime: n },
+      sort: [n],
+    })
+    const { calls } = render('/clusters/overview', { violations: [hit(3), hit(2), hit(1)] })
+    await waitFor(() => expect(kpiTexts()).toContain('Auto-action alerts: 3'))
+    // B185's order: after the job KPIs that show.
+    expect(kpiTexts().at(-1)).toBe('Auto-action alerts: 3')
+    const call = calls(/\/autoactions\/recent_violations$/).at(-1)!
+    expect(Number(call.searchParams.get('end_time')) - Number(call.searchParams.get('start_time'))).toBe(HOUR)
+    expect(call.searchParams.get('clusterUid')).toBe('*')
+    expect(call.searchParams.get('limit')).toBe('1000')
+  })
+
   it('reads cluster and range from the address, sends them, and writes a new choice back without navigating', async () => {
     const { calls, user, router } = render('/clusters/overview?clusterUid=cdh-prod-01&dateRangeLabel=6_h')
     await waitFor(() => expect(calls(/\/nodes$/).length).toBeGreaterThan(0))

@@ -6,6 +6,7 @@ import { useAppSelector } from '../../app/hooks.ts'
 import {
   useClusterNodesQuery,
   useJobBucketsQuery,
+  useRecentViolationsQuery,
   useResourceSeriesQuery,
   useTaggedStatsQuery,
 } from './api.ts'
@@ -92,8 +93,17 @@ export default function ClusterOverviewPage() {
   const byType = useJobBucketsQuery({ variant: view.jobs, by: 'type', start, end, clusterUid: view.cluster })
   const stats = useTaggedStatsQuery({ ...clusterWindow, finished: view.jobs === 'finished' })
 
-  const kpiSources = [runningByStatus, finishedByStatus, runningByInefficiency, finishedByInefficiency]
+  const violations = useRecentViolationsQuery(clusterWindow)
+
+  const kpiSources = [
+    runningByStatus,
+    finishedByStatus,
+    runningByInefficiency,
+    finishedByInefficiency,
+    violations,
+  ]
   const counts = jobKpiCounts({
+    violations: violations.data,
     runningByStatus: runningByStatus.data,
     finishedByStatus: finishedByStatus.data,
     runningByInefficiency: runningByInefficiency.data,

@@ -8,7 +8,7 @@ import type {
   ChargebackTagsResponse,
   ChargebackType,
 } from '@costlens/shared'
-import { ALL_CLUSTERS } from '@costlens/shared'
+import { ALL_CLUSTERS, TAG_GROUP_PREFIX } from '@costlens/shared'
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { DAY, QUARTER_DAY } from '../seed/app-rollups.ts'
@@ -37,6 +37,20 @@ const GROUP_COLUMN: Record<ChargebackGroupKey, 'kind' | 'user' | 'queue'> = {
   queue: 'queue',
 }
 const DIM_LETTER = { kind: 'k', user: 'u', queue: 'q' } as const
+
+/**
+ * How a search groups on one of its keys: an application column (which the rollups hold), or a
+ * tag's value (B153, BigQuery: `tag:<key>`), which only the apps hold: a left join, so the jobs
+ * without that tag make one '' group and the groups still add up to the total.
+ */
+type Grouping = { column: 'kind' | 'user' | 'queue'; tagKey?: never } | { column?: never; tagKey: string }
+
+function groupingOf(key: string, search: AppChargebackSearch): Grouping {
+  if (!key.startsWith(TAG_GROUP_PREFIX)) return { column: GROUP_COLUMN[key as ChargebackGroupKey] }
+  if (search !== 'bqcb')
+    throw new HttpError(400, `params: ${key}: only the BigQuery chargeback (bqcb) groups by a tag`)
+  return { tagKey: key.slice(TAG_GROUP_PREFIX.length) }
+}
 
 /**
  * REAL-API-NOTES §5: from/to are YYYY-MM-DD or epoch seconds; epoch ms and ISO dates are read too
@@ -105,9 +119,11 @@ export function chargeback(
   scope: { platform: string; now: number },
 ): ChargebackResponse {
   const flavour = CHARGEBACK_FLAVOURS[search]
-  const groups = [params.group1, ...(params.group2 ? [params.group2] : [])].map((g) => GROUP_COLUMN[g])
-  if (groups.length === 2 && groups[0] === groups[1])
+  const groups = [params.group1, ...(params.group2 ? [params.group2] : [])].map((g) => groupingOf(g, search))
+  const sameGroup = (a: Grouping, b: Grouping) => (a.column ?? a.tagKey) === (b.column ?? b.tagKey)
+  if (groups.length === 2 && sameGroup(groups[0]!, groups[1]!))
     throw new HttpError(400, `params: group1 and group2 must differ (both are ${params.group1})`)
+  const byTag = groups.some((g) => g.tagKey !== undefined)
   const window = chargebackWindow(q, scope.now)
   const shift = appsTimeShift(db)
   const where: Where = { clauses: [], params: {}, index: 'applications_start' }
@@ -141,31 +157,50 @@ export function chargeback(
   const narrowed = kinds && !flavour.kinds.every((k) => kinds.includes(k)) ? kinds : undefined
   if (narrowed) inList(where, 'a.kind', 'kd', narrowed)
   const tags = tagFilter(q.tags)
-  const column = (i: number) => (groups[i] ? `a.${groups[i]}` : "''")
+  const column = (i: number) => {
+    const g = groups[i]
+    if (!g) return "''"
+    return g.column ? `a.${g.column}` : `coalesce(t${i}.value, '')`
+  }
   const grouped = `${column(0)} AS v1, ${column(1)} AS v2`
+  const tagJoins = groups
+    .map((g, i) =>
+      g.tagKey === undefined
+        ? ''
+        : ` LEFT JOIN app_tags t${i} ON t${i}.key = @tagKey${i} AND t${i}.app_id = a.id`,
+    )
+    .join('')
+  const tagKeys = Object.fromEntries(
+    groups.flatMap((g, i) => (g.tagKey === undefined ? [] : [[`tagKey${i}`, g.tagKey]])),
+  )
   const byGroups = 'GROUP BY v1, v2'
   const seeded = { from: window.from - shift, to: window.to - shift }
 
   const appsIn = (from: number, to: number) => {
-    const apps: Where = { ...where, clauses: [...where.clauses], params: { ...where.params, from, to } }
+    const apps: Where = {
+      ...where,
+      clauses: [...where.clauses],
+      params: { ...where.params, ...tagKeys, from, to },
+    }
     apps.clauses.push('a.start_time >= @from', 'a.start_time < @to')
     addTagFilters(apps, tags)
     return db
       .prepare(
-        `SELECT ${grouped}, ${USAGE_OF_APPS} FROM applications a INDEXED BY applications_chargeback
+        `SELECT ${grouped}, ${USAGE_OF_APPS} FROM applications a INDEXED BY applications_chargeback${tagJoins}
           WHERE ${apps.clauses.join(' AND ')} ${byGroups}`,
       )
       .all(apps.params) as GroupedUsage[]
   }
 
   const parts: GroupedUsage[][] = []
-  const needed = new Set<string>(groups.map((g) => DIM_LETTER[g]))
+  const needed = new Set<string>(groups.flatMap((g) => (g.column ? [DIM_LETTER[g.column]] : [])))
   if (narrowed) needed.add('k')
   // The slices from fewest rows to most: the first with every needed dimension, if any.
   const slice = (['kq', 'ku', 'uq'] as const satisfies readonly ChargebackSlice[]).find((s) =>
     [...needed].every((d) => s.includes(d)),
   )
-  if (tags.size || !slice) parts.push(appsIn(seeded.from, seeded.to))
+  // The rollups hold no tags: a tag filter or grouping reads the apps.
+  if (tags.size || byTag || !slice) parts.push(appsIn(seeded.from, seeded.to))
   else {
     // One cluster: its days. All of them: the platform's days and hours (see cb_rollups).
     const target = clusterUid ?? platformScope(scope.platform, flavour.clusterKind)

@@ -4,6 +4,7 @@ import {
   ChargebackResponseSchema,
   ChargebackTagsResponseSchema,
   ErrorSchema,
+  TAG_GROUP_PREFIX,
   chargebackTypes,
   type ChargebackClusterType,
   type ChargebackParams,
@@ -62,8 +63,14 @@ export async function chargebackRoutes(app: AppInstance) {
       const session = sessionOf(request as Parameters<typeof sessionOf>[0])
       if (query.tags && session.plan === 'freemium')
         throw new HttpError(403, 'Tag filters are not included in the free plan. Upgrade to use them.')
+      const params = request.params as ChargebackParams
+      if (
+        session.plan === 'freemium' &&
+        [params.group1, params.group2].some((g) => g?.startsWith(TAG_GROUP_PREFIX))
+      )
+        throw new HttpError(403, 'Tag grouping is not included in the free plan. Upgrade to use it.')
       const scope = flavourScope(app, session.username, search)
-      return chargeback(app.db, search, request.params as ChargebackParams, query, {
+      return chargeback(app.db, search, params, query, {
         ...scope,
         now: app.clock.now(),
       })
@@ -74,7 +81,7 @@ export async function chargebackRoutes(app: AppInstance) {
         {
           schema: {
             tags: ['chargeback'],
-            summary: `${CHARGEBACK_FLAVOURS[search].type} chargeback: usage grouped by one or two of appt, user, queue`,
+            summary: `${CHARGEBACK_FLAVOURS[search].type} chargeback: usage grouped by one or two of appt, user, queue${search === 'bqcb' ? ', tag:<key>' : ''}`,
             description:
               'Apps that started in [from, to) (YYYY-MM-DD or epoch seconds, default the last 7 days) on the ' +
               "user's clusters of the flavour, or clusterUid ('*' is all). Rows most vcore-seconds first.",

@@ -1,0 +1,37 @@
+import {
+  ErrorSchema,
+  RecentViolationsQuerySchema,
+  RecentViolationsResponseSchema,
+  type RecentViolationsQuery,
+} from '@costlens/shared'
+import type { AppInstance } from '../../app.ts'
+import { recentViolations } from '../../db/repositories/autoactions.ts'
+import { findUserRow } from '../../db/repositories/users.ts'
+import { sessionOf } from '../../plugins/auth.ts'
+
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema }
+
+export async function autoactionRoutes(app: AppInstance) {
+  app.get(
+    '/api/v1/autoactions/recent_violations',
+    {
+      schema: {
+        tags: ['autoactions'],
+        summary: 'Violations of the enabled auto-action policies, newest first (Elasticsearch hits)',
+        description:
+          'start_time/end_time as YYYY-MM-DD (a date end_time is the end of that day), epoch ms or ISO ' +
+          "(default the last day); limit 1-1000 (default 50); clusterUid one cluster, else the user's platform.",
+        querystring: RecentViolationsQuerySchema,
+        response: { 200: RecentViolationsResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { username } = sessionOf(request)
+      const platform = findUserRow(app.db, username)!.cluster_type
+      return recentViolations(app.db, request.query as RecentViolationsQuery, {
+        platform,
+        now: app.clock.now(),
+      })
+    },
+  )
+}
