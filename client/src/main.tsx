@@ -6,11 +6,24 @@ import '@mantine/notifications/styles.css'
 import { makeStore } from './app/store.ts'
 import { Providers } from './app/providers.tsx'
 import { createAppRouter } from './app/router.tsx'
-import { preloadScreenAt } from './app/screens.ts'
+import { buildRouteConfig } from '@costlens/shared'
+import { preloadScreenAt, preloadScreensWhenIdle } from './app/screens.ts'
 
-preloadScreenAt(window.location.pathname)
+void preloadScreenAt(window.location.pathname)
 const store = makeStore()
 const router = createAppRouter()
+
+// Once someone is signed in, the code of the screens they may open is fetched in idle time, so a
+// click on a tab shows its screen at once rather than after a loader (see screenComponent).
+const stopWatching = store.subscribe(() => {
+  const user = store.getState().session.user
+  if (!user) return
+  stopWatching()
+  const screens = buildRouteConfig(user).routes.flatMap((r) =>
+    r.status === 'built' && r.screen ? [r.screen] : [],
+  )
+  preloadScreensWhenIdle([...new Set(screens)])
+})
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

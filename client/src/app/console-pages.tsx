@@ -1,10 +1,23 @@
-import { Suspense, useLayoutEffect, useMemo } from 'react'
+import { Suspense, createElement, useLayoutEffect, useMemo, useState, type ComponentType } from 'react'
 import { useOutletContext, useRoutes, type RouteObject } from 'react-router-dom'
 import { pageTitle, type RouteConfig, type RouteEntry } from '@costlens/shared'
-import { SCREENS } from './screens.ts'
+import { screenComponent } from './screens.ts'
 import { PageLoader } from './page-loader.tsx'
 import { PlannedPage } from '../features/system/planned-page.tsx'
 import { NotFoundPage } from '../features/system/not-found-page.tsx'
+
+/**
+ * The component of a screen, chosen once while the screen stays the same: its lazy wrapper and the
+ * screen itself are different components, so switching from one to the other once the code arrives
+ * would mount the screen afresh (its state and calls started over).
+ */
+function useMountedScreen(key: string | undefined): ComponentType | undefined {
+  const [chosen, setChosen] = useState(() => ({ key, Screen: key ? screenComponent(key) : undefined }))
+  if (chosen.key === key) return chosen.Screen
+  const next = { key, Screen: key ? screenComponent(key) : undefined }
+  setChosen(next)
+  return next.Screen
+}
 
 /**
  * One catalogue route: its built screen, loaded on first visit, or the planned page. The catalogue
@@ -15,12 +28,11 @@ function RouteScreen({ route }: { route: RouteEntry }) {
   useLayoutEffect(() => {
     document.title = pageTitle(route.title)
   }, [route.title])
-  const Screen = route.status === 'built' && route.screen ? SCREENS[route.screen] : undefined
+  const Screen = useMountedScreen(route.status === 'built' ? route.screen : undefined)
   if (!Screen) return <PlannedPage route={route} />
+  // Screen is held in state (useMountedScreen), so it is the same component from render to render.
   return (
-    <Suspense fallback={<PageLoader label={`Loading ${route.title}`} />}>
-      <Screen />
-    </Suspense>
+    <Suspense fallback={<PageLoader label={`Loading ${route.title}`} />}>{createElement(Screen)}</Suspense>
   )
 }
 

@@ -20,23 +20,68 @@ const LOADERS: Record<string, () => ScreenModule> = {
   'sim-control': () => import('../features/sim-control/sim-control-page.tsx'),
 }
 
+/** The screens whose code has arrived, by key: a visit from then on renders them at once. */
+const arrived = new Map<string, ComponentType>()
+
+function load(key: string): ScreenModule {
+  return LOADERS[key]!().then((module) => {
+    arrived.set(key, module.default)
+    return module
+  })
+}
+
 /**
  * Built screens by their catalogue `screen` key. Each loads on first visit, so the first page
  * carries only the shell.
  */
-export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = Object.fromEntries(
-  Object.entries(LOADERS).map(([key, load]) => [key, lazy(load)]),
+const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = Object.fromEntries(
+  Object.keys(LOADERS).map((key) => [key, lazy(() => load(key))]),
 )
+
+/**
+ * The component to mount for a screen: the screen itself once its code has arrived, else its lazy
+ * wrapper. A lazy component suspends on its first render even when its code is already there, and
+ * React then shows the fallback for at least 300 ms (its Suspense reveal throttle): a screen whose
+ * code was fetched ahead (below) would still wait that long on every first visit.
+ */
+export function screenComponent(key: string): ComponentType | undefined {
+  return arrived.get(key) ?? SCREENS[key]
+}
 
 /**
  * Starts fetching the code of the screen at the address the console opens on, while the token is
  * still being checked: otherwise the screen's chunk is asked for only once the check has answered,
- * and a deep link (a bookmark, a reload) waits for the two one after the other. The browser keeps
- * the module, so the lazy screen later gets it at once; an address of no built screen loads nothing.
+ * and a deep link (a bookmark, a reload) waits for the two one after the other. An address of no
+ * built screen loads nothing.
  */
-export function preloadScreenAt(pathname: string): void {
+export function preloadScreenAt(pathname: string): Promise<void> {
   const entry = catalogueEntries().find(
     (e) => e.status === 'built' && e.screen && LOADERS[e.screen] && matchPath(e.path, pathname),
   )
-  if (entry?.screen) void LOADERS[entry.screen]!().catch(() => undefined)
+  if (!entry?.screen) return Promise.resolve()
+  return load(entry.screen).then(
+    () => undefined,
+    () => undefined,
+  )
 }
+
+/**
+ * Fetches the code of the given screens one after another while the browser is idle, so that
+ * opening one of them later renders it at once. A failed fetch is left for the visit to retry.
+ */
+export function preloadScreensWhenIdle(keys: readonly string[]): void {
+  const waiting = keys.filter((key) => LOADERS[key] && !arrived.has(key))
+  const next = () => {
+    const key = waiting.shift()
+    if (key === undefined) return
+    void load(key)
+      .catch(() => undefined)
+      .finally(() => whenIdle(next))
+  }
+  whenIdle(next)
+}
+
+const whenIdle = (task: () => void) =>
+  typeof requestIdleCallback === 'function'
+    ? requestIdleCallback(task, { timeout: 2000 })
+    : setTimeout(task, 200)
