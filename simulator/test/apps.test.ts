@@ -109,6 +109,7 @@ describe('POST /api/v1/apps/unifiedsearch (E014)', () => {
       "queue IN ('root.adhoc','root.ml')",
     ],
     ['appTypes', { appTypes: ['spark'] }, (r: AppRecord) => r.kind === 'spark', "kind = 'spark'"],
+    ['appTypes presto', { appTypes: ['presto'] }, (r: AppRecord) => r.kind === 'presto', "kind = 'presto'"],
     [
       'clusters',
       { clusters: ['cdh-prod-01'] },

@@ -25,6 +25,18 @@ describe('B171 application type filter', () => {
   ] as const)('B171 %s (bigQueryEnabled %s) offers %j', (clusterType, bq, options) => {
     expect(appTypeFilterOptions(clusterType, bq)).toEqual(options)
   })
+
+  it('B171 offers presto to a user with Presto enabled (costlens: the lists show their queries)', () => {
+    expect(appTypeFilterOptions('CDH', false, true)).toEqual([
+      'hive',
+      'mr',
+      'spark',
+      'tez',
+      'impala',
+      'presto',
+    ])
+    expect(appTypeFilterOptions('EMR', false, true)).toEqual(['hive', 'mr', 'spark', 'tez', 'presto'])
+  })
 })
 
 describe('B172 application type codes', () => {

@@ -13,7 +13,7 @@ export const APP_TYPE_BY_CODE: Readonly<Record<number, AppType>> = {
   16: 'impala',
 }
 
-export const APP_TYPES = ['mr', 'hive', 'spark', 'tez', 'impala', 'bigquery'] as const
+export const APP_TYPES = ['mr', 'hive', 'spark', 'tez', 'impala', 'bigquery', 'presto'] as const
 export type AppType = (typeof APP_TYPES)[number]
 
 /** B172: the codes of a type (spark has two: 2 and 6). */
@@ -23,11 +23,20 @@ export function appTypeCodes(type: AppType): number[] {
     .map(([code]) => Number(code))
 }
 
-/** B171: the Application Type filter's options. */
-export function appTypeFilterOptions(clusterType: ClusterType, bigQueryEnabled = false): AppType[] {
+/**
+ * B171: the Application Type filter's options. Presto is costlens's addition: the spec's list
+ * predates the Presto chargeback type, and a user whose clusters run Presto queries (prestoEnabled,
+ * B146) sees them in the lists, so the filter offers them too.
+ */
+export function appTypeFilterOptions(
+  clusterType: ClusterType,
+  bigQueryEnabled = false,
+  prestoEnabled = false,
+): AppType[] {
   const options: AppType[] = ['hive', 'mr', 'spark', 'tez']
   if (clusterType === 'CDH' || clusterType === 'CDP') options.push('impala')
   if (bigQueryEnabled) options.push('bigquery')
+  if (prestoEnabled) options.push('presto')
   return options
 }
 

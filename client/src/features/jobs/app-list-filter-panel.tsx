@@ -62,10 +62,12 @@ export function AppListFilterPanel({
         </Group>
         <MultiSelectFilter
           label="Application Type"
-          options={appTypeFilterOptions(user.clusterType, user.bigQueryEnabled).map((t) => ({
-            value: t,
-            label: t.toUpperCase(),
-          }))}
+          options={appTypeFilterOptions(user.clusterType, user.bigQueryEnabled, user.prestoEnabled).map(
+            (t) => ({
+              value: t,
+              label: t.toUpperCase(),
+            }),
+          )}
           value={view.filters.appTypes}
           onChange={(appTypes) => onChange({ type: 'filters', filters: { appTypes } })}
           searchable={false}
