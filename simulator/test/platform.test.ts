@@ -91,6 +91,7 @@ describe('OpenAPI document', () => {
         'GET /api/v1/search/pcb/{group1}/{group2}',
         'GET /api/v1/search/bqcb/{group1}',
         'GET /api/v1/search/bqcb/{group1}/{group2}',
+        'GET /api/v1/autoactions/recent_violations',
       ].sort(),
     )
     for (const { key, op } of ops) {

@@ -23,6 +23,8 @@ export async function autoactionRoutes(app: AppInstance) {
           "(default the last day); limit 1-1000 (default 50); clusterUid one cluster, else the user's platform.",
         querystring: RecentViolationsQuerySchema,
         response: { 200: RecentViolationsResponseSchema, ...errors },
+        // REAL-API-NOTES §7, no catalogue row: the screen it serves, the cluster overview's alerts KPI.
+        'x-spec-ids': ['R004', 'R051'],
       },
     },
     async (request) => {
