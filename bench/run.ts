@@ -245,6 +245,64 @@ function clusterEndpoints(now: number, dbPath: string): Endpoint[] {
   ]
 }
 
+/**
+ * Issue 7's figures: the Snowflake inefficient list as the console opens it (first page, cost
+ * descending) with one filter of each kind, and its metadata, over windows from half a day to 90
+ * days ending at varied hours.
+ */
+function snowflakeEndpoints(now: number, dbPath: string): Endpoint[] {
+  const prng = createPrng(77)
+  const db = new Database(dbPath, { readonly: true })
+  const warehouses = db.prepare('SELECT uid FROM snowflake_warehouses').pluck().all() as string[]
+  const users = db
+    .prepare("SELECT DISTINCT user_name FROM snowflake_query_rollups WHERE slice = 'user'")
+    .pluck()
+    .all() as string[]
+  db.close()
+  const window = () => {
+    const end = now - prng.int(0, 48) * 3_600_000 - prng.int(0, 3_599_999)
+    const days = prng.pick([0.5, 1, 3, 7, 30, 90])
+    return { startTime: new Date(end - days * DAY).toISOString(), endTime: new Date(end).toISOString() }
+  }
+  const filter = () =>
+    prng.pick([
+      { warehouseUid: [prng.pick(warehouses)] },
+      { userName: [prng.pick(users)] },
+      { insights: [prng.pick(['FULL_TABLE_SCAN', 'REMOTE_SPILLAGE', 'QUEUED_OVERLOAD', 'REPEATED_QUERY'])] },
+      { status: [prng.pick(['S', 'F'])] },
+      { accounts: [prng.pick(['QB41627', 'RX80233'])] },
+    ])
+  return [
+    {
+      name: 'snowflake: inefficient list, filtered, varied windows',
+      method: 'POST',
+      path: '/api/v1/snowflake/queries/search',
+      auth: true,
+      user: 'snowflake',
+      variants: Array.from({ length: VARIANTS }, () => ({
+        body: {
+          ...window(),
+          showInefficientOnly: true,
+          ...filter(),
+          page: 1,
+          pageSize: 15,
+          sort: 'cost-desc',
+        },
+      })),
+    },
+    {
+      name: 'snowflake: inefficient metadata, varied windows',
+      method: 'GET',
+      path: '/api/v1/snowflake/queries/metadata',
+      auth: true,
+      user: 'snowflake',
+      variants: Array.from({ length: VARIANTS }, () => ({
+        path: `/api/v1/snowflake/queries/metadata?${new URLSearchParams({ ...window(), showInefficientOnly: 'true' })}`,
+      })),
+    },
+  ]
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const server = net.createServer().listen(0, '127.0.0.1', () => {
@@ -363,7 +421,7 @@ async function main() {
   try {
     const largeListPage = await measureListPage(baseUrl, 'admin', 6, false)
     const tokens: Record<string, string> = {}
-    for (const user of ['admin', 'emr']) {
+    for (const user of ['admin', 'emr', 'snowflake']) {
       const signIn = await fetch(`${baseUrl}/api/v1/webSignIn`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -397,6 +455,7 @@ async function main() {
       ...unifiedSearches(now, words),
       ...clusterEndpoints(now, LARGE_DB),
       ...jobsEndpoints(now, words),
+      ...snowflakeEndpoints(now, LARGE_DB),
     ]
     process.stdout.write(`measuring ${endpoints.length + 1} routes, ${SECONDS} s per run…\n`)
     const load = await measureEndpoints(baseUrl, tokens, trivial, endpoints, SECONDS)

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { parseInstant } from '../simulator/src/clock.ts'
-import { REPO_ROOT } from '../simulator/src/config.ts'
+import { REPO_ROOT, readUsdPerCredit } from '../simulator/src/config.ts'
 import { openDatabase } from '../simulator/src/db/open-database.ts'
 import type { Scale } from '../simulator/src/db/seed/scale.ts'
 
@@ -39,9 +39,15 @@ if (fs.existsSync(dbPath)) {
 }
 
 const started = performance.now()
-const db = openDatabase(dbPath, { scale, seed, now })
+let snowflakeUsdPerCredit = 3
+try {
+  snowflakeUsdPerCredit = readUsdPerCredit(process.env.SNOWFLAKE_USD_PER_CREDIT)
+} catch (error) {
+  fail((error as Error).message)
+}
+const db = openDatabase(dbPath, { scale, seed, now, snowflakeUsdPerCredit })
 const counts = Object.fromEntries(
-  ['users', 'clusters', 'tags', 'applications', 'app_events'].map((t) => [
+  ['users', 'clusters', 'tags', 'applications', 'app_events', 'snowflake_queries'].map((t) => [
     t,
     (db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n,
   ]),

@@ -25,12 +25,13 @@ import { appRoutes } from './routes/apps/index.ts'
 import { jobRoutes } from './routes/jobs/index.ts'
 import { pipelineRoutes } from './routes/pipelines/index.ts'
 import { chargebackRoutes } from './routes/chargeback/index.ts'
+import { snowflakeRoutes } from './routes/snowflake/index.ts'
 import { autoactionRoutes } from './routes/autoactions/index.ts'
 
 export interface BuildAppOptions {
   /** SQLite file, or ':memory:'. A missing file is created and seeded; an existing one is reused. */
   dbPath?: string
-  seed?: { scale?: Scale; seed?: number }
+  seed?: { scale?: Scale; seed?: number; snowflakeUsdPerCredit?: number }
   /** Simulated now (ISO or epoch ms); default the real now. */
   now?: string | number
   signInMode?: SignInMode
@@ -72,7 +73,11 @@ const API_PREFIXES = ['/api/', '/signInMode', '/saml/', '/aad/', '/ui/', '/opena
 /** The simulator: every test builds one with its own database, the server builds one to listen. */
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const clock = new Clock(options.now)
-  const seed = { scale: options.seed?.scale ?? 'demo', seed: options.seed?.seed ?? 42 } as const
+  const seed = {
+    scale: options.seed?.scale ?? 'demo',
+    seed: options.seed?.seed ?? 42,
+    snowflakeUsdPerCredit: options.seed?.snowflakeUsdPerCredit,
+  } as const
   // Seeded at exactly the given instant (not the ticking clock a few ms later): the same options
   // must give the same data.
   const seededAt = options.now === undefined ? clock.now() : parseInstant(options.now)
@@ -152,6 +157,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(jobRoutes)
   await app.register(pipelineRoutes)
   await app.register(chargebackRoutes)
+  await app.register(snowflakeRoutes)
   await app.register(autoactionRoutes)
 
   if (clientDist)

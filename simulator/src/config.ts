@@ -19,6 +19,8 @@ export interface ServerConfig {
   simControl: boolean
   signInPerMinute: number
   frameAncestors: string[]
+  /** USD per Snowflake credit the seed prices queries at. */
+  snowflakeUsdPerCredit: number
 }
 
 /** Reads the documented environment (README "Environment"); throws a readable Error on bad values. */
@@ -48,7 +50,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     simControl: readSimControl(env.SIM_CONTROL),
     signInPerMinute: readSignInPerMinute(env.SIGN_IN_PER_MINUTE),
     frameAncestors: (env.FRAME_ANCESTORS ?? '').split(/[\s,]+/).filter(Boolean),
+    snowflakeUsdPerCredit: readUsdPerCredit(env.SNOWFLAKE_USD_PER_CREDIT),
   }
+}
+
+/**
+ * SNOWFLAKE_USD_PER_CREDIT: what a credit costs, default 3.00 (Enterprise on demand, AWS US East;
+ * Standard is about 2, Business Critical about 4). Read when a database is seeded.
+ */
+export function readUsdPerCredit(value: string | undefined): number {
+  if (value === undefined || value === '') return 3
+  const n = Number(value)
+  if (!Number.isFinite(n) || n <= 0 || n > 100)
+    throw new Error(`SNOWFLAKE_USD_PER_CREDIT must be a price in USD above 0 (e.g. 3.00), got "${value}"`)
+  return n
 }
 
 /** SIM_CONTROL: the /__sim controls are on unless it is 'off' (or 'false', '0'). */

@@ -28,7 +28,7 @@ async function main() {
   try {
     app = await buildApp({
       dbPath: config.dbPath,
-      seed: { scale: config.scale, seed: config.seed },
+      seed: { scale: config.scale, seed: config.seed, snowflakeUsdPerCredit: config.snowflakeUsdPerCredit },
       now: config.now,
       signInMode: config.signInMode,
       ssoUser: config.ssoUser,

@@ -92,6 +92,11 @@ describe('OpenAPI document', () => {
         'GET /api/v1/search/bqcb/{group1}',
         'GET /api/v1/search/bqcb/{group1}/{group2}',
         'GET /api/v1/autoactions/recent_violations',
+        'POST /api/v1/snowflake/queries/search',
+        'GET /api/v1/snowflake/queries/metadata',
+        'GET /api/v1/snowflake/queries/{queryUid}',
+        'GET /api/v1/snowflake/warehouses',
+        'GET /api/v1/snowflake/warehouses/{warehouseUid}',
       ].sort(),
     )
     for (const { key, op } of ops) {

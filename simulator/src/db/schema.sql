@@ -236,3 +236,158 @@ CREATE TABLE IF NOT EXISTS cluster_resources (
   nodes_decommissioned INTEGER NOT NULL,
   PRIMARY KEY (cluster_uid, ts)
 ) WITHOUT ROWID;
+
+-- Snowflake (issue 7), seeded by seed/snowflake-*.ts. An account is one of the SNOWFLAKE clusters;
+-- its id is the account locator. Query times stay as seeded and move at read time by appsTimeShift
+-- (time-columns.ts APP_TIME_COLUMNS), like the applications. Money and credits are stored as whole
+-- ten-thousandths (cost_e4 = USD × 10^4, credits_e4 = credits × 10^4), so sums over queries, rollups
+-- and windows agree to the last of the 4 decimals the console shows.
+CREATE TABLE IF NOT EXISTS snowflake_accounts (
+  account_id     TEXT PRIMARY KEY,          -- the account locator, e.g. QB41627
+  cluster_uid    TEXT NOT NULL REFERENCES clusters (unravel_id),
+  name           TEXT NOT NULL,
+  edition        TEXT NOT NULL,
+  usd_per_credit REAL NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS snowflake_warehouses (
+  uid                  TEXT PRIMARY KEY,
+  account_id           TEXT NOT NULL REFERENCES snowflake_accounts (account_id),
+  name                 TEXT NOT NULL,
+  size                 TEXT NOT NULL,        -- X-Small … 4X-Large
+  credits_per_hour     INTEGER NOT NULL,
+  min_cluster_count    INTEGER NOT NULL,
+  max_cluster_count    INTEGER NOT NULL,
+  scaling_policy       TEXT NOT NULL CHECK (scaling_policy IN ('STANDARD', 'ECONOMY')),
+  auto_suspend_seconds INTEGER NOT NULL
+);
+
+-- The tables queries read and write (the details' Input and Output tables tabs).
+CREATE TABLE IF NOT EXISTS snowflake_tables (
+  id            INTEGER PRIMARY KEY,
+  account_id    TEXT NOT NULL REFERENCES snowflake_accounts (account_id),
+  database_name TEXT NOT NULL,
+  schema_name   TEXT NOT NULL,
+  name          TEXT NOT NULL,
+  row_count     INTEGER NOT NULL,
+  bytes         INTEGER NOT NULL,
+  partitions    INTEGER NOT NULL
+);
+
+-- The parameterized statements queries run: the text with literals as {date}, {id}, {text} (each
+-- query fills them from its literal_seed), its signature (query_parameterized_hash) and its tables
+-- (JSON arrays of snowflake_tables ids).
+CREATE TABLE IF NOT EXISTS snowflake_statements (
+  id            INTEGER PRIMARY KEY,
+  account_id    TEXT NOT NULL,
+  template      TEXT NOT NULL,
+  signature     TEXT NOT NULL,
+  query_type    TEXT NOT NULL,
+  database_name TEXT NOT NULL,
+  schema_name   TEXT NOT NULL,
+  input_tables  TEXT NOT NULL,
+  output_tables TEXT NOT NULL
+);
+
+-- QUERY_HISTORY (DOMAIN.md §1): times ms; end_time NULL while running or queued, whose duration is
+-- the time so far at seeding. insight_mask: one bit per SNOWFLAKE_INSIGHT_KEYS entry, set by the seed
+-- from the metrics (seed/snowflake-insights.ts).
+CREATE TABLE IF NOT EXISTS snowflake_queries (
+  id                       TEXT PRIMARY KEY,
+  account_id               TEXT NOT NULL,
+  warehouse_uid            TEXT NOT NULL,
+  user_name                TEXT NOT NULL,
+  role_name                TEXT NOT NULL,
+  client_connector         TEXT NOT NULL,
+  query_tag                TEXT NOT NULL,
+  statement_id             INTEGER NOT NULL REFERENCES snowflake_statements (id),
+  literal_seed             INTEGER NOT NULL,
+  signature                TEXT NOT NULL,
+  query_type               TEXT NOT NULL,
+  status                   TEXT NOT NULL CHECK (status IN ('S', 'R', 'F', 'W', 'U', 'P')),
+  message                  TEXT NOT NULL,
+  session_id               INTEGER NOT NULL,
+  cluster_number           INTEGER NOT NULL,
+  start_time               INTEGER NOT NULL,
+  end_time                 INTEGER,
+  duration                 INTEGER NOT NULL,
+  compilation_time         INTEGER NOT NULL,
+  execution_time           INTEGER NOT NULL,
+  queued_provisioning_time INTEGER NOT NULL,
+  queued_repair_time       INTEGER NOT NULL,
+  queued_overload_time     INTEGER NOT NULL,
+  transaction_blocked_time INTEGER NOT NULL,
+  list_external_files_time INTEGER NOT NULL,
+  bytes_scanned            INTEGER NOT NULL,
+  bytes_written            INTEGER NOT NULL,
+  bytes_spilled_local      INTEGER NOT NULL,
+  bytes_spilled_remote     INTEGER NOT NULL,
+  partitions_scanned       INTEGER NOT NULL,
+  partitions_total         INTEGER NOT NULL,
+  rows_produced            INTEGER NOT NULL,
+  rows_affected            INTEGER NOT NULL,
+  credits_e4               INTEGER NOT NULL,
+  cost_e4                  INTEGER NOT NULL,
+  insight_mask             INTEGER NOT NULL,
+  insight_count            INTEGER NOT NULL
+);
+-- A window's queries with every column the list filters and the totals read: the edges of a
+-- window (what no rollup bucket covers) and short windows sorted in memory read only this index.
+CREATE INDEX IF NOT EXISTS snowflake_queries_start
+  ON snowflake_queries (start_time, status, warehouse_uid, user_name, client_connector, insight_mask,
+                        cost_e4, duration, credits_e4, query_tag, execution_time, queued_overload_time);
+-- The first page of a long window by cost (the default sort) or duration: walked in sort order with
+-- the window and the filters checked in the index, so a page reads a few hundred entries.
+CREATE INDEX IF NOT EXISTS snowflake_queries_cost
+  ON snowflake_queries (cost_e4, start_time, status, warehouse_uid, user_name, client_connector,
+                        insight_mask, duration);
+CREATE INDEX IF NOT EXISTS snowflake_queries_duration
+  ON snowflake_queries (duration, start_time, status, warehouse_uid, user_name, client_connector,
+                        insight_mask, cost_e4);
+-- The same walk within one warehouse's or one user's queries (a list filtered to one of them).
+CREATE INDEX IF NOT EXISTS snowflake_queries_warehouse_cost
+  ON snowflake_queries (warehouse_uid, cost_e4, start_time, status, user_name, client_connector, insight_mask,
+                        duration);
+CREATE INDEX IF NOT EXISTS snowflake_queries_user_cost
+  ON snowflake_queries (user_name, cost_e4, start_time, status, warehouse_uid, client_connector, insight_mask,
+                        duration);
+CREATE INDEX IF NOT EXISTS snowflake_queries_signature ON snowflake_queries (signature, start_time);
+-- One warehouse's queries in start order, with what its series and state read.
+CREATE INDEX IF NOT EXISTS snowflake_queries_warehouse
+  ON snowflake_queries (warehouse_uid, start_time, duration, credits_e4, cost_e4, queued_overload_time,
+                        cluster_number, status);
+
+-- Query totals per hour, day and week (7 days from the epoch) of start time (seed/snowflake-rollups.ts, built in SQL after
+-- the queries): slice 'full' by every list dimension (days only), 'wh' summed over user and
+-- connector (stored as ''), 'user' summed over status and warehouse. A window reads whole buckets
+-- here and its edges from snowflake_queries_start.
+CREATE TABLE IF NOT EXISTS snowflake_query_rollups (
+  slice            TEXT NOT NULL CHECK (slice IN ('full', 'wh', 'user')),
+  grain            INTEGER NOT NULL,     -- bucket length, ms
+  bucket           INTEGER NOT NULL,     -- bucket start, epoch ms as seeded
+  status           TEXT NOT NULL,
+  warehouse_uid    TEXT NOT NULL,
+  user_name        TEXT NOT NULL,
+  client_connector TEXT NOT NULL,
+  insight_mask     INTEGER NOT NULL,
+  n                INTEGER NOT NULL,
+  cost_min INTEGER NOT NULL, cost_max INTEGER NOT NULL,
+  duration_min INTEGER NOT NULL, duration_max INTEGER NOT NULL,
+  cost_e4          INTEGER NOT NULL,
+  credits_e4       INTEGER NOT NULL,
+  execution_time   INTEGER NOT NULL,     -- summed ms
+  queued_overload_time INTEGER NOT NULL, -- summed ms
+  PRIMARY KEY (slice, grain, bucket, status, warehouse_uid, user_name, client_connector, insight_mask)
+) WITHOUT ROWID;
+
+-- Cost per day of start time by query tag and by signature (the cost pages), built like the above.
+CREATE TABLE IF NOT EXISTS snowflake_cost_rollups (
+  dim        TEXT NOT NULL CHECK (dim IN ('tag', 'signature')),
+  bucket     INTEGER NOT NULL,           -- day start, epoch ms as seeded
+  key        TEXT NOT NULL,
+  n          INTEGER NOT NULL,
+  cost_e4    INTEGER NOT NULL,
+  credits_e4 INTEGER NOT NULL,
+  duration   INTEGER NOT NULL,           -- summed ms
+  PRIMARY KEY (dim, bucket, key)
+) WITHOUT ROWID;

@@ -23,4 +23,8 @@ export const APP_TIME_COLUMNS: readonly { table: string; columns: readonly strin
   { table: 'applications', columns: ['start_time', 'finished_time'] },
   { table: 'cluster_resources', columns: ['ts'] },
   { table: 'yarn_node_events', columns: ['start_time', 'end_time'] },
+  // A million queries at the large scale, and rollups cut by their seeded start times.
+  { table: 'snowflake_queries', columns: ['start_time', 'end_time'] },
+  { table: 'snowflake_query_rollups', columns: ['bucket'] },
+  { table: 'snowflake_cost_rollups', columns: ['bucket'] },
 ]

@@ -11,19 +11,25 @@ import { seedApplications } from './applications.ts'
 import { seedClusterResources } from './cluster-resources.ts'
 import { AppRollupBuilder } from './app-rollups.ts'
 import { ChargebackRollupBuilder } from './chargeback-rollups.ts'
+import { seedSnowflake } from './snowflake.ts'
+import { DEFAULT_USD_PER_CREDIT } from './snowflake-catalogue.ts'
+import { buildSnowflakeRollups } from './snowflake-rollups.ts'
 
 export interface SeedOptions {
   scale: Scale
   seed: number
   /** The simulated now at seeding (epoch ms): history ends here. */
   now: number
+  /** USD per Snowflake credit (SNOWFLAKE_USD_PER_CREDIT); default 3.00, Enterprise on demand. */
+  snowflakeUsdPerCredit?: number
 }
 
 /** Bumped whenever a table changes: a file of another version is refused with a re-seed hint. */
-export const SCHEMA_VERSION = '8'
+export const SCHEMA_VERSION = '9'
 
 /** The tables that take most rows: their secondary indexes are built after the rows go in. */
 const BULK_TABLES = ['applications', 'app_events', 'app_tags'] as const
+const SNOWFLAKE_BULK_TABLES = ['snowflake_queries'] as const
 
 /**
  * Runs a bulk fill with the tables' secondary indexes dropped, then builds them again from their
@@ -36,6 +42,7 @@ function withoutSecondaryIndexes(
   tables: readonly string[],
   fill: () => void,
   timed: (name: string, step: () => void) => void,
+  phase = 'applications',
 ): void {
   const indexes = db
     .prepare(
@@ -44,8 +51,8 @@ function withoutSecondaryIndexes(
     )
     .all(...tables) as { name: string; sql: string }[]
   for (const index of indexes) db.exec(`DROP INDEX "${index.name}"`)
-  timed('applications', fill)
-  timed('indexes', () => {
+  timed(phase, fill)
+  timed(phase === 'applications' ? 'indexes' : `${phase}.indexes`, () => {
     for (const index of indexes) db.exec(index.sql)
   })
 }
@@ -54,7 +61,10 @@ function withoutSecondaryIndexes(
  * Seeds an empty database. Deterministic for (seed, scale, now) except the password-hash salts
  * and the JWT secret, which must never be predictable. One transaction per table.
  */
-export function seedDatabase(db: Db, { scale, seed, now }: SeedOptions): Record<string, number> {
+export function seedDatabase(
+  db: Db,
+  { scale, seed, now, snowflakeUsdPerCredit = DEFAULT_USD_PER_CREDIT }: SeedOptions,
+): Record<string, number> {
   const prng = createPrng(seed)
   faker.seed(seed)
   const sizes = SCALE_SIZES[scale]
@@ -105,6 +115,18 @@ export function seedDatabase(db: Db, { scale, seed, now }: SeedOptions): Record<
     chargebackRollups.write(db)
   })
   timed('clusterResources', () => seedClusterResources(db, prng, clusters, now))
+  // Its own generator, so adding Snowflake left every other table's rows as they were.
+  let snowflakeQueries = 0
+  withoutSecondaryIndexes(
+    db,
+    SNOWFLAKE_BULK_TABLES,
+    () => {
+      snowflakeQueries = seedSnowflake(db, createPrng(seed + 7), now, sizes.snowflake, snowflakeUsdPerCredit)
+    },
+    timed,
+    'snowflake',
+  )
+  timed('snowflake.rollups', () => buildSnowflakeRollups(db))
   // Statistics for the query planner: without them it cannot tell that running apps are few and
   // scans a whole window index instead of the partial index of running apps.
   // A sample of each index is enough for that and takes a fraction of a full pass over a million rows.
@@ -125,5 +147,6 @@ export function seedDatabase(db: Db, { scale, seed, now }: SeedOptions): Record<
     users: users.length,
     tags: tags.length,
     applications: sizes.applications,
+    snowflakeQueries,
   }
 }

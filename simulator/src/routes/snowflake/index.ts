@@ -1,0 +1,128 @@
+import {
+  ErrorSchema,
+  SNOWFLAKE_PATHS,
+  SnowflakeQueryDetailsSchema,
+  SnowflakeQueryMetadataQuerySchema,
+  SnowflakeQueryMetadataSchema,
+  SnowflakeQueryParamsSchema,
+  SnowflakeQuerySearchBodySchema,
+  SnowflakeQuerySearchResponseSchema,
+  SnowflakeWarehouseDetailsSchema,
+  SnowflakeWarehouseListSchema,
+  SnowflakeWarehouseParamsSchema,
+  SnowflakeWindowQuerySchema,
+  type SnowflakeWindowQuery,
+  type SnowflakeQueryMetadataQuery,
+  type SnowflakeQuerySearchBody,
+} from '@costlens/shared'
+import type { preHandlerAsyncHookHandler } from 'fastify'
+import type { AppInstance } from '../../app.ts'
+import { findUserRow } from '../../db/repositories/users.ts'
+import { queryDetails, queryMetadata, searchQueries } from '../../db/repositories/snowflake-queries.ts'
+import { listWarehouses, warehouseDetails } from '../../db/repositories/snowflake-warehouses.ts'
+import { HttpError } from '../../errors.ts'
+import { sessionOf } from '../../plugins/auth.ts'
+
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema }
+
+/** `{x}` path parameters as Fastify writes them (`:x`). */
+export const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1')
+
+/** Snowflake data is for users of a Snowflake install only (the cluster type chooses the product, 01 §1). */
+export function requireSnowflake(app: AppInstance): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const row = findUserRow(app.db, sessionOf(request).username)
+    if (row?.cluster_type !== 'SNOWFLAKE')
+      throw new HttpError(403, `Snowflake is not available for ${row?.cluster_type ?? 'these'} clusters.`)
+  }
+}
+
+export async function snowflakeRoutes(app: AppInstance) {
+  const preHandler = requireSnowflake(app)
+  app.post(
+    SNOWFLAKE_PATHS.querySearch,
+    {
+      preHandler,
+      schema: {
+        tags: ['snowflake'],
+        summary: 'Snowflake queries: a page of the queries that match the filters (or the one with the id)',
+        description:
+          'Queries that started in [startTime, endTime] (ISO; default the start of today (UTC) to now). `id` alone ' +
+          'overrides every other filter. page (1-based) × pageSize (default 15) at most 10,000; sort key-direction, ' +
+          'default cost-desc. Insights filter: queries carrying any of the keys (or titles).',
+        body: SnowflakeQuerySearchBodySchema,
+        response: { 200: SnowflakeQuerySearchResponseSchema, ...errors },
+        'x-spec-ids': ['E158'],
+      },
+    },
+    async (request) => searchQueries(app.db, request.body as SnowflakeQuerySearchBody, app.clock.now()),
+  )
+  app.get(
+    SNOWFLAKE_PATHS.queryMetadata,
+    {
+      preHandler,
+      schema: {
+        tags: ['snowflake'],
+        summary:
+          "Snowflake queries' filter options with their counts in the window, and the cost and duration ranges",
+        querystring: SnowflakeQueryMetadataQuerySchema,
+        response: { 200: SnowflakeQueryMetadataSchema, ...errors },
+        'x-spec-ids': ['E159'],
+      },
+    },
+    async (request) => queryMetadata(app.db, request.query as SnowflakeQueryMetadataQuery, app.clock.now()),
+  )
+  app.get(
+    fastifyPath(SNOWFLAKE_PATHS.queryDetails),
+    {
+      preHandler,
+      schema: {
+        tags: ['snowflake'],
+        summary: 'One Snowflake query with the data of its details tabs',
+        params: SnowflakeQueryParamsSchema,
+        response: { 200: SnowflakeQueryDetailsSchema, 404: ErrorSchema, ...errors },
+        'x-spec-ids': ['E160'],
+      },
+    },
+    async (request) =>
+      queryDetails(app.db, (request.params as { queryUid: string }).queryUid, app.clock.now()),
+  )
+  app.get(
+    SNOWFLAKE_PATHS.warehouses,
+    {
+      preHandler,
+      schema: {
+        tags: ['snowflake'],
+        summary: 'Snowflake warehouses with their state now and their usage in the window, most cost first',
+        description:
+          'Usage from the queries that started in [startTime, endTime] (default the start of today (UTC) to now).',
+        querystring: SnowflakeWindowQuerySchema,
+        response: { 200: SnowflakeWarehouseListSchema, ...errors },
+        'x-spec-ids': ['E161'],
+      },
+    },
+    async (request) => listWarehouses(app.db, request.query as SnowflakeWindowQuery, app.clock.now()),
+  )
+  app.get(
+    fastifyPath(SNOWFLAKE_PATHS.warehouseDetails),
+    {
+      preHandler,
+      schema: {
+        tags: ['snowflake'],
+        summary:
+          "One Snowflake warehouse's usage in the window, with its series at the span's point interval",
+        params: SnowflakeWarehouseParamsSchema,
+        querystring: SnowflakeWindowQuerySchema,
+        response: { 200: SnowflakeWarehouseDetailsSchema, 404: ErrorSchema, ...errors },
+        'x-spec-ids': ['E162'],
+      },
+    },
+    async (request) =>
+      warehouseDetails(
+        app.db,
+        (request.params as { warehouseUid: string }).warehouseUid,
+        request.query as SnowflakeWindowQuery,
+        app.clock.now(),
+      ),
+  )
+}
