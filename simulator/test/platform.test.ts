@@ -97,6 +97,11 @@ describe('OpenAPI document', () => {
         'GET /api/v1/snowflake/queries/{queryUid}',
         'GET /api/v1/snowflake/warehouses',
         'GET /api/v1/snowflake/warehouses/{warehouseUid}',
+        'GET /api/v1/snowflake/cost/overview',
+        'GET /api/v1/snowflake/cost/users',
+        'GET /api/v1/snowflake/cost/warehouses',
+        'GET /api/v1/snowflake/cost/queries',
+        'GET /api/v1/snowflake/cost/tags',
       ].sort(),
     )
     for (const { key, op } of ops) {

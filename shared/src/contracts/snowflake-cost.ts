@@ -19,7 +19,8 @@ export const SnowflakeCostQuerySchema = Type.Object(
       Type.String({
         minLength: 10,
         maxLength: 40,
-        description: 'ISO-8601 date-time; default 29 days before the start of today (UTC)',
+        description:
+          "ISO-8601 date-time; default 29 days before the start of today (UTC); at most 366 days before endTime (the cost picker's longest span), else 400",
         examples: ['2026-01-05T00:00:00.000Z'],
       }),
     ),
@@ -73,7 +74,10 @@ const WindowFields = {
   ...SnowflakeIntervalFields,
 }
 
-/** GET costOverview: the window's totals against the period of the same length before it. */
+/**
+ * GET costOverview: the window's totals against the period of the same length just before it
+ * (`previous`: [startTime - length, startTime), length = endTime - startTime + 1 ms).
+ */
 export const SnowflakeCostOverviewSchema = Type.Object(
   {
     ...WindowFields,
@@ -113,7 +117,9 @@ export const SnowflakeCostQueryRowSchema = Type.Object(
     signature: Type.String(),
     sqlShort: Type.String({ description: 'the first 200 characters of one of its queries' }),
     queryType: Type.String(),
-    sampleQueryId: Type.String({ description: 'one of its queries in the window, for the details page' }),
+    sampleQueryId: Type.String({
+      description: 'one of its queries in the window (the latest to start), for the details page',
+    }),
     userName: Type.String({ description: "the sample query's user" }),
     warehouseName: Type.String({ description: "the sample query's warehouse" }),
     ...SnowflakeCostTotalsSchema.properties,

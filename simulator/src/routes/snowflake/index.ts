@@ -1,6 +1,10 @@
 import {
   ErrorSchema,
   SNOWFLAKE_PATHS,
+  SnowflakeCostBreakdownSchema,
+  SnowflakeCostOverviewSchema,
+  SnowflakeCostQueriesSchema,
+  SnowflakeCostQuerySchema,
   SnowflakeQueryDetailsSchema,
   SnowflakeQueryMetadataQuerySchema,
   SnowflakeQueryMetadataSchema,
@@ -11,12 +15,14 @@ import {
   SnowflakeWarehouseListSchema,
   SnowflakeWarehouseParamsSchema,
   SnowflakeWindowQuerySchema,
+  type SnowflakeCostQuery,
   type SnowflakeWindowQuery,
   type SnowflakeQueryMetadataQuery,
   type SnowflakeQuerySearchBody,
 } from '@costlens/shared'
 import type { preHandlerAsyncHookHandler } from 'fastify'
 import type { AppInstance } from '../../app.ts'
+import { costBreakdown, costOverview, costQueries } from '../../db/repositories/snowflake-cost.ts'
 import { findUserRow } from '../../db/repositories/users.ts'
 import { queryDetails, queryMetadata, searchQueries } from '../../db/repositories/snowflake-queries.ts'
 import { listWarehouses, warehouseDetails } from '../../db/repositories/snowflake-warehouses.ts'
@@ -124,5 +130,71 @@ export async function snowflakeRoutes(app: AppInstance) {
         request.query as SnowflakeWindowQuery,
         app.clock.now(),
       ),
+  )
+
+  // The cost pages' calls (03 §2 /cost/…): the catalogue has no endpoint for them, so each cites the
+  // screen it serves.
+  const costWindow =
+    'Queries that started in [startTime, endTime] (ISO; default the last 30 days: 29 whole UTC days before ' +
+    'today, and today to now; at most 366 days, else 400), summed in SQL, so totals match the query list for the ' +
+    "same window. Cost USD and credits to 4 decimals; series points [epoch ms, value] at the span's point interval."
+  const breakdowns = [
+    ['costUsers', 'user', 'R123', 'users (id and name: userName)'],
+    ['costWarehouses', 'warehouse', 'R124', 'warehouses (id: warehouseUid, name: the warehouse name)'],
+    ['costTags', 'tag', 'R126', "query tags (id: queryTag; '' with name '(no tag)' for queries without one)"],
+  ] as const
+  app.get(
+    SNOWFLAKE_PATHS.costOverview,
+    {
+      preHandler,
+      schema: {
+        tags: ['snowflake'],
+        summary:
+          "Snowflake cost overview: the window's cost against the period before, trends, top warehouses and users",
+        description:
+          `${costWindow} previous: the same length just before the window; changePercent is null when the previous ` +
+          'cost is 0. topWarehouses and topUsers: the 5 costliest (limit is not used).',
+        querystring: SnowflakeCostQuerySchema,
+        response: { 200: SnowflakeCostOverviewSchema, ...errors },
+        'x-spec-ids': ['R122'],
+      },
+    },
+    async (request) => costOverview(app.db, request.query as SnowflakeCostQuery, app.clock.now()),
+  )
+  for (const [call, dim, specId, rows] of breakdowns)
+    app.get(
+      SNOWFLAKE_PATHS[call],
+      {
+        preHandler,
+        schema: {
+          tags: ['snowflake'],
+          summary: `Snowflake cost by ${dim}: totals, rows most cost first, the trend and the 5 costliest's series`,
+          description:
+            `${costWindow} Rows: the ${rows} with queries in the window, most cost first (ties by name), ` +
+            "at most limit (default 100); share is the percent of the window's cost. series: the 5 costliest.",
+          querystring: SnowflakeCostQuerySchema,
+          response: { 200: SnowflakeCostBreakdownSchema, ...errors },
+          'x-spec-ids': [specId],
+        },
+      },
+      async (request) => costBreakdown(app.db, dim, request.query as SnowflakeCostQuery, app.clock.now()),
+    )
+  app.get(
+    SNOWFLAKE_PATHS.costQueries,
+    {
+      preHandler,
+      schema: {
+        tags: ['snowflake'],
+        summary: 'Snowflake cost by query signature, most cost first, each with a sample query',
+        description:
+          `${costWindow} Rows: the signatures (query_parameterized_hash) with queries in the window, most cost ` +
+          'first, at most limit (default 100); the sample is the latest query of the signature in the window; ' +
+          'avgDuration in ms over its queries.',
+        querystring: SnowflakeCostQuerySchema,
+        response: { 200: SnowflakeCostQueriesSchema, ...errors },
+        'x-spec-ids': ['R125'],
+      },
+    },
+    async (request) => costQueries(app.db, request.query as SnowflakeCostQuery, app.clock.now()),
   )
 }

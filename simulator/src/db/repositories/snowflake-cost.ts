@@ -1,0 +1,392 @@
+import {
+  PICKERS,
+  POINT_INTERVAL_MS,
+  chartPointInterval,
+  type PointInterval,
+  type SnowflakeCostBreakdown,
+  type SnowflakeCostOverview,
+  type SnowflakeCostQueries,
+  type SnowflakeCostQuery,
+  type SnowflakeCostQueryRow,
+  type SnowflakeCostRow,
+  type SnowflakeCostSeries,
+  type SnowflakeCostTotals,
+  type SnowflakePoint,
+} from '@costlens/shared'
+import { HttpError } from '../../errors.ts'
+import type { Db } from '../open-database.ts'
+import { renderSql } from '../seed/snowflake-catalogue.ts'
+import { SF_DAY, SNOWFLAKE_ROLLUP_SLICES } from '../seed/snowflake-rollups.ts'
+import { coverWindow } from './unified-search.ts'
+import { fromE4, iso, snowflakeWindow, storedRange, type SnowflakeWindow } from './snowflake-common.ts'
+
+/*
+ * The Snowflake cost pages (03 §2 /cost/…). Every figure is a sum over the queries that started in
+ * the window, as the query list counts them, so a page's totals are those of the list. Sums are
+ * taken in SQL over whole-number ten-thousandths: whole rollup buckets where a bucket lies inside
+ * the window (and, for a series, inside one point), the queries themselves for what is left.
+ */
+
+/** Where a figure is summed from: a rollup's rows for whole buckets, the queries for the rest. */
+interface Source {
+  table: 'snowflake_query_rollups' | 'snowflake_cost_rollups'
+  /** Which of the table's rows: a constant clause on `r`. */
+  rows: string
+  /** Bucket lengths the rows come in, longest first. */
+  grains: readonly number[]
+  /** Whether the table has a grain column (the cost rollups are per day only). */
+  graded: boolean
+  /** The grouping column in the rollup and in snowflake_queries; none for the window's total. */
+  key?: { rollup: string; raw: string }
+}
+
+const longestFirst = (grains: readonly number[]) => [...grains].sort((a, b) => b - a)
+
+const SOURCES = {
+  total: {
+    table: 'snowflake_query_rollups',
+    rows: "r.slice = 'wh'",
+    grains: longestFirst(SNOWFLAKE_ROLLUP_SLICES.wh.grains),
+    graded: true,
+  },
+  warehouse: {
+    table: 'snowflake_query_rollups',
+    rows: "r.slice = 'wh'",
+    grains: longestFirst(SNOWFLAKE_ROLLUP_SLICES.wh.grains),
+    graded: true,
+    key: { rollup: 'warehouse_uid', raw: 'warehouse_uid' },
+  },
+  user: {
+    table: 'snowflake_query_rollups',
+    rows: "r.slice = 'user'",
+    grains: longestFirst(SNOWFLAKE_ROLLUP_SLICES.user.grains),
+    graded: true,
+    key: { rollup: 'user_name', raw: 'user_name' },
+  },
+  tag: {
+    table: 'snowflake_cost_rollups',
+    rows: "r.dim = 'tag'",
+    grains: [SF_DAY],
+    graded: false,
+    key: { rollup: 'key', raw: 'query_tag' },
+  },
+  signature: {
+    table: 'snowflake_cost_rollups',
+    rows: "r.dim = 'signature'",
+    grains: [SF_DAY],
+    graded: false,
+    key: { rollup: 'key', raw: 'signature' },
+  },
+} as const satisfies Record<string, Source>
+
+/**
+ * What to read: rollup buckets as [grain, first bucket, end, point] and stored start-time ranges of
+ * queries as [from, to, point]; the point is the series point they add to (0 for a plain total).
+ */
+interface Cover {
+  buckets: [number, number, number, number][]
+  raw: [number, number, number][]
+}
+
+/** A half-open range of stored start times. */
+interface Range {
+  from: number
+  to: number
+}
+
+/** The whole range as one point (0). */
+function coverRange(range: Range, grains: readonly number[]): Cover {
+  const c = coverWindow(range.from, range.to, grains)
+  return {
+    buckets: c.buckets.map((b) => [b.grain, b.from, b.to, 0]),
+    raw: c.raw.map((r) => [r.from, r.to, 0]),
+  }
+}
+
+/** The points of a series: whole intervals of the shown time, the first holding the window's start. */
+function pointsOf(window: SnowflakeWindow, step: number): number[] {
+  const points: number[] = []
+  for (let ts = Math.floor(window.start / step) * step; ts <= window.end; ts += step) points.push(ts)
+  return points
+}
+
+/**
+ * Each point's part of the range, cut by the grains. Points are whole intervals of the shown time,
+ * which is the stored time moved by the shift, so a bucket is read only where it lies inside one
+ * point; the rest (a shift that is no whole hour leaves an hour at each point's edge) is read from
+ * the queries.
+ */
+function coverPoints(range: Range, window: SnowflakeWindow, step: number, grains: readonly number[]): Cover {
+  const cover: Cover = { buckets: [], raw: [] }
+  for (const ts of pointsOf(window, step)) {
+    const from = Math.max(range.from, ts - window.shift)
+    const to = Math.min(range.to, ts + step - window.shift)
+    const c = coverWindow(from, to, grains)
+    for (const b of c.buckets) cover.buckets.push([b.grain, b.from, b.to, ts])
+    for (const r of c.raw) cover.raw.push([r.from, r.to, ts])
+  }
+  return cover
+}
+
+/** Sums per point and key; money and credits in ten-thousandths, duration in ms. */
+interface Sum {
+  ts: number
+  k: string
+  n: number
+  cost: number
+  credits: number
+  duration: number
+}
+
+function sums(db: Db, source: Source, cover: Cover, keys?: readonly string[]): Sum[] {
+  if (!cover.buckets.length && !cover.raw.length) return []
+  const rollupKey = source.key ? `r.${source.key.rollup}` : "''"
+  const rawKey = source.key ? `q.${source.key.raw}` : "''"
+  const only = (column: string) =>
+    keys && source.key ? `AND ${column} IN (SELECT value FROM json_each(@keys))` : ''
+  const duration = source.table === 'snowflake_cost_rollups' ? 'r.duration' : '0'
+  // A plain total groups by key alone: reading the point from each row's range costs as much again.
+  const pointed = [...cover.buckets, ...cover.raw].some((c) => c[c.length - 1] !== 0)
+  // Each leg groups its own rows (far fewer go through the union); CROSS JOIN keeps the ranges
+  // outside, so each range is one seek into the rollup's key or the queries' start-time index.
+  return db
+    .prepare(
+      `SELECT ts, k, sum(n) AS n, sum(cost) AS cost, sum(credits) AS credits, sum(dur) AS duration FROM (
+         SELECT ${pointed ? 'c.value ->> 3' : '0'} AS ts, ${rollupKey} AS k, sum(r.n) AS n, sum(r.cost_e4) AS cost,
+                sum(r.credits_e4) AS credits, sum(${duration}) AS dur
+           FROM json_each(@buckets) c CROSS JOIN ${source.table} r
+          WHERE ${source.rows} ${source.graded ? 'AND r.grain = c.value ->> 0' : ''}
+            AND r.bucket >= c.value ->> 1 AND r.bucket < c.value ->> 2 ${only(rollupKey)}
+          GROUP BY 1, 2
+         UNION ALL
+         SELECT ${pointed ? 'c.value ->> 2' : '0'}, ${rawKey}, count(*), sum(q.cost_e4), sum(q.credits_e4), sum(q.duration)
+           FROM json_each(@raw) c CROSS JOIN snowflake_queries q INDEXED BY snowflake_queries_start
+          WHERE q.start_time >= c.value ->> 0 AND q.start_time < c.value ->> 1 ${only(rawKey)}
+          GROUP BY 1, 2
+       ) GROUP BY ts, k`,
+    )
+    .all({
+      buckets: JSON.stringify(cover.buckets),
+      raw: JSON.stringify(cover.raw),
+      keys: JSON.stringify(keys ?? []),
+    }) as Sum[]
+}
+
+/** A cost call's window (default the last 30 days: 29 whole UTC days and today) and its points. */
+interface CostWindow {
+  window: SnowflakeWindow
+  range: Range
+  interval: PointInterval
+  step: number
+}
+
+/** The cost picker's longest span (G23: its longest preset, a leap year). */
+const MAX_SPAN_DAYS = PICKERS.cost.maxSpanDays ?? 366
+
+function costWindow(db: Db, query: SnowflakeCostQuery, now: number): CostWindow {
+  const window = snowflakeWindow(db, query, now, 'querystring', 29)
+  if (window.end - window.start > MAX_SPAN_DAYS * SF_DAY)
+    throw new HttpError(
+      400,
+      `querystring/startTime: the window may span at most ${MAX_SPAN_DAYS} days (the cost date picker's longest)`,
+    )
+  const interval = chartPointInterval(window.end - window.start)
+  return { window, range: storedRange(window), interval, step: POINT_INTERVAL_MS[interval] }
+}
+
+const windowFields = (w: CostWindow) => ({
+  startTime: iso(w.window.start, 0),
+  endTime: iso(w.window.end, 0),
+  interval: w.interval,
+  pointInterval: w.step,
+})
+
+const totalsOf = (s: { n: number; cost: number; credits: number }): SnowflakeCostTotals => ({
+  cost: fromE4(s.cost),
+  credits: fromE4(s.credits),
+  queryCount: s.n,
+})
+
+const addUp = (rows: readonly { n: number; cost: number; credits: number }[]) =>
+  rows.reduce((t, r) => ({ n: t.n + r.n, cost: t.cost + r.cost, credits: t.credits + r.credits }), {
+    n: 0,
+    cost: 0,
+    credits: 0,
+  })
+
+/** Percent of the whole, 2 decimals; 0 of a zero whole. */
+const percentOf = (part: number, whole: number) => (whole > 0 ? Math.round((10_000 * part) / whole) / 100 : 0)
+
+/** A grouped sum, named: `name` is what the console shows. */
+interface Group {
+  id: string
+  name: string
+  sum: Sum
+}
+
+/** Most cost first, then by name; shares of `wholeCost` (ten-thousandths). */
+function toRows(groups: Group[], wholeCost: number): SnowflakeCostRow[] {
+  return groups
+    .sort((a, b) => b.sum.cost - a.sum.cost || a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
+    .map((g) => ({ id: g.id, name: g.name, ...totalsOf(g.sum), share: percentOf(g.sum.cost, wholeCost) }))
+}
+
+/** Every group of a dimension with queries in the range, most cost first. */
+function groups(db: Db, dim: 'warehouse' | 'user' | 'tag', range: Range): Group[] {
+  const found = sums(db, SOURCES[dim], coverRange(range, SOURCES[dim].grains)).filter((s) => s.n > 0)
+  const names =
+    dim === 'warehouse'
+      ? new Map(
+          (
+            db.prepare('SELECT uid, name FROM snowflake_warehouses').all() as { uid: string; name: string }[]
+          ).map((w) => [w.uid, w.name]),
+        )
+      : undefined
+  return found.map((sum) => ({
+    id: sum.k,
+    name: names ? (names.get(sum.k) ?? sum.k) : dim === 'tag' && sum.k === '' ? '(no tag)' : sum.k,
+    sum,
+  }))
+}
+
+/** Cost and credits per point of the window, every point (0 where no query started). */
+function trends(db: Db, w: CostWindow): { cost: SnowflakePoint[]; credits: SnowflakePoint[] } {
+  const byTs = new Map(
+    sums(db, SOURCES.total, coverPoints(w.range, w.window, w.step, SOURCES.total.grains)).map((s) => [
+      s.ts,
+      s,
+    ]),
+  )
+  const points = pointsOf(w.window, w.step)
+  return {
+    cost: points.map((ts) => [ts, fromE4(byTs.get(ts)?.cost ?? 0)]),
+    credits: points.map((ts) => [ts, fromE4(byTs.get(ts)?.credits ?? 0)]),
+  }
+}
+
+/** A cost series for each of the rows given (by id), every point of the window. */
+function seriesOf(
+  db: Db,
+  dim: 'warehouse' | 'user' | 'tag',
+  w: CostWindow,
+  top: readonly SnowflakeCostRow[],
+): SnowflakeCostSeries[] {
+  if (!top.length) return []
+  const source = SOURCES[dim]
+  const found = sums(
+    db,
+    source,
+    coverPoints(w.range, w.window, w.step, source.grains),
+    top.map((r) => r.id),
+  )
+  const cost = new Map(found.map((s) => [`${s.k}\u0000${s.ts}`, s.cost]))
+  const points = pointsOf(w.window, w.step)
+  return top.map((r) => ({
+    id: r.id,
+    name: r.name,
+    data: points.map((ts): SnowflakePoint => [ts, fromE4(cost.get(`${r.id}\u0000${ts}`) ?? 0)]),
+  }))
+}
+
+/** The rows the overview and the breakdowns list, and the series they chart. */
+const TOP = 5
+
+/**
+ * costOverview: the window's totals against the period of the same length just before it
+ * ([start - length, start), length = end - start + 1 ms), the cost and credits per point, and the
+ * 5 costliest warehouses and users. changePercent is null when the previous cost is 0.
+ */
+export function costOverview(db: Db, query: SnowflakeCostQuery, now: number): SnowflakeCostOverview {
+  const w = costWindow(db, query, now)
+  const warehouses = groups(db, 'warehouse', w.range)
+  const total = addUp(warehouses.map((g) => g.sum))
+  const length = w.range.to - w.range.from
+  const [before] = sums(
+    db,
+    SOURCES.total,
+    coverRange({ from: w.range.from - length, to: w.range.from }, SOURCES.total.grains),
+  )
+  const previous = before ?? { n: 0, cost: 0, credits: 0 }
+  const trend = trends(db, w)
+  return {
+    ...windowFields(w),
+    total: totalsOf(total),
+    previous: totalsOf(previous),
+    changePercent:
+      previous.cost > 0 ? Math.round((10_000 * (total.cost - previous.cost)) / previous.cost) / 100 : null,
+    trend: trend.cost,
+    creditsTrend: trend.credits,
+    topWarehouses: toRows(warehouses, total.cost).slice(0, TOP),
+    topUsers: toRows(groups(db, 'user', w.range), total.cost).slice(0, TOP),
+  }
+}
+
+/**
+ * costUsers, costWarehouses, costTags: the window's totals, its rows (up to `limit`, most cost
+ * first, shares of the window's cost), the cost per point and a series for each of the 5 costliest.
+ */
+export function costBreakdown(
+  db: Db,
+  dim: 'warehouse' | 'user' | 'tag',
+  query: SnowflakeCostQuery,
+  now: number,
+): SnowflakeCostBreakdown {
+  const w = costWindow(db, query, now)
+  const found = groups(db, dim, w.range)
+  const total = addUp(found.map((g) => g.sum))
+  const rows = toRows(found, total.cost)
+  return {
+    ...windowFields(w),
+    total: totalsOf(total),
+    rows: rows.slice(0, query.limit ?? 100),
+    trend: trends(db, w).cost,
+    series: seriesOf(db, dim, w, rows.slice(0, TOP)),
+  }
+}
+
+interface Sample {
+  id: string
+  user_name: string
+  warehouse_name: string
+  query_type: string
+  template: string
+  literal_seed: number
+  start_time: number
+}
+
+/**
+ * costQueries: the signatures (queries sharing a parameterized text) of the window, most cost first,
+ * up to `limit`; each with its latest query of the window as the sample the row shows and links to.
+ */
+export function costQueries(db: Db, query: SnowflakeCostQuery, now: number): SnowflakeCostQueries {
+  const w = costWindow(db, query, now)
+  const found = sums(db, SOURCES.signature, coverRange(w.range, SOURCES.signature.grains)).filter(
+    (s) => s.n > 0,
+  )
+  const total = addUp(found)
+  const top = found.sort((a, b) => b.cost - a.cost || a.k.localeCompare(b.k)).slice(0, query.limit ?? 100)
+  const sample = db.prepare(
+    `SELECT q.id, q.user_name, w.name AS warehouse_name, q.query_type, s.template, q.literal_seed, q.start_time
+       FROM snowflake_queries q INDEXED BY snowflake_queries_signature
+       JOIN snowflake_statements s ON s.id = q.statement_id
+       JOIN snowflake_warehouses w ON w.uid = q.warehouse_uid
+      WHERE q.signature = @signature AND q.start_time >= @from AND q.start_time < @to
+      ORDER BY q.start_time DESC, q.rowid DESC LIMIT 1`,
+  )
+  const rows = top.map((s): SnowflakeCostQueryRow => {
+    const q = sample.get({ signature: s.k, ...w.range }) as Sample
+    const sql = renderSql(q.template, q.literal_seed, iso(q.start_time, w.window.shift).slice(0, 10))
+    return {
+      signature: s.k,
+      sqlShort: sql.slice(0, 200),
+      queryType: q.query_type,
+      sampleQueryId: q.id,
+      userName: q.user_name,
+      warehouseName: q.warehouse_name,
+      ...totalsOf(s),
+      avgDuration: Math.round(s.duration / s.n),
+      share: percentOf(s.cost, total.cost),
+    }
+  })
+  return { ...windowFields(w), total: totalsOf(total), rows, trend: trends(db, w).cost }
+}
