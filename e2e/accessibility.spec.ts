@@ -1,19 +1,10 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
-import { signIn } from './helpers.ts'
+import { expect, test } from '@playwright/test'
+import { seriousViolations, signIn } from './helpers.ts'
 
 /**
  * axe on every screen built so far: no serious or critical violation (WCAG 2.1 AA rules). Each new
  * screen adds its row here.
  */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
 
 test('the sign-in page', async ({ page }) => {
   await page.goto('/login')
@@ -68,6 +59,26 @@ const SIGNED_IN_SCREENS = [
     user: 'admin',
     path: '/jobs/schedulejobs?dateRangeLabel=1_w',
     ready: 'region',
+  },
+  {
+    name: 'the Snowflake inefficient queries of the last 7 days (R144)',
+    user: 'snowflake',
+    path: '/query/list?dateRangeLabel=7_d',
+    ready: 'table',
+  },
+  { name: 'the Snowflake warehouses (R142)', user: 'snowflake', path: '/warehouse/list', ready: 'table' },
+  { name: 'the Snowflake home (R121)', user: 'snowflake', path: '/home', ready: 'table' },
+  {
+    name: 'the Snowflake cost overview (R122)',
+    user: 'snowflake',
+    path: '/cost/osd_cost_overview',
+    ready: 'region',
+  },
+  {
+    name: 'the Snowflake cost by query (R125)',
+    user: 'snowflake',
+    path: '/cost/osd_cost_queries',
+    ready: 'table',
   },
 ] as const
 

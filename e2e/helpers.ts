@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
 import { buildRouteConfig } from '@costlens/shared'
 import { personaAccess, type Persona } from '../fixtures/personas.ts'
@@ -20,4 +21,14 @@ export function mainNavigation(page: Page) {
 
 export async function expectSignedInAt(page: Page, path: string) {
   await expect(page).toHaveURL((url) => url.pathname + url.search === path)
+}
+
+/** axe's serious and critical violations of the WCAG 2.1 AA rules on the page as it stands. */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }

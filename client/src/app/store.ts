@@ -2,11 +2,13 @@ import { combineReducers, configureStore, createListenerMiddleware } from '@redu
 import { api } from '../api/api.ts'
 import { loggedOut, sessionSlice } from '../features/auth/session-slice.ts'
 import { savedListsSlice } from './saved-lists-slice.ts'
+import { compareSlice, compareStorageListener } from '../components/compare/compare-slice.ts'
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
   session: sessionSlice.reducer,
   savedLists: savedListsSlice.reducer,
+  compare: compareSlice.reducer,
 })
 export type RootState = ReturnType<typeof rootReducer>
 
@@ -33,7 +35,8 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState as RootState | undefined,
-    middleware: (getDefault) => getDefault().prepend(sessionEndListener()).concat(api.middleware),
+    middleware: (getDefault) =>
+      getDefault().prepend(sessionEndListener(), compareStorageListener()).concat(api.middleware),
   })
 }
 export type AppStore = ReturnType<typeof makeStore>

@@ -98,7 +98,7 @@ describe('route catalogue (routes.json)', () => {
     }
   })
 
-  it('the built screens: login, home, not-found, the cluster overview, jobs, resources, chargeback, workload and queue analysis, the Jobs pages, global search, the API docs and the simulator controls', () => {
+  it('the built screens: login, home, not-found, the cluster overview, jobs, resources, chargeback, workload and queue analysis, the Jobs pages, global search, the Snowflake home, cost, warehouse and query pages, the API docs and the simulator controls', () => {
     const built = entries.filter((e) => e.status === 'built')
     expect(built.map((e) => [e.specIds[0], e.screen])).toEqual([
       ['R001', 'login'],
@@ -114,6 +114,17 @@ describe('route catalogue (routes.json)', () => {
       ['R018', 'pipelines'],
       ['R019', 'schedule-jobs'],
       ['R049', 'global-search'],
+      ['R121', 'snowflake-home'],
+      ['R122', 'snowflake-cost'],
+      ['R123', 'snowflake-cost'],
+      ['R124', 'snowflake-cost'],
+      ['R125', 'snowflake-cost'],
+      ['R126', 'snowflake-cost'],
+      ['R142', 'snowflake-warehouses'],
+      ['R143', 'snowflake-warehouse-details'],
+      ['R144', 'snowflake-queries'],
+      ['R145', 'snowflake-query-details'],
+      ['R146', 'snowflake-query-compare'],
       ['R149', 'api-docs'],
       ['R176', 'api-docs'],
       [undefined, 'sim-control'],

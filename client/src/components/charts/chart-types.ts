@@ -42,6 +42,8 @@ export interface ChartBaseProps {
   emptyText?: string
   /** Default: the number with thousands separators and at most 2 decimals. */
   valueFormat?: ValueFormat
+  /** Counts (queries, clusters): the value axis shows whole numbers only, never a 0.5 tick. */
+  integerValues?: boolean
 }
 
 /**

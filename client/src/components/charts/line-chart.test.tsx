@@ -99,6 +99,14 @@ describe('LineChart', () => {
     expect(html).toContain('Used: <b>12</b>')
   })
 
+  it('keeps a count axis to whole numbers when asked (no 0.5 cluster tick)', () => {
+    const series = [{ name: 'Clusters', data: [[0, 1] as const] }]
+    const yAxis = (integerValues?: boolean) =>
+      lineChartOptions({ title: 'Clusters', series, integerValues }).yAxis as { allowDecimals: boolean }
+    expect(yAxis(true).allowDecimals).toBe(false)
+    expect(yAxis().allowDecimals).toBe(true)
+  })
+
   it('draws the comparison dashed, against a second time axis, in its series colour', () => {
     const options = lineChartOptions({
       title: 'Memory',

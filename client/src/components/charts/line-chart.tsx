@@ -113,7 +113,12 @@ export function lineChartOptions(props: LineChartProps): Options {
     ...base,
     chart: { ...base.chart, type: 'line', zooming: { type: 'x' } },
     xAxis,
-    yAxis: { title: { text: props.yAxisTitle }, softMin: 0, labels: valueAxisLabels(format) },
+    yAxis: {
+      title: { text: props.yAxisTitle },
+      softMin: 0,
+      allowDecimals: props.integerValues !== true,
+      labels: valueAxisLabels(format),
+    },
     tooltip: { shared: true, formatter: timeTooltip(format, interval) },
     plotOptions: {
       series: {
@@ -137,7 +142,7 @@ export function lineChartOptions(props: LineChartProps): Options {
  */
 export function LineChart(props: LineChartProps) {
   const { title, description, height, valueFormat, series, bands, totals, comparison } = props
-  const { comparisonLabel, chartKind, yAxisTitle } = props
+  const { comparisonLabel, chartKind, yAxisTitle, integerValues } = props
   const from = props.range?.from
   const to = props.range?.to
   // Built only when something drawn changes: each new options object is a chart update.
@@ -155,6 +160,7 @@ export function LineChart(props: LineChartProps) {
         comparisonLabel,
         chartKind,
         yAxisTitle,
+        integerValues,
         range: from !== undefined && to !== undefined ? { from, to } : undefined,
       }),
     [
@@ -169,6 +175,7 @@ export function LineChart(props: LineChartProps) {
       comparisonLabel,
       chartKind,
       yAxisTitle,
+      integerValues,
       from,
       to,
     ],

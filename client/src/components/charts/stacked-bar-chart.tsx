@@ -32,7 +32,12 @@ export function stackedBarChartOptions(props: StackedBarChartProps): Options {
     ...base,
     chart: { ...base.chart, type: 'column' },
     xAxis,
-    yAxis: { min: 0, title: { text: props.yAxisTitle }, labels: valueAxisLabels(format) },
+    yAxis: {
+      min: 0,
+      title: { text: props.yAxisTitle },
+      allowDecimals: props.integerValues !== true,
+      labels: valueAxisLabels(format),
+    },
     tooltip: {
       shared: true,
       formatter() {
@@ -66,6 +71,7 @@ export function stackedBarChartOptions(props: StackedBarChartProps): Options {
  */
 export function StackedBarChart(props: StackedBarChartProps) {
   const { title, description, height, valueFormat, categories, series, cost, chartKind, yAxisTitle } = props
+  const { integerValues } = props
   const from = props.range?.from
   const to = props.range?.to
   const options = useMemo(
@@ -78,9 +84,23 @@ export function StackedBarChart(props: StackedBarChartProps) {
         cost,
         chartKind,
         yAxisTitle,
+        integerValues,
         ...barData(categories, series, from, to),
       }),
-    [title, description, height, valueFormat, categories, series, cost, chartKind, yAxisTitle, from, to],
+    [
+      title,
+      description,
+      height,
+      valueFormat,
+      categories,
+      series,
+      cost,
+      chartKind,
+      yAxisTitle,
+      integerValues,
+      from,
+      to,
+    ],
   )
   return (
     <ChartShell

@@ -1,0 +1,84 @@
+import { screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { SNOWFLAKE_PATHS } from '@costlens/shared'
+import { json, on, renderWithProviders, signedIn, stubApi } from '../../../test/render.tsx'
+import { testUser } from '../../../test/users.ts'
+import CostPage from './cost-page.tsx'
+import SnowflakeHomePage from './home-page.tsx'
+import {
+  testCostBreakdown,
+  testCostOverview,
+  testCostQueries,
+  testQueryRow,
+  testSearchResponse,
+} from './snowflake-test-data.ts'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const state = signedIn(testUser({ clusterType: 'SNOWFLAKE' }))
+
+function render(route: string) {
+  const api = stubApi(
+    on('GET', SNOWFLAKE_PATHS.costOverview, () => json(testCostOverview)),
+    on('GET', SNOWFLAKE_PATHS.costUsers, () => json(testCostBreakdown)),
+    on('GET', SNOWFLAKE_PATHS.costQueries, () => json(testCostQueries)),
+    on('POST', SNOWFLAKE_PATHS.querySearch, () => json(testSearchResponse([testQueryRow(1)], 7))),
+  )
+  const view = renderWithProviders(route === '/home' ? <SnowflakeHomePage /> : <CostPage />, {
+    preloadedState: state,
+    route,
+  })
+  return { ...api, ...view }
+}
+
+describe('Snowflake cost pages', () => {
+  it('R122 the overview shows cost and credits to 4 decimals and the change against the period before', async () => {
+    const { requests } = render('/cost/osd_cost_overview')
+    const totals = await screen.findByRole('region', { name: 'Cost totals' })
+    expect(totals).toHaveTextContent('$ 123.4568')
+    expect(totals).toHaveTextContent('41.1523')
+    expect(totals).toHaveTextContent('▲ +23.46% vs $ 100.0000 before')
+    expect(totals).toHaveTextContent('$ 0.0247')
+    const params = new URL(requests[0]!.url).searchParams
+    // 03 §9: the cost selector opens on 7 days.
+    expect(Date.parse(params.get('endTime')!) - Date.parse(params.get('startTime')!)).toBeGreaterThan(
+      6 * 86_400_000,
+    )
+    expect(screen.getByRole('button', { name: /Date range: Last 7 Days/ })).toBeInTheDocument()
+  })
+
+  it('R123 the user breakdown lists each user with cost, credits, share and a link to their queries', async () => {
+    render('/cost/osd_cost_users?dateRangeLabel=30_d')
+    const table = await screen.findByRole('table', { name: 'Cost by user' })
+    const rows = await within(table).findAllByRole('row')
+    expect(rows[1]).toHaveTextContent('ALICE')
+    expect(rows[1]).toHaveTextContent('$ 70.1235')
+    expect(rows[1]).toHaveTextContent('23.3745')
+    expect(rows[1]).toHaveTextContent('25.00%')
+    expect(within(rows[1]!).getByRole('link', { name: 'ALICE' }).getAttribute('href')).toMatch(
+      /^\/query\/list\?endDate=.*tab=all&userName=alice$/,
+    )
+  })
+
+  it('R125 the query cost lists signatures with a sample query and their average duration', async () => {
+    render('/cost/osd_cost_queries')
+    const table = await screen.findByRole('table', { name: 'Costliest query signatures' })
+    const row = (await within(table).findAllByRole('row'))[1]!
+    expect(within(row).getByRole('link', { name: '01b2-q9' })).toHaveAttribute(
+      'href',
+      '/query/01b2-q9/details',
+    )
+    expect(row).toHaveTextContent('$ 12.3000')
+    expect(row).toHaveTextContent('1m 5s')
+  })
+
+  it('R121 home shows the last 7 days and today’s costliest inefficient queries', async () => {
+    const { requests } = render('/home')
+    const totals = await screen.findByRole('region', { name: 'Last 7 days' })
+    expect(totals).toHaveTextContent('$ 123.4568')
+    const table = await screen.findByRole('table', { name: "Today's costliest inefficient queries" })
+    expect(await within(table).findByRole('link', { name: '01b2-q1' })).toBeInTheDocument()
+    const search = requests.find((r) => r.method === 'POST')!
+    expect(await search.json()).toMatchObject({ showInefficientOnly: true, pageSize: 5, sort: 'cost-desc' })
+  })
+})

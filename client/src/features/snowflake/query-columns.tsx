@@ -1,0 +1,84 @@
+import { Link } from 'react-router-dom'
+import { Anchor, Badge, Stack, Text } from '@mantine/core'
+import { COMPARE_TYPES, formatDurationMs, type SnowflakeQueryRow } from '@costlens/shared'
+import type { DataColumn } from '../../components/table/table-types.ts'
+import { QueryStatusBadge, credits, isoTime, plain4, statusLabel, usd } from './query-format.tsx'
+
+/** A query's details route (R145), from the compare configuration so the two never disagree. */
+export const queryDetailsHref = (id: string) =>
+  COMPARE_TYPES.query.detailRoute.replace(':id', encodeURIComponent(id))
+
+/**
+ * The query list's columns (03 §2, §3 Snowflake query row). The list is about cost, so cost,
+ * credits and duration come right after the status, where they are seen without scrolling. Keys are the list's sort keys
+ * (SNOWFLAKE_QUERY_SORT_KEYS), so a header click is a server sort as it stands. Exports read plain
+ * values: the id, the status word, ms, and cost and credits as 4-decimal text (03 §9).
+ */
+export const QUERY_COLUMNS: readonly DataColumn<SnowflakeQueryRow>[] = [
+  {
+    key: 'id',
+    title: 'Query',
+    width: 270,
+    sortable: false,
+    render: (r) => (
+      <Stack gap={0}>
+        <Anchor component={Link} to={queryDetailsHref(r.id)} size="xs" ff="monospace" truncate title={r.id}>
+          {r.id}
+        </Anchor>
+        <Text size="xs" c="dimmed" ff="monospace" truncate title={r.sqlShort}>
+          {r.sqlShort}
+        </Text>
+      </Stack>
+    ),
+  },
+  { key: 'sql', title: 'SQL', value: (r) => r.sqlShort, displayable: false, sortable: false },
+  {
+    key: 'status',
+    title: 'Status',
+    width: 120,
+    value: (r) => statusLabel(r.status),
+    render: (r) => <QueryStatusBadge code={r.status} />,
+  },
+  {
+    key: 'cost',
+    title: 'Cost (USD)',
+    width: 105,
+    align: 'right',
+    render: (r) => usd(r.cost),
+    exportValue: (r) => plain4(r.cost),
+  },
+  {
+    key: 'usage',
+    title: 'Credits',
+    width: 85,
+    align: 'right',
+    render: (r) => credits(r.usage),
+    exportValue: (r) => plain4(r.usage),
+  },
+  {
+    key: 'duration',
+    title: 'Duration',
+    width: 90,
+    align: 'right',
+    render: (r) => formatDurationMs(r.duration),
+    exportValue: (r) => r.duration,
+  },
+  {
+    key: 'insights',
+    title: 'Insights',
+    width: 85,
+    align: 'right',
+    value: (r) => r.insights.count,
+    render: (r) =>
+      r.insights.count > 0 ? (
+        <Badge variant="light" color="orange" size="sm" aria-label={`${r.insights.count} insights`}>
+          {r.insights.count}
+        </Badge>
+      ) : (
+        '0'
+      ),
+  },
+  { key: 'userName', title: 'User', width: 125 },
+  { key: 'warehouse', title: 'Warehouse', width: 130, value: (r) => r.warehouse.name },
+  { key: 'startTime', title: 'Start Time', width: 150, value: (r) => isoTime(r.startTime) },
+]

@@ -1,0 +1,189 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router-dom'
+import { Anchor, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core'
+import {
+  formatBytes,
+  queryStringFromState,
+  startOfUtcDay,
+  type SnowflakeQueryDetails,
+  type SnowflakeTableRef,
+} from '@costlens/shared'
+import { CodeViewer } from '../../components/code-viewer/code-viewer.tsx'
+import { DataTable } from '../../components/table/data-table.tsx'
+import type { DataColumn } from '../../components/table/table-types.ts'
+import { FieldGrid } from './field-grid.tsx'
+import { METRIC_FIELDS, QUERY_DETAIL_FIELDS, TIME_METRICS, WAREHOUSE_FIELDS, ms } from './query-fields.ts'
+import { usd } from './query-format.tsx'
+import { warehouseHref } from './warehouse-columns.tsx'
+import classes from './snowflake.module.css'
+
+/** The UTC day the query started, as a warehouse window (to now, if that day is today). */
+function queryDayWindow(d: SnowflakeQueryDetails): string {
+  const start = startOfUtcDay(Date.parse(d.query.startTime))
+  return queryStringFromState({ start_date: start, end_date: Math.min(start + DAY - 1, Date.now()) })
+}
+
+const DAY = 86_400_000
+
+/** One details tab: its address value, its label, an optional count, and its panel. */
+export interface DetailsTab {
+  value: string
+  label: string
+  count?: (d: SnowflakeQueryDetails) => number
+  panel: (d: SnowflakeQueryDetails) => ReactNode
+}
+
+/** The six tabs of 03 §2 'Snowflake query details tabs', in order. */
+export const DETAILS_TABS: readonly DetailsTab[] = [
+  {
+    value: 'details',
+    label: 'Query details',
+    panel: (d) => (
+      <Stack gap="md">
+        <FieldGrid fields={QUERY_DETAIL_FIELDS} details={d} />
+        <CodeViewer title={`SQL of ${d.query.id}`} code={d.query.sqlFull} language="sql" />
+      </Stack>
+    ),
+  },
+  {
+    value: 'warehouse',
+    label: 'Warehouse',
+    panel: (d) => (
+      <Stack gap="md">
+        <FieldGrid fields={WAREHOUSE_FIELDS} details={d} />
+        <Anchor component={Link} to={warehouseHref(d.warehouse.uid, queryDayWindow(d))} size="sm">
+          Open warehouse {d.warehouse.name} on the day of this query
+        </Anchor>
+      </Stack>
+    ),
+  },
+  {
+    value: 'insights',
+    label: 'Insights',
+    count: (d) => d.insights.length,
+    panel: (d) => <InsightsPanel details={d} />,
+  },
+  {
+    value: 'inputTables',
+    label: 'Input tables',
+    count: (d) => d.inputTables.length,
+    panel: (d) => <TablesPanel caption="Input tables" tables={d.inputTables} />,
+  },
+  {
+    value: 'outputTables',
+    label: 'Output tables',
+    count: (d) => d.outputTables.length,
+    panel: (d) => <TablesPanel caption="Output tables" tables={d.outputTables} />,
+  },
+  { value: 'metrics', label: 'Metrics', panel: (d) => <MetricsPanel details={d} /> },
+]
+
+function InsightsPanel({ details }: { details: SnowflakeQueryDetails }) {
+  if (details.insights.length === 0)
+    return (
+      <Text c="dimmed" py="md">
+        No insights were raised on this query.
+      </Text>
+    )
+  return (
+    <Stack gap="sm">
+      {details.insights.map((insight) => (
+        <Card key={insight.key} withBorder padding="md" component="article" aria-label={insight.name}>
+          <Group justify="space-between" align="flex-start" gap="xs">
+            <Group gap="xs">
+              <Title order={3} size="h5">
+                {insight.name}
+              </Title>
+              <Badge variant="light" size="sm" color="gray">
+                {insight.category}
+              </Badge>
+            </Group>
+            <Text size="sm" fw={600} c="teal.9">
+              Estimated saving {usd(insight.estimatedSavingUsd)} / month
+            </Text>
+          </Group>
+          <Text size="sm" mt="xs">
+            {insight.description}
+          </Text>
+          <Text size="sm" mt="xs">
+            <Text span fw={600}>
+              Recommendation:{' '}
+            </Text>
+            {insight.recommendation}
+          </Text>
+        </Card>
+      ))}
+    </Stack>
+  )
+}
+
+const TABLE_COLUMNS: readonly DataColumn<SnowflakeTableRef>[] = [
+  { key: 'database', title: 'Database', width: 150 },
+  { key: 'schema', title: 'Schema', width: 150 },
+  { key: 'name', title: 'Table', width: 220 },
+  { key: 'rows', title: 'Rows', width: 130, align: 'right', render: (t) => t.rows.toLocaleString('en-US') },
+  { key: 'bytes', title: 'Size', width: 120, align: 'right', render: (t) => formatBytes(t.bytes) },
+  {
+    key: 'partitionsScanned',
+    title: 'Partitions scanned / total',
+    width: 210,
+    align: 'right',
+    render: (t) =>
+      `${t.partitionsScanned.toLocaleString('en-US')} / ${t.partitionsTotal.toLocaleString('en-US')}`,
+  },
+]
+
+function TablesPanel({ caption, tables }: { caption: string; tables: readonly SnowflakeTableRef[] }) {
+  return (
+    <DataTable<SnowflakeTableRef>
+      caption={caption}
+      columns={TABLE_COLUMNS}
+      rows={tables}
+      rowKey={(t) => `${t.database}.${t.schema}.${t.name}`}
+      search={tables.length > 10}
+      emptyText={`No ${caption.toLowerCase()}`}
+    />
+  )
+}
+
+/** The time metrics in ms, each with a bar against the longest, then execution, spills and partitions. */
+function MetricsPanel({ details }: { details: SnowflakeQueryDetails }) {
+  const longest = Math.max(1, ...TIME_METRICS.map((m) => details.metrics[m.key]))
+  return (
+    <Stack gap="lg">
+      <Table aria-label="Time metrics (ms)" withTableBorder verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={220}>Time metric</Table.Th>
+            <Table.Th w={140} ta="right">
+              Time (ms)
+            </Table.Th>
+            <Table.Th>Share of the longest</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {TIME_METRICS.map((m) => {
+            const value = details.metrics[m.key]
+            return (
+              <Table.Tr key={m.key}>
+                <Table.Td>{m.label}</Table.Td>
+                <Table.Td ta="right" ff="monospace">
+                  {ms(value)}
+                </Table.Td>
+                <Table.Td>
+                  <div className={classes.metricTrack} aria-hidden>
+                    <div
+                      className={classes.metricBar}
+                      style={{ width: `${(value / longest) * 100}%`, display: value ? undefined : 'none' }}
+                    />
+                  </div>
+                </Table.Td>
+              </Table.Tr>
+            )
+          })}
+        </Table.Tbody>
+      </Table>
+      <FieldGrid fields={METRIC_FIELDS.slice(TIME_METRICS.length)} details={details} />
+    </Stack>
+  )
+}
