@@ -156,3 +156,23 @@ test('the cost overview totals match the cost by user for the same window (R122,
   await expect(page.getByRole('region', { name: 'Cost totals' }).locator('dd').first()).toHaveText(cost)
   await expect(page.getByRole('table', { name: 'Cost by user' }).locator('tbody tr').first()).toBeVisible()
 })
+
+test('sfuser (role user) lands on the Snowflake home, works the query list and details, and has no admin page (03 §6)', async ({
+  page,
+}) => {
+  await page.goto('/login')
+  await signIn(page, 'sfuser', 'sfuser')
+  await expect(page).toHaveURL(/\/home$/)
+  await expect(page.getByRole('region', { name: 'Last 7 days', exact: true })).toContainText(
+    /\$ [\d,]+\.\d{4}/,
+  )
+  await page.goto('/query/list?dateRangeLabel=7_d')
+  await expect(bodyRows(page).first()).toBeVisible()
+  const link = bodyRows(page).first().getByRole('link').first()
+  const id = (await link.innerText()).trim()
+  await link.click()
+  await expect(page.getByRole('heading', { name: id })).toBeVisible()
+  // The OpenSearch dashboards are admin only: not offered, and not found when typed in.
+  await page.goto('/os_dashboard')
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+})

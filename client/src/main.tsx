@@ -14,13 +14,16 @@ const store = makeStore()
 const router = createAppRouter()
 
 // Once someone is signed in, the code of the screens they may open is fetched in idle time, so a
-// click on a tab shows its screen at once rather than after a loader (see screenComponent).
+// click on a tab shows its screen at once rather than after a loader (see screenComponent). The
+// screens a tab opens on come first: a click on a tab is the likeliest next step.
 const stopWatching = store.subscribe(() => {
   const user = store.getState().session.user
   if (!user) return
   stopWatching()
-  const screens = buildRouteConfig(user).routes.flatMap((r) =>
-    r.status === 'built' && r.screen ? [r.screen] : [],
+  const config = buildRouteConfig(user)
+  const tabFirst = config.tabs.map((tab) => tab.page ?? tab.children[0])
+  const screens = [...tabFirst, ...config.routes].flatMap((r) =>
+    r?.status === 'built' && r.screen ? [r.screen] : [],
   )
   preloadScreensWhenIdle([...new Set(screens)])
 })
