@@ -21,6 +21,8 @@ const NO_CAP = Number.POSITIVE_INFINITY
 interface QueryFilterPanelProps {
   view: QueryListView
   metadata: SnowflakeQueryMetadata | undefined
+  /** Warehouse names by uid: the metadata names warehouses by uid only. */
+  warehouseNames?: Readonly<Record<string, string>>
   onChange: (event: FilterEvent) => void
 }
 
@@ -30,7 +32,7 @@ interface QueryFilterPanelProps {
  * counts. Insights, accounts and client connectors show every value ticked while nothing narrows
  * them (B235); ticking them all again is stored as no filter, so the address stays short.
  */
-export function QueryFilterPanel({ view, metadata, onChange }: QueryFilterPanelProps) {
+export function QueryFilterPanel({ view, metadata, warehouseNames = {}, onChange }: QueryFilterPanelProps) {
   const options = {
     insights: (metadata?.insights ?? []).map((o) => ({
       value: o.name,
@@ -103,7 +105,11 @@ export function QueryFilterPanel({ view, metadata, onChange }: QueryFilterPanelP
         />
         <MultiSelectFilter
           label="Warehouse"
-          options={(metadata?.warehouses ?? []).map((o) => ({ value: o.warehouseUid, count: o.count }))}
+          options={(metadata?.warehouses ?? []).map((o) => ({
+            value: o.warehouseUid,
+            label: warehouseNames[o.warehouseUid] ?? o.warehouseUid,
+            count: o.count,
+          }))}
           value={view.filters.warehouseUid}
           onChange={(warehouseUid) => set({ warehouseUid })}
         />

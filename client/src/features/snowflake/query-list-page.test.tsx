@@ -4,7 +4,7 @@ import { SNOWFLAKE_PATHS, compareStorageKey, type SnowflakeQuerySearchBody } fro
 import { json, on, renderWithProviders, signedIn, stubApi } from '../../../test/render.tsx'
 import { testUser } from '../../../test/users.ts'
 import QueryListPage from './query-list-page.tsx'
-import { testMetadata, testQueryRow, testSearchResponse } from './snowflake-test-data.ts'
+import { testMetadata, testQueryRow, testSearchResponse, testWarehouseRow } from './snowflake-test-data.ts'
 
 beforeEach(() => localStorage.clear())
 afterEach(() => vi.unstubAllGlobals())
@@ -28,6 +28,13 @@ function render(route: string, answer: () => Response = () => json(testSearchRes
       metadataParams.push(new URL(request.url).searchParams)
       return json(testMetadata)
     }),
+    on('GET', SNOWFLAKE_PATHS.warehouses, () =>
+      json({
+        startTime: '2025-06-15T00:00:00.000Z',
+        endTime: '2025-06-15T10:30:00.000Z',
+        warehouses: [testWarehouseRow(1, { uid: 'wh-analytics', name: 'ANALYTICS_WH' })],
+      }),
+    ),
   )
   const user = testUser({ clusterType: 'SNOWFLAKE' })
   const view = renderWithProviders(<QueryListPage />, { preloadedState: signedIn(user), route })
@@ -122,8 +129,19 @@ describe('/query/list', () => {
     await table()
     await waitFor(() => expect(bodies.at(-1)).toEqual({ id: '01b2-q2' }))
     expect(screen.getByText('Showing query 01b2-q2 only')).toBeInTheDocument()
+    // Filters that would do nothing are not offered while the id holds.
+    expect(screen.queryByRole('group', { name: 'User' })).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Show all queries' }))
     await waitFor(() => expect(router.state.location.search).toBe('?status=F&userName=alice'))
+    expect(await screen.findByRole('group', { name: 'User' })).toBeInTheDocument()
+  })
+
+  it('names the warehouses of the warehouse filter (the metadata has their uids only)', async () => {
+    render('/query/list')
+    const warehouses = await screen.findByRole('group', { name: 'Warehouse' })
+    expect(await within(warehouses).findByText(/ANALYTICS_WH/)).toBeInTheDocument()
+    // A uid the warehouse list does not know stays as it is.
+    expect(within(warehouses).getByText(/wh-etl/)).toBeInTheDocument()
   })
 
   it('B102 B239 sorts on the server as key-direction and pages', async () => {

@@ -18,7 +18,12 @@ import { DateRangePicker } from '../../components/date-range/date-range-picker.t
 import { rangeText } from '../../components/date-range/custom-range.ts'
 import { DataTable } from '../../components/table/data-table.tsx'
 import { listTableChange, listTableView } from '../../components/table/list-table-view.ts'
-import { useLazyQuerySearchPageQuery, useQueryMetadataQuery, useQuerySearchQuery } from './api.ts'
+import {
+  useLazyQuerySearchPageQuery,
+  useQueryMetadataQuery,
+  useQuerySearchQuery,
+  useWarehousesQuery,
+} from './api.ts'
 import { LoadError } from './load-error.tsx'
 import { QUERY_COLUMNS } from './query-columns.tsx'
 import { QueryFilterPanel } from './query-filter-panel.tsx'
@@ -32,6 +37,7 @@ import {
   type QueryListEvent,
   type QueryListView,
 } from './query-list-state.ts'
+import { windowParams } from './window-state.ts'
 
 // The contract's largest page: a download walks the list in pages of this size.
 const EXPORT_PAGE_SIZE = 100
@@ -59,6 +65,12 @@ export default function QueryListPage() {
   const metadata = useQueryMetadataQuery(snowflakeMetadataParams(view.listType, view.dateRange))
   const body = useMemo(() => queryListBody(view, metadata.data), [view, metadata.data])
   const search = useQuerySearchQuery(body)
+  // Only for the warehouse filter's names; its figures are not shown here.
+  const warehouses = useWarehousesQuery(windowParams(view.dateRange))
+  const warehouseNames = useMemo(
+    () => Object.fromEntries((warehouses.data?.warehouses ?? []).map((w) => [w.uid, w.name])),
+    [warehouses.data],
+  )
   const [fetchPage] = useLazyQuerySearchPageQuery()
   const total = search.data?.total ?? 0
   const tableView = listTableView(view)
@@ -128,7 +140,15 @@ export default function QueryListPage() {
       )}
 
       <Group align="flex-start" gap="md" wrap="nowrap">
-        <QueryFilterPanel view={view} metadata={metadata.data} onChange={change} />
+        {/* A query id overrides every filter (B238): filters that would do nothing are not offered. */}
+        {!view.queryId && (
+          <QueryFilterPanel
+            view={view}
+            metadata={metadata.data}
+            warehouseNames={warehouseNames}
+            onChange={change}
+          />
+        )}
         <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
           {search.isError && (
             <LoadError what="The queries" error={search.error} onRetry={() => void search.refetch()} />
