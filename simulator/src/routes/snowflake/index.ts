@@ -44,11 +44,11 @@ export function requireSnowflake(app: AppInstance): preHandlerAsyncHookHandler {
 }
 
 export async function snowflakeRoutes(app: AppInstance) {
-  const preHandler = requireSnowflake(app)
+  // Registered as its own plugin, so this hook guards every route below and no route elsewhere.
+  app.addHook('preHandler', requireSnowflake(app))
   app.post(
     SNOWFLAKE_PATHS.querySearch,
     {
-      preHandler,
       schema: {
         tags: ['snowflake'],
         summary: 'Snowflake queries: a page of the queries that match the filters (or the one with the id)',
@@ -66,7 +66,6 @@ export async function snowflakeRoutes(app: AppInstance) {
   app.get(
     SNOWFLAKE_PATHS.queryMetadata,
     {
-      preHandler,
       schema: {
         tags: ['snowflake'],
         summary:
@@ -81,7 +80,6 @@ export async function snowflakeRoutes(app: AppInstance) {
   app.get(
     fastifyPath(SNOWFLAKE_PATHS.queryDetails),
     {
-      preHandler,
       schema: {
         tags: ['snowflake'],
         summary: 'One Snowflake query with the data of its details tabs',
@@ -96,7 +94,6 @@ export async function snowflakeRoutes(app: AppInstance) {
   app.get(
     SNOWFLAKE_PATHS.warehouses,
     {
-      preHandler,
       schema: {
         tags: ['snowflake'],
         summary: 'Snowflake warehouses with their state now and their usage in the window, most cost first',
@@ -112,7 +109,6 @@ export async function snowflakeRoutes(app: AppInstance) {
   app.get(
     fastifyPath(SNOWFLAKE_PATHS.warehouseDetails),
     {
-      preHandler,
       schema: {
         tags: ['snowflake'],
         summary:
@@ -146,7 +142,6 @@ export async function snowflakeRoutes(app: AppInstance) {
   app.get(
     SNOWFLAKE_PATHS.costOverview,
     {
-      preHandler,
       schema: {
         tags: ['snowflake'],
         summary:
@@ -165,7 +160,6 @@ export async function snowflakeRoutes(app: AppInstance) {
     app.get(
       SNOWFLAKE_PATHS[call],
       {
-        preHandler,
         schema: {
           tags: ['snowflake'],
           summary: `Snowflake cost by ${dim}: totals, rows most cost first, the trend and the 5 costliest's series`,
@@ -182,7 +176,6 @@ export async function snowflakeRoutes(app: AppInstance) {
   app.get(
     SNOWFLAKE_PATHS.costQueries,
     {
-      preHandler,
       schema: {
         tags: ['snowflake'],
         summary: 'Snowflake cost by query signature, most cost first, each with a sample query',
