@@ -24,7 +24,7 @@ import { queryDetailsHref } from './query-columns.tsx'
 import { credits, plain4, usd } from './query-format.tsx'
 import { warehouseHref } from './warehouse-columns.tsx'
 import { WindowPicker } from './window-picker.tsx'
-import { readWindow, windowParams } from './window-state.ts'
+import { useAddressWindow, windowParams } from './window-state.ts'
 
 /** The query list of the same window narrowed to one value, on the whole list. */
 function queriesHref(range: DateRange, filter: Record<string, string>) {
@@ -54,8 +54,7 @@ export default function CostPage() {
   const location = useLocation()
   const user = useAppSelector((s) => s.session.user)!
   const view = COST_VIEWS[location.pathname] ?? COST_VIEWS['/cost/osd_cost_overview']!
-  const [now, setNow] = useState(() => Date.now())
-  const window = useMemo(() => readWindow(location.search, now, COST_PRESET), [location.search, now])
+  const { window, toNow } = useAddressWindow(COST_PRESET)
   const [refreshes, setRefreshes] = useState(0)
   const freemium = user.plan === 'freemium'
   return (
@@ -70,7 +69,7 @@ export default function CostPage() {
           kind="cost"
           freemium={freemium}
           onRefresh={() => {
-            setNow(Date.now())
+            toNow()
             setRefreshes((n) => n + 1)
           }}
         />

@@ -1,4 +1,3 @@
-import { useMemo, useState } from 'react'
 import { Link, useLocation, useParams } from 'react-router-dom'
 import { Anchor, Breadcrumbs, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { formatMessage, queryStringFromState, type SnowflakeWarehouseDetails } from '@costlens/shared'
@@ -14,7 +13,7 @@ import { ms } from './query-fields.ts'
 import { credits, usd } from './query-format.tsx'
 import { WarehouseState } from './warehouse-columns.tsx'
 import { WindowPicker } from './window-picker.tsx'
-import { readWindow, windowParams } from './window-state.ts'
+import { useAddressWindow, windowParams } from './window-state.ts'
 
 const PRESET = 'today'
 
@@ -40,8 +39,7 @@ export default function WarehouseDetailsPage() {
   const { warehouseUid = '' } = useParams()
   const user = useAppSelector((s) => s.session.user)!
   const location = useLocation()
-  const [now, setNow] = useState(() => Date.now())
-  const window = useMemo(() => readWindow(location.search, now, PRESET), [location.search, now])
+  const { window, toNow } = useAddressWindow(PRESET)
   const details = useWarehouseDetailsQuery({ warehouseUid, ...windowParams(window.dateRange) })
   const name = details.data?.warehouse.name ?? warehouseUid
   useDocumentTitle(`Warehouse ${name}`)
@@ -66,7 +64,7 @@ export default function WarehouseDetailsPage() {
           preset={PRESET}
           freemium={user.plan === 'freemium'}
           onRefresh={() => {
-            setNow(Date.now())
+            toNow()
             void details.refetch()
           }}
         />

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { useLocation } from 'react-router-dom'
 import { Group, Stack, Title } from '@mantine/core'
 import { isActionAllowed, type SnowflakeWarehouseRow } from '@costlens/shared'
@@ -10,7 +10,7 @@ import { LoadError } from './load-error.tsx'
 import { credits, usd } from './query-format.tsx'
 import { warehouseColumns } from './warehouse-columns.tsx'
 import { WindowPicker } from './window-picker.tsx'
-import { readWindow, windowParams } from './window-state.ts'
+import { useAddressWindow, windowParams } from './window-state.ts'
 
 // 03 §9: Snowflake screens open on today.
 const PRESET = 'today'
@@ -22,8 +22,7 @@ const PRESET = 'today'
 export default function WarehouseListPage() {
   const user = useAppSelector((s) => s.session.user)!
   const location = useLocation()
-  const [now, setNow] = useState(() => Date.now())
-  const window = useMemo(() => readWindow(location.search, now, PRESET), [location.search, now])
+  const { window, toNow } = useAddressWindow(PRESET)
   const columns = useMemo(() => warehouseColumns(location.search), [location.search])
   const list = useWarehousesQuery(windowParams(window.dateRange))
   const rows = list.data?.warehouses ?? []
@@ -43,7 +42,7 @@ export default function WarehouseListPage() {
           preset={PRESET}
           freemium={user.plan === 'freemium'}
           onRefresh={() => {
-            setNow(Date.now())
+            toNow()
             void list.refetch()
           }}
         />

@@ -1,3 +1,5 @@
+import { useMemo, useState } from 'react'
+import { useLocation } from 'react-router-dom'
 import {
   PICKERS,
   presetRange,
@@ -18,6 +20,17 @@ import { rangeText } from '../../components/date-range/custom-range.ts'
 export function readWindow(search: string, now: number, preset: PresetValue): AddressRange {
   const defaults = { dateRange: presetRange(preset, now)!, rangeLabel: preset }
   return readAddressRange(new URLSearchParams(search), now, defaults)
+}
+
+/**
+ * The window of the address as a page shows it: a preset is read at the page's clock, which stays
+ * put until `toNow` (the refresh button) moves it, so a re-render never shifts "the last 7 days".
+ */
+export function useAddressWindow(preset: PresetValue): { window: AddressRange; toNow: () => void } {
+  const { search } = useLocation()
+  const [now, setNow] = useState(() => Date.now())
+  const window = useMemo(() => readWindow(search, now, preset), [search, now, preset])
+  return { window, toNow: () => setNow(Date.now()) }
 }
 
 /** A window as its address query, the default preset left out. */
