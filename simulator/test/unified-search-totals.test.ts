@@ -9,9 +9,9 @@ import {
   rollupPlan,
   searchTotals,
   unifiedSearch,
-  type ClusterTotals,
+  type SearchTotals,
 } from '../src/db/repositories/unified-search.ts'
-import { DAY, HOUR, QUARTER_DAY } from '../src/db/seed/app-rollups.ts'
+import { DAY, HOUR, QUARTER_DAY, ROLLUP_SLICES } from '../src/db/seed/app-rollups.ts'
 import { createPrng } from '../src/db/seed/prng.ts'
 import { TEST_NOW_MS, testApp } from './helper.ts'
 
@@ -83,20 +83,30 @@ describe('coverWindow: a window as whole days, whole hours and the minutes left 
 
 describe('rollupPlan: which searches the rollups can total', () => {
   it.each<{ body: UnifiedSearchBody; slice: string | undefined }>([
-    { body: {}, slice: 'all/status' },
+    { body: {}, slice: 'all/total' },
+    { body: { clusterTypes: ['CDH'], clusters: ['c1'] }, slice: 'all/total' },
     { body: { appStatus: ['S', 'F'], clusterTypes: ['CDH'] }, slice: 'all/status' },
-    { body: { appStatus: ['S', 'F'], appTypes: ['spark'], clusterTypes: ['CDH'] }, slice: 'all' },
+    { body: { appStatus: ['S', 'F'], appTypes: ['spark'], clusterTypes: ['CDH'] }, slice: 'kind/status' },
+    { body: { appTypes: ['spark', 'hive'] }, slice: 'kind/total' },
+    { body: { appTypes: ['spark'], executed_by_unravel: true }, slice: 'all' },
     { body: { executed_by_unravel: false }, slice: 'all' },
-    { body: { users: ['hdfs'] }, slice: 'user' },
-    { body: { queues: ['etl'] }, slice: 'queue' },
+    { body: { users: ['hdfs'] }, slice: 'user/total' },
+    { body: { users: ['hdfs'], appStatus: ['F'] }, slice: 'user/status' },
+    { body: { users: ['hdfs'], appTypes: ['tez'] }, slice: 'user' },
+    { body: { queues: ['etl'] }, slice: 'queue/total' },
     { body: { users: ['hdfs'], queues: ['etl'] }, slice: undefined },
-    { body: { eventTypes: [2, 6] }, slice: 'inefficient/status' },
+    { body: { eventTypes: [2, 6] }, slice: 'inefficient/total' },
+    { body: { eventTypes: [2, 6], appStatus: ['F'] }, slice: 'inefficient/status' },
     { body: { eventTypes: [2, 6], appTypes: ['hive'] }, slice: 'inefficient' },
     { body: { eventTypes: [2] }, slice: undefined },
     { body: { eventTypes: [2, 6], queryOnFinishedTime: true }, slice: undefined },
-    { body: { eventTypes: [2, 6], insights: ['Data Skew'] }, slice: 'insight/status' },
-    { body: { insights: ['Small Files', 'Contended Driver'], appTypes: ['spark'] }, slice: 'insight' },
+    { body: { eventTypes: [2, 6], insights: ['Data Skew'] }, slice: 'event/total' },
+    { body: { insights: ['Data Skew'] }, slice: 'event/total' },
+    { body: { eventTypes: [2, 6], insights: ['SLA Missed'] }, slice: 'event/total' },
     { body: { insights: ['SLA Missed'] }, slice: undefined },
+    { body: { insights: ['Small Files', 'Contended Driver'], appTypes: ['spark'] }, slice: 'insight' },
+    { body: { insights: ['Small Files', 'Contended Driver'] }, slice: 'insight/total' },
+    { body: { eventTypes: [2, 6], insights: ['Small Files', 'SLA Missed'] }, slice: undefined },
     { body: { insights: ['Data Skew'], users: ['hdfs'] }, slice: undefined },
     { body: { durations: { min: 1000 } }, slice: undefined },
     { body: { appTags: { team: ['a'] } }, slice: undefined },
@@ -115,12 +125,12 @@ describe('unified search: rollups and sort walks give exactly what the apps give
   })
   afterAll(() => app.close())
 
-  const byCluster = (totals: readonly ClusterTotals[]) =>
-    Object.fromEntries(
-      [...totals].sort((a, b) => a.uid.localeCompare(b.uid)).map(({ uid, ...rest }) => [uid, rest]),
-    )
+  const byCluster = ({ clusters, ...measures }: SearchTotals) => ({
+    ...measures,
+    clusters: Object.fromEntries([...clusters].sort(([a], [b]) => a.localeCompare(b))),
+  })
 
-  it('for 300 varied searches: windows to the millisecond, statuses, kinds, users, queues, inefficient, finished', () => {
+  it('for 600 varied searches: windows to the millisecond, statuses, kinds, users, queues, inefficient, finished', () => {
     const prng = createPrng(5)
     const distinct = (column: string) =>
       db.prepare(`SELECT DISTINCT ${column} FROM applications ORDER BY 1`).pluck().all() as string[]
@@ -130,7 +140,7 @@ describe('unified search: rollups and sort walks give exactly what the apps give
     const clusters = distinct('cluster_uid')
     let viaRollups = 0
     const slices = new Set<string>()
-    for (let i = 0; i < 300; i++) {
+    for (let i = 0; i < 600; i++) {
       // A database seeded on another day: its windows move by a shift that is no whole hour.
       const shift = appsTimeShift(db) + prng.pick([0, 37 * 60_000 + 123])
       const end = TEST_NOW_MS - prng.int(0, 10 * DAY)
@@ -146,8 +156,16 @@ describe('unified search: rollups and sort walks give exactly what the apps give
         ...(prng.chance(0.2) ? { clusterTypes: [prng.pick(['CDH', 'EMR', 'HDP'])] } : {}),
         ...prng.pick([{}, { users: [prng.pick(users)] }, { queues: [prng.pick(queues), prng.pick(queues)] }]),
         ...(prng.chance(0.2) ? { eventTypes: [2, 6] } : {}),
-        ...(prng.chance(0.15)
-          ? { insights: prng.pick([['Data Skew'], ['Small Files', 'Too Many Partitions'], ['SLA Missed']]) }
+        ...(prng.chance(0.25)
+          ? {
+              insights: prng.pick([
+                ['Data Skew'],
+                ['Data Skew', 'Contended Driver'],
+                ['Small Files', 'Too Many Partitions'],
+                ['SLA Missed'],
+                ['Executor GC Overhead'],
+              ]),
+            }
           : {}),
         ...(prng.chance(0.3) ? { queryOnFinishedTime: true } : {}),
       }
@@ -158,24 +176,18 @@ describe('unified search: rollups and sort walks give exactly what the apps give
         byCluster(appSearchTotals(db, body, TEST_NOW_MS, shift)),
       )
     }
-    expect(viaRollups).toBeGreaterThan(150)
-    expect([...slices].sort()).toEqual([
-      'all',
-      'all/status',
-      'inefficient',
-      'inefficient/status',
-      'insight',
-      'insight/status',
-      'queue',
-      'user',
-    ])
+    expect(viaRollups).toBeGreaterThan(300)
+    // Every slice, in each variant the filters can pick, was compared at least once.
+    expect([...slices].sort()).toEqual(Object.keys(ROLLUP_SLICES).sort())
   })
 
   it('pages sorted by duration, cost, user or queue are those of sorting the whole window', () => {
     const prng = createPrng(9)
     const shift = appsTimeShift(db)
-    const users = db.prepare('SELECT DISTINCT user FROM applications').pluck().all() as string[]
-    for (let i = 0; i < 150; i++) {
+    const distinct = (column: string) =>
+      db.prepare(`SELECT DISTINCT ${column} FROM applications ORDER BY 1`).pluck().all() as string[]
+    const [users, queues, kinds] = [distinct('user'), distinct('queue'), distinct('kind')]
+    for (let i = 0; i < 300; i++) {
       const end = TEST_NOW_MS - prng.int(0, 5 * DAY)
       const body: UnifiedSearchBody = {
         start_time: end - prng.int(1, 20 * DAY),
@@ -189,8 +201,18 @@ describe('unified search: rollups and sort walks give exactly what the apps give
             },
           },
         ],
-        ...(prng.chance(0.3) ? { users: [prng.pick(users)] } : {}),
+        // One user, queue or kind walks its own index; the inefficient list, the inefficient one.
+        ...prng.pick([
+          {},
+          { users: [prng.pick(users)] },
+          { queues: [prng.pick(queues)] },
+          { appTypes: [prng.pick(kinds)] },
+          { users: [prng.pick(users)], appTypes: [prng.pick(kinds)] },
+          { eventTypes: [2, 6] },
+          { eventTypes: [2, 6], insights: [prng.pick(['Data Skew', 'SLA Missed'])] },
+        ]),
         ...(prng.chance(0.3) ? { appStatus: ['F', 'K'] } : {}),
+        ...(prng.chance(0.2) ? { clusterTypes: ['CDH'] } : {}),
         ...(prng.chance(0.3) ? { queryOnFinishedTime: true } : {}),
       }
       const where = searchWhere(body, TEST_NOW_MS, shift)

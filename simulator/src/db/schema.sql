@@ -118,6 +118,34 @@ CREATE INDEX IF NOT EXISTS applications_duration
 CREATE INDEX IF NOT EXISTS applications_cents
   ON applications (cents, start_time, finished_time, status, kind, cluster_uid, user, queue, duration,
                    event_mask, executed_by_unravel);
+-- The inefficient apps only (a sixth of them), for the inefficient list: its window, and the same
+-- walks as above.
+CREATE INDEX IF NOT EXISTS applications_inefficient_start
+  ON applications (start_time, status, kind, cluster_uid, user, queue, duration, cents, event_mask, executed_by_unravel)
+  WHERE inefficient = 1;
+CREATE INDEX IF NOT EXISTS applications_inefficient_duration
+  ON applications (duration, start_time, finished_time, status, kind, cluster_uid, user, queue, cents,
+                   event_mask, executed_by_unravel)
+  WHERE inefficient = 1;
+CREATE INDEX IF NOT EXISTS applications_inefficient_cents
+  ON applications (cents, start_time, finished_time, status, kind, cluster_uid, user, queue, duration,
+                   event_mask, executed_by_unravel)
+  WHERE inefficient = 1;
+-- And over one user's, queue's or kind's apps, which may all sit at one end of the whole index (cheap
+-- Impala queries sorted by highest cost). Narrow: they check the window, status and cluster, the
+-- filters that come with one of these; a walk with any other filter takes the indexes above.
+CREATE INDEX IF NOT EXISTS applications_user_duration
+  ON applications (user, duration, start_time, finished_time, status, cluster_uid);
+CREATE INDEX IF NOT EXISTS applications_user_cents
+  ON applications (user, cents, start_time, finished_time, status, cluster_uid);
+CREATE INDEX IF NOT EXISTS applications_queue_duration
+  ON applications (queue, duration, start_time, finished_time, status, cluster_uid);
+CREATE INDEX IF NOT EXISTS applications_queue_cents
+  ON applications (queue, cents, start_time, finished_time, status, cluster_uid);
+CREATE INDEX IF NOT EXISTS applications_kind_duration
+  ON applications (kind, duration, start_time, finished_time, status, cluster_uid);
+CREATE INDEX IF NOT EXISTS applications_kind_cents
+  ON applications (kind, cents, start_time, finished_time, status, cluster_uid);
 -- Also the index of one cluster's apps in start order.
 CREATE INDEX IF NOT EXISTS applications_chargeback
   ON applications (cluster_uid, start_time, kind, user, queue, vcore_seconds, memory_seconds, dfs_read,
@@ -125,12 +153,14 @@ CREATE INDEX IF NOT EXISTS applications_chargeback
 CREATE INDEX IF NOT EXISTS applications_parent ON applications (parent_id) WHERE parent_id IS NOT NULL;
 
 -- The totals of a list (count, duration, cost and event-count ranges, apps per event name) per
--- cluster, kind, status and unravel flag, per hour and per day of the start or finish time. Built once
--- from the applications after seeding (seed/app-rollups.ts; applications are never written after),
--- so a list's metadata adds a few thousand of these rows instead of scanning its whole window.
--- Slices: 'all'; 'inefficient' (only apps with an event of type 2 or 6, B182); 'insight' (those
--- apps again, `part` the mask of their inefficient event names); 'user' and 'queue' (daily only,
--- `part` is the user or the queue). e0…e7: apps carrying event bit i (APP_EVENT_TYPES).
+-- cluster, status, kind and unravel flag, per day, quarter day, hour (and ten minutes) of the start or
+-- finish time. Built by the seed beside the applications (seed/app-rollups.ts; applications are never
+-- written after), so a list's metadata adds a few hundred of these rows instead of scanning its
+-- whole window. Slices (`part` in brackets, see BASE_SLICES there): 'all'; 'kind', 'user', 'queue'
+-- (the kind, user or queue); 'inefficient' (apps with an event of type 2 or 6, B182); 'insight'
+-- (those apps, the mask of their inefficient event names); 'event' (those apps once per event name,
+-- its bit). Each also as '<slice>/status' (kind and flag summed: '' and 0) and '<slice>/total'
+-- (status summed too). e0…e7: apps carrying event bit i (APP_EVENT_TYPES).
 CREATE TABLE IF NOT EXISTS app_rollups (
   slice               TEXT NOT NULL,
   basis               TEXT NOT NULL CHECK (basis IN ('start', 'finish')),

@@ -1,9 +1,10 @@
 import type { AppRecord, AppSortField, UnifiedSearchBody } from '@costlens/shared'
-import { ALL_CLUSTERS, MAX_RECORDS } from '@costlens/shared'
+import { ALL_CLUSTERS, INEFFICIENT_EVENT_TYPES, MAX_RECORDS } from '@costlens/shared'
 import { HttpError } from '../../errors.ts'
 import { parseInstant } from '../../clock.ts'
 import type { Db } from '../open-database.ts'
-import { EVENT_COUNT_OF_MASK, EVENT_SUMS } from '../seed/app-rollups.ts'
+import { cachedStatement } from '../statement-cache.ts'
+import { EVENT_COUNT_OF_MASK, EVENT_SUMS, INEFFICIENT_BITS } from '../seed/app-rollups.ts'
 import { APP_EVENT_TYPES, eventMask, eventTypeMask, type AppRow as StoredApp } from '../seed/applications.ts'
 
 /**
@@ -12,7 +13,7 @@ import { APP_EVENT_TYPES, eventMask, eventTypeMask, type AppRow as StoredApp } f
  */
 export function appsTimeShift(db: Db): number {
   const read = (key: string) =>
-    db.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(key) as string | undefined
+    cachedStatement(db, 'SELECT value FROM settings WHERE key = ?').pluck().get(key) as string | undefined
   const anchor = Number(read('anchor') ?? 0)
   const appsAnchor = Number(read('apps_anchor') ?? anchor)
   return anchor - appsAnchor
@@ -47,12 +48,14 @@ export interface Where {
 /** The application indexes a query may name in INDEXED BY (schema.sql). */
 export type AppIndex =
   | 'applications_start'
+  | 'applications_inefficient_start'
   | 'applications_finished'
   | 'applications_running'
   | 'applications_user'
   | 'applications_queue'
   | 'applications_duration'
   | 'applications_cents'
+  | `applications_${'inefficient' | 'user' | 'queue' | 'kind'}_${'duration' | 'cents'}`
 
 /** A time parameter as epoch ms; `location` names where it came from in the 400 (body, querystring). */
 export function instant(
@@ -148,6 +151,24 @@ export function addTagFilters(where: Where, tags: Iterable<readonly [string, rea
 }
 
 /**
+ * The condition of the partial indexes of inefficient apps (schema.sql). Implied by the event
+ * filters that select those apps, it is written out so SQLite can prove the index's condition; only
+ * those indexes hold the column, so a query through another index must leave it out.
+ */
+export const INEFFICIENT_ONLY = 'a.inefficient = 1'
+
+/**
+ * Whether a search's event filters match inefficient apps only (B182: an app is inefficient when it
+ * carries an event of type 2 or 6): event types among those, or only inefficient event names.
+ */
+export function onlyInefficientApps(body: UnifiedSearchBody): boolean {
+  const inefficientTypes: readonly number[] = INEFFICIENT_EVENT_TYPES
+  if (body.eventTypes?.length && body.eventTypes.every((t) => inefficientTypes.includes(t))) return true
+  const names = body.insights?.length ? eventMask(body.insights) : 0
+  return names !== 0 && (names & ~INEFFICIENT_BITS) === 0
+}
+
+/**
  * The WHERE clause of a unified search. Running apps (status R only) are not limited to the window
  * (a running app started before it is still running in it, B173); otherwise the window applies to
  * the start time, or to the finish time with queryOnFinishedTime.
@@ -163,6 +184,10 @@ export function searchWhere(body: UnifiedSearchBody, now: number, shift = 0): Wh
   else {
     const column = body.queryOnFinishedTime ? 'a.finished_time' : 'a.start_time'
     if (body.queryOnFinishedTime) where.index = 'applications_finished'
+    else if (onlyInefficientApps(body)) {
+      where.index = 'applications_inefficient_start'
+      where.clauses.push(INEFFICIENT_ONLY)
+    }
     // The window is asked in today's time; the rows keep their seeding time (appsTimeShift).
     where.window = { end: (end ?? now) - shift }
     if (start !== undefined) {
@@ -251,10 +276,10 @@ export function sortParam(sort: string | undefined, fallback: string): UnifiedSe
  */
 export function clusterUidsOf(db: Db, name: string | undefined): string[] | undefined {
   if (!name || name === ALL_CLUSTERS) return undefined
-  const uids = db
-    .prepare(
-      'SELECT unravel_id FROM clusters WHERE unravel_id = @name OR cluster_name = @name OR display_name = @name',
-    )
+  const uids = cachedStatement(
+    db,
+    'SELECT unravel_id FROM clusters WHERE unravel_id = @name OR cluster_name = @name OR display_name = @name',
+  )
     .pluck()
     .all({ name }) as string[]
   return uids.length ? uids : [name]
@@ -267,15 +292,15 @@ export function clusterUidsOf(db: Db, name: string | undefined): string[] | unde
 export function distinctAppValues(db: Db, column: 'user' | 'queue', clusterUid?: string): string[] {
   const index = column === 'user' ? 'applications_user' : 'applications_queue'
   const onCluster = clusterUid === undefined ? '' : 'AND cluster_uid = @clusterUid'
-  return db
-    .prepare(
-      `WITH RECURSIVE v(value) AS (
+  return cachedStatement(
+    db,
+    `WITH RECURSIVE v(value) AS (
          SELECT (SELECT min(${column}) FROM applications INDEXED BY ${index} WHERE 1 ${onCluster})
          UNION ALL
          SELECT (SELECT min(${column}) FROM applications INDEXED BY ${index} WHERE ${column} > v.value ${onCluster})
            FROM v WHERE v.value IS NOT NULL)
        SELECT value FROM v WHERE value IS NOT NULL`,
-    )
+  )
     .pluck()
     .all(clusterUid === undefined ? {} : { clusterUid }) as string[]
 }
@@ -283,8 +308,7 @@ export function distinctAppValues(db: Db, column: 'user' | 'queue', clusterUid?:
 /** The number of applications a WHERE matches, read from its covering index. */
 export function countApps(db: Db, where: Where): number {
   const sql = where.clauses.length ? `WHERE ${where.clauses.join(' AND ')}` : ''
-  return db
-    .prepare(`SELECT count(*) FROM applications a INDEXED BY ${where.index} ${sql}`)
+  return cachedStatement(db, `SELECT count(*) FROM applications a INDEXED BY ${where.index} ${sql}`)
     .pluck()
     .get(where.params) as number
 }
@@ -302,30 +326,33 @@ export function appsPage(
   shift: number,
 ): AppRecord[] {
   const sql = where.clauses.length ? `WHERE ${where.clauses.join(' AND ')}` : ''
-  const rowids = db
-    .prepare(
-      `SELECT a.rowid FROM applications a INDEXED BY ${where.index} ${sql} ORDER BY ${order} LIMIT @size OFFSET @from`,
-    )
+  const rowids = cachedStatement(
+    db,
+    `SELECT a.rowid FROM applications a INDEXED BY ${where.index} ${sql} ORDER BY ${order} LIMIT @size OFFSET @from`,
+  )
     .pluck()
     .all({ ...where.params, size: page.size, from: page.from }) as number[]
+  // Read as arrays: better-sqlite3 builds an object of some forty keys per row at twice the cost.
+  const statement = cachedStatement(
+    db,
+    `SELECT a.rowid AS rid, a.*, c.display_name FROM applications a JOIN clusters c ON c.unravel_id = a.cluster_uid
+     WHERE a.rowid IN (SELECT value FROM json_each(@ids))`,
+  ).raw()
+  const columns = Object.fromEntries(statement.columns().map((c, i) => [c.name, i])) as PageColumns
   const byRowid = new Map(
-    (
-      db
-        .prepare(
-          `SELECT a.rowid AS rid, a.*, c.display_name FROM applications a JOIN clusters c ON c.unravel_id = a.cluster_uid
-           WHERE a.rowid IN (SELECT value FROM json_each(@ids))`,
-        )
-        .all({ ids: JSON.stringify(rowids) }) as (AppRow & { rid: number })[]
-    ).map((r) => [r.rid, r]),
+    (statement.all({ ids: JSON.stringify(rowids) }) as unknown[][]).map((r) => [r[columns.rid], r]),
   )
   return rowids
     .map((id) => byRowid.get(id))
-    .filter((r): r is AppRow & { rid: number } => r !== undefined)
-    .map((r) => toRecord(r, now, shift))
+    .filter((r): r is unknown[] => r !== undefined)
+    .map((r) => toRecord(r, columns, now, shift))
 }
 
 /** A stored application as read for a page: the seeded columns and its cluster's display name. */
 type AppRow = Omit<StoredApp, 'status'> & { status: AppRecord['status']; display_name: string }
+
+/** Where each column of AppRow (and the row id) is in a page's raw rows. */
+type PageColumns = Record<keyof AppRow | 'rid', number>
 
 /** The event names of a mask, in catalogue order. */
 const eventNames = (mask: number) => APP_EVENT_TYPES.filter((_e, bit) => mask & (1 << bit)).map((e) => e.name)
@@ -340,9 +367,10 @@ export function eventCounts(
   types?: readonly number[],
 ): { name: string; type: number; count: number }[] {
   const sql = where.clauses.length ? `WHERE ${where.clauses.join(' AND ')}` : ''
-  const sums = db
-    .prepare(`SELECT ${EVENT_SUMS} FROM applications a INDEXED BY ${where.index} ${sql}`)
-    .get(where.params) as Record<string, number | null>
+  const sums = cachedStatement(
+    db,
+    `SELECT ${EVENT_SUMS} FROM applications a INDEXED BY ${where.index} ${sql}`,
+  ).get(where.params) as Record<string, number | null>
   return countedEvents(types, (bit) => sums[`e${bit}`] ?? 0)
 }
 
@@ -353,54 +381,56 @@ export function countedEvents(types: readonly number[] | undefined, countOf: (bi
 }
 
 /** A row as the API's application record (02 §3). */
-function toRecord(row: AppRow, now: number, shift: number): AppRecord {
-  const [sm = 0, km = 0, fm = 0] = row.map_tasks.split('/').map(Number)
-  const [sr = 0, kr = 0, fr = 0] = row.reduce_tasks.split('/').map(Number)
+function toRecord(values: readonly unknown[], columns: PageColumns, now: number, shift: number): AppRecord {
+  const row = <K extends keyof AppRow>(key: K) => values[columns[key]] as AppRow[K]
+  const finished = row('finished_time')
+  const [sm = 0, km = 0, fm = 0] = row('map_tasks').split('/').map(Number)
+  const [sr = 0, kr = 0, fr = 0] = row('reduce_tasks').split('/').map(Number)
   return {
-    id: row.id,
-    kind: row.kind,
-    status: row.status,
-    user: row.user,
-    realUser: row.user,
-    name: row.name,
-    appName: row.name,
-    queue: row.queue,
-    clusterId: row.display_name,
-    clusterUid: row.cluster_uid,
-    clusterType: row.cluster_type,
-    parentId: row.parent_id,
-    startTime: row.start_time + shift,
-    finishedTime: row.finished_time === null ? null : row.finished_time + shift,
+    id: row('id'),
+    kind: row('kind'),
+    status: row('status'),
+    user: row('user'),
+    realUser: row('user'),
+    name: row('name'),
+    appName: row('name'),
+    queue: row('queue'),
+    clusterId: row('display_name'),
+    clusterUid: row('cluster_uid'),
+    clusterType: row('cluster_type'),
+    parentId: row('parent_id'),
+    startTime: row('start_time') + shift,
+    finishedTime: finished === null ? null : finished + shift,
     // A running app's duration grows with the clock (B175: now minus its start).
-    duration: row.status === 'R' ? Math.max(0, now - (row.start_time + shift)) : row.duration,
-    cents: row.cents,
-    totalDfsBytesRead: row.dfs_read,
-    totalDfsBytesWritten: row.dfs_written,
-    numEvents: row.num_events,
-    insights: eventNames(row.event_mask),
+    duration: row('status') === 'R' ? Math.max(0, now - (row('start_time') + shift)) : row('duration'),
+    cents: row('cents'),
+    totalDfsBytesRead: row('dfs_read'),
+    totalDfsBytesWritten: row('dfs_written'),
+    numEvents: row('num_events'),
+    insights: eventNames(row('event_mask')),
     sm,
     km,
     fm,
     sr,
     kr,
     fr,
-    numStages: row.num_stages,
-    numCompletedStages: row.num_completed_stages,
-    numSkippedStages: row.num_skipped_stages,
-    numJobs: row.num_jobs,
-    appAttempts: row.app_attempts,
-    taskCount: row.task_count,
-    setupDuration: row.setup_duration,
-    cleanupDuration: row.cleanup_duration,
-    memorySeconds: row.memory_seconds,
-    vcoreSeconds: row.vcore_seconds,
-    trackingUrl: `/app/${encodeURIComponent(row.kind)}/${encodeURIComponent(row.id)}`,
-    sensorEnabled: row.sensor_enabled === 1,
-    largeRDD: row.large_rdd === 1,
-    inputTables: row.input_tables,
-    outputTables: row.output_tables,
-    diagnostics: row.diagnostics,
-    signature: row.signature,
+    numStages: row('num_stages'),
+    numCompletedStages: row('num_completed_stages'),
+    numSkippedStages: row('num_skipped_stages'),
+    numJobs: row('num_jobs'),
+    appAttempts: row('app_attempts'),
+    taskCount: row('task_count'),
+    setupDuration: row('setup_duration'),
+    cleanupDuration: row('cleanup_duration'),
+    memorySeconds: row('memory_seconds'),
+    vcoreSeconds: row('vcore_seconds'),
+    trackingUrl: `/app/${encodeURIComponent(row('kind'))}/${encodeURIComponent(row('id'))}`,
+    sensorEnabled: row('sensor_enabled') === 1,
+    largeRDD: row('large_rdd') === 1,
+    inputTables: row('input_tables'),
+    outputTables: row('output_tables'),
+    diagnostics: row('diagnostics'),
+    signature: row('signature'),
     dbuCost: null,
     dbus: null,
     runId: null,

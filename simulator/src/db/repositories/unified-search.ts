@@ -1,14 +1,19 @@
 import type { AppRecord, AppSortField, UnifiedSearchBody, UnifiedSearchResponse } from '@costlens/shared'
 import { INEFFICIENT_EVENT_TYPES } from '@costlens/shared'
 import type { Db } from '../open-database.ts'
+import { cachedStatement } from '../statement-cache.ts'
 import { eventMask } from '../seed/applications.ts'
 import {
   EVENT_COLUMNS,
   INEFFICIENT_BITS,
+  DAY,
   ROLLUP_SLICES,
-  STATUS_SLICE_OF,
+  sliceName,
   type RollupBasis,
   type RollupSlice,
+  type RollupSliceSpec,
+  type RollupVariant,
+  type SliceBase,
 } from '../seed/app-rollups.ts'
 import {
   addDimensionFilters,
@@ -17,6 +22,7 @@ import {
   checkPaging,
   countedEvents,
   distinctAppValues,
+  INEFFICIENT_ONLY,
   inList,
   searchOrder,
   searchWhere,
@@ -25,9 +31,12 @@ import {
   type Where,
 } from './applications.ts'
 
-/** The totals of the apps of one cluster that a search matched (metadata of 02 §7). */
-export interface ClusterTotals {
-  uid: string
+/**
+ * The totals of the apps a search matched (metadata of 02 §7): how many on each cluster, and over
+ * all of them the duration, cost and event-count ranges and how many carry each event name.
+ */
+export interface SearchTotals {
+  clusters: Map<string, number>
   n: number
   dmin: number
   dmax: number
@@ -37,6 +46,39 @@ export interface ClusterTotals {
   emax: number
   /** Apps carrying each event name, by its bit (APP_EVENT_TYPES order). */
   events: number[]
+}
+
+/** The ranges and event counts of a group of matched apps, as added into SearchTotals. */
+type Measures = Omit<SearchTotals, 'clusters'>
+
+function emptyTotals(): SearchTotals {
+  return {
+    clusters: new Map(),
+    n: 0,
+    dmin: Infinity,
+    dmax: -Infinity,
+    cmin: Infinity,
+    cmax: -Infinity,
+    emin: Infinity,
+    emax: -Infinity,
+    events: EVENT_COLUMNS.map(() => 0),
+  }
+}
+
+function addMeasures(into: SearchTotals, m: Measures): void {
+  if (!m.n) return
+  into.n += m.n
+  into.dmin = Math.min(into.dmin, m.dmin)
+  into.dmax = Math.max(into.dmax, m.dmax)
+  into.cmin = Math.min(into.cmin, m.cmin)
+  into.cmax = Math.max(into.cmax, m.cmax)
+  into.emin = Math.min(into.emin, m.emin)
+  into.emax = Math.max(into.emax, m.emax)
+  m.events.forEach((n, bit) => (into.events[bit] = (into.events[bit] ?? 0) + n))
+}
+
+function addCluster(into: SearchTotals, uid: string, n: number): void {
+  into.clusters.set(uid, (into.clusters.get(uid) ?? 0) + n)
 }
 
 /** A window [from, to) cut into whole buckets of the grains (largest first) and what is left. */
@@ -72,6 +114,7 @@ export function coverWindow(from: number, to: number, grains: readonly number[])
 /** Which rollup slice can answer a search's totals, or undefined when a filter needs the apps. */
 export interface RollupPlan {
   slice: RollupSlice
+  spec: RollupSliceSpec
   basis: RollupBasis
   parts: readonly string[]
 }
@@ -87,11 +130,46 @@ function insightParts(mask: number): string[] {
   return parts
 }
 
+/** The bit of a mask with exactly one bit set, else undefined. */
+const singleBit = (mask: number) => (mask > 0 && (mask & (mask - 1)) === 0 ? Math.log2(mask) : undefined)
+
 /**
- * The rollups hold status, kind, cluster, the unravel flag and one of: user, queue, the inefficient
- * mark (02 §7 eventTypes 2 and 6, B182) or the inefficient event names (insights). Any other filter
- * (tags, ranges, ids, a text pattern, other event names) or running apps only (a handful, read
- * from their own index) reads the apps.
+ * The slice and parts whose apps are those of a search's user, queue, kind and event filters, or
+ * undefined when no slice holds them (a user and a queue, a user and events, event types other than
+ * the inefficient pair, several names that are not all inefficient ones).
+ */
+function slicePartsOf(body: UnifiedSearchBody): { base: SliceBase; parts: readonly string[] } | undefined {
+  const users = body.users ?? []
+  const queues = body.queues ?? []
+  const kinds = body.appTypes ?? []
+  const inefficientList = Boolean(body.eventTypes?.length)
+  if (inefficientList && !isInefficientSet(body.eventTypes!)) return undefined
+  const insights = body.insights?.length ? eventMask(body.insights) : undefined
+  if (inefficientList || insights !== undefined) {
+    if (users.length || queues.length || insights === 0) return undefined
+    if (insights === undefined) return { base: 'inefficient', parts: [''] }
+    const onlyInefficientNames = (insights & ~INEFFICIENT_BITS) === 0
+    const bit = singleBit(insights)
+    // One name: the apps carrying it in the inefficient list, or anywhere when the name is an
+    // inefficient one (an app carrying it is inefficient, so eventTypes 2 and 6 add nothing).
+    if (bit !== undefined && (inefficientList || onlyInefficientNames))
+      return { base: 'event', parts: [String(bit)] }
+    return onlyInefficientNames ? { base: 'insight', parts: insightParts(insights) } : undefined
+  }
+  if (users.length && queues.length) return undefined
+  if (users.length) return { base: 'user', parts: users }
+  if (queues.length) return { base: 'queue', parts: queues }
+  // Kinds with the unravel flag: the full rows of 'all' keep both (kind has no full variant).
+  if (kinds.length && body.executed_by_unravel === undefined) return { base: 'kind', parts: kinds }
+  return { base: 'all', parts: [''] }
+}
+
+/**
+ * The rollups answer searches filtered by status, kind, cluster, unravel flag and one of: user,
+ * queue, kind, the inefficient mark (02 §7 eventTypes 2 and 6, B182) or inefficient event names
+ * (insights). Any other filter (tags, ranges, ids, a text pattern) or running apps only (a handful,
+ * read from their own index) reads the apps. Of a slice, the plan takes the most summed variant
+ * the filters allow.
  */
 export function rollupPlan(body: UnifiedSearchBody): RollupPlan | undefined {
   const runningOnly = body.appStatus?.length === 1 && body.appStatus[0] === 'R'
@@ -103,161 +181,122 @@ export function rollupPlan(body: UnifiedSearchBody): RollupPlan | undefined {
     Boolean(body.jobIds?.length || body.signature || body.globalsearchpattern) ||
     Object.values(body.appTags ?? {}).some((values) => values.length > 0)
   if (needsApps) return undefined
+  const of = slicePartsOf(body)
+  if (!of) return undefined
   const basis: RollupBasis = body.queryOnFinishedTime ? 'finish' : 'start'
-  const users = body.users ?? []
-  const queues = body.queues ?? []
-  const insights = body.insights?.length ? eventMask(body.insights) : undefined
-  if (body.eventTypes?.length && !isInefficientSet(body.eventTypes)) return undefined
-  // Inefficient names only: an app carrying one is inefficient, so eventTypes 2 and 6 add nothing.
-  if (insights !== undefined && (insights === 0 || (insights & ~INEFFICIENT_BITS) !== 0)) return undefined
-  const byEvents = Boolean(body.eventTypes?.length) || insights !== undefined
-  let plan: RollupPlan | undefined
-  if (byEvents) {
-    if (!users.length && !queues.length)
-      plan =
-        insights === undefined
-          ? { slice: 'inefficient', basis, parts: [''] }
-          : { slice: 'insight', basis, parts: insightParts(insights) }
-  } else if (users.length && queues.length) plan = undefined
-  else if (users.length) plan = { slice: 'user', basis, parts: users }
-  else if (queues.length) plan = { slice: 'queue', basis, parts: queues }
-  else plan = { slice: 'all', basis, parts: [''] }
-  if (plan && !(ROLLUP_SLICES[plan.slice].bases as readonly string[]).includes(basis)) return undefined
-  const summed = plan && STATUS_SLICE_OF[plan.slice]
-  if (plan && summed && !body.appTypes?.length && body.executed_by_unravel === undefined)
-    return { ...plan, slice: summed }
-  return plan
+  const keepsKind = Boolean(body.appTypes?.length) && of.base !== 'kind'
+  const variant: RollupVariant =
+    keepsKind || body.executed_by_unravel !== undefined ? 'full' : body.appStatus?.length ? 'status' : 'total'
+  const slice = sliceName(of.base, variant)
+  const spec = ROLLUP_SLICES[slice]
+  if (!spec?.bases.includes(basis)) return undefined
+  return { slice, spec, basis, parts: of.parts }
 }
 
 /**
- * Per cluster, the totals of the apps a WHERE matches, read from its covering index. SQLite groups
- * by cluster and event mask (few distinct masks) and the event counts are unfolded from the mask
- * here: per-bit sums in SQL cost twice as much per app.
+ * Adds the apps a WHERE matches, read from its covering index. SQLite groups by cluster and event
+ * mask (few distinct masks) and the event counts are unfolded from the mask here: per-bit sums in
+ * SQL cost twice as much per app.
  */
-function appTotals(db: Db, where: Where, index: string = where.index): ClusterTotals[] {
+function addAppTotals(into: SearchTotals, db: Db, where: Where, index: string = where.index): void {
   const sql = where.clauses.length ? `WHERE ${where.clauses.join(' AND ')}` : ''
-  const groups = db
-    .prepare(
-      `SELECT a.cluster_uid AS uid, a.event_mask AS mask, count(*) AS n, min(a.duration) AS dmin,
-              max(a.duration) AS dmax, min(a.cents) AS cmin, max(a.cents) AS cmax
-         FROM applications a INDEXED BY ${index} ${sql} GROUP BY a.cluster_uid, a.event_mask`,
-    )
-    .all(where.params) as (Omit<ClusterTotals, 'emin' | 'emax' | 'events'> & { mask: number })[]
-  // Folded in place rather than through merge(): an object and an events array per group cost
-  // about a fifth of a list's totals on this path (measured on the large scale).
-  const totals = new Map<string, ClusterTotals>()
+  const groups = cachedStatement(
+    db,
+    `SELECT a.cluster_uid AS uid, a.event_mask AS mask, count(*) AS n, min(a.duration) AS dmin,
+            max(a.duration) AS dmax, min(a.cents) AS cmin, max(a.cents) AS cmax
+       FROM applications a INDEXED BY ${index} ${sql} GROUP BY a.cluster_uid, a.event_mask`,
+  ).all(where.params) as {
+    uid: string
+    mask: number
+    n: number
+    dmin: number
+    dmax: number
+    cmin: number
+    cmax: number
+  }[]
   for (const g of groups) {
-    let t = totals.get(g.uid)
-    if (!t) {
-      const events = EVENT_COLUMNS.map(() => 0)
-      t = {
-        uid: g.uid,
-        n: 0,
-        dmin: g.dmin,
-        dmax: g.dmax,
-        cmin: g.cmin,
-        cmax: g.cmax,
-        emin: 99,
-        emax: 0,
-        events,
-      }
-      totals.set(g.uid, t)
-    }
+    addCluster(into, g.uid, g.n)
     let count = 0
-    for (let bit = 0; bit < t.events.length; bit++)
+    for (let bit = 0; bit < into.events.length; bit++)
       if ((g.mask >> bit) & 1) {
-        t.events[bit]! += g.n
+        into.events[bit]! += g.n
         count++
       }
-    t.n += g.n
-    t.dmin = Math.min(t.dmin, g.dmin)
-    t.dmax = Math.max(t.dmax, g.dmax)
-    t.cmin = Math.min(t.cmin, g.cmin)
-    t.cmax = Math.max(t.cmax, g.cmax)
-    t.emin = Math.min(t.emin, count)
-    t.emax = Math.max(t.emax, count)
+    // The events were added above, so the measures carry none.
+    addMeasures(into, { ...g, emin: count, emax: count, events: [] })
   }
-  return [...totals.values()]
 }
 
-/** Per cluster, the totals of the rollup rows of some whole buckets. */
-function rollupTotals(
+/**
+ * Adds the rollup rows of the whole buckets of a window: one query for the apps per cluster and one
+ * for the ranges and event counts over all of them. Grouping only the counts by cluster costs a
+ * third of grouping every measure (SQLite sorts the rows it groups), and the buckets of every grain
+ * are read as one UNION ALL rather than a query each.
+ */
+function addRollupTotals(
+  into: SearchTotals,
   db: Db,
   body: UnifiedSearchBody,
   plan: RollupPlan,
-  bucket: WindowCover['buckets'][number],
-): ClusterTotals[] {
+  buckets: WindowCover['buckets'],
+): void {
+  if (!buckets.length) return
   const where: Where = { clauses: [], params: {}, index: 'applications_start' }
-  where.clauses.push('a.slice = @slice', 'a.basis = @basis', `a.grain = ${bucket.grain}`)
-  Object.assign(where.params, { slice: plan.slice, basis: plan.basis, from: bucket.from, to: bucket.to })
+  where.clauses.push('a.slice = @slice', 'a.basis = @basis')
+  Object.assign(where.params, { slice: plan.slice, basis: plan.basis })
   inList(where, 'a.part', 'pt', plan.parts)
-  where.clauses.push('a.bucket >= @from', 'a.bucket < @to')
-  addDimensionFilters(where, body)
-  return rows(
-    db
-      .prepare(
-        `SELECT a.cluster_uid AS uid, sum(a.n) AS n, min(a.dmin) AS dmin, max(a.dmax) AS dmax,
-                min(a.cmin) AS cmin, max(a.cmax) AS cmax, min(a.emin) AS emin, max(a.emax) AS emax,
-                ${EVENT_COLUMNS.map((e) => `sum(a.${e}) AS ${e}`).join(', ')}
-           FROM app_rollups a WHERE ${where.clauses.join(' AND ')} GROUP BY a.cluster_uid`,
-      )
-      .all(where.params),
-  )
-}
-
-function rows(raw: unknown[]): ClusterTotals[] {
-  return (raw as Record<string, number | string>[]).map((r) => ({
-    uid: r.uid as string,
-    n: r.n as number,
-    dmin: r.dmin as number,
-    dmax: r.dmax as number,
-    cmin: r.cmin as number,
-    cmax: r.cmax as number,
-    emin: r.emin as number,
-    emax: r.emax as number,
-    events: EVENT_COLUMNS.map((e) => (r[e] as number | null) ?? 0),
-  }))
-}
-
-/** Adds the totals of one part of a window into the per-cluster totals so far. */
-function merge(into: Map<string, ClusterTotals>, part: readonly ClusterTotals[]): void {
-  for (const t of part) {
-    const seen = into.get(t.uid)
-    if (!seen) {
-      into.set(t.uid, { ...t, events: [...t.events] })
-      continue
-    }
-    seen.n += t.n
-    seen.dmin = Math.min(seen.dmin, t.dmin)
-    seen.dmax = Math.max(seen.dmax, t.dmax)
-    seen.cmin = Math.min(seen.cmin, t.cmin)
-    seen.cmax = Math.max(seen.cmax, t.cmax)
-    seen.emin = Math.min(seen.emin, t.emin)
-    seen.emax = Math.max(seen.emax, t.emax)
-    t.events.forEach((n, bit) => (seen.events[bit] = (seen.events[bit] ?? 0) + n))
-  }
+  // A kind slice holds the kinds as its parts; its summed rows keep no kind to filter on.
+  addDimensionFilters(where, plan.spec.base === 'kind' ? { ...body, appTypes: undefined } : body)
+  const rowsOf = buckets
+    .map((bucket, i) => {
+      where.params[`from${i}`] = bucket.from
+      where.params[`to${i}`] = bucket.to
+      // Grains are the seed's constants, written as integer literals (see AppRollupBuilder.write).
+      return `SELECT * FROM app_rollups a WHERE ${where.clauses.join(' AND ')}
+                 AND a.grain = ${bucket.grain} AND a.bucket >= @from${i} AND a.bucket < @to${i}`
+    })
+    .join(' UNION ALL ')
+  const perCluster = cachedStatement(
+    db,
+    `SELECT r.cluster_uid AS uid, sum(r.n) AS n FROM (${rowsOf}) r GROUP BY r.cluster_uid`,
+  ).all(where.params) as { uid: string; n: number }[]
+  for (const { uid, n } of perCluster) addCluster(into, uid, n)
+  const m = cachedStatement(
+    db,
+    `SELECT sum(r.n) AS n, min(r.dmin) AS dmin, max(r.dmax) AS dmax, min(r.cmin) AS cmin,
+            max(r.cmax) AS cmax, min(r.emin) AS emin, max(r.emax) AS emax,
+            ${EVENT_COLUMNS.map((e) => `sum(r.${e}) AS ${e}`).join(', ')}
+       FROM (${rowsOf}) r`,
+  ).get(where.params) as Record<string, number | null>
+  addMeasures(into, {
+    n: m.n ?? 0,
+    dmin: m.dmin ?? 0,
+    dmax: m.dmax ?? 0,
+    cmin: m.cmin ?? 0,
+    cmax: m.cmax ?? 0,
+    emin: m.emin ?? 0,
+    emax: m.emax ?? 0,
+    events: EVENT_COLUMNS.map((e) => m[e] ?? 0),
+  })
 }
 
 /** The index that reads a slice's apps at the edges of a window, by user or queue when it has one. */
-const EDGE_INDEX: Partial<Record<RollupSlice, string>> = {
+const EDGE_INDEX: Partial<Record<SliceBase, string>> = {
   user: 'applications_user',
   queue: 'applications_queue',
 }
 
-/** Per cluster, the totals of a unified search read from the apps of its whole window alone. */
-export function appSearchTotals(
-  db: Db,
-  body: UnifiedSearchBody,
-  now: number,
-  shift: number,
-): ClusterTotals[] {
-  return appTotals(db, searchWhere(body, now, shift))
+/** The totals of a unified search read from the apps of its whole window alone. */
+export function appSearchTotals(db: Db, body: UnifiedSearchBody, now: number, shift: number): SearchTotals {
+  const totals = emptyTotals()
+  addAppTotals(totals, db, searchWhere(body, now, shift))
+  return totals
 }
 
 /**
- * Per cluster, the totals of the apps a unified search matches: from the rollups' whole days and
- * hours of the window and the apps of its edges when the filters allow (rollupPlan), otherwise
- * from the apps of the whole window. Both give the same numbers (tests compare them).
+ * The totals of the apps a unified search matches: from the rollups' whole days, hours and minutes
+ * of the window and the apps of its edges when the filters allow (rollupPlan), otherwise from the
+ * apps of the whole window. Both give the same numbers (tests compare them).
  */
 export function searchTotals(
   db: Db,
@@ -265,12 +304,15 @@ export function searchTotals(
   now: number,
   shift: number,
   where: Where = searchWhere(body, now, shift),
-): ClusterTotals[] {
+): SearchTotals {
+  const totals = emptyTotals()
   const plan = rollupPlan(body)
-  if (!plan || !where.window) return appTotals(db, where)
-  const cover = coverWindow(where.window.start ?? 0, where.window.end + 1, ROLLUP_SLICES[plan.slice].grains)
-  const totals = new Map<string, ClusterTotals>()
-  for (const bucket of cover.buckets) merge(totals, rollupTotals(db, body, plan, bucket))
+  if (!plan || !where.window) {
+    addAppTotals(totals, db, where)
+    return totals
+  }
+  const cover = coverWindow(where.window.start ?? 0, where.window.end + 1, plan.spec.grains)
+  addRollupTotals(totals, db, body, plan, cover.buckets)
   for (const edge of cover.raw) {
     // The edge in the request's time: searchWhere moves it back by the same shift.
     const edgeWhere = searchWhere(
@@ -278,60 +320,124 @@ export function searchTotals(
       now,
       shift,
     )
-    const index = plan.basis === 'start' ? (EDGE_INDEX[plan.slice] ?? edgeWhere.index) : edgeWhere.index
-    merge(totals, appTotals(db, edgeWhere, index))
+    const index = plan.basis === 'start' ? (EDGE_INDEX[plan.spec.base] ?? edgeWhere.index) : edgeWhere.index
+    addAppTotals(totals, db, edgeWhere, index)
   }
-  return [...totals.values()]
+  return totals
 }
 
-/** Sort fields with an index led by their column (schema.sql): a first page can walk it in order. */
-const SORT_INDEXES: Partial<Record<AppSortField, AppIndex>> = {
-  duration: 'applications_duration',
-  cents: 'applications_cents',
-  cost: 'applications_cents',
-  user: 'applications_user',
-  queue: 'applications_queue',
+/** The part of the index a duration or cost walk reads, and how many apps it holds in all. */
+interface WalkedIndex {
+  index: AppIndex
+  /** Clauses that pick that part: the partial index's own condition, or one user, queue or kind. */
+  prefix: string[]
+  params: Record<string, unknown>
+  population: number
+}
+
+/** The apps in all of a rollup slice part (the whole seeded time), from its daily rows. */
+function appsOfPart(db: Db, slice: RollupSlice, part: string): number {
+  return (
+    (cachedStatement(
+      db,
+      `SELECT sum(n) FROM app_rollups WHERE slice = @slice AND basis = 'start' AND grain = ${DAY} AND part = @part`,
+    )
+      .pluck()
+      .get({ slice, part }) as number | null) ?? 0
+  )
 }
 
 /**
- * Ways to read a first page sorted by a column with an index of its own (SORT_INDEXES) without
+ * Which index a first page sorted by duration or cost walks, narrowest first:
+ * - the inefficient list: the partial index of inefficient apps (a sixth of them);
+ * - one user, queue or kind and no filter the index does not check: that value's part of its own
+ *   index (cheap Impala queries sorted by highest cost are then at the start of the walk);
+ * - otherwise the index of every app.
+ */
+function walkedIndex(db: Db, body: UnifiedSearchBody, field: 'duration' | 'cents'): WalkedIndex {
+  const plan = rollupPlan(body)
+  const base = plan?.spec.base
+  if (base === 'inefficient' || base === 'insight' || base === 'event')
+    return {
+      index: `applications_inefficient_${field}`,
+      prefix: [INEFFICIENT_ONLY],
+      params: {},
+      population: appsOfPart(db, 'inefficient/total', ''),
+    }
+  const dimension = (['user', 'queue', 'kind'] as const).find((d) => base === d)
+  // Those indexes check the window, status and cluster in themselves, not the kind of a user's or a
+  // queue's apps or the unravel flag (schema.sql).
+  const checked = body.executed_by_unravel === undefined && (dimension === 'kind' || !body.appTypes?.length)
+  if (dimension && plan!.parts.length === 1 && checked)
+    return {
+      index: `applications_${dimension}_${field}`,
+      prefix: [`a.${dimension} = @walkedPart`],
+      params: { walkedPart: plan!.parts[0] },
+      population: appsOfPart(db, sliceName(dimension, 'total'), plan!.parts[0]!),
+    }
+  return {
+    index: `applications_${field}`,
+    prefix: [],
+    params: {},
+    // One index seek; rowids are dense (apps are only ever appended by the seed).
+    population:
+      (cachedStatement(db, 'SELECT max(rowid) FROM applications').pluck().get() as number | null) ?? 0,
+  }
+}
+
+/**
+ * Ways to read a first page sorted by a column with an index led by it (schema.sql) without
  * sorting the whole window, cheapest first; the caller takes the first that fills the page and
  * otherwise reads the window.
  * - User or queue: the index seeks each user (or queue) in turn and reads its part of the window
  *   in order, so the page is read in order from the first match on.
- * - Duration or cost: walk the index in order, bounded by the sort value `budget` entries in. Every
- *   match on the near side of that bound comes before every match past it, so a walk that fills the
- *   page gives the exact page. The first budget is four times the entries the page should take at
- *   the totals' match rate; matches that cluster at the far end (cheap Impala queries sorted by
- *   highest cost) take an eight times longer walk, while that stays shorter than the window.
+ * - Duration or cost: walk the index (walkedIndex) in order, bounded by the sort value `budget`
+ *   entries in. Every match on the near side of that bound comes before every match past it, so a
+ *   walk that fills the page gives the exact page. The first budget is four times the entries the
+ *   page should take at the totals' match rate; matches that cluster at the far end take an eight
+ *   times longer walk, while that stays shorter than the window.
  */
 function* sortWalks(db: Db, where: Where, body: UnifiedSearchBody, matched: number): Generator<Where> {
   const [field, spec] = Object.entries(body.sort?.[0] ?? {})[0] ?? ['startTime', { order: 'desc' }]
-  const index = SORT_INDEXES[field as AppSortField]
-  if (!index || !where.window || matched === 0) return
-  const column = SORT_COLUMNS[field as AppSortField]
-  if (field === 'user' || field === 'queue') {
-    const filtered = field === 'user' ? body.users?.length : body.queues?.length
-    const walk: Where = { ...where, index, clauses: [...where.clauses], params: { ...where.params } }
-    if (!filtered) inList(walk, column, 'sv', distinctAppValues(db, field))
+  const sortField = (field === 'cost' ? 'cents' : field) as AppSortField
+  if (!where.window || matched === 0) return
+  const column = SORT_COLUMNS[sortField]
+  if (sortField === 'user' || sortField === 'queue') {
+    const filtered = sortField === 'user' ? body.users?.length : body.queues?.length
+    const index: AppIndex = `applications_${sortField}`
+    const clauses = where.clauses.filter((c) => c !== INEFFICIENT_ONLY)
+    const walk: Where = { ...where, index, clauses, params: { ...where.params } }
+    if (!filtered) inList(walk, column, 'sv', distinctAppValues(db, sortField))
     yield walk
     return
   }
-  const one = (sql: string) => (db.prepare(sql).pluck().get() as number | null) ?? 0
-  // Each of these is one index seek; rowids are dense (apps are only ever appended by the seed).
+  if (sortField !== 'duration' && sortField !== 'cents') return
+  const walked = walkedIndex(db, body, sortField)
+  const one = (sql: string) => (cachedStatement(db, sql).pluck().get() as number | null) ?? 0
   const first = one('SELECT min(start_time) FROM applications')
   const last = one('SELECT max(start_time) FROM applications')
-  const apps = one('SELECT max(rowid) FROM applications')
   const inWindow = Math.min(where.window.end, last) - Math.max(where.window.start ?? first, first)
-  const windowSteps = (apps * Math.max(0, inWindow)) / Math.max(1, last - first)
+  const windowSteps = (walked.population * Math.max(0, inWindow)) / Math.max(1, last - first)
   const desc = spec.order !== 'asc'
-  const boundAt = db.prepare(
-    `SELECT ${column} FROM applications a INDEXED BY ${index} ORDER BY ${column} ${desc ? 'DESC' : 'ASC'} LIMIT 1 OFFSET @budget`,
+  const prefix = walked.prefix.length ? `WHERE ${walked.prefix.join(' AND ')}` : ''
+  const boundAt = cachedStatement(
+    db,
+    `SELECT ${column} FROM applications a INDEXED BY ${walked.index} ${prefix}
+      ORDER BY ${column} ${desc ? 'DESC' : 'ASC'} LIMIT 1 OFFSET @budget`,
   )
   const wanted = (body.from ?? 0) + (body.size ?? 15)
-  for (let budget = Math.ceil((4 * wanted * apps) / matched); budget < windowSteps; budget *= 8) {
-    const bound = boundAt.pluck().get({ budget }) as number | undefined
-    const walk: Where = { ...where, index, clauses: [...where.clauses], params: { ...where.params } }
+  for (
+    let budget = Math.ceil((4 * wanted * walked.population) / matched);
+    budget < windowSteps;
+    budget *= 8
+  ) {
+    const bound = boundAt.pluck().get({ ...walked.params, budget }) as number | undefined
+    const walk: Where = {
+      ...where,
+      index: walked.index,
+      clauses: [...new Set([...where.clauses, ...walked.prefix])],
+      params: { ...where.params, ...walked.params },
+    }
     if (bound !== undefined) {
       walk.clauses.push(`${column} ${desc ? '>=' : '<='} @sortBound`)
       walk.params.sortBound = bound
@@ -353,8 +459,8 @@ export function unifiedSearch(db: Db, body: UnifiedSearchBody, now: number): Uni
   const shift = appsTimeShift(db)
   const where = searchWhere(body, now, shift)
   const order = searchOrder(body.sort)
-  const perCluster = searchTotals(db, body, now, shift, where)
-  const total = perCluster.reduce((n, c) => n + c.n, 0)
+  const totals = searchTotals(db, body, now, shift, where)
+  const total = totals.n
   const expected = Math.max(0, Math.min(size, total - from))
   let results: AppRecord[] = []
   if (expected)
@@ -363,20 +469,22 @@ export function unifiedSearch(db: Db, body: UnifiedSearchBody, now: number): Uni
       if (results.length >= expected) break
     }
   if (results.length < expected) results = appsPage(db, where, order, { from, size }, now, shift)
-  const events = countedEvents(undefined, (bit) =>
-    perCluster.reduce((n, c) => n + (c.events[bit] ?? 0), 0),
-  ).map(({ name, count }) => ({ name, count }))
-  const pick = (f: (c: ClusterTotals) => number, reduce: (...n: number[]) => number) =>
-    perCluster.length ? reduce(...perCluster.map(f)) : 0
+  const events = countedEvents(undefined, (bit) => totals.events[bit] ?? 0).map(({ name, count }) => ({
+    name,
+    count,
+  }))
+  // Nothing matched: the ranges are 0 to 0 rather than infinite.
+  const range = (min: number, max: number, scale = 1) =>
+    total ? { min: min / scale, max: max / scale } : { min: 0, max: 0 }
   return {
     results,
     metadata: {
       totalRecords: total,
-      duration: { min: pick((c) => c.dmin, Math.min), max: pick((c) => c.dmax, Math.max) },
-      cost: { min: pick((c) => c.cmin, Math.min) / 100, max: pick((c) => c.cmax, Math.max) / 100 },
-      events: { min: pick((c) => c.emin, Math.min), max: pick((c) => c.emax, Math.max) },
+      duration: range(totals.dmin, totals.dmax),
+      cost: range(totals.cmin, totals.cmax, 100),
+      events: range(totals.emin, totals.emax),
       appEvents: events,
-      clusters: Object.fromEntries(perCluster.map((c) => [c.uid, c.n])),
+      clusters: Object.fromEntries(totals.clusters),
     },
   }
 }

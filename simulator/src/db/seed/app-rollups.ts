@@ -8,65 +8,96 @@ export const HOUR = 3_600_000
 export const DAY = 86_400_000
 /** A quarter day: a window of many hours reads a few of these instead of every hour. */
 export const QUARTER_DAY = 6 * HOUR
-/** The finest grain, of the slices summed over kind: a window's edges then read minutes of apps. */
 export const TEN_MINUTES = 600_000
 
+const FINE = [DAY, QUARTER_DAY, HOUR] as const
+/** For the summed rows of a few slices, which are few an hour: a window's edges then read minutes of apps. */
+const FINER = [DAY, QUARTER_DAY, HOUR, TEN_MINUTES] as const
+/** Per hour a single user has about as many full rows as apps, so those stop at quarter days. */
+const COARSE = [DAY, QUARTER_DAY] as const
+
 /**
- * The rollup slices (schema.sql app_rollups) and at which grains and for which time bases each is
- * kept (partOf says which apps each holds). 'user' and 'queue' stop at quarter days: per hour a
- * single user has about as many rollup rows as apps, so the edges of a window read the apps.
- * A slice with `summedOver` holds the apps of the slice it names added up over kind and unravel
- * flag (stored as '' and 0): most searches filter neither, and read a third of the rows there.
+ * The rollup slices (schema.sql app_rollups): which apps each holds and what its `part` is
+ * (partsOf), for which time bases, and at which grains each variant (RollupVariant) is kept. What a
+ * window's whole buckets do not cover is read from the apps, so finer grains trade rows for fewer
+ * apps read at the edges; the finest are kept where rows are few and searches many.
+ * - all: every app. kind: every app, under its kind (no full variant: 'all' keeps the kind).
+ * - user, queue: every app, under its user or its queue.
+ * - inefficient: the apps with an event of type 2 or 6 (02 §7 eventTypes, B182).
+ * - insight: those apps under the mask of their inefficient event names (as text), so a filter of
+ *   several names adds up the masks it intersects.
+ * - event: those apps once under each of their event names (the name's bit), so a filter of one
+ *   name reads one part, whichever list it comes from.
  */
-const SUMMED_GRAINS = [DAY, QUARTER_DAY, HOUR, TEN_MINUTES] as const
-export const ROLLUP_SLICES = {
-  all: { grains: [DAY, QUARTER_DAY, HOUR], bases: ['start', 'finish'] },
-  inefficient: { grains: [DAY, QUARTER_DAY, HOUR], bases: ['start'] },
-  insight: { grains: [DAY, QUARTER_DAY, HOUR], bases: ['start'] },
-  user: { grains: [DAY, QUARTER_DAY], bases: ['start', 'finish'] },
-  queue: { grains: [DAY, QUARTER_DAY], bases: ['start', 'finish'] },
-  'all/status': { grains: SUMMED_GRAINS, bases: ['start', 'finish'], summedOver: 'all' },
-  'inefficient/status': { grains: SUMMED_GRAINS, bases: ['start'], summedOver: 'inefficient' },
-  'insight/status': { grains: SUMMED_GRAINS, bases: ['start'], summedOver: 'insight' },
+const BASE_SLICES = {
+  all: { bases: ['start', 'finish'], full: FINE, status: FINER, total: FINER },
+  kind: { bases: ['start', 'finish'], status: FINE, total: FINE },
+  user: { bases: ['start', 'finish'], full: COARSE, status: COARSE, total: FINE },
+  queue: { bases: ['start', 'finish'], full: COARSE, status: COARSE, total: FINE },
+  inefficient: { bases: ['start'], full: FINE, status: FINER, total: FINER },
+  insight: { bases: ['start'], full: FINE, status: FINE, total: FINE },
+  event: { bases: ['start'], full: COARSE, status: FINE, total: FINER },
 } as const satisfies Record<
   string,
-  { grains: readonly number[]; bases: readonly ('start' | 'finish')[]; summedOver?: string }
+  { bases: readonly RollupBasis[] } & Partial<Record<RollupVariant, readonly number[]>>
 >
 
-/** The slice that holds the same apps summed over kind and unravel flag, for those that have one. */
-export const STATUS_SLICE_OF: Partial<Record<RollupSlice, RollupSlice>> = Object.fromEntries(
-  Object.entries(ROLLUP_SLICES).flatMap(([slice, spec]) =>
-    'summedOver' in spec ? [[spec.summedOver, slice]] : [],
+export type SliceBase = keyof typeof BASE_SLICES
+export type RollupBasis = 'start' | 'finish'
+
+/**
+ * What a slice's rows keep apart: 'full' keeps status, kind and unravel flag; 'status' keeps the
+ * status and adds up the rest (stored as '' and 0); 'total' adds up all three. A search reads the
+ * most summed variant its filters allow: most filter neither kind nor flag, many not the status,
+ * and a summed variant holds a fraction of the rows.
+ */
+export type RollupVariant = 'full' | 'status' | 'total'
+export type RollupSlice = SliceBase | `${SliceBase}/status` | `${SliceBase}/total`
+
+export function sliceName(base: SliceBase, variant: RollupVariant): RollupSlice {
+  return variant === 'full' ? base : `${base}/${variant}`
+}
+
+export interface RollupSliceSpec {
+  base: SliceBase
+  variant: RollupVariant
+  grains: readonly number[]
+  bases: readonly RollupBasis[]
+}
+
+export const ROLLUP_SLICES = Object.fromEntries(
+  (Object.entries(BASE_SLICES) as [SliceBase, (typeof BASE_SLICES)[SliceBase]][]).flatMap(([base, spec]) =>
+    (['full', 'status', 'total'] as const).flatMap((variant): [RollupSlice, RollupSliceSpec][] => {
+      const grains = (spec as Partial<Record<RollupVariant, readonly number[]>>)[variant]
+      return grains ? [[sliceName(base, variant), { base, variant, bases: spec.bases, grains }]] : []
+    }),
   ),
-)
+) as Partial<Record<RollupSlice, RollupSliceSpec>>
 
 /** The bits of the inefficient event names (types 2 and 6, B182) in event_mask. */
 export const INEFFICIENT_BITS = eventTypeMask(INEFFICIENT_EVENT_TYPES)
 
-/**
- * Which slice rows an app adds to, and its part there: every app to 'all'; an inefficient app to
- * 'inefficient' and to 'insight' under its inefficient event names (the mask of them, as text, so
- * an insights filter picks the masks it intersects); every app to its user's and its queue's.
- */
-function partOf(slice: RollupSlice, app: AppRow): string | undefined {
-  const spec = ROLLUP_SLICES[slice]
-  if ('summedOver' in spec) return partOf(spec.summedOver, app)
-  switch (slice) {
+const EVENT_BITS = APP_EVENT_TYPES.map((_e, bit) => bit)
+
+/** The parts of a slice an app adds to (none when the slice does not hold it). */
+function partsOf(base: SliceBase, app: AppRow): readonly string[] {
+  switch (base) {
     case 'all':
-      return ''
-    case 'inefficient':
-      return app.inefficient === 1 ? '' : undefined
-    case 'insight':
-      return app.inefficient === 1 ? String(app.event_mask & INEFFICIENT_BITS) : undefined
+      return ['']
+    case 'kind':
+      return [app.kind]
     case 'user':
-      return app.user
+      return [app.user]
     case 'queue':
-      return app.queue
+      return [app.queue]
+    case 'inefficient':
+      return app.inefficient === 1 ? [''] : []
+    case 'insight':
+      return app.inefficient === 1 ? [String(app.event_mask & INEFFICIENT_BITS)] : []
+    case 'event':
+      return app.inefficient === 1 ? EVENT_BITS.filter((bit) => (app.event_mask >> bit) & 1).map(String) : []
   }
 }
-
-export type RollupSlice = keyof typeof ROLLUP_SLICES
-export type RollupBasis = 'start' | 'finish'
 
 /** The event columns e0…e7, one per APP_EVENT_TYPES entry (its bit in applications.event_mask). */
 export const EVENT_COLUMNS = APP_EVENT_TYPES.map((_e, bit) => `e${bit}`)
@@ -84,16 +115,16 @@ const KEYS = 'slice, basis, grain, part, bucket, status, kind, cluster_uid, exec
 
 /** Measures per row, in column order: n, dmin, dmax, cmin, cmax, emin, emax, e0…e7. */
 const WIDTH = 7 + APP_EVENT_TYPES.length
-/** The finest grain, time basis and slice of each (slice, basis) a row key starts with. */
-const SLICE_BASES = (
-  Object.entries(ROLLUP_SLICES) as [RollupSlice, (typeof ROLLUP_SLICES)[RollupSlice]][]
-).flatMap(([slice, spec]) =>
-  spec.bases.map((basis) => ({
-    slice,
-    basis,
-    grain: Math.min(...spec.grains),
-    summed: 'summedOver' in spec,
-  })),
+/** The slice, time basis and finest grain of each (slice, basis) a row key starts with. */
+const SLICE_BASES = (Object.entries(ROLLUP_SLICES) as [RollupSlice, RollupSliceSpec][]).flatMap(
+  ([slice, spec]) =>
+    spec.bases.map((basis) => ({
+      slice,
+      base: spec.base,
+      variant: spec.variant,
+      basis,
+      grain: Math.min(...spec.grains),
+    })),
 )
 
 /**
@@ -111,31 +142,34 @@ export class AppRollupBuilder {
   private readonly clusters = new Interner()
   // (slice, basis), part, bucket index (ten-minute buckets since 1970 need 22 bits), status, kind,
   // cluster, unravel flag: 2^52 keys, within a double's exact integers.
-  private readonly codec = new KeyCodec([16, 1024, 2 ** 22, 8, 16, 256, 2])
+  private readonly codec = new KeyCodec([64, 512, 2 ** 22, 8, 16, 128, 2])
 
   add(app: AppRow): void {
     const status = this.statuses.id(app.status)
+    const anyStatus = this.statuses.id('')
     const kind = this.kinds.id(app.kind)
     const anyKind = this.kinds.id('')
     const cluster = this.clusters.id(app.cluster_uid)
-    SLICE_BASES.forEach(({ slice, basis, grain, summed }, sliceBasis) => {
-      const part = partOf(slice, app)
-      if (part === undefined) return
+    const parts = new Map<SliceBase, readonly string[]>()
+    SLICE_BASES.forEach(({ base, variant, basis, grain }, sliceBasis) => {
+      let ofBase = parts.get(base)
+      if (!ofBase) parts.set(base, (ofBase = partsOf(base, app)))
       const time = basis === 'start' ? app.start_time : app.finished_time
       if (time === null) return
       const bucket = Math.floor(time / grain)
-      this.addTo(
-        this.codec.encode([
-          sliceBasis,
-          this.parts.id(part),
-          bucket,
-          status,
-          summed ? anyKind : kind,
-          cluster,
-          summed ? 0 : app.executed_by_unravel,
-        ]),
-        app,
-      )
+      for (const part of ofBase)
+        this.addTo(
+          this.codec.encode([
+            sliceBasis,
+            this.parts.id(part),
+            bucket,
+            variant === 'total' ? anyStatus : status,
+            variant === 'full' ? kind : anyKind,
+            cluster,
+            variant === 'full' ? app.executed_by_unravel : 0,
+          ]),
+          app,
+        )
     })
   }
 

@@ -1,0 +1,29 @@
+import type { Statement } from 'better-sqlite3'
+import type { Db } from './open-database.ts'
+
+/** Enough for every statement text the list searches build (their filters vary the text). */
+const MAX_STATEMENTS = 500
+
+const caches = new WeakMap<Db, Map<string, Statement>>()
+
+/**
+ * A prepared statement for `sql`, kept per connection: compiling the SQL of a list search costs
+ * about a tenth of a millisecond a statement, a fifth of a fast search in all. The statement comes
+ * back in its default mode (objects, not plucked or raw), since a cached one keeps the mode its
+ * last caller set. The oldest statement is dropped when the cache is full.
+ */
+export function cachedStatement(db: Db, sql: string): Statement {
+  let cache = caches.get(db)
+  if (!cache) caches.set(db, (cache = new Map()))
+  let statement = cache.get(sql)
+  if (statement) {
+    // Map keeps insertion order: re-inserting marks the statement as the most recently used.
+    cache.delete(sql)
+    if (statement.reader) statement.raw(false).pluck(false)
+  } else {
+    statement = db.prepare(sql)
+    if (cache.size >= MAX_STATEMENTS) cache.delete(cache.keys().next().value!)
+  }
+  cache.set(sql, statement)
+  return statement
+}
