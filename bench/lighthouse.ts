@@ -10,10 +10,21 @@ export interface LighthouseScores {
   /** First contentful paint and largest contentful paint, ms. */
   fcpMs: number
   lcpMs: number
+  /** Lighthouse's own error when it could not measure the page (then the scores are 0). */
+  error?: string
 }
 
-/** Lighthouse (desktop preset) performance and accessibility of a page. */
+/**
+ * Lighthouse (desktop preset) performance and accessibility of a page. A run Lighthouse could not
+ * complete (say NO_FCP, when the page did not paint in its fresh browser) is tried once more, and its
+ * error is kept in the result rather than passed off as a score of 0.
+ */
 export async function lighthouseScores(url: string): Promise<LighthouseScores> {
+  const first = await lighthouseRun(url)
+  return first.error ? lighthouseRun(url) : first
+}
+
+async function lighthouseRun(url: string): Promise<LighthouseScores> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     // Lighthouse needs the new headless mode.
@@ -31,8 +42,9 @@ export async function lighthouseScores(url: string): Promise<LighthouseScores> {
       desktopConfig,
     )
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
-    const { categories, audits } = result.lhr
+    const { categories, audits, runtimeError } = result.lhr
     return {
+      ...(runtimeError ? { error: `${runtimeError.code}: ${runtimeError.message}` } : {}),
       url,
       performance: Math.round((categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),

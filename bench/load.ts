@@ -95,7 +95,7 @@ export async function measureEndpoints(
       p50Ms: single.latency.p50,
       p99Ms: single.latency.p99,
       rps: Math.round(ten.requests.average),
-      ratio: trivialRps ? Math.round((ten.requests.average / trivialRps) * 100) / 100 : 0,
+      ratio: trivialRps ? Math.round((ten.requests.average / trivialRps) * 1000) / 1000 : 0,
       errors: single.errors + ten.errors,
       non2xx: single.non2xx + ten.non2xx,
     })

@@ -510,6 +510,7 @@ async function main() {
           accessibility: l.accessibility,
           'FCP ms': l.fcpMs,
           'LCP ms': l.lcpMs,
+          ...(lighthouse.some((run) => run.error) ? { error: l.error ?? '' } : {}),
         })),
       ) + '\n',
     )
