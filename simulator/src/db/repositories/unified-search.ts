@@ -194,37 +194,35 @@ export function rollupPlan(body: UnifiedSearchBody): RollupPlan | undefined {
 }
 
 /**
- * Adds the apps a WHERE matches, read from its covering index. SQLite groups by cluster and event
- * mask (few distinct masks) and the event counts are unfolded from the mask here: per-bit sums in
- * SQL cost twice as much per app.
+ * Adds the apps a WHERE matches, read from its covering index. The four columns of each app are
+ * folded here: SQLite grouping them by cluster and event mask first costs more than reading them
+ * (it sorts them to group), and the event counts are unfolded from the mask either way.
  */
 function addAppTotals(into: SearchTotals, db: Db, where: Where, index: string = where.index): void {
   const sql = where.clauses.length ? `WHERE ${where.clauses.join(' AND ')}` : ''
-  const groups = cachedStatement(
+  const apps = cachedStatement(
     db,
-    `SELECT a.cluster_uid AS uid, a.event_mask AS mask, count(*) AS n, min(a.duration) AS dmin,
-            max(a.duration) AS dmax, min(a.cents) AS cmin, max(a.cents) AS cmax
-       FROM applications a INDEXED BY ${index} ${sql} GROUP BY a.cluster_uid, a.event_mask`,
-  ).all(where.params) as {
-    uid: string
-    mask: number
-    n: number
-    dmin: number
-    dmax: number
-    cmin: number
-    cmax: number
-  }[]
-  for (const g of groups) {
-    addCluster(into, g.uid, g.n)
+    `SELECT a.cluster_uid, a.event_mask, a.duration, a.cents FROM applications a INDEXED BY ${index} ${sql}`,
+  )
+    .raw()
+    .all(where.params) as [string, number, number, number][]
+  const { events } = into
+  for (const [uid, mask, duration, cents] of apps) {
+    into.clusters.set(uid, (into.clusters.get(uid) ?? 0) + 1)
     let count = 0
-    for (let bit = 0; bit < into.events.length; bit++)
-      if ((g.mask >> bit) & 1) {
-        into.events[bit]! += g.n
+    for (let bit = 0; bit < events.length; bit++)
+      if ((mask >> bit) & 1) {
+        events[bit]!++
         count++
       }
-    // The events were added above, so the measures carry none.
-    addMeasures(into, { ...g, emin: count, emax: count, events: [] })
+    if (duration < into.dmin) into.dmin = duration
+    if (duration > into.dmax) into.dmax = duration
+    if (cents < into.cmin) into.cmin = cents
+    if (cents > into.cmax) into.cmax = cents
+    if (count < into.emin) into.emin = count
+    if (count > into.emax) into.emax = count
   }
+  into.n += apps.length
 }
 
 /**
@@ -247,26 +245,31 @@ function addRollupTotals(
   inList(where, 'a.part', 'pt', plan.parts)
   // A kind slice holds the kinds as its parts; its summed rows keep no kind to filter on.
   addDimensionFilters(where, plan.spec.base === 'kind' ? { ...body, appTypes: undefined } : body)
-  const rowsOf = buckets
-    .map((bucket, i) => {
-      where.params[`from${i}`] = bucket.from
-      where.params[`to${i}`] = bucket.to
-      // Grains are the seed's constants, written as integer literals (see AppRollupBuilder.write).
-      return `SELECT * FROM app_rollups a WHERE ${where.clauses.join(' AND ')}
-                 AND a.grain = ${bucket.grain} AND a.bucket >= @from${i} AND a.bucket < @to${i}`
-    })
-    .join(' UNION ALL ')
+  const bucketRanges = buckets.map((bucket, i) => {
+    where.params[`from${i}`] = bucket.from
+    where.params[`to${i}`] = bucket.to
+    // Grains are the seed's constants, written as integer literals (see AppRollupBuilder.write).
+    return `a.grain = ${bucket.grain} AND a.bucket >= @from${i} AND a.bucket < @to${i}`
+  })
+  // Each query's rows carry only the columns it adds up.
+  const rowsOf = (columns: string) =>
+    bucketRanges
+      .map(
+        (range) => `SELECT ${columns} FROM app_rollups a WHERE ${where.clauses.join(' AND ')} AND ${range}`,
+      )
+      .join(' UNION ALL ')
   const perCluster = cachedStatement(
     db,
-    `SELECT r.cluster_uid AS uid, sum(r.n) AS n FROM (${rowsOf}) r GROUP BY r.cluster_uid`,
+    `SELECT r.cluster_uid AS uid, sum(r.n) AS n FROM (${rowsOf('a.cluster_uid, a.n')}) r GROUP BY r.cluster_uid`,
   ).all(where.params) as { uid: string; n: number }[]
   for (const { uid, n } of perCluster) addCluster(into, uid, n)
+  const measures = ['n', 'dmin', 'dmax', 'cmin', 'cmax', 'emin', 'emax', ...EVENT_COLUMNS]
   const m = cachedStatement(
     db,
     `SELECT sum(r.n) AS n, min(r.dmin) AS dmin, max(r.dmax) AS dmax, min(r.cmin) AS cmin,
             max(r.cmax) AS cmax, min(r.emin) AS emin, max(r.emax) AS emax,
             ${EVENT_COLUMNS.map((e) => `sum(r.${e}) AS ${e}`).join(', ')}
-       FROM (${rowsOf}) r`,
+       FROM (${rowsOf(measures.map((c) => `a.${c}`).join(', '))}) r`,
   ).get(where.params) as Record<string, number | null>
   addMeasures(into, {
     n: m.n ?? 0,
