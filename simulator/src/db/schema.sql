@@ -146,6 +146,9 @@ CREATE INDEX IF NOT EXISTS applications_kind_duration
   ON applications (kind, duration, start_time, finished_time, status, cluster_uid);
 CREATE INDEX IF NOT EXISTS applications_kind_cents
   ON applications (kind, cents, start_time, finished_time, status, cluster_uid);
+-- The global search's substring match on id, name, user and queue, in start order: scanning these
+-- few columns, not the wide rows, counts the matches of a million apps in a fraction of a second.
+CREATE INDEX IF NOT EXISTS applications_text ON applications (start_time, id, name, user, queue);
 -- Also the index of one cluster's apps in start order.
 CREATE INDEX IF NOT EXISTS applications_chargeback
   ON applications (cluster_uid, start_time, kind, user, queue, vcore_seconds, memory_seconds, dfs_read,

@@ -86,12 +86,14 @@ export function globalSearch(db: Db, q: GlobalSearchQuery, now: number): GlobalS
   const shift = appsTimeShift(db)
   const order = searchOrder(sortParam(q.sort, '-startTime'), 'querystring')
   const where = searchWhere({}, now, shift)
-  if (q.searchString?.trim())
+  if (q.searchString?.trim()) {
+    where.index = 'applications_text'
     apply(
       where,
       "(a.id LIKE @search ESCAPE '\\' OR a.name LIKE @search ESCAPE '\\' OR a.user LIKE @search ESCAPE '\\' OR a.queue LIKE @search ESCAPE '\\')",
       { search: likePattern(q.searchString.trim()) },
     )
+  }
   return { results: appsPage(db, where, order, page, now, shift), total: countApps(db, where) }
 }
 

@@ -49,6 +49,7 @@ export interface Where {
 export type AppIndex =
   | 'applications_start'
   | 'applications_inefficient_start'
+  | 'applications_text'
   | 'applications_finished'
   | 'applications_running'
   | 'applications_user'
