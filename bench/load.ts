@@ -69,6 +69,15 @@ async function cannon(
 }
 
 /**
+ * Resolves once the server has answered every request a run left in flight: autocannon stops
+ * sending at the end of its time, but a slow route's queued requests would otherwise eat into the
+ * next row's run. A trivial request waits its turn behind them.
+ */
+async function drained(baseUrl: string): Promise<void> {
+  await fetch(`${baseUrl}/signInMode`)
+}
+
+/**
  * Each endpoint at 1 connection (p50, p99) and at 10 (requests per second), and its throughput as a
  * ratio of the trivial route measured the same way in the same run, so the figures compare across
  * machines: the ratio says what the endpoint costs beyond the framework itself.
@@ -87,7 +96,9 @@ export async function measureEndpoints(
     if (endpoint.auth && !token) throw new Error(`no token for ${endpoint.user}`)
     const headers: Record<string, string> = endpoint.auth ? { authorization: `JWT ${token}` } : {}
     const single = await cannon(baseUrl, endpoint, headers, 1, seconds)
+    await drained(baseUrl)
     const ten = await cannon(baseUrl, endpoint, headers, 10, seconds)
+    await drained(baseUrl)
     if (endpoint === trivial) trivialRps = ten.requests.average
     figures.push({
       name: endpoint.name,
