@@ -193,12 +193,60 @@ export function rollupPlan(body: UnifiedSearchBody): RollupPlan | undefined {
   return { slice, spec, basis, parts: of.parts }
 }
 
+/** Adds `n` apps of one cluster and event mask, with their duration and cost ranges. */
+function addApps(
+  into: SearchTotals,
+  uid: string,
+  mask: number,
+  n: number,
+  duration: readonly [number, number],
+  cents: readonly [number, number],
+): void {
+  into.clusters.set(uid, (into.clusters.get(uid) ?? 0) + n)
+  let count = 0
+  for (let bit = 0; bit < into.events.length; bit++)
+    if ((mask >> bit) & 1) {
+      into.events[bit]! += n
+      count++
+    }
+  into.n += n
+  into.dmin = Math.min(into.dmin, duration[0])
+  into.dmax = Math.max(into.dmax, duration[1])
+  into.cmin = Math.min(into.cmin, cents[0])
+  into.cmax = Math.max(into.cmax, cents[1])
+  into.emin = Math.min(into.emin, count)
+  into.emax = Math.max(into.emax, count)
+}
+
 /**
- * Adds the apps a WHERE matches, read from its covering index. The four columns of each app are
- * folded here: SQLite grouping them by cluster and event mask first costs more than reading them
- * (it sorts them to group), and the event counts are unfolded from the mask either way.
+ * Adds the apps of a whole window a WHERE matches, read from its covering index: SQLite groups them
+ * by cluster and event mask (few distinct masks; a million apps stay in SQLite) and the event
+ * counts are unfolded from the mask here, as per-bit sums in SQL cost twice as much per app.
  */
-function addAppTotals(into: SearchTotals, db: Db, where: Where, index: string = where.index): void {
+function addAppTotals(into: SearchTotals, db: Db, where: Where): void {
+  const sql = where.clauses.length ? `WHERE ${where.clauses.join(' AND ')}` : ''
+  const groups = cachedStatement(
+    db,
+    `SELECT a.cluster_uid AS uid, a.event_mask AS mask, count(*) AS n, min(a.duration) AS dmin,
+            max(a.duration) AS dmax, min(a.cents) AS cmin, max(a.cents) AS cmax
+       FROM applications a INDEXED BY ${where.index} ${sql} GROUP BY a.cluster_uid, a.event_mask`,
+  ).all(where.params) as {
+    uid: string
+    mask: number
+    n: number
+    dmin: number
+    dmax: number
+    cmin: number
+    cmax: number
+  }[]
+  for (const g of groups) addApps(into, g.uid, g.mask, g.n, [g.dmin, g.dmax], [g.cmin, g.cmax])
+}
+
+/**
+ * Adds the apps at one edge of a window (minutes to hours of them) one by one: for so few, reading
+ * four raw columns and adding them up here costs less than SQLite sorting them to group them.
+ */
+function addEdgeTotals(into: SearchTotals, db: Db, where: Where, index: string): void {
   const sql = where.clauses.length ? `WHERE ${where.clauses.join(' AND ')}` : ''
   const apps = cachedStatement(
     db,
@@ -206,23 +254,8 @@ function addAppTotals(into: SearchTotals, db: Db, where: Where, index: string = 
   )
     .raw()
     .all(where.params) as [string, number, number, number][]
-  const { events } = into
-  for (const [uid, mask, duration, cents] of apps) {
-    into.clusters.set(uid, (into.clusters.get(uid) ?? 0) + 1)
-    let count = 0
-    for (let bit = 0; bit < events.length; bit++)
-      if ((mask >> bit) & 1) {
-        events[bit]!++
-        count++
-      }
-    if (duration < into.dmin) into.dmin = duration
-    if (duration > into.dmax) into.dmax = duration
-    if (cents < into.cmin) into.cmin = cents
-    if (cents > into.cmax) into.cmax = cents
-    if (count < into.emin) into.emin = count
-    if (count > into.emax) into.emax = count
-  }
-  into.n += apps.length
+  for (const [uid, mask, duration, cents] of apps)
+    addApps(into, uid, mask, 1, [duration, duration], [cents, cents])
 }
 
 /**
@@ -324,7 +357,7 @@ export function searchTotals(
       shift,
     )
     const index = plan.basis === 'start' ? (EDGE_INDEX[plan.spec.base] ?? edgeWhere.index) : edgeWhere.index
-    addAppTotals(totals, db, edgeWhere, index)
+    addEdgeTotals(totals, db, edgeWhere, index)
   }
   return totals
 }
