@@ -125,6 +125,9 @@ describe('unified search: rollups and sort walks give exactly what the apps give
   })
   afterAll(() => app.close())
 
+  const distinct = (column: string) =>
+    db.prepare(`SELECT DISTINCT ${column} FROM applications ORDER BY 1`).pluck().all() as string[]
+
   const byCluster = ({ clusters, ...measures }: SearchTotals) => ({
     ...measures,
     clusters: Object.fromEntries([...clusters].sort(([a], [b]) => a.localeCompare(b))),
@@ -132,8 +135,6 @@ describe('unified search: rollups and sort walks give exactly what the apps give
 
   it('for 600 varied searches: windows to the millisecond, statuses, kinds, users, queues, inefficient, finished', () => {
     const prng = createPrng(5)
-    const distinct = (column: string) =>
-      db.prepare(`SELECT DISTINCT ${column} FROM applications ORDER BY 1`).pluck().all() as string[]
     const users = distinct('user')
     const queues = distinct('queue')
     const kinds = distinct('kind')
@@ -184,8 +185,6 @@ describe('unified search: rollups and sort walks give exactly what the apps give
   it('pages sorted by duration, cost, user or queue are those of sorting the whole window', () => {
     const prng = createPrng(9)
     const shift = appsTimeShift(db)
-    const distinct = (column: string) =>
-      db.prepare(`SELECT DISTINCT ${column} FROM applications ORDER BY 1`).pluck().all() as string[]
     const [users, queues, kinds] = [distinct('user'), distinct('queue'), distinct('kind')]
     for (let i = 0; i < 300; i++) {
       const end = TEST_NOW_MS - prng.int(0, 5 * DAY)

@@ -24,6 +24,7 @@ import {
   distinctAppValues,
   INEFFICIENT_ONLY,
   inList,
+  onlyInefficientApps,
   searchOrder,
   searchWhere,
   SORT_COLUMNS,
@@ -340,9 +341,9 @@ export function searchTotals(
   now: number,
   shift: number,
   where: Where = searchWhere(body, now, shift),
+  plan: RollupPlan | undefined = rollupPlan(body),
 ): SearchTotals {
   const totals = emptyTotals()
-  const plan = rollupPlan(body)
   if (!plan || !where.window) {
     addAppTotals(totals, db, where)
     return totals
@@ -385,22 +386,25 @@ function appsOfPart(db: Db, slice: RollupSlice, part: string): number {
 
 /**
  * Which index a first page sorted by duration or cost walks, narrowest first:
- * - the inefficient list: the partial index of inefficient apps (a sixth of them);
+ * - event filters that match inefficient apps only: the partial index of those (a sixth of them);
  * - one user, queue or kind and no filter the index does not check: that value's part of its own
  *   index (cheap Impala queries sorted by highest cost are then at the start of the walk);
  * - otherwise the index of every app.
  */
-function walkedIndex(db: Db, body: UnifiedSearchBody, field: 'duration' | 'cents'): WalkedIndex {
-  const plan = rollupPlan(body)
-  const base = plan?.spec.base
-  if (base === 'inefficient' || base === 'insight' || base === 'event')
+function walkedIndex(
+  db: Db,
+  body: UnifiedSearchBody,
+  plan: RollupPlan | undefined,
+  field: 'duration' | 'cents',
+): WalkedIndex {
+  if (onlyInefficientApps(body))
     return {
       index: `applications_inefficient_${field}`,
       prefix: [INEFFICIENT_ONLY],
       params: {},
       population: appsOfPart(db, 'inefficient/total', ''),
     }
-  const dimension = (['user', 'queue', 'kind'] as const).find((d) => base === d)
+  const dimension = (['user', 'queue', 'kind'] as const).find((d) => plan?.spec.base === d)
   // Those indexes check the window, status and cluster in themselves, not the kind of a user's or a
   // queue's apps or the unravel flag (schema.sql).
   const checked = body.executed_by_unravel === undefined && (dimension === 'kind' || !body.appTypes?.length)
@@ -433,7 +437,13 @@ function walkedIndex(db: Db, body: UnifiedSearchBody, field: 'duration' | 'cents
  *   page should take at the totals' match rate; matches that cluster at the far end take an eight
  *   times longer walk, while that stays shorter than the window.
  */
-function* sortWalks(db: Db, where: Where, body: UnifiedSearchBody, matched: number): Generator<Where> {
+function* sortWalks(
+  db: Db,
+  where: Where,
+  body: UnifiedSearchBody,
+  plan: RollupPlan | undefined,
+  matched: number,
+): Generator<Where> {
   const [field, spec] = Object.entries(body.sort?.[0] ?? {})[0] ?? ['startTime', { order: 'desc' }]
   const sortField = (field === 'cost' ? 'cents' : field) as AppSortField
   if (!where.window || matched === 0) return
@@ -448,7 +458,7 @@ function* sortWalks(db: Db, where: Where, body: UnifiedSearchBody, matched: numb
     return
   }
   if (sortField !== 'duration' && sortField !== 'cents') return
-  const walked = walkedIndex(db, body, sortField)
+  const walked = walkedIndex(db, body, plan, sortField)
   const one = (sql: string) => (cachedStatement(db, sql).pluck().get() as number | null) ?? 0
   const first = one('SELECT min(start_time) FROM applications')
   const last = one('SELECT max(start_time) FROM applications')
@@ -495,12 +505,13 @@ export function unifiedSearch(db: Db, body: UnifiedSearchBody, now: number): Uni
   const shift = appsTimeShift(db)
   const where = searchWhere(body, now, shift)
   const order = searchOrder(body.sort)
-  const totals = searchTotals(db, body, now, shift, where)
+  const plan = rollupPlan(body)
+  const totals = searchTotals(db, body, now, shift, where, plan)
   const total = totals.n
   const expected = Math.max(0, Math.min(size, total - from))
   let results: AppRecord[] = []
   if (expected)
-    for (const walk of sortWalks(db, where, body, total)) {
+    for (const walk of sortWalks(db, where, body, plan, total)) {
       results = appsPage(db, walk, order, { from, size }, now, shift)
       if (results.length >= expected) break
     }
