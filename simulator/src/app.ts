@@ -11,7 +11,7 @@ import { openDatabase, type Db } from './db/open-database.ts'
 import { readSetting } from './db/repositories/settings.ts'
 import type { Scale } from './db/seed/scale.ts'
 import { registerErrorHandling } from './errors.ts'
-import { registerAuthentication } from './plugins/auth.ts'
+import { declareAccess, registerAuthentication } from './plugins/auth.ts'
 import { createTokenService, type TokenService } from './plugins/tokens.ts'
 import { FaultStore, registerFaultInjection } from './plugins/faults.ts'
 import { registerFiniteNumberGuard } from './plugins/finite-numbers.ts'
@@ -104,10 +104,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       ? options.clientDist
       : undefined
   registerErrorHandling(app, {
+    // The console's pages: any other GET is a route of the single-page app. Not a security
+    // decision (the page holds no data); the prefixes only keep API typos answering 404 in JSON.
     spaFallback: clientDist
       ? (request, reply) =>
           request.method === 'GET' && !API_PREFIXES.some((p) => request.url.startsWith(p))
-            ? reply.type('text/html').sendFile('index.html')
+            ? reply
+                .type('text/html')
+                .header('Cache-Control', 'no-cache')
+                .send(fs.createReadStream(path.join(clientDist, 'index.html')))
             : undefined
       : undefined,
   })
@@ -138,11 +143,28 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       security: [{ jwt: [] }],
     },
   })
-  // staticCSP: the Swagger UI page gets a policy matching its own assets instead of the console's.
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true })
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
-
   registerAuthentication(app, db, app.tokens)
+  // What anyone may read without signing in: the API document, its UI and the console's own files.
+  await app.register(async (publicScope) => {
+    declareAccess(publicScope, { public: true })
+    // staticCSP: the Swagger UI page gets a policy matching its own assets instead of the console's.
+    await publicScope.register(swaggerUi, { routePrefix: '/docs', staticCSP: true })
+    publicScope.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+    if (clientDist)
+      await publicScope.register(fastifyStatic, {
+        root: clientDist,
+        wildcard: false,
+        index: false,
+        decorateReply: false,
+        // Vite names each built asset by its content hash, so a name never changes meaning: the browser
+        // may keep it for good instead of asking again (a 304 round trip per chunk on every screen).
+        setHeaders: (reply, filePath) => {
+          if (filePath.startsWith(path.join(clientDist, 'assets') + path.sep))
+            reply.header('Cache-Control', 'public, max-age=31536000, immutable')
+        },
+      })
+  })
+
   registerFiniteNumberGuard(app)
   if (options.simControl !== false) {
     const faults = new FaultStore()
@@ -159,18 +181,5 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(chargebackRoutes)
   await app.register(snowflakeRoutes)
   await app.register(autoactionRoutes)
-
-  if (clientDist)
-    await app.register(fastifyStatic, {
-      root: clientDist,
-      wildcard: false,
-      index: false,
-      // Vite names each built asset by its content hash, so a name never changes meaning: the browser
-      // may keep it for good instead of asking again (a 304 round trip per chunk on every screen).
-      setHeaders: (reply, filePath) => {
-        if (filePath.startsWith(path.join(clientDist, 'assets') + path.sep))
-          reply.header('Cache-Control', 'public, max-age=31536000, immutable')
-      },
-    })
   return app
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { appTypeCodes } from '@costlens/shared'
 import type {
   AppEventsResponse,
+  AppType,
   AppsSearchResponse,
   GlobalSearchResponse,
   InefficientAppsNewuxResponse,
@@ -27,9 +29,16 @@ async function get<T>(url: string, as = headers) {
   return { status: res.statusCode, body: res.json<T & { message?: string }>() }
 }
 
-/** A count straight from SQL, to check the endpoints count rather than guess. */
+/**
+ * A count straight from SQL, to check the endpoints count rather than guess: over the signed-in
+ * admin's clusters (CDH), since every list is scoped to the user's platform.
+ */
 const count = (where: string, params: object = {}) =>
-  (app.db.prepare(`SELECT count(*) AS n FROM applications WHERE ${where}`).get(params) as { n: number }).n
+  (
+    app.db
+      .prepare(`SELECT count(*) AS n FROM applications WHERE cluster_type = 'CDH' AND (${where})`)
+      .get(params) as { n: number }
+  ).n
 
 const weekAgo = TEST_NOW_MS - 7 * DAY
 const week = `start_time=${weekAgo}&end_time=${TEST_NOW_MS}`
@@ -190,7 +199,9 @@ describe('GET /api/v1/apps/events/inefficient_apps_newux/ (E025)', () => {
     expect(body.aggregations.entity.reduce((n, e) => n + e.doc_count, 0)).toBe(body.total)
     for (const e of body.aggregations.entity)
       expect(e.doc_count).toBe(count(`${inWeek} AND kind = @k AND ${inefficient()}`, { k: e.key }))
-    expect(body.aggregations.entity.find((e) => e.key === 'hive')?.entityType).toBe(1)
+    for (const e of body.aggregations.entity)
+      expect(e.entityType).toBe(appTypeCodes(e.key as AppType)[0] ?? null)
+    expect(appTypeCodes('hive')[0]).toBe(1)
     for (const e of body.aggregations.eventName)
       expect(e.doc_count).toBe(count(`${inWeek} AND ${inefficient(e.key)}`))
   })
@@ -245,10 +256,17 @@ describe('POST /api/v1/apps/events/no_of_events (E092)', () => {
 
   it('E092 counts the events of each asked app; unknown ids count 0', async () => {
     const ids = app.db
-      .prepare('SELECT id FROM applications WHERE num_events > 0 ORDER BY id LIMIT 3')
+      .prepare(
+        "SELECT id FROM applications WHERE num_events > 0 AND cluster_type = 'CDH' ORDER BY id LIMIT 3",
+      )
       .pluck()
       .all() as string[]
-    const res = await post({ ids: [...ids, 'application_0_000000'] })
+    // Another platform's app is not the CDH admin's to read: it counts as unknown.
+    const emr = app.db
+      .prepare("SELECT id FROM applications WHERE num_events > 0 AND cluster_type = 'EMR' LIMIT 1")
+      .pluck()
+      .get() as string
+    const res = await post({ ids: [...ids, 'application_0_000000', emr] })
     expect(res.statusCode).toBe(200)
     const body = res.json<NoOfEventsResponse>()
     for (const id of ids)
@@ -256,6 +274,7 @@ describe('POST /api/v1/apps/events/no_of_events (E092)', () => {
         app.db.prepare('SELECT count(*) FROM app_events WHERE app_id = ?').pluck().get(id) as number,
       )
     expect(body.application_0_000000).toBe(0)
+    expect(body[emr]).toBe(0)
   })
 
   it.each([
@@ -327,8 +346,8 @@ describe('GET /api/v1/search/stats_tags (E036)', () => {
   })
 
   it('E036 freemium users get no tags (02 §6)', async () => {
-    const free = auth(await signIn(app, 'freemium'))
-    const { status, body } = await get<StatsTagsResponse>('/api/v1/search/stats_tags', free)
+    const free = auth(await signIn(app, 'trial'))
+    const { status, body } = await get<StatsTagsResponse>(`/api/v1/search/stats_tags?${week}`, free)
     expect(status).toBe(200)
     expect(body.stats.tags).toEqual([])
     expect(body.stats.user.length).toBeGreaterThan(0)
@@ -342,7 +361,7 @@ describe('GET /api/v1/search/stats_tags (E036)', () => {
 })
 
 describe('GET /api/v1/reports/data/get_all_users_queues (E037)', () => {
-  const distinct = (column: string, where = '1') =>
+  const distinct = (column: string, where = "cluster_type = 'CDH'") =>
     app.db.prepare(`SELECT DISTINCT ${column} FROM applications WHERE ${where} ORDER BY 1`).pluck().all()
 
   it('E037 lists every user and queue, sorted, on one cluster when asked', async () => {
@@ -350,9 +369,17 @@ describe('GET /api/v1/reports/data/get_all_users_queues (E037)', () => {
     expect(status).toBe(200)
     expect(body).toEqual({ users: distinct('user'), queues: distinct('queue') })
     const one = await get<UsersQueuesResponse>(
-      '/api/v1/reports/data/get_all_users_queues?clusterUid=acme-data-prod',
+      '/api/v1/reports/data/get_all_users_queues?clusterUid=cdh-prod-01',
     )
     expect(one.body).toEqual({
+      users: distinct('user', "cluster_uid = 'cdh-prod-01'"),
+      queues: distinct('queue', "cluster_uid = 'cdh-prod-01'"),
+    })
+    // A BigQuery project is the BigQuery users' cluster, not the CDH admin's.
+    const project = '/api/v1/reports/data/get_all_users_queues?clusterUid=acme-data-prod'
+    expect((await get(project)).status).toBe(403)
+    const bigquery = await get<UsersQueuesResponse>(project, auth(await signIn(app, 'bigquery')))
+    expect(bigquery.body).toEqual({
       users: distinct('user', "cluster_uid = 'acme-data-prod'"),
       queues: ['default'],
     })

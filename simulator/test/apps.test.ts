@@ -19,8 +19,13 @@ async function search(body: object) {
 }
 
 /** The same count straight from SQL, to check the endpoint's total is computed, not guessed. */
+/** Over the signed-in admin's clusters (CDH): every list is scoped to the user's platform. */
 const count = (where: string, params: object = {}) =>
-  (app.db.prepare(`SELECT count(*) AS n FROM applications WHERE ${where}`).get(params) as { n: number }).n
+  (
+    app.db
+      .prepare(`SELECT count(*) AS n FROM applications WHERE cluster_type = 'CDH' AND (${where})`)
+      .get(params) as { n: number }
+  ).n
 
 const week = { start_time: TEST_NOW_MS - 7 * DAY, end_time: TEST_NOW_MS }
 
@@ -118,9 +123,10 @@ describe('POST /api/v1/apps/unifiedsearch (E014)', () => {
     ],
     [
       'clusterTypes',
-      { clusterTypes: ['EMR'] },
-      (r: AppRecord) => r.clusterType === 'EMR',
-      "cluster_type = 'EMR'",
+      // The admin's own platform: another platform's apps are never in its lists (scoped).
+      { clusterTypes: ['CDH'] },
+      (r: AppRecord) => r.clusterType === 'CDH',
+      "cluster_type = 'CDH'",
     ],
     ['appStatus', { appStatus: ['F'] }, (r: AppRecord) => r.status === 'F', "status = 'F'"],
     [
@@ -169,7 +175,7 @@ describe('POST /api/v1/apps/unifiedsearch (E014)', () => {
     const { json } = await search({ ...week, size: 1 })
     const range = app.db
       .prepare(
-        'SELECT min(duration) dmin, max(duration) dmax, min(cents) cmin, max(cents) cmax FROM applications WHERE start_time BETWEEN @a AND @b',
+        "SELECT min(duration) dmin, max(duration) dmax, min(cents) cmin, max(cents) cmax FROM applications WHERE cluster_type = 'CDH' AND start_time BETWEEN @a AND @b",
       )
       .get({ a: week.start_time, b: week.end_time }) as {
       dmin: number

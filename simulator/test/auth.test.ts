@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { encryptPassword, newSignInSalt, type CurrentUser } from '@costlens/shared'
-import { requireRoles } from '../src/plugins/auth.ts'
 import { auth, signIn, testApp, TEST_NOW_MS } from './helper.ts'
 
 let app: FastifyInstance
 beforeAll(async () => {
   app = await testApp()
   // A route only admins may call, to prove the role guard through the real auth chain.
-  app.get('/api/v1/test-admin-only', { preHandler: requireRoles(['admin']) }, async () => ({ ok: true }))
+  app.get('/api/v1/test-admin-only', { config: { access: { roles: ['admin'] } } }, async () => ({ ok: true }))
 })
 afterAll(() => app.close())
 

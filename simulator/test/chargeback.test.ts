@@ -319,8 +319,8 @@ describe('chargeback: search/cb, icb, pcb, bqcb (E042, E043, E045, E046) and sea
     {
       user: 'admin',
       url: '/api/v1/search/cb/appt?clusterUid=nope',
-      status: 400,
-      message: /not one of your Yarn clusters/,
+      status: 403,
+      message: /You do not have access to the cluster "nope"/,
     },
     { user: 'admin', url: '/api/v1/search/cb/appt?tags=team', status: 400, message: /not key:value/ },
     { user: 'trial', url: '/api/v1/search/cb/appt?tags=team:ml', status: 403, message: /free plan/ },

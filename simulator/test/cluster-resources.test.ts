@@ -567,24 +567,24 @@ describe('access and bad input', () => {
     expect(res.json()).toMatchObject({ message: 'Session expired' })
   })
 
-  it("another platform's cluster is not readable (404), its own users read it", async () => {
+  it("another platform's cluster is not readable (403), its own users read it", async () => {
     const emrCluster = 'j-2AXXXXXXGAPLF'
     const denied = await get(`/api/v1/clusters/${emrCluster}/resources/cpu/allocated`)
-    expect(denied.status).toBe(404)
+    expect(denied.status).toBe(403)
     expect(denied.body).toMatchObject({
-      error: 'Not Found',
-      message: `Cluster "${emrCluster}" not found among your CDH clusters`,
+      error: 'Forbidden',
+      message: `You do not have access to the cluster "${emrCluster}".`,
     })
     const emr = auth(await signIn(app, 'emr'))
     expect((await get(`/api/v1/clusters/${emrCluster}/resources/cpu/allocated`, emr)).status).toBe(200)
     const fapps = (
       await get<FinishedAppsResponse<'fapps'>>(`/api/v1/search/ops/fapps?clusterUid=${emrCluster}`)
     ).body
-    expect(fapps.message).toContain('no cluster "j-2AXXXXXXGAPLF" among your CDH clusters')
+    expect(fapps.message).toContain('You do not have access to the cluster "j-2AXXXXXXGAPLF"')
   })
 
   it.each([
-    ['/api/v1/clusters/nope/nodes', 404, 'Cluster "nope" not found among your CDH clusters'],
+    ['/api/v1/clusters/nope/nodes', 403, 'You do not have access to the cluster "nope".'],
     [
       `/api/v1/clusters/cdh-prod-01/nodes?start_time=${weekEnd}&end_time=${weekStart}`,
       400,
@@ -653,11 +653,7 @@ describe('access and bad input', () => {
     ],
     ['/api/v1/search/ops/fapps?from=9995&size=10', 400, 'Results are limited to 10000 records'],
     ['/api/v1/search/ops/fpapps?page=1001&size=10', 400, 'Results are limited to 10000 records'],
-    [
-      '/api/v1/search/ops/fiapps?clusterUid=nope',
-      400,
-      'querystring/clusterUid: no cluster "nope" among your CDH clusters',
-    ],
+    ['/api/v1/search/ops/fiapps?clusterUid=nope', 403, 'You do not have access to the cluster "nope".'],
   ])('%s is a %i saying why', async (url, status, message) => {
     const res = await get(url)
     expect(res.status).toBe(status)

@@ -127,8 +127,9 @@ describe('GET /api/v1/search/tags (E008)', () => {
 })
 
 describe('GET /api/v1/search/awstags (E009)', () => {
-  it('lists the AWS tags of EMR clusters, EMR_Release among them', async () => {
-    const { status, body } = await get<Tag[]>('/api/v1/search/awstags')
+  it('lists the AWS tags of EMR clusters, EMR_Release among them, to EMR users only', async () => {
+    expect((await get('/api/v1/search/awstags')).status).toBe(403)
+    const { status, body } = await get<Tag[]>('/api/v1/search/awstags', auth(await signIn(app, 'emr')))
     expect(status).toBe(200)
     const release = body.find((t) => t.key === 'EMR_Release')
     expect(release?.values.every((v) => /^emr-\d+\.\d+\.\d+$/.test(v))).toBe(true)

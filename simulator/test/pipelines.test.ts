@@ -28,8 +28,8 @@ const TYPE_SQL = `CASE a.kind WHEN 'hive' THEN CASE WHEN EXISTS (SELECT 1 FROM a
 const NAMES = `('daily_sales_rollup','customer_360_refresh','clickstream_sessionize','inventory_snapshot',
   'fraud_features','marketing_attribution','finance_ledger_close','recommendations_train')`
 
-/** Runs per pipeline straight from SQL. */
-function runsBySql(where = '1', params: object = {}) {
+/** Runs per pipeline straight from SQL, on the signed-in admin's clusters (CDH): lists are scoped. */
+function runsBySql(where = "cluster_type = 'CDH'", params: object = {}) {
   return app.db
     .prepare(
       `SELECT name, cluster_uid, ptype, count(*) AS n FROM (

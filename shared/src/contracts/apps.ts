@@ -167,8 +167,8 @@ const QuerySortSchema = Type.String({
   maxLength: 41,
   description: `an application sort field (${APP_SORT_FIELDS.join(', ')}), with a leading minus for descending, e.g. -startTime`,
 })
-const QueryListSchema = (what: string) =>
-  Type.String({ maxLength: 2000, description: `comma-separated ${what}` })
+const QueryListSchema = (what: string, examples?: string[]) =>
+  Type.String({ maxLength: 2000, description: `comma-separated ${what}`, ...(examples && { examples }) })
 const QueryFrom = Type.Integer({ minimum: 0, maximum: MAX_RECORDS, default: 0 })
 const QuerySize = (size: number) => Type.Integer({ minimum: 0, maximum: MAX_RECORDS, default: size })
 
@@ -213,7 +213,7 @@ export const AppsSearchQuerySchema = Type.Object(
     gte: Type.Optional(QueryInstantSchema),
     lte: Type.Optional(QueryInstantSchema),
     end_time: Type.Optional(QueryInstantSchema),
-    clusterName: Type.Optional(Type.String({ maxLength: 200 })),
+    clusterName: Type.Optional(Type.String({ maxLength: 200, examples: ['*'] })),
     appTypes: Type.Optional(QueryListSchema('application kinds, e.g. spark,hive')),
     groupBy: Type.Optional(Type.Enum(APPS_SEARCH_GROUP_BYS)),
     groupValue: Type.Optional(Type.String({ maxLength: 200 })),
@@ -260,7 +260,7 @@ export const InefficientAppsQuerySchema = Type.Object(
     start_time: Type.Optional(QueryInstantSchema),
     end_time: Type.Optional(QueryInstantSchema),
     entity: Type.Optional(Type.String({ maxLength: 20, description: 'app kind or entity type code' })),
-    clusterName: Type.Optional(Type.String({ maxLength: 200 })),
+    clusterName: Type.Optional(Type.String({ maxLength: 200, examples: ['*'] })),
     wildcardCluster: Type.Optional(Type.String({ maxLength: 20, description: "'*' for every cluster" })),
     interval: Type.Optional(Type.Enum(JOB_INTERVALS)),
   },
@@ -286,7 +286,7 @@ export const InefficientAppsNewuxQuerySchema = Type.Object(
     lte: Type.Optional(QueryInstantSchema),
     entityType: Type.Optional(Type.String({ maxLength: 200, description: 'e.g. "[1, 0, 2]" or 1,0,2' })),
     eventName: Type.Optional(QueryListSchema('event names')),
-    clusterName: Type.Optional(Type.String({ maxLength: 200 })),
+    clusterName: Type.Optional(Type.String({ maxLength: 200, examples: ['*'] })),
     queues: Type.Optional(QueryListSchema('queues')),
     users: Type.Optional(QueryListSchema('users')),
     sort: Type.Optional(QuerySortSchema),
@@ -334,7 +334,7 @@ export const AppEventsQuerySchema = Type.Object(
   {
     start_time: Type.Optional(QueryInstantSchema),
     end_time: Type.Optional(QueryInstantSchema),
-    clusters: Type.Optional(QueryListSchema("cluster ids; '*' is every cluster")),
+    clusters: Type.Optional(QueryListSchema("cluster ids; '*' is every cluster", ['*'])),
   },
   { additionalProperties: false, title: 'AppEventsQuery' },
 )
@@ -367,7 +367,7 @@ export type StatsTagsResponse = Static<typeof StatsTagsResponseSchema>
 
 /** GET /api/v1/reports/data/get_all_users_queues (E037). */
 export const UsersQueuesQuerySchema = Type.Object(
-  { clusterUid: Type.Optional(Type.String({ maxLength: 200 })) },
+  { clusterUid: Type.Optional(Type.String({ maxLength: 200, examples: ['*'] })) },
   { additionalProperties: false, title: 'UsersQueuesQuery' },
 )
 export type UsersQueuesQuery = Static<typeof UsersQueuesQuerySchema>

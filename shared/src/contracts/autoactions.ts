@@ -13,7 +13,7 @@ export const RecentViolationsQuerySchema = Type.Object(
     start_time: Type.Optional(QueryInstantSchema),
     end_time: Type.Optional(QueryInstantSchema),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 50 })),
-    clusterUid: Type.Optional(Type.String({ maxLength: 200 })),
+    clusterUid: Type.Optional(Type.String({ maxLength: 200, examples: ['*'] })),
   },
   { additionalProperties: false, title: 'RecentViolationsQuery' },
 )

@@ -40,7 +40,7 @@ export const ChargebackQuerySchema = Type.Object(
     from: Type.Optional(QueryInstantSchema),
     to: Type.Optional(QueryInstantSchema),
     appt: Type.Optional(Type.String({ maxLength: 200, description: 'comma-separated application kinds' })),
-    clusterUid: Type.Optional(Type.String({ maxLength: 200 })),
+    clusterUid: Type.Optional(Type.String({ maxLength: 200, examples: ['*'] })),
     tags: Type.Optional(Type.String({ maxLength: 1000, description: 'key:value pairs, comma separated' })),
   },
   { additionalProperties: false, title: 'ChargebackQuery' },

@@ -24,7 +24,7 @@ export const JobCountQuerySchema = Type.Object(
     from: Type.Optional(Type.Integer({ minimum: 0, maximum: 99_999_999_999, description: 'epoch seconds' })),
     to: Type.Optional(Type.Integer({ minimum: 0, maximum: 99_999_999_999, description: 'epoch seconds' })),
     interval: Type.Optional(Type.Enum(JOB_INTERVALS, { default: '1h' })),
-    clusterName: Type.Optional(Type.String({ maxLength: 200 })),
+    clusterName: Type.Optional(Type.String({ maxLength: 200, examples: ['*'] })),
     filterBy: Type.Optional(Type.Enum(JOB_COUNT_GROUP_BYS)),
     key: Type.Optional(Type.String({ maxLength: 200 })),
     groupBy: Type.Optional(Type.Enum(JOB_COUNT_GROUP_BYS, { default: 'state' })),
@@ -62,6 +62,7 @@ export const JobBucketsQuerySchema = Type.Object(
       Type.String({
         maxLength: 200,
         description: "one cluster's id (the cluster the console adds, 01 §7); '*' all",
+        examples: ['*'],
       }),
     ),
   },
@@ -102,7 +103,11 @@ export const JobSchedulesQuerySchema = Type.Object(
     start_time: Type.Optional(QueryInstantSchema),
     end_time: Type.Optional(QueryInstantSchema),
     clusterName: Type.Optional(
-      Type.String({ maxLength: 200, description: "a cluster's id, name or display name; '*' every cluster" }),
+      Type.String({
+        maxLength: 200,
+        description: "a cluster's id, name or display name; '*' every cluster",
+        examples: ['*'],
+      }),
     ),
   },
   { additionalProperties: false, title: 'JobSchedulesQuery' },

@@ -30,7 +30,7 @@ const Instant = Type.Union([Type.Integer({ minimum: 0 }), Type.String({ minLengt
  */
 export const PipelineListBodySchema = Type.Object(
   {
-    clusters: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 200 })),
+    clusters: Type.Optional(Type.Array(Type.String({ maxLength: 200, examples: ['*'] }), { maxItems: 200 })),
     sort_type: Type.Optional(Type.Enum(['asc', 'desc'], { default: 'desc' })),
     sort_key: Type.Optional(Type.Enum(PIPELINE_SORT_KEYS, { default: 'startTime' })),
     start_time: Type.Optional(Instant),

@@ -82,11 +82,19 @@ export function isCostSortKey(key: string): boolean {
   return /cost|cents/i.test(key)
 }
 
-/** What a list search asks for, as far as the plan limits are concerned. */
+/**
+ * What a request asks for, as far as the plan limits are concerned. Every simulator route that
+ * has any of these declares how to read them from its request (`config.access.plan`), and the
+ * one check below decides.
+ */
 export interface PlanCheckedSearch {
   sortKey?: string
-  /** Tag filters are part of the search. */
+  /** Tag filters (or the tag list itself) are part of the request. */
   tags?: boolean
+  /** The request groups by a tag key. */
+  tagGrouping?: boolean
+  /** The request is a download or export (a file of the data). */
+  download?: boolean
   /** The inefficient list (inefficient event types or insights). */
   inefficient?: boolean
   /** The window; a running-only search has none. */
@@ -103,6 +111,8 @@ export function freemiumSearchRefusal(plan: Plan, search: PlanCheckedSearch): st
   if (search.sortKey && isCostSortKey(search.sortKey))
     return 'Sorting by cost is not included in the free plan. Upgrade to use it.'
   if (search.tags) return 'Tag filters are not included in the free plan. Upgrade to use them.'
+  if (search.tagGrouping) return 'Tag grouping is not included in the free plan. Upgrade to use it.'
+  if (search.download) return 'Downloads are not included in the free plan. Upgrade to use them.'
   if (search.inefficient)
     return 'The inefficient applications list is not included in the free plan. Upgrade to use it.'
   if (search.range && !isRangeAllowedForPlan(plan, search.range))

@@ -1,7 +1,14 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
-import type { CurrentUser, Role } from '@costlens/shared'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import {
+  freemiumSearchRefusal,
+  type ClusterType,
+  type CurrentUser,
+  type PlanCheckedSearch,
+  type Role,
+} from '@costlens/shared'
 import { HttpError, sendError } from '../errors.ts'
 import { findUserRow } from '../db/repositories/users.ts'
+import { scopeOfPlatform, type ClusterScope } from '../db/repositories/scope.ts'
 import type { Db } from '../db/open-database.ts'
 import type { TokenPayload, TokenService } from './tokens.ts'
 
@@ -9,19 +16,42 @@ export interface SessionUser {
   username: string
   role: Role
   plan: CurrentUser['plan']
+  /** The cluster type of the user's install: it chooses the product and the clusters (01 §1, §3). */
+  platform: ClusterType
   token: TokenPayload
 }
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    session?: SessionUser
-  }
+/**
+ * What a route allows, declared on the route itself (`config: { access }`) and enforced in one
+ * place below. A route that declares nothing is private: it needs a valid token. Nothing here
+ * reads the URL: the decision follows the route the router matched, so `/%61pi/…`, `//api/…` or
+ * `/api/./…` get exactly the checks of the route they reach.
+ */
+export interface RouteAccess {
+  /** Answers without a token (sign-in, the sign-in mode, SSO checks, the API document, the console's files). */
+  public?: boolean
+  /** Roles that may call it (01 §6); any role when absent. */
+  roles?: readonly Role[]
+  /** Cluster types whose users may call it; any when absent (the data is still scoped to the user's clusters). */
+  platforms?: readonly ClusterType[]
+  /**
+   * What of this request the free plan's limits look at (window, sort key, tags, inefficient list,
+   * download): the limits themselves live once in shared `freemiumSearchRefusal`. Runs after the
+   * request is validated; absent means the route has nothing the free plan lacks.
+   */
+  plan?: (request: FastifyRequest, now: number) => PlanCheckedSearch
 }
 
-/** Routes under /api that answer without a token (01 §7: sign-in itself). */
-const PUBLIC_API = new Set(['/api/v1/webSignIn'])
-/** Routes outside /api that still need a token. */
-const PROTECTED_OUTSIDE_API = new Set(['/aad/session'])
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess
+  }
+  interface FastifyRequest {
+    session?: SessionUser
+    /** The clusters the signed-in user may read (set for every private route). */
+    scope?: ClusterScope
+  }
+}
 
 /** `Authorization: JWT <token>` exactly, as the real product and its scripts send it (B010). */
 export function tokenFromHeader(request: FastifyRequest): string | undefined {
@@ -30,24 +60,82 @@ export function tokenFromHeader(request: FastifyRequest): string | undefined {
   return match?.[1]
 }
 
+const ROLE_NAMES: Record<Role, string> = { admin: 'admin', readonlyAdmin: 'read-only admin', user: 'user' }
+/** How a platform-only route names what the user's install lacks. */
+const PRODUCT_NAMES: Record<ClusterType, string> = {
+  CDH: 'CDH',
+  HDP: 'HDP',
+  CDP: 'CDP',
+  MAPR: 'MapR',
+  EMR: 'EMR',
+  DB: 'Databricks',
+  SNOWFLAKE: 'Snowflake',
+  BIGQUERYV2: 'BigQuery',
+  K8S: 'Kubernetes',
+}
+
 /**
- * Every /api route needs a valid, unexpired token of a user who still exists; otherwise 401
- * 'Session expired' (M010), whatever the reason, so the client's one 401 path applies.
+ * Declares `access` for every route registered inside `scope` (an encapsulated plugin): for a
+ * whole domain (Snowflake's routes are for Snowflake installs) or for plugins whose routes cannot
+ * carry our config (the API document's UI, the console's files).
+ */
+export function declareAccess(scope: FastifyInstance, access: RouteAccess) {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...route.config, access: { ...route.config?.access, ...access } }
+  })
+}
+
+/**
+ * Authentication, roles, platforms and plan limits for every route, from the matched route's
+ * declaration:
+ * - a private route needs a valid, unexpired token of a user who still exists; otherwise 401
+ *   'Session expired' (M010), whatever the reason, so the client's one 401 path applies;
+ * - then the declared roles and platforms (403 with the reason);
+ * - after validation, the free plan's limits on what the request asks (403 with the reason).
+ * Unmatched requests (404, 405, the console's own pages) reveal nothing and need no token.
  */
 export function registerAuthentication(app: FastifyInstance, db: Db, tokens: TokenService) {
+  // Public routes say so in the API document (OpenAPI: an empty security list).
+  app.addHook('onRoute', (route) => {
+    if (route.config?.access?.public && route.schema) route.schema = { ...route.schema, security: [] }
+  })
+
   app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?')[0] ?? ''
-    const needsToken =
-      (path.startsWith('/api/') && !PUBLIC_API.has(path)) ||
-      path.startsWith('/__sim/') ||
-      PROTECTED_OUTSIDE_API.has(path)
-    if (!needsToken) return
+    if (request.is404) return
+    const access = request.routeOptions.config.access ?? {}
+    if (access.public) return
     const token = tokenFromHeader(request)
     const payload = token ? tokens.verify(token) : undefined
     const row = payload ? findUserRow(db, payload.username) : undefined
     if (!payload || !row) return sendError(reply, 401, 'Session expired')
     const plan = (JSON.parse(row.profile_json) as { plan: CurrentUser['plan'] }).plan
-    request.session = { username: row.username, role: row.role, plan, token: payload }
+    request.session = {
+      username: row.username,
+      role: row.role,
+      plan,
+      platform: row.cluster_type,
+      token: payload,
+    }
+    if (access.roles && !access.roles.includes(row.role))
+      return sendError(
+        reply,
+        403,
+        `This action needs the ${access.roles.map((r) => ROLE_NAMES[r]).join(' or ')} role.`,
+      )
+    if (access.platforms && !access.platforms.includes(row.cluster_type))
+      return sendError(
+        reply,
+        403,
+        `${access.platforms.map((p) => PRODUCT_NAMES[p]).join(' or ')} is not available for ${row.cluster_type} clusters.`,
+      )
+    request.scope = scopeOfPlatform(db, row.cluster_type)
+  })
+
+  app.addHook('preHandler', async (request) => {
+    const planned = request.routeOptions.config.access?.plan
+    if (!planned || request.session?.plan !== 'freemium') return
+    const refusal = freemiumSearchRefusal('freemium', planned(request, app.clock.now()))
+    if (refusal) throw new HttpError(403, refusal)
   })
 }
 
@@ -56,20 +144,8 @@ export function sessionOf(request: FastifyRequest): SessionUser {
   return request.session
 }
 
-const ROLE_NAMES: Record<Role, string> = { admin: 'admin', readonlyAdmin: 'read-only admin', user: 'user' }
-
-/** Role check on the server, not only hidden in the UI (ARCHITECTURE: decisions). */
-export function requireRoles(roles: readonly Role[]): preHandlerAsyncHookHandler {
-  return async (request) => {
-    if (!roles.includes(sessionOf(request).role))
-      throw new HttpError(403, `This action needs the ${roles.map((r) => ROLE_NAMES[r]).join(' or ')} role.`)
-  }
-}
-
-/** Plan check: what the free plan lacks (01 §5, C19, C20) is refused by the server too. */
-export function requirePaidPlan(feature: string): preHandlerAsyncHookHandler {
-  return async (request) => {
-    if (sessionOf(request).plan === 'freemium')
-      throw new HttpError(403, `${feature} are not included in the free plan. Upgrade to use them.`)
-  }
+/** The clusters the signed-in user may read (every private route has them). */
+export function scopeOf(request: FastifyRequest): ClusterScope {
+  if (!request.scope) throw new HttpError(401, 'Session expired')
+  return request.scope
 }

@@ -41,9 +41,20 @@ import {
   sortParam,
   type Where,
 } from './applications.ts'
+import { scopedClusters, type ClusterScope } from './scope.ts'
 
 const DAY = 86_400_000
 const INEFFICIENT = [...INEFFICIENT_EVENT_TYPES]
+
+/** The default windows of the routes below, which the plan limits read too. */
+export const INEFFICIENT_SPAN = 7 * DAY
+export const APP_EVENTS_SPAN = 7 * DAY
+export const STATS_TAGS_SPAN = 30 * DAY
+
+/** A start_time/end_time window of a query string (epoch ms or ISO), `span` before the end by default. */
+export function startEndWindow(q: { start_time?: string; end_time?: string }, span: number, now: number) {
+  return queryWindow(q.start_time, q.end_time, { start: 'start_time', end: 'end_time' }, span, now)
+}
 
 /** A comma list of a query string, trimmed, without empty items; undefined when nothing is left. */
 export function listParam(text: string | undefined): string[] | undefined {
@@ -80,12 +91,17 @@ const apply = (where: Where, clause: string, params: Record<string, unknown>) =>
  * E010: the global search: apps whose id, name, user or queue holds the search string (LIKE is
  * case-insensitive for ASCII), sorted (default startTime descending, B180), one page and the total.
  */
-export function globalSearch(db: Db, q: GlobalSearchQuery, now: number): GlobalSearchResponse {
+export function globalSearch(
+  db: Db,
+  q: GlobalSearchQuery,
+  now: number,
+  scope: ClusterScope,
+): GlobalSearchResponse {
   const page = { from: q.from ?? 0, size: q.size ?? 10 }
   checkPaging(page.from, page.size)
   const shift = appsTimeShift(db)
   const order = searchOrder(sortParam(q.sort, '-startTime'), 'querystring')
-  const where = searchWhere({}, now, shift)
+  const where = searchWhere({ clusters: [...scope.clusterUids] }, now, shift)
   if (q.searchString?.trim()) {
     where.index = 'applications_text'
     apply(
@@ -100,27 +116,33 @@ export function globalSearch(db: Db, q: GlobalSearchQuery, now: number): GlobalS
 /** E023: the group-by dimensions as columns; only these reach the SQL. */
 const GROUP_COLUMNS = { user: 'a.user', queue: 'a.queue', kind: 'a.kind' } as const
 
-/**
- * E023: apps of a start-time window (gte/lte, or end_time), cluster, kinds and one group value,
- * one page sorted `field`/`-field` (default -startTime), with each app's summary row.
- */
-export function appsSearch(db: Db, q: AppsSearchQuery, now: number): AppsSearchResponse {
-  const page = { from: q.from ?? 0, size: q.size ?? 10 }
-  checkPaging(page.from, page.size)
-  if ((q.groupBy === undefined) !== (q.groupValue === undefined))
-    throw new HttpError(400, 'querystring/groupBy and querystring/groupValue must be sent together')
+/** E023's window as asked: either end may be open (from the first app, up to now). */
+export function appsSearchBounds(q: AppsSearchQuery): { start?: number; end?: number } {
   const endName = q.lte !== undefined ? 'lte' : 'end_time'
   const start = instant(q.gte, 'gte', 'querystring')
   const end = instant(q.lte ?? q.end_time, endName, 'querystring')
   if (start !== undefined && end !== undefined && start > end)
     throw new HttpError(400, `querystring/gte must not be after querystring/${endName}`)
+  return { start, end }
+}
+
+/**
+ * E023: apps of a start-time window (gte/lte, or end_time), cluster, kinds and one group value,
+ * one page sorted `field`/`-field` (default -startTime), with each app's summary row.
+ */
+export function appsSearch(db: Db, q: AppsSearchQuery, now: number, scope: ClusterScope): AppsSearchResponse {
+  const page = { from: q.from ?? 0, size: q.size ?? 10 }
+  checkPaging(page.from, page.size)
+  if ((q.groupBy === undefined) !== (q.groupValue === undefined))
+    throw new HttpError(400, 'querystring/groupBy and querystring/groupValue must be sent together')
+  const { start, end } = appsSearchBounds(q)
   const shift = appsTimeShift(db)
   const order = searchOrder(sortParam(q.sort, '-startTime'), 'querystring')
   const body: UnifiedSearchBody = {
     start_time: start,
     end_time: end,
     appTypes: listParam(q.appTypes),
-    clusters: clusterUidsOf(db, q.clusterName),
+    clusters: [...scopedClusters(scope, clusterUidsOf(db, q.clusterName))],
   }
   const where = searchWhere(body, now, shift)
   if (q.groupBy !== undefined)
@@ -143,8 +165,13 @@ export function appsSearch(db: Db, q: AppsSearchQuery, now: number): AppsSearchR
  * E024, B182: the inefficient apps of a window (default the last 7 days) per event name of type 2
  * or 6: how many apps of the kind and cluster carry each.
  */
-export function inefficientApps(db: Db, q: InefficientAppsQuery, now: number): KeyCount[] {
-  const window = queryWindow(q.start_time, q.end_time, { start: 'start_time', end: 'end_time' }, 7 * DAY, now)
+export function inefficientApps(
+  db: Db,
+  q: InefficientAppsQuery,
+  now: number,
+  scope: ClusterScope,
+): KeyCount[] {
+  const window = startEndWindow(q, INEFFICIENT_SPAN, now)
   const entity = q.entity?.trim()
   const kind = entity ? (/^\d+$/.test(entity) ? kindOfCode(entity, 'entity') : entity) : undefined
   const where = searchWhere(
@@ -152,13 +179,27 @@ export function inefficientApps(db: Db, q: InefficientAppsQuery, now: number): K
       start_time: window.start,
       end_time: window.end,
       appTypes: kind ? [kind] : undefined,
-      clusters: q.wildcardCluster === ALL_CLUSTERS ? undefined : clusterUidsOf(db, q.clusterName),
+      clusters: [
+        ...scopedClusters(
+          scope,
+          q.wildcardCluster === ALL_CLUSTERS ? undefined : clusterUidsOf(db, q.clusterName),
+        ),
+      ],
       eventTypes: INEFFICIENT,
     },
     now,
     appsTimeShift(db),
   )
   return eventCounts(db, where, INEFFICIENT).map((e) => ({ key: e.name, doc_count: e.count }))
+}
+
+/** E025's window: start_time/end_time or gte/lte, default the last 7 days. */
+export function inefficientNewuxWindow(q: InefficientAppsNewuxQuery, now: number) {
+  const names = {
+    start: q.start_time !== undefined || q.gte === undefined ? 'start_time' : 'gte',
+    end: q.end_time !== undefined || q.lte === undefined ? 'end_time' : 'lte',
+  }
+  return queryWindow(q.start_time ?? q.gte, q.end_time ?? q.lte, names, INEFFICIENT_SPAN, now)
 }
 
 /**
@@ -169,14 +210,11 @@ export function inefficientAppsNewux(
   db: Db,
   q: InefficientAppsNewuxQuery,
   now: number,
+  scope: ClusterScope,
 ): InefficientAppsNewuxResponse {
   const page = { from: q.from ?? 0, size: q.size ?? 50 }
   checkPaging(page.from, page.size)
-  const names = {
-    start: q.start_time !== undefined || q.gte === undefined ? 'start_time' : 'gte',
-    end: q.end_time !== undefined || q.lte === undefined ? 'end_time' : 'lte',
-  }
-  const window = queryWindow(q.start_time ?? q.gte, q.end_time ?? q.lte, names, 7 * DAY, now)
+  const window = inefficientNewuxWindow(q, now)
   const shift = appsTimeShift(db)
   const order = searchOrder(sortParam(q.sort, '-duration'), 'querystring')
   const where = searchWhere(
@@ -184,7 +222,7 @@ export function inefficientAppsNewux(
       start_time: window.start,
       end_time: window.end,
       appTypes: kindsOfEntityTypes(q.entityType),
-      clusters: clusterUidsOf(db, q.clusterName),
+      clusters: [...scopedClusters(scope, clusterUidsOf(db, q.clusterName))],
       users: listParam(q.users),
       queues: listParam(q.queues),
       insights: listParam(q.eventName),
@@ -215,22 +253,33 @@ export function inefficientAppsNewux(
 }
 
 /** E092: the number of events of each asked app; 0 for an app without any (or unknown). */
-export function eventCountsByApp(db: Db, ids: readonly string[]): NoOfEventsResponse {
+export function eventCountsByApp(db: Db, ids: readonly string[], scope: ClusterScope): NoOfEventsResponse {
+  // An app of a cluster outside the user's scope counts as unknown: 0.
   const rows = db
     .prepare(
-      `SELECT j.value AS id, (SELECT count(*) FROM app_events e WHERE e.app_id = j.value) AS n
+      `SELECT j.value AS id,
+              (SELECT count(*) FROM app_events e JOIN applications a ON a.id = e.app_id
+                WHERE e.app_id = j.value AND a.cluster_uid IN (SELECT value FROM json_each(@clusters))) AS n
          FROM json_each(@ids) j`,
     )
-    .all({ ids: JSON.stringify(ids) }) as { id: string; n: number }[]
+    .all({ ids: JSON.stringify(ids), clusters: JSON.stringify(scope.clusterUids) }) as {
+    id: string
+    n: number
+  }[]
   return Object.fromEntries(rows.map((r) => [r.id, r.n]))
 }
 
 /** E039: each event name with the number of apps of the window (default 7 days) that carry it. */
-export function appEventsList(db: Db, q: AppEventsQuery, now: number): AppEventsResponse {
-  const window = queryWindow(q.start_time, q.end_time, { start: 'start_time', end: 'end_time' }, 7 * DAY, now)
-  const clusters = listParam(q.clusters)?.filter((c) => c !== ALL_CLUSTERS)
+export function appEventsList(
+  db: Db,
+  q: AppEventsQuery,
+  now: number,
+  scope: ClusterScope,
+): AppEventsResponse {
+  const window = startEndWindow(q, APP_EVENTS_SPAN, now)
+  const clusters = [...scopedClusters(scope, listParam(q.clusters))]
   const where = searchWhere(
-    { start_time: window.start, end_time: window.end, clusters: clusters?.length ? clusters : undefined },
+    { start_time: window.start, end_time: window.end, clusters },
     now,
     appsTimeShift(db),
   )
@@ -242,16 +291,20 @@ export function appEventsList(db: Db, q: AppEventsQuery, now: number): AppEvents
  * counts, most apps first, and the application tags seen on them (RealUser never; none for the
  * free plan, 02 §6).
  */
-export function statsTags(db: Db, q: StatsTagsQuery, now: number, withTags: boolean): StatsTagsResponse {
-  const window = queryWindow(
-    q.start_time,
-    q.end_time,
-    { start: 'start_time', end: 'end_time' },
-    30 * DAY,
-    now,
-  )
+export function statsTags(
+  db: Db,
+  q: StatsTagsQuery,
+  now: number,
+  withTags: boolean,
+  scope: ClusterScope,
+): StatsTagsResponse {
+  const window = startEndWindow(q, STATS_TAGS_SPAN, now)
   const shift = appsTimeShift(db)
-  const where = searchWhere({ start_time: window.start, end_time: window.end }, now, shift)
+  const where = searchWhere(
+    { start_time: window.start, end_time: window.end, clusters: [...scope.clusterUids] },
+    now,
+    shift,
+  )
   const sql = `WHERE ${where.clauses.join(' AND ')}`
   const countsBy = (column: 'a.user' | 'a.queue') =>
     db
@@ -260,7 +313,7 @@ export function statsTags(db: Db, q: StatsTagsQuery, now: number, withTags: bool
          GROUP BY ${column} ORDER BY doc_count DESC, key`,
       )
       .all(where.params) as KeyCount[]
-  const tags = withTags ? tagsSeenIn(db, window.start - shift, window.end - shift) : []
+  const tags = withTags ? tagsSeenIn(db, window.start - shift, window.end - shift, scope) : []
   return {
     stats: {
       user: countsBy('a.user'),
@@ -275,26 +328,33 @@ export function statsTags(db: Db, q: StatsTagsQuery, now: number, withTags: bool
  * each key with its values. Each value stops at the first app of the window that carries it: a few
  * seeks per value, not a join of every tagged app.
  */
-export function tagsSeenIn(db: Db, start: number, end: number): { key: string; values: string[] }[] {
+export function tagsSeenIn(
+  db: Db,
+  start: number,
+  end: number,
+  scope: ClusterScope,
+): { key: string; values: string[] }[] {
   const pairs = db
     .prepare(
       `SELECT k.key AS key, k.value AS value
          FROM (SELECT DISTINCT key, value FROM app_tags WHERE key <> 'RealUser') k
         WHERE EXISTS (SELECT 1 FROM app_tags t JOIN applications a ON a.id = t.app_id
                        WHERE t.key = k.key AND t.value = k.value
-                         AND a.start_time >= @start AND a.start_time <= @end)
+                         AND a.start_time >= @start AND a.start_time <= @end
+                         AND a.cluster_uid IN (SELECT value FROM json_each(@clusters)))
         ORDER BY k.key, k.value`,
     )
-    .all({ start, end }) as { key: string; value: string }[]
+    .all({ start, end, clusters: JSON.stringify(scope.clusterUids) }) as { key: string; value: string }[]
   const tags = new Map<string, string[]>()
   for (const p of pairs) tags.set(p.key, [...(tags.get(p.key) ?? []), p.value])
   return [...tags].map(([key, values]) => ({ key, values }))
 }
 
 /** E037: every user and queue that ran an application (on one cluster when asked), sorted. */
-export function usersAndQueues(db: Db, q: UsersQueuesQuery): UsersQueuesResponse {
+export function usersAndQueues(db: Db, q: UsersQueuesQuery, scope: ClusterScope): UsersQueuesResponse {
+  const clusters = scopedClusters(scope, q.clusterUid ? [q.clusterUid] : undefined)
   return {
-    users: distinctAppValues(db, 'user', q.clusterUid || undefined),
-    queues: distinctAppValues(db, 'queue', q.clusterUid || undefined),
+    users: distinctAppValues(db, 'user', clusters),
+    queues: distinctAppValues(db, 'queue', clusters),
   }
 }

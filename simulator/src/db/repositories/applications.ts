@@ -290,20 +290,21 @@ export function clusterUidsOf(db: Db, name: string | undefined): string[] | unde
  * Every user or every queue that ran an app, sorted, by hopping from one value to the next in its
  * index (one seek per value, a few dozen in all) instead of reading a million entries.
  */
-export function distinctAppValues(db: Db, column: 'user' | 'queue', clusterUid?: string): string[] {
+export function distinctAppValues(db: Db, column: 'user' | 'queue', clusters?: readonly string[]): string[] {
   const index = column === 'user' ? 'applications_user' : 'applications_queue'
-  const onCluster = clusterUid === undefined ? '' : 'AND cluster_uid = @clusterUid'
+  const onClusters =
+    clusters === undefined ? '' : 'AND cluster_uid IN (SELECT value FROM json_each(@clusters))'
   return cachedStatement(
     db,
     `WITH RECURSIVE v(value) AS (
-         SELECT (SELECT min(${column}) FROM applications INDEXED BY ${index} WHERE 1 ${onCluster})
+         SELECT (SELECT min(${column}) FROM applications INDEXED BY ${index} WHERE 1 ${onClusters})
          UNION ALL
-         SELECT (SELECT min(${column}) FROM applications INDEXED BY ${index} WHERE ${column} > v.value ${onCluster})
+         SELECT (SELECT min(${column}) FROM applications INDEXED BY ${index} WHERE ${column} > v.value ${onClusters})
            FROM v WHERE v.value IS NOT NULL)
        SELECT value FROM v WHERE value IS NOT NULL`,
   )
     .pluck()
-    .all(clusterUid === undefined ? {} : { clusterUid }) as string[]
+    .all(clusters === undefined ? {} : { clusters: JSON.stringify(clusters) }) as string[]
 }
 
 /** The number of applications a WHERE matches, read from its covering index. */

@@ -1,8 +1,8 @@
 import type { RecentViolationsQuery, RecentViolationsResponse } from '@costlens/shared'
-import { ALL_CLUSTERS } from '@costlens/shared'
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { appsTimeShift, instant } from './applications.ts'
+import { scopedClusters, type ClusterScope } from './scope.ts'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
@@ -61,6 +61,14 @@ function windowEnd(value: string | undefined, now: number): number {
   return value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? end + DAY : end
 }
 
+/** The window [start_time, end_time) of the violations, default the last day. */
+export function violationsWindow(q: RecentViolationsQuery, now: number): { start: number; end: number } {
+  const end = windowEnd(q.end_time, now)
+  const start = instant(q.start_time, 'start_time', 'querystring') ?? end - DAY
+  if (start > end) throw new HttpError(400, 'querystring/start_time must not be after querystring/end_time')
+  return { start, end }
+}
+
 /**
  * The violations in [start_time, end_time) (default the last day) of the enabled policies, newest
  * first, at most `limit`: on one cluster, or on every cluster of the platform. Times are read from
@@ -69,24 +77,19 @@ function windowEnd(value: string | undefined, now: number): number {
 export function recentViolations(
   db: Db,
   q: RecentViolationsQuery,
-  scope: { platform: string; now: number },
+  now: number,
+  scope: ClusterScope,
 ): RecentViolationsResponse {
-  const end = windowEnd(q.end_time, scope.now)
-  const start = instant(q.start_time, 'start_time', 'querystring') ?? end - DAY
-  if (start > end) throw new HttpError(400, 'querystring/start_time must not be after querystring/end_time')
+  const { start, end } = violationsWindow(q, now)
   const shift = appsTimeShift(db)
   const limit = q.limit ?? 50
-  const clusterUid = q.clusterUid && q.clusterUid !== ALL_CLUSTERS ? q.clusterUid : undefined
-  const onClusters = clusterUid
-    ? 'a.cluster_uid = @clusterUid'
-    : 'a.cluster_uid IN (SELECT unravel_id FROM clusters WHERE platform = @platform)'
+  const onClusters = 'a.cluster_uid IN (SELECT value FROM json_each(@clusters))'
   const params = {
     start: start - shift,
     end: end - shift,
-    now: scope.now - shift,
+    now: now - shift,
     limit,
-    platform: scope.platform,
-    clusterUid: clusterUid ?? '',
+    clusters: JSON.stringify(scopedClusters(scope, q.clusterUid ? [q.clusterUid] : undefined)),
   }
   const selects = SEEDED_POLICIES.flatMap((policy, index) => {
     if (!policy.enabled) return []

@@ -8,13 +8,14 @@ import type {
   ChargebackTagsResponse,
   ChargebackType,
 } from '@costlens/shared'
-import { ALL_CLUSTERS, TAG_GROUP_PREFIX } from '@costlens/shared'
+import { ALL_CLUSTERS, TAG_GROUP_PREFIX, type ClusterType } from '@costlens/shared'
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { DAY, QUARTER_DAY } from '../seed/app-rollups.ts'
 import { platformScope, type ChargebackSlice } from '../seed/chargeback-rollups.ts'
 import { addTagFilters, appsTimeShift, inList, type Where } from './applications.ts'
 import { listParam, tagsSeenIn } from './app-lists.ts'
+import { scopedClusters, scopeOfPlatform, type ClusterScope } from './scope.ts'
 import { coverWindow } from './unified-search.ts'
 
 /** The flavours served from applications: the chargeback type each is, its clusters and kinds. */
@@ -72,7 +73,7 @@ export function chargebackInstant(value: string, field: 'from' | 'to'): number {
 }
 
 /** The window [from, to) a chargeback sums, default the last 7 days. */
-function chargebackWindow(q: ChargebackQuery, now: number): { from: number; to: number } {
+export function chargebackWindow(q: ChargebackQuery, now: number): { from: number; to: number } {
   const to = q.to === undefined ? now : chargebackInstant(q.to, 'to')
   const from = q.from === undefined ? to - 7 * DAY : chargebackInstant(q.from, 'from')
   if (from > to) throw new HttpError(400, 'querystring/from must not be after querystring/to')
@@ -133,6 +134,8 @@ export function chargeback(
   Object.assign(where.params, { platform: scope.platform, clusterKind: flavour.clusterKind })
   const clusterUid = q.clusterUid && q.clusterUid !== ALL_CLUSTERS ? q.clusterUid : undefined
   if (clusterUid) {
+    // Another platform's cluster (or none at all) is not the user's: 403, as on every route.
+    scopedClusters(scopeOfPlatform(db, scope.platform as ClusterType), [clusterUid])
     const known = db
       .prepare(
         'SELECT 1 FROM clusters WHERE unravel_id = @clusterUid AND platform = @platform AND kind = @clusterKind',
@@ -268,8 +271,13 @@ function chargebackRows(parts: readonly GroupedUsage[], nested: boolean): Charge
  * E151: the application tags (RealUser never) of the apps that started in the window, each key
  * with its values.
  */
-export function chargebackTags(db: Db, q: ChargebackQuery, now: number): ChargebackTagsResponse {
+export function chargebackTags(
+  db: Db,
+  q: ChargebackQuery,
+  now: number,
+  scope: ClusterScope,
+): ChargebackTagsResponse {
   const window = chargebackWindow(q, now)
   const shift = appsTimeShift(db)
-  return { tags: tagsSeenIn(db, window.from - shift, window.to - 1 - shift) }
+  return { tags: tagsSeenIn(db, window.from - shift, window.to - 1 - shift, scope) }
 }

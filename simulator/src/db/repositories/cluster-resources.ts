@@ -26,6 +26,7 @@ import {
 } from '@costlens/shared'
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
+import { notYourCluster } from './scope.ts'
 import { RESOURCE_BUCKET_MS } from '../seed/cluster-resources.ts'
 import { appsTimeShift, checkPaging, instant } from './applications.ts'
 
@@ -127,7 +128,7 @@ export function resolveYarnTarget(
   }
   const name = cluster === ALL_CLUSTERS ? chosen! : cluster
   const row = findCluster(db, platform, name)
-  if (!row) throw new HttpError(404, `Cluster "${name}" not found among your ${platform} clusters`)
+  if (!row) throw notYourCluster(name)
   if (chosen !== undefined && cluster !== ALL_CLUSTERS && !namesCluster(row, chosen))
     throw new HttpError(
       400,
@@ -814,11 +815,7 @@ export function finishedApps<L extends FinishedAppList>(
       .all(platform) as string[]
   else {
     const row = findCluster(db, platform, q.clusterUid)
-    if (!row)
-      throw new HttpError(
-        400,
-        `querystring/clusterUid: no cluster "${q.clusterUid}" among your ${platform} clusters`,
-      )
+    if (!row) throw notYourCluster(q.clusterUid)
     clusters = [row.unravel_id]
   }
   const asked = q.kind

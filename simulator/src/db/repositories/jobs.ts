@@ -11,7 +11,6 @@ import type {
   JobSchedulesResponse,
 } from '@costlens/shared'
 import {
-  ALL_CLUSTERS,
   APP_STATUS_LABELS,
   DROPPED_KINDS,
   FINISHED_JOB_BUCKETS,
@@ -24,6 +23,7 @@ import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { PIPELINE_NAMES } from '../seed/applications.ts'
 import { appsTimeShift, clusterUidsOf, eventCounts, inList, queryWindow, type Where } from './applications.ts'
+import { scopedClusters, type ClusterScope } from './scope.ts'
 import { listParam } from './app-lists.ts'
 
 const MINUTE = 60_000
@@ -62,14 +62,10 @@ function dropRetiredKinds(where: Where) {
   where.clauses.push(`a.kind NOT IN (${names.join(', ')})`)
 }
 
-/**
- * E027: how many apps ran during each bucket of the window, per group value. An app runs in every
- * bucket from the one it starts in to the one it ends in (now, while running): +1 where it starts,
- * -1 after it ends, and a running sum over the buckets, all in SQL.
- */
-export function jobCount(db: Db, q: JobCountQuery, now: number): JobCountResponse {
+/** E027's window: start_time/end_time (ms or ISO) or from/to (epoch seconds), default the last day. */
+export function jobCountWindow(q: JobCountQuery, now: number): { start: number; end: number } {
   const seconds = (s: number | undefined) => (s === undefined ? undefined : String(s * 1000))
-  const window = queryWindow(
+  return queryWindow(
     q.start_time ?? seconds(q.from),
     q.end_time ?? seconds(q.to),
     {
@@ -79,6 +75,15 @@ export function jobCount(db: Db, q: JobCountQuery, now: number): JobCountRespons
     DAY,
     now,
   )
+}
+
+/**
+ * E027: how many apps ran during each bucket of the window, per group value. An app runs in every
+ * bucket from the one it starts in to the one it ends in (now, while running): +1 where it starts,
+ * -1 after it ends, and a running sum over the buckets, all in SQL.
+ */
+export function jobCount(db: Db, q: JobCountQuery, now: number, scope: ClusterScope): JobCountResponse {
+  const window = jobCountWindow(q, now)
   if ((q.filterBy === undefined) !== (q.key === undefined))
     throw new HttpError(400, 'querystring/filterBy and querystring/key must be sent together')
   const interval = q.interval ?? '1h'
@@ -92,8 +97,7 @@ export function jobCount(db: Db, q: JobCountQuery, now: number): JobCountRespons
     )
   const shift = appsTimeShift(db)
   const where: Where = { clauses: [], params: {}, index: 'applications_finished' }
-  const clusters = clusterUidsOf(db, q.clusterName)
-  if (clusters) inList(where, 'a.cluster_uid', 'cl', clusters)
+  inList(where, 'a.cluster_uid', 'cl', scopedClusters(scope, clusterUidsOf(db, q.clusterName)))
   if (q.filterBy !== undefined) {
     where.clauses.push(`${DIMENSIONS[q.filterBy]} = @key`)
     where.params.key = q.key
@@ -165,6 +169,7 @@ export function jobBuckets(
   by: JobBreakdown,
   q: JobBucketsQuery,
   now: number,
+  scope: ClusterScope,
 ): JobBucket[] {
   const window = queryWindow(q.start_time, q.end_time, { start: 'start_time', end: 'end_time' }, DAY, now)
   const shift = appsTimeShift(db)
@@ -181,10 +186,7 @@ export function jobBuckets(
   dropRetiredKinds(where)
   const kinds = listParam(q.kind)
   if (kinds) inList(where, 'a.kind', 'kd', kinds)
-  if (q.clusterUid && q.clusterUid !== ALL_CLUSTERS) {
-    where.clauses.push('a.cluster_uid = @clusterUid')
-    where.params.clusterUid = q.clusterUid
-  }
+  inList(where, 'a.cluster_uid', 'cl', scopedClusters(scope, q.clusterUid ? [q.clusterUid] : undefined))
   const ts = variant === 'running' ? now : window.end
   const bucket = (key: string, count: number): JobBucket => ({ key, ts, count, doc_count: count })
   if (by === 'inefficiency')
@@ -221,12 +223,16 @@ const SERIES_COLOURS = 7
  * ending at 24:00 at the latest (B267). It runs as its most frequent user and queue; jobs of one
  * queue share a colour. clusterName narrows to one cluster, as jobs/count does ('*' every cluster).
  */
-export function jobSchedules(db: Db, q: JobSchedulesQuery, now: number): JobSchedulesResponse {
+export function jobSchedules(
+  db: Db,
+  q: JobSchedulesQuery,
+  now: number,
+  scope: ClusterScope,
+): JobSchedulesResponse {
   const window = queryWindow(q.start_time, q.end_time, { start: 'start_time', end: 'end_time' }, 7 * DAY, now)
   const shift = appsTimeShift(db)
   const where: Where = { clauses: [], params: {}, index: 'applications_start' }
-  const clusters = clusterUidsOf(db, q.clusterName)
-  if (clusters) inList(where, 'a.cluster_uid', 'cl', clusters)
+  inList(where, 'a.cluster_uid', 'cl', scopedClusters(scope, clusterUidsOf(db, q.clusterName)))
   const runs = `WITH runs AS MATERIALIZED (
       SELECT a.name AS name, a.user AS user, a.queue AS queue, a.duration AS duration,
              CAST(strftime('%w', (a.start_time + @shift) / 1000, 'unixepoch') AS INTEGER) AS wd,

@@ -1,9 +1,10 @@
 import type { PipelineListBody, PipelineListResponse, PipelineRow, PipelineSortKey } from '@costlens/shared'
-import { ALL_CLUSTERS, PIPELINE_TYPES } from '@costlens/shared'
+import { PIPELINE_TYPES } from '@costlens/shared'
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { PIPELINE_NAMES } from '../seed/applications.ts'
 import { appsTimeShift, inList, instant, likePattern, type Where } from './applications.ts'
+import { scopedClusters, type ClusterScope } from './scope.ts'
 
 const DAY = 86_400_000
 /** The trend columns show this many runs at most. */
@@ -51,15 +52,26 @@ interface GroupRow {
   trend: string
 }
 
+/** E026's window: start_time/end_time (ms or ISO), default the last 24 hours (02 §9). */
+export function pipelinesWindow(body: PipelineListBody, now: number): { start: number; end: number } {
+  const end = instant(body.end_time, 'end_time') ?? now
+  const start = instant(body.start_time, 'start_time') ?? end - DAY
+  if (start > end) throw new HttpError(400, 'body/start_time must not be after body/end_time')
+  return { start, end }
+}
+
 /**
  * E026, B187: the on-premises pipelines of a window (default the last 24 hours, 02 §9): the
  * top-level runs of each recurring name per cluster and pipeline type, grouped in SQL, with the
  * latest run and the last 30 runs' duration, read and write series.
  */
-export function listPipelines(db: Db, body: PipelineListBody, now: number): PipelineListResponse {
-  const end = instant(body.end_time, 'end_time') ?? now
-  const start = instant(body.start_time, 'start_time') ?? end - DAY
-  if (start > end) throw new HttpError(400, 'body/start_time must not be after body/end_time')
+export function listPipelines(
+  db: Db,
+  body: PipelineListBody,
+  now: number,
+  scope: ClusterScope,
+): PipelineListResponse {
+  const { start, end } = pipelinesWindow(body, now)
   const shift = appsTimeShift(db)
   const where: Where = {
     clauses: [
@@ -71,8 +83,7 @@ export function listPipelines(db: Db, body: PipelineListBody, now: number): Pipe
     params: { start: start - shift, end: end - shift, names: JSON.stringify(PIPELINE_NAMES) },
     index: 'applications_start',
   }
-  const clusters = (body.clusters ?? []).filter((c) => c !== ALL_CLUSTERS)
-  if (clusters.length) inList(where, 'a.cluster_uid', 'cl', clusters)
+  inList(where, 'a.cluster_uid', 'cl', scopedClusters(scope, body.clusters))
   if (body.search_text?.trim()) {
     where.clauses.push("a.name LIKE @search ESCAPE '\\'")
     where.params.search = likePattern(body.search_text.trim())

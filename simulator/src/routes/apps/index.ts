@@ -27,14 +27,18 @@ import {
   type StatsTagsQuery,
   type UnifiedSearchBody,
   type UsersQueuesQuery,
-  freemiumSearchRefusal,
 } from '@costlens/shared'
 import type { AppInstance } from '../../app.ts'
 import { instant } from '../../db/repositories/applications.ts'
 import { unifiedSearch } from '../../db/repositories/unified-search.ts'
-import { HttpError } from '../../errors.ts'
 import {
+  APP_EVENTS_SPAN,
+  INEFFICIENT_SPAN,
+  STATS_TAGS_SPAN,
   appEventsList,
+  appsSearchBounds,
+  inefficientNewuxWindow,
+  startEndWindow,
   appsSearch,
   eventCountsByApp,
   globalSearch,
@@ -43,9 +47,13 @@ import {
   statsTags,
   usersAndQueues,
 } from '../../db/repositories/app-lists.ts'
-import { sessionOf } from '../../plugins/auth.ts'
+import { scopedClusters } from '../../db/repositories/scope.ts'
+import { scopeOf, sessionOf } from '../../plugins/auth.ts'
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema }
+
+/** The field of a `field` / `-field` sort parameter. */
+const sortKeyOf = (sort: string | undefined) => sort?.replace(/^-/, '') || undefined
 
 /** What the plan limits look at in a unified search (a running-only search has no window). */
 function planCheckedSearch(body: UnifiedSearchBody, now: number) {
@@ -68,6 +76,9 @@ export async function appRoutes(app: AppInstance) {
   app.post(
     '/api/v1/apps/unifiedsearch',
     {
+      config: {
+        access: { plan: (request, now) => planCheckedSearch(request.body as UnifiedSearchBody, now) },
+      },
       schema: {
         tags: ['apps'],
         summary:
@@ -82,16 +93,22 @@ export async function appRoutes(app: AppInstance) {
     },
     async (request) => {
       const body = request.body as UnifiedSearchBody
-      const now = app.clock.now()
-      const refusal = freemiumSearchRefusal(sessionOf(request).plan, planCheckedSearch(body, now))
-      if (refusal) throw new HttpError(403, refusal)
-      return unifiedSearch(app.db, body, now)
+      // '*' or no cluster: every cluster of the user's; named clusters must be the user's (403).
+      const clusters = scopedClusters(scopeOf(request), body.wildcardCluster === '*' ? [] : body.clusters)
+      return unifiedSearch(
+        app.db,
+        { ...body, clusters: [...clusters], wildcardCluster: undefined },
+        app.clock.now(),
+      )
     },
   )
 
   app.get(
     '/api/v1/apps/globalsearch',
     {
+      config: {
+        access: { plan: (request) => ({ sortKey: sortKeyOf((request.query as GlobalSearchQuery).sort) }) },
+      },
       schema: {
         tags: ['apps'],
         summary: 'Find applications by a part of their id, name, user or queue (the global search page)',
@@ -103,12 +120,22 @@ export async function appRoutes(app: AppInstance) {
         'x-spec-ids': ['E010'],
       },
     },
-    async (request) => globalSearch(app.db, request.query as GlobalSearchQuery, app.clock.now()),
+    async (request) =>
+      globalSearch(app.db, request.query as GlobalSearchQuery, app.clock.now(), scopeOf(request)),
   )
 
   app.get(
     '/api/v1/apps/search',
     {
+      config: {
+        access: {
+          plan: (request, now) => {
+            const q = request.query as AppsSearchQuery
+            const { start, end } = appsSearchBounds(q)
+            return { sortKey: sortKeyOf(q.sort), range: { start: start ?? 0, end: end ?? now } }
+          },
+        },
+      },
       schema: {
         tags: ['apps'],
         summary: 'Applications of a window, cluster, kinds and one group value, with a summary row per app',
@@ -121,12 +148,21 @@ export async function appRoutes(app: AppInstance) {
         'x-spec-ids': ['E023'],
       },
     },
-    async (request) => appsSearch(app.db, request.query as AppsSearchQuery, app.clock.now()),
+    async (request) =>
+      appsSearch(app.db, request.query as AppsSearchQuery, app.clock.now(), scopeOf(request)),
   )
 
   app.get(
     '/api/v1/apps/events/inefficient_apps',
     {
+      config: {
+        access: {
+          plan: (request, now) => ({
+            inefficient: true,
+            range: startEndWindow(request.query as InefficientAppsQuery, INEFFICIENT_SPAN, now),
+          }),
+        },
+      },
       schema: {
         tags: ['apps'],
         summary: 'Inefficient apps (events of type 2 or 6, B182) counted per event name',
@@ -135,12 +171,21 @@ export async function appRoutes(app: AppInstance) {
         'x-spec-ids': ['E024'],
       },
     },
-    async (request) => inefficientApps(app.db, request.query as InefficientAppsQuery, app.clock.now()),
+    async (request) =>
+      inefficientApps(app.db, request.query as InefficientAppsQuery, app.clock.now(), scopeOf(request)),
   )
 
   app.get(
     '/api/v1/apps/events/inefficient_apps_newux/',
     {
+      config: {
+        access: {
+          plan: (request, now) => {
+            const q = request.query as InefficientAppsNewuxQuery
+            return { inefficient: true, sortKey: sortKeyOf(q.sort), range: inefficientNewuxWindow(q, now) }
+          },
+        },
+      },
       schema: {
         tags: ['apps'],
         summary: 'One page of inefficient apps with counts per kind and per event name',
@@ -150,7 +195,12 @@ export async function appRoutes(app: AppInstance) {
       },
     },
     async (request) =>
-      inefficientAppsNewux(app.db, request.query as InefficientAppsNewuxQuery, app.clock.now()),
+      inefficientAppsNewux(
+        app.db,
+        request.query as InefficientAppsNewuxQuery,
+        app.clock.now(),
+        scopeOf(request),
+      ),
   )
 
   app.post(
@@ -164,12 +214,19 @@ export async function appRoutes(app: AppInstance) {
         'x-spec-ids': ['E092'],
       },
     },
-    async (request) => eventCountsByApp(app.db, (request.body as NoOfEventsBody).ids),
+    async (request) => eventCountsByApp(app.db, (request.body as NoOfEventsBody).ids, scopeOf(request)),
   )
 
   app.get(
     '/api/v1/apps/events/app_events',
     {
+      config: {
+        access: {
+          plan: (request, now) => ({
+            range: startEndWindow(request.query as AppEventsQuery, APP_EVENTS_SPAN, now),
+          }),
+        },
+      },
       schema: {
         tags: ['apps'],
         summary: 'The appEvents filter: each event name with its app count in the window, all checked',
@@ -179,12 +236,20 @@ export async function appRoutes(app: AppInstance) {
         'x-spec-ids': ['E039'],
       },
     },
-    async (request) => appEventsList(app.db, request.query as AppEventsQuery, app.clock.now()),
+    async (request) =>
+      appEventsList(app.db, request.query as AppEventsQuery, app.clock.now(), scopeOf(request)),
   )
 
   app.get(
     '/api/v1/search/stats_tags',
     {
+      config: {
+        access: {
+          plan: (request, now) => ({
+            range: startEndWindow(request.query as StatsTagsQuery, STATS_TAGS_SPAN, now),
+          }),
+        },
+      },
       schema: {
         tags: ['apps'],
         summary: 'User and queue filter values with app counts, and application tags (none on the free plan)',
@@ -199,6 +264,7 @@ export async function appRoutes(app: AppInstance) {
         request.query as StatsTagsQuery,
         app.clock.now(),
         sessionOf(request).plan !== 'freemium',
+        scopeOf(request),
       ),
   )
 
@@ -213,6 +279,6 @@ export async function appRoutes(app: AppInstance) {
         'x-spec-ids': ['E037'],
       },
     },
-    async (request) => usersAndQueues(app.db, request.query as UsersQueuesQuery),
+    async (request) => usersAndQueues(app.db, request.query as UsersQueuesQuery, scopeOf(request)),
   )
 }

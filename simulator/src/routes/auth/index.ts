@@ -24,6 +24,7 @@ export async function authRoutes(app: AppInstance) {
   app.get(
     '/signInMode',
     {
+      config: { access: { public: true } },
       schema: {
         tags: ['auth'],
         summary: 'The sign-in mode (open, ldap, saml or aad) as a plain-text body',
@@ -37,7 +38,7 @@ export async function authRoutes(app: AppInstance) {
   app.post(
     '/api/v1/webSignIn',
     {
-      config: { rateLimit: signInRateLimit(app.settings.signInPerMinute) },
+      config: { access: { public: true }, rateLimit: signInRateLimit(app.settings.signInPerMinute) },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with username, salt and ct (the password encrypted by encryptPassword)',
@@ -74,6 +75,7 @@ export async function authRoutes(app: AppInstance) {
     app.get(
       `/${mode}/check`,
       {
+        config: { access: { public: true } },
         schema: {
           tags: ['auth'],
           summary: `The token of the ${label}-signed-in user, in ${mode} mode`,

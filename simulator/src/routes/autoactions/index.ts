@@ -5,9 +5,8 @@ import {
   type RecentViolationsQuery,
 } from '@costlens/shared'
 import type { AppInstance } from '../../app.ts'
-import { recentViolations } from '../../db/repositories/autoactions.ts'
-import { findUserRow } from '../../db/repositories/users.ts'
-import { sessionOf } from '../../plugins/auth.ts'
+import { recentViolations, violationsWindow } from '../../db/repositories/autoactions.ts'
+import { scopeOf } from '../../plugins/auth.ts'
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema }
 
@@ -15,6 +14,11 @@ export async function autoactionRoutes(app: AppInstance) {
   app.get(
     '/api/v1/autoactions/recent_violations',
     {
+      config: {
+        access: {
+          plan: (request, now) => ({ range: violationsWindow(request.query as RecentViolationsQuery, now) }),
+        },
+      },
       schema: {
         tags: ['autoactions'],
         summary: 'Violations of the enabled auto-action policies, newest first (Elasticsearch hits)',
@@ -27,13 +31,7 @@ export async function autoactionRoutes(app: AppInstance) {
         'x-spec-ids': ['R004', 'R051'],
       },
     },
-    async (request) => {
-      const { username } = sessionOf(request)
-      const platform = findUserRow(app.db, username)!.cluster_type
-      return recentViolations(app.db, request.query as RecentViolationsQuery, {
-        platform,
-        now: app.clock.now(),
-      })
-    },
+    async (request) =>
+      recentViolations(app.db, request.query as RecentViolationsQuery, app.clock.now(), scopeOf(request)),
   )
 }

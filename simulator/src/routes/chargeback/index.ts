@@ -9,17 +9,20 @@ import {
   type ChargebackClusterType,
   type ChargebackParams,
   type ChargebackQuery,
+  type PlanCheckedSearch,
 } from '@costlens/shared'
+import type { FastifyRequest } from 'fastify'
 import type { AppInstance } from '../../app.ts'
 import {
   CHARGEBACK_FLAVOURS,
   chargeback,
   chargebackTags,
+  chargebackWindow,
   type AppChargebackSearch,
 } from '../../db/repositories/chargeback.ts'
 import { findUserRow } from '../../db/repositories/users.ts'
 import { HttpError } from '../../errors.ts'
-import { requirePaidPlan, sessionOf } from '../../plugins/auth.ts'
+import { scopeOf, sessionOf } from '../../plugins/auth.ts'
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema }
 const SPEC_IDS: Record<AppChargebackSearch, string> = { cb: 'E042', icb: 'E043', pcb: 'E045', bqcb: 'E046' }
@@ -40,12 +43,24 @@ function flavourScope(app: AppInstance, username: string, search: AppChargebackS
   return { platform: type === 'BigQuery' ? 'BIGQUERYV2' : row.cluster_type }
 }
 
+/** What of a chargeback the free plan's limits look at: its window, tag filters and tag groupings. */
+function chargebackPlanCheck(request: FastifyRequest, now: number): PlanCheckedSearch {
+  const query = request.query as ChargebackQuery
+  const params = request.params as ChargebackParams
+  const window = chargebackWindow(query, now)
+  return {
+    tags: Boolean(query.tags),
+    tagGrouping: [params.group1, params.group2].some((g) => g?.startsWith(TAG_GROUP_PREFIX)),
+    range: { start: window.from, end: window.to },
+  }
+}
+
 export async function chargebackRoutes(app: AppInstance) {
   // Registered before search/cb/{group1}/{group2}, whose group1 it would otherwise be (G24).
   app.get(
     '/api/v1/search/cb/tags',
     {
-      preHandler: requirePaidPlan('Tags'),
+      config: { access: { plan: () => ({ tags: true }) } },
       schema: {
         tags: ['chargeback'],
         summary: 'The application tag keys and values of a window, to group or filter a chargeback by',
@@ -55,21 +70,14 @@ export async function chargebackRoutes(app: AppInstance) {
         'x-spec-ids': ['E151'],
       },
     },
-    async (request) => chargebackTags(app.db, request.query as ChargebackQuery, app.clock.now()),
+    async (request) =>
+      chargebackTags(app.db, request.query as ChargebackQuery, app.clock.now(), scopeOf(request)),
   )
   for (const search of Object.keys(CHARGEBACK_FLAVOURS) as AppChargebackSearch[]) {
-    const handler = async (request: { params: unknown; query: unknown }) => {
+    const handler = async (request: FastifyRequest) => {
       const query = request.query as ChargebackQuery
-      const session = sessionOf(request as Parameters<typeof sessionOf>[0])
-      if (query.tags && session.plan === 'freemium')
-        throw new HttpError(403, 'Tag filters are not included in the free plan. Upgrade to use them.')
       const params = request.params as ChargebackParams
-      if (
-        session.plan === 'freemium' &&
-        [params.group1, params.group2].some((g) => g?.startsWith(TAG_GROUP_PREFIX))
-      )
-        throw new HttpError(403, 'Tag grouping is not included in the free plan. Upgrade to use it.')
-      const scope = flavourScope(app, session.username, search)
+      const scope = flavourScope(app, sessionOf(request).username, search)
       return chargeback(app.db, search, params, query, {
         ...scope,
         now: app.clock.now(),
@@ -79,6 +87,7 @@ export async function chargebackRoutes(app: AppInstance) {
       app.get(
         path,
         {
+          config: { access: { plan: chargebackPlanCheck } },
           schema: {
             tags: ['chargeback'],
             summary: `${CHARGEBACK_FLAVOURS[search].type} chargeback: usage grouped by one or two of appt, user, queue${search === 'bqcb' ? ', tag:<key>' : ''}`,

@@ -6,9 +6,12 @@ import {
   type FinishedAppsQuery,
 } from '@costlens/shared'
 import type { AppInstance } from '../../app.ts'
+import { startEndWindow } from '../../db/repositories/app-lists.ts'
 import { finishedApps } from '../../db/repositories/cluster-resources.ts'
 import { findUserRow } from '../../db/repositories/users.ts'
 import { sessionOf } from '../../plugins/auth.ts'
+
+const DAY = 86_400_000
 
 const LISTS = {
   fapps: { id: 'E019', what: 'Yarn jobs (the cluster page table)' },
@@ -23,6 +26,14 @@ export async function finishedAppsRoutes(app: AppInstance) {
     app.get(
       `/api/v1/search/ops/${list}`,
       {
+        config: {
+          access: {
+            plan: (request, now) => {
+              const q = request.query as FinishedAppsQuery
+              return { sortKey: q.sort?.replace(/^-/, ''), range: startEndWindow(q, DAY, now) }
+            },
+          },
+        },
         schema: {
           tags: ['clusters'],
           summary: `Finished ${LISTS[list].what} of the window, one page and the total`,
@@ -30,7 +41,12 @@ export async function finishedAppsRoutes(app: AppInstance) {
             'sort is a column, a leading minus for descending; from (or page: from = (page - 1) x size) and ' +
             'size, from + size at most 10,000 (B097, B100). The window is on the finish time, default the last day.',
           querystring: FinishedAppsQuerySchema,
-          response: { 200: FinishedAppsResponseSchemas[list], 400: ErrorSchema, 401: ErrorSchema },
+          response: {
+            200: FinishedAppsResponseSchemas[list],
+            400: ErrorSchema,
+            401: ErrorSchema,
+            403: ErrorSchema,
+          },
           'x-spec-ids': [LISTS[list].id],
         },
       },

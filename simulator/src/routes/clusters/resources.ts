@@ -24,6 +24,7 @@ import {
   nodeSeries,
   resolveYarnTarget,
   resourceSeries,
+  resourceWindow,
   taggedApps,
   taggedSeries,
   taggedStats,
@@ -31,7 +32,16 @@ import {
 import { findUserRow } from '../../db/repositories/users.ts'
 import { sessionOf } from '../../plugins/auth.ts'
 
-const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema }
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema }
+
+/** Every resource call reads a window (resourceWindow), which the free plan limits to 7 days. */
+const resourceAccess = {
+  access: {
+    plan: (request: FastifyRequest, now: number) => ({
+      range: resourceWindow(request.query as ResourceSeriesQuery, now),
+    }),
+  },
+}
 
 /** E055-E058 in the catalogue's order: cpu allocated, cpu total, memory allocated, memory total. */
 const SERIES_IDS = { cpu: { allocated: 'E055', total: 'E056' }, memory: { allocated: 'E057', total: 'E058' } }
@@ -50,6 +60,7 @@ export async function clusterResourceRoutes(app: AppInstance) {
       app.get(
         `/api/v1/clusters/:cluster/resources/${metric}/${measure}`,
         {
+          config: resourceAccess,
           schema: {
             tags: ['clusters'],
             summary: `${measure === 'allocated' ? 'Allocated' : 'Total'} ${metric === 'cpu' ? 'vcores' : 'memory (MB)'} of a Yarn cluster over time: average, range and capacity per point`,
@@ -78,6 +89,7 @@ export async function clusterResourceRoutes(app: AppInstance) {
   app.get(
     '/api/v1/clusters/:cluster/nodes',
     {
+      config: resourceAccess,
       schema: {
         tags: ['clusters'],
         summary: 'Nodes of a Yarn cluster over time: in service, and unhealthy, lost or decommissioned',
@@ -97,6 +109,7 @@ export async function clusterResourceRoutes(app: AppInstance) {
     app.get(
       `/api/v1/clusters/:cluster/resources/tagged/${metric}`,
       {
+        config: resourceAccess,
         schema: {
           tags: ['clusters'],
           summary: `${metric === 'cpu' ? 'Vcores' : 'Memory (MB)'} allocated per application type, user or queue over time`,
@@ -121,6 +134,7 @@ export async function clusterResourceRoutes(app: AppInstance) {
   app.get(
     '/api/v1/clusters/:cluster/resources/tagged/stats',
     {
+      config: resourceAccess,
       schema: {
         tags: ['clusters'],
         summary:
@@ -138,6 +152,7 @@ export async function clusterResourceRoutes(app: AppInstance) {
   app.get(
     '/api/v1/clusters/:cluster/resources/tagged/apps',
     {
+      config: resourceAccess,
       schema: {
         tags: ['clusters'],
         summary: 'The resource table: the latest YARN apps of the window (at most 100), or those running now',

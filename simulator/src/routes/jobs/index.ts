@@ -12,15 +12,19 @@ import {
   type JobSchedulesQuery,
 } from '@costlens/shared'
 import type { AppInstance } from '../../app.ts'
+import { startEndWindow } from '../../db/repositories/app-lists.ts'
+import { scopeOf } from '../../plugins/auth.ts'
 import {
   jobBuckets,
   jobCount,
+  jobCountWindow,
   jobSchedules,
   type JobBreakdown,
   type JobVariant,
 } from '../../db/repositories/jobs.ts'
 
-const errors = { 400: ErrorSchema, 401: ErrorSchema }
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema }
+const DAY = 86_400_000
 
 /** E028–E033: the six bucket routes, running and finished, by status, type and inefficiency. */
 const BUCKET_ROUTES: readonly { variant: JobVariant; by: JobBreakdown; id: string }[] = [
@@ -36,6 +40,9 @@ export async function jobRoutes(app: AppInstance) {
   app.get(
     '/api/v1/jobs/count',
     {
+      config: {
+        access: { plan: (request, now) => ({ range: jobCountWindow(request.query as JobCountQuery, now) }) },
+      },
       schema: {
         tags: ['jobs'],
         summary: 'Apps running in each time bucket, per state, application type, user or queue',
@@ -47,13 +54,19 @@ export async function jobRoutes(app: AppInstance) {
         'x-spec-ids': ['E027'],
       },
     },
-    async (request) => jobCount(app.db, request.query as JobCountQuery, app.clock.now()),
+    async (request) => jobCount(app.db, request.query as JobCountQuery, app.clock.now(), scopeOf(request)),
   )
 
   for (const { variant, by, id } of BUCKET_ROUTES)
     app.get(
       `/api/v1/jobs/${variant === 'finished' ? 'finished/' : ''}by${by}`,
       {
+        // The buckets' window defaults to the last day (jobs.ts).
+        config: {
+          access: {
+            plan: (request, now) => ({ range: startEndWindow(request.query as JobBucketsQuery, DAY, now) }),
+          },
+        },
         schema: {
           tags: ['jobs'],
           summary:
@@ -65,7 +78,8 @@ export async function jobRoutes(app: AppInstance) {
           'x-spec-ids': [id],
         },
       },
-      async (request) => jobBuckets(app.db, variant, by, request.query as JobBucketsQuery, app.clock.now()),
+      async (request) =>
+        jobBuckets(app.db, variant, by, request.query as JobBucketsQuery, app.clock.now(), scopeOf(request)),
     )
 
   app.get(
@@ -84,6 +98,13 @@ export async function jobRoutes(app: AppInstance) {
   app.get(
     '/api/v1/jobs/schedules',
     {
+      config: {
+        access: {
+          plan: (request, now) => ({
+            range: startEndWindow(request.query as JobSchedulesQuery, 7 * DAY, now),
+          }),
+        },
+      },
       schema: {
         tags: ['jobs'],
         summary: 'The recurring scheduled jobs of the window as weekly calendar series',
@@ -96,6 +117,7 @@ export async function jobRoutes(app: AppInstance) {
         'x-spec-ids': ['R019', 'R066'],
       },
     },
-    async (request) => jobSchedules(app.db, request.query as JobSchedulesQuery, app.clock.now()),
+    async (request) =>
+      jobSchedules(app.db, request.query as JobSchedulesQuery, app.clock.now(), scopeOf(request)),
   )
 }

@@ -5,12 +5,21 @@ import {
   type PipelineListBody,
 } from '@costlens/shared'
 import type { AppInstance } from '../../app.ts'
-import { listPipelines } from '../../db/repositories/pipelines.ts'
+import { listPipelines, pipelinesWindow } from '../../db/repositories/pipelines.ts'
+import { scopeOf } from '../../plugins/auth.ts'
 
 export async function pipelineRoutes(app: AppInstance) {
   app.post(
     '/api/v1/ds/api/v1/workflows/list',
     {
+      config: {
+        access: {
+          plan: (request, now) => {
+            const body = request.body as PipelineListBody
+            return { sortKey: body.sort_key, range: pipelinesWindow(body, now) }
+          },
+        },
+      },
       schema: {
         tags: ['pipelines'],
         summary:
@@ -19,10 +28,11 @@ export async function pipelineRoutes(app: AppInstance) {
           'data.data is {results, metadata: {total}}; sort_key and sort_type order the rows (default ' +
           'startTime desc, the latest run); every row is returned (the table does not page, 02 §9).',
         body: PipelineListBodySchema,
-        response: { 200: PipelineListResponseSchema, 400: ErrorSchema, 401: ErrorSchema },
+        response: { 200: PipelineListResponseSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
         'x-spec-ids': ['E026'],
       },
     },
-    async (request) => listPipelines(app.db, request.body as PipelineListBody, app.clock.now()),
+    async (request) =>
+      listPipelines(app.db, request.body as PipelineListBody, app.clock.now(), scopeOf(request)),
   )
 }

@@ -11,7 +11,7 @@ import type { AppInstance } from '../../app.ts'
 import { parseInstant } from '../../clock.ts'
 import { resetDatabase, shiftToClock } from '../../db/open-database.ts'
 import type { SeedOptions } from '../../db/seed/index.ts'
-import { requireRoles } from '../../plugins/auth.ts'
+import { declareAccess } from '../../plugins/auth.ts'
 import { HttpError } from '../../errors.ts'
 import type { FaultStore } from '../../plugins/faults.ts'
 
@@ -27,7 +27,7 @@ export interface SimControlOptions {
  */
 export function simControlRoutes(options: SimControlOptions) {
   return async function routes(app: AppInstance) {
-    const admin = { preHandler: requireRoles(['admin']) }
+    declareAccess(app, { roles: ['admin'] })
     const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema }
     const common = { hide: true, response: { ...errors, 204: Type.Null() } }
     const clockView = () => {
@@ -37,13 +37,13 @@ export function simControlRoutes(options: SimControlOptions) {
 
     app.get(
       '/__sim/faults',
-      { ...admin, schema: { ...common, response: { ...errors, 200: Type.Array(FaultSchema) } } },
+      { schema: { ...common, response: { ...errors, 200: Type.Array(FaultSchema) } } },
       async () => options.faults.list(),
     )
 
     app.post(
       '/__sim/faults',
-      { ...admin, schema: { ...common, body: FaultInputSchema, response: { ...errors, 201: FaultSchema } } },
+      { schema: { ...common, body: FaultInputSchema, response: { ...errors, 201: FaultSchema } } },
       async (request, reply) => {
         const input = request.body as Static<typeof FaultInputSchema>
         if (input.status === undefined && !input.delayMs)
@@ -52,14 +52,14 @@ export function simControlRoutes(options: SimControlOptions) {
       },
     )
 
-    app.delete('/__sim/faults', { ...admin, schema: common }, async (_request, reply) => {
+    app.delete('/__sim/faults', { schema: common }, async (_request, reply) => {
       options.faults.clear()
       return reply.code(204).send()
     })
 
     app.delete(
       '/__sim/faults/:id',
-      { ...admin, schema: { ...common, params: Type.Object({ id: Type.String({ maxLength: 60 }) }) } },
+      { schema: { ...common, params: Type.Object({ id: Type.String({ maxLength: 60 }) }) } },
       async (request, reply) => {
         const { id } = request.params as { id: string }
         if (!options.faults.remove(id)) throw new HttpError(404, `No fault with the id ${id}.`)
@@ -67,15 +67,13 @@ export function simControlRoutes(options: SimControlOptions) {
       },
     )
 
-    app.get(
-      '/__sim/clock',
-      { ...admin, schema: { ...common, response: { ...errors, 200: ClockSchema } } },
-      async () => clockView(),
+    app.get('/__sim/clock', { schema: { ...common, response: { ...errors, 200: ClockSchema } } }, async () =>
+      clockView(),
     )
 
     app.put(
       '/__sim/clock',
-      { ...admin, schema: { ...common, body: ClockUpdateSchema, response: { ...errors, 200: ClockSchema } } },
+      { schema: { ...common, body: ClockUpdateSchema, response: { ...errors, 200: ClockSchema } } },
       async (request) => {
         const { now, frozen } = request.body as Static<typeof ClockUpdateSchema>
         // Freeze before setting, so a frozen clock holds exactly the instant asked for.
@@ -98,7 +96,6 @@ export function simControlRoutes(options: SimControlOptions) {
     app.post(
       '/__sim/reset',
       {
-        ...admin,
         schema: {
           ...common,
           response: { ...errors, 200: SimResetSchema },

@@ -20,32 +20,21 @@ import {
   type SnowflakeQueryMetadataQuery,
   type SnowflakeQuerySearchBody,
 } from '@costlens/shared'
-import type { preHandlerAsyncHookHandler } from 'fastify'
 import type { AppInstance } from '../../app.ts'
 import { costBreakdown, costOverview, costQueries } from '../../db/repositories/snowflake-cost.ts'
-import { findUserRow } from '../../db/repositories/users.ts'
 import { queryDetails, queryMetadata, searchQueries } from '../../db/repositories/snowflake-queries.ts'
 import { listWarehouses, warehouseDetails } from '../../db/repositories/snowflake-warehouses.ts'
-import { HttpError } from '../../errors.ts'
-import { sessionOf } from '../../plugins/auth.ts'
+import { declareAccess } from '../../plugins/auth.ts'
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema }
 
 /** `{x}` path parameters as Fastify writes them (`:x`). */
 export const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1')
 
-/** Snowflake data is for users of a Snowflake install only (the cluster type chooses the product, 01 §1). */
-export function requireSnowflake(app: AppInstance): preHandlerAsyncHookHandler {
-  return async (request) => {
-    const row = findUserRow(app.db, sessionOf(request).username)
-    if (row?.cluster_type !== 'SNOWFLAKE')
-      throw new HttpError(403, `Snowflake is not available for ${row?.cluster_type ?? 'these'} clusters.`)
-  }
-}
-
 export async function snowflakeRoutes(app: AppInstance) {
-  // Registered as its own plugin, so this hook guards every route below and no route elsewhere.
-  app.addHook('preHandler', requireSnowflake(app))
+  // Snowflake data is for users of a Snowflake install only (the cluster type chooses the product,
+  // 01 §1). Registered as its own plugin, so this declares every route below and no route elsewhere.
+  declareAccess(app, { platforms: ['SNOWFLAKE'] })
   app.post(
     SNOWFLAKE_PATHS.querySearch,
     {

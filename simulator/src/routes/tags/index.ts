@@ -8,9 +8,9 @@ import {
 } from '@costlens/shared'
 import type { AppInstance } from '../../app.ts'
 import { tagsInWindow } from '../../db/repositories/tags.ts'
-import { findUserRow } from '../../db/repositories/users.ts'
+import { scopedClusters } from '../../db/repositories/scope.ts'
 import { HttpError } from '../../errors.ts'
-import { requirePaidPlan, sessionOf } from '../../plugins/auth.ts'
+import { scopeOf } from '../../plugins/auth.ts'
 
 const DAY = 86_400_000
 
@@ -29,7 +29,7 @@ export async function tagRoutes(app: AppInstance) {
   app.get(
     '/api/v1/search/tags',
     {
-      preHandler: requirePaidPlan('Tag filters'),
+      config: { access: { plan: () => ({ tags: true }) } },
       schema: {
         tags: ['tags'],
         summary: "Tag keys and values seen on the user's clusters in [from, to] (RealUser never listed)",
@@ -41,9 +41,10 @@ export async function tagRoutes(app: AppInstance) {
     async (request) => {
       const q = request.query as SearchTagsQuery
       if (q.from > q.to) throw new HttpError(400, 'from must not be after to')
-      const row = findUserRow(app.db, sessionOf(request).username)!
+      const scope = scopeOf(request)
       const sources = q.cbType ? SOURCES_BY_CB_TYPE[q.cbType] : APP_TAG_SOURCES
-      return tagsInWindow(app.db, row.cluster_type, {
+      if (q.clusterUid) scopedClusters(scope, [q.clusterUid])
+      return tagsInWindow(app.db, scope.platform, {
         from: q.from,
         to: q.to,
         clusterUid: q.clusterUid,
@@ -55,7 +56,8 @@ export async function tagRoutes(app: AppInstance) {
   app.get(
     '/api/v1/search/awstags',
     {
-      preHandler: requirePaidPlan('Tag filters'),
+      // AWS tags are the EMR clusters' (E009): an EMR install's only.
+      config: { access: { platforms: ['EMR'], plan: () => ({ tags: true }) } },
       schema: {
         tags: ['tags'],
         summary: 'AWS tags of the EMR clusters alive in [from, to] (default: the last 30 days)',
