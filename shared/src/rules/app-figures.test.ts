@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { APP_FIGURES, countsInFigure, runningLabel, type AppFigure, type FigureApp } from './app-figures.ts'
+import {
+  APP_FIGURES,
+  countsInFigure,
+  figureTitle,
+  runningLabel,
+  type AppFigure,
+  type FigureApp,
+} from './app-figures.ts'
 
 const NOW = Date.parse('2026-11-22T12:00:00Z')
 const H = 3_600_000
@@ -90,6 +97,8 @@ describe('app figures: one definition per figure (issue 15 item 14)', () => {
     expect(APP_FIGURES.runningNow.label).toBe('Running now')
     expect(APP_FIGURES.startedInRange.label).toBe('Started in range')
     expect(APP_FIGURES.finishedInRange.label).toBe('Finished in range')
+    expect(figureTitle('startedInRange')).toBe('Started in range')
+    expect(figureTitle('inefficientInRange')).toBe('Inefficient apps, started in range')
     expect(runningLabel(NOW, NOW)).toBe('Running now')
     expect(runningLabel(NOW - H, NOW)).toBe('Running at range end')
   })

@@ -88,6 +88,20 @@ export function runningLabel(rangeEnd: number, now: number): string {
   return rangeEnd >= now - 60_000 ? APP_FIGURES.runningNow.label : RUNNING_AT_RANGE_END_LABEL
 }
 
+/** The figure each application list counts in its total (02 §2 Application lists). */
+export const APP_LIST_FIGURES = {
+  all: 'startedInRange',
+  running: 'runningNow',
+  finished: 'finishedInRange',
+  inefficient: 'inefficientInRange',
+} as const satisfies Record<string, AppFigure>
+
+/** A figure's label with what it counts when the label does not say it: "Inefficient apps, started in range". */
+export function figureTitle(figure: AppFigure): string {
+  const { label, hint } = APP_FIGURES[figure]
+  return label.toLowerCase() === hint ? label : `${label}, ${hint}`
+}
+
 /** What a figure reads of an app: its status code, its times (epoch ms) and its inefficiency. */
 export interface FigureApp {
   status: string
