@@ -237,7 +237,7 @@ describe('GET /api/v1/jobs/schedules (the weekly calendar of scheduled jobs)', (
       .prepare(
         `SELECT CAST(strftime('%H', start_time / 1000, 'unixepoch') AS INTEGER) AS hr, count(*) AS n
            FROM applications WHERE name = @name AND parent_id IS NULL AND start_time BETWEEN @a AND @b
-            AND CAST(strftime('%w', start_time / 1000, 'unixepoch') AS INTEGER) = @day
+            AND cluster_type = 'CDH' AND CAST(strftime('%w', start_time / 1000, 'unixepoch') AS INTEGER) = @day
           GROUP BY hr ORDER BY n DESC, hr LIMIT 1`,
       )
       .get({ name: series.name, a: TEST_NOW_MS - 7 * DAY, b: TEST_NOW_MS, day }) as { hr: number }

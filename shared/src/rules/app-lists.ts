@@ -1,3 +1,4 @@
+import { APP_FIGURES } from './app-figures.ts'
 import type { ClusterType } from '../contracts/common.ts'
 import type { AppStatusCode } from './status-maps.ts'
 import type { SortDirection } from './table.ts'
@@ -112,7 +113,8 @@ export function unifiedSearchFilters(
   body.start_time = range.start
   body.end_time = range.end
   if (list === 'finished') {
-    const finished: AppStatusCode[] = ['S', 'F', 'K']
+    // The finished list's figure (app-figures): S, F and K by finish time.
+    const finished: AppStatusCode[] = [...APP_FIGURES.finishedInRange.statuses]
     const chosen = filters.statuses.filter((s) => finished.includes(s))
     body.appStatus = chosen.length ? chosen : finished
     body.queryOnFinishedTime = true

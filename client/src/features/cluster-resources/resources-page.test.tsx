@@ -147,6 +147,12 @@ function render(route = '/clusters/resources') {
 
 // Six charts draw in jsdom on every render: slower than a plain list screen.
 describe('/clusters/resources', { timeout: 30_000 }, () => {
+  it('issue 15: the running apps KPI is labelled as the figure every screen shows, running now', async () => {
+    render()
+    const kpi = await screen.findByRole('group', { name: 'Running now' })
+    await waitFor(() => expect(kpi).toHaveTextContent(String(running.total)))
+  })
+
   it('B164 B216 selects the first 4 group values by default and charts those', async () => {
     const { calls } = render()
     const values = await screen.findByRole('group', { name: 'Application type values' })

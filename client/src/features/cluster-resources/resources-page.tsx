@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { Group, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core'
 import {
+  APP_FIGURES,
   INTERVAL_CHOICES,
   MAX_RECORDS,
   MESSAGES,
@@ -165,7 +166,11 @@ export default function ResourcesPage() {
             totalMemory === null ? undefined : `of ${formatMegabytes(totalMemory)} at the end of the range`
           }
         />
-        <KpiCard label="Running apps" value={running.data ? count(running.data.total) : '--'} detail="now" />
+        <KpiCard
+          label={APP_FIGURES.runningNow.label}
+          value={running.data ? count(running.data.total) : '--'}
+          detail="apps on the Yarn clusters shown"
+        />
       </SimpleGrid>
 
       <Group gap="sm" align="center" role="group" aria-label="Comparison">

@@ -48,7 +48,7 @@ describe('cluster KPIs', () => {
       inefficient: 3,
     })
     expect(jobKpis(counts, true).map((k) => `${k.label}: ${k.value}`)).toEqual([
-      'Running: 0',
+      'Running now: 0',
       'Success: 40',
       'Killed: 2',
       'Inefficient events: 3',

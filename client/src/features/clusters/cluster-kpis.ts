@@ -1,5 +1,7 @@
 import {
+  APP_FIGURES,
   DROPPED_KINDS,
+  INEFFICIENT_EVENTS_HINT,
   formatBytes,
   visibleClusterKpis,
   type ClusterKpis,
@@ -102,21 +104,34 @@ export function jobKpiCounts(sources: JobKpiSources): ClusterKpis {
   }
 }
 
-const JOB_KPI_LABELS: Readonly<Record<keyof ClusterKpis, string>> = {
-  autoActionAlerts: 'Auto-action alerts',
-  running: 'Running',
-  success: 'Success',
-  failed: 'Failed',
-  killed: 'Killed',
-  inefficient: 'Inefficient events',
+/**
+ * Each job KPI's label and what it counts (shared app-figures): running at the range's end (now,
+ * for a preset), finished in range, and the inefficient events, which are events, not apps; the
+ * inefficient apps of the range are the Inefficient list's.
+ */
+const JOB_KPI_TEXT: Readonly<Record<keyof ClusterKpis, { label: string; hint?: string }>> = {
+  autoActionAlerts: { label: 'Auto-action alerts', hint: 'in range' },
+  running: { label: APP_FIGURES.runningNow.label },
+  success: { label: 'Success', hint: APP_FIGURES.finishedInRange.hint },
+  failed: { label: 'Failed', hint: APP_FIGURES.finishedInRange.hint },
+  killed: { label: 'Killed', hint: APP_FIGURES.finishedInRange.hint },
+  inefficient: { label: 'Inefficient events', hint: INEFFICIENT_EVENTS_HINT },
 }
 
-/** B185: the job KPIs that show, in the rule's order; `loaded` false shows '--' rather than a false 0. */
-export function jobKpis(counts: ClusterKpis, loaded: boolean): Kpi[] {
+/**
+ * B185: the job KPIs that show, in the rule's order; `loaded` false shows '--' rather than a false 0.
+ * `runningLabel` names the running figure for the range (shared runningLabel: "Running now").
+ */
+export function jobKpis(
+  counts: ClusterKpis,
+  loaded: boolean,
+  runningLabel: string = APP_FIGURES.runningNow.label,
+): Kpi[] {
   return visibleClusterKpis(counts).map((key) => ({
     key,
-    label: JOB_KPI_LABELS[key],
+    label: key === 'running' ? runningLabel : JOB_KPI_TEXT[key].label,
     value: loaded ? whole(counts[key]) : NO_VALUE,
+    hint: JOB_KPI_TEXT[key].hint,
   }))
 }
 

@@ -40,7 +40,7 @@ describe('/clusters/overview', { timeout: 20_000 }, () => {
       expect.arrayContaining([
         'Available vcores: 70',
         'Available memory: 6.00 GB',
-        'Running: 7',
+        'Running now: 7',
         'Success: 40',
       ]),
     )
@@ -70,11 +70,36 @@ describe('/clusters/overview', { timeout: 20_000 }, () => {
     })
     await waitFor(() => expect(kpiTexts()).toContain('Killed: 2'))
     const labels = kpiTexts().map((t) => t.split(':')[0])
-    expect(labels).toEqual(['Nodes', 'Available vcores', 'Available memory', 'Running', 'Success', 'Killed'])
-    expect(kpiTexts()).toEqual(expect.arrayContaining(['Running: 0', 'Success: 0']))
+    expect(labels).toEqual([
+      'Nodes',
+      'Available vcores',
+      'Available memory',
+      'Running now',
+      'Success',
+      'Killed',
+    ])
+    expect(kpiTexts()).toEqual(expect.arrayContaining(['Running now: 0', 'Success: 0']))
     expect(screen.queryByText('Failed')).toBeNull()
     expect(screen.queryByText('Inefficient events')).toBeNull()
     expect(screen.queryByText('Auto-action alerts')).toBeNull()
+  })
+
+  it('issue 15: the job KPIs say what they count: running now, finished in range, inefficient events', async () => {
+    render('/clusters/overview', {
+      jobs: {
+        bystatus: [bucket('running', 3)],
+        'finished/bystatus': [bucket('success', 5), bucket('failed', 1), bucket('killed', 0)],
+        byinefficiency: [bucket('Data Skew', 2)],
+        'finished/byinefficiency': [],
+      },
+    })
+    await waitFor(() => expect(kpiTexts()).toContain('Running now: 3'))
+    const hint = (key: string) =>
+      screen.getByLabelText('Cluster KPIs').querySelector(`[data-kpi="${key}"] dd:nth-of-type(2)`)
+        ?.textContent
+    expect(hint('success')).toBe('finished in range')
+    expect(hint('failed')).toBe('finished in range')
+    expect(hint('inefficient')).toBe('of jobs running now or finished in range')
   })
 
   it('B185 shows the auto-action alerts of the window once there are any', async () => {
@@ -175,7 +200,7 @@ describe('/clusters/overview', { timeout: 20_000 }, () => {
     const warn = quietErrors()
     render('/clusters/overview', { failing: true })
     await waitFor(() => expect(warn).toHaveBeenCalled())
-    await waitFor(() => expect(kpiTexts()).toContain('Running: 0'))
+    await waitFor(() => expect(kpiTexts()).toContain('Running now: 0'))
     expect(kpiTexts().slice(0, 3)).toEqual(['Nodes: --', 'Available vcores: --', 'Available memory: --'])
     for (const name of [
       'VCores allocated vs total',

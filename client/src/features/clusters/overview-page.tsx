@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { ALL_CLUSTERS, chartPointInterval, isActionAllowed } from '@costlens/shared'
+import { ALL_CLUSTERS, chartPointInterval, isActionAllowed, runningLabel } from '@costlens/shared'
 import { useAppSelector } from '../../app/hooks.ts'
 import {
   useClusterNodesQuery,
@@ -114,6 +114,7 @@ export default function ClusterOverviewPage() {
     ...jobKpis(
       counts,
       kpiSources.every((q) => q.data !== undefined),
+      runningLabel(end, now),
     ),
   ]
   const kpisLoading = [cpu, memory, nodes, ...kpiSources].some((q) => q.isFetching)

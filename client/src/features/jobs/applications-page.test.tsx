@@ -56,6 +56,16 @@ describe('/jobs/applications', () => {
     expect(rows[2]).toHaveTextContent('Application Failure')
   })
 
+  it.each([
+    ['', 'Started in range: 42'],
+    ['?appListType=running', 'Running now: 42'],
+    ['?appListType=finished', 'Finished in range: 42'],
+    ['?appListType=inefficient', 'Inefficient apps, started in range: 42'],
+  ])('issue 15: the total of %s says which figure it counts', async (search, text) => {
+    render(`/jobs/applications${search}`)
+    expect(await screen.findByText(text)).toBeInTheDocument()
+  })
+
   it('B033 sets its filters from the address and sends them to unifiedsearch', async () => {
     const { bodies } = render(
       '/jobs/applications?appListType=finished&status=F&user=airflow&queue=root.etl&clusterUid=c-7',

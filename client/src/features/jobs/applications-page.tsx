@@ -4,7 +4,9 @@ import { Button, Group, Stack, Switch, Tabs, Text, Title, Tooltip } from '@manti
 import { IconLock, IconRefresh } from '@tabler/icons-react'
 import {
   ALL_CLUSTERS,
+  APP_LIST_FIGURES,
   APP_LIST_TYPES,
+  figureTitle,
   MAX_RECORDS,
   PICKERS,
   UPGRADE_TEXT,
@@ -187,6 +189,11 @@ export default function ApplicationsPage() {
               )}
             </Group>
           )}
+          {/* What the total counts, in the words every screen uses for it (shared app-figures). */}
+          <Text size="sm" aria-live="polite">
+            {figureTitle(APP_LIST_FIGURES[view.listType])}:{' '}
+            {search.data ? total.toLocaleString('en-US') : '--'}
+          </Text>
           <DataTable<AppRecord>
             caption={`${TAB_LABELS[view.listType]} applications`}
             mode="server"

@@ -1,4 +1,4 @@
-import type { AppRecord, AppSortField, UnifiedSearchBody } from '@costlens/shared'
+import type { AppFigure, AppRecord, AppSortField, UnifiedSearchBody } from '@costlens/shared'
 import { ALL_CLUSTERS, INEFFICIENT_EVENT_TYPES, MAX_RECORDS } from '@costlens/shared'
 import { HttpError } from '../../errors.ts'
 import { parseInstant } from '../../clock.ts'
@@ -6,6 +6,7 @@ import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
 import { EVENT_COUNT_OF_MASK, EVENT_SUMS, INEFFICIENT_BITS } from '../seed/app-rollups.ts'
 import { APP_EVENT_TYPES, eventMask, eventTypeMask, type AppRow as StoredApp } from '../seed/applications.ts'
+import { figureSql } from './app-figures.ts'
 
 /**
  * How far the application times have moved since seeding: the stored times stay as seeded (a
@@ -151,12 +152,7 @@ export function addTagFilters(where: Where, tags: Iterable<readonly [string, rea
   }
 }
 
-/**
- * The condition of the partial indexes of inefficient apps (schema.sql). Implied by the event
- * filters that select those apps, it is written out so SQLite can prove the index's condition; only
- * those indexes hold the column, so a query through another index must leave it out.
- */
-export const INEFFICIENT_ONLY = 'a.inefficient = 1'
+export { INEFFICIENT_ONLY } from './app-figures.ts'
 
 /**
  * Whether a search's event filters match inefficient apps only (B182: an app is inefficient when it
@@ -170,37 +166,35 @@ export function onlyInefficientApps(body: UnifiedSearchBody): boolean {
 }
 
 /**
- * The WHERE clause of a unified search. Running apps (status R only) are not limited to the window
- * (a running app started before it is still running in it, B173); otherwise the window applies to
- * the start time, or to the finish time with queryOnFinishedTime.
+ * The WHERE clause of a unified search, from the figure its list shows (shared app-figures): the
+ * running list (status R only) counts the apps running now, not limited to the window (a running app
+ * started before it is still running in it, B173); otherwise the window applies to the start time,
+ * or to the finish time with queryOnFinishedTime.
  */
 export function searchWhere(body: UnifiedSearchBody, now: number, shift = 0): Where {
-  const where: Where = { clauses: [], params: {}, index: 'applications_start' }
   const start = instant(body.start_time, 'start_time')
   const end = instant(body.end_time, 'end_time')
   if (start !== undefined && end !== undefined && start > end)
     throw new HttpError(400, 'body/start_time must not be after body/end_time')
   const runningOnly = body.appStatus?.length === 1 && body.appStatus[0] === 'R'
+  // The list's figure (shared app-figures): running now, finished in range, inefficient or started
+  // in range. The window is asked in today's time; the rows keep their seeding time (appsTimeShift).
+  const figure: AppFigure = runningOnly
+    ? 'runningNow'
+    : body.queryOnFinishedTime
+      ? 'finishedInRange'
+      : onlyInefficientApps(body)
+        ? 'inefficientInRange'
+        : 'startedInRange'
+  const asked = { start, end: end ?? now }
+  // The finished list's statuses come in the body (the client sends the figure's own, S F K).
+  const sql = figureSql(figure, runningOnly ? { end: now } : asked, now, shift, { statuses: false })
+  const where: Where = { clauses: sql.clauses, params: sql.params, index: sql.index }
+  // The running list reads the partial index of running apps (its rows in start order, for the
+  // page); the literal status = 'R' proves its condition.
   if (runningOnly) where.index = 'applications_running'
-  else {
-    const column = body.queryOnFinishedTime ? 'a.finished_time' : 'a.start_time'
-    if (body.queryOnFinishedTime) where.index = 'applications_finished'
-    else if (onlyInefficientApps(body)) {
-      where.index = 'applications_inefficient_start'
-      where.clauses.push(INEFFICIENT_ONLY)
-    }
-    // The window is asked in today's time; the rows keep their seeding time (appsTimeShift).
-    where.window = { end: (end ?? now) - shift }
-    if (start !== undefined) {
-      where.clauses.push(`${column} >= @start`)
-      where.params.start = where.window.start = start - shift
-    }
-    where.clauses.push(`${column} <= @end`)
-    where.params.end = where.window.end
-  }
-  // Written as a literal so SQLite can use the partial index of running apps (it cannot prove a
-  // bound parameter equals 'R'); the value is one of the schema's own codes, never user text.
-  if (runningOnly) where.clauses.push("a.status = 'R'")
+  if (!runningOnly)
+    where.window = { end: asked.end - shift, ...(start === undefined ? {} : { start: start - shift }) }
   addDimensionFilters(where, runningOnly ? { ...body, appStatus: undefined } : body)
   if (body.users?.length) inList(where, 'a.user', 'us', body.users)
   if (body.queues?.length) inList(where, 'a.queue', 'qu', body.queues)

@@ -17,6 +17,7 @@ import { addTagFilters, appsTimeShift, inList, type Where } from './applications
 import { listParam, tagsSeenIn } from './app-lists.ts'
 import { scopedClusters, scopeOfPlatform, type ClusterScope } from './scope.ts'
 import { coverWindow } from './unified-search.ts'
+import { figureSql } from './app-figures.ts'
 
 /** The flavours served from applications: the chargeback type each is, its clusters and kinds. */
 export const CHARGEBACK_FLAVOURS = {
@@ -179,13 +180,15 @@ export function chargeback(
   const byGroups = 'GROUP BY v1, v2'
   const seeded = { from: window.from - shift, to: window.to - shift }
 
+  // The apps started in [from, to) of the stored times: the All list's figure (shared app-figures),
+  // the exclusive end of the chargeback window written as its last millisecond.
   const appsIn = (from: number, to: number) => {
+    const started = figureSql('startedInRange', { start: from, end: to - 1 }, scope.now, 0)
     const apps: Where = {
       ...where,
-      clauses: [...where.clauses],
-      params: { ...where.params, ...tagKeys, from, to },
+      clauses: [...where.clauses, ...started.clauses],
+      params: { ...where.params, ...tagKeys, ...started.params },
     }
-    apps.clauses.push('a.start_time >= @from', 'a.start_time < @to')
     addTagFilters(apps, tags)
     return db
       .prepare(

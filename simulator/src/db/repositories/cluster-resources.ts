@@ -29,6 +29,7 @@ import type { Db } from '../open-database.ts'
 import { notYourCluster } from './scope.ts'
 import { RESOURCE_BUCKET_MS } from '../seed/cluster-resources.ts'
 import { appsTimeShift, checkPaging, instant } from './applications.ts'
+import { figureSql } from './app-figures.ts'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -537,12 +538,12 @@ export function taggedStats(db: Db, target: Target, q: TaggedStatsQuery, now: nu
   const shift = appsTimeShift(db)
   const uids = inParams('u', target.uids)
   const params: Record<string, unknown> = { ...uids.params }
-  let where = `a.cluster_uid IN ${uids.sql} AND `
-  if (q.final_status) {
-    const window = resourceWindow(q, now)
-    where += "a.finished_time >= @start AND a.finished_time <= @end AND a.status IN ('S', 'F', 'K')"
-    Object.assign(params, { start: window.start - shift, end: window.end - shift })
-  } else where += 'a.finished_time IS NULL'
+  // Finished in the window, or running now (shared app-figures), both on the finish-time index.
+  const figure = q.final_status
+    ? figureSql('finishedInRange', resourceWindow(q, now), now, shift)
+    : figureSql('runningNow', { end: now }, now, shift)
+  Object.assign(params, figure.params)
+  const where = [`a.cluster_uid IN ${uids.sql}`, ...figure.clauses].join(' AND ')
   // One scan of the finish-time index grouped by all three; each list is summed from it.
   const groups = db
     .prepare(
@@ -665,10 +666,12 @@ export function taggedApps(db: Db, target: Target, q: TaggedAppsQuery, now: numb
     params.value = q.value
   }
   let candidates: string
-  if (q.running)
-    candidates = `SELECT a.rowid AS rid, a.start_time AS s FROM applications a INDEXED BY applications_finished
-                   WHERE a.finished_time IS NULL AND a.cluster_uid IN ${uids.sql}${extra}`
-  else {
+  if (q.running) {
+    // The apps running now (shared app-figures), as every screen counts them.
+    const running = figureSql('runningNow', { end: now }, now, shift)
+    candidates = `SELECT a.rowid AS rid, a.start_time AS s FROM applications a INDEXED BY ${running.index}
+                   WHERE ${running.clauses.join(' AND ')} AND a.cluster_uid IN ${uids.sql}${extra}`
+  } else {
     const window = resourceWindow(q, now)
     candidates = overlapping(uids.sql, '@start', '@end', extra)
     Object.assign(params, { start: window.start - shift, end: window.end - shift })
@@ -826,19 +829,15 @@ export function finishedApps<L extends FinishedAppList>(
   const shift = appsTimeShift(db)
   const uids = inParams('u', clusters)
   const kindList = inParams('k', kinds)
+  const finished = figureSql('finishedInRange', { start, end: to }, now, shift)
   const params: Record<string, unknown> = {
     ...uids.params,
     ...kindList.params,
-    start: start - shift,
-    end: to - shift,
+    ...finished.params,
     size,
     from,
   }
-  const clauses = [
-    "a.finished_time >= @start AND a.finished_time <= @end AND a.status IN ('S', 'F', 'K')",
-    `a.kind IN ${kindList.sql}`,
-    `a.cluster_uid IN ${uids.sql}`,
-  ]
+  const clauses = [...finished.clauses, `a.kind IN ${kindList.sql}`, `a.cluster_uid IN ${uids.sql}`]
   if (q.user !== undefined) {
     clauses.push('a.user = @user')
     params.user = q.user

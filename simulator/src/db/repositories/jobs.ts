@@ -25,6 +25,7 @@ import { PIPELINE_NAMES } from '../seed/applications.ts'
 import { appsTimeShift, clusterUidsOf, eventCounts, inList, queryWindow, type Where } from './applications.ts'
 import { scopedClusters, type ClusterScope } from './scope.ts'
 import { listParam } from './app-lists.ts'
+import { figureSql } from './app-figures.ts'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -160,8 +161,10 @@ const BUCKET_OF_CODE: Record<string, string> = {
 }
 
 /**
- * E028–E033, B176: running apps now (status R or P; the window is checked but not applied) or apps
- * finished (S, F, K) in the window (default the last day), by status, kind or inefficient event.
+ * E028–E033, B176: the jobs of the window (default the last day), by status, kind or inefficient
+ * event. Running: the apps running at the window's end (shared app-figures `runningNow`: now, for a
+ * window that ends now; what ran then, for one that ended before) and the pending ones; finished:
+ * the apps that finished (S, F, K) in the window (`finishedInRange`).
  */
 export function jobBuckets(
   db: Db,
@@ -173,21 +176,16 @@ export function jobBuckets(
 ): JobBucket[] {
   const window = queryWindow(q.start_time, q.end_time, { start: 'start_time', end: 'end_time' }, DAY, now)
   const shift = appsTimeShift(db)
-  // Both read the finish-time index: running and pending apps are its NULL range, finished ones a
-  // range of finish times, and every column counted here is in it.
-  const where: Where = { clauses: [], params: {}, index: 'applications_finished' }
-  if (variant === 'running') where.clauses.push("a.finished_time IS NULL AND a.status IN ('R', 'P')")
-  else {
-    where.clauses.push(
-      "a.finished_time >= @start AND a.finished_time <= @end AND a.status IN ('S', 'F', 'K')",
-    )
-    Object.assign(where.params, { start: window.start - shift, end: window.end - shift })
-  }
+  // Running: the figure's apps and the pending ones beside them (B176's pending bucket).
+  const figure = figureSql(variant === 'running' ? 'runningNow' : 'finishedInRange', window, now, shift, {
+    pending: true,
+  })
+  const where: Where = { clauses: figure.clauses, params: figure.params, index: figure.index }
   dropRetiredKinds(where)
   const kinds = listParam(q.kind)
   if (kinds) inList(where, 'a.kind', 'kd', kinds)
   inList(where, 'a.cluster_uid', 'cl', scopedClusters(scope, q.clusterUid ? [q.clusterUid] : undefined))
-  const ts = variant === 'running' ? now : window.end
+  const ts = variant === 'running' ? Math.min(now, window.end) : window.end
   const bucket = (key: string, count: number): JobBucket => ({ key, ts, count, doc_count: count })
   if (by === 'inefficiency')
     return eventCounts(db, where, [...INEFFICIENT_EVENT_TYPES]).map((e) => bucket(e.name, e.count))
@@ -198,9 +196,14 @@ export function jobBuckets(
         .prepare(`SELECT a.kind AS key, count(*) AS n ${sql} GROUP BY a.kind ORDER BY n DESC, a.kind`)
         .all(where.params) as { key: string; n: number }[]
     ).map((r) => bucket(r.key, r.n))
+  // What ran at a past window's end may have finished since: it counts as running there.
+  const code =
+    variant === 'running'
+      ? "CASE WHEN a.status = 'P' AND a.finished_time IS NULL THEN 'P' ELSE 'R' END"
+      : 'a.status'
   const byCode = new Map(
     (
-      db.prepare(`SELECT a.status AS code, count(*) AS n ${sql} GROUP BY a.status`).all(where.params) as {
+      db.prepare(`SELECT ${code} AS code, count(*) AS n ${sql} GROUP BY code`).all(where.params) as {
         code: string
         n: number
       }[]

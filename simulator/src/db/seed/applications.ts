@@ -118,6 +118,14 @@ const CENTS_PER_GB_HOUR = 0.4237
 /** BigQuery on-demand: $6.25 per TiB billed (DOMAIN.md BQ1), in cents per byte. */
 const BQ_CENTS_PER_BYTE = 625 / 2 ** 40
 
+/**
+ * How much of the batch work each Yarn cluster of a platform runs, against 1 for the others. Every
+ * list is scoped to the signed-in user's platform, so the demo's main persona (admin, CDH: three Yarn
+ * clusters of fourteen) would otherwise see a fifth of the work; the CDH clusters are the big
+ * production ones, and the quietest evening hour of the demo scale still lists tens of apps there.
+ */
+const YARN_WORK_WEIGHT: Partial<Record<SeedCluster['platform'], number>> = { CDH: 3.5 }
+
 function weighted<T>(prng: Prng, items: readonly [T, number][]): T {
   const total = items.reduce((n, [, w]) => n + w, 0)
   let roll = prng.next() * total
@@ -133,14 +141,44 @@ function lognormal(prng: Prng, medianMs: number, sigma: number): number {
   return Math.round(medianMs * Math.exp(sigma * z))
 }
 
-/** Submissions follow the working day: more at 08:00-18:00 UTC, a nightly ETL burst at 01:00-04:00. */
+/**
+ * Relative submissions per hour of the day (UTC): a nightly ETL burst at 01:00-05:00, the working
+ * day 08:00-18:00, and a floor in the evening and early morning that still looks like a working
+ * cluster (streaming, schedulers, other time zones). DOMAIN.md W1-W2 find diurnal patterns that are
+ * irregular; a sales demo opens on the last hour at any hour, so the quietest hour keeps 0.7 of the
+ * mean rather than the near-idle evening real traces can show.
+ */
+export const HOURLY_WEIGHTS: readonly number[] = [
+  0.7, 1.6, 1.8, 1.8, 1.4, 0.8, 0.7, 0.9, 1.2, 1.4, 1.4, 1.4, 1.2, 1.4, 1.4, 1.4, 1.3, 1.1, 0.8, 0.7, 0.7,
+  0.7, 0.7, 0.7,
+]
+const WEIGHT_SUM = HOURLY_WEIGHTS.reduce((n, w) => n + w, 0)
+
+/**
+ * How many of `count` applications start, on average, in an hour of the day `hour` (UTC): the
+ * seed's daily rhythm. Demo (60,000 apps): 51 in the quietest hour, 132 in the busiest, 83 on
+ * average; small (3,000): 2.6, 6.6 and 4.2.
+ */
+export function expectedAppsPerHour(count: number, hour: number): number {
+  return (count / APP_HISTORY_DAYS) * (HOURLY_WEIGHTS[hour]! / WEIGHT_SUM)
+}
+
+function hourOfDay(roll: number): number {
+  let left = roll * WEIGHT_SUM
+  for (let h = 0; h < HOURLY_WEIGHTS.length; h++) if ((left -= HOURLY_WEIGHTS[h]!) < 0) return h
+  return HOURLY_WEIGHTS.length - 1
+}
+
+/**
+ * A submission time in the history [now - 30 days, now): a day, an hour of the day by the rhythm
+ * above and a moment in it. A moment of today that has not come yet is taken from the oldest day,
+ * so every hour of every day of the history has its share (none piled up at "now" or yesterday).
+ */
 function startTime(prng: Prng, now: number): number {
   const day = Math.floor(prng.next() * APP_HISTORY_DAYS)
-  const roll = prng.next()
-  const hour = roll < 0.35 ? prng.int(1, 4) : roll < 0.85 ? prng.int(8, 17) : prng.int(0, 23)
-  const t = now - day * DAY - ((now % DAY) - hour * HOUR) - prng.int(0, HOUR - 1)
-  // An hour of today that has not come yet is that hour yesterday (not piled up at "now").
-  return t < now ? t : t - DAY
+  const hour = hourOfDay(prng.next())
+  const t = Math.floor(now / DAY) * DAY - day * DAY + hour * HOUR + prng.int(0, HOUR - 1)
+  return t < now ? t : t - APP_HISTORY_DAYS * DAY
 }
 
 export interface AppRow {
@@ -420,6 +458,7 @@ export function seedApplications(
   const impala = clusters.filter((c) => c.kind === 'Impala')
   const bigquery = clusters.filter((c) => c.kind === 'bigquery')
   const presto = clusters.filter((c) => c.kind === 'Presto')
+  const yarnByWeight = yarn.map((c) => [c, YARN_WORK_WEIGHT[c.platform] ?? 1] as [SeedCluster, number])
   const insertApp = db.prepare(
     `INSERT INTO applications (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`,
   )
@@ -469,7 +508,7 @@ export function seedApplications(
           ? [prng.pick(bigquery), 'bigquery']
           : roll < 0.2 && presto.length
             ? [prng.pick(presto), 'presto']
-            : [prng.pick(yarn), weighted(prng, YARN_KINDS)]
+            : [weighted(prng, yarnByWeight), weighted(prng, YARN_KINDS)]
     const made = makeApp(prng, cluster, kind, seq++, now)
     batch.push(made)
     if (kind === 'hive' && made.app.status !== 'R' && prng.chance(0.1)) {

@@ -71,7 +71,7 @@ export async function jobRoutes(app: AppInstance) {
           tags: ['jobs'],
           summary:
             variant === 'running'
-              ? `Apps running now (R or P) by ${by}`
+              ? `Apps running (R) or pending (P) at the window's end (now, for a window ending now) by ${by}`
               : `Apps finished (S, F, K) in the window by ${by}`,
           querystring: JobBucketsQuerySchema,
           response: { 200: JobBucketListSchema, ...errors },
