@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { STATUS_CODES } from 'node:http'
 import FindMyWay from 'find-my-way'
+import { DATE_PARAM_EXPECTED, dateParamKindOfPattern } from '@costlens/shared'
 
 /** The spec's error body (01 §8): `{statusCode, error, message}`. */
 export function sendError(reply: FastifyReply, statusCode: number, message: string) {
@@ -35,10 +36,14 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
       const context = error.validationContext ?? 'request'
       const first = error.validation[0]
       const where = first?.instancePath ? `${context}${first.instancePath}` : context
-      const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty
-      const message = missing
-        ? `${context} must have the field '${missing}'`
-        : `${where} ${first?.message ?? 'is invalid'}`
+      const params = first?.params as { missingProperty?: string; pattern?: string } | undefined
+      // A date parameter's pattern is told in words, not as a regular expression (contracts/dates.ts).
+      const dateKind = first?.keyword === 'pattern' ? dateParamKindOfPattern(params?.pattern) : undefined
+      const message = params?.missingProperty
+        ? `${context} must have the field '${params.missingProperty}'`
+        : dateKind
+          ? `${where} must be ${DATE_PARAM_EXPECTED[dateKind]}`
+          : `${where} ${first?.message ?? 'is invalid'}`
       return sendError(reply, 400, message)
     }
     if (error instanceof HttpError) return sendError(reply, error.statusCode, error.message)

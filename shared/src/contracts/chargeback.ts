@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { QueryInstantSchema } from './apps.ts'
+import { QueryInstantSchema } from './dates.ts'
 
 /**
  * The chargeback searches over applications (02 §7): search/cb (Yarn), icb (Impala), pcb

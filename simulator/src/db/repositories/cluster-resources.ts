@@ -2,7 +2,6 @@ import {
   ALL_CLUSTERS,
   FINISHED_APP_DEFAULT_SORT,
   FINISHED_APP_SORT_FIELDS,
-  MAX_RESOURCE_POINTS,
   POINT_INTERVAL_MS,
   chartPointInterval,
   type ClusterType,
@@ -28,6 +27,7 @@ import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { RESOURCE_BUCKET_MS } from '../seed/cluster-resources.ts'
 import { appsTimeShift, checkPaging, instant } from './applications.ts'
+import { assertSeriesPoints } from './series.ts'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -185,11 +185,7 @@ function pointGrid(window: { start: number; end: number }, interval: ResourceInt
   }
   const first = Math.floor(window.start / step) * step
   const n = Math.max(1, Math.ceil((window.end - first) / step))
-  if (n > MAX_RESOURCE_POINTS)
-    throw new HttpError(
-      400,
-      `querystring/interval: ${n} points of ${name} in the window; at most ${MAX_RESOURCE_POINTS} (choose a longer interval or a shorter window)`,
-    )
+  assertSeriesPoints(n, name)
   return { name, step, first, n }
 }
 

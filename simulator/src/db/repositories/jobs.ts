@@ -16,15 +16,16 @@ import {
   DROPPED_KINDS,
   FINISHED_JOB_BUCKETS,
   INEFFICIENT_EVENT_TYPES,
-  MAX_JOB_COUNT_BUCKETS,
   RUNNING_JOB_BUCKETS,
   WEEKDAY_KEYS,
+  seriesGrid,
 } from '@costlens/shared'
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { PIPELINE_NAMES } from '../seed/applications.ts'
 import { appsTimeShift, clusterUidsOf, eventCounts, inList, queryWindow, type Where } from './applications.ts'
 import { listParam } from './app-lists.ts'
+import { assertSeriesPoints } from './series.ts'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -83,13 +84,8 @@ export function jobCount(db: Db, q: JobCountQuery, now: number): JobCountRespons
     throw new HttpError(400, 'querystring/filterBy and querystring/key must be sent together')
   const interval = q.interval ?? '1h'
   const step = INTERVAL_MS[interval]
-  const first = Math.floor(window.start / step) * step
-  const n = Math.floor((window.end - first) / step) + 1
-  if (n > MAX_JOB_COUNT_BUCKETS)
-    throw new HttpError(
-      400,
-      `querystring/interval: ${n} buckets of ${interval} in the window; at most ${MAX_JOB_COUNT_BUCKETS} (choose a longer interval or a shorter window)`,
-    )
+  const { first, n } = seriesGrid(window.start, window.end, step)
+  assertSeriesPoints(n, interval)
   const shift = appsTimeShift(db)
   const where: Where = { clauses: [], params: {}, index: 'applications_finished' }
   const clusters = clusterUidsOf(db, q.clusterName)
