@@ -22,7 +22,8 @@ export const DATE_PARAM_BACK_MONTHS = 24
 
 /**
  * How a date parameter is written: epoch milliseconds or ISO-8601 (most routes), ISO-8601 only
- * (Snowflake), or epoch seconds or a date (the documented from/to of REAL-API-NOTES §6, §7).
+ * (Snowflake), or epoch seconds or a date (the documented from/to of REAL-API-NOTES §5-§7; a
+ * number of 10^11 or more is read as milliseconds, as 10^11 seconds is the year 5138).
  */
 export const DATE_PARAM_KINDS = ['epoch-ms-or-iso', 'iso', 'epoch-s-or-iso'] as const
 export type DateParamKind = (typeof DATE_PARAM_KINDS)[number]
@@ -31,14 +32,14 @@ export type DateParamKind = (typeof DATE_PARAM_KINDS)[number]
 export const DATE_PARAM_EXPECTED: Record<DateParamKind, string> = {
   'epoch-ms-or-iso': 'epoch milliseconds or an ISO-8601 date (4-digit year)',
   iso: 'an ISO-8601 date-time (4-digit year)',
-  'epoch-s-or-iso': 'epoch seconds or a YYYY-MM-DD date',
+  'epoch-s-or-iso': 'YYYY-MM-DD or epoch seconds',
 }
 
 /** A date parameter as epoch ms; NaN when it is neither digits (or a number) nor a parseable ISO date. */
 export function parseDateParam(value: string | number, kind: DateParamKind = 'epoch-ms-or-iso'): number {
-  const unit = kind === 'epoch-s-or-iso' ? 1000 : 1
-  if (typeof value === 'number') return Number.isFinite(value) ? value * unit : NaN
-  if (/^\d{1,16}$/.test(value)) return kind === 'iso' ? NaN : Number(value) * unit
+  const epoch = (n: number) => (kind === 'epoch-s-or-iso' && n < 1e11 ? n * 1000 : n)
+  if (typeof value === 'number') return Number.isFinite(value) ? epoch(value) : NaN
+  if (/^\d{1,16}$/.test(value)) return kind === 'iso' ? NaN : epoch(Number(value))
   // Only a 4-digit year: Date.parse also reads '+275760-09-13' and '-271821-04-20', which no
   // picker can produce and no series can be built over.
   if (!/^\d{4}-\d{2}-\d{2}/.test(value)) return NaN

@@ -142,13 +142,8 @@ export function resolveYarnTarget(
 }
 
 /** REAL-API-NOTES §7: a from/to of the documented form, YYYY-MM-DD (or any ISO date) or epoch seconds. */
-function documentedInstant(value: string | undefined, field: string): number | undefined {
-  if (value === undefined) return undefined
-  const ms = /^\d{1,12}$/.test(value) ? Number(value) * 1000 : Date.parse(value)
-  if (!Number.isFinite(ms))
-    throw new HttpError(400, `querystring/${field} must be YYYY-MM-DD or epoch seconds, got "${value}"`)
-  return ms
-}
+const documentedInstant = (value: string | undefined, field: string) =>
+  instant(value, field, 'querystring', 'epoch-s-or-iso')
 
 type WindowQuery = Pick<ResourceSeriesQuery, 'start_time' | 'end_time' | 'from' | 'to'>
 
