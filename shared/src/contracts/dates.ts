@@ -24,8 +24,6 @@ export const DATE_PARAM_PATTERNS: Record<DateParamKind, string> = {
   'epoch-s-or-iso': String.raw`^(?:\d{1,13}|${ISO})$`,
 }
 
-export { DATE_PARAM_EXPECTED }
-
 /** A date parameter written as a string: its form, at most 40 characters, and its kind. */
 export const DateParamString = (kind: DateParamKind, options: TSchemaOptions = {}) =>
   Type.String({
