@@ -1,4 +1,7 @@
 export * from './contracts/common.ts'
+export * from './contracts/dates.ts'
+export * from './rules/date-params.ts'
+export * from './rules/series.ts'
 export * from './contracts/clusters.ts'
 export * from './contracts/tags.ts'
 export * from './contracts/auth.ts'

@@ -1,11 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import type { Ajv } from 'ajv'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import formBody from '@fastify/formbody'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import fastifyStatic from '@fastify/static'
-import type { SignInMode } from '@costlens/shared'
+import { DATE_PARAM_KEYWORD, type SignInMode } from '@costlens/shared'
 import { Clock, parseInstant } from './clock.ts'
 import { openDatabase, type Db } from './db/open-database.ts'
 import { readSetting } from './db/repositories/settings.ts'
@@ -15,6 +16,8 @@ import { declareAccess, registerAuthentication } from './plugins/auth.ts'
 import { createTokenService, type TokenService } from './plugins/tokens.ts'
 import { FaultStore, registerFaultInjection } from './plugins/faults.ts'
 import { registerFiniteNumberGuard } from './plugins/finite-numbers.ts'
+import { registerDateParamCheck } from './plugins/date-params.ts'
+import { registerBoundedJsonParser } from './plugins/json-depth.ts'
 import { DEFAULT_SIGN_IN_PER_MINUTE, registerSecurity } from './plugins/security.ts'
 import { simControlRoutes } from './routes/sim/index.ts'
 import { authRoutes } from './routes/auth/index.ts'
@@ -86,7 +89,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const app = Fastify({
     logger: options.logger ?? false,
     // Unknown fields are refused, not silently dropped, and unions are not corrupted by removal.
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+    ajv: {
+      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true },
+      // The date parameters' marker (contracts/dates.ts) is an annotation the date check reads.
+      plugins: [(ajv: Ajv) => ajv.addKeyword({ keyword: DATE_PARAM_KEYWORD, schemaType: 'string' })],
+    },
     bodyLimit: 1024 * 1024,
   })
   app.decorate('db', db)
@@ -165,7 +172,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       })
   })
 
+  registerBoundedJsonParser(app)
   registerFiniteNumberGuard(app)
+  registerDateParamCheck(app)
   if (options.simControl !== false) {
     const faults = new FaultStore()
     registerFaultInjection(app, faults)

@@ -1,3 +1,5 @@
+import { DATE_PARAM_MAX_MS, DATE_PARAM_MIN_MS, parseDateParam } from '@costlens/shared'
+
 /**
  * The simulated clock. It starts at SIM_NOW (or the real now) and ticks with real time, so a
  * demo started "yesterday" keeps moving; `freeze` holds it still for tests.
@@ -35,9 +37,13 @@ export class Clock {
   }
 }
 
-/** Accepts epoch ms (number or digits) or an ISO date; throws a readable Error otherwise. */
+/**
+ * Accepts epoch ms (number or digits) or an ISO date of 2000-2099; throws a readable Error
+ * otherwise. The clock is what every date parameter is bounded by, so it is bounded absolutely.
+ */
 export function parseInstant(value: string | number): number {
-  const ms = typeof value === 'number' || /^\d+$/.test(value) ? Number(value) : Date.parse(value)
-  if (!Number.isFinite(ms)) throw new Error(`"${value}" is not an ISO date or epoch milliseconds`)
+  const ms = parseDateParam(value)
+  if (!(ms >= DATE_PARAM_MIN_MS && ms < DATE_PARAM_MAX_MS))
+    throw new Error(`"${String(value).slice(0, 40)}" is not an ISO date or epoch milliseconds in 2000-2099`)
   return ms
 }

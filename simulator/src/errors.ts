@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { STATUS_CODES } from 'node:http'
 import FindMyWay from 'find-my-way'
+import { DATE_PARAM_EXPECTED, DATE_PARAM_KEYWORD, type DateParamKind } from '@costlens/shared'
 
 /** The spec's error body (01 §8): `{statusCode, error, message}`. */
 export function sendError(reply: FastifyReply, statusCode: number, message: string) {
@@ -20,6 +21,21 @@ export class HttpError extends Error {
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 
 /**
+ * The kind of the date parameter a validation error is about, if it is one (contracts/dates.ts):
+ * its form is then told in words, not as a regular expression or a union's first branch.
+ */
+function dateParamKindAt(
+  request: FastifyRequest,
+  context: string,
+  instancePath = '',
+): DateParamKind | undefined {
+  const name = /^\/([^/]+)$/.exec(instancePath)?.[1]
+  const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[context] as
+    { properties?: Record<string, Record<string, unknown>> } | undefined
+  return name ? (schema?.properties?.[name]?.[DATE_PARAM_KEYWORD] as DateParamKind | undefined) : undefined
+}
+
+/**
  * Validation failures become 400 with the validator's words; handler errors keep their status;
  * anything unexpected is logged and answered with a bare 500, never a stack trace or SQL.
  * Unknown paths answer 404, known paths with another verb 405 with an Allow header.
@@ -36,9 +52,12 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
       const first = error.validation[0]
       const where = first?.instancePath ? `${context}${first.instancePath}` : context
       const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty
+      const dateKind = dateParamKindAt(request, context, first?.instancePath)
       const message = missing
         ? `${context} must have the field '${missing}'`
-        : `${where} ${first?.message ?? 'is invalid'}`
+        : dateKind
+          ? `${where} must be ${DATE_PARAM_EXPECTED[dateKind]}${/^(min|max)imum$/.test(first?.keyword ?? '') ? ', from 2000-01-01 to 2100-01-01' : ''}`
+          : `${where} ${first?.message ?? 'is invalid'}`
       return sendError(reply, 400, message)
     }
     if (error instanceof HttpError) return sendError(reply, error.statusCode, error.message)

@@ -14,7 +14,7 @@ interface Parameter {
   name: string
   in: 'query' | 'path'
   required?: boolean
-  schema?: { type?: string }
+  schema?: { type?: string; description?: string }
 }
 interface Operation {
   method: string
@@ -144,8 +144,6 @@ describe('authentication from the matched route (issue 15, item 1)', () => {
 
 /** A request of `op` asking 30 days back: each window parameter it has, in a form it takes. */
 function thirtyDayRequest(op: Operation) {
-  const start = new Date(TEST_NOW_MS - 30 * DAY).toISOString()
-  const end = new Date(TEST_NOW_MS).toISOString()
   const query = new URLSearchParams()
   const body: Record<string, unknown> = {}
   const put = (name: string, value: string | number) => {
@@ -154,7 +152,13 @@ function thirtyDayRequest(op: Operation) {
   }
   const has = (name: string) =>
     op.bodyProperties.includes(name) || op.parameters.some((p) => p.in === 'query' && p.name === name)
-  const isInteger = (name: string) => op.parameters.find((p) => p.name === name)?.schema?.type === 'integer'
+  const schemaOf = (name: string) => op.parameters.find((p) => p.name === name)?.schema
+  const at = (name: string, ms: number) =>
+    schemaOf(name)?.description === 'epoch seconds'
+      ? Math.floor(ms / 1000)
+      : schemaOf(name)?.type === 'integer'
+        ? ms
+        : new Date(ms).toISOString()
   let asked = false
   for (const [startName, endName] of [
     ['start_time', 'end_time'],
@@ -165,8 +169,8 @@ function thirtyDayRequest(op: Operation) {
     // `from` alone is a page offset (global search); as a window it comes with `to`.
     if (!has(startName) || asked || (startName === 'from' && !has('to'))) continue
     asked = true
-    put(startName, isInteger(startName) ? Math.floor((TEST_NOW_MS - 30 * DAY) / 1000) : start)
-    if (has(endName)) put(endName, isInteger(endName) ? Math.floor(TEST_NOW_MS / 1000) : end)
+    put(startName, at(startName, TEST_NOW_MS - 30 * DAY))
+    if (has(endName)) put(endName, at(endName, TEST_NOW_MS))
   }
   if (op.path.endsWith('/tagged/stats')) query.set('final_status', 'true')
   const url = `${filled(op.path)}${query.size ? `?${query}` : ''}`
@@ -239,7 +243,13 @@ describe('free-plan limits on every operation (issue 15, item 2)', () => {
       { ...week, eventTypes: [2] },
       /inefficient applications list/,
     ],
-    ['the tag list', 'GET', '/api/v1/search/tags?from=1&to=2', undefined, /Tag filters/],
+    [
+      'the tag list',
+      'GET',
+      `/api/v1/search/tags?from=${TEST_NOW_MS - DAY}&to=${TEST_NOW_MS}`,
+      undefined,
+      /Tag filters/,
+    ],
     ['chargeback tags', 'GET', '/api/v1/search/cb/tags', undefined, /Tag filters/],
     [
       'a chargeback filtered by tag',
@@ -350,7 +360,11 @@ describe('every list, count and chart is the user’s clusters only (issue 15, i
     ['GET', '/api/v1/autoactions/recent_violations?clusterUid=cdh-prod-01', undefined],
     ['GET', '/api/v1/reports/data/get_all_users_queues?clusterUid=cdh-prod-01', undefined],
     ['GET', '/api/v1/apps/search?clusterName=cdh-prod-01', undefined],
-    ['GET', '/api/v1/search/tags?from=1&to=2&clusterUid=cdh-prod-01', undefined],
+    [
+      'GET',
+      `/api/v1/search/tags?from=${TEST_NOW_MS - DAY}&to=${TEST_NOW_MS}&clusterUid=cdh-prod-01`,
+      undefined,
+    ],
     ['GET', '/api/v1/clusters/cdh-prod-01/nodes', undefined],
   ] as const)('a CDH cluster is refused to the EMR admin: %s %s', async (method, url, payload) => {
     const res = await app.inject({ method, url, payload, headers: tokens.emr })

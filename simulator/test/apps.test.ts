@@ -228,7 +228,7 @@ describe('application times follow the clock without rewriting a million rows', 
           method: 'POST',
           url: '/api/v1/apps/unifiedsearch',
           headers: h,
-          payload: { size: 1, start_time: 0 },
+          payload: { size: 1, start_time: TEST_NOW_MS - 60 * DAY },
         })
         return res.json<UnifiedSearchResponse>().results[0]!
       }
@@ -249,7 +249,7 @@ describe('application times follow the clock without rewriting a million rows', 
         method: 'POST',
         url: '/api/v1/apps/unifiedsearch',
         headers: h2,
-        payload: { jobIds: [before.id], start_time: 0 },
+        payload: { jobIds: [before.id], start_time: TEST_NOW_MS - 60 * DAY },
       })
       const after = res.json<UnifiedSearchResponse>().results[0]!
       expect(after.startTime - before.startTime).toBeGreaterThan(DAY - 120_000)

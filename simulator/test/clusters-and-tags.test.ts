@@ -77,7 +77,10 @@ describe('GET /api/v1/cluster_search (E007)', () => {
   it.each([
     ['size=0', 'querystring/size must be >= 1'],
     ['size=abc', 'querystring/size must be integer'],
-    ['dateFrom=-5', 'querystring/dateFrom must be >= 0'],
+    [
+      'dateFrom=-5',
+      'querystring/dateFrom must be epoch milliseconds or an ISO-8601 date (4-digit year), from 2000-01-01 to 2100-01-01',
+    ],
     ['bogus=1', 'querystring must NOT have additional properties'],
     [`dateFrom=${TEST_NOW_MS}&dateTo=${TEST_NOW_MS - DAY}`, 'dateFrom must not be after dateTo'],
   ])('answers %s with 400 "%s"', async (query, message) => {

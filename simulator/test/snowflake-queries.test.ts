@@ -278,8 +278,8 @@ describe('snowflake queries: search, metadata, details (E158-E160)', () => {
       const res = await search({
         id: anchor.id,
         status: ['S'],
-        startTime: iso(0),
-        endTime: iso(DAY),
+        startTime: iso(TEST_NOW_MS - 700 * DAY),
+        endTime: iso(TEST_NOW_MS - 699 * DAY),
         minCost: 999,
       })
       const body = res.json<SnowflakeQuerySearchResponse>()
@@ -354,7 +354,10 @@ describe('snowflake queries: search, metadata, details (E158-E160)', () => {
     })
 
     it('answers an empty window with no options and ranges from 0', async () => {
-      const m = await metadata({ startTime: iso(0), endTime: iso(DAY) })
+      const m = await metadata({
+        startTime: iso(TEST_NOW_MS - 700 * DAY),
+        endTime: iso(TEST_NOW_MS - 699 * DAY),
+      })
       expect(m).toEqual({
         users: [],
         warehouses: [],

@@ -1,3 +1,4 @@
+import { DATE_PARAM_KEYWORD } from '@costlens/shared'
 import type { JsonSchema, Operation } from './document.ts'
 
 /** A request the suite sends: path with its parameters filled in, query and body. */
@@ -12,10 +13,17 @@ const DAY = 86_400_000
 
 /**
  * A valid value for a schema: its example, default or first enum value when it has one; otherwise
- * the smallest value of its type that satisfies it. Parameters described as epoch milliseconds get
- * a recent instant, so a date window covers the last week rather than 1970.
+ * the smallest value of its type that satisfies it. Date parameters (marked with their kind, or
+ * described as epoch milliseconds) get a recent instant, so a date window covers the last week
+ * rather than 1970, and stays within the API's date rule (2 years back) whatever the date today.
  */
 export function sampleValue(schema: JsonSchema, name: string, now: number): unknown {
+  const dateKind = schema[DATE_PARAM_KEYWORD]
+  if (dateKind) {
+    const ms = /^(to|end|dateTo|lte)/i.test(name) ? now : now - 7 * DAY
+    if (dateKind === 'iso') return new Date(ms).toISOString()
+    return dateKind === 'epoch-s-or-iso' ? Math.floor(ms / 1000) : ms
+  }
   if (schema.examples?.length) return schema.examples[0]
   if (schema.example !== undefined) return schema.example
   if (schema.default !== undefined) return schema.default

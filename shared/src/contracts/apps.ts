@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { APP_STATUS_CODES } from '../rules/status-maps.ts'
 import { MAX_RECORDS } from '../rules/paging.ts'
+import { BodyInstantSchema, QueryInstantSchema } from './dates.ts'
 
 /**
  * POST /api/v1/apps/unifiedsearch (E014, 02 §7). Times are epoch ms or ISO-8601 strings (the real
@@ -10,9 +11,6 @@ import { MAX_RECORDS } from '../rules/paging.ts'
  * `insights` are costlens's inefficient-list filters (B178, B182); `numEvents` {min, max} is the
  * list's events slider (02 §2 filter groups), for which the spec's body shows no field.
  */
-const Instant = Type.Union([Type.Integer({ minimum: 0 }), Type.String({ minLength: 1, maxLength: 40 })], {
-  description: 'epoch ms or an ISO-8601 date',
-})
 const Range = Type.Object(
   { min: Type.Optional(Type.Number({ minimum: 0 })), max: Type.Optional(Type.Number({ minimum: 0 })) },
   { additionalProperties: false },
@@ -41,8 +39,8 @@ export const UnifiedSearchBodySchema = Type.Object(
     appStatus: Type.Optional(Type.Array(Type.Enum(APP_STATUS_CODES), { maxItems: 7 })),
     appTypes: Type.Optional(Names(20)),
     globalsearchpattern: Type.Optional(Type.String({ maxLength: 200 })),
-    start_time: Type.Optional(Instant),
-    end_time: Type.Optional(Instant),
+    start_time: Type.Optional(BodyInstantSchema),
+    end_time: Type.Optional(BodyInstantSchema),
     clusters: Type.Optional(Names()),
     wildcardCluster: Type.Optional(Type.String({ maxLength: 20, description: "'*' for every cluster" })),
     jobIds: Type.Optional(Names()),
@@ -153,15 +151,6 @@ export const UnifiedSearchResponseSchema = Type.Object(
 )
 export type UnifiedSearchResponse = Static<typeof UnifiedSearchResponseSchema>
 
-/**
- * A time parameter of a query string: epoch ms (digits) or an ISO-8601 date (REAL-API-NOTES §8: the
- * events endpoints take YYYY-MM-DD or naive ISO strings, the console sends epoch ms).
- */
-export const QueryInstantSchema = Type.String({
-  minLength: 1,
-  maxLength: 40,
-  description: 'epoch ms or an ISO-8601 date',
-})
 /** A sort of a query string: a field of APP_SORT_FIELDS, a leading minus for descending (B100). */
 const QuerySortSchema = Type.String({
   maxLength: 41,

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { QueryInstantSchema } from './apps.ts'
+import { QueryInstantSchema } from './dates.ts'
 
 /**
  * GET /api/v1/autoactions/recent_violations (REAL-API-NOTES §7): the violations of the enabled

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { QueryInstantSchema } from './apps.ts'
+import { DateParamString } from './dates.ts'
 
 /**
  * The chargeback searches over applications (02 §7): search/cb (Yarn), icb (Impala), pcb
@@ -37,8 +37,8 @@ export type ChargebackParams = Static<typeof ChargebackParamsSchema>
  */
 export const ChargebackQuerySchema = Type.Object(
   {
-    from: Type.Optional(QueryInstantSchema),
-    to: Type.Optional(QueryInstantSchema),
+    from: Type.Optional(DateParamString('epoch-s-or-iso')),
+    to: Type.Optional(DateParamString('epoch-s-or-iso')),
     appt: Type.Optional(Type.String({ maxLength: 200, description: 'comma-separated application kinds' })),
     clusterUid: Type.Optional(Type.String({ maxLength: 200, examples: ['*'] })),
     tags: Type.Optional(Type.String({ maxLength: 1000, description: 'key:value pairs, comma separated' })),

@@ -1,4 +1,6 @@
 import { Type, type Static } from 'typebox'
+import { MAX_SERIES_POINTS } from '../rules/series.ts'
+import { DateParamInteger, DateParamString, QueryInstantSchema } from './dates.ts'
 
 /** Cluster item (01 §3): the id is `unravelId`; the dropdown shows `displayName`. */
 export const ClusterItemSchema = Type.Object(
@@ -19,8 +21,8 @@ export const ClusterSearchQuerySchema = Type.Object(
       Type.String({ maxLength: 200, description: 'Substring of the cluster name or id' }),
     ),
     size: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000, default: 100 })),
-    dateFrom: Type.Optional(Type.Integer({ minimum: 0, description: 'epoch ms' })),
-    dateTo: Type.Optional(Type.Integer({ minimum: 0, description: 'epoch ms' })),
+    dateFrom: Type.Optional(DateParamInteger('ms')),
+    dateTo: Type.Optional(DateParamInteger('ms')),
     clusterType: Type.Optional(Type.String({ maxLength: 40 })),
     clusterUid: Type.Optional(Type.String({ maxLength: 200 })),
     includeDbJobClusters: Type.Optional(Type.Boolean()),
@@ -104,8 +106,8 @@ export const RESOURCE_INTERVALS = [
 ] as const
 export type ResourceInterval = (typeof RESOURCE_INTERVALS)[number]
 
-/** The most points one series may have. */
-export const MAX_RESOURCE_POINTS = 2000
+/** The most points one series may have (the one cap of every series, rules/series.ts). */
+export const MAX_RESOURCE_POINTS = MAX_SERIES_POINTS
 
 /** E055-E063: the cluster of the path (G26). */
 export const ClusterPathParamsSchema = Type.Object(
@@ -121,11 +123,9 @@ export const ClusterPathParamsSchema = Type.Object(
 )
 export type ClusterPathParams = Static<typeof ClusterPathParamsSchema>
 
-const QueryInstant = Type.String({ minLength: 1, maxLength: 40, description: 'epoch ms or an ISO-8601 date' })
+const QueryInstant = QueryInstantSchema
 const DocumentedInstant = (example: string) =>
-  Type.String({
-    minLength: 1,
-    maxLength: 40,
+  DateParamString('epoch-s-or-iso', {
     description: 'YYYY-MM-DD or epoch seconds (REAL-API-NOTES §7); start_time/end_time win',
     examples: [example],
   })

@@ -1,14 +1,16 @@
 import { Type, type Static } from 'typebox'
 import { JOB_STATUS_BUCKETS } from '../rules/status-maps.ts'
 import { WEEKDAY_KEYS } from '../rules/calendar.ts'
-import { JOB_INTERVALS, QueryInstantSchema } from './apps.ts'
+import { MAX_SERIES_POINTS } from '../rules/series.ts'
+import { JOB_INTERVALS } from './apps.ts'
+import { DateParamInteger, QueryInstantSchema } from './dates.ts'
 
 /** E027: what job counts group by (REAL-API-NOTES §6). */
 export const JOB_COUNT_GROUP_BYS = ['state', 'applicationType', 'user', 'queue'] as const
 export type JobCountGroupBy = (typeof JOB_COUNT_GROUP_BYS)[number]
 
 /** E027: the most buckets one series may have (30 days at 1m would be 43,200). */
-export const MAX_JOB_COUNT_BUCKETS = 2000
+export const MAX_JOB_COUNT_BUCKETS = MAX_SERIES_POINTS
 
 /**
  * GET /api/v1/jobs/count (E027). The spec's start_time/end_time (epoch ms or ISO, default the last
@@ -21,8 +23,8 @@ export const JobCountQuerySchema = Type.Object(
   {
     start_time: Type.Optional(QueryInstantSchema),
     end_time: Type.Optional(QueryInstantSchema),
-    from: Type.Optional(Type.Integer({ minimum: 0, maximum: 99_999_999_999, description: 'epoch seconds' })),
-    to: Type.Optional(Type.Integer({ minimum: 0, maximum: 99_999_999_999, description: 'epoch seconds' })),
+    from: Type.Optional(DateParamInteger('s')),
+    to: Type.Optional(DateParamInteger('s')),
     interval: Type.Optional(Type.Enum(JOB_INTERVALS, { default: '1h' })),
     clusterName: Type.Optional(Type.String({ maxLength: 200, examples: ['*'] })),
     filterBy: Type.Optional(Type.Enum(JOB_COUNT_GROUP_BYS)),

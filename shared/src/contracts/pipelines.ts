@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { PIPELINE_TYPES } from '../rules/pipelines.ts'
+import { BodyInstantSchema } from './dates.ts'
 
 /** E026: the fields the pipelines list may be sorted by (default startTime, the latest run's). */
 export const PIPELINE_SORT_KEYS = [
@@ -16,10 +17,6 @@ export const PIPELINE_SORT_KEYS = [
 ] as const
 export type PipelineSortKey = (typeof PIPELINE_SORT_KEYS)[number]
 
-const Instant = Type.Union([Type.Integer({ minimum: 0 }), Type.String({ minLength: 1, maxLength: 40 })], {
-  description: 'epoch ms or an ISO-8601 date',
-})
-
 /**
  * POST /api/v1/ds/api/v1/workflows/list (E026), the on-premises pipelines list. A pipeline is a
  * recurring top-level application name on one cluster, of one pipeline type: hivemr (Hive running
@@ -33,8 +30,8 @@ export const PipelineListBodySchema = Type.Object(
     clusters: Type.Optional(Type.Array(Type.String({ maxLength: 200, examples: ['*'] }), { maxItems: 200 })),
     sort_type: Type.Optional(Type.Enum(['asc', 'desc'], { default: 'desc' })),
     sort_key: Type.Optional(Type.Enum(PIPELINE_SORT_KEYS, { default: 'startTime' })),
-    start_time: Type.Optional(Instant),
-    end_time: Type.Optional(Instant),
+    start_time: Type.Optional(BodyInstantSchema),
+    end_time: Type.Optional(BodyInstantSchema),
     search_text: Type.Optional(Type.String({ maxLength: 200 })),
     pipelineTypes: Type.Optional(Type.Array(Type.Enum(PIPELINE_TYPES), { maxItems: 4 })),
   },

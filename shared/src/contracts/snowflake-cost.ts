@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { DateParamString } from './dates.ts'
 import { SnowflakeIntervalFields, SnowflakePointSchema, SnowflakeWindowEndSchema } from './snowflake.ts'
 
 /*
@@ -16,9 +17,7 @@ export const SNOWFLAKE_COST_MAX_ROWS = 500
 export const SnowflakeCostQuerySchema = Type.Object(
   {
     startTime: Type.Optional(
-      Type.String({
-        minLength: 10,
-        maxLength: 40,
+      DateParamString('iso', {
         description:
           "ISO-8601 date-time; default 29 days before the start of today (UTC); at most 366 days before endTime (the cost picker's longest span), else 400",
         examples: ['2026-01-05T00:00:00.000Z'],

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { DateParamString } from './dates.ts'
 
 /*
  * Snowflake queries (03 §2, §3, §4, §7; E158-E160). The spec shows neither the paths nor the verbs
@@ -66,15 +67,11 @@ export const SNOWFLAKE_MAX_WINDOW = 10_000
  * reports it. Windows: startTime/endTime are ISO instants; a query belongs to a window by its start
  * time, end inclusive. The examples are what the contract suite sends (a past, closed window).
  */
-export const SnowflakeWindowStartSchema = Type.String({
-  minLength: 10,
-  maxLength: 40,
+export const SnowflakeWindowStartSchema = DateParamString('iso', {
   description: 'ISO-8601 date-time; default the start of today (UTC)',
   examples: ['2026-01-05T00:00:00.000Z'],
 })
-export const SnowflakeWindowEndSchema = Type.String({
-  minLength: 10,
-  maxLength: 40,
+export const SnowflakeWindowEndSchema = DateParamString('iso', {
   description: 'ISO-8601 date-time; default now',
   examples: ['2026-01-06T00:00:00.000Z'],
 })

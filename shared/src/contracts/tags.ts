@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { DateParamInteger } from './dates.ts'
 
 /** Tag (01 §3): a key with its values. Tags keyed RealUser are never listed. */
 export const TagSchema = Type.Object(
@@ -14,8 +15,8 @@ export const TAG_CB_TYPES = ['big_query', 'yarn', 'impala', 'DBX_CLUSTER'] as co
 /** GET /api/v1/search/tags (E008). `from`/`to` are epoch ms. */
 export const SearchTagsQuerySchema = Type.Object(
   {
-    from: Type.Integer({ minimum: 0, description: 'epoch ms' }),
-    to: Type.Integer({ minimum: 0, description: 'epoch ms' }),
+    from: DateParamInteger('ms'),
+    to: DateParamInteger('ms'),
     clusterUid: Type.Optional(Type.String({ maxLength: 200 })),
     cbType: Type.Optional(Type.Enum(TAG_CB_TYPES)),
   },
@@ -26,8 +27,8 @@ export type SearchTagsQuery = Static<typeof SearchTagsQuerySchema>
 /** GET /api/v1/search/awstags (E009): EMR cluster tags in a date window (epoch ms). */
 export const AwsTagsQuerySchema = Type.Object(
   {
-    from: Type.Optional(Type.Integer({ minimum: 0, description: 'epoch ms' })),
-    to: Type.Optional(Type.Integer({ minimum: 0, description: 'epoch ms' })),
+    from: Type.Optional(DateParamInteger('ms')),
+    to: Type.Optional(DateParamInteger('ms')),
   },
   { additionalProperties: false },
 )

@@ -61,7 +61,7 @@ const utcParts = (t: number) => {
 }
 
 /** The instant `months` calendar months before `t`, clamped to the month's last day (Mar 31 − 1M = Feb 28). */
-function monthsBefore(t: number, months: number): number {
+export function monthsBefore(t: number, months: number): number {
   const { y, m, day } = utcParts(t)
   const timeOfDay = t - startOfUtcDay(t)
   const lastDay = new Date(Date.UTC(y, m - months + 1, 0)).getUTCDate()

@@ -1,7 +1,13 @@
 import type { AppFigure, AppRecord, AppSortField, UnifiedSearchBody } from '@costlens/shared'
-import { ALL_CLUSTERS, INEFFICIENT_EVENT_TYPES, MAX_RECORDS } from '@costlens/shared'
+import {
+  ALL_CLUSTERS,
+  DATE_PARAM_EXPECTED,
+  INEFFICIENT_EVENT_TYPES,
+  MAX_RECORDS,
+  parseDateParam,
+  type DateParamKind,
+} from '@costlens/shared'
 import { HttpError } from '../../errors.ts'
-import { parseInstant } from '../../clock.ts'
 import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
 import { EVENT_COUNT_OF_MASK, EVENT_SUMS, INEFFICIENT_BITS } from '../seed/app-rollups.ts'
@@ -59,21 +65,22 @@ export type AppIndex =
   | 'applications_cents'
   | `applications_${'inefficient' | 'user' | 'queue' | 'kind'}_${'duration' | 'cents'}`
 
-/** A time parameter as epoch ms; `location` names where it came from in the 400 (body, querystring). */
+/**
+ * A date parameter as epoch ms (shared parseDateParam, the one reading of every kind); `location`
+ * names where it came from in the 400 (body, querystring). Its bounds were checked before the
+ * handler ran (plugins/date-params.ts); a malformed value here is a 400 all the same.
+ */
 export function instant(
   value: number | string | undefined,
   field: string,
   location = 'body',
+  kind: DateParamKind = 'epoch-ms-or-iso',
 ): number | undefined {
   if (value === undefined) return undefined
-  try {
-    return parseInstant(value)
-  } catch {
-    throw new HttpError(
-      400,
-      `${location}/${field} must be epoch milliseconds or an ISO-8601 date, got "${value}"`,
-    )
-  }
+  const ms = parseDateParam(value, kind)
+  if (Number.isNaN(ms))
+    throw new HttpError(400, `${location}/${field} must be ${DATE_PARAM_EXPECTED[kind]}, got "${value}"`)
+  return ms
 }
 
 /** A LIKE pattern that finds `text` anywhere, its wildcards taken literally (use ESCAPE '\\'). */

@@ -13,7 +13,7 @@ import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { DAY, QUARTER_DAY } from '../seed/app-rollups.ts'
 import { platformScope, type ChargebackSlice } from '../seed/chargeback-rollups.ts'
-import { addTagFilters, appsTimeShift, inList, type Where } from './applications.ts'
+import { addTagFilters, appsTimeShift, inList, instant, type Where } from './applications.ts'
 import { listParam, tagsSeenIn } from './app-lists.ts'
 import { scopedClusters, scopeOfPlatform, type ClusterScope } from './scope.ts'
 import { coverWindow } from './unified-search.ts'
@@ -60,16 +60,7 @@ function groupingOf(key: string, search: AppChargebackSearch): Grouping {
  * of that day, so from=2026-11-01&to=2026-11-07 is seven whole days.
  */
 export function chargebackInstant(value: string, field: 'from' | 'to'): number {
-  if (/^\d+$/.test(value)) {
-    const n = Number(value)
-    return n < 1e11 ? n * 1000 : n
-  }
-  const ms = Date.parse(value)
-  if (!Number.isFinite(ms))
-    throw new HttpError(
-      400,
-      `querystring/${field} must be YYYY-MM-DD, an ISO-8601 date or epoch seconds, got "${value}"`,
-    )
+  const ms = instant(value, field, 'querystring', 'epoch-s-or-iso')!
   return field === 'to' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? ms + DAY : ms
 }
 

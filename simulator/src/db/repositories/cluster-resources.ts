@@ -2,7 +2,6 @@ import {
   ALL_CLUSTERS,
   FINISHED_APP_DEFAULT_SORT,
   FINISHED_APP_SORT_FIELDS,
-  MAX_RESOURCE_POINTS,
   POINT_INTERVAL_MS,
   chartPointInterval,
   type ClusterType,
@@ -30,6 +29,7 @@ import { notYourCluster } from './scope.ts'
 import { RESOURCE_BUCKET_MS } from '../seed/cluster-resources.ts'
 import { appsTimeShift, checkPaging, instant } from './applications.ts'
 import { figureSql } from './app-figures.ts'
+import { assertSeriesPoints } from './series.ts'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -144,13 +144,8 @@ export function resolveYarnTarget(
 }
 
 /** REAL-API-NOTES §7: a from/to of the documented form, YYYY-MM-DD (or any ISO date) or epoch seconds. */
-function documentedInstant(value: string | undefined, field: string): number | undefined {
-  if (value === undefined) return undefined
-  const ms = /^\d{1,12}$/.test(value) ? Number(value) * 1000 : Date.parse(value)
-  if (!Number.isFinite(ms))
-    throw new HttpError(400, `querystring/${field} must be YYYY-MM-DD or epoch seconds, got "${value}"`)
-  return ms
-}
+const documentedInstant = (value: string | undefined, field: string) =>
+  instant(value, field, 'querystring', 'epoch-s-or-iso')
 
 type WindowQuery = Pick<ResourceSeriesQuery, 'start_time' | 'end_time' | 'from' | 'to'>
 
@@ -187,11 +182,7 @@ function pointGrid(window: { start: number; end: number }, interval: ResourceInt
   }
   const first = Math.floor(window.start / step) * step
   const n = Math.max(1, Math.ceil((window.end - first) / step))
-  if (n > MAX_RESOURCE_POINTS)
-    throw new HttpError(
-      400,
-      `querystring/interval: ${n} points of ${name} in the window; at most ${MAX_RESOURCE_POINTS} (choose a longer interval or a shorter window)`,
-    )
+  assertSeriesPoints(n, name)
   return { name, step, first, n }
 }
 

@@ -15,9 +15,9 @@ import {
   DROPPED_KINDS,
   FINISHED_JOB_BUCKETS,
   INEFFICIENT_EVENT_TYPES,
-  MAX_JOB_COUNT_BUCKETS,
   RUNNING_JOB_BUCKETS,
   WEEKDAY_KEYS,
+  seriesGrid,
 } from '@costlens/shared'
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
@@ -26,6 +26,7 @@ import { appsTimeShift, clusterUidsOf, eventCounts, inList, queryWindow, type Wh
 import { scopedClusters, type ClusterScope } from './scope.ts'
 import { listParam } from './app-lists.ts'
 import { figureSql } from './app-figures.ts'
+import { assertSeriesPoints } from './series.ts'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -89,13 +90,8 @@ export function jobCount(db: Db, q: JobCountQuery, now: number, scope: ClusterSc
     throw new HttpError(400, 'querystring/filterBy and querystring/key must be sent together')
   const interval = q.interval ?? '1h'
   const step = INTERVAL_MS[interval]
-  const first = Math.floor(window.start / step) * step
-  const n = Math.floor((window.end - first) / step) + 1
-  if (n > MAX_JOB_COUNT_BUCKETS)
-    throw new HttpError(
-      400,
-      `querystring/interval: ${n} buckets of ${interval} in the window; at most ${MAX_JOB_COUNT_BUCKETS} (choose a longer interval or a shorter window)`,
-    )
+  const { first, n } = seriesGrid(window.start, window.end, step)
+  assertSeriesPoints(n, interval)
   const shift = appsTimeShift(db)
   const where: Where = { clauses: [], params: {}, index: 'applications_finished' }
   inList(where, 'a.cluster_uid', 'cl', scopedClusters(scope, clusterUidsOf(db, q.clusterName)))

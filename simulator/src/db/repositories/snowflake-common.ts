@@ -1,8 +1,7 @@
-import { parseInstant } from '../../clock.ts'
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { SF_DAY, SNOWFLAKE_ROLLUP_SLICES, type SnowflakeRollupSlice } from '../seed/snowflake-rollups.ts'
-import { appsTimeShift } from './applications.ts'
+import { appsTimeShift, instant } from './applications.ts'
 import { coverWindow } from './unified-search.ts'
 
 /*
@@ -23,14 +22,8 @@ export interface SnowflakeWindow {
 
 const startOfUtcDay = (ms: number) => Math.floor(ms / SF_DAY) * SF_DAY
 
-function parseTime(value: string | undefined, field: string, location: string): number | undefined {
-  if (value === undefined) return undefined
-  try {
-    return parseInstant(value)
-  } catch {
-    throw new HttpError(400, `${location}/${field} must be an ISO-8601 date-time, got "${value}"`)
-  }
-}
+const parseTime = (value: string | undefined, field: string, location: string) =>
+  instant(value, field, location, 'iso')
 
 /**
  * The window of startTime/endTime (ISO; 400 naming the field when malformed or reversed). The

@@ -12,8 +12,10 @@ import {
   type SnowflakeCostSeries,
   type SnowflakeCostTotals,
   type SnowflakePoint,
+  seriesGrid,
 } from '@costlens/shared'
 import { HttpError } from '../../errors.ts'
+import { assertSeriesPoints } from './series.ts'
 import type { Db } from '../open-database.ts'
 import { renderSql } from '../seed/snowflake-catalogue.ts'
 import { SF_DAY, SNOWFLAKE_ROLLUP_SLICES } from '../seed/snowflake-rollups.ts'
@@ -191,7 +193,9 @@ function costWindow(db: Db, query: SnowflakeCostQuery, now: number): CostWindow 
       `querystring/startTime: the window may span at most ${MAX_SPAN_DAYS} days (the cost date picker's longest)`,
     )
   const interval = chartPointInterval(window.end - window.start)
-  return { window, range: storedRange(window), interval, step: POINT_INTERVAL_MS[interval] }
+  const step = POINT_INTERVAL_MS[interval]
+  assertSeriesPoints(seriesGrid(window.start, window.end, step).n, interval, 'querystring/startTime')
+  return { window, range: storedRange(window), interval, step }
 }
 
 const windowFields = (w: CostWindow) => ({

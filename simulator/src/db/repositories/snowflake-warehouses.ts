@@ -6,8 +6,10 @@ import {
   type SnowflakeWarehouseList,
   type SnowflakeWarehouseRow,
   type SnowflakeWindowQuery,
+  seriesGrid,
 } from '@costlens/shared'
 import { HttpError } from '../../errors.ts'
+import { assertSeriesPoints } from './series.ts'
 import type { Db } from '../open-database.ts'
 import { insightBit } from '../seed/snowflake-insights.ts'
 import {
@@ -116,10 +118,11 @@ export function warehouseDetails(
   now: number,
 ): SnowflakeWarehouseDetails {
   const window = snowflakeWindow(db, query, now, 'querystring')
-  const [warehouse] = warehouseRows(db, window, now, uid)
-  if (!warehouse) throw new HttpError(404, `Snowflake warehouse ${uid} not found.`)
   const interval = chartPointInterval(window.end - window.start)
   const step = POINT_INTERVAL_MS[interval]
+  assertSeriesPoints(seriesGrid(window.start, window.end, step).n, interval, 'querystring/startTime')
+  const [warehouse] = warehouseRows(db, window, now, uid)
+  if (!warehouse) throw new HttpError(404, `Snowflake warehouse ${uid} not found.`)
   const range = storedRange(window)
   // Points start at whole intervals of the shown time; integers written into the SQL (never input).
   const shift = Math.round(window.shift)
