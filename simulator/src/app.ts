@@ -15,7 +15,11 @@ import { registerAuthentication } from './plugins/auth.ts'
 import { createTokenService, type TokenService } from './plugins/tokens.ts'
 import { FaultStore, registerFaultInjection } from './plugins/faults.ts'
 import { registerFiniteNumberGuard } from './plugins/finite-numbers.ts'
-import { DEFAULT_SIGN_IN_PER_MINUTE, registerSecurity } from './plugins/security.ts'
+import {
+  DEFAULT_SIGN_IN_PER_MINUTE,
+  registerSecurity,
+  SIGN_IN_PER_ADDRESS_FACTOR,
+} from './plugins/security.ts'
 import { simControlRoutes } from './routes/sim/index.ts'
 import { authRoutes } from './routes/auth/index.ts'
 import { clusterRoutes } from './routes/clusters/index.ts'
@@ -46,6 +50,8 @@ export interface BuildAppOptions {
   simControl?: boolean
   /** Sign-in attempts per client and username a minute (429 beyond); default 10. */
   signInPerMinute?: number
+  /** Sign-in attempts per client a minute, whatever the usernames; default 5 × signInPerMinute. */
+  signInPerAddressPerMinute?: number
   /** Origins besides this one that may embed the console in a frame (B016). */
   frameAncestors?: readonly string[]
 }
@@ -113,6 +119,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   })
   await registerSecurity(app, {
     signInPerMinute: app.settings.signInPerMinute,
+    signInPerAddressPerMinute:
+      options.signInPerAddressPerMinute ?? SIGN_IN_PER_ADDRESS_FACTOR * app.settings.signInPerMinute,
     frameAncestors: options.frameAncestors ?? [],
   })
   await app.register(formBody)

@@ -18,6 +18,8 @@ export interface ServerConfig {
   clientDist: string
   simControl: boolean
   signInPerMinute: number
+  /** Undefined: 5 × signInPerMinute (the app's default). */
+  signInPerAddressPerMinute?: number
   frameAncestors: string[]
   /** USD per Snowflake credit the seed prices queries at. */
   snowflakeUsdPerCredit: number
@@ -48,7 +50,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jwtSecret: env.JWT_SECRET || undefined,
     clientDist: path.resolve(REPO_ROOT, env.CLIENT_DIST ?? 'client/dist'),
     simControl: readSimControl(env.SIM_CONTROL),
-    signInPerMinute: readSignInPerMinute(env.SIGN_IN_PER_MINUTE),
+    signInPerMinute: readPerMinute('SIGN_IN_PER_MINUTE', env.SIGN_IN_PER_MINUTE) ?? 10,
+    signInPerAddressPerMinute: readPerMinute(
+      'SIGN_IN_PER_ADDRESS_PER_MINUTE',
+      env.SIGN_IN_PER_ADDRESS_PER_MINUTE,
+    ),
     frameAncestors: (env.FRAME_ANCESTORS ?? '').split(/[\s,]+/).filter(Boolean),
     snowflakeUsdPerCredit: readUsdPerCredit(env.SNOWFLAKE_USD_PER_CREDIT),
   }
@@ -73,11 +79,14 @@ function readSimControl(value: string | undefined): boolean {
   throw new Error(`SIM_CONTROL must be on or off, got "${value}"`)
 }
 
-/** SIGN_IN_PER_MINUTE: sign-in attempts per client and username a minute; default 10. */
-function readSignInPerMinute(value: string | undefined): number {
-  if (value === undefined || value === '') return 10
+/**
+ * SIGN_IN_PER_MINUTE (attempts per client and username a minute; default 10) and
+ * SIGN_IN_PER_ADDRESS_PER_MINUTE (per client, any usernames; default 5 × the former).
+ */
+function readPerMinute(name: string, value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined
   const n = Number(value)
   if (!Number.isInteger(n) || n < 1)
-    throw new Error(`SIGN_IN_PER_MINUTE must be a whole number of at least 1, got "${value}"`)
+    throw new Error(`${name} must be a whole number of at least 1, got "${value}"`)
   return n
 }

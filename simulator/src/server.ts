@@ -36,6 +36,7 @@ async function main() {
       clientDist: config.clientDist,
       simControl: config.simControl,
       signInPerMinute: config.signInPerMinute,
+      signInPerAddressPerMinute: config.signInPerAddressPerMinute,
       frameAncestors: config.frameAncestors,
       logger: { level: process.env.LOG_LEVEL ?? 'info' },
     })
