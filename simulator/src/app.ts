@@ -46,7 +46,7 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger']
   /** Folder of the built console to serve, with index.html for every other GET. */
   clientDist?: string
-  /** The /__sim controls and fault injection (on unless SIM_CONTROL=off). */
+  /** The /__sim controls and fault injection; default on (the server decides from HOST and SIM_CONTROL). */
   simControl?: boolean
   /** Sign-in attempts per client and username a minute (429 beyond); default 10. */
   signInPerMinute?: number

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { buildApp } from './app.ts'
-import { readConfig } from './config.ts'
+import { isLoopback, readConfig } from './config.ts'
 import { DatabaseUnreadableError } from './db/open-database.ts'
 
 /** Exit codes a wrapper script can tell apart. */
@@ -64,6 +64,10 @@ async function main() {
       fail(`Port ${config.port} is already in use. Set PORT to another port.`, EXIT_PORT_IN_USE)
     throw error
   }
+  // Which way SIM_CONTROL went and why (it follows HOST unless set): a warning when the controls are
+  // open to other machines.
+  if (config.simControl && !isLoopback(config.host)) app.log.warn(config.simControlReason)
+  else app.log.info(config.simControlReason)
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`
   app.log.info(
     `costlens console and API on ${url} (sign-in mode ${config.signInMode}); personas in the README, e.g. admin / admin`,
