@@ -54,6 +54,13 @@ export interface BuildAppOptions {
   signInPerAddressPerMinute?: number
   /** Origins besides this one that may embed the console in a frame (B016). */
   frameAncestors?: readonly string[]
+  /**
+   * Which proxies' X-Forwarded-For / X-Forwarded-Proto to believe (Fastify's trustProxy: addresses,
+   * CIDRs or loopback / linklocal / uniquelocal, or true for any); default none. It decides the
+   * client address of the sign-in limits and whether a request came over HTTPS (HSTS and
+   * upgrade-insecure-requests are sent only then).
+   */
+  trustProxy?: boolean | string | string[]
 }
 
 export interface AppSettings {
@@ -94,6 +101,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // Unknown fields are refused, not silently dropped, and unions are not corrupted by removal.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
     bodyLimit: 1024 * 1024,
+    trustProxy: options.trustProxy ?? false,
   })
   app.decorate('db', db)
   app.decorate('clock', clock)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decideSimControl, isLoopback, readConfig } from './config.ts'
+import { decideSimControl, isLoopback, readConfig, readTrustProxy } from './config.ts'
 
 describe('SIM_CONTROL: on for local use, off by default on a network (issue 15 item 9)', () => {
   it.each([
@@ -80,4 +80,24 @@ describe('sign-in limits', () => {
       'SIGN_IN_PER_ADDRESS_PER_MINUTE must be a whole number of at least 1, got "0"',
     )
   })
+})
+
+describe('TRUST_PROXY', () => {
+  it.each([
+    [undefined, undefined],
+    ['', undefined],
+    ['off', undefined],
+    ['127.0.0.1', ['127.0.0.1']],
+    ['loopback, 10.0.0.0/8', ['loopback', '10.0.0.0/8']],
+    ['::1 fd00::/8', ['::1', 'fd00::/8']],
+  ])('%s → %j', (value, expected) => {
+    expect(readTrustProxy(value)).toEqual(expected)
+  })
+
+  it.each(['true', '*', 'proxy.example.com', '10.0.0.0/33', '10.0.0.1/8/1', '2'])(
+    '%s is refused: only named proxies are trusted',
+    (value) => {
+      expect(() => readTrustProxy(value)).toThrow(/^TRUST_PROXY must list proxy addresses or CIDR ranges/)
+    },
+  )
 })

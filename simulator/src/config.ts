@@ -24,6 +24,8 @@ export interface ServerConfig {
   /** Undefined: 5 × signInPerMinute (the app's default). */
   signInPerAddressPerMinute?: number
   frameAncestors: string[]
+  /** Proxies whose X-Forwarded-* headers are believed; undefined: none. */
+  trustProxy?: string[]
   /** USD per Snowflake credit the seed prices queries at. */
   snowflakeUsdPerCredit: number
 }
@@ -62,6 +64,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       env.SIGN_IN_PER_ADDRESS_PER_MINUTE,
     ),
     frameAncestors: (env.FRAME_ANCESTORS ?? '').split(/[\s,]+/).filter(Boolean),
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
     snowflakeUsdPerCredit: readUsdPerCredit(env.SNOWFLAKE_USD_PER_CREDIT),
   }
 }
@@ -130,4 +133,28 @@ function readPerMinute(name: string, value: string | undefined): number | undefi
   if (!Number.isInteger(n) || n < 1)
     throw new Error(`${name} must be a whole number of at least 1, got "${value}"`)
   return n
+}
+
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal']
+
+/**
+ * TRUST_PROXY: the addresses or CIDR ranges (or loopback, linklocal, uniquelocal) of the reverse
+ * proxies in front, whose X-Forwarded-For and X-Forwarded-Proto are believed; unset, none is. Only
+ * named proxies, never "any": a client that could pick its own X-Forwarded-For would pick a new
+ * address per sign-in attempt, and one that could say X-Forwarded-Proto: https would get HSTS.
+ */
+export function readTrustProxy(value: string | undefined): string[] | undefined {
+  const entries = (value ?? '').split(/[\s,]+/).filter(Boolean)
+  if (entries.length === 0 || (entries.length === 1 && ['off', 'false', '0'].includes(entries[0]!)))
+    return undefined
+  for (const entry of entries) {
+    const [address = '', prefix, extra] = entry.split('/')
+    const bits = isIPv4(address) ? 32 : isIPv6(address) ? 128 : 0
+    const validPrefix = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= bits)
+    if (!PROXY_RANGES.includes(entry) && (bits === 0 || !validPrefix || extra !== undefined))
+      throw new Error(
+        `TRUST_PROXY must list proxy addresses or CIDR ranges (or loopback, linklocal, uniquelocal), got "${entry}"`,
+      )
+  }
+  return entries
 }

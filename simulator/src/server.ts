@@ -38,6 +38,7 @@ async function main() {
       signInPerMinute: config.signInPerMinute,
       signInPerAddressPerMinute: config.signInPerAddressPerMinute,
       frameAncestors: config.frameAncestors,
+      trustProxy: config.trustProxy,
       logger: { level: process.env.LOG_LEVEL ?? 'info' },
     })
   } catch (error) {

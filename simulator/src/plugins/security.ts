@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import type { FastifyInstance, FastifyRequest, onSendHookHandler, preHandlerAsyncHookHandler } from 'fastify'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import { HttpError } from '../errors.ts'
@@ -51,6 +51,27 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     crossOriginResourcePolicy: { policy: 'same-site' },
   })
 
+  // HSTS and upgrade-insecure-requests only make sense on a page served over HTTPS. Over plain HTTP
+  // (a demo on a LAN) the first pins the host to HTTPS in some browsers for a year and the second
+  // makes them fetch the console's own scripts and API over an https:// that does not answer. So
+  // they are taken out of every answer not made over HTTPS, whoever set them (Helmet, the Swagger
+  // UI's own policy). request.protocol is the socket's, or X-Forwarded-Proto from a trusted proxy
+  // only (TRUST_PROXY): a client cannot claim HTTPS by itself.
+  const httpsOnlyHeaders: onSendHookHandler = async (request, reply, payload) => {
+    if (request.protocol === 'https') return payload
+    reply.removeHeader('strict-transport-security')
+    const csp = reply.getHeader('content-security-policy')
+    if (typeof csp === 'string') reply.header('content-security-policy', withoutUpgradeDirective(csp))
+    return payload
+  }
+  // As an app hook for answers no route made (404s), and as each route's last onSend hook, after
+  // those of plugins (the Swagger UI writes its policy in its own onSend hook). Running twice is
+  // harmless.
+  app.addHook('onSend', httpsOnlyHeaders)
+  app.addHook('onRoute', (route) => {
+    route.onSend = [...[route.onSend ?? []].flat(), httpsOnlyHeaders]
+  })
+
   await app.register(rateLimit, { global: false, hook: 'preHandler' })
 
   // A second limit on every sign-in route, per address alone: the per-user key above lets one address
@@ -71,6 +92,14 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     if (!limit || !signInLimits.has(limit)) return
     route.preHandler = [perAddressHook, ...[route.preHandler ?? []].flat()]
   })
+}
+
+function withoutUpgradeDirective(csp: string): string {
+  return csp
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter((directive) => directive !== '' && directive.toLowerCase() !== 'upgrade-insecure-requests')
+    .join('; ')
 }
 
 /** The limits made by signInRateLimit, so registerSecurity can tell sign-in routes apart. */
