@@ -18,7 +18,11 @@ import { FaultStore, registerFaultInjection } from './plugins/faults.ts'
 import { registerFiniteNumberGuard } from './plugins/finite-numbers.ts'
 import { registerDateParamCheck } from './plugins/date-params.ts'
 import { registerBoundedJsonParser } from './plugins/json-depth.ts'
-import { DEFAULT_SIGN_IN_PER_MINUTE, registerSecurity } from './plugins/security.ts'
+import {
+  DEFAULT_SIGN_IN_PER_MINUTE,
+  registerSecurity,
+  SIGN_IN_PER_ADDRESS_FACTOR,
+} from './plugins/security.ts'
 import { simControlRoutes } from './routes/sim/index.ts'
 import { authRoutes } from './routes/auth/index.ts'
 import { clusterRoutes } from './routes/clusters/index.ts'
@@ -45,12 +49,21 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger']
   /** Folder of the built console to serve, with index.html for every other GET. */
   clientDist?: string
-  /** The /__sim controls and fault injection (on unless SIM_CONTROL=off). */
+  /** The /__sim controls and fault injection; default on (the server decides from HOST and SIM_CONTROL). */
   simControl?: boolean
   /** Sign-in attempts per client and username a minute (429 beyond); default 10. */
   signInPerMinute?: number
+  /** Sign-in attempts per client a minute, whatever the usernames; default 5 × signInPerMinute. */
+  signInPerAddressPerMinute?: number
   /** Origins besides this one that may embed the console in a frame (B016). */
   frameAncestors?: readonly string[]
+  /**
+   * Which proxies' X-Forwarded-For / X-Forwarded-Proto to believe (Fastify's trustProxy: addresses,
+   * CIDRs or loopback / linklocal / uniquelocal, or true for any); default none. It decides the
+   * client address of the sign-in limits and whether a request came over HTTPS (HSTS and
+   * upgrade-insecure-requests are sent only then).
+   */
+  trustProxy?: boolean | string | string[]
 }
 
 export interface AppSettings {
@@ -95,6 +108,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       plugins: [(ajv: Ajv) => ajv.addKeyword({ keyword: DATE_PARAM_KEYWORD, schemaType: 'string' })],
     },
     bodyLimit: 1024 * 1024,
+    trustProxy: options.trustProxy ?? false,
   })
   app.decorate('db', db)
   app.decorate('clock', clock)
@@ -125,6 +139,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   })
   await registerSecurity(app, {
     signInPerMinute: app.settings.signInPerMinute,
+    signInPerAddressPerMinute:
+      options.signInPerAddressPerMinute ?? SIGN_IN_PER_ADDRESS_FACTOR * app.settings.signInPerMinute,
     frameAncestors: options.frameAncestors ?? [],
   })
   await app.register(formBody)

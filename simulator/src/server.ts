@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { buildApp } from './app.ts'
-import { readConfig } from './config.ts'
+import { isLoopback, readConfig } from './config.ts'
 import { DatabaseUnreadableError } from './db/open-database.ts'
 
 /** Exit codes a wrapper script can tell apart. */
@@ -36,7 +36,9 @@ async function main() {
       clientDist: config.clientDist,
       simControl: config.simControl,
       signInPerMinute: config.signInPerMinute,
+      signInPerAddressPerMinute: config.signInPerAddressPerMinute,
       frameAncestors: config.frameAncestors,
+      trustProxy: config.trustProxy,
       logger: { level: process.env.LOG_LEVEL ?? 'info' },
     })
   } catch (error) {
@@ -63,6 +65,10 @@ async function main() {
       fail(`Port ${config.port} is already in use. Set PORT to another port.`, EXIT_PORT_IN_USE)
     throw error
   }
+  // Which way SIM_CONTROL went and why (it follows HOST unless set): a warning when the controls are
+  // open to other machines.
+  if (config.simControl && !isLoopback(config.host)) app.log.warn(config.simControlReason)
+  else app.log.info(config.simControlReason)
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`
   app.log.info(
     `costlens console and API on ${url} (sign-in mode ${config.signInMode}); personas in the README, e.g. admin / admin`,

@@ -32,6 +32,46 @@ describe('security headers', () => {
   })
 })
 
+describe('HTTPS-only headers (HSTS, upgrade-insecure-requests) only over HTTPS', () => {
+  // Over plain HTTP (a demo on a LAN) they make browsers upgrade the console's own requests to an
+  // https:// that does not answer, or pin the host to HTTPS for a year.
+  const urls = ['/signInMode', '/docs/static/index.html', '/api/v1/isValidToken', '/no/such/page']
+  const httpsHeaders = (res: { headers: Record<string, unknown> }) => ({
+    hsts: res.headers['strict-transport-security'],
+    upgrade: /upgrade-insecure-requests/.test(String(res.headers['content-security-policy'])),
+  })
+
+  it.each(urls)('%s over HTTP has neither', async (url) => {
+    const res = await app.inject({ method: 'GET', url })
+    expect(res.headers['content-security-policy']).toBeDefined()
+    expect(httpsHeaders(res)).toEqual({ hsts: undefined, upgrade: false })
+  })
+
+  it.each(urls)('%s with x-forwarded-proto: https but no trusted proxy has neither', async (url) => {
+    const res = await app.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'https' } })
+    expect(httpsHeaders(res)).toEqual({ hsts: undefined, upgrade: false })
+  })
+
+  it('behind a trusted proxy that says https, both are sent', async () => {
+    const proxied = await testApp({ trustProxy: '127.0.0.1' })
+    try {
+      for (const url of urls) {
+        const res = await proxied.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'https' } })
+        expect(httpsHeaders(res)).toEqual({ hsts: 'max-age=31536000; includeSubDomains', upgrade: true })
+        expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'")
+      }
+      const http = await proxied.inject({
+        method: 'GET',
+        url: '/signInMode',
+        headers: { 'x-forwarded-proto': 'http' },
+      })
+      expect(httpsHeaders(http)).toEqual({ hsts: undefined, upgrade: false })
+    } finally {
+      await proxied.close()
+    }
+  })
+})
+
 describe('sign-in rate limit', () => {
   it('answers 429 in the error shape after the allowed attempts, per user', async () => {
     const limited = await testApp({ signInPerMinute: 3 })
@@ -56,6 +96,39 @@ describe('sign-in rate limit', () => {
       ).toBe(200)
     } finally {
       await limited.close()
+    }
+  })
+})
+
+describe('sign-in limit per address behind a proxy', () => {
+  const attempt = (instance: FastifyInstance, username: string, forwardedFor: string) =>
+    instance.inject({
+      method: 'POST',
+      url: '/api/v1/webSignIn',
+      headers: { 'x-forwarded-for': forwardedFor },
+      payload: { username, password: 'wrong' },
+    })
+
+  it('counts each client behind a trusted proxy by its forwarded address', async () => {
+    const proxied = await testApp({ trustProxy: ['127.0.0.1'], signInPerAddressPerMinute: 2 })
+    try {
+      expect((await attempt(proxied, 'a', '203.0.113.7')).statusCode).toBe(400)
+      expect((await attempt(proxied, 'b', '203.0.113.7')).statusCode).toBe(400)
+      expect((await attempt(proxied, 'c', '203.0.113.7')).statusCode).toBe(429)
+      expect((await attempt(proxied, 'd', '203.0.113.8')).statusCode).toBe(400)
+    } finally {
+      await proxied.close()
+    }
+  })
+
+  it('ignores X-Forwarded-For when no proxy is trusted, so a client cannot pick a new address per attempt', async () => {
+    const direct = await testApp({ signInPerAddressPerMinute: 2 })
+    try {
+      expect((await attempt(direct, 'a', '203.0.113.1')).statusCode).toBe(400)
+      expect((await attempt(direct, 'b', '203.0.113.2')).statusCode).toBe(400)
+      expect((await attempt(direct, 'c', '203.0.113.3')).statusCode).toBe(429)
+    } finally {
+      await direct.close()
     }
   })
 })

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { auth, signIn, testApp, TEST_NOW_MS } from './helper.ts'
+import { MAX_FAULT_RULES } from '@costlens/shared'
 import { FaultStore } from '../src/plugins/faults.ts'
 
 let app: FastifyInstance
@@ -125,6 +126,40 @@ describe('fault rules', () => {
     expect(res.json().message).toMatch(why)
   })
 
+  it.each([
+    [
+      'the pathological pattern of issue 15 (8 wildcards)',
+      '/**a**a**a**a**a**a**a**ab',
+      /at most 6 wildcards/,
+    ],
+    ['7 single-segment wildcards', '/*/*/*/*/*/*/*', /at most 6 wildcards/],
+    ['a pattern of 201 characters', `/${'a'.repeat(200)}`, /route must NOT have more than 200 characters/],
+  ])('%s is a 400 saying why', async (_label, route, why) => {
+    const res = await addFault({ route, status: 500 })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: expect.stringMatching(why) })
+  })
+
+  it('a rule with many wildcards does not stall requests without a token on long paths', async () => {
+    // The old regular expression took about 4 s per request here (backtracking over the 6 '**').
+    expect((await addFault({ route: '/**a**a**a**a**a**ab', status: 500 })).statusCode).toBe(201)
+    const started = performance.now()
+    for (let i = 0; i < 3; i++) {
+      const res = await app.inject({ method: 'GET', url: `/${'a'.repeat(100)}` })
+      expect(res.statusCode).toBe(404)
+    }
+    expect(performance.now() - started).toBeLessThan(2000)
+    expect((await app.inject({ method: 'GET', url: `/${'a'.repeat(100)}b` })).statusCode).toBe(500)
+  })
+
+  it(`holds at most ${MAX_FAULT_RULES} rules`, async () => {
+    for (let i = 0; i < MAX_FAULT_RULES; i++)
+      expect((await addFault({ route: `/api/v1/x${i}`, status: 500 })).statusCode).toBe(201)
+    const res = await addFault({ route: '/api/v1/one-too-many', status: 500 })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toMatch(/at most 50 fault rules/)
+  })
+
   it('faults never apply to the controls themselves', async () => {
     await addFault({ route: '/**', status: 500 })
     expect((await app.inject({ method: 'GET', url: '/__sim/faults', headers: admin })).statusCode).toBe(200)
@@ -152,6 +187,53 @@ describe('per-request fault headers', () => {
       headers: { 'x-sim-delay': '10' },
     })
     expect(res.statusCode).toBe(401)
+  })
+
+  it.each([
+    ['without a token, on a public route', {}],
+    ['with a token that does not verify', { authorization: 'JWT not.a.token' }],
+  ])('headers are ignored %s', async (_label, headers) => {
+    const started = performance.now()
+    const res = await app.inject({
+      method: 'GET',
+      url: '/signInMode',
+      headers: { ...headers, 'x-sim-fault': '500', 'x-sim-delay': '1500' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(performance.now() - started).toBeLessThan(1000)
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/v1/webSignIn',
+      headers: { ...headers, 'x-sim-fault': '504' },
+      payload: { username: 'admin', password: 'admin' },
+    })
+    expect(signIn.statusCode).toBe(200)
+  })
+
+  it('headers are ignored for a signed-in user who is not an admin', async () => {
+    for (const url of ['/signInMode', '/api/v1/isValidToken']) {
+      const res = await app.inject({ method: 'GET', url, headers: { ...analyst, 'x-sim-fault': '500' } })
+      expect(res.statusCode).toBe(200)
+    }
+  })
+
+  it("headers are ignored for a token whose user is no longer an admin (the user row's role decides)", async () => {
+    const stale = auth(app.tokens.sign({ username: 'analyst', role: 'admin' }))
+    const res = await app.inject({
+      method: 'GET',
+      url: '/signInMode',
+      headers: { ...stale, 'x-sim-fault': '500' },
+    })
+    expect(res.statusCode).toBe(200)
+  })
+
+  it('headers are honoured for an admin, on a public route too', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/signInMode',
+      headers: { ...admin, 'x-sim-fault': '504' },
+    })
+    expect(res.statusCode).toBe(504)
   })
 
   it('an unknown status in the header is ignored', async () => {

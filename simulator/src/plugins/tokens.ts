@@ -1,9 +1,9 @@
 import { createSigner, createVerifier } from 'fast-jwt'
-import type { Role } from '@costlens/shared'
+import { SESSION_TOKEN_LIFETIME_S, type Role } from '@costlens/shared'
 import type { Clock } from '../clock.ts'
 
 /** Session tokens last 2 hours, as the real product's (exp - iat = 7200 s, REAL-API-NOTES §1). */
-export const TOKEN_LIFETIME_S = 7200
+export const TOKEN_LIFETIME_S = SESSION_TOKEN_LIFETIME_S
 
 export interface TokenPayload {
   role: Role

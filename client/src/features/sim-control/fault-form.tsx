@@ -1,6 +1,12 @@
 import { useState, type FormEvent } from 'react'
 import { Alert, Button, Group, NumberInput, Select, TextInput } from '@mantine/core'
-import { FAULT_METHODS, FAULT_STATUSES, MAX_FAULT_DELAY_MS, type FaultInput } from '@costlens/shared'
+import {
+  FAULT_METHODS,
+  FAULT_STATUSES,
+  faultRouteProblem,
+  MAX_FAULT_DELAY_MS,
+  type FaultInput,
+} from '@costlens/shared'
 import { useAddFaultMutation } from './api.ts'
 import type { ApiError } from '../../api/base-query.ts'
 
@@ -29,6 +35,8 @@ const EMPTY: Draft = { route: '', method: '', status: '500', delayMs: '', probab
 export function faultFromDraft(draft: Draft): { fault: FaultInput } | { problem: string } {
   const route = draft.route.trim()
   if (!route.startsWith('/')) return { problem: 'The route pattern starts with /, e.g. /api/v1/search/**.' }
+  const tooBig = faultRouteProblem(route)
+  if (tooBig) return { problem: tooBig }
   const number = (v: number | string) => (v === '' ? undefined : Number(v))
   const fault: FaultInput = { route }
   if (draft.method) fault.method = draft.method as FaultInput['method']

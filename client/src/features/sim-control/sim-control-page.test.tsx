@@ -87,6 +87,14 @@ describe('the fault form', () => {
   it.each([
     [{ ...draft, route: 'api' }, { problem: 'The route pattern starts with /, e.g. /api/v1/search/**.' }],
     [draft, { problem: 'Choose a status to answer with, or a delay.' }],
+    [
+      { ...draft, route: '/**a**a**a**a**a**a**a**ab', status: '500' },
+      { problem: "A route pattern may hold at most 6 wildcards ('*' or '**'); this one has 8." },
+    ],
+    [
+      { ...draft, route: `/${'a'.repeat(200)}`, status: '500' },
+      { problem: 'A route pattern may be at most 200 characters long; this one has 201.' },
+    ],
     [{ ...draft, delayMs: 2000 }, { fault: { route: '/api/v1/x', delayMs: 2000 } }],
     [
       { ...draft, method: 'GET', status: '401', probability: 0.5, count: 2 },

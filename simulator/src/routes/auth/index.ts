@@ -54,8 +54,9 @@ export async function authRoutes(app: AppInstance) {
       const body = request.body as WebSignInBody
       const password = 'password' in body ? body.password : await decryptPassword(body.ct, body.salt)
       const row = findUserRow(db, body.username)
-      // The same answer for an unknown user, a bad ct and a wrong password: nothing to enumerate.
-      if (password === null || !row || !verifyPassword(password, row.password_hash))
+      // The same answer, after the same password-hash work, for an unknown user, a bad ct and a wrong
+      // password: neither the message nor the time tells which usernames exist.
+      if (!verifyPassword(password, row?.password_hash) || !row)
         throw new HttpError(400, 'Invalid username or password.')
       const token = tokens.sign({ username: row.username, role: row.role })
       return {
