@@ -84,6 +84,15 @@ describe('opening a database file after an interrupted seed', () => {
     expect(again.signedIn).toBe(true)
   })
 
+  it('says in one line what to fix when the file cannot be written where DB_PATH points', async () => {
+    const notAFolder = path.join(dir, 'plain-file')
+    fs.writeFileSync(notAFolder, '')
+    const dbPath = path.join(notAFolder, 'costlens.db')
+    await expect(buildApp({ dbPath, seed: SEED, logger: false })).rejects.toThrow(
+      new RegExp(`^Cannot seed the database at ${dbPath}: .*Fix DB_PATH`),
+    )
+  })
+
   it('refuses a SQLite file of something else instead of seeding into or over it', async () => {
     const dbPath = path.join(dir, 'other.db')
     const other = new Database(dbPath)

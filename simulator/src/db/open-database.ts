@@ -43,7 +43,17 @@ export function openDatabase(dbPath: string, seed: SeedOptions, { announce }: Op
       ? `An earlier seed of ${dbPath} was interrupted: seeding it again (${what})…`
       : `Seeding ${dbPath} (${what})…`,
   )
-  seedFile(dbPath, seed)
+  try {
+    seedFile(dbPath, seed)
+  } catch (error) {
+    // A folder that cannot be written or a full disk is the operator's to fix, said in one line.
+    const code = String((error as { code?: unknown }).code ?? '')
+    if (/^E[A-Z]+$|^SQLITE_(FULL|CANTOPEN|READONLY|PERM|IOERR)/.test(code))
+      throw new DatabaseUnreadableError(
+        `Cannot seed the database at ${dbPath}: ${(error as Error).message}. Fix DB_PATH or free some space.`,
+      )
+    throw error
+  }
   const db = openSeeded(dbPath)
   if (!db) throw new DatabaseUnreadableError(`The seed of ${dbPath} did not complete.`)
   return db

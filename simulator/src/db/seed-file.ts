@@ -35,7 +35,8 @@ function isRunning(pid: number): boolean {
 export function removeInterruptedSeeds(dbPath: string): string[] {
   const folder = path.dirname(dbPath)
   const prefix = path.basename(dbPath) + SEEDING
-  if (!fs.existsSync(folder)) return []
+  // A folder that is not there (or not a folder) holds no leftovers; seeding says what is wrong.
+  if (!fs.statSync(folder, { throwIfNoEntry: false })?.isDirectory()) return []
   const removed: string[] = []
   for (const name of fs.readdirSync(folder)) {
     const match = name.startsWith(prefix)
