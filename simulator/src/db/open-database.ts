@@ -8,7 +8,7 @@ import { removeInterruptedSeeds, seedFile } from './seed-file.ts'
 
 export type Db = Database.Database
 
-/** Raised when the database file exists but cannot be opened as a costlens database. */
+/** Raised when the database file cannot be opened (or seeded) as a costlens database: exit 3. */
 export class DatabaseUnreadableError extends Error {}
 
 export interface OpenDatabaseOptions {
