@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util'
 import { parseInstant } from '../simulator/src/clock.ts'
 import { REPO_ROOT, readUsdPerCredit } from '../simulator/src/config.ts'
 import { openDatabase } from '../simulator/src/db/open-database.ts'
+import { removeInterruptedSeeds, seedFile } from '../simulator/src/db/seed-file.ts'
 import type { Scale } from '../simulator/src/db/seed/scale.ts'
 
 /** npm run seed -- --scale small|demo|large --seed N [--db PATH] [--now ISO|ms] [--force] */
@@ -33,10 +34,8 @@ try {
   fail((error as Error).message)
 }
 const dbPath = path.resolve(REPO_ROOT, values.db!)
-if (fs.existsSync(dbPath)) {
-  if (!values.force) fail(`${dbPath} exists. Add --force to replace it (its data and any writes are lost).`)
-  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(dbPath + suffix, { force: true })
-}
+if (fs.existsSync(dbPath) && !values.force)
+  fail(`${dbPath} exists. Add --force to replace it (its data and any writes are lost).`)
 
 const started = performance.now()
 let snowflakeUsdPerCredit = 3
@@ -45,6 +44,9 @@ try {
 } catch (error) {
   fail((error as Error).message)
 }
+// Seeded beside the file and renamed over it once complete: the old file stays whole until then.
+removeInterruptedSeeds(dbPath)
+seedFile(dbPath, { scale, seed, now, snowflakeUsdPerCredit })
 const db = openDatabase(dbPath, { scale, seed, now, snowflakeUsdPerCredit })
 const counts = Object.fromEntries(
   ['users', 'clusters', 'tags', 'applications', 'app_events', 'snowflake_queries'].map((t) => [

@@ -44,6 +44,8 @@ export interface BuildAppOptions {
   signInMode?: SignInMode
   /** The user /saml/check and /aad/check sign in. */
   ssoUser?: string
+  /** Told in one line when the database file is seeded (first start, or after an interrupted seed). */
+  announce?: (line: string) => void
   /** Overrides the per-install secret stored in the database. */
   jwtSecret?: string
   logger?: FastifyServerOptions['logger']
@@ -97,7 +99,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // Seeded at exactly the given instant (not the ticking clock a few ms later): the same options
   // must give the same data.
   const seededAt = options.now === undefined ? clock.now() : parseInstant(options.now)
-  const db = openDatabase(options.dbPath ?? ':memory:', { ...seed, now: seededAt })
+  const db = openDatabase(
+    options.dbPath ?? ':memory:',
+    { ...seed, now: seededAt },
+    { announce: options.announce },
+  )
   const secret = options.jwtSecret ?? readSetting(db, 'jwt_secret')!
   const app = Fastify({
     logger: options.logger ?? false,

@@ -1,4 +1,3 @@
-import fs from 'node:fs'
 import { buildApp } from './app.ts'
 import { isLoopback, readConfig } from './config.ts'
 import { DatabaseUnreadableError } from './db/open-database.ts'
@@ -20,14 +19,12 @@ async function main() {
   } catch (error) {
     fail((error as Error).message, EXIT_BAD_CONFIG)
   }
-  const seeding = !fs.existsSync(config.dbPath)
-  if (seeding)
-    process.stdout.write(`Seeding ${config.dbPath} (scale ${config.scale}, seed ${config.seed})…\n`)
-
   let app
   try {
     app = await buildApp({
       dbPath: config.dbPath,
+      // Before the logger runs: "Seeding …", or that an interrupted seed is being redone.
+      announce: (line) => process.stdout.write(`${line}\n`),
       seed: { scale: config.scale, seed: config.seed, snowflakeUsdPerCredit: config.snowflakeUsdPerCredit },
       now: config.now,
       signInMode: config.signInMode,

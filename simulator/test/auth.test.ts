@@ -266,6 +266,26 @@ describe('PUT /api/{ui}/ui/upgrade-plan (E012)', () => {
     ).toEqual({ n: 1 })
   })
 
+  it('keeps one pending request per user and answers a repeated call the same (idempotent)', async () => {
+    const headers = auth(await signIn(app, 'freemium'))
+    const put = (ui: string) => app.inject({ method: 'PUT', url: `/api/${ui}/ui/upgrade-plan`, headers })
+    const first = await put('v1')
+    const requests = () =>
+      app.db.prepare("SELECT requested_at AS at FROM upgrade_requests WHERE username = 'freemium'").all() as {
+        at: number
+      }[]
+    const recorded = requests()
+    const again = await Promise.all([put('v1'), put('v1'), put('v2')])
+    for (const res of again) {
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toEqual(first.json())
+    }
+    expect(first.json().status).toBe('success')
+    expect(requests()).toHaveLength(1)
+    // The first request's time is kept: asking again does not move the team's queue.
+    expect(requests()).toEqual(recorded)
+  })
+
   it('tells a paying user there is nothing to upgrade', async () => {
     const res = await app.inject({
       method: 'PUT',

@@ -1,41 +1,98 @@
 import fs from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import { SCHEMA_VERSION, seedDatabase, type SeedOptions } from './seed/index.ts'
 import { TIME_COLUMNS } from './time-columns.ts'
 import { readSetting, writeSetting } from './repositories/settings.ts'
+import { createSchema } from './schema.ts'
+import { removeInterruptedSeeds, seedFile } from './seed-file.ts'
 
 export type Db = Database.Database
 
-const SCHEMA = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'schema.sql'), 'utf8')
-
-/** Raised when the database file exists but cannot be opened as a costlens database. */
+/** Raised when the database file cannot be opened (or seeded) as a costlens database: exit 3. */
 export class DatabaseUnreadableError extends Error {}
 
+export interface OpenDatabaseOptions {
+  /** Told, in one line, when the file is seeded (first start, or again after an interrupted seed). */
+  announce?: (line: string) => void
+}
+
 /**
- * Opens (or creates and seeds) the simulator database. An existing file is reused as it is;
- * only a missing file (or ':memory:') is seeded. Then the data is shifted to the clock.
+ * Opens (or creates and seeds) the simulator database, then shifts the data to the clock. A
+ * complete file is reused as it is. A missing file is seeded beside its place and renamed in
+ * (seed-file.ts), so a kill never leaves half a seed; what an interrupted seed left (a temporary
+ * file, or a file without the `seeded_at` setting that a seed writes last, in its final
+ * transaction) is seeded again with one line saying so. ':memory:' (tests) is seeded in place.
  */
-export function openDatabase(dbPath: string, seed: SeedOptions): Db {
-  const fresh = dbPath === ':memory:' || !fs.existsSync(dbPath)
-  if (fresh && dbPath !== ':memory:') fs.mkdirSync(path.dirname(dbPath), { recursive: true })
-  let db: Db
+export function openDatabase(dbPath: string, seed: SeedOptions, { announce }: OpenDatabaseOptions = {}): Db {
+  if (dbPath === ':memory:') {
+    const db = new Database(dbPath)
+    db.pragma('foreign_keys = ON')
+    createSchema(db)
+    seedDatabase(db, seed)
+    return db
+  }
+  const interrupted = removeInterruptedSeeds(dbPath).length > 0
+  const existing = fs.existsSync(dbPath) ? openSeeded(dbPath) : undefined
+  if (existing) {
+    shiftToClock(existing, seed.now)
+    return existing
+  }
+  const what = `scale ${seed.scale}, seed ${seed.seed}`
+  announce?.(
+    interrupted || fs.existsSync(dbPath)
+      ? `An earlier seed of ${dbPath} was interrupted: seeding it again (${what})…`
+      : `Seeding ${dbPath} (${what})…`,
+  )
+  try {
+    seedFile(dbPath, seed)
+  } catch (error) {
+    // A folder that cannot be written or a full disk is the operator's to fix, said in one line.
+    const code = String((error as { code?: unknown }).code ?? '')
+    if (/^E[A-Z]+$|^SQLITE_(FULL|CANTOPEN|READONLY|PERM|IOERR)/.test(code))
+      throw new DatabaseUnreadableError(
+        `Cannot seed the database at ${dbPath}: ${(error as Error).message}. Fix DB_PATH or free some space.`,
+      )
+    throw error
+  }
+  const db = openSeeded(dbPath)
+  if (!db) throw new DatabaseUnreadableError(`The seed of ${dbPath} did not complete.`)
+  return db
+}
+
+/**
+ * Opens a seeded file for use (WAL, foreign keys, any table added since). Answers undefined, the
+ * file closed, when it holds an unfinished seed: no tables yet, or costlens tables without the
+ * `seeded_at` setting. Refuses a file that is not a costlens database or is of another schema.
+ */
+function openSeeded(dbPath: string): Db | undefined {
+  let db: Db | undefined
   try {
     db = new Database(dbPath)
-    if (!fresh) refuseOtherSchema(db, dbPath)
+    const tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+      .pluck()
+      .all() as string[]
+    // settings is the schema's first table: a file with tables but none of it was never ours.
+    if (tables.length > 0 && !tables.includes('settings'))
+      throw new DatabaseUnreadableError(
+        `${dbPath} is not a costlens database (it holds other tables). Fix DB_PATH, or delete the file to seed a new one.`,
+      )
+    if (tables.length === 0 || readSetting(db, 'seeded_at') === undefined) {
+      db.close()
+      return undefined
+    }
+    refuseOtherSchema(db, dbPath)
     db.pragma('journal_mode = WAL')
     db.pragma('foreign_keys = ON')
-    db.exec(SCHEMA)
+    createSchema(db)
+    return db
   } catch (error) {
+    if (db?.open) db.close()
     if (error instanceof DatabaseUnreadableError) throw error
     throw new DatabaseUnreadableError(
       `Cannot open the database at ${dbPath}: ${(error as Error).message}. Fix DB_PATH or delete the file to re-seed.`,
     )
   }
-  if (fresh || readSetting(db, 'seeded_at') === undefined) seedDatabase(db, seed)
-  else shiftToClock(db, seed.now)
-  return db
 }
 
 /**
@@ -43,13 +100,7 @@ export function openDatabase(dbPath: string, seed: SeedOptions): Db {
  * upgraded: the simulator's data is generated, so re-seeding loses nothing that was not made up.
  */
 function refuseOtherSchema(db: Db, dbPath: string) {
-  const hasSettings = db
-    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'settings'")
-    .get()
-  const version = hasSettings
-    ? (db.prepare("SELECT value FROM settings WHERE key = 'schema_version'").pluck().get() as
-        string | undefined)
-    : undefined
+  const version = readSetting(db, 'schema_version')
   if (version !== undefined && version !== SCHEMA_VERSION) {
     db.close()
     throw new DatabaseUnreadableError(
@@ -76,22 +127,27 @@ export function shiftToClock(db: Db, now: number): number {
 
 /**
  * Puts the database back to its freshly seeded state, in place (the open connection and every
- * prepared query stay valid). The JWT secret is kept, so signed-in sessions survive a reset.
+ * prepared query stay valid; the authentication hook and the statement cache hold this connection,
+ * so it is not swapped for another). Emptying and seeding run in one transaction: a kill at any
+ * moment leaves the old data or the new, never a mix (WAL rolls an unfinished transaction back on
+ * the next open). The JWT secret goes into the new data, so signed-in sessions survive a reset.
  */
 export function resetDatabase(db: Db, seed: SeedOptions): void {
-  const secret = readSetting(db, 'jwt_secret')
+  const jwtSecret = readSetting(db, 'jwt_secret')
   const tables = db
     .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
     .pluck()
     .all() as string[]
+  // Foreign keys cannot be switched inside a transaction; the seed writes parents before children.
   db.pragma('foreign_keys = OFF')
   try {
     db.transaction(() => {
       for (const table of tables) db.prepare(`DELETE FROM "${table}"`).run()
+      seedDatabase(db, seed, { jwtSecret })
     })()
   } finally {
     db.pragma('foreign_keys = ON')
   }
-  seedDatabase(db, seed)
-  if (secret) writeSetting(db, 'jwt_secret', secret)
+  // The WAL now holds a whole database: fold it into the file and cut it back to nothing.
+  if (!db.memory) db.pragma('wal_checkpoint(TRUNCATE)')
 }

@@ -50,6 +50,9 @@ CREATE TABLE IF NOT EXISTS upgrade_requests (
   username     TEXT NOT NULL REFERENCES users (username),
   requested_at INTEGER NOT NULL
 );
+-- One pending request per user (nothing grants one yet, so every row is pending): asking again
+-- keeps the first request and its time (repositories/users.ts recordUpgradeRequest).
+CREATE UNIQUE INDEX IF NOT EXISTS upgrade_requests_one_per_user ON upgrade_requests (username);
 
 -- Applications of every engine (02 §3 application record). Durations are ms; a running app's
 -- duration is recomputed from now when read. cents come from the resources used (seed/applications.ts).

@@ -1,4 +1,4 @@
-import { exportFileName, toCsv, type ExportFormat } from '@costlens/shared'
+import { exportFileName, neutraliseFormula, toCsv, type ExportFormat } from '@costlens/shared'
 
 /** A column as an export sees it: its heading and how to read a cell's plain value. */
 export interface ExportColumn<R> {
@@ -12,8 +12,16 @@ function records<R>(columns: readonly ExportColumn<R>[], rows: readonly R[]): Re
   return rows.map((row) => Object.fromEntries(columns.map((c) => [c.key, c.value(row)])))
 }
 
-const xmlEscape = (text: string) =>
-  text.replace(/[<>&"']/g, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', '"': 'quot', "'": 'apos' }[c]};`)
+// A raw carriage return would be read back as a line feed by any XML parser: written as a reference.
+const XML_ENTITIES: Record<string, string> = {
+  '<': 'lt',
+  '>': 'gt',
+  '&': 'amp',
+  '"': 'quot',
+  "'": 'apos',
+  '\r': '#13',
+}
+const xmlEscape = (text: string) => text.replace(/[<>&"'\r]/g, (c) => `&${XML_ENTITIES[c]};`)
 
 /**
  * An Excel 2003 XML workbook (SpreadsheetML): Excel and LibreOffice open it as .xls without a
@@ -25,8 +33,7 @@ function toSpreadsheetXml<R>(columns: readonly ExportColumn<R>[], rows: readonly
     if (typeof value === 'number' && Number.isFinite(value))
       return `<Cell><Data ss:Type="Number">${value}</Data></Cell>`
     const text = value === null || value === undefined ? '' : String(value)
-    const safe = /^[=@+-]/.test(text) ? `'${text}` : text
-    return `<Cell><Data ss:Type="String">${xmlEscape(safe)}</Data></Cell>`
+    return `<Cell><Data ss:Type="String">${xmlEscape(neutraliseFormula(text))}</Data></Cell>`
   }
   const header = `<Row>${columns.map((c) => cell(c.title)).join('')}</Row>`
   const body = rows.map((row) => `<Row>${columns.map((c) => cell(c.value(row))).join('')}</Row>`).join('')

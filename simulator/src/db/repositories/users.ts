@@ -45,6 +45,12 @@ export function currentUser(db: Db, row: UserRow, exp: number): CurrentUser {
   }
 }
 
+/**
+ * Records a user's request for the paid plan once: a repeated request (a double click, a retry)
+ * leaves the pending one and its time as they were, so the call is idempotent.
+ */
 export function recordUpgradeRequest(db: Db, username: string, at: number): void {
-  db.prepare('INSERT INTO upgrade_requests (username, requested_at) VALUES (?, ?)').run(username, at)
+  db.prepare(
+    'INSERT INTO upgrade_requests (username, requested_at) VALUES (?, ?) ON CONFLICT (username) DO NOTHING',
+  ).run(username, at)
 }

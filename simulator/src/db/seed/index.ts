@@ -25,7 +25,7 @@ export interface SeedOptions {
 }
 
 /** Bumped whenever a table changes: a file of another version is refused with a re-seed hint. */
-export const SCHEMA_VERSION = '10'
+export const SCHEMA_VERSION = '11'
 
 /** The tables that take most rows: their secondary indexes are built after the rows go in. */
 const BULK_TABLES = ['applications', 'app_events', 'app_tags'] as const
@@ -57,13 +57,22 @@ function withoutSecondaryIndexes(
   })
 }
 
+/** What a reseed carries over from the data it replaces. */
+export interface SeedKeep {
+  /** The install's JWT secret: kept by a reset, so the tokens it signed stay valid. */
+  jwtSecret?: string
+}
+
 /**
  * Seeds an empty database. Deterministic for (seed, scale, now) except the password-hash salts
- * and the JWT secret, which must never be predictable. One transaction per table.
+ * and the JWT secret, which must never be predictable. One transaction per table (nested in the
+ * caller's, if any). The settings, `seeded_at` among them, are written last, in one transaction:
+ * a file without `seeded_at` holds an unfinished seed.
  */
 export function seedDatabase(
   db: Db,
   { scale, seed, now, snowflakeUsdPerCredit = DEFAULT_USD_PER_CREDIT }: SeedOptions,
+  keep: SeedKeep = {},
 ): Record<string, number> {
   const prng = createPrng(seed)
   faker.seed(seed)
@@ -140,7 +149,7 @@ export function seedDatabase(
     writeSetting(db, 'anchor', String(now))
     // Where the application times were seeded: anchor - apps_anchor is how far they have moved since.
     writeSetting(db, 'apps_anchor', String(now))
-    writeSetting(db, 'jwt_secret', randomBytes(32).toString('hex'))
+    writeSetting(db, 'jwt_secret', keep.jwtSecret ?? randomBytes(32).toString('hex'))
   })()
   return {
     clusters: clusters.length,

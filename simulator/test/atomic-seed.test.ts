@@ -1,0 +1,263 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import Database from 'better-sqlite3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+/**
+ * kill -9 at random points of a first seed and of /__sim/reset, on the real server process: the
+ * next start must serve the complete seed, and a token issued before a reset must still be valid.
+ * Kill points are stratified over the measured length of the step (one at a random point in each
+ * tenth, and a little past the end), so early, middle and late kills are all tried on every run.
+ */
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const KILLS = 10
+const SEED = { scale: 'small', seed: 7 } as const
+/** Row counts of the small seed that do not depend on the clock (rollups do): the complete seed. */
+const SEEDED_ROWS = { users: 26, clusters: 31, applications: 3000, app_events: 935, snowflake_queries: 4000 }
+
+let dir: string
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'costlens-kill-'))
+})
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+interface Server {
+  child: ChildProcess
+  url: string
+  /** Resolves when stdout has shown a line matching the pattern; rejects if the process exits first. */
+  saw(pattern: RegExp): Promise<number>
+  /** When the output first matched the pattern (performance.now()), if it has. */
+  timeOf(pattern: RegExp): number | undefined
+  exited: Promise<{ code: number | null; output: string }>
+  kill(): Promise<void>
+}
+
+/** `npm start` without the client build: node --import tsx simulator/src/server.ts. */
+async function startServer(dbPath: string): Promise<Server> {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'simulator/src/server.ts'], {
+    cwd: REPO,
+    env: {
+      ...process.env,
+      DB_PATH: dbPath,
+      SIM_SCALE: SEED.scale,
+      SIM_SEED: String(SEED.seed),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SIM_CONTROL: 'on',
+      SIGN_IN_PER_MINUTE: '10000',
+      CLIENT_DIST: path.join(dir, 'no-client'),
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const arrivals: { at: number; length: number }[] = []
+  const waiters: { pattern: RegExp; resolve: (at: number) => void }[] = []
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString()
+    arrivals.push({ at: performance.now(), length: output.length })
+    for (const w of [...waiters])
+      if (w.pattern.test(output)) {
+        waiters.splice(waiters.indexOf(w), 1)
+        w.resolve(performance.now())
+      }
+  }
+  child.stdout!.on('data', onData)
+  child.stderr!.on('data', onData)
+  const exited = new Promise<{ code: number | null; output: string }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, output })),
+  )
+  return {
+    child,
+    url: `http://127.0.0.1:${port}`,
+    saw: (pattern) =>
+      Promise.race([
+        new Promise<number>((resolve) => {
+          if (pattern.test(output)) resolve(performance.now())
+          else waiters.push({ pattern, resolve })
+        }),
+        exited.then(({ code, output: out }) => {
+          throw new Error(`the server exited with ${code} before ${pattern}:\n${out}`)
+        }),
+      ]),
+    timeOf: (pattern) => {
+      const match = pattern.exec(output)
+      if (match) return arrivals.find((a) => a.length >= match.index + match[0].length)?.at
+    },
+    exited,
+    kill: async () => {
+      child.kill('SIGKILL')
+      await exited
+    },
+  }
+}
+
+const READY = /costlens console and API on/
+
+async function signIn(url: string, username: string): Promise<string> {
+  const res = await fetch(`${url}/api/v1/webSignIn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: username }),
+  })
+  expect(res.status, `sign-in as ${username}`).toBe(200)
+  return ((await res.json()) as { token: string }).token
+}
+
+/** What a complete seed holds, read beside the running server (WAL lets a reader in). */
+function seededState(dbPath: string) {
+  const db = new Database(dbPath, { readonly: true, fileMustExist: true })
+  try {
+    const count = (table: string) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number
+    return {
+      rows: Object.fromEntries(Object.keys(SEEDED_ROWS).map((t) => [t, count(t)])),
+      rollupsFilled: count('app_rollups') > 0 && count('snowflake_cost_rollups') > 0,
+      seededAt: db.prepare("SELECT value FROM settings WHERE key = 'seeded_at'").pluck().get(),
+      upgradeRequests: count('upgrade_requests'),
+      check: db.pragma('quick_check', { simple: true }),
+    }
+  } finally {
+    db.close()
+  }
+}
+
+function expectCompleteSeed(dbPath: string) {
+  const state = seededState(dbPath)
+  expect(state).toMatchObject({ rows: SEEDED_ROWS, rollupsFilled: true, check: 'ok' })
+  expect(state.seededAt).toEqual(expect.any(String))
+  return state
+}
+
+/** The i-th of KILLS points: a random instant in the i-th tenth of the window, the last past its end. */
+function killPoint(i: number, windowMs: number): number {
+  return ((i + Math.random()) / KILLS) * windowMs * 1.15
+}
+
+/**
+ * A restart after a kill: the real server must come up on the file and serve the complete seed
+ * (sign-in works, the known counts match). Answers the running server for the caller to use or stop.
+ */
+async function restartServes(dbPath: string, after: string): Promise<Server> {
+  const server = await startServer(dbPath)
+  try {
+    await server.saw(READY)
+  } catch (error) {
+    throw new Error(`no start ${after}: ${(error as Error).message}`)
+  }
+  await signIn(server.url, 'admin')
+  return server
+}
+
+/**
+ * How long a first seed takes here, from the "Seeding" line to listening: the reset test's first
+ * start measures it, then every full seed of a restart (the machine may be busier or quieter).
+ */
+let resolveSeedWindow: (ms: number) => void
+let failSeedWindow: (error: unknown) => void
+const seedWindow = new Promise<number>((resolve, reject) => {
+  resolveSeedWindow = resolve
+  failSeedWindow = reject
+})
+const SEEDING_LINE = /seeding/i
+
+// Everything runs in server processes (this worker only waits), the reset and two lanes of first
+// seeds at once, so both cores stay busy.
+describe.concurrent('kill -9 on the real server', () => {
+  it(`during the first seed, ${KILLS} times at random points: the next start seeds again, completely`, async () => {
+    let windowMs = await seedWindow
+    const kills: string[] = []
+    const lane = async (first: number) => {
+      const dbPath = path.join(dir, `first-${first}`, 'costlens.db')
+      const removeAll = () => fs.rmSync(path.dirname(dbPath), { recursive: true, force: true })
+      for (let i = first; i < KILLS; i += 2) {
+        removeAll()
+        const seeding = await startServer(dbPath)
+        await seeding.saw(/Seeding/)
+        const delay = killPoint(i, windowMs)
+        await sleep(delay)
+        await seeding.kill()
+        kills.push(`${Math.round(delay)} ms`)
+
+        const restarted = await restartServes(
+          dbPath,
+          `after a kill ${Math.round(delay)} ms into the first seed`,
+        )
+        const reseededAt = restarted.timeOf(SEEDING_LINE)
+        if (reseededAt !== undefined) windowMs = (windowMs + restarted.timeOf(READY)! - reseededAt) / 2
+        expectCompleteSeed(dbPath)
+        // Nothing of the interrupted seed is left beside the database, and the start said at most
+        // one line about seeding.
+        expect(fs.readdirSync(path.dirname(dbPath)).filter((f) => f.includes('.seeding'))).toEqual([])
+        const { output } = await restarted.kill().then(() => restarted.exited)
+        expect(output.match(new RegExp(SEEDING_LINE, 'gi'))?.length ?? 0).toBeLessThanOrEqual(1)
+      }
+      removeAll()
+    }
+    await Promise.all([lane(0), lane(1)])
+    console.info(`first seed: about ${Math.round(windowMs)} ms long, killed at ${kills.join(', ')}`)
+  }, 300_000)
+
+  it(`during /__sim/reset, ${KILLS} times at random points: old or new complete data, tokens still valid`, async () => {
+    const dbPath = path.join(dir, 'reset', 'costlens.db')
+    let server = await startServer(dbPath)
+    try {
+      const seedingAt = await server.saw(/Seeding/)
+      resolveSeedWindow((await server.saw(READY)) - seedingAt)
+    } catch (error) {
+      failSeedWindow(error)
+      throw error
+    }
+    const admin = await signIn(server.url, 'admin')
+    const freemium = await signIn(server.url, 'freemium')
+    const reset = (s: Server) =>
+      fetch(`${s.url}/__sim/reset`, { method: 'POST', headers: { authorization: `JWT ${admin}` } })
+    const calibration = await reset(server)
+    expect(calibration.status).toBe(200)
+    const windowMs = ((await calibration.json()) as { resetMs: number }).resetMs + 20
+
+    const kills: string[] = []
+    for (let i = 0; i < KILLS; i++) {
+      // A write the reset takes away: it tells the old data from the new after the kill.
+      const upgrade = await fetch(`${server.url}/api/v1/ui/upgrade-plan`, {
+        method: 'PUT',
+        headers: { authorization: `JWT ${freemium}` },
+      })
+      expect(upgrade.status).toBe(200)
+      const pending = reset(server).catch(() => undefined)
+      const delay = killPoint(i, windowMs)
+      await sleep(delay)
+      await server.kill()
+      await pending
+      kills.push(`${Math.round(delay)} ms`)
+
+      server = await restartServes(dbPath, `after a kill ${Math.round(delay)} ms into a reset`)
+      const valid = await fetch(`${server.url}/api/v1/isValidToken`, {
+        headers: { authorization: `JWT ${admin}` },
+      })
+      expect(valid.status, `a token from before a reset killed ${Math.round(delay)} ms in`).toBe(200)
+      // Either the old data (the upgrade request still there) or the new (gone): never a mix.
+      expect(expectCompleteSeed(dbPath).upgradeRequests).toBeLessThanOrEqual(1)
+    }
+    await server.kill()
+    console.info(`reset: ${windowMs} ms long, killed at ${kills.join(', ')}`)
+  }, 300_000)
+})
