@@ -1,0 +1,52 @@
+import { MESSAGES } from '@costlens/shared'
+
+/**
+ * What a panel (a chart, a KPI row, a list, a filter) shows. The four are exclusive: a spinner
+ * never sits over 'No Data Available', and a failed call never reads as zeros or as no data.
+ */
+export type PanelStatus = 'loading' | 'failed' | 'empty' | 'ready'
+
+/** The part of an RTK Query result a panel reads. */
+export interface PanelQuery {
+  isLoading?: boolean
+  isFetching?: boolean
+  isError?: boolean
+  error?: unknown
+}
+
+/**
+ * The status of a panel over one query. A failure wins over stale data (RTK Query keeps the last
+ * good answer of the same arguments after a failed refetch); a retry in flight is loading; an empty
+ * answer is only 'empty' once nothing is in flight.
+ */
+export function panelStatus(query: PanelQuery, isEmpty: boolean): PanelStatus {
+  if (query.isFetching && (query.isError || isEmpty)) return 'loading'
+  if (query.isError && !isAborted(query.error)) return 'failed'
+  if (query.isLoading) return 'loading'
+  return isEmpty ? 'empty' : 'ready'
+}
+
+/** Several queries behind one panel: the first failure, else loading while any loads, else empty or ready. */
+export function combinedPanelStatus(statuses: readonly PanelStatus[]): PanelStatus {
+  for (const status of ['failed', 'loading', 'empty'] as const) if (statuses.includes(status)) return status
+  return 'ready'
+}
+
+/** B285: a request superseded by a newer one of its group is not a failure to show. */
+function isAborted(error: unknown): boolean {
+  return (error as { aborted?: unknown } | undefined)?.aborted === true
+}
+
+/** The 01 §8 message of a failed call (the base query made it: by status, or the server's), else the generic one. */
+export function failureText(error: unknown): string {
+  const message = (error as { message?: unknown } | undefined)?.message
+  return typeof message === 'string' && message ? message : MESSAGES.M017
+}
+
+/** A panel's status, error and retry from one query: spread into `<PanelState>`. */
+export function queryPanel(
+  query: PanelQuery & { refetch: () => unknown },
+  isEmpty: boolean,
+): { status: PanelStatus; error: unknown; onRetry: () => void } {
+  return { status: panelStatus(query, isEmpty), error: query.error, onRetry: () => void query.refetch() }
+}
