@@ -43,10 +43,29 @@ export function failureText(error: unknown): string {
   return typeof message === 'string' && message ? message : MESSAGES.M017
 }
 
-/** A panel's status, error and retry from one query: spread into `<PanelState>`. */
-export function queryPanel(
-  query: PanelQuery & { refetch: () => unknown },
-  isEmpty: boolean,
-): { status: PanelStatus; error: unknown; onRetry: () => void } {
+/** What a panel shows and how it retries: spread into `<PanelState>`, or a `<Panel>`'s state. */
+export interface PanelView {
+  status: PanelStatus
+  error: unknown
+  onRetry: () => void
+}
+
+/** A panel's status, error and retry from one query. */
+export function queryPanel(query: PanelQuery & { refetch: () => unknown }, isEmpty: boolean): PanelView {
   return { status: panelStatus(query, isEmpty), error: query.error, onRetry: () => void query.refetch() }
+}
+
+/** Several calls behind one panel: the first failure (its retry refetches every failed call), else loading, empty or ready. */
+export function queriesPanel(
+  queries: readonly (PanelQuery & { refetch: () => unknown })[],
+  isEmpty: boolean,
+): PanelView {
+  const status = combinedPanelStatus(queries.map((q) => panelStatus(q, isEmpty)))
+  return {
+    status,
+    error: queries.find((q) => q.isError)?.error,
+    onRetry: () => {
+      for (const q of queries) if (q.isError) void q.refetch()
+    },
+  }
 }

@@ -22,7 +22,7 @@ import {
 import { BreakdownPanel, CountPanel } from './job-panels.tsx'
 import { KpiRow } from './kpi-row.tsx'
 import { PanelState } from '../../components/panel-state/panel-state.tsx'
-import { combinedPanelStatus, panelStatus } from '../../components/panel-state/panel-status.ts'
+import { queriesPanel } from '../../components/panel-state/panel-status.ts'
 import { ResourceCharts } from './resource-charts.tsx'
 
 const JOB_SET_LABELS: Readonly<Record<JobSet, string>> = {
@@ -121,8 +121,7 @@ export default function ClusterOverviewPage() {
   const kpiQueries = [cpu, memory, nodes, ...kpiSources]
   const kpisLoading = kpiQueries.some((q) => q.isFetching)
   // One failed call fails the row: a KPI of 0 or '--' from a call that failed would read as a figure.
-  const kpiStatus = combinedPanelStatus(kpiQueries.map((q) => panelStatus(q, false)))
-  const kpiError = kpiQueries.find((q) => q.isError)?.error
+  const kpiPanel = queriesPanel(kpiQueries, false)
 
   const byStatus = view.jobs === 'running' ? runningByStatus : finishedByStatus
   const byInefficiency = view.jobs === 'running' ? runningByInefficiency : finishedByInefficiency
@@ -149,14 +148,7 @@ export default function ClusterOverviewPage() {
         />
       </Group>
 
-      <PanelState
-        what="Cluster KPIs"
-        status={kpiStatus}
-        error={kpiError}
-        onRetry={() => {
-          for (const q of kpiQueries) if (q.isError) void q.refetch()
-        }}
-      >
+      <PanelState what="Cluster KPIs" {...kpiPanel}>
         <KpiRow label="Cluster KPIs" kpis={kpis} loading={kpisLoading} />
       </PanelState>
       <Text size="xs" c="dimmed">
