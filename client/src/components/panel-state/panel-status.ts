@@ -21,7 +21,7 @@ export interface PanelQuery {
  */
 export function panelStatus(query: PanelQuery, isEmpty: boolean): PanelStatus {
   if (query.isFetching && (query.isError || isEmpty)) return 'loading'
-  if (query.isError && !isAborted(query.error)) return 'failed'
+  if (query.isError && !isAbortedError(query.error)) return 'failed'
   if (query.isLoading) return 'loading'
   return isEmpty ? 'empty' : 'ready'
 }
@@ -33,7 +33,7 @@ export function combinedPanelStatus(statuses: readonly PanelStatus[]): PanelStat
 }
 
 /** B285: a request superseded by a newer one of its group is not a failure to show. */
-function isAborted(error: unknown): boolean {
+export function isAbortedError(error: unknown): boolean {
   return (error as { aborted?: unknown } | undefined)?.aborted === true
 }
 

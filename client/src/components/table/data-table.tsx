@@ -44,6 +44,7 @@ import {
   type TableView,
 } from '@costlens/shared'
 import { PanelFailure } from '../panel-state/panel-state.tsx'
+import { isAbortedError } from '../panel-state/panel-status.ts'
 import { ColumnChooser } from './column-chooser.tsx'
 import { TableDownload } from './table-download.tsx'
 import { TablePager } from './table-pager.tsx'
@@ -176,7 +177,9 @@ export function DataTable<R>(props: DataTableProps<R>) {
     initialRect: { width: 1200, height: props.height ?? 480 },
   })
   const items = virtual ? virtualizer.getVirtualItems() : []
-  const failure = props.failure && !props.loading ? props.failure : null
+  // A request superseded by a newer one (B285) is no failure to show.
+  const failure =
+    props.failure && !props.loading && !isAbortedError(props.failure.error) ? props.failure : null
   const shownRows = failure ? [] : virtual ? items.map((item) => pageRows[item.index]!) : pageRows
   const padTop = virtual && items.length ? items[0]!.start : 0
   const padBottom = virtual && items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0
