@@ -19,7 +19,7 @@ import type { DataColumn } from '../../components/table/table-types.ts'
 import { useCostBreakdownQuery, useCostOverviewQuery, useCostQueriesQuery } from './api.ts'
 import { COST_PRESET, COST_VIEWS, type CostView } from './cost-views.ts'
 import { KpiCards, costChangeColor, type Kpi } from './kpi-cards.tsx'
-import { LoadError } from './load-error.tsx'
+import { PanelFailure } from '../../components/panel-state/panel-state.tsx'
 import { queryDetailsHref } from './query-columns.tsx'
 import { credits, plain4, usd } from './query-format.tsx'
 import { warehouseHref } from './warehouse-columns.tsx'
@@ -99,7 +99,7 @@ function CostOverview({ range, exportAllowed }: BodyProps) {
   const overview = useCostOverviewQuery(windowParams(range), { refetchOnMountOrArgChange: true })
   const data = overview.data
   if (overview.isError)
-    return <LoadError what="The cost" error={overview.error} onRetry={() => void overview.refetch()} />
+    return <PanelFailure what="The cost" error={overview.error} onRetry={() => void overview.refetch()} />
   const chartRange = { from: range.start, to: range.end }
   const change = data?.changePercent
   const kpis = data ? totalsKpis(data.total) : []
@@ -215,7 +215,7 @@ function CostBreakdown({
   const data = breakdown.data
   const columns = useMemo(() => costColumns(view, range), [view, range])
   if (breakdown.isError)
-    return <LoadError what="The cost" error={breakdown.error} onRetry={() => void breakdown.refetch()} />
+    return <PanelFailure what="The cost" error={breakdown.error} onRetry={() => void breakdown.refetch()} />
   const chartRange = { from: range.start, to: range.end }
   return (
     <Stack gap="md">
@@ -314,7 +314,7 @@ function CostQueries({ range, exportAllowed }: BodyProps) {
     [range],
   )
   if (queries.isError)
-    return <LoadError what="The cost" error={queries.error} onRetry={() => void queries.refetch()} />
+    return <PanelFailure what="The cost" error={queries.error} onRetry={() => void queries.refetch()} />
   return (
     <Stack gap="md">
       {data && <KpiCards label="Cost totals" items={totalsKpis(data.total)} />}
