@@ -6,11 +6,9 @@ import {
 } from '@reduxjs/toolkit/query/react'
 import {
   MESSAGES,
-  emptyResultFor,
   errorInSuccessBody,
   isSuccessStatus,
   toRequestError,
-  type EmptyResultKind,
   type FailedCall,
   type RequestError,
 } from '@costlens/shared'
@@ -38,10 +36,12 @@ export interface ApiRequest extends FetchArgs {
   clusterUid?: string
   group?: string
   /**
-   * B290, C25: a data fetch that fails silently: on any failure but a 401 or a cancellation the
-   * screen gets this empty result of its shape (no error state, no toast) and the failure is logged.
+   * C25: a data fetch (list, chart, tag, …) whose failure is logged and raises no global toast.
+   * The failure still reaches the screen, whose panel shows it with a retry (components/panel-state):
+   * issue 15 #18 — an empty result in its place read as zeros and 'No Data Available', and a
+   * tag list given `{}` crashed the applications page.
    */
-  silent?: EmptyResultKind
+  silent?: boolean
 }
 
 /**
@@ -144,8 +144,8 @@ export const baseQuery: BaseQueryFn<
   }
   if (error.aborted) return { error }
   if (request.silent) {
-    console.warn(`costlens: ${request.url} failed (${error.message}); showing no data`)
-    return { data: emptyResultFor(request.silent) }
+    console.warn(`costlens: ${request.url} failed (${error.message})`)
+    return { error }
   }
   showGlobalErrorToast(request.url, error.message)
   return { error }

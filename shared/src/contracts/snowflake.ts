@@ -190,7 +190,7 @@ export const SnowflakeQueryParamsSchema = Type.Object(
   { additionalProperties: false, title: 'SnowflakeQueryParams' },
 )
 
-/** One insight raised on a query: what was seen, what to do, and the saving in USD per month. */
+/** One insight raised on a query: what was seen, what to do, and the saving in USD per month (of `savings.basis`). */
 export const SnowflakeInsightSchema = Type.Object(
   {
     key: Type.String(),
@@ -203,6 +203,34 @@ export const SnowflakeInsightSchema = Type.Object(
   { additionalProperties: false, title: 'SnowflakeInsight' },
 )
 export type SnowflakeInsight = Static<typeof SnowflakeInsightSchema>
+
+/**
+ * What a query's savings are shares of (rules/savings.ts): its signature's cost over the last days,
+ * extrapolated to a month, or the query's own cost when the signature has not run lately.
+ */
+export const SnowflakeSavingsBasisSchema = Type.Object(
+  {
+    kind: Type.Union([Type.Literal('signature'), Type.Literal('query')]),
+    costUsd: Type.Number({
+      minimum: 0,
+      description: "the cost read: the signature's in the window, or the query's",
+    }),
+    windowDays: Type.Integer({ minimum: 0, description: "the window read; 0 for the query's own cost" }),
+    monthlyCostUsd: Type.Number({ minimum: 0, description: 'USD per month no saving exceeds, 4 decimals' }),
+  },
+  { additionalProperties: false, title: 'SnowflakeSavingsBasis' },
+)
+
+/** A query's savings together: the fixes overlap, so the total is at most the basis' monthly cost. */
+export const SnowflakeQuerySavingsSchema = Type.Object(
+  {
+    basis: SnowflakeSavingsBasisSchema,
+    basisText: Type.String({ description: 'the basis said in a sentence, as the console shows it' }),
+    totalMonthlyUsd: Type.Number({ minimum: 0, description: 'USD per month, 4 decimals' }),
+  },
+  { additionalProperties: false, title: 'SnowflakeQuerySavings' },
+)
+export type SnowflakeQuerySavings = Static<typeof SnowflakeQuerySavingsSchema>
 
 /** A table a query read or wrote (the Input and Output tables tabs). */
 export const SnowflakeTableRefSchema = Type.Object(
@@ -264,6 +292,7 @@ export const SnowflakeQueryDetailsSchema = Type.Object(
     schemaName: Type.String(),
     warehouse: SnowflakeWarehouseSummarySchema,
     insights: Type.Array(SnowflakeInsightSchema),
+    savings: SnowflakeQuerySavingsSchema,
     inputTables: Type.Array(SnowflakeTableRefSchema),
     outputTables: Type.Array(SnowflakeTableRefSchema),
     metrics: SnowflakeQueryMetricsSchema,

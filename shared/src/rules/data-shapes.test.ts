@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest'
 import {
   apiIdleSeconds,
   clusterOption,
-  emptyResultFor,
-  type EmptyResultKind,
   IDLE_REFRESH_TIMEOUT_S,
   isApiIdle,
   isRangePoint,
@@ -51,19 +49,6 @@ describe('B298 time series and range points', () => {
     [[1700000000000, 1, null], false],
   ])('B298 range point %j valid: %s', (point, valid) => {
     expect(isRangePoint(point)).toBe(valid)
-  })
-})
-
-describe('B290 silent failures return empty results', () => {
-  it.each([
-    ['apps', { apps: [], total: 0 }],
-    ['hits', { hits: [], total: 0 }],
-    ['tags', {}],
-    ['series', []],
-    ['list', []],
-    ['object', {}],
-  ] as [EmptyResultKind, unknown][])('B290 a failed %s fetch gives %j', (kind, empty) => {
-    expect(emptyResultFor(kind)).toEqual(empty)
   })
 })
 

@@ -56,29 +56,6 @@ export function isRangePoint(point: unknown): point is RangePoint {
   )
 }
 
-/** The shapes a silently failed data fetch falls back to (B290). */
-export type EmptyResultKind = 'list' | 'object' | 'series' | 'apps' | 'hits' | 'tags'
-
-/**
- * B290, C25: list, chargeback, HBase, Impala, resources, tag, job-count, workspace, insight and
- * cost fetches fail silently: the failure is logged and the screen gets an empty result of the
- * shape it expected, so it shows its empty state instead of an error. Failed tag calls give {}.
- */
-export function emptyResultFor(kind: EmptyResultKind): unknown {
-  switch (kind) {
-    case 'list':
-    case 'series':
-      return []
-    case 'apps':
-      return { apps: [], total: 0 }
-    case 'hits':
-      return { hits: [], total: 0 }
-    case 'object':
-    case 'tags':
-      return {}
-  }
-}
-
 /** B020: the idle refresh timeout that runs beside the idle logout (B019), in seconds. */
 export const IDLE_REFRESH_TIMEOUT_S = 1800
 

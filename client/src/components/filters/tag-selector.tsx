@@ -10,6 +10,7 @@ import {
   visibleTags,
   type TagOption,
 } from '@costlens/shared'
+import { PanelFailure } from '../panel-state/panel-state.tsx'
 import { UpgradePrompt } from '../upgrade-prompt/upgrade-prompt.tsx'
 
 export interface TagSelectorProps {
@@ -22,6 +23,11 @@ export interface TagSelectorProps {
   /** C20: freemium users get no tag filters; the selector is shown disabled with the upgrade prompt. */
   freemium?: boolean
   label?: string
+  /**
+   * The tags' call failed: the selector gives way to '{label} could not be loaded' with a retry,
+   * and the rest of the page carries on (issue 15 #18).
+   */
+  failure?: { error: unknown; onRetry: () => void } | null
 }
 
 type Pair = readonly [string, string]
@@ -38,6 +44,7 @@ export function TagSelector({
   max = MULTI_SELECT_MAX,
   freemium = false,
   label = 'Tags',
+  failure,
 }: TagSelectorProps) {
   const [search, setSearch] = useState('')
   const pairs: Pair[] = Object.entries(value).flatMap(([k, vs]) => vs.map((v): Pair => [k, v]))
@@ -51,6 +58,13 @@ export function TagSelector({
     const kept = pairs.filter((p) => !changed.some((c) => same(p, c)))
     onChange(tagSelection(checked ? [...kept, ...changed] : kept))
   }
+
+  if (failure && !locked)
+    return (
+      <Fieldset legend={label} variant="unstyled">
+        <PanelFailure what={label} compact {...failure} />
+      </Fieldset>
+    )
 
   return (
     <Stack gap={6}>

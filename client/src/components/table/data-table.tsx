@@ -43,6 +43,8 @@ import {
   type TableEvent,
   type TableView,
 } from '@costlens/shared'
+import { PanelFailure } from '../panel-state/panel-state.tsx'
+import { isAbortedError } from '../panel-state/panel-status.ts'
 import { ColumnChooser } from './column-chooser.tsx'
 import { TableDownload } from './table-download.tsx'
 import { TablePager } from './table-pager.tsx'
@@ -175,7 +177,10 @@ export function DataTable<R>(props: DataTableProps<R>) {
     initialRect: { width: 1200, height: props.height ?? 480 },
   })
   const items = virtual ? virtualizer.getVirtualItems() : []
-  const shownRows = virtual ? items.map((item) => pageRows[item.index]!) : pageRows
+  // A request superseded by a newer one (B285) is no failure to show.
+  const failure =
+    props.failure && !props.loading && !isAbortedError(props.failure.error) ? props.failure : null
+  const shownRows = failure ? [] : virtual ? items.map((item) => pageRows[item.index]!) : pageRows
   const padTop = virtual && items.length ? items[0]!.start : 0
   const padBottom = virtual && items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0
 
@@ -212,9 +217,11 @@ export function DataTable<R>(props: DataTableProps<R>) {
           <Text fw={600} component="h2" size="md" m={0}>
             {caption}
           </Text>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            ({total.toLocaleString('en-US')})
-          </Text>
+          {!failure && (
+            <Text size="sm" c="dimmed" aria-live="polite">
+              ({total.toLocaleString('en-US')})
+            </Text>
+          )}
         </Group>
         <Group gap="xs" wrap="wrap">
           {props.toolbar}
@@ -377,7 +384,14 @@ export function DataTable<R>(props: DataTableProps<R>) {
                 <td style={{ height: padBottom, padding: 0 }} colSpan={visibleCount + extraColumns} />
               </tr>
             )}
-            {(shownRows.length === 0 || visibleCount === 0) && !props.loading && (
+            {failure && (
+              <Table.Tr>
+                <Table.Td colSpan={Math.max(visibleCount + extraColumns, 1)}>
+                  <PanelFailure {...failure} />
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {!failure && (shownRows.length === 0 || visibleCount === 0) && !props.loading && (
               <Table.Tr>
                 <Table.Td colSpan={Math.max(visibleCount + extraColumns, 1)}>
                   <Text ta="center" c="dimmed" py="md">
@@ -389,7 +403,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
           </Table.Tbody>
         </Table>
       </div>
-      {paged && (
+      {paged && !failure && (
         <TablePager
           caption={caption}
           page={view.page}

@@ -52,6 +52,11 @@ export interface DataTableProps<R> {
   selection?: DataTableSelection
   loading?: boolean
   emptyText?: string
+  /**
+   * The rows' call failed (issue 15 #18): the body shows the failure with a retry instead of rows,
+   * the empty text or a count of 0. `what` names it ('Applications could not be loaded').
+   */
+  failure?: { what: string; error: unknown; onRetry: () => void } | null
   /** The status style of a row, shown as its left border (B174); the status is also a column. */
   rowStatus?: (row: R) => StatusStyle
   renderDetail?: (row: R) => ReactNode

@@ -42,7 +42,7 @@ describe('chargeback calls', () => {
     expect(again.data).toEqual(empty)
   })
 
-  it('B290 a failed search is an empty result, not an error', async () => {
+  it('C25 issue 15 #18 a failed search is its error (no toast), never an empty result', async () => {
     stubApi(on('GET', '/api/v1/search/icb/realuser', () => json({ message: 'boom' }, 500)))
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const result = await search(makeStore(signedIn()), {
@@ -50,8 +50,8 @@ describe('chargeback calls', () => {
       groups: ['realuser'],
       params: {},
     })
-    expect(result.error).toBeUndefined()
-    expect(result.data).toEqual({})
+    expect(result.data).toBeUndefined()
+    expect(result.error).toMatchObject({ status: 500, message: 'boom' })
     warn.mockRestore()
   })
 })

@@ -26,8 +26,8 @@ export interface FinishedAppsArgs {
 }
 
 /**
- * The chargeback calls (02 §7 Chargeback, E042 E043 E045 E046, E151). Both fail silently with an empty
- * result (B290): the screen then shows its empty state. A search repeated while the same search is
+ * The chargeback calls (02 §7 Chargeback, E042 E043 E045 E046, E151). Their failures raise
+ * no toast (C25); the screen shows them with a retry (components/panel-state). A search repeated while the same search is
  * still in flight aborts the first (B163); the aborted one ends as 'request-aborted', which the
  * screen ignores.
  */
@@ -38,7 +38,7 @@ export const chargebackApi = api.injectEndpoints({
         url: `/api/v1/search/${search}/${groups.map(encodeURIComponent).join('/')}`,
         params,
         group: chargebackRequestKey(search, { groups: groups.join('/'), ...params }),
-        silent: 'object',
+        silent: true,
       }),
       // B163: the superseded search's failure reads 'request-aborted'; the screen ignores it.
       transformErrorResponse: (error: ApiError) =>
@@ -49,14 +49,14 @@ export const chargebackApi = api.injectEndpoints({
       query: ({ list, params }): ApiRequest => ({
         url: `/api/v1/search/ops/${list}`,
         params,
-        silent: 'hits',
+        silent: true,
       }),
     }),
     chargebackTags: build.query<Partial<ChargebackTagsResponse>, { from: number; to: number }>({
       query: ({ from, to }): ApiRequest => ({
         url: '/api/v1/search/cb/tags',
         params: { from: String(from), to: String(to) },
-        silent: 'tags',
+        silent: true,
       }),
     }),
   }),

@@ -110,8 +110,15 @@ const prestoFinished: FinishedAppsResponse<'fpapps'> = {
   total: 1,
 }
 
-function render(route = '/clusters/chargeback', user: CurrentUser = testUser({ role: 'admin' })) {
+function render(
+  route = '/clusters/chargeback',
+  user: CurrentUser = testUser({ role: 'admin' }),
+  tagsFail = false,
+) {
   const api = stubApi(
+    ...(tagsFail
+      ? [on('GET', '/api/v1/search/cb/tags', () => json({ message: 'Internal Server Error' }, 500))]
+      : []),
     on('GET', '/api/v1/search/ops/fapps', () => json(finished)),
     on('GET', '/api/v1/search/ops/fiapps', () => json({ hits: [], total: 0 })),
     on('GET', '/api/v1/search/cb/appType/user', () => json(yarn)),
@@ -343,6 +350,18 @@ describe('/clusters/chargeback', () => {
     ).toBeInTheDocument()
     expect(requests.some((r) => r.url.includes('/search/cb/tags'))).toBe(false)
     expect(searches()[0]?.searchParams.has('tags')).toBe(false)
+  })
+
+  it('issue 15 #18 a 500 on the tags keeps the chargeback and says the tags could not be loaded, with a retry', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const { user } = render(undefined, undefined, true)
+    await table()
+    await user.click(screen.getByRole('button', { name: 'Tags' }))
+    const alert = await screen.findByRole('alert', { name: 'Filter by tags could not be loaded' })
+    expect(alert).toHaveTextContent('Internal Server Error')
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument()
+    expect(await table()).toBeInTheDocument()
+    warn.mockRestore()
   })
 
   it('a paid user filters by tags, sent as key:value', async () => {

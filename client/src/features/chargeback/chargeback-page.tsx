@@ -28,6 +28,8 @@ import {
 } from '@costlens/shared'
 import { useAppSelector } from '../../app/hooks.ts'
 import { showToast } from '../../app/toasts.ts'
+import { PanelState } from '../../components/panel-state/panel-state.tsx'
+import { queryPanel } from '../../components/panel-state/panel-status.ts'
 import { DataTable } from '../../components/table/data-table.tsx'
 import { DateRangePicker } from '../../components/date-range/date-range-picker.tsx'
 import { rangeText } from '../../components/date-range/custom-range.ts'
@@ -170,8 +172,8 @@ function FlavourView({ type, view, change, refresh }: FlavourViewProps) {
   const freemium = user.plan === 'freemium'
   const flavour = FLAVOURS[type]
   const args = chargebackArgs(view)
-  // No error state: a failed search is an empty result (B290), and one superseded by the same
-  // search ends 'request-aborted' (B163), which is ignored.
+  // A failed search shows its error with a retry (components/panel-state); one superseded by the
+  // same search ends 'request-aborted' (B163), which the kit ignores.
   const query = useChargebackQuery(args ?? skipToken)
   // C20: no tags on the free plan, not even asked for.
   const tagsAllowed = isActionAllowed(user.plan, 'tagFilter')
@@ -255,6 +257,11 @@ function FlavourView({ type, view, change, refresh }: FlavourViewProps) {
               <Popover.Dropdown w={300}>
                 <TagSelector
                   label="Filter by tags"
+                  failure={
+                    tags.isError && !tags.isFetching
+                      ? { error: tags.error, onRetry: () => void tags.refetch() }
+                      : null
+                  }
                   tags={tags.data?.tags ?? []}
                   value={view.tags}
                   onChange={(value) => change({ type: 'tags', tags: value })}
@@ -319,13 +326,15 @@ function FlavourView({ type, view, change, refresh }: FlavourViewProps) {
         </Text>
       </Group>
 
-      <ChargebackCharts
-        level={level}
-        measures={flavour.measures}
-        groupLabel={groupLabel}
-        innerLabel={next ? groupByLabel(type, next) : undefined}
-        exportAllowed={isActionAllowed(user.plan, 'chartExport')}
-      />
+      <PanelState what={`Chargeback by ${groupLabel}`} minHeight={300} {...queryPanel(query, false)}>
+        <ChargebackCharts
+          level={level}
+          measures={flavour.measures}
+          groupLabel={groupLabel}
+          innerLabel={next ? groupByLabel(type, next) : undefined}
+          exportAllowed={isActionAllowed(user.plan, 'chartExport')}
+        />
+      </PanelState>
 
       <DataTable<LevelRow>
         key={levelKey}
@@ -334,6 +343,11 @@ function FlavourView({ type, view, change, refresh }: FlavourViewProps) {
         rows={level.rows}
         rowKey={(r) => r.value}
         loading={query.isFetching}
+        failure={
+          query.isError
+            ? { what: `Chargeback by ${groupLabel}`, error: query.error, onRetry: () => void query.refetch() }
+            : null
+        }
         defaultView={{ sort: { key: 'vsHours', direction: 'desc' } }}
         emptyText="No usage in this range"
         download={{

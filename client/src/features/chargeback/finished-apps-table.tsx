@@ -255,6 +255,11 @@ export function FinishedAppsTable({
       rowKey={(r) => r.id}
       totalRecords={query.data?.total ?? 0}
       loading={query.isFetching}
+      failure={
+        query.isError
+          ? { what: `Finished ${noun}`, error: query.error, onRetry: () => void query.refetch() }
+          : null
+      }
       view={table}
       onViewChange={setTable}
       pageSizes={[10, 25, 50]}

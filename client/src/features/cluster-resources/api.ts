@@ -71,8 +71,8 @@ const window = (start: number, end: number) => ({ start_time: String(start), end
 
 /**
  * The cluster resource calls (02 §7 Cluster resources, E055-E063; finished Yarn jobs E019; job
- * counts E027). The cluster goes in the path through the base query's `{clusterUid}` (B283). Every
- * one fails silently with an empty result of its shape (B290): the screens show their empty states.
+ * counts E027). The cluster goes in the path through the base query's `{clusterUid}` (B283). Their
+ * failures raise no toast (C25); each panel shows its own with a retry (components/panel-state).
  */
 export const clusterResourcesApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -81,7 +81,7 @@ export const clusterResourcesApi = api.injectEndpoints({
         url: `/api/v1/clusters/{clusterUid}/resources/${metric}/${measure}`,
         clusterUid: cluster,
         params: { ...window(start, end), interval },
-        silent: 'object',
+        silent: true,
       }),
     }),
     resourceNodes: build.query<Partial<NodesResponse>, ResourceWindow>({
@@ -89,7 +89,7 @@ export const clusterResourcesApi = api.injectEndpoints({
         url: '/api/v1/clusters/{clusterUid}/nodes',
         clusterUid: cluster,
         params: { ...window(start, end), interval },
-        silent: 'object',
+        silent: true,
       }),
     }),
     resourceTaggedSeries: build.query<Partial<TaggedResourceResponse>, TaggedSeriesArgs>({
@@ -97,7 +97,7 @@ export const clusterResourcesApi = api.injectEndpoints({
         url: `/api/v1/clusters/{clusterUid}/resources/tagged/${metric}`,
         clusterUid: cluster,
         params: { ...window(start, end), interval, groupBy, values: values.join(',') },
-        silent: 'object',
+        silent: true,
       }),
     }),
     resourceTaggedStats: build.query<Partial<TaggedStatsResponse>, TaggedStatsArgs>({
@@ -105,7 +105,7 @@ export const clusterResourcesApi = api.injectEndpoints({
         url: '/api/v1/clusters/{clusterUid}/resources/tagged/stats',
         clusterUid: cluster,
         params: finished ? { ...window(start, end), final_status: 'true' } : {},
-        silent: 'object',
+        silent: true,
       }),
     }),
     resourceRunningApps: build.query<TaggedAppsResponse, RunningAppsArgs>({
@@ -113,7 +113,7 @@ export const clusterResourcesApi = api.injectEndpoints({
         url: '/api/v1/clusters/{clusterUid}/resources/tagged/apps',
         clusterUid: cluster,
         params: { running: 'true', size: String(size) },
-        silent: 'apps',
+        silent: true,
       }),
     }),
     finishedYarnJobs: build.query<FinishedAppsResponse<'fapps'>, FinishedJobsArgs>({
@@ -127,7 +127,7 @@ export const clusterResourcesApi = api.injectEndpoints({
           from: String(from),
           size: String(size),
         },
-        silent: 'hits',
+        silent: true,
       }),
     }),
     workloadJobCount: build.query<Partial<JobCountResponse>, JobCountArgs>({
@@ -139,7 +139,7 @@ export const clusterResourcesApi = api.injectEndpoints({
           clusterName: cluster,
           ...(groupBy ? { groupBy } : {}),
         },
-        silent: 'object',
+        silent: true,
       }),
     }),
   }),

@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
-import { Center, Loader, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core'
-import { MESSAGES } from '@costlens/shared'
+import { SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core'
 import { useAppSelector } from '../../app/hooks.ts'
 import { useResourceUsageSeriesQuery, useWorkloadJobCountQuery } from './api.ts'
+import { PanelState } from '../../components/panel-state/panel-state.tsx'
+import { queryPanel } from '../../components/panel-state/panel-status.ts'
 import { KpiCard } from './kpi-card.tsx'
 import { RangeNotice } from './range-notice.tsx'
 import { formatMegabytes } from './resource-columns.tsx'
@@ -90,6 +91,8 @@ export default function ClusterWorkloadPage() {
     return workloadGrid(points, range)
   }, [view.measure, apps.data, usage.data, range])
   const hasData = grid.max > 0
+  const panel = queryPanel(source, !hasData)
+  const kpiState = panel.status === 'failed' || panel.status === 'loading' ? panel : undefined
   const busiest = busiestHour(grid)
   const busiestDay = grid.days.reduce<{ day: number; total: number } | null>((best, d) => {
     const total = d.hours.reduce<number>((n, v) => n + (v ?? 0), 0)
@@ -131,29 +134,20 @@ export default function ClusterWorkloadPage() {
           label="Busiest hour"
           value={busiest ? `${String(busiest.hour).padStart(2, '0')}:00 UTC` : '--'}
           detail={busiest ? `${measure.describe(busiest.average)} on average` : undefined}
+          state={kpiState}
         />
-        <KpiCard label="Busiest day" value={busiestDay ? dayText(busiestDay.day) : '--'} />
+        <KpiCard label="Busiest day" value={busiestDay ? dayText(busiestDay.day) : '--'} state={kpiState} />
         <KpiCard label="Days" value={String(grid.days.length)} detail="in the range, by UTC day" />
       </SimpleGrid>
 
-      {source.isFetching && !hasData ? (
-        <Center h={200}>
-          <Loader role="status" size="sm" aria-label="Loading the workload" />
-        </Center>
-      ) : hasData ? (
+      <PanelState what="The workload" minHeight={200} {...panel}>
         <WorkloadGrid
           caption={`${measure.caption} by hour of day (UTC)`}
           grid={grid}
           format={measure.cell}
           unit={measure.unit}
         />
-      ) : (
-        <Center h={200}>
-          <Text c="dimmed" size="sm">
-            {MESSAGES.M052}
-          </Text>
-        </Center>
-      )}
+      </PanelState>
     </Stack>
   )
 }

@@ -9,6 +9,8 @@ import {
 import { LineChart } from '../../components/charts/line-chart.tsx'
 import type { TimeRange, TimeSeries, ValueFormat } from '../../components/charts/chart-types.ts'
 import { MultiSelectFilter, type FilterOption } from '../../components/filters/multi-select-filter.tsx'
+import { PanelState } from '../../components/panel-state/panel-state.tsx'
+import { queryPanel, type PanelView } from '../../components/panel-state/panel-status.ts'
 import { useResourceTaggedSeriesQuery } from './api.ts'
 import { formatMegabytes } from './resource-columns.tsx'
 import { GROUP_BY_LABELS } from './resources-state.ts'
@@ -28,6 +30,8 @@ export interface GroupUsageProps {
   exportAllowed: boolean
   onGroupBy: (groupBy: ResourceGroupBy) => void
   onValues: (values: string[]) => void
+  /** The values' calls: failed, the value list says so with a retry. */
+  optionsState?: PanelView
 }
 
 /**
@@ -63,7 +67,9 @@ export function GroupUsage(props: GroupUsageProps) {
             allowDeselect={false}
             onChange={(g) => g && props.onGroupBy(g as ResourceGroupBy)}
           />
-          {props.optionsLoading && options.length === 0 ? (
+          {props.optionsState?.status === 'failed' ? (
+            <PanelState what={`${label} values`} compact {...props.optionsState} />
+          ) : props.optionsLoading && options.length === 0 ? (
             <Text size="sm" c="dimmed">
               Loading {label.toLowerCase()} values…
             </Text>
@@ -78,26 +84,34 @@ export function GroupUsage(props: GroupUsageProps) {
           )}
         </Stack>
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm" style={{ flex: 1, minWidth: 0 }}>
-          <LineChart
-            title={`VCores by ${label.toLowerCase()}`}
-            description={`Vcores allocated to the apps of each chosen ${label.toLowerCase()}, average per point.`}
-            series={cpu.data?.series ?? EMPTY}
-            range={range}
-            chartKind="cluster"
-            valueFormat={whole}
-            emptyText={emptyText}
-            exportAllowed={props.exportAllowed}
-          />
-          <LineChart
-            title={`Memory by ${label.toLowerCase()}`}
-            description={`Memory allocated to the apps of each chosen ${label.toLowerCase()}, average per point.`}
-            series={memory.data?.series ?? EMPTY}
-            range={range}
-            chartKind="cluster"
-            valueFormat={formatMegabytes}
-            emptyText={emptyText}
-            exportAllowed={props.exportAllowed}
-          />
+          <PanelState what={`VCores by ${label.toLowerCase()}`} minHeight={300} {...queryPanel(cpu, false)}>
+            <LineChart
+              title={`VCores by ${label.toLowerCase()}`}
+              description={`Vcores allocated to the apps of each chosen ${label.toLowerCase()}, average per point.`}
+              series={cpu.data?.series ?? EMPTY}
+              range={range}
+              chartKind="cluster"
+              valueFormat={whole}
+              emptyText={emptyText}
+              exportAllowed={props.exportAllowed}
+            />
+          </PanelState>
+          <PanelState
+            what={`Memory by ${label.toLowerCase()}`}
+            minHeight={300}
+            {...queryPanel(memory, false)}
+          >
+            <LineChart
+              title={`Memory by ${label.toLowerCase()}`}
+              description={`Memory allocated to the apps of each chosen ${label.toLowerCase()}, average per point.`}
+              series={memory.data?.series ?? EMPTY}
+              range={range}
+              chartKind="cluster"
+              valueFormat={formatMegabytes}
+              emptyText={emptyText}
+              exportAllowed={props.exportAllowed}
+            />
+          </PanelState>
         </SimpleGrid>
       </Group>
     </Paper>

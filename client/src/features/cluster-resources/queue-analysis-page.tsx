@@ -13,6 +13,8 @@ import { useAppSelector } from '../../app/hooks.ts'
 import { LineChart } from '../../components/charts/line-chart.tsx'
 import { paletteColour } from '../../components/charts/chart-options.ts'
 import type { TimeSeries, ValueFormat } from '../../components/charts/chart-types.ts'
+import { PanelState } from '../../components/panel-state/panel-state.tsx'
+import { queriesPanel } from '../../components/panel-state/panel-status.ts'
 import { DataTable } from '../../components/table/data-table.tsx'
 import type { DataColumn } from '../../components/table/table-types.ts'
 import {
@@ -126,6 +128,8 @@ export default function QueueAnalysisPage() {
     [shown, stats.data, usage.data, total],
   )
   const columns = useMemo(() => queueColumns(measure.format), [measure])
+  // The chart and the table read the queues' stats, their series and the cluster's total together.
+  const chartPanel = queriesPanel([stats, usage, clusterTotal], false)
 
   return (
     <Stack gap="sm">
@@ -178,18 +182,20 @@ export default function QueueAnalysisPage() {
         </Group>
       </Paper>
 
-      <LineChart
-        title={`${measure.label} used by queue`}
-        description={`The ${measure.unit} each chosen queue's apps held over time (solid), and the queue's guaranteed capacity, its share of the cluster's total (dashed).`}
-        series={series}
-        totals={totals}
-        range={range}
-        chartKind="cluster"
-        valueFormat={measure.format}
-        height={360}
-        emptyText={shown.length === 0 ? MESSAGES.M087 : undefined}
-        exportAllowed={isActionAllowed(user.plan, 'chartExport')}
-      />
+      <PanelState what={`${measure.label} used by queue`} minHeight={360} {...chartPanel}>
+        <LineChart
+          title={`${measure.label} used by queue`}
+          description={`The ${measure.unit} each chosen queue's apps held over time (solid), and the queue's guaranteed capacity, its share of the cluster's total (dashed).`}
+          series={series}
+          totals={totals}
+          range={range}
+          chartKind="cluster"
+          valueFormat={measure.format}
+          height={360}
+          emptyText={shown.length === 0 ? MESSAGES.M087 : undefined}
+          exportAllowed={isActionAllowed(user.plan, 'chartExport')}
+        />
+      </PanelState>
 
       <DataTable<QueueRow>
         caption="Queues compared"
@@ -197,6 +203,11 @@ export default function QueueAnalysisPage() {
         rows={rows}
         rowKey={(r) => r.queue}
         loading={stats.isFetching || usage.isFetching}
+        failure={
+          chartPanel.status === 'failed'
+            ? { what: 'Queues compared', error: chartPanel.error, onRetry: chartPanel.onRetry }
+            : null
+        }
         paginate={false}
         search={false}
         download={{ name: 'queue_analysis', locked: !isActionAllowed(user.plan, 'download') }}

@@ -3,6 +3,8 @@ import { SimpleGrid } from '@mantine/core'
 import type { NodesResponse, ResourceSeriesResponse } from '@costlens/shared'
 import { AreaRangeChart, LineChart } from '../../components/charts/line-chart.tsx'
 import type { TimeRange, TimeSeries, ValueFormat } from '../../components/charts/chart-types.ts'
+import { PanelState } from '../../components/panel-state/panel-state.tsx'
+import type { PanelView } from '../../components/panel-state/panel-status.ts'
 import { formatMegabytes } from './resource-columns.tsx'
 
 const EMPTY: readonly never[] = []
@@ -59,6 +61,8 @@ function UsageChart(props: UsageChartProps) {
 }
 
 export interface ResourceUsageChartsProps {
+  /** Each chart's state; a chart not ready shows the kit's state in its place. */
+  states: { vcores: PanelView; memory: PanelView; nodes: PanelView }
   vcores: Partial<ResourceSeriesResponse> | undefined
   memory: Partial<ResourceSeriesResponse> | undefined
   nodes: Partial<NodesResponse> | undefined
@@ -74,6 +78,7 @@ export interface ResourceUsageChartsProps {
 
 /** 02 §2 Cluster summary and resources: vcores, memory and nodes over time, side by side. */
 export function ResourceUsageCharts({
+  states,
   vcores,
   memory,
   nodes,
@@ -90,37 +95,43 @@ export function ResourceUsageCharts({
   )
   return (
     <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="sm">
-      <UsageChart
-        title="VCores"
-        description="Vcores allocated to applications (average and range per point) against the cluster's total vcores."
-        unit="vcores"
-        data={vcores}
-        comparison={comparison ? (comparison.vcores ?? NO_DATA) : undefined}
-        comparisonLabel={comparison?.label}
-        range={range}
-        valueFormat={whole}
-        exportAllowed={exportAllowed}
-      />
-      <UsageChart
-        title="Memory"
-        description="Memory allocated to applications (average and range per point) against the cluster's total memory."
-        unit="memory"
-        data={memory}
-        comparison={comparison ? (comparison.memory ?? NO_DATA) : undefined}
-        comparisonLabel={comparison?.label}
-        range={range}
-        valueFormat={formatMegabytes}
-        exportAllowed={exportAllowed}
-      />
-      <LineChart
-        title="Nodes"
-        description="Nodes in service, and nodes unhealthy, lost or decommissioned, over time."
-        series={nodeSeries}
-        range={range}
-        chartKind="cluster"
-        valueFormat={whole}
-        exportAllowed={exportAllowed}
-      />
+      <PanelState what="VCores" minHeight={300} {...states.vcores}>
+        <UsageChart
+          title="VCores"
+          description="Vcores allocated to applications (average and range per point) against the cluster's total vcores."
+          unit="vcores"
+          data={vcores}
+          comparison={comparison ? (comparison.vcores ?? NO_DATA) : undefined}
+          comparisonLabel={comparison?.label}
+          range={range}
+          valueFormat={whole}
+          exportAllowed={exportAllowed}
+        />
+      </PanelState>
+      <PanelState what="Memory" minHeight={300} {...states.memory}>
+        <UsageChart
+          title="Memory"
+          description="Memory allocated to applications (average and range per point) against the cluster's total memory."
+          unit="memory"
+          data={memory}
+          comparison={comparison ? (comparison.memory ?? NO_DATA) : undefined}
+          comparisonLabel={comparison?.label}
+          range={range}
+          valueFormat={formatMegabytes}
+          exportAllowed={exportAllowed}
+        />
+      </PanelState>
+      <PanelState what="Nodes" minHeight={300} {...states.nodes}>
+        <LineChart
+          title="Nodes"
+          description="Nodes in service, and nodes unhealthy, lost or decommissioned, over time."
+          series={nodeSeries}
+          range={range}
+          chartKind="cluster"
+          valueFormat={whole}
+          exportAllowed={exportAllowed}
+        />
+      </PanelState>
     </SimpleGrid>
   )
 }

@@ -98,11 +98,12 @@ const finished: FinishedAppsResponse<'fapps'> = {
 }
 
 /** Answers every call of the screen by its path; what each asked is kept to assert on. */
-function render(route = '/clusters/resources') {
+function render(route = '/clusters/resources', failing = false) {
   const handler: Handler = (request) => {
     const url = new URL(request.url)
     const path = url.pathname
     if (request.method !== 'GET') return undefined
+    if (failing && path !== '/api/v1/cluster_search') return json({ message: 'Internal Server Error' }, 500)
     if (path === '/api/v1/cluster_search')
       return json([
         { unravelId: 'cdh-prod-01', displayName: 'Production CDH', clusterName: 'p', clusterType: 'Yarn' },
@@ -151,6 +152,25 @@ describe('/clusters/resources', { timeout: 30_000 }, () => {
     render()
     const kpi = await screen.findByRole('group', { name: 'Running now' })
     await waitFor(() => expect(kpi).toHaveTextContent(String(running.total)))
+  })
+
+  it('issue 15 #18 shows every failed call as its error with a retry, never zeros or No Data Available', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    render('/clusters/resources', true)
+    for (const what of [
+      'Nodes',
+      'Available vcores',
+      'Available memory',
+      'Running now',
+      'VCores',
+      'Memory',
+      'Application type values',
+    ])
+      expect(await screen.findAllByRole('alert', { name: `${what} could not be loaded` })).not.toHaveLength(0)
+    expect(screen.getAllByRole('alert', { name: /could not be loaded/ }).length).toBeGreaterThanOrEqual(9)
+    expect(screen.queryByText('No Data Available')).toBeNull()
+    expect(screen.queryByText('0 records')).toBeNull()
+    warn.mockRestore()
   })
 
   it('B164 B216 selects the first 4 group values by default and charts those', async () => {

@@ -27,6 +27,7 @@ import {
 } from './api.ts'
 import { groupOptions } from './group-options.ts'
 import { GroupUsage } from './group-usage.tsx'
+import { queriesPanel, queryPanel } from '../../components/panel-state/panel-status.ts'
 import { KpiCard, lastValue } from './kpi-card.tsx'
 import { INTERVALS, intervalFits, pickerValue, providerInterval, rangeButtonText } from './range-state.ts'
 import { RangeNotice } from './range-notice.tsx'
@@ -153,11 +154,13 @@ export default function ResourcesPage() {
           label="Nodes"
           value={activeNodes === null ? '--' : count(activeNodes)}
           detail={nodes.data?.nodes ? `in service of ${count(nodes.data.nodes)}` : 'in service'}
+          state={queryPanel(nodes, false)}
         />
         <KpiCard
           label="Available vcores"
           value={totalVcores === null ? '--' : count(totalVcores - (allocatedVcores ?? 0))}
           detail={totalVcores === null ? undefined : `of ${count(totalVcores)} at the end of the range`}
+          state={queryPanel(vcores, false)}
         />
         <KpiCard
           label="Available memory"
@@ -165,11 +168,13 @@ export default function ResourcesPage() {
           detail={
             totalMemory === null ? undefined : `of ${formatMegabytes(totalMemory)} at the end of the range`
           }
+          state={queryPanel(memory, false)}
         />
         <KpiCard
           label={APP_FIGURES.runningNow.label}
           value={running.data ? count(running.data.total) : '--'}
           detail="apps on the Yarn clusters shown"
+          state={queryPanel(running, false)}
         />
       </SimpleGrid>
 
@@ -194,6 +199,11 @@ export default function ResourcesPage() {
       </Group>
 
       <ResourceUsageCharts
+        states={{
+          vcores: queriesPanel(view.compare ? [vcores, vcoresCmp] : [vcores], false),
+          memory: queriesPanel(view.compare ? [memory, memoryCmp] : [memory], false),
+          nodes: queryPanel(nodes, false),
+        }}
         vcores={vcores.data}
         memory={memory.data}
         nodes={nodes.data}
@@ -218,6 +228,7 @@ export default function ResourcesPage() {
         options={options}
         values={values}
         optionsLoading={finishedStats.isFetching || runningStats.isFetching}
+        optionsState={queriesPanel([finishedStats, runningStats], false)}
         exportAllowed={exportAllowed}
         onGroupBy={(groupBy) => change({ type: 'groupBy', groupBy })}
         onValues={(next) => change({ type: 'values', values: next })}
@@ -229,6 +240,11 @@ export default function ResourcesPage() {
         rows={running.data?.apps ?? []}
         rowKey={(r) => r.appid}
         loading={running.isFetching}
+        failure={
+          running.isError
+            ? { what: 'Running apps', error: running.error, onRetry: () => void running.refetch() }
+            : null
+        }
         defaultView={{ pageSize: DEFAULT_PAGE_SIZES.runningApps }}
         rowStatus={runningAppStatus(now)}
         download={{ name: 'running_apps', locked: downloadLocked }}
@@ -242,6 +258,9 @@ export default function ResourcesPage() {
         rowKey={(r) => r.id}
         totalRecords={jobs.data?.total ?? 0}
         loading={jobs.isFetching}
+        failure={
+          jobs.isError ? { what: MESSAGES.M101, error: jobs.error, onRetry: () => void jobs.refetch() } : null
+        }
         view={jobsView}
         search={false}
         rowStatus={yarnJobStatus}

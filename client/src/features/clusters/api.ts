@@ -49,8 +49,8 @@ export interface JobCountArgs {
 }
 
 /**
- * A silently failed object fetch gives `{}` (B290), so every field of these answers may be missing;
- * the screens read them with a fallback rather than trusting the contract's shape.
+ * An answer whose fields may be missing (a real backend leaves some out), so the screens read them
+ * with a fallback rather than trusting the contract's shape.
  */
 export type Maybe<T> = Partial<T>
 
@@ -63,9 +63,9 @@ const windowParams = ({ start, end }: { start: number; end: number }) => ({
 })
 
 /**
- * The cluster screens' calls (02 §7 Cluster resources, E055-E063; job counts E027-E034). They fail
- * silently with an empty result of their shape (B290, C25): charts then show 'No Data Available'
- * and KPIs '--', with no error message. The cluster goes in the path through the base query's
+ * The cluster screens' calls (02 §7 Cluster resources, E055-E063; job counts E027-E034). Their failures
+ * raise no toast (C25); each panel shows its own with a retry (components/panel-state), never zeros
+ * or 'No Data Available'. The cluster goes in the path through the base query's
  * `{clusterUid}` (B283), so the rule of where it goes lives once.
  */
 export const clustersApi = api.injectEndpoints({
@@ -75,7 +75,7 @@ export const clustersApi = api.injectEndpoints({
         url: `/api/v1/clusters/{clusterUid}/resources/${metric}/${measure}`,
         clusterUid: cluster,
         params: { ...windowParams(range), interval },
-        silent: 'object',
+        silent: true,
       }),
     }),
     clusterNodes: build.query<Maybe<NodesResponse>, ClusterWindow & { interval: ResourceInterval }>({
@@ -83,7 +83,7 @@ export const clustersApi = api.injectEndpoints({
         url: '/api/v1/clusters/{clusterUid}/nodes',
         clusterUid: cluster,
         params: { ...windowParams(range), interval },
-        silent: 'object',
+        silent: true,
       }),
     }),
     /** E062: the apps running now, or (finished) those that finished in the window, per type, user and queue. */
@@ -92,7 +92,7 @@ export const clustersApi = api.injectEndpoints({
         url: '/api/v1/clusters/{clusterUid}/resources/tagged/stats',
         clusterUid: cluster,
         params: { ...windowParams(range), ...(finished ? { final_status: true } : {}) },
-        silent: 'object',
+        silent: true,
       }),
     }),
     /** E028-E033: running now (the window is not applied) or finished in the window, of one cluster or all. */
@@ -100,7 +100,7 @@ export const clustersApi = api.injectEndpoints({
       query: ({ variant, by, clusterUid, ...range }) => ({
         url: `/api/v1/jobs/${variant === 'finished' ? 'finished/' : ''}by${by}`,
         params: { ...windowParams(range), clusterUid },
-        silent: 'list',
+        silent: true,
       }),
     }),
     jobCount: build.query<Maybe<JobCountResponse>, JobCountArgs>({
@@ -109,7 +109,7 @@ export const clustersApi = api.injectEndpoints({
         params: { ...windowParams({ start, end }), ...params },
         // A newer range or grouping supersedes a slower older answer (B285).
         group: 'clusters:jobs-count',
-        silent: 'object',
+        silent: true,
       }),
     }),
     /**
@@ -120,11 +120,11 @@ export const clustersApi = api.injectEndpoints({
       query: ({ cluster, ...range }) => ({
         url: '/api/v1/autoactions/recent_violations',
         params: { ...windowParams(range), limit: VIOLATIONS_LIMIT, clusterUid: cluster },
-        silent: 'list',
+        silent: true,
       }),
     }),
     lastChecked: build.query<Maybe<LastCheckedResponse>, void>({
-      query: () => ({ url: '/api/v1/jobs/lastChecked', silent: 'object' }),
+      query: () => ({ url: '/api/v1/jobs/lastChecked', silent: true }),
     }),
   }),
 })

@@ -14,7 +14,8 @@ import { DataTable } from '../../components/table/data-table.tsx'
 import type { DataColumn } from '../../components/table/table-types.ts'
 import type { Maybe } from './api.ts'
 import { countRows, type CountRow } from './cluster-kpis.ts'
-import { LoadingPanel } from './loading-panel.tsx'
+import { Panel } from '../../components/panel-state/panel-state.tsx'
+import { queryPanel, type PanelQuery } from '../../components/panel-state/panel-status.ts'
 
 const CHART_HEIGHT = 250
 const whole = (n: number) => n.toLocaleString('en-US')
@@ -65,12 +66,33 @@ export function CountTable({
   )
 }
 
-/** A card: its chart, then the same numbers as a table, dimmed while a new answer loads. */
-export function ChartCard({ loading, children }: { loading: boolean; children: ReactNode }) {
+/** A panel's call: its answer, its state and its refetch. */
+export type PanelCall<T> = PanelQuery & { data?: T; refetch: () => unknown }
+
+/**
+ * A card: its chart, then the same numbers as a table, dimmed while a new answer loads; while it
+ * has none, the one loading, empty or failed state of the kit in its place.
+ */
+export function ChartCard({
+  title,
+  query,
+  isEmpty,
+  children,
+}: {
+  title: string
+  query: PanelQuery & { refetch: () => unknown }
+  isEmpty: boolean
+  children: ReactNode
+}) {
   return (
-    <LoadingPanel loading={loading}>
+    <Panel
+      title={title}
+      state={queryPanel(query, isEmpty)}
+      refreshing={query.isFetching}
+      minHeight={CHART_HEIGHT}
+    >
       <Stack gap="xs">{children}</Stack>
-    </LoadingPanel>
+    </Panel>
   )
 }
 
@@ -79,8 +101,7 @@ export interface CountPanelProps {
   keyTitle: string
   /** What the counts are: jobs, or inefficiency events (one job can have several). */
   unit: string
-  buckets: readonly JobBucket[] | undefined
-  loading: boolean
+  query: PanelCall<readonly JobBucket[]>
   exportAllowed: boolean
 }
 
@@ -88,11 +109,11 @@ export interface CountPanelProps {
  * Jobs by status or type, or inefficiency events by name: a donut (the parts of one whole) and its
  * small table.
  */
-export function CountPanel({ title, keyTitle, unit, buckets, loading, exportAllowed }: CountPanelProps) {
-  const rows = useMemo(() => countRows(buckets), [buckets])
+export function CountPanel({ title, keyTitle, unit, query, exportAllowed }: CountPanelProps) {
+  const rows = useMemo(() => countRows(query.data), [query.data])
   const slices = useMemo(() => rows.map((r) => ({ name: r.key, value: r.count })), [rows])
   return (
-    <ChartCard loading={loading}>
+    <ChartCard title={title} query={query} isEmpty={rows.length === 0}>
       <DonutChart title={title} slices={slices} exportAllowed={exportAllowed} height={CHART_HEIGHT} />
       <CountTable caption={`${title} table`} keyTitle={keyTitle} unit={unit} rows={rows} />
     </ChartCard>
@@ -145,12 +166,11 @@ function breakdownColumns(groupBy: ResourceGroupBy): DataColumn<BreakdownRow>[] 
 }
 
 export interface BreakdownPanelProps {
-  stats: Maybe<TaggedStatsResponse> | undefined
+  query: PanelCall<Maybe<TaggedStatsResponse>>
   groupBy: ResourceGroupBy
   onGroupBy: (groupBy: ResourceGroupBy) => void
   /** 'running now' or 'finished in the range': what the counts are of. */
   setLabel: string
-  loading: boolean
   exportAllowed: boolean
   downloadLocked: boolean
 }
@@ -160,7 +180,8 @@ export interface BreakdownPanelProps {
  * as bars and every value in a searchable table (queues with their capacities).
  */
 export function BreakdownPanel(props: BreakdownPanelProps) {
-  const { stats, groupBy, onGroupBy, setLabel, loading, exportAllowed, downloadLocked } = props
+  const { query, groupBy, onGroupBy, setLabel, exportAllowed, downloadLocked } = props
+  const stats = query.data
   const rows = useMemo<BreakdownRow[]>(() => {
     const items = (stats?.[groupBy] ?? []) as {
       key: string
@@ -183,7 +204,7 @@ export function BreakdownPanel(props: BreakdownPanelProps) {
   const label = BREAKDOWN_LABELS[groupBy]
   const labelId = useId()
   return (
-    <ChartCard loading={loading}>
+    <ChartCard title={`Jobs ${setLabel} by ${label.toLowerCase()}`} query={query} isEmpty={rows.length === 0}>
       <Group gap="xs">
         <Text size="sm" fw={600} id={labelId}>
           Breakdown by

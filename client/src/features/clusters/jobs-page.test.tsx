@@ -92,15 +92,17 @@ describe('/clusters/jobs', { timeout: 20_000 }, () => {
     )
   })
 
-  it('B290 shows the empty chart and table when jobs/count fails or has nothing', async () => {
+  it('issue 15 #18 shows the failure with a retry, not an empty chart and table, when jobs/count fails', async () => {
     const warn = quietErrors()
     render('/clusters/jobs', { failing: true })
     await waitFor(() => expect(warn).toHaveBeenCalled())
-    expect(await screen.findByRole('figure', { name: 'Jobs per interval by state' })).toHaveTextContent(
-      'No Data Available',
-    )
-    await waitFor(() =>
-      expect(screen.getByRole('table', { name: 'Jobs by state' })).toHaveTextContent('No Data Available'),
-    )
+    expect(
+      await screen.findByRole('alert', { name: 'Jobs per interval by state could not be loaded' }),
+    ).toHaveTextContent('boom')
+    expect(
+      await screen.findByRole('alert', { name: 'Jobs by state could not be loaded' }),
+    ).toBeInTheDocument()
+    expect(screen.getAllByRole('button', { name: 'Retry' })).toHaveLength(2)
+    expect(screen.queryByText('No Data Available')).toBeNull()
   })
 })

@@ -21,7 +21,8 @@ import {
   type JobsView,
 } from './cluster-view-state.ts'
 import { jobCountChart, jobCountRows, type JobCountRow } from './job-count-series.ts'
-import { LoadingPanel } from './loading-panel.tsx'
+import { Panel } from '../../components/panel-state/panel-state.tsx'
+import { queryPanel } from '../../components/panel-state/panel-status.ts'
 
 const GROUP_BY_LABELS: Readonly<Record<JobCountGroupBy, string>> = {
   state: 'State',
@@ -121,7 +122,12 @@ export default function ClusterJobsPage() {
         style={{ alignSelf: 'flex-start' }}
       />
 
-      <LoadingPanel loading={answer.isFetching}>
+      <Panel
+        title={`Jobs per interval by ${groupLabel}`}
+        state={queryPanel(answer, chart.series.length === 0)}
+        refreshing={answer.isFetching}
+        minHeight={360}
+      >
         <StackedBarChart
           title={`Jobs per interval by ${groupLabel}`}
           description={`How many jobs ran in each interval of the range, stacked by ${groupLabel}.`}
@@ -131,7 +137,7 @@ export default function ClusterJobsPage() {
           height={340}
           exportAllowed={isActionAllowed(user.plan, 'chartExport')}
         />
-      </LoadingPanel>
+      </Panel>
 
       <DataTable<JobCountRow>
         key={view.groupBy}
@@ -140,6 +146,11 @@ export default function ClusterJobsPage() {
         rows={rows}
         rowKey={(r) => r.key}
         loading={answer.isFetching}
+        failure={
+          answer.isError
+            ? { what: `Jobs by ${groupLabel}`, error: answer.error, onRetry: () => void answer.refetch() }
+            : null
+        }
         defaultView={{ sort: { key: 'peak', direction: 'desc' } }}
         download={{
           name: `cluster_jobs_by_${view.groupBy}`,

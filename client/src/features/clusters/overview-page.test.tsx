@@ -196,23 +196,30 @@ describe('/clusters/overview', { timeout: 20_000 }, () => {
     ).toHaveTextContent('success40')
   })
 
-  it('B290 shows -- and the empty texts when every call fails, with no error message', async () => {
+  it('issue 15 #18 shows each failed call as its error with a retry, never zeros or No Data Available', async () => {
     const warn = quietErrors()
-    render('/clusters/overview', { failing: true })
+    const { user } = render('/clusters/overview', { failing: true })
     await waitFor(() => expect(warn).toHaveBeenCalled())
-    await waitFor(() => expect(kpiTexts()).toContain('Running now: 0'))
-    expect(kpiTexts().slice(0, 3)).toEqual(['Nodes: --', 'Available vcores: --', 'Available memory: --'])
+    const kpis = await screen.findByRole('alert', { name: /Cluster KPIs could not be loaded/ })
+    expect(kpis).toHaveTextContent('boom')
+    expect(screen.queryByLabelText('Cluster KPIs')).toBeNull()
     for (const name of [
       'VCores allocated vs total',
       'Memory allocated vs total',
       'Nodes',
       'Jobs running now by status',
+      'Jobs running now by type',
+      'Inefficiency events of jobs running now',
+      'Jobs running now by application type',
     ])
-      expect(screen.getByRole('figure', { name })).toHaveTextContent('No Data Available')
-    expect(screen.getByRole('table', { name: 'Jobs running now per application type' })).toHaveTextContent(
-      'No Data Available',
-    )
-    expect(screen.queryByRole('alert')).toBeNull()
+      expect(await screen.findByRole('alert', { name: `${name} could not be loaded` })).toBeInTheDocument()
+    expect(screen.queryByText('No Data Available')).toBeNull()
+    expect(screen.queryByText(/^0$/)).toBeNull()
+    expect(screen.queryByRole('status')).toBeNull()
+    // No toast: the failure shows where the data would be (C25).
+    const retries = screen.getAllByRole('button', { name: 'Retry' })
+    expect(retries.length).toBe(8)
+    await user.click(within(kpis).getByRole('button', { name: 'Retry' }))
   })
 
   it('B053 shows a frozen Yarn cluster fixed, not offered', async () => {

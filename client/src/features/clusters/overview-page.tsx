@@ -21,6 +21,8 @@ import {
 } from './cluster-view-state.ts'
 import { BreakdownPanel, CountPanel } from './job-panels.tsx'
 import { KpiRow } from './kpi-row.tsx'
+import { PanelState } from '../../components/panel-state/panel-state.tsx'
+import { queriesPanel } from '../../components/panel-state/panel-status.ts'
 import { ResourceCharts } from './resource-charts.tsx'
 
 const JOB_SET_LABELS: Readonly<Record<JobSet, string>> = {
@@ -117,7 +119,10 @@ export default function ClusterOverviewPage() {
       runningLabel(end, now),
     ),
   ]
-  const kpisLoading = [cpu, memory, nodes, ...kpiSources].some((q) => q.isFetching)
+  const kpiQueries = [cpu, memory, nodes, ...kpiSources]
+  const kpisLoading = kpiQueries.some((q) => q.isFetching)
+  // One failed call fails the row: a KPI of 0 or '--' from a call that failed would read as a figure.
+  const kpiPanel = queriesPanel(kpiQueries, false)
 
   const byStatus = view.jobs === 'running' ? runningByStatus : finishedByStatus
   const byInefficiency = view.jobs === 'running' ? runningByInefficiency : finishedByInefficiency
@@ -144,7 +149,9 @@ export default function ClusterOverviewPage() {
         />
       </Group>
 
-      <KpiRow label="Cluster KPIs" kpis={kpis} loading={kpisLoading} />
+      <PanelState what="Cluster KPIs" {...kpiPanel}>
+        <KpiRow label="Cluster KPIs" kpis={kpis} loading={kpisLoading} />
+      </PanelState>
       <Text size="xs" c="dimmed">
         Resources and the breakdown are{' '}
         {oneCluster ? "the selected cluster's" : 'those of all your Yarn clusters'}; job counts are{' '}
@@ -156,10 +163,9 @@ export default function ClusterOverviewPage() {
           Resources
         </Title>
         <ResourceCharts
-          cpu={cpu.data}
-          memory={memory.data}
-          nodes={nodes.data}
-          loading={{ cpu: cpu.isFetching, memory: memory.isFetching, nodes: nodes.isFetching }}
+          cpu={cpu}
+          memory={memory}
+          nodes={nodes}
           range={{ from: start, to: end }}
           exportAllowed={exportAllowed}
         />
@@ -183,34 +189,30 @@ export default function ClusterOverviewPage() {
             <CountPanel
               title={`Jobs ${setWords} by status`}
               keyTitle="Status"
-              buckets={byStatus.data}
-              loading={byStatus.isFetching}
+              query={byStatus}
               exportAllowed={exportAllowed}
               unit="Jobs"
             />
             <CountPanel
               title={`Jobs ${setWords} by type`}
               keyTitle="Type"
-              buckets={byType.data}
-              loading={byType.isFetching}
+              query={byType}
               exportAllowed={exportAllowed}
               unit="Jobs"
             />
             <CountPanel
               title={`Inefficiency events of jobs ${setWords}`}
               keyTitle="Event"
-              buckets={byInefficiency.data}
-              loading={byInefficiency.isFetching}
+              query={byInefficiency}
               exportAllowed={exportAllowed}
               unit="Events"
             />
           </SimpleGrid>
           <BreakdownPanel
-            stats={stats.data}
+            query={stats}
             groupBy={view.breakdown}
             onGroupBy={(breakdown) => update({ ...view, breakdown })}
             setLabel={setWords}
-            loading={stats.isFetching}
             exportAllowed={exportAllowed}
             downloadLocked={!isActionAllowed(user.plan, 'download')}
           />

@@ -4,7 +4,8 @@ import { formatBytes, type NodesResponse, type ResourceSeriesResponse } from '@c
 import { AreaRangeChart, LineChart, type BandSeries } from '../../components/charts/line-chart.tsx'
 import type { TimeRange, TimeSeries } from '../../components/charts/chart-types.ts'
 import type { Maybe } from './api.ts'
-import { LoadingPanel } from './loading-panel.tsx'
+import { Panel } from '../../components/panel-state/panel-state.tsx'
+import { queryPanel, type PanelQuery } from '../../components/panel-state/panel-status.ts'
 
 const MB = 1024 * 1024
 const memoryFormat = (mb: number) => formatBytes(mb * MB)
@@ -25,11 +26,13 @@ function allocation(answer: Maybe<ResourceSeriesResponse> | undefined): {
   }
 }
 
+/** A chart's call as the panel reads it: its answer, its state and its refetch. */
+type ChartQuery<T> = PanelQuery & { data?: Maybe<T>; refetch: () => unknown }
+
 export interface ResourceChartsProps {
-  cpu: Maybe<ResourceSeriesResponse> | undefined
-  memory: Maybe<ResourceSeriesResponse> | undefined
-  nodes: Maybe<NodesResponse> | undefined
-  loading: { cpu: boolean; memory: boolean; nodes: boolean }
+  cpu: ChartQuery<ResourceSeriesResponse>
+  memory: ChartQuery<ResourceSeriesResponse>
+  nodes: ChartQuery<NodesResponse>
   range: TimeRange
   exportAllowed: boolean
 }
@@ -39,20 +42,25 @@ export interface ResourceChartsProps {
  * against the capacity, and the nodes in service with any unhealthy, lost or decommissioned (G29).
  * Point intervals follow the cluster chart rule (B091).
  */
-export function ResourceCharts({ cpu, memory, nodes, loading, range, exportAllowed }: ResourceChartsProps) {
-  const vcores = useMemo(() => allocation(cpu), [cpu])
-  const mem = useMemo(() => allocation(memory), [memory])
+export function ResourceCharts({ cpu, memory, nodes, range, exportAllowed }: ResourceChartsProps) {
+  const vcores = useMemo(() => allocation(cpu.data), [cpu.data])
+  const mem = useMemo(() => allocation(memory.data), [memory.data])
   const nodeSeries = useMemo<TimeSeries[]>(() => {
-    const active = nodes?.active ?? []
+    const active = nodes.data?.active ?? []
     return [
       ...(active.length ? [{ name: 'In service', data: active }] : []),
-      ...(nodes?.series ?? []).filter((s) => s.data.some((p) => p[1] > 0)),
+      ...(nodes.data?.series ?? []).filter((s) => s.data.some((p) => p[1] > 0)),
     ]
-  }, [nodes])
+  }, [nodes.data])
   const common = { range, chartKind: 'cluster' as const, exportAllowed, height: 260 }
   return (
     <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="sm">
-      <LoadingPanel loading={loading.cpu}>
+      <Panel
+        title="VCores allocated vs total"
+        state={queryPanel(cpu, vcores.bands.length + vcores.totals.length === 0)}
+        refreshing={cpu.isFetching}
+        minHeight={280}
+      >
         <AreaRangeChart
           {...common}
           title="VCores allocated vs total"
@@ -62,8 +70,13 @@ export function ResourceCharts({ cpu, memory, nodes, loading, range, exportAllow
           valueFormat={vcoreFormat}
           yAxisTitle="vcores"
         />
-      </LoadingPanel>
-      <LoadingPanel loading={loading.memory}>
+      </Panel>
+      <Panel
+        title="Memory allocated vs total"
+        state={queryPanel(memory, mem.bands.length + mem.totals.length === 0)}
+        refreshing={memory.isFetching}
+        minHeight={280}
+      >
         <AreaRangeChart
           {...common}
           title="Memory allocated vs total"
@@ -72,8 +85,13 @@ export function ResourceCharts({ cpu, memory, nodes, loading, range, exportAllow
           totals={mem.totals}
           valueFormat={memoryFormat}
         />
-      </LoadingPanel>
-      <LoadingPanel loading={loading.nodes}>
+      </Panel>
+      <Panel
+        title="Nodes"
+        state={queryPanel(nodes, nodeSeries.length === 0)}
+        refreshing={nodes.isFetching}
+        minHeight={280}
+      >
         <LineChart
           {...common}
           title="Nodes"
@@ -82,7 +100,7 @@ export function ResourceCharts({ cpu, memory, nodes, loading, range, exportAllow
           valueFormat={nodeFormat}
           yAxisTitle="nodes"
         />
-      </LoadingPanel>
+      </Panel>
     </SimpleGrid>
   )
 }

@@ -3,8 +3,8 @@ import { api } from '../../api/api.ts'
 
 /**
  * The search results' call (02 §7 GET apps/globalsearch). A newer search supersedes one still in
- * flight (B285), and a failure gives an empty page with no message, as list fetches do (B290, C25):
- * the screen reads `results ?? []` and `total ?? 0`.
+ * flight (B285), and a failure raises no toast (C25) but shows in the results with a retry
+ * (components/panel-state).
  */
 export const globalSearchApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -13,7 +13,7 @@ export const globalSearchApi = api.injectEndpoints({
         url: '/api/v1/apps/globalsearch',
         params,
         group: 'apps:globalsearch',
-        silent: 'object',
+        silent: true,
       }),
     }),
   }),

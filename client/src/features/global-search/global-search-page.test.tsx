@@ -150,7 +150,7 @@ describe('/globalsearch/{search} (R049, R096)', () => {
     expect(requests).toHaveLength(0)
   })
 
-  it('B290 a failed search shows the empty result, with no error', async () => {
+  it('issue 15 #18 a failed search shows its error with a retry, not an empty result', async () => {
     stubApi(
       on('GET', '/api/v1/apps/globalsearch', () =>
         json({ statusCode: 500, error: 'Internal Server Error', message: 'boom' }, 500),
@@ -162,8 +162,11 @@ describe('/globalsearch/{search} (R049, R096)', () => {
       </Routes>,
       { preloadedState: signedIn(testUser()), route: '/globalsearch/etl' },
     )
-    expect(await screen.findByText('No Data Available')).toBeInTheDocument()
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    const alert = await screen.findByRole('alert', { name: 'Matching applications could not be loaded' })
+    expect(alert).toHaveTextContent('boom')
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument()
+    expect(screen.getByText('The search failed.')).toBeInTheDocument()
+    expect(screen.queryByText('No Data Available')).not.toBeInTheDocument()
   })
 
   it('B025 names the page after the search', async () => {

@@ -60,7 +60,7 @@ export default function GlobalSearchPage() {
     [freemium],
   )
   const tableView = listTableView(view)
-  const settled = !text || (result.data !== undefined && !result.isFetching)
+  const settled = !text || ((result.data !== undefined || result.isError) && !result.isFetching)
 
   return (
     <Stack gap="sm">
@@ -69,7 +69,7 @@ export default function GlobalSearchPage() {
           Search results for “{text}”
         </Title>
         <Text size="sm" c="dimmed" aria-live="polite">
-          {settled ? countText(total, text) : 'Searching…'}
+          {!settled ? 'Searching…' : result.isError ? 'The search failed.' : countText(total, text)}
         </Text>
       </div>
       <DataTable<AppRecord>
@@ -80,6 +80,11 @@ export default function GlobalSearchPage() {
         rowKey={(r) => r.id}
         totalRecords={total}
         loading={result.isFetching}
+        failure={
+          result.isError
+            ? { what: 'Matching applications', error: result.error, onRetry: () => void result.refetch() }
+            : null
+        }
         view={tableView}
         pageSizes={GLOBAL_SEARCH_PAGE_SIZES}
         search={false}

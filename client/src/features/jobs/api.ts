@@ -8,8 +8,8 @@ export interface UsersAndQueues {
 }
 
 /**
- * The application list's calls (02 §7). They fail silently with an empty result of their shape
- * (B290, C25): the list then shows its empty state, as the spec asks of list fetches.
+ * The application list's calls (02 §7). Their failures raise no toast (C25) but reach the screen,
+ * whose list and tag filter show them with a retry (components/panel-state, issue 15 #18).
  */
 export const jobsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -19,14 +19,14 @@ export const jobsApi = api.injectEndpoints({
         method: 'POST',
         body,
         group: 'apps:unifiedsearch',
-        silent: 'object',
+        silent: true,
       }),
     }),
     usersAndQueues: build.query<UsersAndQueues, void>({
-      query: () => ({ url: '/api/v1/reports/data/get_all_users_queues', silent: 'object' }),
+      query: () => ({ url: '/api/v1/reports/data/get_all_users_queues', silent: true }),
     }),
     appTags: build.query<Tag[], { from: number; to: number }>({
-      query: (params) => ({ url: '/api/v1/search/tags', params, silent: 'tags' }),
+      query: (params) => ({ url: '/api/v1/search/tags', params, silent: true }),
     }),
   }),
 })

@@ -33,6 +33,8 @@ interface AppListFilterPanelProps {
   metadata: UnifiedSearchResponse['metadata'] | undefined
   people: UsersAndQueues | undefined
   tags: Tag[] | undefined
+  /** The tags' call failed: the tag filter says so with a retry; the list carries on. */
+  tagsFailure?: { error: unknown; onRetry: () => void } | null
   onChange: (event: FilterEvent) => void
 }
 
@@ -47,6 +49,7 @@ export function AppListFilterPanel({
   metadata,
   people,
   tags,
+  tagsFailure,
   onChange,
 }: AppListFilterPanelProps) {
   const running = view.listType === 'running'
@@ -124,6 +127,7 @@ export function AppListFilterPanel({
           value={view.filters.tags}
           onChange={(value) => onChange({ type: 'filters', filters: { tags: value } })}
           freemium={freemium}
+          failure={tagsFailure}
         />
       </Stack>
     </Paper>

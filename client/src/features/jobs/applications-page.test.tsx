@@ -24,17 +24,32 @@ const page: UnifiedSearchResponse = {
   },
 }
 
-function render(route: string, user = testUser({ role: 'admin' }), store?: AppStore) {
+interface Failures {
+  /** Answers of the tags call in turn; the last repeats. */
+  tags?: Response[]
+  search?: Response[]
+}
+
+function render(
+  route: string,
+  user = testUser({ role: 'admin' }),
+  store?: AppStore,
+  failures: Failures = {},
+) {
   const bodies: UnifiedSearchBody[] = []
+  const next = (answers: Response[] | undefined, fallback: () => Response) =>
+    answers?.length ? (answers.length > 1 ? answers.shift()! : answers[0]!.clone()) : fallback()
   const api = stubApi(
     on('POST', '/api/v1/apps/unifiedsearch', async (request) => {
       bodies.push((await request.json()) as UnifiedSearchBody)
-      return json(page)
+      return next(failures.search, () => json(page))
     }),
     on('GET', '/api/v1/reports/data/get_all_users_queues', () =>
       json({ users: ['airflow', 'etl_svc'], queues: ['root.adhoc', 'root.etl'] }),
     ),
-    on('GET', '/api/v1/search/tags', () => json([{ key: 'env', values: ['prod', 'dev'] }])),
+    on('GET', '/api/v1/search/tags', () =>
+      next(failures.tags, () => json([{ key: 'env', values: ['prod', 'dev'] }])),
+    ),
     on('GET', '/api/v1/cluster_search', () => json([])),
   )
   const view = renderWithProviders(<ApplicationsPage />, { preloadedState: signedIn(user), route, store })
@@ -43,7 +58,51 @@ function render(route: string, user = testUser({ role: 'admin' }), store?: AppSt
 
 const table = () => screen.findByRole('table', { name: /applications$/ })
 
-describe('/jobs/applications', () => {
+// A whole screen per test: jsdom needs more than the default 5 s on a busy machine.
+describe('/jobs/applications', { timeout: 20_000 }, () => {
+  it('issue 15 #18 a 500 on search/tags keeps the list and turns the tag filter into its error with a retry', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const { requests, user } = render('/jobs/applications', undefined, undefined, {
+      tags: [
+        json({ message: 'Internal Server Error' }, 500),
+        json([{ key: 'env', values: ['prod', 'dev'] }]),
+      ],
+    })
+    // The page is still there, with its list (before: 'Something went wrong. e.filter is not a function').
+    expect(within(await table()).getAllByRole('row')).toHaveLength(3)
+    const filters = screen.getByRole('complementary', { name: 'Filters' })
+    const alert = await within(filters).findByRole('alert')
+    expect(alert).toHaveTextContent('Tags could not be loaded')
+    expect(alert).toHaveTextContent('Internal Server Error')
+    expect(screen.queryByText(/Something went wrong/)).toBeNull()
+    const tagCalls = () => requests.filter((r) => new URL(r.url).pathname === '/api/v1/search/tags').length
+    const before = tagCalls()
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }))
+    expect(await within(filters).findByRole('checkbox', { name: 'env' })).toBeInTheDocument()
+    expect(tagCalls()).toBe(before + 1)
+    expect(within(filters).queryByRole('alert')).toBeNull()
+    warn.mockRestore()
+  })
+
+  it('issue 15 #18 a 500 on the list shows its error and a retry, not 0 records or an empty list', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const { user } = render('/jobs/applications', undefined, undefined, {
+      search: [json({}, 500), json(page)],
+    })
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Applications could not be loaded')
+    expect(alert).toHaveTextContent('Internal Server Error')
+    expect(screen.queryByText('No Data Available')).toBeNull()
+    expect(screen.queryByText('0 records')).toBeNull()
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }))
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: /applications$/ })).getAllByRole('row')).toHaveLength(
+        3,
+      ),
+    )
+    warn.mockRestore()
+  })
+
   it('lists the page of apps with the total, statuses in words, cost in dollars and bytes in units', async () => {
     render('/jobs/applications')
     const rows = within(await table()).getAllByRole('row')

@@ -167,6 +167,11 @@ export default function ApplicationsPage() {
           metadata={search.data?.metadata}
           people={people.data}
           tags={tags.data}
+          tagsFailure={
+            tags.isError && !tags.isFetching
+              ? { error: tags.error, onRetry: () => void tags.refetch() }
+              : null
+          }
           onChange={change}
         />
 
@@ -202,6 +207,11 @@ export default function ApplicationsPage() {
             rowKey={(r) => r.id}
             totalRecords={total}
             loading={search.isFetching}
+            failure={
+              search.isError
+                ? { what: 'Applications', error: search.error, onRetry: () => void search.refetch() }
+                : null
+            }
             view={tableView}
             pageSizes={[15, 25, 50, 100]}
             search={false}

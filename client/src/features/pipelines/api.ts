@@ -9,8 +9,8 @@ import { api } from '../../api/api.ts'
 
 /**
  * The Jobs tab's pipeline calls: the on-premises pipelines list (E026) and the scheduled-jobs
- * calendar. Both are list fetches that fail silently with an empty result of their shape (B290,
- * C25), so the screens show their empty state rather than an error.
+ * calendar. Both are list fetches whose failures raise no toast (C25); the screens show them with a
+ * retry (components/panel-state), never as an empty list.
  */
 export const pipelinesApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -21,11 +21,11 @@ export const pipelinesApi = api.injectEndpoints({
         body,
         // A newer filter supersedes a slower older answer (B285).
         group: 'pipelines:list',
-        silent: 'object',
+        silent: true,
       }),
     }),
     jobSchedules: build.query<JobSchedulesResponse, JobSchedulesQuery>({
-      query: (params) => ({ url: '/api/v1/jobs/schedules', params, group: 'jobs:schedules', silent: 'list' }),
+      query: (params) => ({ url: '/api/v1/jobs/schedules', params, group: 'jobs:schedules', silent: true }),
     }),
   }),
 })

@@ -141,6 +141,9 @@ export default function PipelinesPage() {
         totalRecords={rows.length}
         rowKey={(r) => r.id}
         loading={list.isFetching}
+        failure={
+          list.isError ? { what: CAPTION, error: list.error, onRetry: () => void list.refetch() } : null
+        }
         view={tableView}
         pageSizes={[15, 25, 50, 100]}
         search={false}

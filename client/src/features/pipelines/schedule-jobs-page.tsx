@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
-import { Button, Group, LoadingOverlay, Paper, Stack, Text, Title } from '@mantine/core'
+import { Button, Group, Stack, Text, Title } from '@mantine/core'
 import { IconRefresh } from '@tabler/icons-react'
 import { formatDateTime, frozenRange, type JobSchedulesResponse } from '@costlens/shared'
 import { useAppSelector } from '../../app/hooks.ts'
@@ -9,6 +9,8 @@ import { rangeText } from '../../components/date-range/custom-range.ts'
 import { ClusterSearchSelect } from '../../components/filters/cluster-search-select.tsx'
 import { WeeklyCalendar } from '../../components/calendar/weekly-calendar.tsx'
 import type { WeeklyCalendarSeries } from '../../components/calendar/calendar-layout.ts'
+import { Panel } from '../../components/panel-state/panel-state.tsx'
+import { queryPanel } from '../../components/panel-state/panel-status.ts'
 import { useJobSchedulesQuery } from './api.ts'
 import {
   readScheduleView,
@@ -76,21 +78,26 @@ export default function ScheduleJobsPage() {
           </Button>
         </Group>
       </Group>
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="dimmed" hidden={schedules.isError}>
         A typical week of the {series.length} recurring job{series.length === 1 ? '' : 's'} that ran from{' '}
         {formatDateTime(view.dateRange.start)} to {formatDateTime(view.dateRange.end)} (UTC): each on the days
         it ran, at the hour it most often started.
         {view.rangeLabel === 'thisWeek' && ' The days of this week still to come have no runs yet.'}
       </Text>
-      <Paper withBorder p="sm" pos="relative">
-        <LoadingOverlay visible={schedules.isFetching} zIndex={3} overlayProps={{ blur: 1 }} />
+      <Panel
+        title="Scheduled jobs"
+        state={queryPanel(schedules, series.length === 0)}
+        refreshing={schedules.isFetching}
+        emptyText="No scheduled jobs ran in this range"
+        minHeight={300}
+      >
         <WeeklyCalendar
           title="Scheduled jobs"
           series={series}
           maxHeight={560}
           emptyText="No scheduled jobs ran in this range"
         />
-      </Paper>
+      </Panel>
     </Stack>
   )
 }

@@ -19,7 +19,8 @@ import type { DataColumn } from '../../components/table/table-types.ts'
 import { useCostBreakdownQuery, useCostOverviewQuery, useCostQueriesQuery } from './api.ts'
 import { COST_PRESET, COST_VIEWS, type CostView } from './cost-views.ts'
 import { KpiCards, costChangeColor, type Kpi } from './kpi-cards.tsx'
-import { LoadError } from './load-error.tsx'
+import { PanelState } from '../../components/panel-state/panel-state.tsx'
+import { queryPanel } from '../../components/panel-state/panel-status.ts'
 import { queryDetailsHref } from './query-columns.tsx'
 import { credits, plain4, usd } from './query-format.tsx'
 import { warehouseHref } from './warehouse-columns.tsx'
@@ -98,8 +99,9 @@ function CostBody({ view, ...props }: BodyProps & { view: CostView }) {
 function CostOverview({ range, exportAllowed }: BodyProps) {
   const overview = useCostOverviewQuery(windowParams(range), { refetchOnMountOrArgChange: true })
   const data = overview.data
-  if (overview.isError)
-    return <LoadError what="The cost" error={overview.error} onRetry={() => void overview.refetch()} />
+  // Loading is a spinner and a failure its error with a retry: never charts reading 'No Data Available'.
+  const panel = queryPanel(overview, false)
+  if (panel.status !== 'ready') return <PanelState what="The cost" minHeight={300} {...panel} />
   const chartRange = { from: range.start, to: range.end }
   const change = data?.changePercent
   const kpis = data ? totalsKpis(data.total) : []
@@ -214,8 +216,9 @@ function CostBreakdown({
   )
   const data = breakdown.data
   const columns = useMemo(() => costColumns(view, range), [view, range])
-  if (breakdown.isError)
-    return <LoadError what="The cost" error={breakdown.error} onRetry={() => void breakdown.refetch()} />
+  // Loading is a spinner and a failure its error with a retry: never charts reading 'No Data Available'.
+  const panel = queryPanel(breakdown, false)
+  if (panel.status !== 'ready') return <PanelState what="The cost" minHeight={300} {...panel} />
   const chartRange = { from: range.start, to: range.end }
   return (
     <Stack gap="md">
@@ -313,8 +316,9 @@ function CostQueries({ range, exportAllowed }: BodyProps) {
     ],
     [range],
   )
-  if (queries.isError)
-    return <LoadError what="The cost" error={queries.error} onRetry={() => void queries.refetch()} />
+  // Loading is a spinner and a failure its error with a retry: never charts reading 'No Data Available'.
+  const panel = queryPanel(queries, false)
+  if (panel.status !== 'ready') return <PanelState what="The cost" minHeight={300} {...panel} />
   return (
     <Stack gap="md">
       {data && <KpiCards label="Cost totals" items={totalsKpis(data.total)} />}

@@ -17,8 +17,13 @@ afterEach(() => vi.unstubAllGlobals())
 
 const state = signedIn(testUser({ clusterType: 'SNOWFLAKE' }))
 
-function render(route: string) {
+function render(route: string, failing = false) {
+  const fail = () =>
+    json({ statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' }, 500)
   const api = stubApi(
+    ...(failing
+      ? [on('GET', SNOWFLAKE_PATHS.costOverview, fail), on('POST', SNOWFLAKE_PATHS.querySearch, fail)]
+      : []),
     on('GET', SNOWFLAKE_PATHS.costOverview, () => json(testCostOverview)),
     on('GET', SNOWFLAKE_PATHS.costUsers, () => json(testCostBreakdown)),
     on('GET', SNOWFLAKE_PATHS.costQueries, () => json(testCostQueries)),
@@ -80,5 +85,19 @@ describe('Snowflake cost pages', () => {
     expect(await within(table).findByRole('link', { name: '01b2-q1' })).toBeInTheDocument()
     const search = requests.find((r) => r.method === 'POST')!
     expect(await search.json()).toMatchObject({ showInefficientOnly: true, pageSize: 5, sort: 'cost-desc' })
+  })
+
+  it('issue 15 #18 home on 500s shows each failure with a retry, never No Data Available or a 0 count', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const { user } = render('/home', true)
+    const cost = await screen.findByRole('alert', { name: 'The cost could not be loaded' })
+    expect(cost).toHaveTextContent('Internal Server Error')
+    expect(
+      await screen.findByRole('alert', { name: "Today's costliest inefficient queries could not be loaded" }),
+    ).toBeInTheDocument()
+    expect(screen.queryByText('No Data Available')).toBeNull()
+    expect(screen.queryByRole('region', { name: 'Last 7 days' })).toBeNull()
+    await user.click(within(cost).getByRole('button', { name: 'Retry' }))
+    warn.mockRestore()
   })
 })

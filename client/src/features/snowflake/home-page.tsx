@@ -14,7 +14,8 @@ import { LineChart } from '../../components/charts/line-chart.tsx'
 import { DataTable } from '../../components/table/data-table.tsx'
 import { useCostOverviewQuery, useQuerySearchQuery } from './api.ts'
 import { KpiCards, costChangeColor } from './kpi-cards.tsx'
-import { LoadError } from './load-error.tsx'
+import { PanelState } from '../../components/panel-state/panel-state.tsx'
+import { queryPanel } from '../../components/panel-state/panel-status.ts'
 import { QUERY_COLUMNS } from './query-columns.tsx'
 import { credits, statusStyle, usd } from './query-format.tsx'
 
@@ -64,10 +65,8 @@ export default function SnowflakeHomePage() {
           </Button>
         </Group>
       </Group>
-      {overview.isError ? (
-        <LoadError what="The cost" error={overview.error} onRetry={() => void overview.refetch()} />
-      ) : (
-        data && (
+      <PanelState what="The cost" minHeight={320} {...queryPanel(overview, false)}>
+        {data && (
           <KpiCards
             label="Last 7 days"
             items={[
@@ -84,31 +83,32 @@ export default function SnowflakeHomePage() {
               { label: 'Queries, last 7 days', value: data.total.queryCount.toLocaleString('en-US') },
               {
                 label: 'Inefficient queries today',
-                value: (worst.data?.total ?? 0).toLocaleString('en-US'),
-                note: 'Open the list to see why',
+                // A failed list is no count: '--', never 0.
+                value: worst.data ? worst.data.total.toLocaleString('en-US') : '--',
+                note: worst.isError ? 'The list could not be loaded' : 'Open the list to see why',
               },
             ]}
           />
-        )
-      )}
-      <SimpleGrid cols={{ base: 1, lg: 3 }}>
-        <LineChart
-          title="Cost, last 7 days (USD)"
-          series={[{ name: 'Cost', data: data?.trend ?? [] }]}
-          range={{ from: week.start, to: week.end }}
-          valueFormat={usd}
-        />
-        <DonutChart
-          title="Costliest warehouses"
-          slices={(data?.topWarehouses ?? []).map((r) => ({ name: r.name, value: r.cost }))}
-          valueFormat={usd}
-        />
-        <DonutChart
-          title="Costliest users"
-          slices={(data?.topUsers ?? []).map((r) => ({ name: r.name, value: r.cost }))}
-          valueFormat={usd}
-        />
-      </SimpleGrid>
+        )}
+        <SimpleGrid cols={{ base: 1, lg: 3 }}>
+          <LineChart
+            title="Cost, last 7 days (USD)"
+            series={[{ name: 'Cost', data: data?.trend ?? [] }]}
+            range={{ from: week.start, to: week.end }}
+            valueFormat={usd}
+          />
+          <DonutChart
+            title="Costliest warehouses"
+            slices={(data?.topWarehouses ?? []).map((r) => ({ name: r.name, value: r.cost }))}
+            valueFormat={usd}
+          />
+          <DonutChart
+            title="Costliest users"
+            slices={(data?.topUsers ?? []).map((r) => ({ name: r.name, value: r.cost }))}
+            valueFormat={usd}
+          />
+        </SimpleGrid>
+      </PanelState>
       <Paper withBorder p="sm">
         <DataTable<SnowflakeQueryRow>
           caption="Today's costliest inefficient queries"
@@ -118,12 +118,19 @@ export default function SnowflakeHomePage() {
           rowKey={(r) => r.id}
           totalRecords={worst.data?.total ?? 0}
           loading={worst.isFetching}
+          failure={
+            worst.isError
+              ? {
+                  what: "Today's costliest inefficient queries",
+                  error: worst.error,
+                  onRetry: () => void worst.refetch(),
+                }
+              : null
+          }
           paginate={false}
           search={false}
           rowStatus={(r) => statusStyle(r.status)}
-          emptyText={
-            worst.isError ? 'No data: the list failed to load' : 'No inefficient queries so far today'
-          }
+          emptyText="No inefficient queries so far today"
           toolbar={
             <Anchor component={Link} to="/query/list" size="sm">
               All inefficient queries

@@ -23,6 +23,7 @@ import {
   type SnowflakeQueryDetails,
 } from '@costlens/shared'
 import { CodeViewer } from '../../components/code-viewer/code-viewer.tsx'
+import { PanelFailure } from '../../components/panel-state/panel-state.tsx'
 import { useQueryDetailsQuery } from './api.ts'
 import { queryDetailsHref } from './query-columns.tsx'
 import {
@@ -113,11 +114,22 @@ export default function QueryComparePage() {
           </Group>
         )}
       </Group>
-      {missing.map((id) => (
-        <Alert key={id} color="gray">
-          {formatMessage('M066', { pageName: 'query', id })}
-        </Alert>
-      ))}
+      {missing.map((id) => {
+        const result = results[ids.indexOf(id)]!
+        // Only a 404 is 'not found'; any other failure says so, with a retry.
+        return result.isError && (result.error as { status?: number } | undefined)?.status !== 404 ? (
+          <PanelFailure
+            key={id}
+            what={`Query ${id}`}
+            error={result.error}
+            onRetry={() => void result.refetch()}
+          />
+        ) : (
+          <Alert key={id} color="gray">
+            {formatMessage('M066', { pageName: 'query', id })}
+          </Alert>
+        )
+      })}
       {items.length > 0 && (
         <Table
           aria-label="Compared queries"

@@ -67,6 +67,11 @@ describe('/query/{queryUid}/details', () => {
     expect(card).toHaveTextContent('The query scanned every partition of sales.orders_2.')
     expect(card).toHaveTextContent('Recommendation: Add a filter on the clustering key order_date.')
     expect(card).toHaveTextContent('Estimated saving $ 25.0000 / month')
+    // Issue 15 #16: the basis of the estimate is said on screen.
+    expect(screen.getByLabelText('Estimated savings')).toHaveTextContent(
+      'Estimated savings together $ 25.0000 / month' +
+        "Estimated from this query signature's $80.00 over the last 7 days.",
+    )
   })
 
   it('B145 shows the six time metrics in ms, and the input tables', async () => {

@@ -17,7 +17,6 @@ import { IconAlertTriangle, IconGitCompare } from '@tabler/icons-react'
 import {
   compareCheckboxDisabled,
   formatDurationMs,
-  MESSAGES,
   formatMessage,
   queryStringFromState,
   type SnowflakeQueryDetails,
@@ -26,6 +25,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.ts'
 import { useDocumentTitle } from '../../app/use-document-title.ts'
 import { ComparePanel } from '../../components/compare/compare-panel.tsx'
 import { compareToggled } from '../../components/compare/compare-slice.ts'
+import { PanelFailure } from '../../components/panel-state/panel-state.tsx'
 import { useQueryDetailsQuery } from './api.ts'
 import { DETAILS_TABS } from './query-details-tabs.tsx'
 import { QueryStatusBadge, credits, usd } from './query-format.tsx'
@@ -71,20 +71,17 @@ export default function QueryDetailsPage() {
     return (
       <Stack gap="sm">
         {breadcrumbs}
-        <Alert color={status === 404 ? 'gray' : 'red'} icon={<IconAlertTriangle size={18} aria-hidden />}>
-          <Group justify="space-between" gap="xs">
-            <Text size="sm">
-              {status === 404
-                ? formatMessage('M066', { pageName: 'query', id: queryUid })
-                : ((details.error as { message?: string } | undefined)?.message ?? MESSAGES.M017)}
-            </Text>
-            {status !== 404 && (
-              <Button size="xs" variant="default" onClick={() => void details.refetch()}>
-                Try again
-              </Button>
-            )}
-          </Group>
-        </Alert>
+        {status === 404 ? (
+          <Alert color="gray" icon={<IconAlertTriangle size={18} aria-hidden />}>
+            <Text size="sm">{formatMessage('M066', { pageName: 'query', id: queryUid })}</Text>
+          </Alert>
+        ) : (
+          <PanelFailure
+            what={`Query ${queryUid}`}
+            error={details.error}
+            onRetry={() => void details.refetch()}
+          />
+        )}
       </Stack>
     )
   }

@@ -85,8 +85,18 @@ function InsightsPanel({ details }: { details: SnowflakeQueryDetails }) {
         No insights were raised on this query.
       </Text>
     )
+  const { savings } = details
   return (
     <Stack gap="sm">
+      {/* Issue 15 #16: the savings say what cost they are shares of, and together never exceed it. */}
+      <Card withBorder padding="sm" aria-label="Estimated savings">
+        <Text size="sm" fw={600}>
+          Estimated savings together {usd(savings.totalMonthlyUsd)} / month
+        </Text>
+        <Text size="sm" c="dimmed">
+          {savings.basisText} The fixes overlap, so together they save less than the sum of each.
+        </Text>
+      </Card>
       {details.insights.map((insight) => (
         <Card key={insight.key} withBorder padding="md" component="article" aria-label={insight.name}>
           <Group justify="space-between" align="flex-start" gap="xs">

@@ -176,7 +176,7 @@ describe('/query/list', () => {
     )
     expect(await screen.findByText('The queries could not be loaded')).toBeInTheDocument()
     fail = false
-    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    await user.click(screen.getByRole('button', { name: 'Retry' }))
     await waitFor(async () => expect(await bodyRows()).toHaveLength(4))
     expect(screen.queryByText('The queries could not be loaded')).toBeNull()
   })

@@ -24,7 +24,6 @@ import {
   useQuerySearchQuery,
   useWarehousesQuery,
 } from './api.ts'
-import { LoadError } from './load-error.tsx'
 import { QUERY_COLUMNS } from './query-columns.tsx'
 import { QueryFilterPanel } from './query-filter-panel.tsx'
 import { statusStyle } from './query-format.tsx'
@@ -150,22 +149,24 @@ export default function QueryListPage() {
           />
         )}
         <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
-          {search.isError && (
-            <LoadError what="The queries" error={search.error} onRetry={() => void search.refetch()} />
-          )}
           <DataTable<SnowflakeQueryRow>
             caption={`${QUERY_LIST_TABS.find((t) => t.value === view.listType)!.label} queries`}
             mode="server"
             columns={QUERY_COLUMNS}
-            rows={search.isError ? [] : (search.data?.results ?? [])}
+            rows={search.data?.results ?? []}
             rowKey={(r) => r.id}
-            totalRecords={search.isError ? 0 : total}
+            totalRecords={total}
             loading={search.isFetching}
+            failure={
+              search.isError
+                ? { what: 'The queries', error: search.error, onRetry: () => void search.refetch() }
+                : null
+            }
             view={tableView}
             pageSizes={[15, 25, 50, 100]}
             search={false}
             rowStatus={(r) => statusStyle(r.status)}
-            emptyText={search.isError ? 'No data: the list failed to load' : 'No queries match these filters'}
+            emptyText="No queries match these filters"
             selection={{
               selected: selection,
               max: COMPARE_MAX_ITEMS,

@@ -102,6 +102,11 @@ export function testQueryDetails(
         estimatedSavingUsd: 12.5 * n,
       },
     ],
+    savings: {
+      basis: { kind: 'signature', costUsd: 40 * n, windowDays: 7, monthlyCostUsd: (40 * n * 30) / 7 },
+      basisText: `Estimated from this query signature's $${(40 * n).toFixed(2)} over the last 7 days.`,
+      totalMonthlyUsd: 12.5 * n,
+    },
     inputTables: [
       {
         database: 'SALES',

@@ -8,7 +8,7 @@ import { StackedBarChart } from '../../components/charts/stacked-bar-chart.tsx'
 import type { ChartBaseProps } from '../../components/charts/chart-types.ts'
 import { useWarehouseDetailsQuery } from './api.ts'
 import { KpiCards } from './kpi-cards.tsx'
-import { LoadError } from './load-error.tsx'
+import { PanelFailure } from '../../components/panel-state/panel-state.tsx'
 import { ms } from './query-fields.ts'
 import { credits, usd } from './query-format.tsx'
 import { WarehouseState } from './warehouse-columns.tsx'
@@ -79,7 +79,7 @@ export default function WarehouseDetailsPage() {
       ) : (details.error as { status?: number } | undefined)?.status === 404 ? (
         <Text c="dimmed">{formatMessage('M066', { pageName: 'warehouse', id: warehouseUid })}</Text>
       ) : (
-        <LoadError what="The warehouse" error={details.error} onRetry={() => void details.refetch()} />
+        <PanelFailure what="The warehouse" error={details.error} onRetry={() => void details.refetch()} />
       )}
     </Stack>
   )

@@ -6,7 +6,8 @@ import { useAppSelector } from '../../app/hooks.ts'
 import { DataTable } from '../../components/table/data-table.tsx'
 import { useWarehousesQuery } from './api.ts'
 import { KpiCards } from './kpi-cards.tsx'
-import { LoadError } from './load-error.tsx'
+import { PanelState } from '../../components/panel-state/panel-state.tsx'
+import { queryPanel } from '../../components/panel-state/panel-status.ts'
 import { credits, usd } from './query-format.tsx'
 import { warehouseColumns } from './warehouse-columns.tsx'
 import { WindowPicker } from './window-picker.tsx'
@@ -47,30 +48,34 @@ export default function WarehouseListPage() {
           }}
         />
       </Group>
-      <KpiCards
-        label="Warehouse totals"
-        items={[
-          {
-            label: 'Warehouses',
-            value: String(rows.length),
-            note: `${rows.filter((w) => w.state === 'STARTED').length} started`,
-          },
-          { label: 'Cost (USD)', value: usd(totals.cost) },
-          { label: 'Credits', value: credits(totals.credits) },
-          { label: 'Queries', value: totals.queries.toLocaleString('en-US') },
-        ]}
-      />
-      {list.isError && (
-        <LoadError what="The warehouses" error={list.error} onRetry={() => void list.refetch()} />
-      )}
+      <PanelState what="Warehouse totals" {...queryPanel(list, false)}>
+        <KpiCards
+          label="Warehouse totals"
+          items={[
+            {
+              label: 'Warehouses',
+              value: String(rows.length),
+              note: `${rows.filter((w) => w.state === 'STARTED').length} started`,
+            },
+            { label: 'Cost (USD)', value: usd(totals.cost) },
+            { label: 'Credits', value: credits(totals.credits) },
+            { label: 'Queries', value: totals.queries.toLocaleString('en-US') },
+          ]}
+        />
+      </PanelState>
       <DataTable<SnowflakeWarehouseRow>
         caption="Warehouses"
         columns={columns}
         rows={rows}
         rowKey={(w) => w.uid}
         loading={list.isFetching}
+        failure={
+          list.isError
+            ? { what: 'The warehouses', error: list.error, onRetry: () => void list.refetch() }
+            : null
+        }
         defaultView={{ sort: { key: 'cost', direction: 'desc' }, pageSize: 15 }}
-        emptyText={list.isError ? 'No data: the list failed to load' : 'No warehouses'}
+        emptyText="No warehouses"
         download={{
           name: 'snowflake_warehouses',
           formats: ['csv'],

@@ -4,6 +4,8 @@ import {
   SNOWFLAKE_MAX_WINDOW,
   SNOWFLAKE_QUERY_SORT_KEYS,
   SNOWFLAKE_QUERY_STATUSES,
+  SAVINGS_WINDOW_DAYS,
+  savingsBasis,
   type SnowflakeInsightKey,
   type SnowflakeQueryDetails,
   type SnowflakeQueryMetadata,
@@ -17,7 +19,7 @@ import {
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { renderSql } from '../seed/snowflake-catalogue.ts'
-import { explainInsights, insightBit, insightKeysOf } from '../seed/snowflake-insights.ts'
+import { explainInsights, insightBit, insightKeysOf, querySavings } from '../seed/snowflake-insights.ts'
 import { SF_DAY } from '../seed/snowflake-rollups.ts'
 import {
   addDimensionFilters,
@@ -483,6 +485,37 @@ export function queryDetails(db: Db, queryUid: string, now: number): SnowflakeQu
     .get(q.signature, day, day + SF_DAY) as number
   const inputs = JSON.parse(q.input_tables) as number[]
   const inputTables = tableRefs(db, inputs, { scanned: q.partitions_scanned, total: q.partitions_total })
+  // Savings are shares of what the signature cost over the last days (rules/savings.ts).
+  const signatureCostE4 = db
+    .prepare(
+      `SELECT coalesce(sum(cost_e4), 0) FROM snowflake_queries INDEXED BY snowflake_queries_signature
+        WHERE signature = ? AND start_time >= ? AND start_time <= ?`,
+    )
+    .pluck()
+    .get(q.signature, now - SAVINGS_WINDOW_DAYS * SF_DAY - shift, now - shift) as number
+  const basis = savingsBasis({
+    signatureCostInWindowUsd: fromE4(signatureCostE4),
+    queryCostUsd: fromE4(q.cost_e4),
+  })
+  const context = {
+    status: q.status,
+    queryType: q.query_type,
+    creditsPerHour: q.credits_per_hour,
+    executionTime: q.execution_time,
+    queuedOverloadTime: q.queued_overload_time,
+    bytesScanned: q.bytes_scanned,
+    bytesSpilledLocal: q.bytes_spilled_local,
+    bytesSpilledRemote: q.bytes_spilled_remote,
+    partitionsScanned: q.partitions_scanned,
+    partitionsTotal: q.partitions_total,
+    rowsProduced: q.rows_produced,
+    inputTables: inputs.length,
+    inputRows: inputTables.reduce((n, t) => n + t.rows, 0),
+    signatureRunsThatDay: runsThatDay,
+    cost: fromE4(q.cost_e4),
+    warehouseName: q.warehouse_name,
+    warehouseSize: q.size,
+  }
   return {
     query: toRow(q, shift),
     roleName: q.role_name,
@@ -499,25 +532,8 @@ export function queryDetails(db: Db, queryUid: string, now: number): SnowflakeQu
       autoSuspendSeconds: q.auto_suspend_seconds,
       accountId: q.account_id,
     },
-    insights: explainInsights(q.insight_mask, {
-      status: q.status,
-      queryType: q.query_type,
-      creditsPerHour: q.credits_per_hour,
-      executionTime: q.execution_time,
-      queuedOverloadTime: q.queued_overload_time,
-      bytesScanned: q.bytes_scanned,
-      bytesSpilledLocal: q.bytes_spilled_local,
-      bytesSpilledRemote: q.bytes_spilled_remote,
-      partitionsScanned: q.partitions_scanned,
-      partitionsTotal: q.partitions_total,
-      rowsProduced: q.rows_produced,
-      inputTables: inputs.length,
-      inputRows: inputTables.reduce((n, t) => n + t.rows, 0),
-      signatureRunsThatDay: runsThatDay,
-      cost: fromE4(q.cost_e4),
-      warehouseName: q.warehouse_name,
-      warehouseSize: q.size,
-    }),
+    insights: explainInsights(q.insight_mask, context, basis),
+    savings: querySavings(q.insight_mask, context, basis),
     inputTables,
     outputTables: tableRefs(db, JSON.parse(q.output_tables) as number[]),
     metrics: {

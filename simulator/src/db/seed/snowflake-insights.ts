@@ -1,8 +1,13 @@
 import {
+  combinedSaving,
+  estimatedSaving,
+  savingsBasisText,
   SNOWFLAKE_INSIGHT_KEYS,
   SNOWFLAKE_INSIGHTS,
+  type SavingsBasis,
   type SnowflakeInsight,
   type SnowflakeInsightKey,
+  type SnowflakeQuerySavings,
 } from '@costlens/shared'
 
 /*
@@ -83,62 +88,80 @@ export interface InsightContext extends InsightFacts {
 
 const GIB = 2 ** 30
 const gib = (bytes: number) => `${(bytes / GIB).toFixed(2)} GiB`
-const round4 = (n: number) => Math.round(n * 10_000) / 10_000
 
 /**
- * Each insight of a mask explained with the query's own numbers. The saving is per month: the
- * share of this query's cost the fix removes, times the runs of its signature a month (its runs
- * that day × 30, at least once a month).
+ * The share of the cost each fix removes. A share of a cost, never a multiple of it: the cost is
+ * the savings basis (rules/savings.ts), the signature's recent cost a month, which already counts
+ * how often it runs.
  */
-export function explainInsights(mask: number, q: InsightContext): SnowflakeInsight[] {
-  const monthlyRuns = Math.max(1, q.signatureRunsThatDay * 30)
-  const saving = (share: number) => round4(q.cost * share * monthlyRuns)
+const SAVING_SHARES: Record<SnowflakeInsightKey, (q: InsightContext) => number> = {
+  FULL_TABLE_SCAN: () => 0.6,
+  REMOTE_SPILLAGE: () => 0.5,
+  LOCAL_SPILLAGE: () => 0.2,
+  // Waiting in a queue is not billed: the fix saves time, not credits.
+  QUEUED_OVERLOAD: () => 0,
+  // An X-Small costs 1 credit an hour against the warehouse's rate.
+  OVERSIZED_WAREHOUSE: (q) => 1 - 1 / Math.max(1, q.creditsPerHour),
+  EXPLODING_JOIN: () => 0.8,
+  // The cache serves all but the first run of a day.
+  REPEATED_QUERY: (q) => 1 - 1 / Math.max(1, q.signatureRunsThatDay),
+}
+
+/** The query's savings together (overlapping fixes compound), with their basis said in words. */
+export function querySavings(mask: number, q: InsightContext, basis: SavingsBasis): SnowflakeQuerySavings {
+  const shares = insightKeysOf(mask).map((key) => SAVING_SHARES[key](q))
+  return { basis, basisText: savingsBasisText(basis), totalMonthlyUsd: combinedSaving(basis, shares) }
+}
+
+/** Each insight of a mask explained with the query's own numbers; its saving a share of the basis a month. */
+export function explainInsights(mask: number, q: InsightContext, basis: SavingsBasis): SnowflakeInsight[] {
+  const saving = (key: SnowflakeInsightKey) => estimatedSaving(basis, SAVING_SHARES[key](q))
   const texts: Record<SnowflakeInsightKey, () => Omit<SnowflakeInsight, 'key' | 'name'>> = {
     FULL_TABLE_SCAN: () => ({
       category: 'EF',
       description: `The query scanned ${q.partitionsScanned.toLocaleString('en-US')} of ${q.partitionsTotal.toLocaleString('en-US')} partitions: its filters prune almost nothing.`,
       recommendation:
         'Filter on the columns the table is clustered by (or add a clustering key on the filtered columns), and select only the columns needed.',
-      estimatedSavingUsd: saving(0.6),
+      estimatedSavingUsd: saving('FULL_TABLE_SCAN'),
     }),
     REMOTE_SPILLAGE: () => ({
       category: 'EF',
       description: `${gib(q.bytesSpilledRemote)} spilled to remote storage: the ${q.warehouseSize} warehouse ran out of memory and local disk.`,
       recommendation:
         'Run the query on a larger warehouse, or reduce the data it processes (filter earlier, aggregate before joining).',
-      estimatedSavingUsd: saving(0.5),
+      estimatedSavingUsd: saving('REMOTE_SPILLAGE'),
     }),
     LOCAL_SPILLAGE: () => ({
       category: 'EF',
       description: `${gib(q.bytesSpilledLocal)} spilled to local storage: the operators did not fit in the warehouse's memory.`,
       recommendation: 'Process less data per step, or use the next warehouse size up for this query.',
-      estimatedSavingUsd: saving(0.2),
+      estimatedSavingUsd: saving('LOCAL_SPILLAGE'),
     }),
     QUEUED_OVERLOAD: () => ({
       category: 'RE',
       description: `The query waited ${(q.queuedOverloadTime / 1000).toFixed(1)} s in the queue of ${q.warehouseName}, which was busy with other queries.`,
       recommendation:
         "Raise the warehouse's MAX_CLUSTER_COUNT (multi-cluster) or move this workload to its own warehouse.",
-      estimatedSavingUsd: 0,
+      estimatedSavingUsd: saving('QUEUED_OVERLOAD'),
     }),
     OVERSIZED_WAREHOUSE: () => ({
       category: 'RE',
       description: `A ${q.executionTime} ms query scanning ${(q.bytesScanned / 2 ** 20).toFixed(2)} MiB ran on ${q.warehouseName} (${q.warehouseSize}).`,
       recommendation: 'Route small lookups like this to an X-Small or Small warehouse.',
-      estimatedSavingUsd: saving(1 - 1 / q.creditsPerHour),
+      estimatedSavingUsd: saving('OVERSIZED_WAREHOUSE'),
     }),
     EXPLODING_JOIN: () => ({
       category: 'EF',
       description: `The join produced ${q.rowsProduced.toLocaleString('en-US')} rows from inputs of ${q.inputRows.toLocaleString('en-US')} rows together.`,
       recommendation: 'Check the join condition: a missing or non-unique key multiplies rows.',
-      estimatedSavingUsd: saving(0.8),
+      estimatedSavingUsd: saving('EXPLODING_JOIN'),
     }),
     REPEATED_QUERY: () => ({
       category: 'EF',
       description: `The same statement ran ${q.signatureRunsThatDay} times that day, each on the warehouse.`,
       recommendation:
         'Let the result cache serve it (avoid non-deterministic functions and changing literals), or materialise the result.',
-      estimatedSavingUsd: saving(1 - 1 / Math.max(1, q.signatureRunsThatDay)),
+      estimatedSavingUsd: saving('REPEATED_QUERY'),
     }),
   }
   return insightKeysOf(mask).map((key) => ({ key, name: SNOWFLAKE_INSIGHTS[key], ...texts[key]() }))
