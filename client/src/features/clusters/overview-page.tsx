@@ -155,7 +155,7 @@ export default function ClusterOverviewPage() {
       <Text size="xs" c="dimmed">
         Resources and the breakdown are{' '}
         {oneCluster ? "the selected cluster's" : 'those of all your Yarn clusters'}; job counts are{' '}
-        {oneCluster ? "the selected cluster's" : 'those of every cluster'}.
+        {oneCluster ? "the selected cluster's" : 'those of all your clusters'}.
       </Text>
 
       <section aria-labelledby="cluster-resources-heading">
