@@ -108,8 +108,10 @@ async function listPageLighthouse(baseUrl: string, port: number): Promise<Lighth
     desktopConfig,
   )
   if (!result) throw new Error('Lighthouse returned nothing for the list page')
-  const { categories, audits } = result.lhr
+  const { categories, audits, runtimeError } = result.lhr
   return {
+    // Lighthouse's own reason when it could not measure (the scores are then 0), as lighthouse.ts.
+    ...(runtimeError ? { error: `${runtimeError.code}: ${runtimeError.message}` } : {}),
     url: `${baseUrl}${LIST_PAGE}`,
     performance: Math.round((categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),

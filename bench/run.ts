@@ -450,6 +450,8 @@ async function main() {
         method: 'GET',
         path: `/api/v1/search/awstags?from=${now - 7 * DAY}&to=${now}`,
         auth: true,
+        // AWS tags are the EMR clusters' (the route is for EMR installs only).
+        user: 'emr',
       },
       ...unifiedSearches(now, words),
       ...clusterEndpoints(now, LARGE_DB),
