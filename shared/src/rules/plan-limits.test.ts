@@ -8,6 +8,7 @@ import {
   type PlanGatedAction,
   presetAccess,
   rangeLock,
+  sortFieldOf,
   UPGRADE_TEXT,
 } from './plan-limits.ts'
 import type { PresetValue } from './date-presets.ts'
@@ -122,5 +123,16 @@ describe('B054 B058 B059 C20 the server refuses what the free plan lacks', () =>
     ],
   ] as const)('B054 %s runs', (_name, plan, search) => {
     expect(freemiumSearchRefusal(plan, search)).toBeNull()
+  })
+})
+
+describe('sortFieldOf', () => {
+  it.each([
+    ['-cents', 'cents'],
+    ['startTime', 'startTime'],
+    ['', undefined],
+    [undefined, undefined],
+  ] as const)('%s is the field %s', (sort, field) => {
+    expect(sortFieldOf(sort)).toBe(field)
   })
 })

@@ -82,6 +82,11 @@ export function isCostSortKey(key: string): boolean {
   return /cost|cents/i.test(key)
 }
 
+/** The field of a `field` / `-field` sort parameter (the leading minus is the direction). */
+export function sortFieldOf(sort: string | undefined): string | undefined {
+  return sort?.replace(/^-/, '') || undefined
+}
+
 /**
  * What a request asks for, as far as the plan limits are concerned. Every simulator route that
  * has any of these declares how to read them from its request (`config.access.plan`), and the

@@ -27,7 +27,7 @@ import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { notYourCluster } from './scope.ts'
 import { RESOURCE_BUCKET_MS } from '../seed/cluster-resources.ts'
-import { appsTimeShift, checkPaging, instant } from './applications.ts'
+import { appsTimeShift, checkPaging, instant, queryWindow } from './applications.ts'
 import { figureSql } from './app-figures.ts'
 import { assertSeriesPoints } from './series.ts'
 
@@ -780,6 +780,11 @@ function toHit(list: FinishedAppList, row: FinishedRow, shift: number) {
  * the window (default the last day), on the user's platform (one cluster with clusterUid), with
  * the total; the page and total from the finish-time index.
  */
+/** E019-E022's window on the finish time: start_time/end_time, default the last day. */
+export function finishedAppsWindow(q: FinishedAppsQuery, now: number): { start: number; end: number } {
+  return queryWindow(q.start_time, q.end_time, { start: 'start_time', end: 'end_time' }, DAY, now)
+}
+
 export function finishedApps<L extends FinishedAppList>(
   db: Db,
   platform: ClusterType,
@@ -798,9 +803,7 @@ export function finishedApps<L extends FinishedAppList>(
       400,
       `querystring/sort: "${field}" is not a column of this table; use one of ${FINISHED_APP_SORT_FIELDS[list].join(', ')} (a leading minus for descending)`,
     )
-  const to = instant(q.end_time, 'end_time', 'querystring') ?? now
-  const start = instant(q.start_time, 'start_time', 'querystring') ?? to - DAY
-  if (start > to) throw new HttpError(400, 'querystring/start_time must not be after querystring/end_time')
+  const { start, end: to } = finishedAppsWindow(q, now)
   let clusters: string[]
   if (q.clusterUid === undefined || q.clusterUid === ALL_CLUSTERS)
     clusters = db

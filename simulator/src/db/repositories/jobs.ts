@@ -162,6 +162,11 @@ const BUCKET_OF_CODE: Record<string, string> = {
  * window that ends now; what ran then, for one that ended before) and the pending ones; finished:
  * the apps that finished (S, F, K) in the window (`finishedInRange`).
  */
+/** E028–E033's window: start_time/end_time, default the last day. */
+export function jobBucketsWindow(q: JobBucketsQuery, now: number): { start: number; end: number } {
+  return queryWindow(q.start_time, q.end_time, { start: 'start_time', end: 'end_time' }, DAY, now)
+}
+
 export function jobBuckets(
   db: Db,
   variant: JobVariant,
@@ -170,7 +175,7 @@ export function jobBuckets(
   now: number,
   scope: ClusterScope,
 ): JobBucket[] {
-  const window = queryWindow(q.start_time, q.end_time, { start: 'start_time', end: 'end_time' }, DAY, now)
+  const window = jobBucketsWindow(q, now)
   const shift = appsTimeShift(db)
   // Running: the figure's apps and the pending ones beside them (B176's pending bucket).
   const figure = figureSql(variant === 'running' ? 'runningNow' : 'finishedInRange', window, now, shift, {
@@ -222,13 +227,18 @@ const SERIES_COLOURS = 7
  * ending at 24:00 at the latest (B267). It runs as its most frequent user and queue; jobs of one
  * queue share a colour. clusterName narrows to one cluster, as jobs/count does ('*' every cluster).
  */
+/** The scheduled-jobs calendar's window: start_time/end_time, default the last 7 days. */
+export function jobSchedulesWindow(q: JobSchedulesQuery, now: number): { start: number; end: number } {
+  return queryWindow(q.start_time, q.end_time, { start: 'start_time', end: 'end_time' }, 7 * DAY, now)
+}
+
 export function jobSchedules(
   db: Db,
   q: JobSchedulesQuery,
   now: number,
   scope: ClusterScope,
 ): JobSchedulesResponse {
-  const window = queryWindow(q.start_time, q.end_time, { start: 'start_time', end: 'end_time' }, 7 * DAY, now)
+  const window = jobSchedulesWindow(q, now)
   const shift = appsTimeShift(db)
   const where: Where = { clauses: [], params: {}, index: 'applications_start' }
   inList(where, 'a.cluster_uid', 'cl', scopedClusters(scope, clusterUidsOf(db, q.clusterName)))

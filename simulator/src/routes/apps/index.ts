@@ -27,6 +27,7 @@ import {
   type StatsTagsQuery,
   type UnifiedSearchBody,
   type UsersQueuesQuery,
+  sortFieldOf,
 } from '@costlens/shared'
 import type { AppInstance } from '../../app.ts'
 import { instant } from '../../db/repositories/applications.ts'
@@ -51,9 +52,6 @@ import { scopedClusters } from '../../db/repositories/scope.ts'
 import { scopeOf, sessionOf } from '../../plugins/auth.ts'
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema }
-
-/** The field of a `field` / `-field` sort parameter. */
-const sortKeyOf = (sort: string | undefined) => sort?.replace(/^-/, '') || undefined
 
 /** What the plan limits look at in a unified search (a running-only search has no window). */
 function planCheckedSearch(body: UnifiedSearchBody, now: number) {
@@ -107,7 +105,7 @@ export async function appRoutes(app: AppInstance) {
     '/api/v1/apps/globalsearch',
     {
       config: {
-        access: { plan: (request) => ({ sortKey: sortKeyOf((request.query as GlobalSearchQuery).sort) }) },
+        access: { plan: (request) => ({ sortKey: sortFieldOf((request.query as GlobalSearchQuery).sort) }) },
       },
       schema: {
         tags: ['apps'],
@@ -132,7 +130,7 @@ export async function appRoutes(app: AppInstance) {
           plan: (request, now) => {
             const q = request.query as AppsSearchQuery
             const { start, end } = appsSearchBounds(q)
-            return { sortKey: sortKeyOf(q.sort), range: { start: start ?? 0, end: end ?? now } }
+            return { sortKey: sortFieldOf(q.sort), range: { start: start ?? 0, end: end ?? now } }
           },
         },
       },
@@ -182,7 +180,7 @@ export async function appRoutes(app: AppInstance) {
         access: {
           plan: (request, now) => {
             const q = request.query as InefficientAppsNewuxQuery
-            return { inefficient: true, sortKey: sortKeyOf(q.sort), range: inefficientNewuxWindow(q, now) }
+            return { inefficient: true, sortKey: sortFieldOf(q.sort), range: inefficientNewuxWindow(q, now) }
           },
         },
       },

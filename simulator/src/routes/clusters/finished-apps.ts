@@ -3,15 +3,13 @@ import {
   FINISHED_APP_LISTS,
   FinishedAppsQuerySchema,
   FinishedAppsResponseSchemas,
+  sortFieldOf,
   type FinishedAppsQuery,
 } from '@costlens/shared'
 import type { AppInstance } from '../../app.ts'
-import { startEndWindow } from '../../db/repositories/app-lists.ts'
-import { finishedApps } from '../../db/repositories/cluster-resources.ts'
+import { finishedApps, finishedAppsWindow } from '../../db/repositories/cluster-resources.ts'
 import { findUserRow } from '../../db/repositories/users.ts'
 import { sessionOf } from '../../plugins/auth.ts'
-
-const DAY = 86_400_000
 
 const LISTS = {
   fapps: { id: 'E019', what: 'Yarn jobs (the cluster page table)' },
@@ -30,7 +28,7 @@ export async function finishedAppsRoutes(app: AppInstance) {
           access: {
             plan: (request, now) => {
               const q = request.query as FinishedAppsQuery
-              return { sortKey: q.sort?.replace(/^-/, ''), range: startEndWindow(q, DAY, now) }
+              return { sortKey: sortFieldOf(q.sort), range: finishedAppsWindow(q, now) }
             },
           },
         },

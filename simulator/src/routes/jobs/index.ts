@@ -12,19 +12,19 @@ import {
   type JobSchedulesQuery,
 } from '@costlens/shared'
 import type { AppInstance } from '../../app.ts'
-import { startEndWindow } from '../../db/repositories/app-lists.ts'
 import { scopeOf } from '../../plugins/auth.ts'
 import {
   jobBuckets,
   jobCount,
+  jobBucketsWindow,
   jobCountWindow,
+  jobSchedulesWindow,
   jobSchedules,
   type JobBreakdown,
   type JobVariant,
 } from '../../db/repositories/jobs.ts'
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema }
-const DAY = 86_400_000
 
 /** E028–E033: the six bucket routes, running and finished, by status, type and inefficiency. */
 const BUCKET_ROUTES: readonly { variant: JobVariant; by: JobBreakdown; id: string }[] = [
@@ -64,7 +64,7 @@ export async function jobRoutes(app: AppInstance) {
         // The buckets' window defaults to the last day (jobs.ts).
         config: {
           access: {
-            plan: (request, now) => ({ range: startEndWindow(request.query as JobBucketsQuery, DAY, now) }),
+            plan: (request, now) => ({ range: jobBucketsWindow(request.query as JobBucketsQuery, now) }),
           },
         },
         schema: {
@@ -101,7 +101,7 @@ export async function jobRoutes(app: AppInstance) {
       config: {
         access: {
           plan: (request, now) => ({
-            range: startEndWindow(request.query as JobSchedulesQuery, 7 * DAY, now),
+            range: jobSchedulesWindow(request.query as JobSchedulesQuery, now),
           }),
         },
       },
