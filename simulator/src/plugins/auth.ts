@@ -7,7 +7,7 @@ import {
   type Role,
 } from '@costlens/shared'
 import { HttpError, sendError } from '../errors.ts'
-import { findUserRow } from '../db/repositories/users.ts'
+import { findUserRow, type UserRow } from '../db/repositories/users.ts'
 import { scopeOfPlatform, type ClusterScope } from '../db/repositories/scope.ts'
 import type { Db } from '../db/open-database.ts'
 import type { TokenPayload, TokenService } from './tokens.ts'
@@ -60,6 +60,21 @@ export function tokenFromHeader(request: FastifyRequest): string | undefined {
   return match?.[1]
 }
 
+/**
+ * The user a request's token names: a valid, unexpired token of a user who still exists, or
+ * undefined. The one reading of a token, for the access hook and the fault headers alike.
+ */
+export function tokenUser(
+  request: FastifyRequest,
+  db: Db,
+  tokens: TokenService,
+): { payload: TokenPayload; row: UserRow } | undefined {
+  const token = tokenFromHeader(request)
+  const payload = token ? tokens.verify(token) : undefined
+  const row = payload ? findUserRow(db, payload.username) : undefined
+  return payload && row ? { payload, row } : undefined
+}
+
 const ROLE_NAMES: Record<Role, string> = { admin: 'admin', readonlyAdmin: 'read-only admin', user: 'user' }
 /** How a platform-only route names what the user's install lacks. */
 const PRODUCT_NAMES: Record<ClusterType, string> = {
@@ -104,10 +119,9 @@ export function registerAuthentication(app: FastifyInstance, db: Db, tokens: Tok
     if (request.is404) return
     const access = request.routeOptions.config.access ?? {}
     if (access.public) return
-    const token = tokenFromHeader(request)
-    const payload = token ? tokens.verify(token) : undefined
-    const row = payload ? findUserRow(db, payload.username) : undefined
-    if (!payload || !row) return sendError(reply, 401, 'Session expired')
+    const user = tokenUser(request, db, tokens)
+    if (!user) return sendError(reply, 401, 'Session expired')
+    const { payload, row } = user
     const plan = (JSON.parse(row.profile_json) as { plan: CurrentUser['plan'] }).plan
     request.session = {
       username: row.username,

@@ -9,7 +9,7 @@ import {
   type FaultInput,
   type FaultStatus,
 } from '@costlens/shared'
-import { findUserRow } from '../db/repositories/users.ts'
+import { tokenUser } from './auth.ts'
 import { HttpError } from '../errors.ts'
 import { compileRouteGlob } from './route-glob.ts'
 
@@ -99,9 +99,7 @@ function faultFromHeaders(app: FastifyInstance, request: FastifyRequest): FaultI
 }
 
 function isAdminRequest(app: FastifyInstance, request: FastifyRequest): boolean {
-  const token = /^JWT (\S+)$/.exec(request.headers.authorization ?? '')?.[1]
-  const payload = token === undefined ? undefined : app.tokens.verify(token)
-  return payload !== undefined && findUserRow(app.db, payload.username)?.role === 'admin'
+  return tokenUser(request, app.db, app.tokens)?.row.role === 'admin'
 }
 
 /**

@@ -2,7 +2,7 @@ import { roleFlags, type CurrentUser, type ClusterType, type Role } from '@costl
 import type { Db } from '../open-database.ts'
 import { clustersOfPlatform } from './clusters.ts'
 
-interface UserRow {
+export interface UserRow {
   username: string
   password_hash: string
   email: string
