@@ -58,13 +58,13 @@ export function appColumns(listType: AppListType, options: { freemium: boolean }
       render: (r) => (r.insights.length ? r.insights.join(', ') : '--'),
     },
     { key: 'clusterId', title: 'Cluster', width: 140, priority: 5, sortable: false },
-    { key: 'startTime', title: 'Start Time', width: 165, priority: 3, value: (r) => time(r.startTime) },
+    { key: 'startTime', title: 'Start Time', width: 150, priority: 3, value: (r) => time(r.startTime) },
   ]
   if (listType === 'finished')
     columns.push({
       key: 'finishedTime',
       title: 'End Time',
-      width: 165,
+      width: 150,
       priority: 5,
       value: (r) => time(r.finishedTime),
     })

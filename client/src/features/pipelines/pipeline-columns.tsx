@@ -125,7 +125,7 @@ export function pipelineColumns(): DataColumn<PipelineTableRow>[] {
     {
       key: 'startTime',
       title: 'Start Time',
-      width: 165,
+      width: 150,
       priority: 3,
       value: (r) => r.startTime,
       render: (r) => formatDateTime(r.startTime),

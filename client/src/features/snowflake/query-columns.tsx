@@ -66,7 +66,7 @@ export const QUERY_COLUMNS: readonly DataColumn<SnowflakeQueryRow>[] = [
   {
     key: 'usage',
     title: 'Credits',
-    width: 90,
+    width: 85,
     priority: 3,
     align: 'right',
     render: (r) => credits(r.usage),
@@ -75,7 +75,7 @@ export const QUERY_COLUMNS: readonly DataColumn<SnowflakeQueryRow>[] = [
   {
     key: 'duration',
     title: 'Duration',
-    width: 95,
+    width: 90,
     priority: 2,
     align: 'right',
     render: (r) => formatDurationMs(r.duration),
@@ -99,5 +99,5 @@ export const QUERY_COLUMNS: readonly DataColumn<SnowflakeQueryRow>[] = [
   },
   { key: 'userName', title: 'User', width: 140, priority: 4 },
   { key: 'warehouse', title: 'Warehouse', width: 150, priority: 5, value: (r) => r.warehouse.name },
-  { key: 'startTime', title: 'Start Time', width: 165, priority: 3, value: (r) => isoTime(r.startTime) },
+  { key: 'startTime', title: 'Start Time', width: 150, priority: 3, value: (r) => isoTime(r.startTime) },
 ]
