@@ -24,7 +24,7 @@ export function ComparePanel({ type }: { type: CompareType }) {
   const navigate = useNavigate()
   const [pointerInside, setPointerInside] = useState(false)
   const [focusInside, setFocusInside] = useState(false)
-  const measured = useElementSize()
+  const { ref: panelRef, height: panelHeight } = useElementSize()
   const panel = comparePanel(type, selection, pointerInside || focusInside)
   if (panel.collapsed) return null
   const { buttonDisabled } = compareControls(selection.length)
@@ -42,15 +42,13 @@ export function ComparePanel({ type }: { type: CompareType }) {
       <div
         className={classes.spacer}
         style={
-          measured.height > 0
-            ? { height: `calc(${measured.height}px + var(--compare-panel-margins))` }
-            : undefined
+          panelHeight > 0 ? { height: `calc(${panelHeight}px + var(--compare-panel-margins))` } : undefined
         }
         data-testid="compare-panel-room"
         aria-hidden
       />
       <Paper
-        ref={measured.ref}
+        ref={panelRef}
         component="aside"
         aria-label={panel.title}
         className={classes.panel}

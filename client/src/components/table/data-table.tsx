@@ -126,8 +126,8 @@ export function DataTable<R>(props: DataTableProps<R>) {
   // An empty line at the top of the scroll box is as wide as the box's inside (no border, no
   // scroll bar), however wide the table is: that is the room the columns have. Null until it has
   // been measured (and in tests, where nothing is laid out): every chosen column shows, as before.
-  const measured = useElementSize()
-  const available = measured.width > 0 ? measured.width - extraColumns * EXTRA_COLUMN_WIDTH : null
+  const { ref: boxWidthRef, width: boxWidth } = useElementSize()
+  const available = boxWidth > 0 ? boxWidth - extraColumns * EXTRA_COLUMN_WIDTH : null
 
   const columnKeys = useMemo(() => columns.map((c) => c.key), [columns])
   const { choices, choose, reset } = useColumnChoices(props.columnsKey ?? caption, columnKeys)
@@ -326,7 +326,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
         className={classes.scroll}
         style={virtual ? { height: props.height ?? 480 } : undefined}
       >
-        <div ref={measured.ref} className={classes.measure} aria-hidden />
+        <div ref={boxWidthRef} className={classes.measure} aria-hidden />
         <LoadingOverlay visible={props.loading ?? false} zIndex={5} overlayProps={{ blur: 1 }} />
         <TableLayoutContext.Provider value={layoutKey}>
           <Table
