@@ -41,19 +41,23 @@ export function OverflowTooltip({
     const next = { cut: isCut(element), focusable: !element.querySelector(FOCUSABLE) }
     setCut((now) => (now.cut === next.cut && now.focusable === next.focusable ? now : next))
   }, [label, layout])
+  const content = (
+    <div ref={ref} className={classes.cellText} tabIndex={cut.cut && cut.focusable ? 0 : undefined}>
+      {children}
+    </div>
+  )
+  // A table holds hundreds of cells: only those with something to tell carry a tooltip.
+  if (!cut.cut && !always) return content
   return (
     <Tooltip
       label={label}
-      disabled={!cut.cut && !always}
       events={{ hover: true, focus: true, touch: false }}
       openDelay={250}
       multiline
       maw={480}
       withinPortal
     >
-      <div ref={ref} className={classes.cellText} tabIndex={cut.cut && cut.focusable ? 0 : undefined}>
-        {children}
-      </div>
+      {content}
     </Tooltip>
   )
 }
