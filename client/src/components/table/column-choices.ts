@@ -52,7 +52,13 @@ export function useColumnChoices(table: string, keys: readonly string[]) {
   }
   return {
     choices: current.choices,
-    choose: (key: string, shown: boolean) => save({ ...current.choices, [key]: shown }),
+    /**
+     * The user shows or hides one column. The columns they see now are kept too: ticking one more
+     * column adds it (with a sideways scroll when it does not fit) rather than swapping out one
+     * they were reading.
+     */
+    choose: (key: string, shown: boolean, shownNow: readonly string[]) =>
+      save({ ...Object.fromEntries(shownNow.map((k) => [k, true])), ...current.choices, [key]: shown }),
     reset: () => save({}),
   }
 }

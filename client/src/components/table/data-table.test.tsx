@@ -277,8 +277,10 @@ describe('generic table: fits its width (issue 16)', () => {
     const group = await screen.findByRole('group', { name: 'Columns of Runs' })
     expect(within(group).getByRole('checkbox', { name: 'Queue' })).not.toBeChecked()
     await user.click(within(group).getByRole('checkbox', { name: 'Queue' }))
+    // Asked for more than fits: the column is added, none swapped out, and the table scrolls sideways.
+    await waitFor(() => expect(headers()).toEqual(['Name', 'Status', 'Cost', 'Queue']))
+    expect(screen.getByRole('table', { name: 'Runs' }).style.width).toBe('550px')
     await user.click(within(group).getByRole('checkbox', { name: 'Status' }))
-    // Asked for more than fits: the table now scrolls sideways.
     await waitFor(() => expect(headers()).toEqual(['Name', 'Cost', 'Queue']))
     first.unmount()
 

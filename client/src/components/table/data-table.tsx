@@ -303,7 +303,13 @@ export function DataTable<R>(props: DataTableProps<R>) {
             caption={caption}
             columns={columns.map((c) => ({ key: c.key, title: c.title }))}
             visibility={columnVisibility}
-            onChange={choose}
+            onChange={(key, shown) =>
+              choose(
+                key,
+                shown,
+                visibleLeaves.map((c) => c.id),
+              )
+            }
             onReset={Object.keys(choices).length > 0 ? reset : undefined}
           />
           {props.download && (
