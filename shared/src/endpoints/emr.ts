@@ -19,7 +19,8 @@ import { defineEndpoint, defineEndpoints } from './endpoint.ts'
 /*
  * The EMR calls (02 §2, §3, §7; E040, E041, E044, E142, and the details, insights and cost trends
  * the EMR screens need). EMR data is for users of an EMR install only (01 §1). The figures each
- * call answers are defined once, in contracts/emr.ts.
+ * call answers are defined once, in contracts/emr.ts. The calls the catalogue has no endpoint for cite
+ * the screen they serve: R103 the cluster details, R059 the cluster insights, R098 the cost trends.
  */
 const emr = { platforms: ['EMR'] } as const
 const tags = ['emr'] as const
@@ -64,7 +65,7 @@ export const emrEndpoints = defineEndpoints({
   clusterDetails: {
     method: 'GET',
     path: '/api/v1/emr/clusters/{clusterId}',
-    specIds: [],
+    specIds: ['R103'],
     pathIsOurs: true,
     tags,
     access: emr,
@@ -115,7 +116,7 @@ export const emrEndpoints = defineEndpoints({
   insights: {
     method: 'GET',
     path: '/api/v1/emr/insights',
-    specIds: [],
+    specIds: ['R059'],
     pathIsOurs: true,
     tags,
     access: emr,
@@ -129,7 +130,7 @@ export const emrEndpoints = defineEndpoints({
   costTrends: {
     method: 'GET',
     path: '/api/v1/emr/cost/trends',
-    specIds: [],
+    specIds: ['R098'],
     pathIsOurs: true,
     tags,
     access: emr,
