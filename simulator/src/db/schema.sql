@@ -462,6 +462,8 @@ CREATE TABLE IF NOT EXISTS emr_clusters (
   downsizing_events  INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS emr_clusters_created ON emr_clusters (created_at, ended_at);
+-- A window's clusters are those not ended before it starts: most ended long ago, so this walks the few.
+CREATE INDEX IF NOT EXISTS emr_clusters_ended ON emr_clusters (ended_at);
 
 CREATE TABLE IF NOT EXISTS emr_instance_groups (
   cluster_id    TEXT NOT NULL REFERENCES emr_clusters (cluster_id),
@@ -486,6 +488,13 @@ CREATE TABLE IF NOT EXISTS emr_cluster_tags (
   PRIMARY KEY (cluster_id, key)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS emr_cluster_tags_value ON emr_cluster_tags (key, value, cluster_id);
+-- The tag vocabulary (every key and value some cluster carries), written by the seed with the tags:
+-- a list's tag facet checks each pair for one matching cluster instead of joining every tag row.
+CREATE TABLE IF NOT EXISTS emr_tag_pairs (
+  key   TEXT NOT NULL,
+  value TEXT NOT NULL,
+  PRIMARY KEY (key, value)
+) WITHOUT ROWID;
 
 -- Node down-sizing events (the inefficient tab): a worker group whose peak use left it idle.
 CREATE TABLE IF NOT EXISTS emr_cluster_events (

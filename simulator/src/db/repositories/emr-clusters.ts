@@ -57,8 +57,15 @@ export const CLUSTER_FIGURES_SQL = `
   c.ebs_hourly * ${ALIVE_MS_SQL} / ${HOUR}.0 AS ebs,
   (c.ec2_hourly + c.emr_hourly + c.ebs_hourly) * ${ALIVE_MS_SQL} / ${HOUR}.0 AS total`
 
+/**
+ * How a query over a window reads emr_clusters: a window of the last two weeks walks the end-time
+ * index (the clusters that ended before it are skipped); a longer one holds most clusters, and one
+ * pass over the table beats the index walk with a lookup per row (half the time at the large scale).
+ */
+export const windowRead = (from: number, now: number) => (now - from > 14 * 86_400_000 ? 'NOT INDEXED' : '')
+
 /** Alive at some moment of [@from, @to]. */
-export const ALIVE_IN_WINDOW_SQL = 'c.created_at <= @to AND (c.ended_at IS NULL OR c.ended_at >= @from)'
+export const ALIVE_IN_WINDOW_SQL = '(c.ended_at >= @from OR c.ended_at IS NULL) AND c.created_at <= @to'
 
 export interface ClusterFigures {
   cluster_id: string
@@ -257,7 +264,11 @@ export function searchEmrClusters(
       .map(([, sql]) => sql)
       .join(' AND ')})`
   const all = `(${Object.values(facet).join(' AND ')})`
-  const figures = `WITH f AS (SELECT ${CLUSTER_FIGURES_SQL} FROM emr_clusters c WHERE ${base.join(' AND ')})`
+  const from = `SELECT ${CLUSTER_FIGURES_SQL} FROM emr_clusters c ${windowRead(window.from, now)} WHERE ${base.join(' AND ')}`
+  // Not materialised: inlined, a pass over the window's rows is faster than building a temporary
+  // table of them first (measured at the large scale), and in the tag facet's EXISTS it becomes a
+  // primary-key lookup per tagged cluster.
+  const figures = `WITH f AS (${from})`
   const groupCount = (group: EmrStateGroup) =>
     `coalesce(sum(${but('status')} AND f.status IN (${quoted(EMR_STATE_GROUPS[group])})), 0) AS ${group}`
   const facets = db
@@ -282,11 +293,15 @@ export function searchEmrClusters(
        LIMIT @limit OFFSET @offset`,
     )
     .all({ ...params, limit: pageSize, offset: (page - 1) * pageSize }) as ClusterFigures[]
+  // Each pair of the vocabulary that one matching cluster carries: a probe per pair, not a join of
+  // every tag row of the window.
   const tagFacet = db
     .prepare(
-      `${figures}
-       SELECT t.key, t.value FROM f JOIN emr_cluster_tags t ON t.cluster_id = f.cluster_id
-        WHERE ${but('tags')} GROUP BY t.key, t.value ORDER BY t.key, t.value`,
+      `WITH f AS (${from})
+       SELECT p.key, p.value FROM emr_tag_pairs p
+        WHERE EXISTS (SELECT 1 FROM emr_cluster_tags t JOIN f ON f.cluster_id = t.cluster_id
+                       WHERE t.key = p.key AND t.value = p.value AND ${but('tags')})
+        ORDER BY p.key, p.value`,
     )
     .all(params) as { key: string; value: string }[]
   const tags = tagsOf(

@@ -20,6 +20,7 @@ import {
   marketsOf,
   readsEmr,
   round2,
+  windowRead,
   round4,
   type ClusterFigures,
 } from './emr-clusters.ts'
@@ -101,17 +102,21 @@ export function emrDailyCost(db: Db, scope: ClusterScope, options: EmrDailyCostO
          spans AS (
            SELECT with_unravel AS u, ec2_hourly AS e2, emr_hourly AS em, ebs_hourly AS eb,
                   max(created_at, @from) AS s, min(coalesce(ended_at, @end), @end) AS t
-             FROM emr_clusters
-            WHERE created_at < @end AND coalesce(ended_at, @end) > @from ${filters.map((f) => `AND ${f}`).join(' ')}),
-         cut AS (SELECT *, CAST((s - @first) / ${DAY} AS INTEGER) AS a, CAST((t - 1 - @first) / ${DAY} AS INTEGER) AS b
+             FROM emr_clusters ${windowRead(options.from, end)}
+            WHERE (ended_at > @from OR ended_at IS NULL) AND created_at < @end ${filters.map((f) => `AND ${f}`).join(' ')}),
+         cut AS MATERIALIZED (SELECT *, CAST((s - @first) / ${DAY} AS INTEGER) AS a, CAST((t - 1 - @first) / ${DAY} AS INTEGER) AS b
                 FROM spans WHERE t > s),
+         -- A life within one day is one piece; a longer one a piece on its first and last days and whole
+         -- days between (only long-running clusters have those, so the day list joins few rows).
          pieces AS (
            SELECT a AS i, u, e2, em, eb, t - s AS ms FROM cut WHERE a = b
            UNION ALL
-           SELECT days.i, u, e2, em, eb,
-                  min(t, @first + (days.i + 1) * ${DAY}) - max(s, @first + days.i * ${DAY})
-             FROM cut JOIN days ON days.i BETWEEN cut.a AND cut.b
-            WHERE cut.a < cut.b)
+           SELECT a, u, e2, em, eb, @first + (a + 1) * ${DAY} - s FROM cut WHERE a < b
+           UNION ALL
+           SELECT b, u, e2, em, eb, t - (@first + b * ${DAY}) FROM cut WHERE a < b
+           UNION ALL
+           SELECT days.i, u, e2, em, eb, ${DAY} FROM cut JOIN days ON days.i > cut.a AND days.i < cut.b
+            WHERE cut.b - cut.a >= 2)
        SELECT i, sum(e2 * ms) / ${HOUR}.0 AS ec2, sum(em * ms) / ${HOUR}.0 AS emr, sum(eb * ms) / ${HOUR}.0 AS ebs,
               sum(CASE WHEN u = 0 THEN (e2 + em + eb) * ms ELSE 0 END) / ${HOUR}.0 AS neglected
          FROM pieces GROUP BY i`,
@@ -178,7 +183,7 @@ export function emrAwsInfo(db: Db, scope: ClusterScope, q: EmrWindowQuery, now: 
   const params = { ...window, now, limit: readsEmr(scope) ? MAX_RECORDS : 0 }
   const rows = db
     .prepare(
-      `SELECT ${CLUSTER_FIGURES_SQL} FROM emr_clusters c WHERE ${ALIVE_IN_WINDOW_SQL}
+      `SELECT ${CLUSTER_FIGURES_SQL} FROM emr_clusters c ${windowRead(window.from, now)} WHERE ${ALIVE_IN_WINDOW_SQL}
         ORDER BY total DESC, cluster_id LIMIT @limit`,
     )
     .all(params) as ClusterFigures[]

@@ -18,6 +18,7 @@ import {
   emrWindow,
   readsEmr,
   round4,
+  windowRead,
   type ClusterFigures,
 } from './emr-clusters.ts'
 import { notYourCluster, type ClusterScope } from './scope.ts'
@@ -101,7 +102,7 @@ const SAVING_SQL = 'max(0, total * (1 - optimised_hourly / max(ec2_hourly + emr_
 export function emrInsights(db: Db, scope: ClusterScope, q: EmrWindowQuery, now: number): EmrInsights {
   const window = emrWindow(q.from, q.to, (to) => to - 30 * DAY, now)
   const params = { ...window, now, emr: readsEmr(scope) ? 1 : 0 }
-  const figures = `WITH f AS (SELECT ${CLUSTER_FIGURES_SQL} FROM emr_clusters c WHERE ${ALIVE_IN_WINDOW_SQL} AND @emr = 1)`
+  const figures = `WITH f AS (SELECT ${CLUSTER_FIGURES_SQL} FROM emr_clusters c ${windowRead(window.from, now)} WHERE ${ALIVE_IN_WINDOW_SQL} AND @emr = 1)`
   const sums = db
     .prepare(
       `${figures}

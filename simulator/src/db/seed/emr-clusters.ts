@@ -611,6 +611,7 @@ export function seedEmrClusters(
     insertRows(db, 'emr_instance_groups', EMR_GROUP_COLUMNS, groupRows)
     insertRows(db, 'emr_cluster_tags', ['cluster_id', 'key', 'value'], tagRows)
     insertRows(db, 'emr_cluster_events', EMR_EVENT_COLUMNS, eventRows)
+    db.exec('INSERT INTO emr_tag_pairs (key, value) SELECT DISTINCT key, value FROM emr_cluster_tags')
     // The watched clusters' install flag also joins their AWS tags (search/awstags).
     const flag = db.prepare(
       `INSERT OR IGNORE INTO tags (cluster_uid, source, key, value, first_seen, last_seen)
