@@ -1,6 +1,7 @@
 import { EMR_INSTANCE_TYPES, EBS_GB_MONTH_USD, HOURS_PER_MONTH } from '@costlens/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppInstance } from '../src/app.ts'
+import { shiftToClock } from '../src/db/open-database.ts'
 import { appsTimeShift } from '../src/db/repositories/applications.ts'
 import { EMR_SIZES } from '../src/db/seed/emr-clusters.ts'
 import { TEST_NOW_MS, testApp } from './helper.ts'
@@ -163,5 +164,24 @@ describe('EMR seed (small scale)', () => {
     } finally {
       await again.close()
     }
+  })
+
+  // Last: it moves this app's data.
+  it('stays current: opened on a later day, the clusters move with the clock and today has clusters again', () => {
+    const today = (now: number) =>
+      one<{ n: number; latest: number }>(
+        'SELECT count(*) AS n, max(created_at) AS latest FROM emr_clusters WHERE coalesce(ended_at, @now) >= @day',
+        { now, day: Math.floor(now / DAY) * DAY },
+      )
+    const before = today(TEST_NOW_MS)
+    const later = TEST_NOW_MS + 3 * DAY
+    shiftToClock(app.db, later)
+    const after = today(later)
+    expect(after.latest - before.latest).toBe(3 * DAY)
+    expect(after.n).toBe(before.n)
+    const events = one<{ late: number }>(
+      'SELECT count(*) AS late FROM emr_cluster_events e JOIN emr_clusters c USING (cluster_id) WHERE e.event_time < c.created_at',
+    )
+    expect(events.late).toBe(0)
   })
 })
