@@ -23,7 +23,7 @@ import {
   windowRead,
   round4,
   type ClusterFigures,
-} from './emr-clusters.ts'
+} from './emr-figures.ts'
 import type { ClusterScope } from './scope.ts'
 
 const DAY = 86_400_000

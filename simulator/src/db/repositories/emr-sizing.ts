@@ -10,17 +10,16 @@ import {
 } from '@costlens/shared'
 import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
+import { clusterFigures, downsizingEvents } from './emr-clusters.ts'
 import {
   ALIVE_IN_WINDOW_SQL,
   CLUSTER_FIGURES_SQL,
-  clusterFigures,
-  downsizingEvents,
   emrWindow,
   readsEmr,
   round4,
   windowRead,
   type ClusterFigures,
-} from './emr-clusters.ts'
+} from './emr-figures.ts'
 import { notYourCluster, type ClusterScope } from './scope.ts'
 
 const DAY = 86_400_000
