@@ -9,6 +9,7 @@ import { tagsEndpoints } from './tags.ts'
 import { clustersEndpoints } from './clusters.ts'
 import { chargebackEndpoints } from './chargeback.ts'
 import { authEndpoints } from './auth.ts'
+import { emrEndpoints } from './emr.ts'
 
 /**
  * Every domain's endpoint table, by domain. The simulator's tests check each entry is served as
@@ -25,4 +26,5 @@ export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
   clusters: clustersEndpoints,
   chargeback: chargebackEndpoints,
   auth: authEndpoints,
+  emr: emrEndpoints,
 }
