@@ -36,7 +36,9 @@ type SpecFor<K, T, M> = T extends string
           ? { kind: 'tags'; field: K; label: string; tags: (metadata: M | undefined) => readonly TagOption[] }
           : never
 
-export type FilterSpec<G, M> = { [K in keyof G & string]: SpecFor<K, G[K], M> }[keyof G & string]
+export type FilterSpec<G, M> = {
+  [K in keyof G & string]: SpecFor<K, G[K], M> & { hidden?: boolean }
+}[keyof G & string]
 
 export interface FilterPanelProps<G, M> {
   specs: readonly FilterSpec<G, M>[]
@@ -138,11 +140,13 @@ export function FilterPanel<G, M>(props: FilterPanelProps<G, M>) {
         align={layout === 'row' ? 'flex-end' : 'stretch'}
         wrap="wrap"
       >
-        {specs.map((spec) => (
-          <Stack key={spec.field} gap={0} miw={layout === 'row' && spec.kind === 'range' ? 220 : undefined}>
-            {widget(spec)}
-          </Stack>
-        ))}
+        {specs
+          .filter((spec) => !spec.hidden)
+          .map((spec) => (
+            <Stack key={spec.field} gap={0} miw={layout === 'row' && spec.kind === 'range' ? 220 : undefined}>
+              {widget(spec)}
+            </Stack>
+          ))}
         <Button variant="default" onClick={onReset}>
           Reset
         </Button>

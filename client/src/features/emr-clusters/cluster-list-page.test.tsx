@@ -12,13 +12,13 @@ import ClusterListPage from './cluster-list-page.tsx'
 
 afterEach(() => vi.unstubAllGlobals())
 
-const cluster = (i: number, overrides: Partial<EmrClusterRow> = {}): EmrClusterRow => ({
-  clusterId: `j-${String(i).padStart(4, '0')}`,
+const cluster = (i: number, status: EmrClusterRow['status']): EmrClusterRow => ({
+  clusterId: `j-000${i}`,
   clusterName: `etl-${i}`,
-  status: 'RUNNING',
-  withUnravel: i % 2 === 0,
+  status,
+  withUnravel: true,
   totalCost: 12.3456 * i,
-  startTime: Date.parse('2026-11-23T08:00:00Z') + i * 60_000,
+  startTime: Date.parse('2026-11-23T08:00:00Z'),
   endTime: null,
   duration: 3_600_000,
   tags: { team: 'data' },
@@ -28,26 +28,21 @@ const cluster = (i: number, overrides: Partial<EmrClusterRow> = {}): EmrClusterR
   ebs: 0.3456 * i,
   nodeCount: 3,
   downsizingEvents: 0,
-  ...overrides,
 })
-
+const metadata = (cost: { min: number; max: number }): EmrClusterPage['metadata'] => ({
+  withUnravel: 20,
+  withoutUnravel: 22,
+  duration: { min: 60_000, max: 86_400_000 },
+  cost,
+  statuses: { active: 30, terminated: 10, failed: 2 },
+  tags: [{ key: 'team', values: ['data', 'web'] }],
+})
 const page = (cost = { min: 0, max: 500 }): EmrClusterPage => ({
-  clusters: [
-    cluster(1, { status: 'TERMINATED_WITH_ERRORS' }),
-    cluster(2, { status: 'TERMINATED' }),
-    cluster(3),
-  ],
+  clusters: [cluster(1, 'TERMINATED_WITH_ERRORS'), cluster(2, 'TERMINATED'), cluster(3, 'RUNNING')],
   total: 42,
   page: 1,
   pageSize: 15,
-  metadata: {
-    withUnravel: 20,
-    withoutUnravel: 22,
-    duration: { min: 60_000, max: 86_400_000 },
-    cost,
-    statuses: { active: 30, terminated: 10, failed: 2 },
-    tags: [{ key: 'team', values: ['data', 'web'] }],
-  },
+  metadata: metadata(cost),
 })
 
 function render(route = '/clusters/list', answer = page()) {

@@ -5,18 +5,7 @@ import {
   formatSortParam,
   type EmrClusterSearchBody,
 } from '@costlens/shared'
-import {
-  addressRange,
-  flag,
-  many,
-  numberRange,
-  page,
-  pageSize,
-  sort,
-  tabs,
-  tagMap,
-  text,
-} from '../../kit/fields.ts'
+import * as field from '../../kit/fields.ts'
 import { defineListState } from '../../kit/list-state.ts'
 
 /**
@@ -26,26 +15,26 @@ import { defineListState } from '../../kit/list-state.ts'
  * UTC day so far (B069), latest cluster first, 15 a page; a new tab or range resets the filters.
  */
 export const clusterListState = defineListState({
-  range: addressRange({
+  range: field.addressRange({
     preset: SCREEN_DEFAULT_RANGES.emrClusterList.range,
     startKey: 'startDate',
     endKey: 'endDate',
   }),
   fields: {
-    tab: tabs('tab', ['all', 'active', 'inefficient']),
-    sort: sort('s', { key: 'startTime', direction: 'desc' }, EMR_CLUSTER_SORT_KEYS),
-    page: page(),
-    pageSize: pageSize(15),
+    tab: field.tabs('tab', ['all', 'active', 'inefficient']),
+    sort: field.sort('s', { key: 'startTime', direction: 'desc' }, EMR_CLUSTER_SORT_KEYS),
+    page: field.page(),
+    pageSize: field.pageSize(15),
   },
   filters: {
-    clusterId: text('clusterUid'),
-    clusterName: text('clusterName'),
-    statuses: many('clusterStatus', EMR_STATE_GROUP_NAMES),
-    cost: numberRange('minCost', 'maxCost'),
-    duration: numberRange('minDuration', 'maxDuration'),
-    withProduct: flag('withUnravelInstall'),
-    withoutProduct: flag('withoutUnravelInstall'),
-    tags: tagMap('clusterTags'),
+    clusterId: field.text('clusterUid'),
+    clusterName: field.text('clusterName'),
+    statuses: field.many('clusterStatus', EMR_STATE_GROUP_NAMES),
+    cost: field.numberRange('minCost', 'maxCost'),
+    duration: field.numberRange('minDuration', 'maxDuration'),
+    withProduct: field.flag('withUnravelInstall'),
+    withoutProduct: field.flag('withoutUnravelInstall'),
+    tags: field.tagMap('clusterTags'),
   },
   resetFiltersOn: ['range', 'tab'],
 })
