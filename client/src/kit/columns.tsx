@@ -1,9 +1,9 @@
-import { Link } from 'react-router-dom'
-import { Anchor, Text } from '@mantine/core'
+import { Text } from '@mantine/core'
 import { formatDateTime, formatDollars, formatDurationMs, type StatusStyle } from '@costlens/shared'
 import { StatusBadge } from '../components/status/status-badge.tsx'
 import type { DataColumn } from '../components/table/table-types.ts'
 import type { Kpi } from './kpi-row.tsx'
+import { ReturnLink } from './return-link.tsx'
 
 /**
  * Column builders for the generic table, one per kind of cell the console shows, so a screen's
@@ -52,15 +52,15 @@ export const columns = {
     align: 'right',
     render: (r) => formatDurationMs(Number(field(r, key))),
   }),
-  /** The row's id as a link to its details page, in monospace. */
+  /** The row's id as a link to its details page, in monospace; the page's breadcrumb comes back here. */
   link: <R,>(key: Key<R>, title: string, href: (row: R) => string, width = 170): DataColumn<R> => ({
     key,
     title,
     width,
     render: (r) => (
-      <Anchor component={Link} to={href(r)} ff="monospace" size="sm">
+      <ReturnLink to={href(r)} mono>
         {String(field(r, key))}
-      </Anchor>
+      </ReturnLink>
     ),
   }),
   /** A status as a badge with its word (never colour alone) in its style. */

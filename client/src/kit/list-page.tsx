@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react'
-import { Button, Group, Stack, Tabs, Title } from '@mantine/core'
+import { Button, Flex, Group, Stack, Tabs, Title } from '@mantine/core'
 import { IconRefresh } from '@tabler/icons-react'
 import {
   PICKERS,
@@ -162,7 +162,12 @@ export function ListPage<F extends Fields, G extends Fields, A, D, R, M>(
 
       {props.children}
 
-      <Group align="flex-start" gap="md" wrap={filters?.layout === 'side' ? 'nowrap' : 'wrap'}>
+      {/* Side filters sit beside the table; a row of filters above it, full width. */}
+      <Flex
+        direction={filters?.layout === 'side' ? 'row' : 'column'}
+        align={filters?.layout === 'side' ? 'flex-start' : 'stretch'}
+        gap="md"
+      >
         {filters && (
           <FilterPanel
             specs={filters.specs}
@@ -211,7 +216,7 @@ export function ListPage<F extends Fields, G extends Fields, A, D, R, M>(
             }}
           />
         </Stack>
-      </Group>
+      </Flex>
     </Stack>
   )
 }

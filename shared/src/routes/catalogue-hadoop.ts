@@ -332,7 +332,7 @@ const emrClustersTab = tab({
       'R103',
       '/clusters/:cluster_id/details/',
       'Cluster Details',
-      { rbacId: 'clusters/details' },
+      { rbacId: 'clusters/details', screen: 'emr-cluster-details' },
       false,
     ),
   ],

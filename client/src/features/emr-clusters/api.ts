@@ -1,10 +1,18 @@
-import { EMR_PATHS, type EmrClusterPage, type EmrClusterSearchBody } from '@costlens/shared'
+import {
+  EMR_PATHS,
+  type EmrClusterDetails,
+  type EmrClusterPage,
+  type EmrClusterSearchBody,
+  type ListAnalysisBody,
+  type ListAnalysisResponse,
+} from '@costlens/shared'
 import { api } from '../../api/api.ts'
 
 /**
- * The EMR cluster list's call (E040). Its failures raise no toast: the page shows them with a retry.
- * TODO(lead): once `shared/src/endpoints/emr.ts` holds `emrEndpoints.clusterSearch`, replace this with
- * `searchEmrClusters: endpointQuery(build, emrEndpoints.clusterSearch)` (no path written here then).
+ * The EMR cluster screens' calls: the list (E040), a cluster's details and its sizing (E142
+ * listAnalysis, CLUSTER_SIZING). Their failures raise no toast: the pages show them with a retry.
+ * TODO(lead): once `shared/src/endpoints/emr.ts` holds these entries, build each with
+ * `endpointQuery(build, emrEndpoints.clusterSearch)` (and clusterDetails, listAnalysis): no path here.
  */
 export const emrClustersApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -17,7 +25,21 @@ export const emrClustersApi = api.injectEndpoints({
         silent: true,
       }),
     }),
+    emrClusterDetails: build.query<EmrClusterDetails, { clusterId: string }>({
+      query: ({ clusterId }) => ({
+        url: EMR_PATHS.clusterDetails.replace('{clusterId}', encodeURIComponent(clusterId)),
+        silent: true,
+      }),
+    }),
+    emrClusterSizing: build.query<ListAnalysisResponse, ListAnalysisBody>({
+      query: (body) => ({ url: EMR_PATHS.listAnalysis, method: 'POST', body, silent: true }),
+    }),
   }),
 })
 
-export const { useSearchEmrClustersQuery, useLazySearchEmrClustersQuery } = emrClustersApi
+export const {
+  useSearchEmrClustersQuery,
+  useLazySearchEmrClustersQuery,
+  useEmrClusterDetailsQuery,
+  useEmrClusterSizingQuery,
+} = emrClustersApi
