@@ -187,6 +187,8 @@ export function ListPage<F extends Fields, G extends Fields, A, D, R, M>(
             every sort from the address and the page never updated.
           */}
           <DataTable<R>
+            // Each tab is its own list (02 §4 resets its filters) and may show other columns.
+            key={tabs ? String((state as Record<string, unknown>)[tabs.field]) : undefined}
             caption={caption}
             mode="server"
             columns={props.columns}
