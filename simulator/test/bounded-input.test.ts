@@ -103,8 +103,12 @@ describe('bounded input (issue 15 items 6, 7)', () => {
           const kind = p.schema[DATE_PARAM_KEYWORD]
           if (p.in !== 'query' || !kind) continue
           const seconds = kind === 'epoch-s-or-iso' && p.schema.type === 'integer'
-          // A persona the route is for: Snowflake's routes are Snowflake users', AWS tags EMR users'.
-          const headers = path.includes('snowflake') ? sf : path.includes('awstags') ? emr : admin
+          // A persona the route is for: Snowflake's routes are Snowflake users', AWS tags and EMR's EMR users'.
+          const headers = path.includes('snowflake')
+            ? sf
+            : /\/(awstags|awsinfo|emr)\b/.test(path)
+              ? emr
+              : admin
           // The other required parameters (search/tags: from and to) get a plain value.
           const others = (op.parameters ?? [])
             .filter((o) => o.required && o.in === 'query' && o.name !== p.name)

@@ -103,6 +103,14 @@ describe('OpenAPI document', () => {
         'GET /api/v1/snowflake/cost/warehouses',
         'GET /api/v1/snowflake/cost/queries',
         'GET /api/v1/snowflake/cost/tags',
+        'POST /api/v1/emr/clusters/search',
+        'GET /api/v1/emr/clusters/{clusterId}',
+        'GET /api/v1/search/awsinfo',
+        'GET /api/v1/search/awscb/{group1}',
+        'GET /api/v1/search/awscb/{group1}/{group2}',
+        'POST /api/v1/dsinsights/api/v1/insights/listAnalysis',
+        'GET /api/v1/emr/insights',
+        'GET /api/v1/emr/cost/trends',
       ].sort(),
     )
     for (const { key, op } of ops) {

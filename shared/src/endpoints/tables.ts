@@ -1,5 +1,6 @@
 import type { EndpointTable } from './endpoint.ts'
 import { snowflakeEndpoints } from './snowflake.ts'
+import { emrEndpoints } from './emr.ts'
 
 /**
  * Every domain's endpoint table, by domain. The simulator's tests check each entry is served as
@@ -7,4 +8,5 @@ import { snowflakeEndpoints } from './snowflake.ts'
  */
 export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
   snowflake: snowflakeEndpoints,
+  emr: emrEndpoints,
 }
