@@ -1,45 +1,28 @@
-import {
-  EMR_PATHS,
-  type EmrClusterDetails,
-  type EmrClusterPage,
-  type EmrClusterSearchBody,
-  type ListAnalysisBody,
-  type ListAnalysisResponse,
-} from '@costlens/shared'
+import { emrEndpoints as calls } from '@costlens/shared'
 import { api } from '../../api/api.ts'
+import { endpointQuery } from '../../api/endpoint-query.ts'
 
 /**
- * The EMR cluster screens' calls: the list (E040), a cluster's details and its sizing (E142
- * listAnalysis, CLUSTER_SIZING). Their failures raise no toast: the pages show them with a retry.
- * TODO(lead): once `shared/src/endpoints/emr.ts` holds these entries, build each with
- * `endpointQuery(build, emrEndpoints.clusterSearch)` (and clusterDetails, listAnalysis): no path here.
+ * The EMR cluster screens' calls, built from `emrEndpoints`: the list (E040), a cluster's details
+ * and its sizing (E142 listAnalysis, CLUSTER_SIZING). Their failures raise no toast (C25): the pages
+ * show them with a retry.
  */
 export const emrClustersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    searchEmrClusters: build.query<EmrClusterPage, EmrClusterSearchBody>({
-      query: (body) => ({
-        url: EMR_PATHS.clusterSearch,
-        method: 'POST',
-        body,
-        group: 'emr:clusters',
-        silent: true,
-      }),
+    // A newer search supersedes one still in flight (B285), so answers never arrive out of order.
+    searchEmrClusters: endpointQuery(build, calls.clusterSearch, {
+      request: { group: 'emr:clusters', silent: true },
     }),
-    emrClusterDetails: build.query<EmrClusterDetails, { clusterId: string }>({
-      query: ({ clusterId }) => ({
-        url: EMR_PATHS.clusterDetails.replace('{clusterId}', encodeURIComponent(clusterId)),
-        silent: true,
-      }),
-    }),
-    emrClusterSizing: build.query<ListAnalysisResponse, ListAnalysisBody>({
-      query: (body) => ({ url: EMR_PATHS.listAnalysis, method: 'POST', body, silent: true }),
-    }),
+    /** The same search for a download: ungrouped, so its pages neither abort nor are aborted by the list. */
+    searchEmrClustersPage: endpointQuery(build, calls.clusterSearch, { keepUnusedDataFor: 0 }),
+    emrClusterDetails: endpointQuery(build, calls.clusterDetails, { request: { silent: true } }),
+    emrClusterSizing: endpointQuery(build, calls.listAnalysis, { request: { silent: true } }),
   }),
 })
 
 export const {
   useSearchEmrClustersQuery,
-  useLazySearchEmrClustersQuery,
+  useLazySearchEmrClustersPageQuery,
   useEmrClusterDetailsQuery,
   useEmrClusterSizingQuery,
 } = emrClustersApi

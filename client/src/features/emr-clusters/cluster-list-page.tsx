@@ -5,7 +5,7 @@ import { everyPage } from '../../kit/every-page.ts'
 import type { FilterSpec } from '../../kit/filter-panel.tsx'
 import { ListPage } from '../../kit/list-page.tsx'
 import { useListState } from '../../kit/use-list-state.ts'
-import { useLazySearchEmrClustersQuery, useSearchEmrClustersQuery } from './api.ts'
+import { useLazySearchEmrClustersPageQuery, useSearchEmrClustersQuery } from './api.ts'
 import { clusterListState, clusterSearchBody, type ClusterListView } from './cluster-list-state.ts'
 
 const TABS = ['All', 'Active', 'Inefficient'].map((label) => ({ value: label.toLowerCase(), label }))
@@ -69,7 +69,7 @@ const filterSpecs = (tab: string): FilterSpec<ClusterListView['filters'], Meta>[
 export default function ClusterListPage() {
   const list = useListState(clusterListState, { pollMs: 120_000 })
   const request = useMemo(() => clusterSearchBody(list.state), [list.state])
-  const [fetchPage] = useLazySearchEmrClustersQuery()
+  const [fetchPage] = useLazySearchEmrClustersPageQuery()
   return (
     <ListPage
       title="Clusters"
