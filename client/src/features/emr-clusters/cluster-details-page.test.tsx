@@ -71,7 +71,7 @@ const sizing: ListAnalysisResponse = {
   ],
 }
 
-function render(route: string, state?: { from: string }) {
+function render(route: string) {
   stubApi(
     on('GET', '/api/v1/emr/clusters/j-1ABC', () => json(details)),
     on('POST', EMR_PATHS.listAnalysis, () => json(sizing)),
@@ -86,7 +86,6 @@ function render(route: string, state?: { from: string }) {
     preloadedState: signedIn(testUser({ clusterType: 'EMR' })),
     route,
   })
-  if (state) void view.router.navigate(route, { state, replace: true })
   return view
 }
 
@@ -118,8 +117,10 @@ describe('/clusters/:cluster_id/details/', { timeout: 20_000 }, () => {
   })
 
   it('the breadcrumb returns to the list address the page was opened from; the Yarn apps tab links to them', async () => {
-    const { user } = render('/clusters/j-1ABC/details/?tab=apps', {
-      from: '/clusters/list?tab=active&page=3',
+    const { user, router } = render('/clusters/list')
+    // Opened from a list row (ReturnLink): the list's address travels in the history entry's state.
+    await router.navigate('/clusters/j-1ABC/details/?tab=apps', {
+      state: { from: '/clusters/list?tab=active&page=3' },
     })
     const link = await screen.findByRole('link', {
       name: 'The 12 Yarn apps that ran on it, in the applications list',
