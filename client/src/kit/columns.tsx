@@ -14,6 +14,12 @@ type Key<R> = keyof R & string
 
 const field = <R,>(row: R, key: Key<R>) => row[key] as unknown
 
+/** An upper-case code in words: TERMINATED_WITH_ERRORS → Terminated with errors. */
+export const statusWords = (code: string) => {
+  const words = code.toLowerCase().replaceAll('_', ' ')
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
 export const columns = {
   /** Plain text, cut with an ellipsis when too long (full text on hover). */
   text: <R,>(key: Key<R>, title: string, width = 160): DataColumn<R> => ({
@@ -75,7 +81,7 @@ export const columns = {
     width,
     render: (r) => {
       const code = String(field(r, key))
-      return <StatusBadge code={code} label={code.toLowerCase().replaceAll('_', ' ')} style={style(code)} />
+      return <StatusBadge code={code} label={statusWords(code)} style={style(code)} />
     },
   }),
   /** A key → value map as 'k=v, …', not sortable. */

@@ -93,7 +93,7 @@ describe('/clusters/:cluster_id/details/', { timeout: 20_000 }, () => {
   it('02 §2 shows the cluster: state badge, KPIs with units, timeline fields and the daily cost split', async () => {
     render('/clusters/j-1ABC/details/')
     expect(await screen.findByText('Steps completed')).toBeInTheDocument()
-    expect(screen.getByText('terminated')).toBeInTheDocument()
+    expect(screen.getByText('Terminated')).toBeInTheDocument()
     const kpis = within(screen.getByRole('list', { name: 'Key figures' })).getAllByRole('listitem')
     expect(kpis.map((k) => k.textContent)).toContain('Cost so far (USD)$ 48.50')
     expect(kpis.map((k) => k.textContent)).toContain('Hourly cost (USD)$ 4.85 / h')

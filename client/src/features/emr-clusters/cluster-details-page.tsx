@@ -14,7 +14,7 @@ import { panelStatus } from '../../components/panel-state/panel-status.ts'
 import { StatusBadge } from '../../components/status/status-badge.tsx'
 import { DataTable } from '../../components/table/data-table.tsx'
 import { ChartPanel } from '../../kit/chart-panel.tsx'
-import { columns as col } from '../../kit/columns.tsx'
+import { columns as col, statusWords } from '../../kit/columns.tsx'
 import { DetailPage } from '../../kit/detail-page.tsx'
 import { FieldGrid } from '../../kit/field-grid.tsx'
 import { useEmrClusterDetailsQuery, useEmrClusterSizingQuery } from './api.ts'
@@ -206,7 +206,7 @@ export default function ClusterDetailsPage() {
       badge={(d) => (
         <StatusBadge
           code={d.cluster.status}
-          label={d.cluster.status.toLowerCase().replaceAll('_', ' ')}
+          label={statusWords(d.cluster.status)}
           style={emrStateStyle(d.cluster.status)}
         />
       )}

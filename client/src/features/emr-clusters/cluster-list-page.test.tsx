@@ -73,8 +73,8 @@ describe('/clusters/list', { timeout: 20_000 }, () => {
       'href',
       '/clusters/j-0001/details/',
     )
-    expect(failed).toHaveTextContent('terminated with errors')
-    expect(terminated).toHaveTextContent('terminated')
+    expect(failed).toHaveTextContent('Terminated with errors')
+    expect(terminated).toHaveTextContent('Terminated')
     expect(running).toHaveTextContent('$ 37.04')
     const body = bodies[0]!
     expect(body).toMatchObject({ platform: 'EMR', page: 1, pageSize: 15, sort: 'startTime-desc' })

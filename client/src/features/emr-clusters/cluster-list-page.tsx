@@ -13,17 +13,19 @@ const STATUSES = ['active', 'terminated', 'failed'] as const
 /** What fits 1440 px beside the filters; nodes and tags wait in the column chooser, events on their tab. */
 const columnsOf = (tab: string) => [
   col.link<Row>('clusterId', 'Cluster ID', (r) => `/clusters/${encodeURIComponent(r.clusterId)}/details/`),
-  col.text<Row>('clusterName', 'Name', 170),
+  col.text<Row>('clusterName', 'Name', 160),
   // 02 §4: the alive states in the success style, terminated waiting, failed and with errors error.
-  col.status<Row>('status', 'Status', emrStateStyle),
+  col.status<Row>('status', 'Status', emrStateStyle, 200),
   col.usd<Row>('totalCost', 'Cost'),
   col.time<Row>('startTime', 'Start Time'),
-  col.duration<Row>('duration', 'Duration'),
+  col.duration<Row>('duration', 'Duration', 130),
   { ...col.count<Row>('nodeCount', 'Nodes'), displayable: false },
   {
     key: 'withUnravel',
     title: 'Unravel',
-    width: 110,
+    width: 90,
+    // The inefficient tab shows its down-sizing events there instead.
+    displayable: tab !== 'inefficient',
     value: (r: Row) => (r.withUnravel ? 'Installed' : 'No'),
   },
   { ...col.count<Row>('downsizingEvents', 'Down-sizing events', 120), displayable: tab === 'inefficient' },
