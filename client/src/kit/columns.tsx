@@ -35,13 +35,14 @@ export const columns = {
     width,
     align: 'right',
   }),
-  /** USD with 2 decimals ('$ 12.35', B136); the export keeps the plain number. */
-  usd: <R,>(key: Key<R>, title: string, width = 120): DataColumn<R> => ({
+  /** USD with 2 decimals ('$ 12.35', B136), or more for small unit prices; the export keeps the plain number. */
+  usd: <R,>(key: Key<R>, title: string, width = 120, decimals = 2): DataColumn<R> => ({
     key,
     title: `${title} (USD)`,
     width,
     align: 'right',
-    render: (r) => formatDollars(Number(field(r, key))),
+    render: (r) =>
+      decimals === 2 ? formatDollars(Number(field(r, key))) : `$ ${Number(field(r, key)).toFixed(decimals)}`,
   }),
   /** An instant, in UTC, which its heading says. */
   time: <R,>(key: Key<R>, title: string, width = 170): DataColumn<R> => ({

@@ -19,20 +19,26 @@ import { DetailPage } from '../../kit/detail-page.tsx'
 import { FieldGrid } from '../../kit/field-grid.tsx'
 import { useEmrClusterDetailsQuery, useEmrClusterSizingQuery } from './api.ts'
 
+const MARKETS = { ON_DEMAND: 'On-Demand', SPOT: 'Spot' } as const
 type Group = Pick<EmrInstanceGroup, 'role' | 'instanceType' | 'market'> & { count: number }
 const groupText = (g: Group) =>
-  `${g.count} × ${g.instanceType} ${g.role.toLowerCase()} (${g.market === 'SPOT' ? 'Spot' : 'On-Demand'})`
+  `${g.count} × ${g.instanceType} ${g.role.toLowerCase()} (${MARKETS[g.market]})`
 const hourly = (usd: number) => `${formatDollars(usd)} / h`
 
 const groupColumns = [
-  col.text<EmrInstanceGroup>('role', 'Role', 90),
+  { ...col.text<EmrInstanceGroup>('role', 'Role', 90), value: (g: EmrInstanceGroup) => statusWords(g.role) },
   col.text<EmrInstanceGroup>('instanceType', 'Instance type', 130),
-  col.text<EmrInstanceGroup>('market', 'Market', 110),
+  {
+    ...col.text<EmrInstanceGroup>('market', 'Market', 110),
+    value: (g: EmrInstanceGroup) => MARKETS[g.market],
+  },
   col.count<EmrInstanceGroup>('requested', 'Requested'),
   col.count<EmrInstanceGroup>('running', 'Running'),
   col.count<EmrInstanceGroup>('ebsGb', 'EBS GB a node', 110),
-  { ...col.usd<EmrInstanceGroup>('ec2Hourly', 'EC2 a node-hour', 150) },
-  { ...col.usd<EmrInstanceGroup>('emrHourly', 'EMR a node-hour', 150) },
+  // DOMAIN.md §4 prices are to the tenth of a cent: 2 decimals would round them away.
+  col.usd<EmrInstanceGroup>('ec2Hourly', 'EC2 a node-hour', 150, 4),
+  col.usd<EmrInstanceGroup>('emrHourly', 'EMR a node-hour', 150, 4),
+  col.usd<EmrInstanceGroup>('ebsHourly', 'EBS a node-hour', 150, 4),
 ]
 
 interface SizingRow {
@@ -44,7 +50,22 @@ interface SizingRow {
 }
 const sizingColumns = [
   col.text<SizingRow>('name', 'Sizing', 150),
-  col.text<SizingRow>('groups', 'Instance groups', 320),
+  {
+    key: 'groups',
+    title: 'Instance groups',
+    width: 380,
+    sortable: false,
+    // One group a line: a cluster has up to a dozen, and a cut list would hide the recommendation.
+    render: (r: SizingRow) => (
+      <Stack gap={0}>
+        {r.groups.split(', ').map((g) => (
+          <Text key={g} size="sm">
+            {g}
+          </Text>
+        ))}
+      </Stack>
+    ),
+  },
   col.usd<SizingRow>('hourlyCost', 'Hourly cost', 130),
   {
     ...col.usd<SizingRow>('saving', 'Saving over its life', 170),
