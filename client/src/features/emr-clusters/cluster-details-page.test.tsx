@@ -8,6 +8,9 @@ import ClusterDetailsPage from './cluster-details-page.tsx'
 
 afterEach(() => vi.unstubAllGlobals())
 
+// A shared machine renders a Highcharts chart and two tables slowly: wait for them longer than 1 s.
+const slow = { timeout: 5_000 }
+
 const CREATED = Date.parse('2026-11-22T06:00:00Z')
 const group = { instanceType: 'm5.xlarge', market: 'ON_DEMAND', ebsGb: 64 } as const
 const details: EmrClusterDetails = {
@@ -92,7 +95,7 @@ function render(route: string) {
 describe('/clusters/:cluster_id/details/', { timeout: 20_000 }, () => {
   it('02 §2 shows the cluster: state badge, KPIs with units, timeline fields and the daily cost split', async () => {
     render('/clusters/j-1ABC/details/')
-    expect(await screen.findByText('Steps completed')).toBeInTheDocument()
+    expect(await screen.findByText('Steps completed', {}, slow)).toBeInTheDocument()
     expect(screen.getByText('Terminated')).toBeInTheDocument()
     const kpis = within(screen.getByRole('list', { name: 'Key figures' })).getAllByRole('listitem')
     expect(kpis.map((k) => k.textContent)).toContain('Cost so far (USD)$ 48.50')
@@ -103,17 +106,17 @@ describe('/clusters/:cluster_id/details/', { timeout: 20_000 }, () => {
 
   it('issue 16 History: a tab is a history entry, and Back returns to the tab before', async () => {
     const { user, router } = render('/clusters/j-1ABC/details/')
-    await user.click(await screen.findByRole('tab', { name: 'Sizing' }))
+    await user.click(await screen.findByRole('tab', { name: 'Sizing' }, slow))
     await waitFor(() => expect(router.state.location.search).toBe('?tab=sizing'))
     expect(router.state.historyAction).toBe('PUSH')
     // E142: the recommendation with its saving, never above the cluster's cost.
-    const rows = within(await screen.findByRole('table', { name: 'Sizing recommendations' })).getAllByRole(
-      'row',
-    )
+    const rows = within(
+      await screen.findByRole('table', { name: 'Sizing recommendations' }, slow),
+    ).getAllByRole('row')
     expect(rows[2]).toHaveTextContent('Cost-optimised2 × m5.large core (Spot)$ 1.20$ 36.4975.2 %')
     await router.navigate(-1)
     await waitFor(() => expect(router.state.location.search).toBe(''))
-    expect(await screen.findByText('Steps completed')).toBeInTheDocument()
+    expect(await screen.findByText('Steps completed', {}, slow)).toBeInTheDocument()
   })
 
   it('the breadcrumb returns to the list address the page was opened from; the Yarn apps tab links to them', async () => {
