@@ -48,12 +48,16 @@ export function DetailPage<D>({ title, badge, back, what, result, kpis, tabs }: 
   }
   return (
     <Stack gap="sm">
-      <Breadcrumbs>
-        <Anchor component={Link} to={from} size="sm">
-          {back.label}
-        </Anchor>
-        <Text size="sm">{title}</Text>
-      </Breadcrumbs>
+      <nav aria-label="Breadcrumb">
+        <Breadcrumbs>
+          <Anchor component={Link} to={from} size="sm">
+            {back.label}
+          </Anchor>
+          <Text size="sm" aria-current="page">
+            {title}
+          </Text>
+        </Breadcrumbs>
+      </nav>
       <Group gap="sm" align="center">
         <Title order={1} size="h3">
           {title}
