@@ -80,6 +80,12 @@ const SIGNED_IN_SCREENS = [
     path: '/cost/osd_cost_queries',
     ready: 'table',
   },
+  {
+    name: 'the EMR cluster list of the last 7 days (R102)',
+    user: 'emr',
+    path: '/clusters/list?dateRangeLabel=7_d',
+    ready: 'table',
+  },
 ] as const
 
 for (const screen of SIGNED_IN_SCREENS) {

@@ -25,6 +25,8 @@ const LOADERS: Record<string, () => ScreenModule> = {
   'global-search': () => import('../features/global-search/global-search-page.tsx'),
   'api-docs': () => import('../features/api-docs/api-docs-page.tsx'),
   'sim-control': () => import('../features/sim-control/sim-control-page.tsx'),
+  'emr-cluster-list': () => import('../features/emr-clusters/cluster-list-page.tsx'),
+  'emr-cluster-details': () => import('../features/emr-clusters/cluster-details-page.tsx'),
 }
 
 /** The screens whose code has arrived, by key: a visit from then on renders them at once. */

@@ -34,7 +34,9 @@ function sharedDetail(ids: [string, string], path: string, title: string, gates:
 }
 
 function emrOnly(id: string, path: string, title: string, gates: Gates, inNav = true): RouteEntry {
-  const init = { specIds: [id], path, title, supportedTypes: ['EMR'] as const, ...gates }
+  const { screen, ...rest } = gates
+  const built = screen ? { status: 'built' as const, screen } : {}
+  const init = { specIds: [id], path, title, supportedTypes: ['EMR'] as const, ...rest, ...built }
   return inNav ? route(init) : detail(init)
 }
 
@@ -321,13 +323,16 @@ const emrClustersTab = tab({
   supportedTypes: HADOOP_TYPES,
   children: [
     // G09: the spec does not show this page's path; '/clusters/list' matches the other list pages (C17).
-    emrOnly('R102', '/clusters/list', 'Cluster List', { rbacId: 'clusters/list' }),
+    emrOnly('R102', '/clusters/list', 'Cluster List', {
+      rbacId: 'clusters/list',
+      screen: 'emr-cluster-list',
+    }),
     ...clusterPages,
     emrOnly(
       'R103',
       '/clusters/:cluster_id/details/',
       'Cluster Details',
-      { rbacId: 'clusters/details' },
+      { rbacId: 'clusters/details', screen: 'emr-cluster-details' },
       false,
     ),
   ],

@@ -4,17 +4,18 @@ import { useDebouncedCallback } from '@mantine/hooks'
 import { IconSearch } from '@tabler/icons-react'
 import { TABLE_SEARCH_DEBOUNCE_MS } from '@costlens/shared'
 
-export interface SearchTextInputProps {
+export interface DebouncedTextInputProps {
   label: string
+  placeholder?: string
   value: string
   onChange: (text: string) => void
 }
 
 /**
- * A search box that sends its text once typing pauses (each search is a fetch, B187), and follows
+ * A text filter that sends its text once typing pauses (each search is a fetch, B187), and follows
  * its value when it changes from outside (Reset, the back button) without losing keys typed since.
  */
-export function SearchTextInput({ label, value, onChange }: SearchTextInputProps) {
+export function DebouncedTextInput({ label, placeholder, value, onChange }: DebouncedTextInputProps) {
   const [text, setText] = useState(value)
   // The last value seen from outside, and the last one this box sent: the address may lag a render
   // behind a send, and that lag must not wipe keys typed since.
@@ -35,7 +36,7 @@ export function SearchTextInput({ label, value, onChange }: SearchTextInputProps
   return (
     <TextInput
       label={label}
-      placeholder="Part of a pipeline name"
+      placeholder={placeholder}
       leftSection={<IconSearch size={14} aria-hidden />}
       value={text}
       onChange={(e) => {

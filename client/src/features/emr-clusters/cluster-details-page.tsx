@@ -1,0 +1,262 @@
+import { Anchor, Stack, Text } from '@mantine/core'
+import { Link, useParams } from 'react-router-dom'
+import {
+  emrStateStyle,
+  formatDateTime,
+  formatDollars,
+  formatDurationMs,
+  type EmrClusterDetails as Details,
+  type EmrInstanceGroup,
+  type EmrSizingAnalysis,
+} from '@costlens/shared'
+import { PanelState } from '../../components/panel-state/panel-state.tsx'
+import { panelStatus } from '../../components/panel-state/panel-status.ts'
+import { StatusBadge } from '../../components/status/status-badge.tsx'
+import { DataTable } from '../../components/table/data-table.tsx'
+import { ChartPanel } from '../../kit/chart-panel.tsx'
+import { columns as col, statusWords } from '../../kit/columns.tsx'
+import { DetailPage } from '../../kit/detail-page.tsx'
+import { FieldGrid } from '../../kit/field-grid.tsx'
+import { useEmrClusterDetailsQuery, useEmrClusterSizingQuery } from './api.ts'
+
+const MARKETS = { ON_DEMAND: 'On-Demand', SPOT: 'Spot' } as const
+type Group = Pick<EmrInstanceGroup, 'role' | 'instanceType' | 'market'> & { count: number }
+const groupText = (g: Group) =>
+  `${g.count} × ${g.instanceType} ${g.role.toLowerCase()} (${MARKETS[g.market]})`
+const hourly = (usd: number) => `${formatDollars(usd)} / h`
+
+const groupColumns = [
+  { ...col.text<EmrInstanceGroup>('role', 'Role', 90), value: (g: EmrInstanceGroup) => statusWords(g.role) },
+  col.text<EmrInstanceGroup>('instanceType', 'Instance type', 130),
+  {
+    ...col.text<EmrInstanceGroup>('market', 'Market', 110),
+    value: (g: EmrInstanceGroup) => MARKETS[g.market],
+  },
+  col.count<EmrInstanceGroup>('requested', 'Requested'),
+  col.count<EmrInstanceGroup>('running', 'Running'),
+  col.count<EmrInstanceGroup>('ebsGb', 'EBS GB a node', 110),
+  // DOMAIN.md §4 prices are to the tenth of a cent: 2 decimals would round them away.
+  col.usd<EmrInstanceGroup>('ec2Hourly', 'EC2 a node-hour', 150, 4),
+  col.usd<EmrInstanceGroup>('emrHourly', 'EMR a node-hour', 150, 4),
+  col.usd<EmrInstanceGroup>('ebsHourly', 'EBS a node-hour', 150, 4),
+]
+
+interface SizingRow {
+  name: string
+  groups: string
+  hourlyCost: number
+  saving: number | null
+  savingPercent: number | null
+}
+const sizingColumns = [
+  col.text<SizingRow>('name', 'Sizing', 150),
+  {
+    key: 'groups',
+    title: 'Instance groups',
+    width: 380,
+    sortable: false,
+    // One group a line: a cluster has up to a dozen, and a cut list would hide the recommendation.
+    render: (r: SizingRow) => (
+      <Stack gap={0}>
+        {r.groups.split(', ').map((g) => (
+          <Text key={g} size="sm">
+            {g}
+          </Text>
+        ))}
+      </Stack>
+    ),
+  },
+  col.usd<SizingRow>('hourlyCost', 'Hourly cost', 130),
+  {
+    ...col.usd<SizingRow>('saving', 'Saving over its life', 170),
+    render: (r: SizingRow) => (r.saving === null ? '--' : formatDollars(r.saving)),
+  },
+  {
+    key: 'savingPercent',
+    title: 'Saving %',
+    width: 100,
+    align: 'right' as const,
+    value: (r: SizingRow) => (r.savingPercent === null ? '--' : `${r.savingPercent.toFixed(1)} %`),
+  },
+]
+const SIZING_NAMES = { RESOURCE_OPTIMIZED: 'Resource-optimised', COST_OPTIMIZED: 'Cost-optimised' } as const
+function sizingRows(analysis: EmrSizingAnalysis): SizingRow[] {
+  return [
+    {
+      name: 'Current',
+      groups: analysis.current.groups.map(groupText).join(', '),
+      hourlyCost: analysis.current.hourlyCost,
+      saving: null,
+      savingPercent: null,
+    },
+    ...analysis.recommendations.map((r) => ({
+      name: SIZING_NAMES[r.kind],
+      groups: r.groups.map(groupText).join(', '),
+      hourlyCost: r.hourlyCost,
+      saving: r.saving,
+      savingPercent: r.savingPercent,
+    })),
+  ]
+}
+
+/** E142: the resource- and cost-optimised sizings of the cluster and its node down-sizing events. */
+function SizingPanel({ clusterId }: { clusterId: string }) {
+  const sizing = useEmrClusterSizingQuery({
+    entities: [{ entityType: 'CLUSTER', entityId: clusterId }],
+    eventType: 'CLUSTER_SIZING',
+  })
+  const analysis = sizing.data?.results[0]
+  return (
+    <PanelState
+      status={panelStatus(sizing, !analysis)}
+      what="Sizing recommendations"
+      error={sizing.error}
+      onRetry={() => void sizing.refetch()}
+    >
+      {analysis && (
+        <Stack gap="sm">
+          <Text size="sm">
+            Based on the peak use{' '}
+            {analysis.basis === 'yarn-apps' ? 'of its Yarn apps' : 'AWS reports for its nodes'}:{' '}
+            {(analysis.peakUtilisation * 100).toFixed(0)} %. Its cost so far:{' '}
+            {formatDollars(analysis.clusterCost)}.
+          </Text>
+          <DataTable
+            caption="Sizing recommendations"
+            columns={sizingColumns}
+            rows={sizingRows(analysis)}
+            rowKey={(r) => r.name}
+            paginate={false}
+            search={false}
+          />
+          <DataTable
+            caption="Node down-sizing"
+            columns={[
+              col.time('eventTime', 'Time'),
+              col.text('role', 'Role', 90),
+              col.text('instanceType', 'Instance type', 130),
+              col.count('currentNodes', 'Nodes'),
+              col.count('recommendedNodes', 'Enough'),
+              col.text('message', 'Why', 360),
+            ]}
+            rows={analysis.nodeDownsizing}
+            rowKey={(e) => `${e.eventTime}-${e.role}`}
+            paginate={false}
+            search={false}
+            emptyText="No node down-sizing: its nodes were busy"
+          />
+        </Stack>
+      )}
+    </PanelState>
+  )
+}
+
+function overview(d: Details) {
+  const { cluster: c, timeline: t } = d
+  return (
+    <Stack gap="sm">
+      <FieldGrid
+        fields={[
+          { label: 'Name', value: c.clusterName },
+          { label: 'Region', value: d.region },
+          { label: 'Release', value: d.releaseLabel },
+          { label: 'Applications', value: d.applications.join(', ') },
+          { label: 'Created (UTC)', value: formatDateTime(t.creationDateTime) },
+          { label: 'Ready (UTC)', value: t.readyDateTime && formatDateTime(t.readyDateTime) },
+          { label: 'Ended (UTC)', value: t.endDateTime ? formatDateTime(t.endDateTime) : 'Still running' },
+          { label: 'Last state change', value: t.stateChangeReason.message || t.stateChangeReason.code },
+          {
+            label: 'Markets',
+            value: c.marketTypes.map((m) => (m === 'SPOT' ? 'Spot' : 'On-Demand')).join(', '),
+          },
+          {
+            label: 'Tags',
+            value: Object.entries(c.tags)
+              .map(([k, v]) => `${k}=${v}`)
+              .join(', '),
+          },
+        ]}
+      />
+      <ChartPanel
+        spec={{
+          kind: 'stacked-bars',
+          title: 'Daily cost (USD)',
+          description: 'What the cluster cost each UTC day, split into EC2, the EMR uplift and EBS.',
+          cost: true,
+          valueFormat: formatDollars,
+          series: (['ec2', 'emr', 'ebs'] as const).map((part) => ({
+            name: part.toUpperCase(),
+            data: d.costByDay.map((day) => [Date.parse(`${day.date}T00:00:00Z`), day[part]] as const),
+          })),
+        }}
+      />
+    </Stack>
+  )
+}
+
+function yarnApps(d: Details) {
+  const end = d.timeline.endDateTime ?? Date.now()
+  const href = `/jobs/applications?clusterUid=${encodeURIComponent(d.yarnApps.clusterUid)}&start_date=${d.timeline.creationDateTime}&end_date=${end}`
+  if (d.yarnApps.count === 0)
+    return (
+      <Text size="sm">
+        Unravel saw no Yarn app on this cluster{d.cluster.withUnravel ? '' : ': it is not installed there'}.
+      </Text>
+    )
+  return (
+    <Anchor component={Link} to={href} size="sm">
+      The {d.yarnApps.count.toLocaleString('en-US')} Yarn apps that ran on it, in the applications list
+    </Anchor>
+  )
+}
+
+/**
+ * /clusters/:cluster_id/details/ (02 §2 EMR detail page): one EMR cluster's timeline and fields,
+ * its daily cost split, instance groups, the Yarn apps that ran on it and the sizing
+ * recommendations (E142), with the tab in the address.
+ */
+export default function ClusterDetailsPage() {
+  const clusterId = useParams().cluster_id ?? ''
+  const result = useEmrClusterDetailsQuery({ clusterId })
+  return (
+    <DetailPage
+      title={clusterId}
+      what="Cluster"
+      back={{ label: 'Clusters', to: '/clusters/list' }}
+      result={result}
+      badge={(d) => (
+        <StatusBadge
+          code={d.cluster.status}
+          label={statusWords(d.cluster.status)}
+          style={emrStateStyle(d.cluster.status)}
+        />
+      )}
+      kpis={(d) => [
+        { label: 'Cost so far (USD)', value: formatDollars(d.cluster.totalCost) },
+        { label: 'Hourly cost (USD)', value: hourly(d.hourlyCost.total) },
+        { label: 'Duration', value: formatDurationMs(d.cluster.duration) },
+        { label: 'Nodes', value: String(d.cluster.nodeCount) },
+        { label: 'Down-sizing events', value: String(d.downsizingEvents.length) },
+      ]}
+      tabs={[
+        { value: 'overview', label: 'Overview', render: overview },
+        {
+          value: 'groups',
+          label: 'Instance groups',
+          render: (d) => (
+            <DataTable
+              caption="Instance groups"
+              columns={groupColumns}
+              rows={d.instanceGroups}
+              rowKey={(g) => `${g.role}-${g.instanceType}-${g.market}`}
+              paginate={false}
+              search={false}
+            />
+          ),
+        },
+        { value: 'sizing', label: 'Sizing', render: (d) => <SizingPanel clusterId={d.cluster.clusterId} /> },
+        { value: 'apps', label: 'Yarn apps', render: yarnApps },
+      ]}
+    />
+  )
+}

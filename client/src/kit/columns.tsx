@@ -1,0 +1,115 @@
+import { Text } from '@mantine/core'
+import { formatDateTime, formatDollars, formatDurationMs, type StatusStyle } from '@costlens/shared'
+import { StatusBadge } from '../components/status/status-badge.tsx'
+import type { DataColumn } from '../components/table/table-types.ts'
+import type { Kpi } from './kpi-row.tsx'
+import { ReturnLink } from './return-link.tsx'
+
+/**
+ * Column builders for the generic table, one per kind of cell the console shows, so a screen's
+ * columns are one line each and every screen shows money, times and durations alike (with their
+ * unit in the heading). `key` is the row field the column reads, sorts and exports.
+ */
+type Key<R> = keyof R & string
+
+const field = <R,>(row: R, key: Key<R>) => row[key] as unknown
+
+/** An upper-case code in words: TERMINATED_WITH_ERRORS → Terminated with errors. */
+export const statusWords = (code: string) => {
+  const words = code.toLowerCase().replaceAll('_', ' ')
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+export const columns = {
+  /** Plain text, cut with an ellipsis when too long (full text on hover). */
+  text: <R,>(key: Key<R>, title: string, width = 160): DataColumn<R> => ({
+    key,
+    title,
+    width,
+    ellipsis: true,
+  }),
+  /** A whole number, right-aligned. */
+  count: <R,>(key: Key<R>, title: string, width = 90): DataColumn<R> => ({
+    key,
+    title,
+    width,
+    align: 'right',
+  }),
+  /** USD with 2 decimals ('$ 12.35', B136), or more for small unit prices; the export keeps the plain number. */
+  usd: <R,>(key: Key<R>, title: string, width = 120, decimals = 2): DataColumn<R> => ({
+    key,
+    title: `${title} (USD)`,
+    width,
+    align: 'right',
+    render: (r) =>
+      decimals === 2 ? formatDollars(Number(field(r, key))) : `$ ${Number(field(r, key)).toFixed(decimals)}`,
+  }),
+  /** An instant, in UTC, which its heading says. */
+  time: <R,>(key: Key<R>, title: string, width = 170): DataColumn<R> => ({
+    key,
+    title: `${title} (UTC)`,
+    width,
+    render: (r) => formatDateTime(Number(field(r, key))),
+  }),
+  /** A duration in ms, as 1h 2m 3s. */
+  duration: <R,>(key: Key<R>, title: string, width = 110): DataColumn<R> => ({
+    key,
+    title,
+    width,
+    align: 'right',
+    render: (r) => formatDurationMs(Number(field(r, key))),
+  }),
+  /** The row's id as a link to its details page, in monospace; the page's breadcrumb comes back here. */
+  link: <R,>(key: Key<R>, title: string, href: (row: R) => string, width = 170): DataColumn<R> => ({
+    key,
+    title,
+    width,
+    render: (r) => (
+      <ReturnLink to={href(r)} mono>
+        {String(field(r, key))}
+      </ReturnLink>
+    ),
+  }),
+  /** A status as a badge with its word (never colour alone) in its style. */
+  status: <R,>(
+    key: Key<R>,
+    title: string,
+    style: (code: string) => StatusStyle,
+    width = 180,
+  ): DataColumn<R> => ({
+    key,
+    title,
+    width,
+    render: (r) => {
+      const code = String(field(r, key))
+      return <StatusBadge code={code} label={statusWords(code)} style={style(code)} />
+    },
+  }),
+  /** A key → value map as 'k=v, …', not sortable. */
+  tags: <R,>(key: Key<R>, title: string, width = 220): DataColumn<R> => {
+    const text = (r: R) =>
+      Object.entries((field(r, key) ?? {}) as Record<string, string>)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', ')
+    return {
+      key,
+      title,
+      width,
+      sortable: false,
+      value: text,
+      render: (r) => (
+        <Text size="xs" truncate>
+          {text(r)}
+        </Text>
+      ),
+    }
+  },
+}
+
+/** A KPI row of counts, '--' while the answer has not come. */
+export function countKpis(counts: Readonly<Record<string, number | undefined>>): Kpi[] {
+  return Object.entries(counts).map(([label, n]) => ({
+    label,
+    value: n === undefined ? '--' : n.toLocaleString('en-US'),
+  }))
+}

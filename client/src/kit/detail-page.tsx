@@ -1,0 +1,95 @@
+import type { ReactNode } from 'react'
+import { Link, useLocation, useSearchParams } from 'react-router-dom'
+import { Anchor, Breadcrumbs, Group, Stack, Tabs, Text, Title } from '@mantine/core'
+import { PanelState } from '../components/panel-state/panel-state.tsx'
+import { panelStatus } from '../components/panel-state/panel-status.ts'
+import { KpiRow, type Kpi } from './kpi-row.tsx'
+import type { ListQueryResult } from './list-page.tsx'
+import type { ReturnState } from './return-link.tsx'
+
+/** One tab of a details page: its address value, its name and what it shows of the answer. */
+export interface DetailTab<D> {
+  value: string
+  label: string
+  render: (data: D) => ReactNode
+}
+
+export interface DetailPageProps<D> {
+  title: string
+  /** Beside the title: a status badge, an id. */
+  badge?: (data: D) => ReactNode
+  /** The list the page belongs to: its breadcrumb goes back to the address the page was opened from. */
+  back: { label: string; to: string }
+  /** What the page shows, as the failure names it ('Cluster' → 'Cluster could not be loaded'). */
+  what: string
+  result: ListQueryResult<D> & { isLoading?: boolean }
+  kpis?: (data: D) => readonly Kpi[]
+  tabs: readonly DetailTab<D>[]
+}
+
+/**
+ * A details screen from configuration (issue 16, ARCHITECTURE "The page kit"): breadcrumb back to
+ * the list (its filters and page kept), title, KPI row and tabs, with the loading and failed states
+ * of its one call. The tab is kept in the address (`?tab=`), each change a history entry, so Back
+ * returns to the tab before (issue 16, History); the first tab is the plain address.
+ */
+export function DetailPage<D>({ title, badge, back, what, result, kpis, tabs }: DetailPageProps<D>) {
+  const location = useLocation()
+  const [params, setParams] = useSearchParams()
+  const from = (location.state as ReturnState | null)?.from ?? back.to
+  const tab = tabs.find((t) => t.value === params.get('tab')) ?? tabs[0]!
+  const { data } = result
+  const select = (value: string | null) => {
+    const next = new URLSearchParams(params)
+    if (!value || value === tabs[0]!.value) next.delete('tab')
+    else next.set('tab', value)
+    // A push, not a replace: Back undoes a tab change. The list's address travels along.
+    setParams(next, { state: location.state })
+  }
+  return (
+    <Stack gap="sm">
+      <nav aria-label="Breadcrumb">
+        <Breadcrumbs>
+          <Anchor component={Link} to={from} size="sm">
+            {back.label}
+          </Anchor>
+          <Text size="sm" aria-current="page">
+            {title}
+          </Text>
+        </Breadcrumbs>
+      </nav>
+      <Group gap="sm" align="center">
+        <Title order={1} size="h3">
+          {title}
+        </Title>
+        {data !== undefined && badge?.(data)}
+      </Group>
+      <PanelState
+        status={panelStatus(result, data === undefined)}
+        what={what}
+        error={result.error}
+        onRetry={() => void result.refetch()}
+      >
+        {data !== undefined && (
+          <Stack gap="sm">
+            {kpis && <KpiRow kpis={kpis(data)} />}
+            <Tabs value={tab.value} onChange={select} keepMounted={false}>
+              <Tabs.List aria-label={`${title} sections`}>
+                {tabs.map((t) => (
+                  <Tabs.Tab key={t.value} value={t.value}>
+                    {t.label}
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
+              {tabs.map((t) => (
+                <Tabs.Panel key={t.value} value={t.value} pt="sm">
+                  {t.render(data)}
+                </Tabs.Panel>
+              ))}
+            </Tabs>
+          </Stack>
+        )}
+      </PanelState>
+    </Stack>
+  )
+}

@@ -1,0 +1,156 @@
+import { Button, Checkbox, Group, Paper, Stack } from '@mantine/core'
+import type { Range, TagOption } from '@costlens/shared'
+import { MultiSelectFilter, type FilterOption } from '../components/filters/multi-select-filter.tsx'
+import { RangeSliderFilter } from '../components/filters/range-slider-filter.tsx'
+import { TagSelector } from '../components/filters/tag-selector.tsx'
+import { DebouncedTextInput } from './debounced-text-input.tsx'
+
+/**
+ * One filter of a list's panel, bound to a filter field of its state by name and, where its
+ * options or bounds come from the server, to the list's metadata `M`. The kind a field may take
+ * follows its value: text for a string, a flag for a boolean, a range slider for a [min, max],
+ * checkboxes or a searchable multi-select for a list, the tag tree for a tag map.
+ */
+type SpecFor<K, T, M> = T extends string
+  ? { kind: 'text'; field: K; label: string; placeholder?: string }
+  : T extends boolean
+    ? { kind: 'flag'; field: K; label: string; count?: (metadata: M | undefined) => number | undefined }
+    : T extends Range | null
+      ? {
+          kind: 'range'
+          field: K
+          label: string
+          variant: 'cost' | 'duration'
+          /** The metadata's [min, max]; a value outside it is cleared (02 §4 EMR list, B204). */
+          bounds: (metadata: M | undefined) => Range | undefined
+        }
+      : T extends readonly string[]
+        ? {
+            /** Inline checkboxes, one always left checked; or the searchable list with counts. */
+            kind: 'checkboxes' | 'multi'
+            field: K
+            label: string
+            options: (metadata: M | undefined) => readonly FilterOption[]
+          }
+        : T extends Readonly<Record<string, readonly string[]>>
+          ? { kind: 'tags'; field: K; label: string; tags: (metadata: M | undefined) => readonly TagOption[] }
+          : never
+
+export type FilterSpec<G, M> = {
+  [K in keyof G & string]: SpecFor<K, G[K], M> & { hidden?: boolean }
+}[keyof G & string]
+
+export interface FilterPanelProps<G, M> {
+  specs: readonly FilterSpec<G, M>[]
+  value: G
+  metadata: M | undefined
+  onChange: (filters: Partial<G>) => void
+  onReset: () => void
+  /** Tags are a paid feature (C20). */
+  freemium?: boolean
+  /** A row above the table for two or three filters; a column beside it for more. */
+  layout?: 'row' | 'side'
+}
+
+/** The list's filter panel: each spec's widget from components/filters, and Reset. */
+export function FilterPanel<G, M>(props: FilterPanelProps<G, M>) {
+  const { specs, value, metadata, onChange, onReset, freemium, layout = 'row' } = props
+  const values = value as Record<string, unknown>
+  const set = (field: string, next: unknown) => onChange({ [field]: next } as Partial<G>)
+  const widget = (spec: FilterSpec<G, M>) => {
+    const current = values[spec.field]
+    switch (spec.kind) {
+      case 'text':
+        return (
+          <DebouncedTextInput
+            label={spec.label}
+            placeholder={spec.placeholder}
+            value={current as string}
+            onChange={(next) => set(spec.field, next)}
+          />
+        )
+      case 'flag': {
+        const count = spec.count?.(metadata)
+        return (
+          <Checkbox
+            label={count === undefined ? spec.label : `${spec.label} (${count.toLocaleString('en-US')})`}
+            checked={current as boolean}
+            onChange={(e) => set(spec.field, e.currentTarget.checked)}
+          />
+        )
+      }
+      case 'range': {
+        const bounds = spec.bounds(metadata)
+        if (!bounds) return null
+        return (
+          <RangeSliderFilter
+            variant={spec.variant}
+            label={spec.label}
+            metadata={bounds}
+            value={current as Range | null}
+            onChange={(next) => set(spec.field, next)}
+          />
+        )
+      }
+      case 'checkboxes': {
+        const checked = current as string[]
+        return (
+          <Checkbox.Group label={spec.label} value={checked} onChange={(next) => set(spec.field, next)}>
+            <Group gap="md" mt={6} mb={8}>
+              {spec.options(metadata).map((option) => (
+                <Checkbox
+                  key={option.value}
+                  value={option.value}
+                  label={option.label ?? option.value}
+                  // At least one stays checked: none would list nothing, never what was meant.
+                  disabled={checked.length === 1 && checked[0] === option.value}
+                />
+              ))}
+            </Group>
+          </Checkbox.Group>
+        )
+      }
+      case 'multi':
+        return (
+          <MultiSelectFilter
+            label={spec.label}
+            options={spec.options(metadata)}
+            value={current as string[]}
+            onChange={(next) => set(spec.field, next)}
+            searchable={false}
+          />
+        )
+      case 'tags':
+        return (
+          <TagSelector
+            label={spec.label}
+            tags={spec.tags(metadata)}
+            value={current as Record<string, string[]>}
+            onChange={(next) => set(spec.field, next)}
+            freemium={freemium}
+          />
+        )
+    }
+  }
+  const Frame = layout === 'row' ? Group : Stack
+  return (
+    <Paper withBorder p="sm" component="section" aria-label="Filters" w={layout === 'side' ? 272 : undefined}>
+      <Frame
+        gap={layout === 'row' ? 'lg' : 'md'}
+        align={layout === 'row' ? 'flex-end' : 'stretch'}
+        wrap="wrap"
+      >
+        {specs
+          .filter((spec) => !spec.hidden)
+          .map((spec) => (
+            <Stack key={spec.field} gap={0} miw={layout === 'row' && spec.kind === 'range' ? 220 : undefined}>
+              {widget(spec)}
+            </Stack>
+          ))}
+        <Button variant="default" onClick={onReset}>
+          Reset
+        </Button>
+      </Frame>
+    </Paper>
+  )
+}

@@ -1,0 +1,268 @@
+import { useEffect, useMemo, useRef, type ReactNode } from 'react'
+import { Button, Flex, Group, Stack, Tabs, Title } from '@mantine/core'
+import { IconRefresh } from '@tabler/icons-react'
+import {
+  PICKERS,
+  clearRangesOutsideMetadata,
+  frozenRange,
+  isActionAllowed,
+  type PickerKind,
+  type Range,
+  type RangeFilter,
+  type StatusStyle,
+} from '@costlens/shared'
+import { useAppSelector } from '../app/hooks.ts'
+import { DateRangePicker } from '../components/date-range/date-range-picker.tsx'
+import { rangeText } from '../components/date-range/custom-range.ts'
+import { ClusterSearchSelect } from '../components/filters/cluster-search-select.tsx'
+import { DataTable } from '../components/table/data-table.tsx'
+import { listTableChange, listTableView, type ListPaging } from '../components/table/list-table-view.ts'
+import type { DataColumn } from '../components/table/table-types.ts'
+import { FilterPanel, type FilterSpec } from './filter-panel.tsx'
+import { KpiRow, type Kpi } from './kpi-row.tsx'
+import type { Field, ListChange, ListStateOf } from './list-state.ts'
+import type { ListStateHandle } from './use-list-state.ts'
+
+type Fields = Record<string, Field<unknown>>
+type FilterValues<G extends Fields> = ListStateOf<Fields, G>['filters']
+
+/** What the page needs of an RTK Query hook's result. */
+export interface ListQueryResult<D> {
+  data?: D
+  isFetching: boolean
+  isError: boolean
+  error?: unknown
+  refetch: () => unknown
+}
+
+export interface ListPageProps<F extends Fields, G extends Fields, A, D, R, M> {
+  title: string
+  /** The table's accessible name and the title above it. */
+  caption: string
+  list: ListStateHandle<F, G>
+  /** The list query's result, and its argument built from the state (a new page clock refetches it). */
+  result: ListQueryResult<D>
+  request: A
+  /**
+   * The rows to show. With `total` the server pages and sorts, and these are one page; without it
+   * they are every loaded row in the list's order, and the page slices them (B187 pipelines).
+   */
+  rows: (data: NoInfer<D> | undefined) => readonly R[]
+  total?: (data: NoInfer<D> | undefined) => number
+  /** The answer's metadata, which filter options, counts and slider bounds are bound to. */
+  metadata?: (data: NoInfer<D> | undefined) => M | undefined
+  /** Tabs kept in a field of the state (e.g. `tab`): a tab change resets what the declaration says. */
+  tabs?: { field: keyof F & string; label: string; options: readonly { value: string; label: string }[] }
+  /** The header's cluster picker, bound to the state's `cluster` field. */
+  clusterPicker?: boolean
+  pickerKind?: PickerKind
+  /** The button text of presets the picker does not offer (the pipelines list opens on 24 hours). */
+  rangeTexts?: Readonly<Record<string, string>>
+  filters?: { specs: readonly FilterSpec<FilterValues<G>, M>[]; layout?: 'row' | 'side' }
+  kpis?: (data: NoInfer<D> | undefined) => readonly Kpi[]
+  columns: readonly DataColumn<R>[]
+  rowKey: (row: R) => string
+  rowStatus?: (row: R) => StatusStyle
+  /** Download every filtered row: by default the loaded rows; a server list passes a fetch of them all. */
+  download: {
+    name: string
+    formats?: readonly ('csv' | 'xls' | 'json')[]
+    rows?: () => Promise<readonly R[]>
+  }
+  emptyText?: string
+  pageSizes?: readonly number[]
+  /** Anything the page adds under the header (a notice, a chart). */
+  children?: ReactNode
+}
+
+/**
+ * A list screen from configuration (issue 16, ARCHITECTURE "The page kit"): header with title,
+ * cluster and date pickers and Refresh, tabs, the filter panel bound to the answer's metadata, a
+ * KPI row, the server `DataTable` with download of every filtered row, and its loading, empty and
+ * failed states. The page clock moves forward on Refresh and on each poll: a preset range then asks
+ * for the new window, a picked range is fetched again as it is.
+ */
+export function ListPage<F extends Fields, G extends Fields, A, D, R, M>(
+  props: ListPageProps<F, G, A, D, R, M>,
+) {
+  const { list, caption, filters, tabs } = props
+  const user = useAppSelector((s) => s.session.user)!
+  const state = list.state as ListStateOf<F, G> & ListPaging & { cluster?: string }
+  const change = list.change as (event: { type: string; [key: string]: unknown }) => void
+  const { result } = props
+  const { data } = result
+  const metadata = props.metadata?.(data)
+  useRefetchOnTick(list.clock.now, props.request, result.refetch)
+  useClearRangesOutside(filters?.specs ?? [], state.filters, data, metadata, change)
+
+  const loaded = props.rows(data)
+  const serverPaged = props.total !== undefined
+  const total = props.total ? props.total(data) : loaded.length
+  // A page past the end (an old link, fewer rows after a filter) shows the last page, not nothing.
+  const lastPage = Math.max(1, Math.ceil(total / state.pageSize))
+  const page = serverPaged ? state.page : Math.min(state.page, lastPage)
+  const rows = useMemo(
+    () => (serverPaged ? loaded : loaded.slice((page - 1) * state.pageSize, page * state.pageSize)),
+    [serverPaged, loaded, page, state.pageSize],
+  )
+  const tableView = listTableView({ ...state, page })
+  const frozen = frozenRange(user)
+  const presetText = PICKERS[props.pickerKind ?? 'default'].presets.find(
+    (p) => p.value === state.rangeLabel,
+  )?.label
+  const rangeLabel = presetText ?? props.rangeTexts?.[state.rangeLabel] ?? rangeText(state.dateRange)
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="wrap" align="flex-end">
+        <Title order={1} size="h3">
+          {props.title}
+        </Title>
+        <Group gap="xs" wrap="wrap" align="flex-end">
+          {props.clusterPicker && (
+            <ClusterSearchSelect
+              value={state.cluster ?? ''}
+              clusterType={user.clusterType}
+              onChange={(cluster) => change({ type: 'cluster', cluster })}
+            />
+          )}
+          <DateRangePicker
+            kind={props.pickerKind}
+            value={{ ...state.dateRange, label: rangeLabel, value: state.rangeLabel as never }}
+            onChange={(s) =>
+              change({ type: 'range', dateRange: { start: s.start, end: s.end }, label: s.value })
+            }
+            freemium={user.plan === 'freemium'}
+            frozen={frozen}
+          />
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            onClick={list.clock.tick}
+          >
+            Refresh
+          </Button>
+        </Group>
+      </Group>
+
+      {tabs && (
+        <Tabs
+          value={String((state as Record<string, unknown>)[tabs.field])}
+          onChange={(value) => value && change({ type: tabs.field, [tabs.field]: value })}
+        >
+          <Tabs.List aria-label={tabs.label}>
+            {tabs.options.map((tab) => (
+              <Tabs.Tab key={tab.value} value={tab.value}>
+                {tab.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+      )}
+
+      {props.children}
+
+      {/* Side filters sit beside the table; a row of filters above it, full width. */}
+      <Flex
+        direction={filters?.layout === 'side' ? 'row' : 'column'}
+        align={filters?.layout === 'side' ? 'flex-start' : 'stretch'}
+        gap="md"
+      >
+        {filters && (
+          <FilterPanel
+            specs={filters.specs}
+            layout={filters.layout}
+            value={state.filters}
+            metadata={metadata}
+            freemium={user.plan === 'freemium'}
+            onChange={(next) => change({ type: 'filters', filters: next })}
+            onReset={() => change({ type: 'reset' })}
+          />
+        )}
+        <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
+          {props.kpis && <KpiRow kpis={props.kpis(data)} />}
+          {/*
+            The table gets one page ('server' mode: it neither sorts nor pages). In 'client' mode
+            TanStack's page-index auto reset, queued from a render, fought the router's transition on
+            every sort from the address and the page never updated.
+          */}
+          <DataTable<R>
+            // Each tab is its own list (02 §4 resets its filters) and may show other columns.
+            key={tabs ? String((state as Record<string, unknown>)[tabs.field]) : undefined}
+            caption={caption}
+            mode="server"
+            columns={props.columns}
+            rows={rows}
+            totalRecords={total}
+            rowKey={props.rowKey}
+            rowStatus={props.rowStatus}
+            loading={result.isFetching}
+            failure={
+              result.isError
+                ? { what: caption, error: result.error, onRetry: () => void result.refetch() }
+                : null
+            }
+            view={tableView}
+            pageSizes={props.pageSizes ?? [15, 25, 50, 100]}
+            search={false}
+            emptyText={props.emptyText}
+            onViewChange={(next) => {
+              const event = listTableChange(tableView, next)
+              if (event) change(event)
+            }}
+            download={{
+              name: props.download.name,
+              formats: props.download.formats,
+              locked: !isActionAllowed(user.plan, 'download'),
+              rows: props.download.rows ?? (async () => loaded),
+            }}
+          />
+        </Stack>
+      </Flex>
+    </Stack>
+  )
+}
+
+/**
+ * When the page clock moves (Refresh, a poll) a preset range yields a new request, which RTK Query
+ * fetches by itself; a picked range yields the same request, fetched again here.
+ */
+function useRefetchOnTick(now: number, request: unknown, refetch: () => unknown) {
+  const key = JSON.stringify(request)
+  const seen = useRef({ now, key })
+  useEffect(() => {
+    const same = seen.current.key === key
+    const ticked = seen.current.now !== now
+    seen.current = { now, key }
+    if (ticked && same) void refetch()
+  }, [now, key, refetch])
+}
+
+/**
+ * 02 §4 EMR cluster list, B204: after new metadata a cost or duration range no longer inside the
+ * new [min, max] is cleared and the list reloads without it. (The metadata's bounds are those of the
+ * window and tab, never of the range filters themselves, or a range would clear itself.)
+ */
+function useClearRangesOutside<G extends Fields, M>(
+  specs: readonly FilterSpec<FilterValues<G>, M>[],
+  filters: FilterValues<G>,
+  answer: unknown,
+  metadata: M | undefined,
+  change: (event: ListChange<Fields, G>) => void,
+) {
+  useEffect(() => {
+    if (!metadata) return
+    const ranges: Record<string, RangeFilter> = {}
+    const bounds: Record<string, Range> = {}
+    for (const spec of specs) {
+      if (spec.kind !== 'range') continue
+      ranges[spec.field] = (filters as Record<string, RangeFilter>)[spec.field] ?? null
+      const b = spec.bounds(metadata)
+      if (b) bounds[spec.field] = b
+    }
+    const { filters: next, reload } = clearRangesOutsideMetadata(ranges, bounds)
+    if (reload) change({ type: 'filters', filters: next } as ListChange<Fields, G>)
+    // Only a new answer clears: the user's own edits are checked when their answer arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answer])
+}

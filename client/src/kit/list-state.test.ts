@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest'
+import { addressRange, flag, many, numberRange, page, pageSize, sort, tabs, tagMap, text } from './fields.ts'
+import { defineListState } from './list-state.ts'
+
+const NOW = Date.parse('2026-11-23T12:00:00Z')
+const DAY_START = Date.parse('2026-11-23T00:00:00Z')
+const context = { now: NOW }
+
+// A list in the EMR cluster list's shape (02 §2): every field kind the kit offers.
+const list = defineListState({
+  range: addressRange({ preset: 'today', startKey: 'startDate', endKey: 'endDate' }),
+  fields: {
+    tab: tabs('tab', ['all', 'active', 'inefficient']),
+    sort: sort('s', { key: 'startTime', direction: 'desc' }, ['startTime', 'totalCost']),
+    page: page(),
+    pageSize: pageSize(15),
+  },
+  filters: {
+    name: text('clusterName'),
+    status: many('clusterStatus', ['active', 'terminated', 'failed']),
+    cost: numberRange('minCost', 'maxCost'),
+    withProduct: flag('withUnravelInstall'),
+    tags: tagMap('clusterTags'),
+  },
+  resetFiltersOn: ['range', 'tab'],
+})
+
+describe('defineListState', () => {
+  it('B069 B030 opens on its defaults, and the defaults write a plain address', () => {
+    const state = list.defaults(context)
+    expect(state).toMatchObject({
+      dateRange: { start: DAY_START, end: NOW },
+      rangeLabel: 'today',
+      tab: 'all',
+      page: 1,
+      pageSize: 15,
+      filters: { name: '', status: [], cost: null, withProduct: false, tags: {} },
+    })
+    expect(list.write(state, context)).toBe('')
+  })
+
+  it('01 §2.5 B030 round-trips every kind of field through the address, keys sorted', () => {
+    const search =
+      '?clusterName=etl&clusterStatus=active,failed&clusterTags=team:data,env:prod&endDate=1763856000000' +
+      '&maxCost=40&minCost=2.5&page=3&pageSize=50&s=totalCost-asc&startDate=1763769600000&tab=active' +
+      '&withUnravelInstall=true'
+    const state = list.read(search, context)
+    expect(state.filters).toEqual({
+      name: 'etl',
+      status: ['active', 'failed'],
+      cost: [2.5, 40],
+      withProduct: true,
+      tags: { team: ['data'], env: ['prod'] },
+    })
+    expect(state.rangeLabel).toBe('custom')
+    expect(decodeURIComponent(list.write(state, context))).toBe(search)
+  })
+
+  it('B033 B237 unknown or malformed values fall back to the defaults, never to an empty list', () => {
+    const state = list.read(
+      '?tab=running&clusterStatus=gone&minCost=9&maxCost=1&s=nope-asc&page=-2&pageSize=7&startDate=x&endDate=1',
+      context,
+    )
+    expect(state).toMatchObject({ tab: 'all', page: 1, pageSize: 15, rangeLabel: 'today' })
+    expect(state.sort).toEqual({ key: 'startTime', direction: 'desc' })
+    expect(state.filters).toMatchObject({ status: [], cost: null })
+  })
+
+  it('02 §4 EMR cluster list: a new tab or range resets the filters and the page, a filter keeps the tab', () => {
+    const state = list.read('?tab=active&clusterName=etl&minCost=1&maxCost=2&page=4', context)
+    const tabbed = list.change(state, { type: 'tab', tab: 'inefficient' }, context)
+    expect(tabbed).toMatchObject({ tab: 'inefficient', page: 1, filters: { name: '', cost: null } })
+    const ranged = list.change(
+      state,
+      { type: 'range', dateRange: { start: 1, end: 2 }, label: 'custom' },
+      context,
+    )
+    expect(ranged).toMatchObject({ tab: 'active', page: 1, filters: { name: '' } })
+    const filtered = list.change(state, { type: 'filters', filters: { withProduct: true } }, context)
+    expect(filtered).toMatchObject({ tab: 'active', page: 1, filters: { name: 'etl', withProduct: true } })
+  })
+
+  it('B102 B104 a page change keeps the filters and its page; a sort or page size goes back to page 1', () => {
+    const state = list.read('?clusterName=etl&page=2', context)
+    expect(list.change(state, { type: 'page', page: 5 }, context)).toMatchObject({
+      page: 5,
+      filters: { name: 'etl' },
+    })
+    expect(
+      list.change(state, { type: 'sort', sort: { key: 'totalCost', direction: 'asc' } }, context).page,
+    ).toBe(1)
+    expect(list.change(state, { type: 'pageSize', pageSize: 50 }, context).page).toBe(1)
+    expect(list.change(state, { type: 'reset' }, context)).toMatchObject({ page: 1, filters: { name: '' } })
+  })
+
+  it('B052 B054 a frozen user keeps the frozen range; a freemium range over 7 days is the default', () => {
+    const frozen = { frozenTime: true, frozenTimeStart: 1000, frozenTimeEnd: 2000 }
+    expect(list.read('?dateRangeLabel=7_d', { now: NOW, user: frozen }).dateRange).toEqual({
+      start: 1000,
+      end: 2000,
+    })
+    const freemium = {
+      frozenTime: false,
+      frozenTimeStart: null,
+      frozenTimeEnd: null,
+      plan: 'freemium' as const,
+    }
+    expect(list.read('?dateRangeLabel=30_d', { now: NOW, user: freemium }).rangeLabel).toBe('today')
+  })
+
+  it('a preset is re-evaluated at the page clock: "today" moves forward with it', () => {
+    const later = NOW + 120_000
+    expect(list.read('', { now: later }).dateRange).toEqual({ start: DAY_START, end: later })
+  })
+})
