@@ -302,6 +302,68 @@ function snowflakeEndpoints(now: number, dbPath: string): Endpoint[] {
   ]
 }
 
+/**
+ * The EMR cluster list (E040) and cost trends at the large scale (issue 16 targets: list p50 ≤ 15 ms,
+ * p99 ≤ 60 ms; trends over 90 days p99 ≤ 50 ms), each as 200 variants: windows of 1 to 90 days,
+ * the three tabs, status groups, name terms, cost ranges, tags and sorts drawn from the seeded clusters.
+ */
+function emrEndpoints(now: number, dbPath: string): Endpoint[] {
+  const prng = createPrng(16)
+  const db = new Database(dbPath, { readonly: true })
+  const names = db.prepare('SELECT cluster_name FROM emr_clusters LIMIT 500').pluck().all() as string[]
+  const ids = db.prepare('SELECT cluster_id FROM emr_clusters LIMIT 500').pluck().all() as string[]
+  const tags = db.prepare('SELECT key, value FROM emr_tag_pairs').all() as { key: string; value: string }[]
+  db.close()
+  const window = (days: number[]) => {
+    const to = now - prng.int(0, 6) * 3_600_000
+    return { from: to - prng.pick(days) * DAY, to }
+  }
+  const filter = (): object => {
+    const tag = prng.pick(tags)
+    return prng.pick<object>([
+      {},
+      { statuses: [prng.pick(['active', 'terminated', 'failed'])] },
+      { cluster_name_term: prng.pick(names).split('-')[0] },
+      { minCost: prng.pick([1, 10, 50]), maxCost: prng.pick([100, 500, 5000]) },
+      { tags: { [tag.key]: [tag.value] } },
+      { eventTypes: ['NODE_DOWNSIZING'] },
+      { includeClustersWithUnravel: true, includeClustersWithoutUnravel: false },
+    ])
+  }
+  const sorts = ['startTime-desc', 'totalCost-desc', 'duration-desc', 'clusterName-asc', 'endTime-desc']
+  return [
+    {
+      name: 'emr: cluster list, varied filters, 1-90 days',
+      method: 'POST',
+      path: '/api/v1/emr/clusters/search',
+      auth: true,
+      user: 'emr',
+      variants: Array.from({ length: VARIANTS }, () => ({
+        body: { ...window([1, 7, 30, 90]), ...filter(), page: 1, pageSize: 15, sort: prng.pick(sorts) },
+      })),
+    },
+    {
+      name: 'emr: cost trends, 90 days',
+      method: 'GET',
+      path: '/api/v1/emr/cost/trends',
+      auth: true,
+      user: 'emr',
+      variants: Array.from({ length: VARIANTS }, () => {
+        const { from, to } = window([90])
+        const tag = prng.pick(tags)
+        const scope = prng.pick<Record<string, string>>([
+          {},
+          { clusterId: prng.pick(ids) },
+          { tag: `${tag.key}:${tag.value}` },
+        ])
+        return {
+          path: `/api/v1/emr/cost/trends?${new URLSearchParams({ from: String(from), to: String(to), ...scope })}`,
+        }
+      }),
+    },
+  ]
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const server = net.createServer().listen(0, '127.0.0.1', () => {
@@ -456,6 +518,7 @@ async function main() {
       ...unifiedSearches(now, words),
       ...clusterEndpoints(now, LARGE_DB),
       ...snowflakeEndpoints(now, LARGE_DB),
+      ...emrEndpoints(now, LARGE_DB),
       ...jobsEndpoints(now, words),
     ]
     process.stdout.write(`measuring ${endpoints.length + 1} routes, ${SECONDS} s per run…\n`)
