@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   BUDGET_FORECAST_DAYS,
   budgetCostDayRows,
+  budgetDraftErrors,
   budgetForecast,
   budgetMonth,
   budgetStanding,
@@ -134,5 +135,43 @@ describe('budget standing at a moment', () => {
       status,
       spentPercent: Math.round((24 / amount) * 1000) / 10,
     })
+  })
+})
+
+describe('B257 M077 budget form checks', () => {
+  const ok = {
+    name: 'Nightly ETL',
+    amount: 1200 as number | '',
+    scopeType: 'all' as const,
+    clusterIds: [],
+    tagKey: '',
+    tagValue: '',
+    thresholdPercent: 80 as number | '',
+  }
+  it.each([
+    // change → field, message
+    [{ name: '  ' }, 'name', 'Budget name is required.'],
+    [{ name: ' all emr ' }, 'name', 'Budget name already exists.'],
+    [{ amount: '' }, 'amount', 'Amount is required.'],
+    [{ amount: 0 }, 'amount', 'Value cannot be zero.'],
+    [{ amount: -5 }, 'amount', 'Value cannot be zero.'],
+    [{ amount: 10.005 }, 'amount', 'Maximum two decimal points.'],
+    [{ scopeType: 'clusters' }, 'clusterIds', 'At least one cluster is required.'],
+    [{ scopeType: 'tag', tagKey: 'team' }, 'tag', 'A tag is required.'],
+    [{ thresholdPercent: 0 }, 'thresholdPercent', 'Ensure to maintain the value between 1 and 100.'],
+    [{ thresholdPercent: 101 }, 'thresholdPercent', 'Ensure to maintain the value between 1 and 100.'],
+  ] as const)('B257 M077 %j: %s says %j', (change, field, message) => {
+    expect(budgetDraftErrors({ ...ok, ...change } as typeof ok, ['All EMR'])).toEqual({ [field]: message })
+  })
+
+  it.each([
+    [{}],
+    [{ amount: 0.01 }],
+    [{ amount: 1234.56 }],
+    [{ scopeType: 'clusters', clusterIds: ['j-1'] }],
+    [{ scopeType: 'tag', tagKey: 'team', tagValue: 'data' }],
+    [{ thresholdPercent: 100 }],
+  ] as const)('a valid budget %j has no errors', (change) => {
+    expect(budgetDraftErrors({ ...ok, ...change } as typeof ok, ['All EMR'])).toEqual({})
   })
 })

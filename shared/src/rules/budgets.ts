@@ -5,6 +5,8 @@
  * costs, never where they come from. Months and days are UTC, like every date of the API.
  */
 import type { BUDGET_STATUSES } from './status-maps.ts'
+import { budgetNameProblem } from './forms.ts'
+import { formatMessage, MESSAGES } from '../messages.ts'
 
 /** Ok, At Risk or Exceeded (B256). */
 export type BudgetStatus = (typeof BUDGET_STATUSES)[number]
@@ -197,4 +199,44 @@ export function budgetStanding(input: {
     }),
     spentPercent: input.amount > 0 ? Math.round((spendToDate / input.amount) * 1000) / 10 : 0,
   }
+}
+
+/** A budget form as typed: numbers stay '' until the user gives one. */
+export interface BudgetDraft {
+  name: string
+  amount: number | ''
+  scopeType: 'all' | 'clusters' | 'tag'
+  clusterIds: readonly string[]
+  tagKey: string
+  tagValue: string
+  thresholdPercent: number | ''
+}
+
+export type BudgetDraftErrors = Partial<
+  Record<'name' | 'amount' | 'clusterIds' | 'tag' | 'thresholdPercent', string>
+>
+
+/**
+ * What the budget form says before sending (the server checks the same): a name (M072), not another
+ * budget's (B257, M076); an amount above 0 (M077) with at most two decimals (M086); at least one
+ * cluster or a tag for those scopes; a threshold from 1 to 100 % (M085). `otherNames` are the other
+ * budgets' names (an edited budget keeps its own).
+ */
+export function budgetDraftErrors(draft: BudgetDraft, otherNames: readonly string[]): BudgetDraftErrors {
+  const errors: BudgetDraftErrors = {}
+  if (!draft.name.trim()) errors.name = formatMessage('M072', { item_name: 'Budget name' })
+  else {
+    const taken = budgetNameProblem(draft.name, otherNames)
+    if (taken) errors.name = taken
+  }
+  if (draft.amount === '') errors.amount = formatMessage('M072', { item_name: 'Amount' })
+  else if (!(draft.amount > 0)) errors.amount = MESSAGES.M077
+  else if (Math.round(draft.amount * 100) !== draft.amount * 100) errors.amount = MESSAGES.M086
+  if (draft.scopeType === 'clusters' && draft.clusterIds.length === 0)
+    errors.clusterIds = formatMessage('M072', { item_name: 'At least one cluster' })
+  if (draft.scopeType === 'tag' && (!draft.tagKey || !draft.tagValue))
+    errors.tag = formatMessage('M072', { item_name: 'A tag' })
+  const pct = draft.thresholdPercent
+  if (pct === '' || !Number.isInteger(pct) || pct < 1 || pct > 100) errors.thresholdPercent = MESSAGES.M085
+  return errors
 }
