@@ -14,6 +14,9 @@ export default defineConfig({
           // Each test file builds its own app over its own database; seeding is CPU-bound.
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // The app autoloads its route folders with import(): inlined, autoload's imports go through
+          // Vitest's module runner, which reads TypeScript (Node's own loader does not).
+          server: { deps: { inline: ['@fastify/autoload'] } },
         },
       },
       {
@@ -24,6 +27,7 @@ export default defineConfig({
           include: ['scripts/**/*.test.ts', 'tests/**/*.test.ts'],
           // The contract tests start simulators and run the CLI as a child process: seconds each.
           testTimeout: 120_000,
+          server: { deps: { inline: ['@fastify/autoload'] } },
         },
       },
       './client/vite.config.ts',

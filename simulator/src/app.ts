@@ -1,11 +1,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { Ajv } from 'ajv'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import formBody from '@fastify/formbody'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import fastifyStatic from '@fastify/static'
+import autoLoad from '@fastify/autoload'
 import { DATE_PARAM_KEYWORD, ERROR_MESSAGE_KEYWORD, type SignInMode } from '@costlens/shared'
 import { Clock, parseInstant } from './clock.ts'
 import { openDatabase, type Db } from './db/open-database.ts'
@@ -24,16 +26,6 @@ import {
   SIGN_IN_PER_ADDRESS_FACTOR,
 } from './plugins/security.ts'
 import { simControlRoutes } from './routes/sim/index.ts'
-import { authRoutes } from './routes/auth/index.ts'
-import { clusterRoutes } from './routes/clusters/index.ts'
-import { tagRoutes } from './routes/tags/index.ts'
-import { miscRoutes } from './routes/misc/index.ts'
-import { appRoutes } from './routes/apps/index.ts'
-import { jobRoutes } from './routes/jobs/index.ts'
-import { pipelineRoutes } from './routes/pipelines/index.ts'
-import { chargebackRoutes } from './routes/chargeback/index.ts'
-import { snowflakeRoutes } from './routes/snowflake/index.ts'
-import { autoactionRoutes } from './routes/autoactions/index.ts'
 
 export interface BuildAppOptions {
   /** SQLite file, or ':memory:'. A missing file is created and seeded; an existing one is reused. */
@@ -84,6 +76,11 @@ declare module 'fastify' {
 }
 
 export type AppInstance = FastifyInstance
+
+// The sources run as TypeScript (tsx, Vitest); autoload loads .ts plugins only when told so, and its
+// detection of tsx depends on how the loader was preloaded.
+process.env.FASTIFY_AUTOLOAD_TYPESCRIPT ??= '1'
+const ROUTES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'routes')
 
 /** Paths the API owns; any other GET may be a console route (the SPA answers it). */
 const API_PREFIXES = ['/api/', '/signInMode', '/saml/', '/aad/', '/ui/', '/openapi.json', '/docs', '/__sim/']
@@ -206,15 +203,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     registerFaultInjection(app, faults)
     await app.register(simControlRoutes({ faults, seed }))
   }
-  await app.register(authRoutes)
-  await app.register(clusterRoutes)
-  await app.register(tagRoutes)
-  await app.register(miscRoutes)
-  await app.register(appRoutes)
-  await app.register(jobRoutes)
-  await app.register(pipelineRoutes)
-  await app.register(chargebackRoutes)
-  await app.register(snowflakeRoutes)
-  await app.register(autoactionRoutes)
+  // Every domain's routes: each folder of routes/ whose index.ts default-exports a plugin, so a new
+  // domain needs no edit here. The simulator controls are registered above, only when enabled.
+  await app.register(autoLoad, {
+    dir: ROUTES_DIR,
+    dirNameRoutePrefix: false,
+    ignorePattern: /^(?:sim|route\.ts)$/,
+  })
   return app
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { DATE_PARAM_KEYWORD, SNOWFLAKE_PATHS, type SnowflakeWarehouseList } from '@costlens/shared'
+import { DATE_PARAM_KEYWORD, snowflakeEndpoints, type SnowflakeWarehouseList } from '@costlens/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TEST_NOW_MS, auth, signIn, testApp } from './helper.ts'
 
@@ -36,7 +36,7 @@ describe('bounded input (issue 15 items 6, 7)', () => {
     sf = auth(await signIn(app, 'sfuser'))
     emr = auth(await signIn(app, 'emr'))
     admin = auth(await signIn(app, 'admin'))
-    const list = await app.inject({ method: 'GET', url: SNOWFLAKE_PATHS.warehouses, headers: sf })
+    const list = await app.inject({ method: 'GET', url: snowflakeEndpoints.warehouses.path, headers: sf })
     warehouseUid = list.json<SnowflakeWarehouseList>().warehouses[0]!.uid
   })
   afterAll(() => app.close())
@@ -63,7 +63,7 @@ describe('bounded input (issue 15 items 6, 7)', () => {
         /querystring\/startTime must not be earlier than .* \(2 years before today\)/,
       ],
     ])('%s=%s is a 400 naming the field', async (field, value, message) => {
-      const url = `${SNOWFLAKE_PATHS.warehouses}/${warehouseUid}?${field}=${encodeURIComponent(value)}`
+      const url = `${snowflakeEndpoints.warehouses.path}/${warehouseUid}?${field}=${encodeURIComponent(value)}`
       const { res, ms } = await timedGet(url)
       expect(res.statusCode).toBe(400)
       expect(res.json().message).toMatch(message)
@@ -72,7 +72,9 @@ describe('bounded input (issue 15 items 6, 7)', () => {
 
     it('a window of the last 2 years still answers, with a capped series', async () => {
       const start = iso(TEST_NOW_MS - 700 * DAY)
-      const { res, ms } = await timedGet(`${SNOWFLAKE_PATHS.warehouses}/${warehouseUid}?startTime=${start}`)
+      const { res, ms } = await timedGet(
+        `${snowflakeEndpoints.warehouses.path}/${warehouseUid}?startTime=${start}`,
+      )
       expect(res.statusCode).toBe(200)
       expect(res.json<{ series: { credits: unknown[] } }>().series.credits.length).toBeLessThanOrEqual(2000)
       expect(ms).toBeLessThan(2000)
@@ -82,7 +84,7 @@ describe('bounded input (issue 15 items 6, 7)', () => {
   it('endTime=9007199254740992 on the warehouse list is a 400, not "Invalid time value"', async () => {
     const res = await app.inject({
       method: 'GET',
-      url: `${SNOWFLAKE_PATHS.warehouses}?endTime=9007199254740992`,
+      url: `${snowflakeEndpoints.warehouses.path}?endTime=9007199254740992`,
       headers: sf,
     })
     expect(res.statusCode).toBe(400)
@@ -145,7 +147,7 @@ describe('bounded input (issue 15 items 6, 7)', () => {
       ['/api/v1/apps/unifiedsearch', { size: 1 }, true],
       ['/api/v1/apps/events/no_of_events', { ids: ['x'] }, true],
       ['/api/v1/ds/api/v1/workflows/list', {}, true],
-      [SNOWFLAKE_PATHS.querySearch, {}, true],
+      [snowflakeEndpoints.querySearch.path, {}, true],
       ['/__sim/faults', { route: '/x' }, true],
     ])('POST %s', async (url, base, signedIn) => {
       const headers = {

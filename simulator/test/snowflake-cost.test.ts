@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import {
   POINT_INTERVAL_MS,
-  SNOWFLAKE_PATHS,
+  snowflakeEndpoints,
   chartPointInterval,
   type SnowflakeCostBreakdown,
   type SnowflakeCostOverview,
@@ -52,16 +52,19 @@ describe('snowflake cost: overview, users, warehouses, tags, queries', () => {
   afterAll(() => app.close())
 
   const get = (
-    call: keyof typeof SNOWFLAKE_PATHS,
+    call: keyof typeof snowflakeEndpoints,
     params: Record<string, string | number> = {},
     user = 'snowflake',
   ) =>
     app.inject({
       method: 'GET',
-      url: `${SNOWFLAKE_PATHS[call]}?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))}`,
+      url: `${snowflakeEndpoints[call].path}?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))}`,
       headers: user ? auth(tokens[user]!) : {},
     })
-  const ok = async <T>(call: keyof typeof SNOWFLAKE_PATHS, params: Record<string, string | number> = {}) => {
+  const ok = async <T>(
+    call: keyof typeof snowflakeEndpoints,
+    params: Record<string, string | number> = {},
+  ) => {
     const res = await get(call, params)
     expect(res.statusCode, res.body).toBe(200)
     return res.json<T>()
@@ -271,7 +274,7 @@ describe('snowflake cost: overview, users, warehouses, tags, queries', () => {
       for (let page = 1; ; page++) {
         const res = await app.inject({
           method: 'POST',
-          url: SNOWFLAKE_PATHS.querySearch,
+          url: snowflakeEndpoints.querySearch.path,
           headers: auth(tokens.snowflake!),
           payload: { ...paramsOf(SHORT), page, pageSize: 100 },
         })
@@ -289,7 +292,7 @@ describe('snowflake cost: overview, users, warehouses, tags, queries', () => {
       const top = users.rows[0]!
       const one = await app.inject({
         method: 'POST',
-        url: SNOWFLAKE_PATHS.querySearch,
+        url: snowflakeEndpoints.querySearch.path,
         headers: auth(tokens.snowflake!),
         payload: { ...paramsOf(SHORT), userName: [top.id] },
       })
@@ -328,7 +331,7 @@ describe('snowflake cost: overview, users, warehouses, tags, queries', () => {
       const top = body.rows[0]!
       const details = await app.inject({
         method: 'GET',
-        url: SNOWFLAKE_PATHS.queryDetails.replace('{queryUid}', top.sampleQueryId),
+        url: snowflakeEndpoints.queryDetails.path.replace('{queryUid}', top.sampleQueryId),
         headers: auth(tokens.snowflake!),
       })
       const { query } = details.json<SnowflakeQueryDetails>()

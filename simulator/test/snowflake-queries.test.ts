@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import {
   SNOWFLAKE_INSIGHT_KEYS,
-  SNOWFLAKE_PATHS,
+  snowflakeEndpoints,
   SNOWFLAKE_QUERY_SORT_KEYS,
   type SnowflakeQueryDetails,
   type SnowflakeQueryMetadata,
@@ -36,7 +36,7 @@ describe('snowflake queries: search, metadata, details (E158-E160)', () => {
   const search = (body: object, user = 'snowflake') =>
     app.inject({
       method: 'POST',
-      url: SNOWFLAKE_PATHS.querySearch,
+      url: snowflakeEndpoints.querySearch.path,
       headers: auth(tokens[user]!),
       payload: body,
     })
@@ -132,13 +132,13 @@ describe('snowflake queries: search, metadata, details (E158-E160)', () => {
 
   describe('access', () => {
     it('needs a token (401)', async () => {
-      const res = await app.inject({ method: 'POST', url: SNOWFLAKE_PATHS.querySearch, payload: {} })
+      const res = await app.inject({ method: 'POST', url: snowflakeEndpoints.querySearch.path, payload: {} })
       expect(res.statusCode).toBe(401)
     })
     it.each([
-      ['POST', SNOWFLAKE_PATHS.querySearch],
-      ['GET', SNOWFLAKE_PATHS.queryMetadata],
-      ['GET', SNOWFLAKE_PATHS.queryDetails.replace('{queryUid}', SNOWFLAKE_QUERY_ANCHORS[0]!.id)],
+      ['POST', snowflakeEndpoints.querySearch.path],
+      ['GET', snowflakeEndpoints.queryMetadata.path],
+      ['GET', snowflakeEndpoints.queryDetails.path.replace('{queryUid}', SNOWFLAKE_QUERY_ANCHORS[0]!.id)],
     ])('refuses a CDH user on %s %s (403)', async (method, url) => {
       const res = await app.inject({
         method: method as 'GET',
@@ -321,7 +321,7 @@ describe('snowflake queries: search, metadata, details (E158-E160)', () => {
 
   describe('metadata', () => {
     const metadata = async (params: Record<string, string>) => {
-      const res = await get(`${SNOWFLAKE_PATHS.queryMetadata}?${new URLSearchParams(params)}`)
+      const res = await get(`${snowflakeEndpoints.queryMetadata.path}?${new URLSearchParams(params)}`)
       expect(res.statusCode).toBe(200)
       return res.json<SnowflakeQueryMetadata>()
     }
@@ -374,7 +374,7 @@ describe('snowflake queries: search, metadata, details (E158-E160)', () => {
       [{ startTime: 'not a date at all' }, /startTime must be an ISO-8601/],
       [{ startTime: iso(TEST_NOW_MS), endTime: iso(TEST_NOW_MS - HOUR) }, /must not be after/],
     ])('refuses bad windows (400)', async (params, message) => {
-      const res = await get(`${SNOWFLAKE_PATHS.queryMetadata}?${new URLSearchParams(params)}`)
+      const res = await get(`${snowflakeEndpoints.queryMetadata.path}?${new URLSearchParams(params)}`)
       expect(res.statusCode).toBe(400)
       expect(res.json().message).toMatch(message)
     })
@@ -382,7 +382,7 @@ describe('snowflake queries: search, metadata, details (E158-E160)', () => {
 
   describe('details', () => {
     const details = (id: string) =>
-      get(SNOWFLAKE_PATHS.queryDetails.replace('{queryUid}', encodeURIComponent(id)))
+      get(snowflakeEndpoints.queryDetails.path.replace('{queryUid}', encodeURIComponent(id)))
 
     it('shows the tabs of a full-scan, spilling query with insights that quote its numbers', async () => {
       const anchor = SNOWFLAKE_QUERY_ANCHORS[0]!

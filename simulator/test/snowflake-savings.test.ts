@@ -1,4 +1,4 @@
-import { SNOWFLAKE_PATHS, type SnowflakeQueryDetails } from '@costlens/shared'
+import { snowflakeEndpoints, type SnowflakeQueryDetails } from '@costlens/shared'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppInstance } from '../src/app.ts'
@@ -43,7 +43,7 @@ describe('snowflake savings estimates never exceed the cost they save (HTTP, sfu
   const details = async (id: string) => {
     const res = await app.inject({
       method: 'GET',
-      url: SNOWFLAKE_PATHS.queryDetails.replace('{queryUid}', encodeURIComponent(id)),
+      url: snowflakeEndpoints.queryDetails.path.replace('{queryUid}', encodeURIComponent(id)),
       headers: auth(token),
     })
     expect(res.statusCode).toBe(200)

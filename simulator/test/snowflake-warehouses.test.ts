@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import {
-  SNOWFLAKE_PATHS,
+  snowflakeEndpoints,
   type SnowflakeQuerySearchResponse,
   type SnowflakeWarehouseDetails,
   type SnowflakeWarehouseList,
@@ -28,7 +28,7 @@ describe('snowflake warehouses (E161, E162)', () => {
     app.inject({ method: 'GET', url: `${url}?${new URLSearchParams(params)}`, headers: auth(token) })
 
   it('lists every warehouse with the usage of its queries in the window, most cost first', async () => {
-    const res = await get(SNOWFLAKE_PATHS.warehouses)
+    const res = await get(snowflakeEndpoints.warehouses.path)
     expect(res.statusCode).toBe(200)
     const { warehouses } = res.json<SnowflakeWarehouseList>()
     expect(warehouses).toHaveLength(
@@ -58,7 +58,7 @@ describe('snowflake warehouses (E161, E162)', () => {
     }
     const search = await app.inject({
       method: 'POST',
-      url: SNOWFLAKE_PATHS.querySearch,
+      url: snowflakeEndpoints.querySearch.path,
       headers: auth(token),
       payload: { ...WINDOW, warehouseUid: [warehouses[0]!.uid] },
     })
@@ -68,7 +68,7 @@ describe('snowflake warehouses (E161, E162)', () => {
 
   it('details one warehouse with series whose points add up to its row', async () => {
     const uid = 'wh-qb41627-transform-wh'
-    const res = await get(SNOWFLAKE_PATHS.warehouseDetails.replace('{warehouseUid}', uid))
+    const res = await get(snowflakeEndpoints.warehouseDetails.path.replace('{warehouseUid}', uid))
     expect(res.statusCode).toBe(200)
     const d = res.json<SnowflakeWarehouseDetails>()
     expect(d.warehouse.uid).toBe(uid)
@@ -82,9 +82,9 @@ describe('snowflake warehouses (E161, E162)', () => {
   })
 
   it.each([
-    [SNOWFLAKE_PATHS.warehouseDetails.replace('{warehouseUid}', 'no-such-wh'), WINDOW, 404],
-    [SNOWFLAKE_PATHS.warehouses, { startTime: 'not a date at all' }, 400],
-    [SNOWFLAKE_PATHS.warehouses, { startTime: WINDOW.endTime, endTime: WINDOW.startTime }, 400],
+    [snowflakeEndpoints.warehouseDetails.path.replace('{warehouseUid}', 'no-such-wh'), WINDOW, 404],
+    [snowflakeEndpoints.warehouses.path, { startTime: 'not a date at all' }, 400],
+    [snowflakeEndpoints.warehouses.path, { startTime: WINDOW.endTime, endTime: WINDOW.startTime }, 400],
   ])('answers %s with %o as %i', async (url, params, status) => {
     const res = await get(url, params)
     expect(res.statusCode).toBe(status)

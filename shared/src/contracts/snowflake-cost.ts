@@ -5,7 +5,7 @@ import { SnowflakeIntervalFields, SnowflakePointSchema, SnowflakeWindowEndSchema
 /*
  * Snowflake cost (03 §2 /cost/osd_cost_overview, osd_cost_users, osd_cost_warehouses,
  * osd_cost_queries, osd_tags). The spec shows none of these calls, so costlens defines them (G01):
- * GETs under /api/v1/snowflake/cost (SNOWFLAKE_PATHS). Every figure is the sum of the queries that
+ * GETs under /api/v1/snowflake/cost (`snowflakeEndpoints`). Every figure is the sum of the queries that
  * started in the window, so it matches the query list: cost USD and usage credits, 4 decimals.
  * Rows are most cost first (ties by name); `share` is the row's percent of the window's cost.
  */

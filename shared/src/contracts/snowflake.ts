@@ -5,23 +5,9 @@ import { DateParamString } from './dates.ts'
  * Snowflake queries (03 §2, §3, §4, §7; E158-E160). The spec shows neither the paths nor the verbs
  * of the list, metadata and details calls, so costlens defines them here (G01), under
  * /api/v1/snowflake. The list takes a filters body, so it is a POST (G02); metadata and details
- * only read, so they are GETs. Every path the console calls is in SNOWFLAKE_PATHS and nowhere else,
- * so a real backend's paths can be swapped in at one place.
+ * only read, so they are GETs. Their paths and verbs are in `snowflakeEndpoints`
+ * (endpoints/snowflake.ts) and nowhere else, so a real backend's paths can be swapped in at one place.
  */
-
-/** The Snowflake calls' paths; `{x}` are path parameters. */
-export const SNOWFLAKE_PATHS = {
-  querySearch: '/api/v1/snowflake/queries/search',
-  queryMetadata: '/api/v1/snowflake/queries/metadata',
-  queryDetails: '/api/v1/snowflake/queries/{queryUid}',
-  warehouses: '/api/v1/snowflake/warehouses',
-  warehouseDetails: '/api/v1/snowflake/warehouses/{warehouseUid}',
-  costOverview: '/api/v1/snowflake/cost/overview',
-  costUsers: '/api/v1/snowflake/cost/users',
-  costWarehouses: '/api/v1/snowflake/cost/warehouses',
-  costQueries: '/api/v1/snowflake/cost/queries',
-  costTags: '/api/v1/snowflake/cost/tags',
-} as const
 
 /** Query status codes and how the console shows them (03 §4 Snowflake query statuses). */
 export const SNOWFLAKE_QUERY_STATUSES = ['S', 'R', 'F', 'W', 'U', 'P'] as const

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { SNOWFLAKE_PATHS } from '@costlens/shared'
+import { snowflakeEndpoints } from '@costlens/shared'
 import { json, on, renderWithProviders, signedIn, stubApi } from '../../../test/render.tsx'
 import { testUser } from '../../../test/users.ts'
 import CostPage from './cost-page.tsx'
@@ -22,12 +22,15 @@ function render(route: string, failing = false) {
     json({ statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' }, 500)
   const api = stubApi(
     ...(failing
-      ? [on('GET', SNOWFLAKE_PATHS.costOverview, fail), on('POST', SNOWFLAKE_PATHS.querySearch, fail)]
+      ? [
+          on('GET', snowflakeEndpoints.costOverview.path, fail),
+          on('POST', snowflakeEndpoints.querySearch.path, fail),
+        ]
       : []),
-    on('GET', SNOWFLAKE_PATHS.costOverview, () => json(testCostOverview)),
-    on('GET', SNOWFLAKE_PATHS.costUsers, () => json(testCostBreakdown)),
-    on('GET', SNOWFLAKE_PATHS.costQueries, () => json(testCostQueries)),
-    on('POST', SNOWFLAKE_PATHS.querySearch, () => json(testSearchResponse([testQueryRow(1)], 7))),
+    on('GET', snowflakeEndpoints.costOverview.path, () => json(testCostOverview)),
+    on('GET', snowflakeEndpoints.costUsers.path, () => json(testCostBreakdown)),
+    on('GET', snowflakeEndpoints.costQueries.path, () => json(testCostQueries)),
+    on('POST', snowflakeEndpoints.querySearch.path, () => json(testSearchResponse([testQueryRow(1)], 7))),
   )
   const view = renderWithProviders(route === '/home' ? <SnowflakeHomePage /> : <CostPage />, {
     preloadedState: state,

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { SNOWFLAKE_PATHS, compareStorageKey, type SnowflakeQuerySearchBody } from '@costlens/shared'
+import { snowflakeEndpoints, compareStorageKey, type SnowflakeQuerySearchBody } from '@costlens/shared'
 import { json, on, renderWithProviders, signedIn, stubApi } from '../../../test/render.tsx'
 import { testUser } from '../../../test/users.ts'
 import QueryListPage from './query-list-page.tsx'
@@ -20,15 +20,15 @@ function render(route: string, answer: () => Response = () => json(testSearchRes
   const bodies: SnowflakeQuerySearchBody[] = []
   const metadataParams: URLSearchParams[] = []
   const api = stubApi(
-    on('POST', SNOWFLAKE_PATHS.querySearch, async (request) => {
+    on('POST', snowflakeEndpoints.querySearch.path, async (request) => {
       bodies.push((await request.json()) as SnowflakeQuerySearchBody)
       return answer()
     }),
-    on('GET', SNOWFLAKE_PATHS.queryMetadata, (request) => {
+    on('GET', snowflakeEndpoints.queryMetadata.path, (request) => {
       metadataParams.push(new URL(request.url).searchParams)
       return json(testMetadata)
     }),
-    on('GET', SNOWFLAKE_PATHS.warehouses, () =>
+    on('GET', snowflakeEndpoints.warehouses.path, () =>
       json({
         startTime: '2025-06-15T00:00:00.000Z',
         endTime: '2025-06-15T10:30:00.000Z',

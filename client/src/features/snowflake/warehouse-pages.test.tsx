@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Route, Routes } from 'react-router-dom'
-import { SNOWFLAKE_PATHS } from '@costlens/shared'
+import { snowflakeEndpoints } from '@costlens/shared'
 import { json, on, renderWithProviders, signedIn, stubApi } from '../../../test/render.tsx'
 import { testUser } from '../../../test/users.ts'
 import { snowflakePath } from './api.ts'
@@ -17,7 +17,7 @@ const window = { startTime: '2025-06-15T00:00:00.000Z', endTime: '2025-06-15T10:
 describe('/warehouse/list', () => {
   it('R142 lists the warehouses with their state, cost and credits to 4 decimals and links to details', async () => {
     const { requests } = stubApi(
-      on('GET', SNOWFLAKE_PATHS.warehouses, () =>
+      on('GET', snowflakeEndpoints.warehouses.path, () =>
         json({ ...window, warehouses: [testWarehouseRow(2), testWarehouseRow(1)] }),
       ),
     )

@@ -70,7 +70,7 @@ function planCheckedSearch(body: UnifiedSearchBody, now: number) {
   }
 }
 
-export async function appRoutes(app: AppInstance) {
+export default async function appRoutes(app: AppInstance) {
   app.post(
     '/api/v1/apps/unifiedsearch',
     {

@@ -18,7 +18,7 @@ import { sessionOf } from '../../plugins/auth.ts'
 
 const unauthorized = { 401: ErrorSchema }
 
-export async function authRoutes(app: AppInstance) {
+export default async function authRoutes(app: AppInstance) {
   const { db, tokens, settings } = app
 
   app.get(

@@ -10,7 +10,7 @@ import { scopeOf } from '../../plugins/auth.ts'
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema }
 
-export async function autoactionRoutes(app: AppInstance) {
+export default async function autoactionRoutes(app: AppInstance) {
   app.get(
     '/api/v1/autoactions/recent_violations',
     {

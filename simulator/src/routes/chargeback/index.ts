@@ -55,7 +55,7 @@ function chargebackPlanCheck(request: FastifyRequest, now: number): PlanCheckedS
   }
 }
 
-export async function chargebackRoutes(app: AppInstance) {
+export default async function chargebackRoutes(app: AppInstance) {
   // Registered before search/cb/{group1}/{group2}, whose group1 it would otherwise be (G24).
   app.get(
     '/api/v1/search/cb/tags',

@@ -12,7 +12,7 @@ import { sessionOf } from '../../plugins/auth.ts'
 import { finishedAppsRoutes } from './finished-apps.ts'
 import { clusterResourceRoutes } from './resources.ts'
 
-export async function clusterRoutes(app: AppInstance) {
+export default async function clusterRoutes(app: AppInstance) {
   app.get(
     '/api/v1/cluster_search',
     {

@@ -36,7 +36,7 @@ const BUCKET_ROUTES: readonly { variant: JobVariant; by: JobBreakdown; id: strin
   { variant: 'finished', by: 'inefficiency', id: 'E033' },
 ]
 
-export async function jobRoutes(app: AppInstance) {
+export default async function jobRoutes(app: AppInstance) {
   app.get(
     '/api/v1/jobs/count',
     {

@@ -4,7 +4,7 @@ import type { AppInstance } from '../../app.ts'
 import { recordUpgradeRequest } from '../../db/repositories/users.ts'
 import { sessionOf } from '../../plugins/auth.ts'
 
-export async function miscRoutes(app: AppInstance) {
+export default async function miscRoutes(app: AppInstance) {
   app.put(
     '/api/:ui/ui/upgrade-plan',
     {

@@ -8,7 +8,7 @@ import type { AppInstance } from '../../app.ts'
 import { listPipelines, pipelinesWindow } from '../../db/repositories/pipelines.ts'
 import { scopeOf } from '../../plugins/auth.ts'
 
-export async function pipelineRoutes(app: AppInstance) {
+export default async function pipelineRoutes(app: AppInstance) {
   app.post(
     '/api/v1/ds/api/v1/workflows/list',
     {

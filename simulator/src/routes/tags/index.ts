@@ -23,7 +23,7 @@ const SOURCES_BY_CB_TYPE: Record<string, readonly string[]> = {
 }
 const APP_TAG_SOURCES = ['yarn', 'impala', 'big_query', 'DBX_CLUSTER']
 
-export async function tagRoutes(app: AppInstance) {
+export default async function tagRoutes(app: AppInstance) {
   const tagErrors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema }
 
   app.get(

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { Type } from 'typebox'
+import { defineEndpoint, fillPath, pathParamNames, routerPath, splitArgs } from './endpoint.ts'
+
+const response = Type.Object({})
+const details = defineEndpoint({
+  method: 'GET',
+  path: '/api/v1/emr/clusters/{clusterId}',
+  specIds: [],
+  summary: 'one cluster',
+  tags: ['emr'],
+  params: Type.Object({ clusterId: Type.String() }),
+  querystring: Type.Object({ from: Type.Optional(Type.String()) }),
+  response,
+})
+const search = defineEndpoint({
+  method: 'POST',
+  path: '/api/v1/emr/clusters/search',
+  specIds: ['E040'],
+  summary: 'search',
+  tags: ['emr'],
+  body: Type.Object({ page: Type.Number() }),
+  response,
+})
+const both = defineEndpoint({
+  method: 'POST',
+  path: '/api/v1/x/{id}',
+  specIds: [],
+  summary: 'both',
+  tags: ['x'],
+  querystring: Type.Object({ clusterUid: Type.String() }),
+  body: Type.Object({ name: Type.String() }),
+  response,
+})
+
+describe('endpoint table entries', () => {
+  it.each([
+    ['/api/v1/a/{x}/b/{y}', ['x', 'y'], '/api/v1/a/:x/b/:y'],
+    ['/api/v1/search/awscb/{group1}/{group2}', ['group1', 'group2'], '/api/v1/search/awscb/:group1/:group2'],
+    ['/api/v1/plain', [], '/api/v1/plain'],
+  ])('%s has parameters %j and router path %s', (path, names, router) => {
+    expect(pathParamNames(path)).toEqual(names)
+    expect(routerPath(path)).toBe(router)
+  })
+
+  it('fills path parameters URL-encoded, so an id cannot add a path segment', () => {
+    expect(fillPath(details.path, { clusterId: 'j-1/../x y' })).toBe('/api/v1/emr/clusters/j-1%2F..%2Fx%20y')
+  })
+
+  it('splits a flat argument object into path, query and body as the entry says', () => {
+    expect(splitArgs(details, { clusterId: 'j-2', from: '2026-11-01' })).toEqual({
+      url: '/api/v1/emr/clusters/j-2',
+      params: { from: '2026-11-01' },
+    })
+    expect(splitArgs(details, { clusterId: 'j-2' })).toEqual({ url: '/api/v1/emr/clusters/j-2' })
+    expect(splitArgs(search, { page: 2 })).toEqual({ url: '/api/v1/emr/clusters/search', body: { page: 2 } })
+    expect(splitArgs(both, { id: '7', clusterUid: 'c1', name: 'n' })).toEqual({
+      url: '/api/v1/x/7',
+      params: { clusterUid: 'c1' },
+      body: { name: 'n' },
+    })
+  })
+})

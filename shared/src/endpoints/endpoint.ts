@@ -1,0 +1,102 @@
+import type { Static, TSchema } from 'typebox'
+import type { ClusterType, Role } from '../contracts/common.ts'
+
+/**
+ * One REST call of the console, described once: the simulator registers its route from this entry
+ * (`simulator/src/routes/route.ts`), the client builds its RTK Query endpoint from it
+ * (`client/src/api/endpoint-query.ts`), and the API document and the contract suite read its schemas.
+ * So a path, a verb or a field name is written in one place, and a real backend's path is swapped in
+ * by editing this entry only.
+ */
+export interface Endpoint {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  /** The path with `{name}` parameters, as the spec writes it, e.g. `/api/v1/emr/clusters/{clusterId}`. */
+  path: string
+  /** Catalogue ids (endpoints.json) this call implements; empty for calls of ours only. */
+  specIds: readonly string[]
+  /** One line for the API document. */
+  summary: string
+  description?: string
+  /** The API document's group(s). */
+  tags: readonly string[]
+  /**
+   * Who may call it, decided by the server from the matched route (one hook in plugins/auth.ts).
+   * Absent: any signed-in user, the data still scoped to their clusters. The free plan's limits
+   * read the request, so they are declared beside the handler in the simulator.
+   */
+  access?: { platforms?: readonly ClusterType[]; roles?: readonly Role[] }
+  params?: TSchema
+  querystring?: TSchema
+  body?: TSchema
+  /** The 200 answer. */
+  response: TSchema
+  /** Error statuses besides 400, 401 and 403 that the call documents (e.g. 404). */
+  errors?: readonly number[]
+  /** true when the spec shows no path and costlens chose it (the API document says so). */
+  pathIsOurs?: boolean
+  /** Calls that write (the contract suite runs them only with --allow-writes). */
+  changesState?: boolean
+}
+
+/** A table of a domain's endpoints, by the name the client's hooks take. */
+export type EndpointTable = Readonly<Record<string, Endpoint>>
+
+/** Checks an entry against `Endpoint` while keeping its literal types (its schemas) for inference. */
+export const defineEndpoint = <const E extends Endpoint>(entry: E): E => entry
+
+/** Checks a table while keeping each entry's literal types. */
+export const defineEndpoints = <const T extends EndpointTable>(table: T): T => table
+
+type StaticOf<S> = S extends TSchema ? Static<S> : unknown
+export type EndpointParams<E extends Endpoint> = StaticOf<E['params']>
+export type EndpointQuerystring<E extends Endpoint> = StaticOf<E['querystring']>
+export type EndpointBody<E extends Endpoint> = StaticOf<E['body']>
+export type EndpointResponse<E extends Endpoint> = Static<E['response']>
+
+type Flat<T> = { [K in keyof T]: T[K] } & {}
+/**
+ * What a client call takes: path parameters, query and body fields in one flat object, since no
+ * call of the spec repeats a name between them. `void` when the call takes nothing.
+ */
+export type EndpointArgs<E extends Endpoint> = [E['params'], E['querystring'], E['body']] extends [
+  undefined,
+  undefined,
+  undefined,
+]
+  ? void
+  : Flat<EndpointParams<E> & EndpointQuerystring<E> & EndpointBody<E>>
+
+/** The names of a path's `{name}` parameters, in order. */
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)
+}
+
+/** A path with its `{name}` parameters filled in, each URL-encoded. */
+export function fillPath(path: string, values: Readonly<Record<string, unknown>>): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(values[name] ?? '')))
+}
+
+/** The path as Fastify's router writes it (`:name`). */
+export const routerPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1')
+
+/**
+ * A call's flat arguments split into path, query and body as the entry says: path parameters by
+ * name; then the query schema's own fields when the call has both a query and a body; otherwise
+ * the rest is the query of a GET or DELETE and the body of a POST or PUT.
+ */
+export function splitArgs(
+  entry: Endpoint,
+  args: Readonly<Record<string, unknown>> | void,
+): { url: string; params?: Record<string, unknown>; body?: Record<string, unknown> } {
+  const rest: Record<string, unknown> = { ...(args ?? {}) }
+  const url = fillPath(entry.path, rest)
+  for (const name of pathParamNames(entry.path)) delete rest[name]
+  const queryKeys = Object.keys((entry.querystring as { properties?: object } | undefined)?.properties ?? {})
+  if (entry.querystring && entry.body) {
+    const params = Object.fromEntries(Object.entries(rest).filter(([k]) => queryKeys.includes(k)))
+    const body = Object.fromEntries(Object.entries(rest).filter(([k]) => !queryKeys.includes(k)))
+    return { url, params, body }
+  }
+  if (entry.body) return { url, body: rest }
+  return Object.keys(rest).length > 0 ? { url, params: rest } : { url }
+}

@@ -1,0 +1,10 @@
+import type { EndpointTable } from './endpoint.ts'
+import { snowflakeEndpoints } from './snowflake.ts'
+
+/**
+ * Every domain's endpoint table, by domain. The simulator's tests check each entry is served as
+ * described; a new domain adds its table here.
+ */
+export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
+  snowflake: snowflakeEndpoints,
+}
