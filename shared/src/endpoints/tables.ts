@@ -1,5 +1,8 @@
 import type { EndpointTable } from './endpoint.ts'
 import { snowflakeEndpoints } from './snowflake.ts'
+import { budgetEndpoints } from './budgets.ts'
+import { awsAccountEndpoints } from './aws-accounts.ts'
+import { tagEndpoints } from './tags.ts'
 
 /**
  * Every domain's endpoint table, by domain. The simulator's tests check each entry is served as
@@ -7,4 +10,7 @@ import { snowflakeEndpoints } from './snowflake.ts'
  */
 export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
   snowflake: snowflakeEndpoints,
+  budgets: budgetEndpoints,
+  awsAccounts: awsAccountEndpoints,
+  tags: tagEndpoints,
 }

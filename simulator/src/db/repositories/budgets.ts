@@ -17,7 +17,7 @@ import {
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
-import { scopedClusters, type ClusterScope } from './scope.ts'
+import { scopedClusters, scopeOfPlatform, type ClusterScope } from './scope.ts'
 
 const DAY_MS = 86_400_000
 
@@ -281,41 +281,101 @@ function budgetById(
   )
 }
 
-/** Seeded budgets (see seed/index.ts): what a demo shows before anyone writes one. */
-export interface SeedBudget {
-  name: string
-  amount: number
-  scopeType: BudgetScopeType
-  clusterIds?: readonly string[]
-  tag?: { key: string; value: string }
-  thresholdPercent?: number
-}
-
-export function insertSeedBudgets(
-  db: Db,
-  budgets: readonly SeedBudget[],
-  createdBy: string,
-  now: number,
-): void {
+/**
+ * The budgets a fresh install shows (seed/index.ts), one of each status on the day of seeding: their
+ * amounts are set from what their scopes cost, so a demo opens on an Ok, an At Risk and an Exceeded
+ * budget. Later days move them as the spend does, as real budgets would.
+ */
+export function seedBudgets(db: Db, now: number, createdBy = 'emr'): void {
+  const scope = scopeOfPlatform(db, 'EMR')
+  const source = emrBudgetCost(db, scope)
+  const window = standingWindow(now)
+  // A tag carried by the most EMR clusters, and three long-lived clusters: scopes with real spend.
+  const tag = db
+    .prepare(
+      `SELECT key, value FROM tags WHERE source = 'aws' AND key NOT IN ('EMR_Release')
+       GROUP BY key, value ORDER BY count(*) DESC, key, value LIMIT 1`,
+    )
+    .get() as { key: string; value: string } | undefined
+  const clusters = db
+    .prepare(
+      `SELECT unravel_id FROM clusters WHERE platform = 'EMR'
+       ORDER BY coalesce(terminated_at, 9e15) - created_at DESC, unravel_id LIMIT 3`,
+    )
+    .pluck()
+    .all() as string[]
+  const planned: {
+    name: string
+    costScope: BudgetCostScope
+    row: Omit<SeedRow, 'amount'>
+    factor: number
+    fallback: number
+  }[] = [
+    // Ok: a third above the forecast. At Risk: the forecast passes 80 % but not the amount.
+    { name: 'All EMR clusters', costScope: {}, row: { scopeType: 'all' }, factor: 1.35, fallback: 50_000 },
+    ...(tag
+      ? [
+          {
+            name: `Team ${tag.value}`,
+            costScope: { tag },
+            row: { scopeType: 'tag' as const, tagKey: tag.key, tagValue: tag.value },
+            factor: 1.1,
+            fallback: 8_000,
+          },
+        ]
+      : []),
+    // Exceeded: below what the clusters have already spent this month (set from the spend, not the forecast).
+    ...(clusters.length > 0
+      ? [
+          {
+            name: 'Long-running clusters',
+            costScope: { clusterIds: clusters },
+            row: { scopeType: 'clusters' as const, clusterIds: clusters },
+            factor: -0.8,
+            fallback: 500,
+          },
+        ]
+      : []),
+  ]
   const insert = db.prepare(
     `INSERT INTO budgets (name, name_key, amount, period, scope_type, cluster_ids, tag_key, tag_value,
                           threshold_percent, created_by, created_at, updated_at)
-     VALUES (?, ?, ?, 'monthly', ?, ?, ?, ?, ?, ?, ?, ?)`,
+     VALUES (@name, @nameKey, @amount, 'monthly', @scopeType, @clusterIds, @tagKey, @tagValue, 80, @createdBy, @now, @now)`,
   )
   db.transaction(() => {
-    for (const b of budgets)
-      insert.run(
-        b.name,
-        b.name.trim().toLowerCase(),
-        roundCents(b.amount),
-        b.scopeType,
-        JSON.stringify(b.clusterIds ?? []),
-        b.tag?.key ?? null,
-        b.tag?.value ?? null,
-        b.thresholdPercent ?? 80,
+    for (const plan of planned) {
+      const days = readCost(source, plan.costScope, window).map((d) => ({ date: d.date, cost: dayTotal(d) }))
+      const standing = budgetStanding({ amount: 1, now, days })
+      const base = plan.factor > 0 ? standing.forecast * plan.factor : standing.spendToDate * -plan.factor
+      // Whole tens read like a budget someone set; never 0 (early on the 1st there is no spend yet).
+      const amount = base >= 10 ? Math.round(base / 10) * 10 : plan.fallback
+      insert.run({
+        name: plan.name,
+        nameKey: plan.name.toLowerCase(),
+        amount,
+        scopeType: plan.row.scopeType,
+        clusterIds: JSON.stringify(plan.row.clusterIds ?? []),
+        tagKey: plan.row.tagKey ?? null,
+        tagValue: plan.row.tagValue ?? null,
         createdBy,
         now,
-        now,
-      )
+      })
+    }
   })()
+}
+
+interface SeedRow {
+  scopeType: BudgetScopeType
+  clusterIds?: string[]
+  tagKey?: string
+  tagValue?: string
+  amount: number
+}
+
+/**
+ * The EMR clusters' daily cost as a budget reads it. Wired to the EMR cost repository
+ * (`emrDailyCost`) once the EMR data lands; until then no cost is known, so every budget reads $0.
+ */
+export function emrBudgetCost(_db: Db, _scope: ClusterScope): DailyCostSource {
+  return () => []
 }
