@@ -34,7 +34,9 @@ function sharedDetail(ids: [string, string], path: string, title: string, gates:
 }
 
 function emrOnly(id: string, path: string, title: string, gates: Gates, inNav = true): RouteEntry {
-  const init = { specIds: [id], path, title, supportedTypes: ['EMR'] as const, ...gates }
+  const { screen, ...rest } = gates
+  const built = screen ? { status: 'built' as const, screen } : {}
+  const init = { specIds: [id], path, title, supportedTypes: ['EMR'] as const, ...rest, ...built }
   return inNav ? route(init) : detail(init)
 }
 
@@ -246,6 +248,7 @@ const manageTail: readonly RouteEntry[] = [
 
 const awsAccountSettings = emrOnly('R104', '/manage/awsaccountsettings', 'AWS Account Settings', {
   rbacId: 'manage/awsaccountsettings',
+  screen: 'aws-account-settings',
 })
 
 function manageTab(children: readonly RouteEntry[]): TabEntry {
@@ -307,8 +310,14 @@ const emrCostTab = tab({
   children: [
     emrOnly('R098', '/cost/trends', 'Trends', { rbacId: 'cost/trends' }),
     emrOnly('R099', '/cost/chargeback', 'Chargeback', { rbacId: 'cost/chargeback' }),
-    emrOnly('R100', '/cost/budget', 'Budgets', { rbacId: 'cost/budget' }),
-    emrOnly('R101', '/cost/budget/:budget_id/details/', 'Budget Details', { rbacId: 'cost/budget' }, false),
+    emrOnly('R100', '/cost/budget', 'Budgets', { rbacId: 'cost/budget', screen: 'emr-budgets' }),
+    emrOnly(
+      'R101',
+      '/cost/budget/:budget_id/details/',
+      'Budget Details',
+      { rbacId: 'cost/budget', screen: 'emr-budget-details' },
+      false,
+    ),
   ],
 })
 
