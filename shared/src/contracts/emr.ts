@@ -236,7 +236,7 @@ export const EmrDownsizingEventSchema = Type.Object(
     role: Type.Enum(EMR_INSTANCE_ROLES),
     instanceType: Type.String(),
     currentNodes: Type.Integer({ minimum: 1 }),
-    recommendedNodes: Type.Integer({ minimum: 1 }),
+    recommendedNodes: Type.Integer({ minimum: 0 }),
     peakUtilisation: Type.Number({ minimum: 0, maximum: 1, description: 'peak share of the group used' }),
     message: Type.String(),
   },

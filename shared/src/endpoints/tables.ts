@@ -3,6 +3,7 @@ import { snowflakeEndpoints } from './snowflake.ts'
 import { budgetEndpoints } from './budgets.ts'
 import { awsAccountEndpoints } from './aws-accounts.ts'
 import { tagEndpoints } from './tags.ts'
+import { emrEndpoints } from './emr.ts'
 
 /**
  * Every domain's endpoint table, by domain. The simulator's tests check each entry is served as
@@ -13,4 +14,5 @@ export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
   budgets: budgetEndpoints,
   awsAccounts: awsAccountEndpoints,
   tags: tagEndpoints,
+  emr: emrEndpoints,
 }

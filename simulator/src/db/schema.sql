@@ -461,3 +461,75 @@ CREATE TABLE IF NOT EXISTS aws_accounts (
   created_at        INTEGER NOT NULL,
   updated_at        INTEGER NOT NULL
 );
+-- EMR clusters as the AWS account reports them (issue 16), seeded by seed/emr-clusters.ts: every
+-- EMR cluster of the last 90 days, the few the product watches (rows of `clusters` with the same id,
+-- whose Yarn apps are seeded) and the thousands of job clusters it does not. Times move with the
+-- clock in place (time-columns.ts TIME_COLUMNS), as the `clusters` rows do. The state at any moment
+-- follows from the times (repositories/emr-clusters.ts EMR_STATE_SQL): STARTING, BOOTSTRAPPING until
+-- ready_at, RUNNING or WAITING (idle = 1), TERMINATING in the last two minutes before ended_at, then
+-- end_state. ended_at may lie ahead of now (the cluster ends then) or be NULL (it runs on). The
+-- hourly prices are the sums over its instance groups (emr_instance_groups), kept here so a list
+-- filters and sorts by cost in SQL: cost = hourly x hours alive.
+CREATE TABLE IF NOT EXISTS emr_clusters (
+  cluster_id         TEXT PRIMARY KEY,
+  cluster_name       TEXT NOT NULL,
+  region             TEXT NOT NULL,
+  release_label      TEXT NOT NULL,
+  applications       TEXT NOT NULL,          -- installed, comma separated
+  with_unravel       INTEGER NOT NULL,       -- 1: the product watches it (a clusters row, its apps seeded)
+  created_at         INTEGER NOT NULL,
+  ready_at           INTEGER,                -- NULL: never got ready (failed while bootstrapping)
+  ended_at           INTEGER,
+  end_state          TEXT NOT NULL CHECK (end_state IN ('TERMINATED', 'TERMINATED_WITH_ERRORS')),
+  end_reason_code    TEXT NOT NULL,
+  end_reason_message TEXT NOT NULL,
+  idle               INTEGER NOT NULL,
+  market_types       TEXT NOT NULL,          -- 'ON_DEMAND', 'SPOT' or 'ON_DEMAND,SPOT'
+  node_count         INTEGER NOT NULL,
+  ec2_hourly         REAL NOT NULL,          -- USD an hour, all groups
+  emr_hourly         REAL NOT NULL,
+  ebs_hourly         REAL NOT NULL,
+  optimised_hourly   REAL NOT NULL,          -- the cost-optimised recommendation's (rules/emr-sizing.ts)
+  peak_util          REAL NOT NULL,          -- peak share of the worker capacity used
+  util_basis         TEXT NOT NULL CHECK (util_basis IN ('yarn-apps', 'cluster-utilisation')),
+  downsizing_events  INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS emr_clusters_created ON emr_clusters (created_at, ended_at);
+
+CREATE TABLE IF NOT EXISTS emr_instance_groups (
+  cluster_id    TEXT NOT NULL REFERENCES emr_clusters (cluster_id),
+  role          TEXT NOT NULL CHECK (role IN ('MASTER', 'CORE', 'TASK')),
+  instance_type TEXT NOT NULL,
+  market        TEXT NOT NULL CHECK (market IN ('ON_DEMAND', 'SPOT')),
+  requested     INTEGER NOT NULL,
+  running       INTEGER NOT NULL,
+  ebs_gb        INTEGER NOT NULL,
+  ec2_hourly    REAL NOT NULL,                -- USD an hour per instance (Spot: the price paid)
+  emr_hourly    REAL NOT NULL,
+  ebs_hourly    REAL NOT NULL,
+  PRIMARY KEY (cluster_id, role)
+) WITHOUT ROWID;
+
+-- One value per key and cluster: Owner, env, CostCenter (the AWS tags of search/awstags),
+-- EMR_Release and unravel-installed.
+CREATE TABLE IF NOT EXISTS emr_cluster_tags (
+  cluster_id TEXT NOT NULL REFERENCES emr_clusters (cluster_id),
+  key        TEXT NOT NULL,
+  value      TEXT NOT NULL,
+  PRIMARY KEY (cluster_id, key)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS emr_cluster_tags_value ON emr_cluster_tags (key, value, cluster_id);
+
+-- Node down-sizing events (the inefficient tab): a worker group whose peak use left it idle.
+CREATE TABLE IF NOT EXISTS emr_cluster_events (
+  cluster_id        TEXT NOT NULL REFERENCES emr_clusters (cluster_id),
+  event_type        TEXT NOT NULL,
+  event_time        INTEGER NOT NULL,
+  role              TEXT NOT NULL,
+  instance_type     TEXT NOT NULL,
+  current_nodes     INTEGER NOT NULL,
+  recommended_nodes INTEGER NOT NULL,
+  peak_util         REAL NOT NULL,
+  message           TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS emr_cluster_events_cluster ON emr_cluster_events (cluster_id, event_type);

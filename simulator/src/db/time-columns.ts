@@ -10,6 +10,9 @@ export const TIME_COLUMNS: readonly { table: string; columns: readonly string[] 
   { table: 'users', columns: ['created_at', 'frozen_start', 'frozen_end'] },
   { table: 'clusters', columns: ['created_at', 'terminated_at'] },
   { table: 'tags', columns: ['first_seen', 'last_seen'] },
+  // EMR clusters move in place like the `clusters` rows they extend (tens of thousands at most).
+  { table: 'emr_clusters', columns: ['created_at', 'ready_at', 'ended_at'] },
+  { table: 'emr_cluster_events', columns: ['event_time'] },
 ]
 
 /**

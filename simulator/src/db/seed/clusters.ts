@@ -1,5 +1,6 @@
 import type { ClusterType } from '@costlens/shared'
 import type { Prng } from './prng.ts'
+import { APP_HISTORY_DAYS } from './applications.ts'
 
 export interface SeedCluster {
   unravelId: string
@@ -336,5 +337,19 @@ export function buildClusters(prng: Prng, now: number, transientEmr: number): Se
       terminatedAt: prng.chance(0.8) ? Math.min(now - 60_000, createdAt + prng.int(1, 12) * 3_600_000) : null,
     }
   })
-  return [...fixed, ...transient]
+  return [...fixed, ...transient.map(runningSinceBeforeAppHistory(now))]
+}
+
+/**
+ * A transient cluster still up at seeding is one of the few long-running EMR clusters: the Yarn apps
+ * seeded on the clusters that are up (seed/applications.ts) start anywhere in the last
+ * APP_HISTORY_DAYS (and its long runs up to a day before), so such a cluster was created before that
+ * history began, never after its apps. Draws nothing: the generator's sequence stays as it was.
+ */
+function runningSinceBeforeAppHistory(now: number) {
+  const latestStart = now - (APP_HISTORY_DAYS + 2) * DAY
+  return (cluster: SeedCluster): SeedCluster =>
+    cluster.terminatedAt === null && cluster.createdAt > latestStart
+      ? { ...cluster, createdAt: latestStart - (cluster.createdAt % DAY) }
+      : cluster
 }

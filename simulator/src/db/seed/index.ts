@@ -16,6 +16,7 @@ import { DEFAULT_USD_PER_CREDIT } from './snowflake-catalogue.ts'
 import { buildSnowflakeRollups } from './snowflake-rollups.ts'
 import { seedBudgets } from '../repositories/budgets.ts'
 import { insertSeedAwsAccount } from '../repositories/aws-accounts.ts'
+import { seedEmrClusters } from './emr-clusters.ts'
 
 export interface SeedOptions {
   scale: Scale
@@ -27,7 +28,7 @@ export interface SeedOptions {
 }
 
 /** Bumped whenever a table changes: a file of another version is refused with a re-seed hint. */
-export const SCHEMA_VERSION = '11'
+export const SCHEMA_VERSION = '12'
 
 /** The tables that take most rows: their secondary indexes are built after the rows go in. */
 const BULK_TABLES = ['applications', 'app_events', 'app_tags'] as const
@@ -126,6 +127,11 @@ export function seedDatabase(
     chargebackRollups.write(db)
   })
   timed('clusterResources', () => seedClusterResources(db, prng, clusters, now))
+  // Its own generator, like Snowflake's; after the apps and YARN capacity its watched clusters are priced from.
+  let emrClusters = 0
+  timed('emr', () => {
+    emrClusters = seedEmrClusters(db, createPrng(seed + 16), clusters, tags, now, scale)
+  })
   // Its own generator, so adding Snowflake left every other table's rows as they were.
   let snowflakeQueries = 0
   withoutSecondaryIndexes(
@@ -164,5 +170,6 @@ export function seedDatabase(
     tags: tags.length,
     applications: sizes.applications,
     snowflakeQueries,
+    emrClusters,
   }
 }
