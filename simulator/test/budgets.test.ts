@@ -56,6 +56,45 @@ describe('the seeded budgets', () => {
   })
 })
 
+describe('spend and status from the EMR daily cost', () => {
+  it('the seed shows one budget of each status on the day it was seeded', async () => {
+    const statuses = Object.fromEntries((await list()).budgets.map((b) => [b.name, b.status]))
+    expect(statuses).toMatchObject({ 'All EMR clusters': 'Ok', 'Long-running clusters': 'Exceeded' })
+    expect(Object.values(statuses).sort()).toEqual(['At Risk', 'Exceeded', 'Ok'])
+  })
+
+  it("a budget's spend to date is the cost trends' sum over the month's days", async () => {
+    const all = (await list()).budgets.find((b) => b.scopeType === 'all')!
+    const trends = await app.inject({
+      method: 'GET',
+      url: `/api/v1/emr/cost/trends?from=${Date.parse('2026-11-01T00:00:00Z')}`,
+      headers: emr,
+    })
+    const days = trends.json<{ days: { cost: number }[] }>().days
+    expect(days).toHaveLength(22)
+    expect(all.spendToDate).toBeGreaterThan(0)
+    expect(all.spendToDate).toBeCloseTo(
+      days.reduce((sum, d) => sum + d.cost, 0),
+      1,
+    )
+  })
+
+  it.each([
+    // amount as a share of this month's spend so far → status
+    [0.5, 'Exceeded'],
+    [1.0, 'At Risk'],
+    [100, 'Ok'],
+  ] as const)('an amount of %s × the spend to date is %s', async (share, status) => {
+    const spend = (await list()).budgets.find((b) => b.scopeType === 'all')!.spendToDate
+    const res = await create({
+      ...valid,
+      name: `Share ${share}`,
+      amount: Math.round(spend * share * 100) / 100,
+    })
+    expect(res.json<Budget>().status).toBe(status)
+  })
+})
+
 describe('creating a budget (E170)', () => {
   it('stores it with the defaults and answers it with its standing', async () => {
     const res = await create({ ...valid, name: '  Spark ETL  ' })
@@ -154,7 +193,7 @@ describe('creating a budget (E170)', () => {
 describe('a budget over clusters or a tag', () => {
   it('keeps the clusters it names and the tag it reads', async () => {
     const clusterId = app.db
-      .prepare("SELECT unravel_id FROM clusters WHERE platform = 'EMR' ORDER BY unravel_id LIMIT 1")
+      .prepare('SELECT cluster_id FROM emr_clusters ORDER BY cluster_id LIMIT 1')
       .pluck()
       .get() as string
     const byCluster = await create({

@@ -25,6 +25,7 @@ const LOADERS: Record<string, () => ScreenModule> = {
   'global-search': () => import('../features/global-search/global-search-page.tsx'),
   'api-docs': () => import('../features/api-docs/api-docs-page.tsx'),
   'sim-control': () => import('../features/sim-control/sim-control-page.tsx'),
+  'emr-cost-trends': () => import('../features/emr-cost/cost-trends-page.tsx'),
   'emr-budgets': () => import('../features/emr-cost/budget-list-page.tsx'),
   'emr-budget-details': () => import('../features/emr-cost/budget-details-page.tsx'),
   'aws-account-settings': () => import('../features/aws-accounts/aws-accounts-page.tsx'),

@@ -308,7 +308,7 @@ const emrCostTab = tab({
   rbacId: 'cost',
   supportedTypes: ['EMR'],
   children: [
-    emrOnly('R098', '/cost/trends', 'Trends', { rbacId: 'cost/trends' }),
+    emrOnly('R098', '/cost/trends', 'Trends', { rbacId: 'cost/trends', screen: 'emr-cost-trends' }),
     emrOnly('R099', '/cost/chargeback', 'Chargeback', { rbacId: 'cost/chargeback' }),
     emrOnly('R100', '/cost/budget', 'Budgets', { rbacId: 'cost/budget', screen: 'emr-budgets' }),
     emrOnly(

@@ -114,6 +114,7 @@ describe('route catalogue (routes.json)', () => {
       ['R018', 'pipelines'],
       ['R019', 'schedule-jobs'],
       ['R049', 'global-search'],
+      ['R098', 'emr-cost-trends'],
       ['R100', 'emr-budgets'],
       ['R101', 'emr-budget-details'],
       ['R104', 'aws-account-settings'],

@@ -1,19 +1,7 @@
 import { useState, type FormEvent } from 'react'
-import {
-  Alert,
-  Button,
-  Group,
-  MultiSelect,
-  NumberInput,
-  Radio,
-  Select,
-  Stack,
-  TextInput,
-} from '@mantine/core'
-import { useDebouncedValue } from '@mantine/hooks'
+import { Alert, Button, Group, NumberInput, Radio, Select, Stack, TextInput } from '@mantine/core'
 import {
   budgetDraftErrors,
-  CLUSTER_SEARCH_DEBOUNCE_MS,
   DEFAULT_BUDGET_THRESHOLD_PERCENT,
   MESSAGES,
   type Budget,
@@ -22,7 +10,7 @@ import {
   type BudgetInput,
   type Tag,
 } from '@costlens/shared'
-import { useSearchClustersQuery } from '../../components/filters/cluster-search-api.ts'
+import { EmrClusterMultiSelect } from './emr-cluster-picker.tsx'
 
 export const EMPTY_BUDGET: BudgetDraft = {
   name: '',
@@ -154,7 +142,7 @@ export function BudgetForm({
           </Group>
         </Radio.Group>
         {draft.scopeType === 'clusters' && (
-          <ClusterPicker
+          <EmrClusterMultiSelect
             value={draft.clusterIds}
             onChange={(ids) => set('clusterIds', ids)}
             error={errors.clusterIds}
@@ -207,39 +195,5 @@ export function BudgetForm({
         </Group>
       </Stack>
     </form>
-  )
-}
-
-/** The EMR clusters a budget covers: the server searches them by name or id as the user types. */
-function ClusterPicker(props: {
-  value: readonly string[]
-  onChange: (ids: string[]) => void
-  error?: string
-}) {
-  const [search, setSearch] = useState('')
-  const [names, setNames] = useState<Record<string, string>>({})
-  const [query] = useDebouncedValue(search, CLUSTER_SEARCH_DEBOUNCE_MS)
-  const { data = [] } = useSearchClustersQuery({ clusterType: 'EMR', customQ: query.trim() })
-  const options = new Map<string, string>(props.value.map((id) => [id, names[id] ?? id]))
-  for (const c of data) options.set(c.unravelId, c.displayName)
-  return (
-    <MultiSelect
-      label="Clusters"
-      placeholder="Search clusters by name or id"
-      data={[...options].map(([value, label]) => ({ value, label }))}
-      value={[...props.value]}
-      onChange={(ids) => {
-        setNames((n) => ({ ...n, ...Object.fromEntries(ids.map((id) => [id, options.get(id) ?? id])) }))
-        props.onChange(ids)
-      }}
-      searchable
-      searchValue={search}
-      onSearchChange={setSearch}
-      // The server already matched the search; Mantine's own filter would hide its id matches.
-      filter={({ options: all }) => all}
-      maxValues={100}
-      error={props.error}
-      nothingFoundMessage={MESSAGES.M057}
-    />
   )
 }

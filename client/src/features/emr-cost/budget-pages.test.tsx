@@ -55,7 +55,7 @@ function renderList(preloadedState = emrAdmin, ...extra: Parameters<typeof stubA
     ...extra,
     on('GET', '/api/v1/budgets', () => json({ budgets: BUDGETS, errors: [], limit: 200 })),
     on('GET', '/api/v1/search/awstags', () => json([{ key: 'team', values: ['data', 'ml'] }])),
-    on('GET', '/api/v1/cluster_search', () => json([])),
+    on('POST', '/api/v1/emr/clusters/search', () => json({ clusters: [], total: 0, metadata: {} })),
   )
   return { ...api, ...renderWithProviders(<BudgetListPage />, { preloadedState, route: '/cost/budget' }) }
 }

@@ -17,7 +17,9 @@ import {
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
-import { scopedClusters, scopeOfPlatform, type ClusterScope } from './scope.ts'
+import { scopeOfPlatform, type ClusterScope } from './scope.ts'
+import { checkEmrClusters, readsEmr } from './emr-clusters.ts'
+import { emrDailyCost } from './emr-cost.ts'
 
 const DAY_MS = 86_400_000
 
@@ -68,17 +70,22 @@ function budgetRow(db: Db, id: number): BudgetRow {
   return row
 }
 
-/** The clusters and tag a stored budget reads, and the clusters it names that the user no longer has. */
-function costScopeOf(row: BudgetRow, scope: ClusterScope): { costScope: BudgetCostScope; missing: string[] } {
+/** The clusters and tag a stored budget reads, and the clusters it names that are no longer there. */
+function costScopeOf(
+  db: Db,
+  row: BudgetRow,
+  scope: ClusterScope,
+): { costScope: BudgetCostScope; missing: string[] } {
   if (row.scope_type === 'tag' && row.tag_key && row.tag_value)
     return { costScope: { tag: { key: row.tag_key, value: row.tag_value } }, missing: [] }
   if (row.scope_type !== 'clusters') return { costScope: {}, missing: [] }
   const named = JSON.parse(row.cluster_ids) as string[]
-  const have = new Set(scope.clusterUids)
+  const exists = cachedStatement(db, 'SELECT 1 FROM emr_clusters WHERE cluster_id = ?').pluck()
+  const have = (id: string) => readsEmr(scope) && exists.get(id) !== undefined
   // A budget over clusters that all went away reads nothing, never everything.
   return {
-    costScope: { clusterIds: named.filter((id) => have.has(id)) },
-    missing: named.filter((id) => !have.has(id)),
+    costScope: { clusterIds: named.filter(have) },
+    missing: named.filter((id) => !have(id)),
   }
 }
 
@@ -127,7 +134,7 @@ export function listBudgets(db: Db, scope: ClusterScope, source: DailyCostSource
   const window = standingWindow(now)
   const errors: string[] = []
   const budgets = rows.map((row) => {
-    const { costScope, missing } = costScopeOf(row, scope)
+    const { costScope, missing } = costScopeOf(db, row, scope)
     if (missing.length > 0)
       errors.push(
         `Budget "${row.name}": the cluster${missing.length > 1 ? 's' : ''} ${missing.join(', ')} no longer exist${missing.length > 1 ? '' : 's'}.`,
@@ -146,7 +153,7 @@ export function budgetDetails(
   now: number,
 ): BudgetDetails {
   const row = budgetRow(db, id)
-  const { costScope } = costScopeOf(row, scope)
+  const { costScope } = costScopeOf(db, row, scope)
   const month = budgetMonth(now)
   const window = standingWindow(now)
   // One day more before the month, for the 1st's change.
@@ -178,10 +185,10 @@ export function budgetDetails(
 }
 
 /** The stored form of a budget's scope; the clusters it names must be the user's (403 otherwise). */
-function scopeColumns(input: BudgetInput, scope: ClusterScope) {
+function scopeColumns(db: Db, input: BudgetInput, scope: ClusterScope) {
   if (input.scopeType === 'clusters') {
     if (!input.clusterIds?.length) throw new HttpError(400, 'Choose at least one cluster for this budget.')
-    scopedClusters(scope, input.clusterIds)
+    checkEmrClusters(db, scope, input.clusterIds)
     return { clusterIds: JSON.stringify(input.clusterIds), tagKey: null, tagValue: null }
   }
   if (input.scopeType === 'tag') {
@@ -201,7 +208,7 @@ function refuseTakenName(db: Db, name: string, exceptId?: number) {
   if (problem) throw new HttpError(400, problem)
 }
 
-function columns(input: BudgetInput, scope: ClusterScope) {
+function columns(db: Db, input: BudgetInput, scope: ClusterScope) {
   const name = input.name.trim()
   const amount = roundCents(input.amount)
   // Rounding to the cent can make a fraction of a cent nothing.
@@ -211,7 +218,7 @@ function columns(input: BudgetInput, scope: ClusterScope) {
     nameKey: name.toLowerCase(),
     amount,
     thresholdPercent: input.thresholdPercent ?? 80,
-    ...scopeColumns(input, scope),
+    ...scopeColumns(db, input, scope),
   }
 }
 
@@ -221,7 +228,7 @@ export function createBudget(
   input: BudgetInput,
   context: { scope: ClusterScope; username: string; source: DailyCostSource; now: number },
 ): Budget {
-  const values = columns(input, context.scope)
+  const values = columns(db, input, context.scope)
   const id = db.transaction(() => {
     const count = cachedStatement(db, 'SELECT count(*) FROM budgets').pluck().get() as number
     if (count >= MAX_BUDGETS)
@@ -249,7 +256,7 @@ export function updateBudget(
   input: BudgetInput,
   context: { scope: ClusterScope; source: DailyCostSource; now: number },
 ): Budget {
-  const values = columns(input, context.scope)
+  const values = columns(db, input, context.scope)
   db.transaction(() => {
     budgetRow(db, id)
     refuseTakenName(db, values.name, id)
@@ -276,7 +283,7 @@ function budgetById(
   const row = budgetRow(db, id)
   return budgetOf(
     row,
-    readCost(context.source, costScopeOf(row, context.scope).costScope, standingWindow(context.now)),
+    readCost(context.source, costScopeOf(db, row, context.scope).costScope, standingWindow(context.now)),
     context.now,
   )
 }
@@ -293,17 +300,17 @@ export function seedBudgets(db: Db, now: number, createdBy = 'emr'): void {
   // A tag carried by the most EMR clusters, and three long-lived clusters: scopes with real spend.
   const tag = db
     .prepare(
-      `SELECT key, value FROM tags WHERE source = 'aws' AND key NOT IN ('EMR_Release')
+      `SELECT key, value FROM emr_cluster_tags WHERE key NOT IN ('EMR_Release', 'unravel-installed')
        GROUP BY key, value ORDER BY count(*) DESC, key, value LIMIT 1`,
     )
     .get() as { key: string; value: string } | undefined
   const clusters = db
     .prepare(
-      `SELECT unravel_id FROM clusters WHERE platform = 'EMR'
-       ORDER BY coalesce(terminated_at, 9e15) - created_at DESC, unravel_id LIMIT 3`,
+      `SELECT cluster_id FROM emr_clusters
+       ORDER BY coalesce(ended_at, @now) - created_at DESC, cluster_id LIMIT 3`,
     )
     .pluck()
-    .all() as string[]
+    .all({ now }) as string[]
   const planned: {
     name: string
     costScope: BudgetCostScope
@@ -373,9 +380,16 @@ interface SeedRow {
 }
 
 /**
- * The EMR clusters' daily cost as a budget reads it. Wired to the EMR cost repository
- * (`emrDailyCost`) once the EMR data lands; until then no cost is known, so every budget reads $0.
+ * The EMR clusters' daily cost as a budget reads it: `emrDailyCost`, the cost trends' own figure,
+ * so a budget's spend is the trends' sum over the same days and clusters.
  */
-export function emrBudgetCost(_db: Db, _scope: ClusterScope): DailyCostSource {
-  return () => []
+export function emrBudgetCost(db: Db, scope: ClusterScope): DailyCostSource {
+  return ({ from, to, clusterIds, tag }) =>
+    emrDailyCost(db, scope, {
+      from,
+      to,
+      now: to,
+      ...(clusterIds && { clusterIds }),
+      ...(tag && { tag }),
+    }).map((d) => ({ date: d.date, ec2: d.ec2, emr: d.emr, ebs: d.ebs, neglectedCost: d.neglectedCost }))
 }
