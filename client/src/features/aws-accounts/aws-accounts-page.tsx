@@ -24,15 +24,18 @@ export function credentialText(account: AwsAccount): string {
 
 function columns(edit: (a: AwsAccount) => void, remove: (a: AwsAccount) => void): DataColumn<AwsAccount>[] {
   return [
-    { key: 'alias', title: 'Alias', sortable: true },
-    { key: 'accountId', title: 'Account id', sortable: true },
-    { key: 'region', title: 'Region', sortable: true },
-    { key: 'credential', title: 'Signs in with', value: credentialText },
+    { key: 'alias', title: 'Alias', sortable: true, width: 220 },
+    { key: 'accountId', title: 'Account id', sortable: true, width: 170 },
+    { key: 'region', title: 'Region', sortable: true, width: 160 },
+    // A role ARN is long: the column takes the room the others leave.
+    { key: 'credential', title: 'Signs in with', value: credentialText, width: 520 },
     {
       key: 'actions',
       title: 'Actions',
+      sortable: false,
       searchable: false,
       exportable: false,
+      width: 110,
       render: (a) => (
         <Group gap={4} wrap="nowrap">
           <Tooltip label="Edit">

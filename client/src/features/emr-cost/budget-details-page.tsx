@@ -131,9 +131,15 @@ export default function BudgetDetailsPage() {
             <Paper withBorder p="xs" radius="md">
               <DailyCostChart
                 title={`Daily cost in ${budget.month} against the budget`}
-                description="Columns: each day's EC2, EMR and EBS cost. Lines: the month's running spend and the budget amount."
+                description="Columns: each day's EC2, EMR and EBS cost (left axis). Lines, on the right axis: the month's running spend, its forecast to the month end, and the budget amount."
                 days={details.data.rows}
-                budget={{ kind: 'cumulative', amount: budget.amount, name: `Budget ${usd(budget.amount)}` }}
+                budget={{
+                  kind: 'cumulative',
+                  amount: budget.amount,
+                  name: `Budget ${usd(budget.amount)}`,
+                  lastDay: new Date(details.data.monthEnd - 86_400_000).toISOString().slice(0, 10),
+                  forecast: budget.forecast,
+                }}
               />
             </Paper>
             <DataTable

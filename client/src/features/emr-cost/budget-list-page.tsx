@@ -40,7 +40,22 @@ function columns(
         </Anchor>
       ),
     },
-    { key: 'scope', title: 'Covers', value: budgetScopeText, sortable: true },
+    {
+      key: 'scope',
+      title: 'Covers',
+      value: budgetScopeText,
+      sortable: true,
+      render: (b) =>
+        b.scopeType === 'clusters' ? (
+          <Tooltip label={b.clusterIds.join(', ')} multiline maw={360}>
+            <Text size="sm" tabIndex={0} span>
+              {b.clusterIds.length} cluster{b.clusterIds.length === 1 ? '' : 's'}
+            </Text>
+          </Tooltip>
+        ) : (
+          budgetScopeText(b)
+        ),
+    },
     { key: 'amount', title: 'Amount a month', align: 'right', sortable: true, render: (b) => usd(b.amount) },
     {
       key: 'spendToDate',
@@ -62,6 +77,7 @@ function columns(
           {
             key: 'actions',
             title: 'Actions',
+            sortable: false,
             searchable: false,
             exportable: false,
             render: (b: Budget) => (

@@ -19,7 +19,7 @@ export function BudgetStatusBadge({ status }: { status: BudgetStatus }) {
   return (
     <Tooltip label={MEANING[status]} withArrow>
       {/* The dot variant keeps the word in body text colour (AA on any row); tabIndex for the tooltip. */}
-      <Badge variant="dot" color={BUDGET_STATUS_COLOURS[status]} size="md" tabIndex={0}>
+      <Badge variant="dot" color={BUDGET_STATUS_COLOURS[status]} size="md" tt="none" tabIndex={0}>
         {status}
       </Badge>
     </Tooltip>

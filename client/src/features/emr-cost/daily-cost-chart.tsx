@@ -27,7 +27,17 @@ export interface DailyCostPoint {
  * beside each day's column), `cumulative` as the amount against the month's running spend, on a
  * second axis (the budget details).
  */
-export type BudgetLine = { kind: 'daily' | 'cumulative'; amount: number; name: string }
+export type BudgetLine =
+  | { kind: 'daily'; amount: number; name: string }
+  | {
+      kind: 'cumulative'
+      amount: number
+      name: string
+      /** The month's last day (`YYYY-MM-DD`): the axis spans the whole month. */
+      lastDay: string
+      /** The forecast at the month's end, drawn from today's running spend. */
+      forecast: number
+    }
 
 export interface DailyCostChartProps {
   title: string
@@ -73,7 +83,9 @@ export function dailyCostChartOptions(props: DailyCostChartProps): Options {
       yAxis: 0,
       data: props.days.map((d) => [dayStart(d.date), budget.amount / daysInMonthOf(d.date)]),
     })
-  if (budget?.kind === 'cumulative')
+  const last = props.days.at(-1)
+  if (budget?.kind === 'cumulative') {
+    const monthEnd = dayStart(budget.lastDay)
     lines.push(
       {
         type: 'line',
@@ -85,25 +97,48 @@ export function dailyCostChartOptions(props: DailyCostChartProps): Options {
       },
       {
         type: 'line',
+        name: 'Forecast to month end',
+        color: paletteColour(2),
+        dashStyle: 'ShortDot',
+        marker: { enabled: true, radius: 3 },
+        yAxis: 1,
+        data: last
+          ? [
+              [dayStart(last.date), last.cumulativeCost ?? 0],
+              [monthEnd, budget.forecast],
+            ]
+          : [],
+      },
+      {
+        type: 'line',
         name: budget.name,
         color: paletteColour(7),
         dashStyle: 'Dash',
         marker: { enabled: false },
         yAxis: 1,
-        data: props.days.map((d) => [dayStart(d.date), budget.amount]),
+        data: [
+          [dayStart(props.days[0]?.date ?? budget.lastDay), budget.amount],
+          [monthEnd, budget.amount],
+        ],
       },
     )
+  }
   return {
     ...base,
-    xAxis: { type: 'datetime', title: { text: 'Day (UTC)' } },
+    xAxis: {
+      type: 'datetime',
+      title: { text: 'Day (UTC)' },
+      // The budget view spans its whole month, so the forecast reaches the month's end.
+      ...(budget?.kind === 'cumulative' && { max: dayStart(budget.lastDay) + DAY_MS / 2 }),
+    },
     yAxis: [
       { min: 0, title: { text: 'Cost a day (USD)' }, labels: valueAxisLabels(usd) },
       ...(budget?.kind === 'cumulative'
         ? [
             {
               min: 0,
-              // The amount always shows, even while the spend is far below it.
-              softMax: budget.amount,
+              // The amount and the forecast always show, even while the spend is far below them.
+              softMax: Math.max(budget.amount, budget.forecast),
               opposite: true,
               title: { text: 'Month to date (USD)' },
               labels: valueAxisLabels(usd),

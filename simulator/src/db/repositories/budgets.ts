@@ -323,7 +323,7 @@ export function seedBudgets(db: Db, now: number, createdBy = 'emr'): void {
     ...(tag
       ? [
           {
-            name: `Team ${tag.value}`,
+            name: `Clusters tagged ${tag.key}=${tag.value}`,
             costScope: { tag },
             row: { scopeType: 'tag' as const, tagKey: tag.key, tagValue: tag.value },
             factor: 1.1,
