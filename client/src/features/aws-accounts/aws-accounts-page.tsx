@@ -126,6 +126,7 @@ export default function AwsAccountsPage() {
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
+        closeButtonProps={{ 'aria-label': 'Close' }}
         title={editing === 'new' ? 'Add AWS account' : `Edit AWS account ${editing?.alias ?? ''}`}
         size="lg"
       >
@@ -138,7 +139,12 @@ export default function AwsAccountsPage() {
           />
         )}
       </Modal>
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete AWS account">
+      <Modal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        title="Delete AWS account"
+      >
         <Stack gap="md">
           <Text size="sm">
             Delete the AWS account “{deleting?.alias}” ({deleting?.accountId})? costlens stops reading its

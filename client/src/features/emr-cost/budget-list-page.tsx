@@ -182,6 +182,7 @@ export default function BudgetListPage() {
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
+        closeButtonProps={{ 'aria-label': 'Close' }}
         title={editing === 'new' ? 'Create budget' : `Edit budget ${editing?.name ?? ''}`}
         size="lg"
       >
@@ -196,7 +197,12 @@ export default function BudgetListPage() {
           />
         )}
       </Modal>
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete budget">
+      <Modal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        title="Delete budget"
+      >
         <Stack gap="md">
           <Text size="sm">
             Delete the budget “{deleting?.name}”? Its history is not kept; this cannot be undone.
