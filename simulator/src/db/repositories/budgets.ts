@@ -133,13 +133,21 @@ export function listBudgets(db: Db, scope: ClusterScope, source: DailyCostSource
   const rows = cachedStatement(db, `${SELECT} ORDER BY name_key`).all() as BudgetRow[]
   const window = standingWindow(now)
   const errors: string[] = []
+  // Budgets over the same clusters read the same days once (every 'all' budget, each tag).
+  const read = new Map<string, ScopeCostDay[]>()
+  const costOf = (costScope: BudgetCostScope) => {
+    const key = JSON.stringify(costScope)
+    let days = read.get(key)
+    if (!days) read.set(key, (days = readCost(source, costScope, window)))
+    return days
+  }
   const budgets = rows.map((row) => {
     const { costScope, missing } = costScopeOf(db, row, scope)
     if (missing.length > 0)
       errors.push(
         `Budget "${row.name}": the cluster${missing.length > 1 ? 's' : ''} ${missing.join(', ')} no longer exist${missing.length > 1 ? '' : 's'}.`,
       )
-    return budgetOf(row, readCost(source, costScope, window), now)
+    return budgetOf(row, costOf(costScope), now)
   })
   return { budgets, errors, limit: MAX_BUDGETS }
 }
