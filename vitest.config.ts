@@ -27,6 +27,8 @@ export default defineConfig({
           include: ['scripts/**/*.test.ts', 'tests/**/*.test.ts'],
           // The contract tests start simulators and run the CLI as a child process: seconds each.
           testTimeout: 120_000,
+          // Their set-up seeds a simulator too (seconds on a busy machine).
+          hookTimeout: 60_000,
           server: { deps: { inline: ['@fastify/autoload'] } },
         },
       },

@@ -3,6 +3,11 @@ import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
 
 afterEach(() => cleanup())
+// A table remembers its column choices in local storage: each test starts from the defaults.
+afterEach(() => {
+  for (const key of Object.keys(localStorage))
+    if (key.startsWith('costlens.table-columns.')) localStorage.removeItem(key)
+})
 
 // Mantine reads these browser APIs that jsdom lacks.
 const { getComputedStyle } = window

@@ -50,6 +50,25 @@ function fieldMessageAt(request: FastifyRequest, context: string, instancePath =
 }
 
 /**
+ * The two fields of a schema's `dependencies` (fields sent together or not at all) that a request
+ * sent one of, in the order the schema declares them, so the message reads the same either way.
+ */
+function dependencyPair(
+  request: FastifyRequest,
+  context: string,
+  params: { property?: string; missingProperty?: string },
+): [string, string] | undefined {
+  const { property, missingProperty } = params
+  if (!property || !missingProperty) return undefined
+  const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[context] as
+    { dependencies?: Record<string, unknown> } | undefined
+  const order = Object.keys(schema?.dependencies ?? {})
+  return order.indexOf(property) <= order.indexOf(missingProperty)
+    ? [property, missingProperty]
+    : [missingProperty, property]
+}
+
+/**
  * Validation failures become 400 with the validator's words; handler errors keep their status;
  * anything unexpected is logged and answered with a bare 500, never a stack trace or SQL.
  * Unknown paths answer 404, known paths with another verb 405 with an Allow header.
@@ -68,13 +87,19 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
       const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty
       const dateKind = dateParamKindAt(request, context, first?.instancePath)
       const fieldMessage = fieldMessageAt(request, context, first?.instancePath)
-      const message = missing
-        ? `${context} must have the field '${missing}'`
-        : fieldMessage
-          ? fieldMessage
-          : dateKind
-            ? `${where} must be ${DATE_PARAM_EXPECTED[dateKind]}${/^(min|max)imum$/.test(first?.keyword ?? '') ? ', from 2000-01-01 to 2100-01-01' : ''}`
-            : `${where} ${first?.message ?? 'is invalid'}`
+      const pair =
+        first?.keyword === 'dependencies'
+          ? dependencyPair(request, context, first.params as { property?: string; missingProperty?: string })
+          : undefined
+      const message = pair
+        ? `${context}/${pair[0]} and ${context}/${pair[1]} must be sent together`
+        : missing
+          ? `${context} must have the field '${missing}'`
+          : fieldMessage
+            ? fieldMessage
+            : dateKind
+              ? `${where} must be ${DATE_PARAM_EXPECTED[dateKind]}${/^(min|max)imum$/.test(first?.keyword ?? '') ? ', from 2000-01-01 to 2100-01-01' : ''}`
+              : `${where} ${first?.message ?? 'is invalid'}`
       return sendError(reply, 400, message)
     }
     if (error instanceof HttpError) return sendError(reply, error.statusCode, error.message)

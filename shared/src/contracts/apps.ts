@@ -207,7 +207,12 @@ export const AppsSearchQuerySchema = Type.Object(
     groupBy: Type.Optional(Type.Enum(APPS_SEARCH_GROUP_BYS)),
     groupValue: Type.Optional(Type.String({ maxLength: 200 })),
   },
-  { additionalProperties: false, title: 'AppsSearchQuery' },
+  {
+    additionalProperties: false,
+    title: 'AppsSearchQuery',
+    // A group value names a value of the group: one without the other is a 400 (errors.ts words it).
+    dependencies: { groupBy: ['groupValue'], groupValue: ['groupBy'] },
+  },
 )
 export type AppsSearchQuery = Static<typeof AppsSearchQuerySchema>
 

@@ -260,7 +260,12 @@ export const TaggedAppsQuerySchema = Type.Object(
     value: Type.Optional(Type.String({ maxLength: 200, description: 'the groupBy value to keep' })),
     size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 100 })),
   },
-  { additionalProperties: false, title: 'TaggedAppsQuery' },
+  {
+    additionalProperties: false,
+    title: 'TaggedAppsQuery',
+    // The value to keep is a value of the groupBy: one without the other is a 400 (errors.ts words it).
+    dependencies: { groupBy: ['value'], value: ['groupBy'] },
+  },
 )
 export type TaggedAppsQuery = Static<typeof TaggedAppsQuerySchema>
 

@@ -31,7 +31,12 @@ export const JobCountQuerySchema = Type.Object(
     key: Type.Optional(Type.String({ maxLength: 200 })),
     groupBy: Type.Optional(Type.Enum(JOB_COUNT_GROUP_BYS, { default: 'state' })),
   },
-  { additionalProperties: false, title: 'JobCountQuery' },
+  {
+    additionalProperties: false,
+    title: 'JobCountQuery',
+    // The key is a value of filterBy: one without the other is a 400 (errors.ts words it).
+    dependencies: { filterBy: ['key'], key: ['filterBy'] },
+  },
 )
 export type JobCountQuery = Static<typeof JobCountQuerySchema>
 

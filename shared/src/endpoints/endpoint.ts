@@ -24,7 +24,12 @@ export interface Endpoint {
    * Absent: any signed-in user, the data still scoped to their clusters. The free plan's limits
    * read the request, so they are declared beside the handler in the simulator.
    */
-  access?: { platforms?: readonly ClusterType[]; roles?: readonly Role[] }
+  access?: {
+    platforms?: readonly ClusterType[]
+    roles?: readonly Role[]
+    /** Answers without a token (the sign-in calls); its errors are then only those it lists. */
+    public?: boolean
+  }
   params?: TSchema
   querystring?: TSchema
   body?: TSchema
@@ -54,15 +59,17 @@ export type EndpointBody<E extends Endpoint> = StaticOf<E['body']>
 export type EndpointResponse<E extends Endpoint> = Static<E['response']>
 
 type Flat<T> = { [K in keyof T]: T[K] } & {}
+/** A schema the entry gives, or undefined when it has none (an absent key reads as unknown). */
+type Given<S> = S extends TSchema ? S : undefined
 /**
  * What a client call takes: path parameters, query and body fields in one flat object, since no
  * call of the spec repeats a name between them. `void` when the call takes nothing.
  */
-export type EndpointArgs<E extends Endpoint> = [E['params'], E['querystring'], E['body']] extends [
-  undefined,
-  undefined,
-  undefined,
-]
+export type EndpointArgs<E extends Endpoint> = [
+  Given<E['params']>,
+  Given<E['querystring']>,
+  Given<E['body']>,
+] extends [undefined, undefined, undefined]
   ? void
   : Flat<EndpointParams<E> & EndpointQuerystring<E> & EndpointBody<E>>
 

@@ -1,8 +1,16 @@
 import type { EndpointTable } from './endpoint.ts'
 import { snowflakeEndpoints } from './snowflake.ts'
+import { appsEndpoints } from './apps.ts'
+import { jobsEndpoints } from './jobs.ts'
+import { pipelinesEndpoints } from './pipelines.ts'
+import { autoactionsEndpoints } from './autoactions.ts'
+import { miscEndpoints } from './misc.ts'
+import { tagsEndpoints } from './tags.ts'
+import { clustersEndpoints } from './clusters.ts'
+import { chargebackEndpoints } from './chargeback.ts'
+import { authEndpoints } from './auth.ts'
 import { budgetEndpoints } from './budgets.ts'
 import { awsAccountEndpoints } from './aws-accounts.ts'
-import { tagEndpoints } from './tags.ts'
 import { emrEndpoints } from './emr.ts'
 
 /**
@@ -11,8 +19,16 @@ import { emrEndpoints } from './emr.ts'
  */
 export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
   snowflake: snowflakeEndpoints,
+  apps: appsEndpoints,
+  jobs: jobsEndpoints,
+  pipelines: pipelinesEndpoints,
+  autoactions: autoactionsEndpoints,
+  misc: miscEndpoints,
+  tags: tagsEndpoints,
+  clusters: clustersEndpoints,
+  chargeback: chargebackEndpoints,
+  auth: authEndpoints,
   budgets: budgetEndpoints,
   awsAccounts: awsAccountEndpoints,
-  tags: tagEndpoints,
   emr: emrEndpoints,
 }

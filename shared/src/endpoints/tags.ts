@@ -1,20 +1,28 @@
-import { AwsTagsQuerySchema, TagListSchema } from '../contracts/tags.ts'
-import { defineEndpoint, defineEndpoints } from './endpoint.ts'
+import { AwsTagsQuerySchema, SearchTagsQuerySchema, TagListSchema } from '../contracts/tags.ts'
+import { defineEndpoints } from './endpoint.ts'
 
-/*
- * Tag calls the console builds from this table. Only the AWS tags so far (the budget form and the
- * cost trends pick a tag from them); the simulator still registers it by hand in routes/tags, and
- * the table test checks the two agree.
- */
-export const tagEndpoints = defineEndpoints({
-  awsTags: defineEndpoint({
+const tags = ['tags'] as const
+
+/** The tag lists of the filters (02 §7; E008, E009). */
+export const tagsEndpoints = defineEndpoints({
+  searchTags: {
+    method: 'GET',
+    path: '/api/v1/search/tags',
+    specIds: ['E008'],
+    tags,
+    summary: "Tag keys and values seen on the user's clusters in [from, to] (RealUser never listed)",
+    querystring: SearchTagsQuerySchema,
+    response: TagListSchema,
+  },
+  awsTags: {
     method: 'GET',
     path: '/api/v1/search/awstags',
     specIds: ['E009'],
-    tags: ['tags'],
+    tags,
+    // AWS tags are the EMR clusters' (E009): an EMR install's only.
     access: { platforms: ['EMR'] },
     summary: 'AWS tags of the EMR clusters alive in [from, to] (default: the last 30 days)',
     querystring: AwsTagsQuerySchema,
     response: TagListSchema,
-  }),
+  },
 })

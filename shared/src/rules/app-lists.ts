@@ -1,5 +1,6 @@
 import { APP_FIGURES } from './app-figures.ts'
 import type { ClusterType } from '../contracts/common.ts'
+import type { ClusterSearchQuery } from '../contracts/clusters.ts'
 import type { AppStatusCode } from './status-maps.ts'
 import type { SortDirection } from './table.ts'
 
@@ -160,8 +161,8 @@ export const CLUSTER_SEARCH_DEBOUNCE_MS = 100
 export function clusterSearchParams(
   clusterType: ClusterType,
   options: { useVendorData?: boolean; customQ?: string } = {},
-): Record<string, string | number | boolean> {
-  const params: Record<string, string | number | boolean> = { size: CLUSTER_SEARCH_SIZE }
+): ClusterSearchQuery {
+  const params: ClusterSearchQuery = { size: CLUSTER_SEARCH_SIZE }
   if (options.customQ) params.customQ = options.customQ
   if (clusterType === 'DB' || options.useVendorData) {
     params.clusterType = 'db_all_purpose'

@@ -1,4 +1,5 @@
 import type {
+  FastifyContextConfig,
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
@@ -8,7 +9,13 @@ import type {
   RouteHandlerMethod,
 } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { ErrorSchema, routerPath, type Endpoint, type EndpointResponse } from '@costlens/shared'
+import {
+  ErrorSchema,
+  routerPath,
+  type Endpoint,
+  type EndpointResponse,
+  type PlanCheckedSearch,
+} from '@costlens/shared'
 import type { RouteAccess } from '../plugins/auth.ts'
 
 /** The schemas of an entry as Fastify reads them, so the TypeBox provider types the request. */
@@ -35,6 +42,17 @@ export type EndpointHandler<E extends Endpoint> = (
 /** Statuses every private call may answer: bad input, no session, not allowed. */
 const COMMON_ERRORS = [400, 401, 403] as const
 
+/** What the simulator adds to an entry: the checks that read the request, beside the handler. */
+export interface RouteServerOptions<E extends Endpoint> {
+  /**
+   * What of this request the free plan's limits look at (plugins/auth.ts runs it after validation,
+   * so the request is typed from the entry's schemas).
+   */
+  plan?: (request: EndpointRequest<E>, now: number) => PlanCheckedSearch
+  /** A route-level rate limit (@fastify/rate-limit), e.g. the sign-in's. */
+  rateLimit?: FastifyContextConfig['rateLimit']
+}
+
 const OURS =
   'The spec shows no path for this call; costlens chose this one (a real backend may differ: change the entry).'
 
@@ -47,9 +65,15 @@ export function route<E extends Endpoint>(
   app: FastifyInstance,
   entry: E,
   handler: EndpointHandler<E>,
-  server: Pick<RouteAccess, 'plan'> = {},
+  server: RouteServerOptions<E> = {},
 ): void {
-  const errors = [...COMMON_ERRORS, ...(entry.errors ?? [])]
+  // A public call (sign-in) answers no 401 or 403: only the statuses its entry lists.
+  const errors = [...(entry.access?.public ? [] : COMMON_ERRORS), ...(entry.errors ?? [])]
+  const access: RouteAccess = {
+    ...entry.access,
+    // Validation ran before the plan hook, so the request has the shape the entry's schemas give.
+    ...(server.plan && { plan: server.plan as RouteAccess['plan'] }),
+  }
   const description = [entry.description, entry.pathIsOurs ? OURS : undefined].filter(Boolean).join(' ')
   app.route({
     method: entry.method,
@@ -65,7 +89,7 @@ export function route<E extends Endpoint>(
       'x-spec-ids': [...entry.specIds],
       ...(entry.changesState && { 'x-changes-state': true }),
     },
-    config: { access: { ...entry.access, ...server } },
+    config: { access, ...(server.rateLimit !== undefined && { rateLimit: server.rateLimit }) },
     // The one cast of the table: EndpointHandler is what the provider infers for these schemas.
     handler: handler as RouteHandlerMethod,
   })

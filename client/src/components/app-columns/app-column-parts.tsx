@@ -1,4 +1,5 @@
-import { Text, Tooltip } from '@mantine/core'
+import { Text } from '@mantine/core'
+import { OverflowTooltip } from '../table/overflow-text.tsx'
 import type { DataColumn } from '../table/table-types.ts'
 
 /**
@@ -6,19 +7,17 @@ import type { DataColumn } from '../table/table-types.ts'
  * finished apps and the cluster resources' running apps and Yarn jobs.
  */
 
-/** The name above the id, both cut to the column with the whole text on hover. */
+/** The name above the id, both cut to the column with the whole text on hover and focus. */
 export function NameAndId({ name, id }: { name: string; id: string }) {
   return (
-    <Tooltip label={`${name} — ${id}`} openDelay={250}>
-      <div>
-        <Text size="sm" truncate>
-          {name}
-        </Text>
-        <Text size="xs" c="dimmed" truncate>
-          {id}
-        </Text>
-      </div>
-    </Tooltip>
+    <OverflowTooltip label={`${name} — ${id}`}>
+      <Text size="sm" truncate>
+        {name}
+      </Text>
+      <Text size="xs" c="dimmed" truncate>
+        {id}
+      </Text>
+    </OverflowTooltip>
   )
 }
 

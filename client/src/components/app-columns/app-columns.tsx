@@ -1,4 +1,4 @@
-import { Anchor, Text } from '@mantine/core'
+import { Anchor } from '@mantine/core'
 import {
   borderClass,
   centsToDollars,
@@ -20,16 +20,29 @@ const time = (ms: number | null) => (ms === null ? null : formatDateTime(ms))
 /**
  * The application list's columns (02 §2 'Row columns'): finished lists add End Time; cost comes
  * in cents and shows in dollars (B183). Freemium accounts cannot sort by cost (B059).
+ *
+ * Priorities (issue 16): the name and id always show and stay at the left; status, duration and
+ * cost come next, then type, user and start, then queue, so a 1280 px screen shows the first
+ * seven and a 1440 px one adds the queue; the analysis columns show on wider screens or on demand.
  */
 export function appColumns(listType: AppListType, options: { freemium: boolean }): DataColumn<AppRecord>[] {
   const columns: DataColumn<AppRecord>[] = [
-    kindColumn<AppRecord>(),
-    { key: 'status', title: 'Status', width: 115, render: (r) => <StatusBadge code={r.status} /> },
-    { key: 'user', title: 'User', width: 130 },
+    { ...kindColumn<AppRecord>(), priority: 3 },
+    {
+      key: 'status',
+      title: 'Status',
+      width: 115,
+      priority: 2,
+      render: (r) => <StatusBadge code={r.status} />,
+    },
+    { key: 'user', title: 'User', width: 130, priority: 3 },
     {
       key: 'name',
       title: 'App Name / ID',
-      width: 240,
+      // The least it needs: it also takes whatever room the shown columns leave.
+      width: 220,
+      priority: 1,
+      sticky: true,
       render: (r) => <NameAndId name={r.name} id={r.id} />,
       value: (r) => r.name,
       exportValue: (r) => r.name,
@@ -39,36 +52,38 @@ export function appColumns(listType: AppListType, options: { freemium: boolean }
       key: 'insights',
       title: 'Insights',
       width: 160,
+      priority: 6,
       sortable: false,
       value: (r) => r.insights.join(', '),
-      render: (r) =>
-        r.insights.length ? (
-          <Text size="sm" truncate>
-            {r.insights.join(', ')}
-          </Text>
-        ) : (
-          '--'
-        ),
+      render: (r) => (r.insights.length ? r.insights.join(', ') : '--'),
     },
-    { key: 'clusterId', title: 'Cluster', width: 140, sortable: false },
-    { key: 'startTime', title: 'Start Time', width: 165, value: (r) => time(r.startTime) },
+    { key: 'clusterId', title: 'Cluster', width: 140, priority: 5, sortable: false },
+    { key: 'startTime', title: 'Start Time', width: 150, priority: 3, value: (r) => time(r.startTime) },
   ]
   if (listType === 'finished')
-    columns.push({ key: 'finishedTime', title: 'End Time', width: 165, value: (r) => time(r.finishedTime) })
+    columns.push({
+      key: 'finishedTime',
+      title: 'End Time',
+      width: 150,
+      priority: 5,
+      value: (r) => time(r.finishedTime),
+    })
   columns.push(
     {
       key: 'duration',
       title: 'Duration',
       width: 110,
+      priority: 2,
       align: 'right',
       render: (r) => formatDurationMs(r.duration),
       exportValue: (r) => r.duration,
     },
-    { key: 'queue', title: 'Queue', width: 130 },
+    { key: 'queue', title: 'Queue', width: 130, priority: 4 },
     {
       key: 'totalDfsBytesRead',
       title: 'Read',
       width: 100,
+      priority: 7,
       align: 'right',
       render: (r) => formatBytes(r.totalDfsBytesRead),
     },
@@ -76,6 +91,7 @@ export function appColumns(listType: AppListType, options: { freemium: boolean }
       key: 'totalDfsBytesWritten',
       title: 'Write',
       width: 100,
+      priority: 7,
       align: 'right',
       render: (r) => formatBytes(r.totalDfsBytesWritten),
     },
@@ -87,11 +103,12 @@ export function appColumns(listType: AppListType, options: { freemium: boolean }
       displayable: false,
       render: (r) => (r.parentId ? <Anchor size="sm">{r.parentId}</Anchor> : '--'),
     },
-    { key: 'numEvents', title: 'Events', width: 80, align: 'right' },
+    { key: 'numEvents', title: 'Events', width: 80, align: 'right', priority: 8 },
     {
       key: 'cents',
       title: 'Cost',
       width: 110,
+      priority: 2,
       align: 'right',
       sortable: !(options.freemium && isCostSortKey('cents')),
       value: (r) => centsToDollars(r.cents),

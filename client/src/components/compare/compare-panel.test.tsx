@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { compareStorageKey } from '@costlens/shared'
 import { renderWithProviders, signedIn } from '../../../test/render.tsx'
 import { makeStore } from '../../app/store.ts'
@@ -50,6 +50,33 @@ describe('ComparePanel', () => {
     )
     expect(store.getState().compare.query).toEqual([])
     expect(localStorage.getItem(compareStorageKey('query'))).toBe('[]')
+  })
+})
+
+describe('ComparePanel never covers the end of the page (issue 16)', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('reserves room below the page as tall as the panel and its margins', async () => {
+    // The panel's height as a browser measures it (jsdom lays nothing out).
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly callback: ResizeObserverCallback) {}
+        observe(target: Element) {
+          const size = [{ inlineSize: 300, blockSize: 172 }]
+          const entry = { target, borderBoxSize: size, contentBoxSize: size, contentRect: { height: 172 } }
+          this.callback([entry as unknown as ResizeObserverEntry], this as unknown as ResizeObserver)
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    )
+    render(['q1', 'q2'])
+    const room = screen.getByTestId('compare-panel-room')
+    await waitFor(() => expect(room.style.height).toBe('calc(172px + var(--compare-panel-margins))'))
+    // It comes after the page's content, in the flow, so scrolled to the end the rows sit above it.
+    const panel = screen.getByRole('complementary', { name: 'Compare Queries' })
+    expect(room.nextElementSibling).toBe(panel)
   })
 })
 

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core'
+import { useElementSize } from '@mantine/hooks'
 import { IconChevronUp, IconX } from '@tabler/icons-react'
 import { comparePanel, compareControls, pressCompare, type CompareType } from '@costlens/shared'
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts'
@@ -12,6 +13,10 @@ import classes from './compare-panel.module.css'
  * pointer or the keyboard focus is inside, the chosen ids (each a link to its details), the
  * Compare button and Clear. Hidden while nothing is chosen. Compare goes to the type's compare
  * route with `ids` and clears the selection.
+ *
+ * It floats over the bottom right of the page, so the page gains room below its last content as
+ * tall as the panel (open or not) and its margins: scrolled to the end, the table's last row and
+ * its pager sit above the panel, never under it.
  */
 export function ComparePanel({ type }: { type: CompareType }) {
   const selection = useAppSelector((s) => s.compare[type])
@@ -19,6 +24,7 @@ export function ComparePanel({ type }: { type: CompareType }) {
   const navigate = useNavigate()
   const [pointerInside, setPointerInside] = useState(false)
   const [focusInside, setFocusInside] = useState(false)
+  const { ref: panelRef, height: panelHeight } = useElementSize()
   const panel = comparePanel(type, selection, pointerInside || focusInside)
   if (panel.collapsed) return null
   const { buttonDisabled } = compareControls(selection.length)
@@ -33,8 +39,16 @@ export function ComparePanel({ type }: { type: CompareType }) {
   return (
     <>
       {/* Room below the page's last content, so the floating panel never hides it for good. */}
-      <div className={classes.spacer} aria-hidden />
+      <div
+        className={classes.spacer}
+        style={
+          panelHeight > 0 ? { height: `calc(${panelHeight}px + var(--compare-panel-margins))` } : undefined
+        }
+        data-testid="compare-panel-room"
+        aria-hidden
+      />
       <Paper
+        ref={panelRef}
         component="aside"
         aria-label={panel.title}
         className={classes.panel}

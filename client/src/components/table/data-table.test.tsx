@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { TableChange, TableView } from '@costlens/shared'
 import { renderWithProviders } from '../../../test/render.tsx'
@@ -182,5 +182,135 @@ describe('generic table', () => {
   it('B174 marks each row with its status style', () => {
     render({ rowStatus: (r) => (r.cents > 500 ? 'error' : 'success') })
     expect(bodyRows()[0]).toHaveAttribute('data-status', 'success')
+  })
+})
+
+interface Run {
+  id: string
+  name: string
+  status: string
+  cost: number
+  user: string
+  queue: string
+}
+
+const fitColumnsOf: DataColumn<Run>[] = [
+  { key: 'name', title: 'Name', width: 200, priority: 1, sticky: true },
+  { key: 'status', title: 'Status', width: 100, priority: 2 },
+  { key: 'user', title: 'User', width: 150, priority: 3 },
+  { key: 'cost', title: 'Cost', width: 100, priority: 2 },
+  { key: 'queue', title: 'Queue', width: 150, priority: 4 },
+]
+
+const runs: Run[] = Array.from({ length: 3 }, (_, i) => ({
+  id: `run_${i + 1}`,
+  name: `nightly_revenue_rollup_for_the_finance_team_${i + 1}`,
+  status: 'success',
+  cost: i + 1,
+  user: 'etl_svc',
+  queue: 'root.etl',
+}))
+
+/** The width the browser would measure for the table's box (jsdom lays nothing out). */
+function measureWidth(width: number) {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      constructor(private readonly callback: ResizeObserverCallback) {}
+      observe(target: Element) {
+        const entry = {
+          target,
+          borderBoxSize: [{ inlineSize: width, blockSize: 0 }],
+          contentBoxSize: [{ inlineSize: width, blockSize: 0 }],
+          contentRect: { x: 0, y: 0, width, height: 0, top: 0, left: 0, bottom: 0, right: width },
+        }
+        this.callback([entry as unknown as ResizeObserverEntry], this as unknown as ResizeObserver)
+      }
+      unobserve() {}
+      disconnect() {}
+    },
+  )
+}
+
+function renderRuns(props: Partial<DataTableProps<Run>> = {}) {
+  return renderWithProviders(
+    <DataTable<Run> caption="Runs" columns={fitColumnsOf} rows={runs} rowKey={(r) => r.id} {...props} />,
+  )
+}
+
+const headers = () =>
+  within(screen.getByRole('table', { name: 'Runs' }))
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent)
+
+describe('generic table: fits its width (issue 16)', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it.each([
+    { width: 450, expected: ['Name', 'Status', 'Cost'] },
+    { width: 560, expected: ['Name', 'Status', 'User', 'Cost'] },
+    { width: 900, expected: ['Name', 'Status', 'User', 'Cost', 'Queue'] },
+  ])('in $width px shows the columns that fit, by priority: $expected', async ({ width, expected }) => {
+    measureWidth(width)
+    renderRuns()
+    await waitFor(() => expect(headers()).toEqual(expected))
+    // No sideways scroll: the table is as wide as its box, the spare room given to the name column.
+    expect(screen.getByRole('table', { name: 'Runs' }).style.width).toBe(`${width}px`)
+  })
+
+  it('the name column stays at the left, after the selection column', async () => {
+    measureWidth(600)
+    renderRuns({ selection: { selected: [], onChange: () => {} } })
+    await waitFor(() => expect(headers()).toContain('Status'))
+    const name = screen.getByRole('columnheader', { name: /Name/ })
+    expect(name.className).toMatch(/sticky/)
+    expect(name.style.left).toBe('44px')
+    expect(screen.getByRole('columnheader', { name: /Status/ }).className).not.toMatch(/sticky/)
+  })
+
+  it('remembers the columns the user chose for this table, and Reset brings back the defaults', async () => {
+    measureWidth(450)
+    const first = renderRuns()
+    await waitFor(() => expect(headers()).toEqual(['Name', 'Status', 'Cost']))
+    const { user } = first
+    await user.click(screen.getByRole('button', { name: 'Choose the columns of Runs' }))
+    const group = await screen.findByRole('group', { name: 'Columns of Runs' })
+    expect(within(group).getByRole('checkbox', { name: 'Queue' })).not.toBeChecked()
+    await user.click(within(group).getByRole('checkbox', { name: 'Queue' }))
+    // Asked for more than fits: the column is added, none swapped out, and the table scrolls sideways.
+    await waitFor(() => expect(headers()).toEqual(['Name', 'Status', 'Cost', 'Queue']))
+    expect(screen.getByRole('table', { name: 'Runs' }).style.width).toBe('550px')
+    await user.click(within(group).getByRole('checkbox', { name: 'Status' }))
+    await waitFor(() => expect(headers()).toEqual(['Name', 'Cost', 'Queue']))
+    first.unmount()
+
+    // A later visit: the same table shows the same choice.
+    const again = renderRuns()
+    await waitFor(() => expect(headers()).toEqual(['Name', 'Cost', 'Queue']))
+    await again.user.click(screen.getByRole('button', { name: 'Choose the columns of Runs' }))
+    await again.user.click(await screen.findByRole('button', { name: 'Reset the columns of Runs' }))
+    await waitFor(() => expect(headers()).toEqual(['Name', 'Status', 'Cost']))
+    expect(screen.getByRole('button', { name: 'Reset the columns of Runs' })).toBeDisabled()
+  })
+
+  it('a cut cell shows its whole text on keyboard focus, and only a cut cell joins the tab order', async () => {
+    // jsdom lays nothing out: make every text wider than its box, as a long name is in a browser.
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(400)
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(180)
+    renderRuns()
+    const cell = await screen.findByText('nightly_revenue_rollup_for_the_finance_team_1')
+    await waitFor(() => expect(cell).toHaveAttribute('tabindex', '0'))
+    act(() => cell.focus())
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'nightly_revenue_rollup_for_the_finance_team_1',
+    )
+  })
+
+  it('text that fits has no tooltip and no tab stop', async () => {
+    renderRuns()
+    const cell = await screen.findByText('nightly_revenue_rollup_for_the_finance_team_1')
+    expect(cell).not.toHaveAttribute('tabindex')
+    act(() => cell.focus())
+    expect(screen.queryByRole('tooltip')).toBeNull()
   })
 })

@@ -20,7 +20,7 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core'
-import { useDebouncedCallback, useUncontrolled } from '@mantine/hooks'
+import { useDebouncedCallback, useElementSize, useUncontrolled } from '@mantine/hooks'
 import {
   IconArrowDown,
   IconArrowUp,
@@ -46,21 +46,35 @@ import {
 import { PanelFailure } from '../panel-state/panel-state.tsx'
 import { isAbortedError } from '../panel-state/panel-status.ts'
 import { ColumnChooser } from './column-chooser.tsx'
+import { useColumnChoices } from './column-choices.ts'
+import { chosenColumns, fitColumns } from './column-fit.ts'
+import { CellText, TableLayoutContext } from './overflow-text.tsx'
 import { TableDownload } from './table-download.tsx'
 import { TablePager } from './table-pager.tsx'
 import type { DataColumn, DataTableProps } from './table-types.ts'
 import classes from './data-table.module.css'
 
 const ROW_HEIGHT = 37
+/** The selection and detail columns' width. */
+const EXTRA_COLUMN_WIDTH = 44
 
 /** A cell's plain value: the column's reader, or the field of the same key. */
 export function cellValue<R>(column: DataColumn<R>, row: R): unknown {
   return column.value ? column.value(row) : (row as Record<string, unknown>)[column.key]
 }
 
-function plainText(value: unknown): ReactNode {
+function plainText(value: unknown): string {
   if (value === null || value === undefined || value === '') return '--'
   return String(value)
+}
+
+/** What a cell shows: text (its own or a column's formatted string) is cut to fit, with a tooltip. */
+function cellContent(content: ReactNode): ReactNode {
+  return typeof content === 'string' || typeof content === 'number' ? (
+    <CellText text={String(content)} />
+  ) : (
+    content
+  )
 }
 
 /**
@@ -70,6 +84,11 @@ function plainText(value: unknown): ReactNode {
  * paging) and TanStack Virtual renders only the rows in view of a long page; what a click, a
  * search or a page change does is the shared `tableReducer` (B102-B104), so every table and the
  * rule tests agree.
+ *
+ * The table fits its width (issue 16): it measures its box, and when its columns declare
+ * priorities it shows the most important ones that fit (`fitColumns`), plus what the user chose in
+ * the column chooser (remembered per table). The row's name column stays at the left while the
+ * table scrolls sideways, which it does only when the user asked for more columns than fit.
  */
 export function DataTable<R>(props: DataTableProps<R>) {
   const {
@@ -102,9 +121,20 @@ export function DataTable<R>(props: DataTableProps<R>) {
     if (event.type !== 'rowClick') props.onViewChange?.(next, tableChange(next))
   }
 
-  const [columnVisibility, setColumnVisibility] = useState<VisibilityState>(() =>
-    Object.fromEntries(columns.map((c) => [c.key, c.displayable !== false])),
-  )
+  const selection = props.selection
+  const extraColumns = (selection ? 1 : 0) + (props.renderDetail ? 1 : 0)
+  // An empty line at the top of the scroll box is as wide as the box's inside (no border, no
+  // scroll bar), however wide the table is: that is the room the columns have. Null until it has
+  // been measured (and in tests, where nothing is laid out): every chosen column shows, as before.
+  const { ref: boxWidthRef, width: boxWidth } = useElementSize()
+  const available = boxWidth > 0 ? boxWidth - extraColumns * EXTRA_COLUMN_WIDTH : null
+
+  const columnKeys = useMemo(() => columns.map((c) => c.key), [columns])
+  const { choices, choose, reset } = useColumnChoices(props.columnsKey ?? caption, columnKeys)
+  const columnVisibility = useMemo<VisibilityState>(() => {
+    const shown = fitColumns(columns, choices, available)
+    return Object.fromEntries(columns.map((c) => [c.key, shown.has(c.key)]))
+  }, [columns, choices, available])
   const [columnSizing, setColumnSizing] = useState<ColumnSizingState>({})
   const shownColumns = columns.filter((c) => columnVisibility[c.key] !== false)
 
@@ -151,7 +181,6 @@ export function DataTable<R>(props: DataTableProps<R>) {
       sorting: view.sort ? [{ id: view.sort.key, desc: view.sort.direction === 'desc' }] : [],
       pagination: { pageIndex: view.page - 1, pageSize: view.pageSize },
     },
-    onColumnVisibilityChange: setColumnVisibility,
     onColumnSizingChange: setColumnSizing,
     columnResizeMode: 'onChange',
     enableColumnResizing: true,
@@ -165,10 +194,11 @@ export function DataTable<R>(props: DataTableProps<R>) {
     getPaginationRowModel: server || !paged ? undefined : getPaginationRowModel(),
   })
   const pageRows = table.getRowModel().rows
-  const total = server ? (props.totalRecords ?? rows.length) : searched.length
 
   const scrollRef = useRef<HTMLDivElement>(null)
   const virtual = pageRows.length > virtualizeAbove
+  const total = server ? (props.totalRecords ?? rows.length) : searched.length
+
   const virtualizer = useVirtualizer({
     count: virtual ? pageRows.length : 0,
     getScrollElement: () => scrollRef.current,
@@ -190,13 +220,13 @@ export function DataTable<R>(props: DataTableProps<R>) {
     TABLE_SEARCH_DEBOUNCE_MS,
   )
 
-  const selection = props.selection
   const atMax = selection?.max !== undefined && selection.selected.length >= selection.max
-  const extraColumns = (selection ? 1 : 0) + (props.renderDetail ? 1 : 0)
-  const visibleCount = table.getVisibleLeafColumns().length
+  const visibleLeaves = table.getVisibleLeafColumns()
+  const visibleCount = visibleLeaves.length
   const emptyText = emptyTableText(visibleCount, props.emptyText)
+  // A download writes the columns the user wants, not only those this screen has room for.
   const exportColumns = () =>
-    shownColumns
+    chosenColumns(columns, choices)
       .filter((c) => c.exportable !== false)
       .map((c) => ({
         key: c.key,
@@ -207,8 +237,39 @@ export function DataTable<R>(props: DataTableProps<R>) {
   const byKey = new Map(columns.map((c) => [c.key, c]))
   const renderCell = (row: R, key: string) => {
     const column = byKey.get(key)!
-    return column.render ? column.render(row) : plainText(cellValue(column, row))
+    return cellContent(column.render ? column.render(row) : plainText(cellValue(column, row)))
   }
+
+  // The room the shown columns leave goes to the row's name column (the sticky one), where the
+  // longest text is, unless the user set its width by hand.
+  const stickyColumn = visibleLeaves.find((c) => byKey.get(c.id)?.sticky)
+  const leftover =
+    available !== null && stickyColumn && columnSizing[stickyColumn.id] === undefined
+      ? Math.max(0, available - visibleLeaves.reduce((sum, c) => sum + c.getSize(), 0))
+      : 0
+  const widthOf = (id: string, size: number) => (id === stickyColumn?.id ? size + leftover : size)
+  // The selection and detail columns, then the sticky data columns, stay at the left in this order.
+  const stickyLeft = new Map<string, number>()
+  if (stickyColumn) {
+    let left = extraColumns * EXTRA_COLUMN_WIDTH
+    for (const c of visibleLeaves)
+      if (byKey.get(c.id)?.sticky) {
+        stickyLeft.set(c.id, left)
+        left += widthOf(c.id, c.getSize())
+      }
+  }
+  const lastSticky = [...stickyLeft.keys()].at(-1)
+  const stickyStyle = (id: string) =>
+    stickyLeft.has(id)
+      ? {
+          className: `${classes.sticky} ${id === lastSticky ? classes.stickyEdge : ''}`,
+          left: stickyLeft.get(id),
+        }
+      : null
+  const extraSticky = stickyColumn ? classes.sticky : undefined
+  const tableWidth =
+    visibleLeaves.reduce((sum, c) => sum + widthOf(c.id, c.getSize()), 0) + extraColumns * EXTRA_COLUMN_WIDTH
+  const layoutKey = `${available}|${JSON.stringify(columnSizing)}|${visibleLeaves.map((c) => c.id).join()}`
 
   return (
     <section aria-label={caption}>
@@ -242,7 +303,14 @@ export function DataTable<R>(props: DataTableProps<R>) {
             caption={caption}
             columns={columns.map((c) => ({ key: c.key, title: c.title }))}
             visibility={columnVisibility}
-            onChange={setColumnVisibility}
+            onChange={(key, shown) =>
+              choose(
+                key,
+                shown,
+                visibleLeaves.map((c) => c.id),
+              )
+            }
+            onReset={Object.keys(choices).length > 0 ? reset : undefined}
           />
           {props.download && (
             <TableDownload
@@ -264,144 +332,159 @@ export function DataTable<R>(props: DataTableProps<R>) {
         className={classes.scroll}
         style={virtual ? { height: props.height ?? 480 } : undefined}
       >
-        <LoadingOverlay visible={props.loading ?? false} zIndex={2} overlayProps={{ blur: 1 }} />
-        <Table
-          className={classes.table}
-          striped
-          highlightOnHover
-          stickyHeader={virtual}
-          aria-label={caption}
-          aria-rowcount={total}
-          aria-busy={props.loading ?? false}
-          style={{ width: table.getTotalSize() + extraColumns * 44 }}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              {selection && (
-                <Table.Th w={44}>
-                  <VisuallyHidden>Select</VisuallyHidden>
-                </Table.Th>
-              )}
-              {props.renderDetail && (
-                <Table.Th w={44}>
-                  <VisuallyHidden>Details</VisuallyHidden>
-                </Table.Th>
-              )}
-              {table.getFlatHeaders().map((header) => (
-                <HeaderCell
-                  key={header.id}
-                  header={header}
-                  align={byKey.get(header.id)?.align}
-                  onSort={() => dispatch({ type: 'sort', column: header.id })}
-                  sort={view.sort}
-                />
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {padTop > 0 && (
-              <tr aria-hidden>
-                <td style={{ height: padTop, padding: 0 }} colSpan={visibleCount + extraColumns} />
-              </tr>
-            )}
-            {shownRows.map((row) => {
-              const id = row.id
-              const status = props.rowStatus?.(row.original)
-              const expanded = !virtual && view.expandedRow === id
-              const classNames = [
-                classes.row,
-                status ? classes[`status-${status}`] : '',
-                view.activeRow === id ? classes.active : '',
-              ]
-              return (
-                <Fragment key={id}>
-                  <Table.Tr
-                    className={classNames.filter(Boolean).join(' ')}
-                    data-status={status}
-                    aria-selected={view.activeRow === id}
-                    onClick={() => dispatch({ type: 'rowClick', rowId: id })}
+        <div ref={boxWidthRef} className={classes.measure} aria-hidden />
+        <LoadingOverlay visible={props.loading ?? false} zIndex={5} overlayProps={{ blur: 1 }} />
+        <TableLayoutContext.Provider value={layoutKey}>
+          <Table
+            className={classes.table}
+            striped
+            highlightOnHover
+            stickyHeader={virtual}
+            aria-label={caption}
+            aria-rowcount={total}
+            aria-busy={props.loading ?? false}
+            style={{ width: tableWidth }}
+          >
+            <Table.Thead>
+              <Table.Tr>
+                {selection && (
+                  <Table.Th w={EXTRA_COLUMN_WIDTH} className={`${classes.th} ${extraSticky ?? ''}`} left={0}>
+                    <VisuallyHidden>Select</VisuallyHidden>
+                  </Table.Th>
+                )}
+                {props.renderDetail && (
+                  <Table.Th
+                    w={EXTRA_COLUMN_WIDTH}
+                    className={`${classes.th} ${extraSticky ?? ''}`}
+                    left={selection ? EXTRA_COLUMN_WIDTH : 0}
                   >
-                    {selection && (
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={`Select ${id}`}
-                          checked={selection.selected.includes(id)}
-                          disabled={atMax && !selection.selected.includes(id)}
-                          onClick={(e) => e.stopPropagation()}
-                          onChange={(e) =>
-                            selection.onChange(
-                              e.currentTarget.checked
-                                ? [...selection.selected, id]
-                                : selection.selected.filter((s) => s !== id),
-                            )
-                          }
-                        />
-                      </Table.Td>
-                    )}
-                    {props.renderDetail && (
-                      <Table.Td>
-                        <ActionIcon
-                          variant="subtle"
-                          size="sm"
-                          aria-expanded={expanded}
-                          aria-label={`${expanded ? 'Hide' : 'Show'} details of ${id}`}
-                          onClick={(e) => {
-                            e.stopPropagation()
-                            dispatch({ type: 'rowClick', rowId: id, toggleDetail: true })
-                          }}
-                        >
-                          {expanded ? (
-                            <IconChevronDown size={16} aria-hidden />
-                          ) : (
-                            <IconChevronRight size={16} aria-hidden />
-                          )}
-                        </ActionIcon>
-                      </Table.Td>
-                    )}
-                    {row.getVisibleCells().map((cell) => (
-                      <Table.Td
-                        key={cell.id}
-                        className={classes.cell}
-                        ta={byKey.get(cell.column.id)?.align}
-                        style={{ width: cell.column.getSize() }}
-                      >
-                        {renderCell(row.original, cell.column.id)}
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                  {expanded && props.renderDetail && (
-                    <Table.Tr>
-                      <Table.Td colSpan={visibleCount + extraColumns}>
-                        {props.renderDetail(row.original)}
-                      </Table.Td>
+                    <VisuallyHidden>Details</VisuallyHidden>
+                  </Table.Th>
+                )}
+                {table.getFlatHeaders().map((header) => (
+                  <HeaderCell
+                    key={header.id}
+                    header={header}
+                    width={widthOf(header.id, header.getSize())}
+                    sticky={stickyStyle(header.id)}
+                    align={byKey.get(header.id)?.align}
+                    onSort={() => dispatch({ type: 'sort', column: header.id })}
+                    sort={view.sort}
+                  />
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {padTop > 0 && (
+                <tr aria-hidden>
+                  <td style={{ height: padTop, padding: 0 }} colSpan={visibleCount + extraColumns} />
+                </tr>
+              )}
+              {shownRows.map((row) => {
+                const id = row.id
+                const status = props.rowStatus?.(row.original)
+                const expanded = !virtual && view.expandedRow === id
+                const classNames = [
+                  classes.row,
+                  status ? classes[`status-${status}`] : '',
+                  view.activeRow === id ? classes.active : '',
+                ]
+                return (
+                  <Fragment key={id}>
+                    <Table.Tr
+                      className={classNames.filter(Boolean).join(' ')}
+                      data-status={status}
+                      aria-selected={view.activeRow === id}
+                      onClick={() => dispatch({ type: 'rowClick', rowId: id })}
+                    >
+                      {selection && (
+                        <Table.Td className={extraSticky} left={0}>
+                          <Checkbox
+                            aria-label={`Select ${id}`}
+                            checked={selection.selected.includes(id)}
+                            disabled={atMax && !selection.selected.includes(id)}
+                            onClick={(e) => e.stopPropagation()}
+                            onChange={(e) =>
+                              selection.onChange(
+                                e.currentTarget.checked
+                                  ? [...selection.selected, id]
+                                  : selection.selected.filter((s) => s !== id),
+                              )
+                            }
+                          />
+                        </Table.Td>
+                      )}
+                      {props.renderDetail && (
+                        <Table.Td className={extraSticky} left={selection ? EXTRA_COLUMN_WIDTH : 0}>
+                          <ActionIcon
+                            variant="subtle"
+                            size="sm"
+                            aria-expanded={expanded}
+                            aria-label={`${expanded ? 'Hide' : 'Show'} details of ${id}`}
+                            onClick={(e) => {
+                              e.stopPropagation()
+                              dispatch({ type: 'rowClick', rowId: id, toggleDetail: true })
+                            }}
+                          >
+                            {expanded ? (
+                              <IconChevronDown size={16} aria-hidden />
+                            ) : (
+                              <IconChevronRight size={16} aria-hidden />
+                            )}
+                          </ActionIcon>
+                        </Table.Td>
+                      )}
+                      {row.getVisibleCells().map((cell) => {
+                        const sticky = stickyStyle(cell.column.id)
+                        return (
+                          <Table.Td
+                            key={cell.id}
+                            className={`${classes.cell} ${sticky?.className ?? ''}`}
+                            ta={byKey.get(cell.column.id)?.align}
+                            style={{
+                              width: widthOf(cell.column.id, cell.column.getSize()),
+                              left: sticky?.left,
+                            }}
+                          >
+                            {renderCell(row.original, cell.column.id)}
+                          </Table.Td>
+                        )
+                      })}
                     </Table.Tr>
-                  )}
-                </Fragment>
-              )
-            })}
-            {padBottom > 0 && (
-              <tr aria-hidden>
-                <td style={{ height: padBottom, padding: 0 }} colSpan={visibleCount + extraColumns} />
-              </tr>
-            )}
-            {failure && (
-              <Table.Tr>
-                <Table.Td colSpan={Math.max(visibleCount + extraColumns, 1)}>
-                  <PanelFailure {...failure} />
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {!failure && (shownRows.length === 0 || visibleCount === 0) && !props.loading && (
-              <Table.Tr>
-                <Table.Td colSpan={Math.max(visibleCount + extraColumns, 1)}>
-                  <Text ta="center" c="dimmed" py="md">
-                    {emptyText}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
+                    {expanded && props.renderDetail && (
+                      <Table.Tr>
+                        <Table.Td colSpan={visibleCount + extraColumns}>
+                          {props.renderDetail(row.original)}
+                        </Table.Td>
+                      </Table.Tr>
+                    )}
+                  </Fragment>
+                )
+              })}
+              {padBottom > 0 && (
+                <tr aria-hidden>
+                  <td style={{ height: padBottom, padding: 0 }} colSpan={visibleCount + extraColumns} />
+                </tr>
+              )}
+              {failure && (
+                <Table.Tr>
+                  <Table.Td colSpan={Math.max(visibleCount + extraColumns, 1)}>
+                    <PanelFailure {...failure} />
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {!failure && (shownRows.length === 0 || visibleCount === 0) && !props.loading && (
+                <Table.Tr>
+                  <Table.Td colSpan={Math.max(visibleCount + extraColumns, 1)}>
+                    <Text ta="center" c="dimmed" py="md">
+                      {emptyText}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+          </Table>
+        </TableLayoutContext.Provider>
       </div>
       {paged && !failure && (
         <TablePager
@@ -422,6 +505,8 @@ export function DataTable<R>(props: DataTableProps<R>) {
 /** A column heading: a sort button with its direction (aria-sort), and a resize handle. */
 function HeaderCell<R>(props: {
   header: Header<R, unknown>
+  width: number
+  sticky: { className: string; left: number | undefined } | null
   align?: 'left' | 'center' | 'right'
   sort: TableView['sort']
   onSort: () => void
@@ -432,8 +517,8 @@ function HeaderCell<R>(props: {
   const title = String(column.columnDef.header)
   return (
     <Table.Th
-      className={classes.th}
-      style={{ width: header.getSize() }}
+      className={`${classes.th} ${props.sticky?.className ?? ''}`}
+      style={{ width: props.width, left: props.sticky?.left }}
       ta={props.align}
       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
     >

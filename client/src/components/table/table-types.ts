@@ -12,6 +12,17 @@ export interface DataColumn<R> extends TableColumn {
   /** The plain value written to exports when it differs from `value` (e.g. dollars, not cents). */
   exportValue?: (row: R) => unknown
   ellipsis?: boolean
+  /**
+   * How much the column matters when the table is narrow: 1 = always shown, then 2, 3 … give way
+   * in that order (see `fitColumns`). A table whose columns declare no priority shows them all.
+   */
+  priority?: number
+  /**
+   * The column that names the row (its id or name): it stays in view at the left while the table
+   * scrolls sideways, and takes the room left over when the shown columns are narrower than the
+   * table.
+   */
+  sticky?: boolean
 }
 
 export interface DataTableDownload<R> {
@@ -67,4 +78,9 @@ export interface DataTableProps<R> {
   /** Extra controls in the toolbar (filters, a date range). */
   toolbar?: ReactNode
   maxRecords?: number
+  /**
+   * Where the user's column choices are remembered (local storage), when the caption is not the
+   * same for the same table (a tab in the caption, say). Default: the caption.
+   */
+  columnsKey?: string
 }

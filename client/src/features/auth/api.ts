@@ -1,5 +1,7 @@
 import {
+  authEndpoints,
   encryptPassword,
+  miscEndpoints,
   newSignInSalt,
   SIGN_IN_MODES,
   type AadSessionResponse,
@@ -10,6 +12,7 @@ import {
   type UpgradePlanResponse,
 } from '@costlens/shared'
 import { api } from '../../api/api.ts'
+import { endpointRequest } from '../../api/endpoint-query.ts'
 // A cycle by design: the thunk calls these endpoints, this hook calls the thunk, both at run time only.
 import { validateSession } from './session-thunks.ts'
 
@@ -20,7 +23,7 @@ export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** B005: any failure, or an unknown answer, means open mode. B011: the headers may carry a token. */
     getSignInMode: build.query<{ mode: SignInMode; token?: string }, void>({
-      query: () => ({ url: '/signInMode', responseHandler: 'text' }),
+      query: () => endpointRequest(authEndpoints.signInMode, undefined, { responseHandler: 'text' }),
       transformResponse: (body: string, meta) => {
         const text = String(body).replace(/"/g, '').trim() as SignInMode
         const token =
@@ -41,28 +44,30 @@ export const authApi = api.injectEndpoints({
       queryFn: async ({ username, password }, _api, _extra, baseQuery) => {
         const salt = newSignInSalt()
         const ct = await encryptPassword(password, salt)
-        const result = await baseQuery({
-          url: '/api/v1/webSignIn',
-          method: 'POST',
-          body: { username, salt, ct },
-        })
+        const result = await baseQuery(endpointRequest(authEndpoints.webSignIn, { username, salt, ct }))
         return result.error ? { error: result.error } : { data: result.data as SignInResponse }
       },
     }),
     /** B006: in saml mode the check yields the token of the user the identity provider signed in. */
-    samlCheck: build.mutation<SsoCheckResponse, void>({ query: () => '/saml/check' }),
+    samlCheck: build.mutation<SsoCheckResponse, void>({
+      query: () => endpointRequest(authEndpoints.samlCheck, undefined),
+    }),
     /** B006: the same for Azure AD. */
-    aadCheck: build.mutation<SsoCheckResponse, void>({ query: () => '/aad/check' }),
+    aadCheck: build.mutation<SsoCheckResponse, void>({
+      query: () => endpointRequest(authEndpoints.aadCheck, undefined),
+    }),
     /** B007: the 60 s external-logout check; any failure means the AAD session ended. */
-    aadSession: build.query<AadSessionResponse, void>({ query: () => '/aad/session' }),
+    aadSession: build.query<AadSessionResponse, void>({
+      query: () => endpointRequest(authEndpoints.aadSession, undefined),
+    }),
     /** B001: the session exists only once this answers with the user. */
     isValidToken: build.query<CurrentUser, void>({
-      query: () => '/api/v1/isValidToken',
+      query: () => endpointRequest(authEndpoints.isValidToken, undefined),
       providesTags: ['CurrentUser'],
     }),
     /** M020, M021: the freemium upgrade request. */
     upgradePlan: build.mutation<UpgradePlanResponse, void>({
-      query: () => ({ url: `/api/${UPGRADE_PLAN_UI_SEGMENT}/ui/upgrade-plan`, method: 'PUT' }),
+      query: () => endpointRequest(miscEndpoints.upgradePlan, { ui: UPGRADE_PLAN_UI_SEGMENT }),
     }),
   }),
 })

@@ -72,7 +72,7 @@ const refusalOf = (answer: { error?: unknown }) =>
  */
 export default function AwsAccountsPage() {
   useDocumentTitle('AWS Account Settings')
-  const list = useAwsAccountsQuery({})
+  const list = useAwsAccountsQuery()
   const [createAccount] = useCreateAwsAccountMutation()
   const [updateAccount] = useUpdateAwsAccountMutation()
   const [deleteAccount, deletion] = useDeleteAwsAccountMutation()

@@ -1,5 +1,8 @@
 import {
   CHARGEBACK_ABORTED,
+  CHARGEBACK_CALLS,
+  FINISHED_APPS_CALLS,
+  chargebackEndpoints,
   chargebackRequestKey,
   type ChargebackQuery,
   type FinishedAppsQuery,
@@ -9,7 +12,8 @@ import {
   type ChargebackTagsResponse,
 } from '@costlens/shared'
 import { api } from '../../api/api.ts'
-import type { ApiError, ApiRequest } from '../../api/base-query.ts'
+import type { ApiError } from '../../api/base-query.ts'
+import { endpointRequest } from '../../api/endpoint-query.ts'
 
 /** One chargeback search: the flavour's call, its one or two group keys, and its query. */
 export interface ChargebackArgs {
@@ -26,38 +30,38 @@ export interface FinishedAppsArgs {
 }
 
 /**
- * The chargeback calls (02 §7 Chargeback, E042 E043 E045 E046, E151). Their failures raise
- * no toast (C25); the screen shows them with a retry (components/panel-state). A search repeated while the same search is
- * still in flight aborts the first (B163); the aborted one ends as 'request-aborted', which the
- * screen ignores.
+ * The chargeback calls (02 §7 Chargeback, E042 E043 E045 E046, E151), from `chargebackEndpoints`.
+ * Their failures raise no toast (C25); the screen shows them with a retry (components/panel-state).
+ * A search repeated while the same search is still in flight aborts the first (B163); the aborted
+ * one ends as 'request-aborted', which the screen ignores.
  */
 export const chargebackApi = api.injectEndpoints({
   endpoints: (build) => ({
     chargeback: build.query<Partial<ChargebackResponse>, ChargebackArgs>({
-      query: ({ search, groups, params }): ApiRequest => ({
-        url: `/api/v1/search/${search}/${groups.map(encodeURIComponent).join('/')}`,
-        params,
-        group: chargebackRequestKey(search, { groups: groups.join('/'), ...params }),
-        silent: true,
-      }),
+      query: ({ search, groups, params }) => {
+        const [group1 = '', group2] = groups
+        const calls = CHARGEBACK_CALLS[search]
+        return endpointRequest(
+          group2 === undefined ? calls.oneGroup : calls.twoGroups,
+          { group1, ...(group2 !== undefined && { group2 }), ...params },
+          { group: chargebackRequestKey(search, { groups: groups.join('/'), ...params }), silent: true },
+        )
+      },
       // B163: the superseded search's failure reads 'request-aborted'; the screen ignores it.
       transformErrorResponse: (error: ApiError) =>
         error.aborted ? { ...error, message: CHARGEBACK_ABORTED } : error,
     }),
     // E019-E022: one page of the finished apps (B100: from, size, a signed sort).
     chargebackFinishedApps: build.query<FinishedAppsResponse<ChargebackFinishedList>, FinishedAppsArgs>({
-      query: ({ list, params }): ApiRequest => ({
-        url: `/api/v1/search/ops/${list}`,
-        params,
-        silent: true,
-      }),
+      query: ({ list, params }) => endpointRequest(FINISHED_APPS_CALLS[list], params, { silent: true }),
     }),
     chargebackTags: build.query<Partial<ChargebackTagsResponse>, { from: number; to: number }>({
-      query: ({ from, to }): ApiRequest => ({
-        url: '/api/v1/search/cb/tags',
-        params: { from: String(from), to: String(to) },
-        silent: true,
-      }),
+      query: ({ from, to }) =>
+        endpointRequest(
+          chargebackEndpoints.chargebackTags,
+          { from: String(from), to: String(to) },
+          { silent: true },
+        ),
     }),
   }),
 })

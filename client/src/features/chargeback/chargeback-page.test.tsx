@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react'
+import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ChargebackResponse, CurrentUser, FinishedAppsResponse } from '@costlens/shared'
 import { json, on, renderWithProviders, signedIn, stubApi } from '../../../test/render.tsx'
@@ -226,6 +226,18 @@ describe('/clusters/chargeback', () => {
     expect(searches()).toHaveLength(calls)
 
     await user.click(within(path).getByRole('button', { name: 'All by Application type' }))
+    await waitFor(() => expect(router.state.location.search).toBe(''))
+    expect(await screen.findByRole('button', { name: 'Drill into hive' })).toBeInTheDocument()
+  })
+
+  it('a drill is a step Back undoes, while a price edit replaces the address', async () => {
+    const { user, router } = render()
+    await waitFor(async () => expect(await cells()).toHaveLength(2))
+    await user.click(screen.getByRole('button', { name: 'Drill into spark' }))
+    await waitFor(() => expect(router.state.location.search).toBe('?drill=spark'))
+    await user.type(screen.getByRole('textbox', { name: 'CPU hour price' }), '2')
+    await waitFor(() => expect(router.state.location.search).toBe('?drill=spark&vsAmount=2'))
+    await act(() => router.navigate(-1))
     await waitFor(() => expect(router.state.location.search).toBe(''))
     expect(await screen.findByRole('button', { name: 'Drill into hive' })).toBeInTheDocument()
   })

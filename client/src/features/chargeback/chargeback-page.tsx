@@ -69,8 +69,10 @@ import {
 /**
  * /clusters/chargeback (02 §2 Chargeback, §4 Chargeback flow): usage and cost by group for each
  * chargeback type of the user's cluster type. The group-bys, drill path, cluster, tags, prices and
- * date range live in the address (written with replace); the other types' states are kept while
- * the page is open, so switching back finds a type as it was left (B148).
+ * date range live in the address; the other types' states are kept while the page is open, so
+ * switching back finds a type as it was left (B148). A step the user expects Back to undo (a drill
+ * into a value, a step back up the drill path, another chargeback type) is a history entry; editing
+ * a filter replaces the address instead, so Back leaves the page rather than replaying keystrokes.
  */
 export default function ChargebackPage() {
   const user = useAppSelector((s) => s.session.user)!
@@ -80,8 +82,8 @@ export default function ChargebackPage() {
   const [now, setNow] = useState(() => Date.now())
   const [saved, setSaved] = useState<Partial<Record<ChargebackType, ChargebackTypeState>>>({})
   const view = useMemo(() => readChargebackView(location.search, now, user), [location.search, now, user])
-  const show = (next: ChargebackView) =>
-    navigate({ pathname: location.pathname, search: chargebackSearch(next, user) }, { replace: true })
+  const show = (next: ChargebackView, step = false) =>
+    navigate({ pathname: location.pathname, search: chargebackSearch(next, user) }, { replace: !step })
 
   if (!view)
     return (
@@ -101,7 +103,7 @@ export default function ChargebackPage() {
     if (to === view.type) return
     const next = switchType(saved, view, to as ChargebackType, user)
     setSaved(next.saved)
-    show(next.view)
+    show(next.view, true)
   }
 
   return (
@@ -129,7 +131,9 @@ export default function ChargebackPage() {
           key={view.type}
           type={view.type}
           view={view}
-          change={(event) => show(changeChargeback(view, event))}
+          change={(event) =>
+            show(changeChargeback(view, event), event.type === 'drill' || event.type === 'back')
+          }
           refresh={() => setNow(Date.now())}
         />
       ) : (

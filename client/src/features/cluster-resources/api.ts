@@ -1,5 +1,9 @@
 import {
   ALL_CLUSTERS,
+  RESOURCE_SERIES_CALLS,
+  TAGGED_SERIES_CALLS,
+  clustersEndpoints,
+  jobsEndpoints,
   type FinishedAppsResponse,
   type JobCountGroupBy,
   type JobCountResponse,
@@ -14,7 +18,7 @@ import {
   type TaggedStatsResponse,
 } from '@costlens/shared'
 import { api } from '../../api/api.ts'
-import type { ApiRequest } from '../../api/base-query.ts'
+import { endpointRequest } from '../../api/endpoint-query.ts'
 
 /** A window and a point interval of one cluster ('*' for all the user's Yarn clusters). */
 export interface ResourceWindow {
@@ -71,76 +75,70 @@ const window = (start: number, end: number) => ({ start_time: String(start), end
 
 /**
  * The cluster resource calls (02 §7 Cluster resources, E055-E063; finished Yarn jobs E019; job
- * counts E027). The cluster goes in the path through the base query's `{clusterUid}` (B283). Their
- * failures raise no toast (C25); each panel shows its own with a retry (components/panel-state).
+ * counts E027), from `clustersEndpoints` and `jobsEndpoints`. The cluster goes in the path as the
+ * entry's `{cluster}` (B283). Their failures raise no toast (C25); each panel shows its own with a
+ * retry (components/panel-state).
  */
 export const clusterResourcesApi = api.injectEndpoints({
   endpoints: (build) => ({
     resourceUsageSeries: build.query<Partial<ResourceSeriesResponse>, ResourceSeriesArgs>({
-      query: ({ cluster, metric, measure, start, end, interval }): ApiRequest => ({
-        url: `/api/v1/clusters/{clusterUid}/resources/${metric}/${measure}`,
-        clusterUid: cluster,
-        params: { ...window(start, end), interval },
-        silent: true,
-      }),
+      query: ({ cluster, metric, measure, start, end, interval }) =>
+        endpointRequest(
+          RESOURCE_SERIES_CALLS[metric][measure],
+          { cluster, ...window(start, end), interval },
+          { silent: true },
+        ),
     }),
     resourceNodes: build.query<Partial<NodesResponse>, ResourceWindow>({
-      query: ({ cluster, start, end, interval }): ApiRequest => ({
-        url: '/api/v1/clusters/{clusterUid}/nodes',
-        clusterUid: cluster,
-        params: { ...window(start, end), interval },
-        silent: true,
-      }),
+      query: ({ cluster, start, end, interval }) =>
+        endpointRequest(
+          clustersEndpoints.nodes,
+          { cluster, ...window(start, end), interval },
+          { silent: true },
+        ),
     }),
     resourceTaggedSeries: build.query<Partial<TaggedResourceResponse>, TaggedSeriesArgs>({
-      query: ({ cluster, metric, groupBy, values, start, end, interval }): ApiRequest => ({
-        url: `/api/v1/clusters/{clusterUid}/resources/tagged/${metric}`,
-        clusterUid: cluster,
-        params: { ...window(start, end), interval, groupBy, values: values.join(',') },
-        silent: true,
-      }),
+      query: ({ cluster, metric, groupBy, values, start, end, interval }) =>
+        endpointRequest(
+          TAGGED_SERIES_CALLS[metric],
+          { cluster, ...window(start, end), interval, groupBy, values: values.join(',') },
+          { silent: true },
+        ),
     }),
     resourceTaggedStats: build.query<Partial<TaggedStatsResponse>, TaggedStatsArgs>({
-      query: ({ cluster, start, end, finished }): ApiRequest => ({
-        url: '/api/v1/clusters/{clusterUid}/resources/tagged/stats',
-        clusterUid: cluster,
-        params: finished ? { ...window(start, end), final_status: 'true' } : {},
-        silent: true,
-      }),
+      query: ({ cluster, start, end, finished }) =>
+        endpointRequest(
+          clustersEndpoints.taggedStats,
+          finished ? { cluster, ...window(start, end), final_status: true } : { cluster },
+          { silent: true },
+        ),
     }),
     resourceRunningApps: build.query<TaggedAppsResponse, RunningAppsArgs>({
-      query: ({ cluster, size }): ApiRequest => ({
-        url: '/api/v1/clusters/{clusterUid}/resources/tagged/apps',
-        clusterUid: cluster,
-        params: { running: 'true', size: String(size) },
-        silent: true,
-      }),
+      query: ({ cluster, size }) =>
+        endpointRequest(clustersEndpoints.taggedApps, { cluster, running: true, size }, { silent: true }),
     }),
     finishedYarnJobs: build.query<FinishedAppsResponse<'fapps'>, FinishedJobsArgs>({
-      query: ({ cluster, start, end, sort, from, size }): ApiRequest => ({
-        url: '/api/v1/search/ops/fapps',
-        params: {
-          ...window(start, end),
-          // '*' is every cluster of the user's platform, which is what no clusterUid means.
-          ...(cluster === ALL_CLUSTERS ? {} : { clusterUid: cluster }),
-          sort,
-          from: String(from),
-          size: String(size),
-        },
-        silent: true,
-      }),
+      query: ({ cluster, start, end, sort, from, size }) =>
+        endpointRequest(
+          clustersEndpoints.finishedYarnApps,
+          {
+            ...window(start, end),
+            // '*' is every cluster of the user's platform, which is what no clusterUid means.
+            ...(cluster === ALL_CLUSTERS ? {} : { clusterUid: cluster }),
+            sort,
+            from,
+            size,
+          },
+          { silent: true },
+        ),
     }),
     workloadJobCount: build.query<Partial<JobCountResponse>, JobCountArgs>({
-      query: ({ cluster, start, end, interval, groupBy }): ApiRequest => ({
-        url: '/api/v1/jobs/count',
-        params: {
-          ...window(start, end),
-          interval,
-          clusterName: cluster,
-          ...(groupBy ? { groupBy } : {}),
-        },
-        silent: true,
-      }),
+      query: ({ cluster, start, end, interval, groupBy }) =>
+        endpointRequest(
+          jobsEndpoints.jobCount,
+          { ...window(start, end), interval, clusterName: cluster, ...(groupBy ? { groupBy } : {}) },
+          { silent: true },
+        ),
     }),
   }),
 })

@@ -121,7 +121,7 @@ export default function BudgetListPage() {
   useDocumentTitle('Budgets')
   const user = useAppSelector((s) => s.session.user)!
   const canWrite = user.role !== 'readonlyAdmin'
-  const list = useBudgetsQuery({})
+  const list = useBudgetsQuery()
   const tags = useAwsTagsQuery({})
   const [createBudget] = useCreateBudgetMutation()
   const [updateBudget] = useUpdateBudgetMutation()

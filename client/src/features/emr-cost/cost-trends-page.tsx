@@ -147,7 +147,7 @@ export default function CostTrendsPage() {
   const [now] = useState(() => Date.now())
   const { shownFrom, from } = trendWindow(state.days, now)
   const { results, refetch } = useTrendData(state.items, from)
-  const budgets = useBudgetsQuery({})
+  const budgets = useBudgetsQuery()
   const selectedResult = results[state.selected.index - 1]
   const budget = budgetForScope(budgets.data?.budgets ?? [], state.selected.scope)
 

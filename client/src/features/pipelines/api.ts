@@ -1,31 +1,26 @@
-import type {
-  JobSchedulesQuery,
-  JobSchedulesResponse,
-  PipelineListBody,
-  PipelineListResponse,
-  PipelineRow,
+import {
+  jobsEndpoints,
+  pipelinesEndpoints,
+  type PipelineListResponse,
+  type PipelineRow,
 } from '@costlens/shared'
 import { api } from '../../api/api.ts'
+import { endpointQuery } from '../../api/endpoint-query.ts'
 
 /**
  * The Jobs tab's pipeline calls: the on-premises pipelines list (E026) and the scheduled-jobs
- * calendar. Both are list fetches whose failures raise no toast (C25); the screens show them with a
- * retry (components/panel-state), never as an empty list.
+ * calendar, built from `pipelinesEndpoints` and `jobsEndpoints`. Both are list fetches whose
+ * failures raise no toast (C25); the screens show them with a retry (components/panel-state),
+ * never as an empty list.
  */
 export const pipelinesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    pipelineList: build.query<PipelineListResponse, PipelineListBody>({
-      query: (body) => ({
-        url: '/api/v1/ds/api/v1/workflows/list',
-        method: 'POST',
-        body,
-        // A newer filter supersedes a slower older answer (B285).
-        group: 'pipelines:list',
-        silent: true,
-      }),
+    // A newer filter supersedes a slower older answer (B285).
+    pipelineList: endpointQuery(build, pipelinesEndpoints.pipelineList, {
+      request: { group: 'pipelines:list', silent: true },
     }),
-    jobSchedules: build.query<JobSchedulesResponse, JobSchedulesQuery>({
-      query: (params) => ({ url: '/api/v1/jobs/schedules', params, group: 'jobs:schedules', silent: true }),
+    jobSchedules: endpointQuery(build, jobsEndpoints.jobSchedules, {
+      request: { group: 'jobs:schedules', silent: true },
     }),
   }),
 })

@@ -1,5 +1,6 @@
-import { Group, Stack, Text, Tooltip } from '@mantine/core'
+import { Group, Text } from '@mantine/core'
 import { formatBytes, formatDateTime, formatDurationMs, type PipelineRow } from '@costlens/shared'
+import { OverflowTooltip } from '../../components/table/overflow-text.tsx'
 import type { DataColumn } from '../../components/table/table-types.ts'
 import { Sparkline, type SparkPoint } from '../../components/charts/sparkline.tsx'
 import { StatusBadge } from '../../components/status/status-badge.tsx'
@@ -39,6 +40,9 @@ function TrendCell({
  * The on-premises pipelines list's columns (02 §2): Pipeline Name, Cluster ID, Instances, the
  * duration, read and write trends of the last runs, User, Start Time and Status of the latest run.
  * Trend columns sort by the latest run's value, the number shown beside each line.
+ *
+ * Priorities (issue 16): the name always shows and stays at the left; status and the duration
+ * trend next, then start time and cluster, user and instances, then the read and write trends.
  */
 export function pipelineColumns(): DataColumn<PipelineTableRow>[] {
   return [
@@ -46,36 +50,37 @@ export function pipelineColumns(): DataColumn<PipelineTableRow>[] {
       key: 'name',
       title: 'Pipeline Name',
       width: 200,
+      priority: 1,
+      sticky: true,
       render: (r) => (
-        <Tooltip label={`${r.name} (${PIPELINE_TYPE_LABELS[r.pipelineType]})`} openDelay={250}>
-          <Stack gap={0}>
-            <Text size="sm" truncate>
-              {r.name}
-            </Text>
-            <Text size="xs" c="dimmed" truncate>
-              {PIPELINE_TYPE_LABELS[r.pipelineType]}
-            </Text>
-          </Stack>
-        </Tooltip>
+        <OverflowTooltip label={`${r.name} (${PIPELINE_TYPE_LABELS[r.pipelineType]})`}>
+          <Text size="sm" truncate>
+            {r.name}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {PIPELINE_TYPE_LABELS[r.pipelineType]}
+          </Text>
+        </OverflowTooltip>
       ),
     },
     {
       key: 'clusterId',
       title: 'Cluster ID',
       width: 140,
+      priority: 3,
+      // The cluster's name shows; its uid is in the tooltip (and the whole name when it is cut).
       render: (r) => (
-        <Tooltip label={r.row.clusterUid} openDelay={250}>
-          <Text size="sm" truncate>
-            {r.clusterId}
-          </Text>
-        </Tooltip>
+        <OverflowTooltip label={`${r.clusterId} (${r.row.clusterUid})`} always>
+          {r.clusterId}
+        </OverflowTooltip>
       ),
     },
-    { key: 'docCount', title: 'Instances', width: 100, align: 'right' },
+    { key: 'docCount', title: 'Instances', width: 100, align: 'right', priority: 4 },
     {
       key: 'duration',
       title: 'Duration trend',
       width: 150,
+      priority: 2,
       searchable: false,
       render: (r) => (
         <TrendCell
@@ -90,6 +95,7 @@ export function pipelineColumns(): DataColumn<PipelineTableRow>[] {
       key: 'totalDfsBytesRead',
       title: 'Read trend',
       width: 150,
+      priority: 5,
       searchable: false,
       render: (r) => (
         <TrendCell
@@ -104,6 +110,7 @@ export function pipelineColumns(): DataColumn<PipelineTableRow>[] {
       key: 'totalDfsBytesWritten',
       title: 'Write trend',
       width: 150,
+      priority: 5,
       searchable: false,
       render: (r) => (
         <TrendCell
@@ -114,15 +121,22 @@ export function pipelineColumns(): DataColumn<PipelineTableRow>[] {
         />
       ),
     },
-    { key: 'userName', title: 'User', width: 110 },
+    { key: 'userName', title: 'User', width: 110, priority: 4 },
     {
       key: 'startTime',
       title: 'Start Time',
-      width: 165,
+      width: 150,
+      priority: 3,
       value: (r) => r.startTime,
       render: (r) => formatDateTime(r.startTime),
       exportValue: (r) => formatDateTime(r.startTime),
     },
-    { key: 'status', title: 'Status', width: 100, render: (r) => <StatusBadge code={r.status} /> },
+    {
+      key: 'status',
+      title: 'Status',
+      width: 110,
+      priority: 2,
+      render: (r) => <StatusBadge code={r.status} />,
+    },
   ]
 }

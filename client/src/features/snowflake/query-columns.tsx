@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom'
-import { Anchor, Badge, Stack, Text } from '@mantine/core'
+import { Anchor, Badge, Text } from '@mantine/core'
 import { COMPARE_TYPES, formatDurationMs, type SnowflakeQueryRow } from '@costlens/shared'
+import { OverflowTooltip } from '../../components/table/overflow-text.tsx'
 import type { DataColumn } from '../../components/table/table-types.ts'
 import { QueryStatusBadge, credits, isoTime, plain4, statusLabel, usd } from './query-format.tsx'
 
@@ -13,36 +14,51 @@ export const queryDetailsHref = (id: string) =>
  * credits and duration come right after the status, where they are seen without scrolling. Keys are the list's sort keys
  * (SNOWFLAKE_QUERY_SORT_KEYS), so a header click is a server sort as it stands. Exports read plain
  * values: the id, the status word, ms, and cost and credits as 4-decimal text (03 §9).
+ *
+ * Priorities (issue 16): the query always shows and stays at the left; status, cost and duration
+ * next, then credits, start and insights (a 1280 px screen), then the user (1440 px), then the
+ * warehouse. Widths are those of the longest usual values, so what shows is not cut.
  */
 export const QUERY_COLUMNS: readonly DataColumn<SnowflakeQueryRow>[] = [
   {
     key: 'id',
     title: 'Query',
-    width: 270,
+    width: 280,
+    priority: 1,
+    sticky: true,
     sortable: false,
     render: (r) => (
-      <Stack gap={0}>
-        <Anchor component={Link} to={queryDetailsHref(r.id)} size="xs" ff="monospace" truncate title={r.id}>
+      <OverflowTooltip label={`${r.id} — ${r.sqlShort}`}>
+        <Anchor
+          component={Link}
+          to={queryDetailsHref(r.id)}
+          size="xs"
+          ff="monospace"
+          truncate
+          display="block"
+        >
           {r.id}
         </Anchor>
-        <Text size="xs" c="dimmed" ff="monospace" truncate title={r.sqlShort}>
+        <Text size="xs" c="dimmed" ff="monospace" truncate>
           {r.sqlShort}
         </Text>
-      </Stack>
+      </OverflowTooltip>
     ),
   },
   { key: 'sql', title: 'SQL', value: (r) => r.sqlShort, displayable: false, sortable: false },
   {
     key: 'status',
     title: 'Status',
-    width: 120,
+    width: 115,
+    priority: 2,
     value: (r) => statusLabel(r.status),
     render: (r) => <QueryStatusBadge code={r.status} />,
   },
   {
     key: 'cost',
     title: 'Cost (USD)',
-    width: 105,
+    width: 110,
+    priority: 2,
     align: 'right',
     render: (r) => usd(r.cost),
     exportValue: (r) => plain4(r.cost),
@@ -51,6 +67,7 @@ export const QUERY_COLUMNS: readonly DataColumn<SnowflakeQueryRow>[] = [
     key: 'usage',
     title: 'Credits',
     width: 85,
+    priority: 3,
     align: 'right',
     render: (r) => credits(r.usage),
     exportValue: (r) => plain4(r.usage),
@@ -59,6 +76,7 @@ export const QUERY_COLUMNS: readonly DataColumn<SnowflakeQueryRow>[] = [
     key: 'duration',
     title: 'Duration',
     width: 90,
+    priority: 2,
     align: 'right',
     render: (r) => formatDurationMs(r.duration),
     exportValue: (r) => r.duration,
@@ -67,6 +85,7 @@ export const QUERY_COLUMNS: readonly DataColumn<SnowflakeQueryRow>[] = [
     key: 'insights',
     title: 'Insights',
     width: 85,
+    priority: 3,
     align: 'right',
     value: (r) => r.insights.count,
     render: (r) =>
@@ -78,7 +97,7 @@ export const QUERY_COLUMNS: readonly DataColumn<SnowflakeQueryRow>[] = [
         '0'
       ),
   },
-  { key: 'userName', title: 'User', width: 125 },
-  { key: 'warehouse', title: 'Warehouse', width: 130, value: (r) => r.warehouse.name },
-  { key: 'startTime', title: 'Start Time', width: 150, value: (r) => isoTime(r.startTime) },
+  { key: 'userName', title: 'User', width: 140, priority: 4 },
+  { key: 'warehouse', title: 'Warehouse', width: 150, priority: 5, value: (r) => r.warehouse.name },
+  { key: 'startTime', title: 'Start Time', width: 150, priority: 3, value: (r) => isoTime(r.startTime) },
 ]

@@ -97,8 +97,8 @@ export default function QueryDetailsPage() {
         onChange={(value) =>
           value &&
           void navigate(
+            // A tab is a step Back undoes (a history entry), as on every details page.
             { search: queryStringFromState({ tab: value === DETAILS_TABS[0]!.value ? undefined : value }) },
-            { replace: true },
           )
         }
       >

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom'
-import { Anchor, Badge, Stack, Text } from '@mantine/core'
+import { Anchor, Badge, Text } from '@mantine/core'
 import { formatDurationMs, type SnowflakeWarehouseRow } from '@costlens/shared'
+import { OverflowTooltip } from '../../components/table/overflow-text.tsx'
 import type { DataColumn } from '../../components/table/table-types.ts'
 import { ms } from './query-fields.ts'
 import { credits, plain4, usd } from './query-format.tsx'
@@ -23,27 +24,47 @@ const autoSuspend = (seconds: number) => (seconds === 0 ? 'Never' : formatDurati
 /**
  * The warehouse list's columns (E161): usage in the window, cost and credits to 4 decimals (03 §9).
  * `search` is the list's window, carried to the details so they show the same period.
+ *
+ * Priorities (issue 16): the warehouse always shows and stays at the left; state and cost next,
+ * then credits, queries and size, then utilisation and the queueing figures; the scaling settings
+ * show on the widest screens or on demand.
  */
 export const warehouseColumns = (search: string): readonly DataColumn<SnowflakeWarehouseRow>[] => [
   {
     key: 'name',
     title: 'Warehouse',
     width: 230,
+    priority: 1,
+    sticky: true,
     render: (w) => (
-      <Stack gap={0}>
-        <Anchor component={Link} to={warehouseHref(w.uid, search)} size="sm" fw={600}>
+      <OverflowTooltip label={`${w.name} — ${w.uid}`}>
+        <Anchor
+          component={Link}
+          to={warehouseHref(w.uid, search)}
+          size="sm"
+          fw={600}
+          truncate
+          display="block"
+        >
           {w.name}
         </Anchor>
         <Text size="xs" c="dimmed" ff="monospace" truncate>
           {w.uid}
         </Text>
-      </Stack>
+      </OverflowTooltip>
     ),
   },
-  { key: 'state', title: 'State', width: 130, render: (w) => <WarehouseState state={w.state} /> },
-  { key: 'size', title: 'Size', width: 100 },
+  {
+    key: 'state',
+    title: 'State',
+    width: 130,
+    priority: 2,
+    render: (w) => <WarehouseState state={w.state} />,
+  },
+  { key: 'size', title: 'Size', width: 100, priority: 3 },
   {
     key: 'queryCount',
+    priority: 3,
     title: 'Queries',
     width: 100,
     align: 'right',
@@ -51,6 +72,7 @@ export const warehouseColumns = (search: string): readonly DataColumn<SnowflakeW
   },
   {
     key: 'cost',
+    priority: 2,
     title: 'Cost (USD)',
     width: 130,
     align: 'right',
@@ -59,6 +81,7 @@ export const warehouseColumns = (search: string): readonly DataColumn<SnowflakeW
   },
   {
     key: 'credits',
+    priority: 3,
     title: 'Credits',
     width: 110,
     align: 'right',
@@ -67,6 +90,7 @@ export const warehouseColumns = (search: string): readonly DataColumn<SnowflakeW
   },
   {
     key: 'utilisationPercent',
+    priority: 4,
     title: 'Utilisation',
     width: 110,
     align: 'right',
@@ -74,14 +98,16 @@ export const warehouseColumns = (search: string): readonly DataColumn<SnowflakeW
   },
   {
     key: 'avgQueuedOverloadTime',
+    priority: 5,
     title: 'Avg queued overload',
     width: 170,
     align: 'right',
     render: (w) => ms(Math.round(w.avgQueuedOverloadTime)),
   },
-  { key: 'queuedQueryCount', title: 'Queued queries', width: 140, align: 'right' },
+  { key: 'queuedQueryCount', title: 'Queued queries', width: 140, align: 'right', priority: 5 },
   {
     key: 'clusters',
+    priority: 6,
     title: 'Clusters',
     width: 100,
     align: 'right',
@@ -91,6 +117,7 @@ export const warehouseColumns = (search: string): readonly DataColumn<SnowflakeW
   { key: 'scalingPolicy', title: 'Scaling', width: 110, displayable: false },
   {
     key: 'autoSuspendSeconds',
+    priority: 6,
     title: 'Auto suspend',
     width: 130,
     align: 'right',

@@ -133,8 +133,6 @@ export function appsSearchBounds(q: AppsSearchQuery): { start?: number; end?: nu
 export function appsSearch(db: Db, q: AppsSearchQuery, now: number, scope: ClusterScope): AppsSearchResponse {
   const page = { from: q.from ?? 0, size: q.size ?? 10 }
   checkPaging(page.from, page.size)
-  if ((q.groupBy === undefined) !== (q.groupValue === undefined))
-    throw new HttpError(400, 'querystring/groupBy and querystring/groupValue must be sent together')
   const { start, end } = appsSearchBounds(q)
   const shift = appsTimeShift(db)
   const order = searchOrder(sortParam(q.sort, '-startTime'), 'querystring')

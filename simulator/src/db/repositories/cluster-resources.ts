@@ -646,8 +646,6 @@ function toYarnApp(row: YarnAppRow, now: number, shift: number): YarnApp {
  * latest started first, at most `size` (B101: 100); with running=true the apps running now.
  */
 export function taggedApps(db: Db, target: Target, q: TaggedAppsQuery, now: number): TaggedAppsResponse {
-  if ((q.groupBy === undefined) !== (q.value === undefined))
-    throw new HttpError(400, 'querystring/groupBy and querystring/value must be sent together')
   const shift = appsTimeShift(db)
   const uids = inParams('u', target.uids)
   const params: Record<string, unknown> = { ...uids.params, size: q.size ?? 100 }

@@ -19,7 +19,6 @@ import {
   WEEKDAY_KEYS,
   seriesGrid,
 } from '@costlens/shared'
-import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { PIPELINE_NAMES } from '../seed/applications.ts'
 import { appsTimeShift, clusterUidsOf, eventCounts, inList, queryWindow, type Where } from './applications.ts'
@@ -86,8 +85,6 @@ export function jobCountWindow(q: JobCountQuery, now: number): { start: number; 
  */
 export function jobCount(db: Db, q: JobCountQuery, now: number, scope: ClusterScope): JobCountResponse {
   const window = jobCountWindow(q, now)
-  if ((q.filterBy === undefined) !== (q.key === undefined))
-    throw new HttpError(400, 'querystring/filterBy and querystring/key must be sent together')
   const interval = q.interval ?? '1h'
   const step = INTERVAL_MS[interval]
   const { first, n } = seriesGrid(window.start, window.end, step)

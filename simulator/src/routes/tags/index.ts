@@ -1,16 +1,10 @@
-import {
-  AwsTagsQuerySchema,
-  ErrorSchema,
-  SearchTagsQuerySchema,
-  TagListSchema,
-  type AwsTagsQuery,
-  type SearchTagsQuery,
-} from '@costlens/shared'
+import { tagsEndpoints as calls } from '@costlens/shared'
 import type { AppInstance } from '../../app.ts'
 import { tagsInWindow } from '../../db/repositories/tags.ts'
 import { scopedClusters } from '../../db/repositories/scope.ts'
 import { HttpError } from '../../errors.ts'
 import { scopeOf } from '../../plugins/auth.ts'
+import { route } from '../route.ts'
 
 const DAY = 86_400_000
 
@@ -23,23 +17,14 @@ const SOURCES_BY_CB_TYPE: Record<string, readonly string[]> = {
 }
 const APP_TAG_SOURCES = ['yarn', 'impala', 'big_query', 'DBX_CLUSTER']
 
+/** The tag lists (E008, E009), from `tagsEndpoints`; both are tag filters the free plan lacks. */
 export default async function tagRoutes(app: AppInstance) {
-  const tagErrors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema }
-
-  app.get(
-    '/api/v1/search/tags',
-    {
-      config: { access: { plan: () => ({ tags: true }) } },
-      schema: {
-        tags: ['tags'],
-        summary: "Tag keys and values seen on the user's clusters in [from, to] (RealUser never listed)",
-        querystring: SearchTagsQuerySchema,
-        response: { 200: TagListSchema, ...tagErrors },
-        'x-spec-ids': ['E008'],
-      },
-    },
-    async (request) => {
-      const q = request.query as SearchTagsQuery
+  route(
+    app,
+    calls.searchTags,
+    (request) => {
+      const q = request.query
+      // A reversed window compares two fields, which a schema cannot.
       if (q.from > q.to) throw new HttpError(400, 'from must not be after to')
       const scope = scopeOf(request)
       const sources = q.cbType ? SOURCES_BY_CB_TYPE[q.cbType] : APP_TAG_SOURCES
@@ -51,27 +36,18 @@ export default async function tagRoutes(app: AppInstance) {
         sources,
       })
     },
+    { plan: () => ({ tags: true }) },
   )
 
-  app.get(
-    '/api/v1/search/awstags',
-    {
-      // AWS tags are the EMR clusters' (E009): an EMR install's only.
-      config: { access: { platforms: ['EMR'], plan: () => ({ tags: true }) } },
-      schema: {
-        tags: ['tags'],
-        summary: 'AWS tags of the EMR clusters alive in [from, to] (default: the last 30 days)',
-        querystring: AwsTagsQuerySchema,
-        response: { 200: TagListSchema, ...tagErrors },
-        'x-spec-ids': ['E009'],
-      },
-    },
-    async (request) => {
-      const q = request.query as AwsTagsQuery
-      const to = q.to ?? app.clock.now()
-      const from = q.from ?? to - 30 * DAY
+  route(
+    app,
+    calls.awsTags,
+    (request) => {
+      const to = request.query.to ?? app.clock.now()
+      const from = request.query.from ?? to - 30 * DAY
       if (from > to) throw new HttpError(400, 'from must not be after to')
       return tagsInWindow(app.db, 'EMR', { from, to, sources: ['aws'] })
     },
+    { plan: () => ({ tags: true }) },
   )
 }

@@ -1,0 +1,119 @@
+import {
+  AppEventsQuerySchema,
+  AppEventsResponseSchema,
+  AppsSearchQuerySchema,
+  AppsSearchResponseSchema,
+  GlobalSearchQuerySchema,
+  GlobalSearchResponseSchema,
+  InefficientAppsNewuxQuerySchema,
+  InefficientAppsNewuxResponseSchema,
+  InefficientAppsQuerySchema,
+  KeyCountListSchema,
+  NoOfEventsBodySchema,
+  NoOfEventsResponseSchema,
+  StatsTagsQuerySchema,
+  StatsTagsResponseSchema,
+  UnifiedSearchBodySchema,
+  UnifiedSearchResponseSchema,
+  UsersQueuesQuerySchema,
+  UsersQueuesResponseSchema,
+} from '../contracts/apps.ts'
+import { defineEndpoints } from './endpoint.ts'
+
+const tags = ['apps'] as const
+
+/** The application lists and their filters (02 §7 Applications; E010, E014, E023-E025, E036-E039, E092). */
+export const appsEndpoints = defineEndpoints({
+  unifiedSearch: {
+    method: 'POST',
+    path: '/api/v1/apps/unifiedsearch',
+    specIds: ['E014'],
+    tags,
+    summary: 'Search applications: one page, its total, duration and cost ranges, event and cluster counts',
+    description:
+      'Body of 02 §7. Times are epoch ms or ISO-8601; sort is [{"field": {"order": "asc|desc"}}]; ' +
+      'from + size may not pass 10,000 (B097). Running-only searches (appStatus ["R"]) ignore the time window.',
+    body: UnifiedSearchBodySchema,
+    response: UnifiedSearchResponseSchema,
+  },
+  globalSearch: {
+    method: 'GET',
+    path: '/api/v1/apps/globalsearch',
+    specIds: ['E010'],
+    tags,
+    summary: 'Find applications by a part of their id, name, user or queue (the global search page)',
+    description:
+      'sort is a field of the unified search, a leading minus for descending (default -startTime, B180); ' +
+      'from + size may not pass 10,000 (B097).',
+    querystring: GlobalSearchQuerySchema,
+    response: GlobalSearchResponseSchema,
+  },
+  appsSearch: {
+    method: 'GET',
+    path: '/api/v1/apps/search',
+    specIds: ['E023'],
+    tags,
+    summary: 'Applications of a window, cluster, kinds and one group value, with a summary row per app',
+    description:
+      'gte/lte (or end_time) bound the start time; groupBy (user, queue or kind) and groupValue name the ' +
+      'group value the spec leaves unnamed; summary rows join to apps on unique_key (the app id) and carry ' +
+      'clusterType, dbus (null off Databricks), cost in USD and duration in ms.',
+    querystring: AppsSearchQuerySchema,
+    response: AppsSearchResponseSchema,
+  },
+  inefficientApps: {
+    method: 'GET',
+    path: '/api/v1/apps/events/inefficient_apps',
+    specIds: ['E024'],
+    tags,
+    summary: 'Inefficient apps (events of type 2 or 6, B182) counted per event name',
+    querystring: InefficientAppsQuerySchema,
+    response: KeyCountListSchema,
+  },
+  inefficientAppsNewux: {
+    method: 'GET',
+    path: '/api/v1/apps/events/inefficient_apps_newux/',
+    specIds: ['E025'],
+    tags,
+    summary: 'One page of inefficient apps with counts per kind and per event name',
+    querystring: InefficientAppsNewuxQuerySchema,
+    response: InefficientAppsNewuxResponseSchema,
+  },
+  eventCounts: {
+    method: 'POST',
+    path: '/api/v1/apps/events/no_of_events',
+    specIds: ['E092'],
+    tags,
+    summary: 'The number of events of each application asked (at most 500)',
+    body: NoOfEventsBodySchema,
+    response: NoOfEventsResponseSchema,
+  },
+  appEvents: {
+    method: 'GET',
+    path: '/api/v1/apps/events/app_events',
+    specIds: ['E039'],
+    pathIsOurs: true,
+    tags,
+    summary: 'The appEvents filter: each event name with its app count in the window, all checked',
+    querystring: AppEventsQuerySchema,
+    response: AppEventsResponseSchema,
+  },
+  statsTags: {
+    method: 'GET',
+    path: '/api/v1/search/stats_tags',
+    specIds: ['E036'],
+    tags,
+    summary: 'User and queue filter values with app counts, and application tags (none on the free plan)',
+    querystring: StatsTagsQuerySchema,
+    response: StatsTagsResponseSchema,
+  },
+  usersAndQueues: {
+    method: 'GET',
+    path: '/api/v1/reports/data/get_all_users_queues',
+    specIds: ['E037'],
+    tags,
+    summary: 'Every user and queue that ran an application, optionally on one cluster',
+    querystring: UsersQueuesQuerySchema,
+    response: UsersQueuesResponseSchema,
+  },
+})

@@ -1,0 +1,89 @@
+import {
+  JobBucketListSchema,
+  JobBucketsQuerySchema,
+  JobCountQuerySchema,
+  JobCountResponseSchema,
+  JobSchedulesQuerySchema,
+  JobSchedulesResponseSchema,
+  LastCheckedResponseSchema,
+} from '../contracts/jobs.ts'
+import { defineEndpoint, defineEndpoints } from './endpoint.ts'
+
+const tags = ['jobs'] as const
+
+/** E028-E033: apps running now or finished in the window, by status, type or inefficiency. */
+const jobBuckets = (
+  variant: 'running' | 'finished',
+  by: 'status' | 'type' | 'inefficiency',
+  specId: string,
+) =>
+  defineEndpoint({
+    method: 'GET',
+    path: `/api/v1/jobs/${variant === 'finished' ? 'finished/' : ''}by${by}`,
+    specIds: [specId],
+    tags,
+    summary:
+      variant === 'running'
+        ? `Apps running (R) or pending (P) at the window's end (now, for a window ending now) by ${by}`
+        : `Apps finished (S, F, K) in the window by ${by}`,
+    querystring: JobBucketsQuerySchema,
+    response: JobBucketListSchema,
+  })
+
+/** The job counts of the cluster overview and the scheduled-jobs calendar (02 §7 Jobs; E027-E034). */
+export const jobsEndpoints = defineEndpoints({
+  jobCount: {
+    method: 'GET',
+    path: '/api/v1/jobs/count',
+    specIds: ['E027'],
+    tags,
+    summary: 'Apps running in each time bucket, per state, application type, user or queue',
+    description:
+      'Response of REAL-API-NOTES §6 with numbers: {date: [ms…], <group value>: {"<ms>": count}}. ' +
+      'At most 2,000 buckets.',
+    querystring: JobCountQuerySchema,
+    response: JobCountResponseSchema,
+  },
+  runningByStatus: jobBuckets('running', 'status', 'E028'),
+  runningByType: jobBuckets('running', 'type', 'E029'),
+  runningByInefficiency: jobBuckets('running', 'inefficiency', 'E030'),
+  finishedByStatus: jobBuckets('finished', 'status', 'E031'),
+  finishedByType: jobBuckets('finished', 'type', 'E032'),
+  finishedByInefficiency: jobBuckets('finished', 'inefficiency', 'E033'),
+  lastChecked: {
+    method: 'GET',
+    path: '/api/v1/jobs/lastChecked',
+    specIds: ['E034'],
+    tags,
+    summary: 'When the job data was last refreshed: the simulated now',
+    response: LastCheckedResponseSchema,
+  },
+  jobSchedules: {
+    method: 'GET',
+    path: '/api/v1/jobs/schedules',
+    // No catalogue row: the path is costlens's; it serves the scheduled-jobs calendar (R019, R066).
+    specIds: ['R019', 'R066'],
+    pathIsOurs: true,
+    tags,
+    summary: 'The recurring scheduled jobs of the window as weekly calendar series',
+    description:
+      'The /jobs/schedulejobs page (02 §2 weekly calendar); series as 03 §4 ' +
+      'Calendar series: id, name, color, data keyed sunday … saturday with HH:mm events.',
+    querystring: JobSchedulesQuerySchema,
+    response: JobSchedulesResponseSchema,
+  },
+})
+
+/** The bucket calls by variant and breakdown, as the cluster overview asks for them. */
+export const JOB_BUCKET_CALLS = {
+  running: {
+    status: jobsEndpoints.runningByStatus,
+    type: jobsEndpoints.runningByType,
+    inefficiency: jobsEndpoints.runningByInefficiency,
+  },
+  finished: {
+    status: jobsEndpoints.finishedByStatus,
+    type: jobsEndpoints.finishedByType,
+    inefficiency: jobsEndpoints.finishedByInefficiency,
+  },
+} as const
