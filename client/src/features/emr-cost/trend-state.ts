@@ -10,8 +10,8 @@ import {
   type TrendScope,
 } from '@costlens/shared'
 
-/** The range picker's choices in days; 30 by default, 90 at most (the seeded history). */
-export const TREND_DAYS = [7, 14, 30, 60, 90] as const
+/** The cost range choices of 03 §9 (7, 14, 30, 90 days); 30 by default on the trends page, 90 at most. */
+export const TREND_DAYS = [7, 14, 30, 90] as const
 export const DEFAULT_TREND_DAYS = 30
 
 /** The address of the trends page: `days`, repeated `item` values and the `selected` item (1-based). */
