@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import fastifyStatic from '@fastify/static'
 import autoLoad from '@fastify/autoload'
-import { DATE_PARAM_KEYWORD, type SignInMode } from '@costlens/shared'
+import { DATE_PARAM_KEYWORD, ERROR_MESSAGE_KEYWORD, type SignInMode } from '@costlens/shared'
 import { Clock, parseInstant } from './clock.ts'
 import { openDatabase, type Db } from './db/open-database.ts'
 import { readSetting } from './db/repositories/settings.ts'
@@ -108,7 +108,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     ajv: {
       customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true },
       // The date parameters' marker (contracts/dates.ts) is an annotation the date check reads.
-      plugins: [(ajv: Ajv) => ajv.addKeyword({ keyword: DATE_PARAM_KEYWORD, schemaType: 'string' })],
+      // A field's own error message (contracts/common.ts) is an annotation the error handler reads.
+      plugins: [
+        (ajv: Ajv) => ajv.addKeyword({ keyword: DATE_PARAM_KEYWORD, schemaType: 'string' }),
+        (ajv: Ajv) => ajv.addKeyword({ keyword: ERROR_MESSAGE_KEYWORD, schemaType: 'string' }),
+      ],
     },
     bodyLimit: 1024 * 1024,
     trustProxy: options.trustProxy ?? false,

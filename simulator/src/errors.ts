@@ -1,7 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { STATUS_CODES } from 'node:http'
 import FindMyWay from 'find-my-way'
-import { DATE_PARAM_EXPECTED, DATE_PARAM_KEYWORD, type DateParamKind } from '@costlens/shared'
+import {
+  DATE_PARAM_EXPECTED,
+  DATE_PARAM_KEYWORD,
+  ERROR_MESSAGE_KEYWORD,
+  type DateParamKind,
+} from '@costlens/shared'
 
 /** The spec's error body (01 §8): `{statusCode, error, message}`. */
 export function sendError(reply: FastifyReply, statusCode: number, message: string) {
@@ -33,6 +38,15 @@ function dateParamKindAt(
   const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[context] as
     { properties?: Record<string, Record<string, unknown>> } | undefined
   return name ? (schema?.properties?.[name]?.[DATE_PARAM_KEYWORD] as DateParamKind | undefined) : undefined
+}
+
+/** A field's own message for any failure of it (ERROR_MESSAGE_KEYWORD), if its schema has one. */
+function fieldMessageAt(request: FastifyRequest, context: string, instancePath = ''): string | undefined {
+  const name = /^\/([^/]+)$/.exec(instancePath)?.[1]
+  const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[context] as
+    { properties?: Record<string, Record<string, unknown>> } | undefined
+  const message = name ? schema?.properties?.[name]?.[ERROR_MESSAGE_KEYWORD] : undefined
+  return typeof message === 'string' ? message : undefined
 }
 
 /**
@@ -72,6 +86,7 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
       const where = first?.instancePath ? `${context}${first.instancePath}` : context
       const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty
       const dateKind = dateParamKindAt(request, context, first?.instancePath)
+      const fieldMessage = fieldMessageAt(request, context, first?.instancePath)
       const pair =
         first?.keyword === 'dependencies'
           ? dependencyPair(request, context, first.params as { property?: string; missingProperty?: string })
@@ -80,9 +95,11 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
         ? `${context}/${pair[0]} and ${context}/${pair[1]} must be sent together`
         : missing
           ? `${context} must have the field '${missing}'`
-          : dateKind
-            ? `${where} must be ${DATE_PARAM_EXPECTED[dateKind]}${/^(min|max)imum$/.test(first?.keyword ?? '') ? ', from 2000-01-01 to 2100-01-01' : ''}`
-            : `${where} ${first?.message ?? 'is invalid'}`
+          : fieldMessage
+            ? fieldMessage
+            : dateKind
+              ? `${where} must be ${DATE_PARAM_EXPECTED[dateKind]}${/^(min|max)imum$/.test(first?.keyword ?? '') ? ', from 2000-01-01 to 2100-01-01' : ''}`
+              : `${where} ${first?.message ?? 'is invalid'}`
       return sendError(reply, 400, message)
     }
     if (error instanceof HttpError) return sendError(reply, error.statusCode, error.message)

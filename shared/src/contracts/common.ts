@@ -53,3 +53,9 @@ export const authErrorResponses = {
 
 /** Epoch milliseconds. */
 export const EpochMsSchema = Type.Integer({ minimum: 0, description: 'epoch milliseconds' })
+
+/**
+ * A field's own message for any validation failure of it (e.g. an amount of 0: 'Value cannot be
+ * zero.'): the simulator answers 400 with this text instead of the validator's words.
+ */
+export const ERROR_MESSAGE_KEYWORD = 'x-error-message'

@@ -9,6 +9,8 @@ import { tagsEndpoints } from './tags.ts'
 import { clustersEndpoints } from './clusters.ts'
 import { chargebackEndpoints } from './chargeback.ts'
 import { authEndpoints } from './auth.ts'
+import { budgetEndpoints } from './budgets.ts'
+import { awsAccountEndpoints } from './aws-accounts.ts'
 import { emrEndpoints } from './emr.ts'
 
 /**
@@ -26,5 +28,7 @@ export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
   clusters: clustersEndpoints,
   chargeback: chargebackEndpoints,
   auth: authEndpoints,
+  budgets: budgetEndpoints,
+  awsAccounts: awsAccountEndpoints,
   emr: emrEndpoints,
 }

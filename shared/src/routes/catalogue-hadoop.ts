@@ -248,6 +248,7 @@ const manageTail: readonly RouteEntry[] = [
 
 const awsAccountSettings = emrOnly('R104', '/manage/awsaccountsettings', 'AWS Account Settings', {
   rbacId: 'manage/awsaccountsettings',
+  screen: 'aws-account-settings',
 })
 
 function manageTab(children: readonly RouteEntry[]): TabEntry {
@@ -307,10 +308,16 @@ const emrCostTab = tab({
   rbacId: 'cost',
   supportedTypes: ['EMR'],
   children: [
-    emrOnly('R098', '/cost/trends', 'Trends', { rbacId: 'cost/trends' }),
+    emrOnly('R098', '/cost/trends', 'Trends', { rbacId: 'cost/trends', screen: 'emr-cost-trends' }),
     emrOnly('R099', '/cost/chargeback', 'Chargeback', { rbacId: 'cost/chargeback' }),
-    emrOnly('R100', '/cost/budget', 'Budgets', { rbacId: 'cost/budget' }),
-    emrOnly('R101', '/cost/budget/:budget_id/details/', 'Budget Details', { rbacId: 'cost/budget' }, false),
+    emrOnly('R100', '/cost/budget', 'Budgets', { rbacId: 'cost/budget', screen: 'emr-budgets' }),
+    emrOnly(
+      'R101',
+      '/cost/budget/:budget_id/details/',
+      'Budget Details',
+      { rbacId: 'cost/budget', screen: 'emr-budget-details' },
+      false,
+    ),
   ],
 })
 

@@ -428,6 +428,39 @@ CREATE TABLE IF NOT EXISTS snowflake_cost_rollups (
   PRIMARY KEY (dim, bucket, key)
 ) WITHOUT ROWID;
 
+-- Budgets (E168-E170): written by the console, kept across restarts, back to the seed's on a reset.
+-- name_key is the name as uniqueness compares it (trimmed, lower case: B257).
+CREATE TABLE IF NOT EXISTS budgets (
+  id                INTEGER PRIMARY KEY,
+  name              TEXT NOT NULL,
+  name_key          TEXT NOT NULL UNIQUE,
+  amount            REAL NOT NULL CHECK (amount > 0),   -- USD a month, to the cent
+  period            TEXT NOT NULL DEFAULT 'monthly' CHECK (period = 'monthly'),
+  scope_type        TEXT NOT NULL CHECK (scope_type IN ('all', 'clusters', 'tag')),
+  cluster_ids       TEXT NOT NULL DEFAULT '[]',          -- JSON array of cluster ids (scope 'clusters')
+  tag_key           TEXT,                                -- scope 'tag'
+  tag_value         TEXT,
+  threshold_percent INTEGER NOT NULL DEFAULT 80 CHECK (threshold_percent BETWEEN 1 AND 100),
+  created_by        TEXT NOT NULL,
+  created_at        INTEGER NOT NULL,                    -- epoch ms
+  updated_at        INTEGER NOT NULL
+);
+
+-- AWS accounts the EMR data comes from (/manage/awsaccountsettings). The secret is stored for the
+-- collector and never answered back.
+CREATE TABLE IF NOT EXISTS aws_accounts (
+  id                INTEGER PRIMARY KEY,
+  account_id        TEXT NOT NULL UNIQUE,                -- 12 digits
+  alias             TEXT NOT NULL,
+  region            TEXT NOT NULL,
+  auth_type         TEXT NOT NULL CHECK (auth_type IN ('role', 'accessKey')),
+  role_arn          TEXT,
+  access_key_id     TEXT,
+  secret_access_key TEXT,
+  created_by        TEXT NOT NULL,
+  created_at        INTEGER NOT NULL,
+  updated_at        INTEGER NOT NULL
+);
 -- EMR clusters as the AWS account reports them (issue 16), seeded by seed/emr-clusters.ts: every
 -- EMR cluster of the last 90 days, the few the product watches (rows of `clusters` with the same id,
 -- whose Yarn apps are seeded) and the thousands of job clusters it does not. Times move with the

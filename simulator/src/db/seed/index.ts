@@ -14,6 +14,8 @@ import { ChargebackRollupBuilder } from './chargeback-rollups.ts'
 import { seedSnowflake } from './snowflake.ts'
 import { DEFAULT_USD_PER_CREDIT } from './snowflake-catalogue.ts'
 import { buildSnowflakeRollups } from './snowflake-rollups.ts'
+import { seedBudgets } from '../repositories/budgets.ts'
+import { insertSeedAwsAccount } from '../repositories/aws-accounts.ts'
 import { seedEmrClusters } from './emr-clusters.ts'
 
 export interface SeedOptions {
@@ -142,6 +144,11 @@ export function seedDatabase(
     'snowflake',
   )
   timed('snowflake.rollups', () => buildSnowflakeRollups(db))
+  // After the EMR clusters and their cost: the seeded budgets' amounts are set from that cost.
+  timed('budgets', () => {
+    seedBudgets(db, now)
+    insertSeedAwsAccount(db, 'emr', now)
+  })
   // Statistics for the query planner: without them it cannot tell that running apps are few and
   // scans a whole window index instead of the partial index of running apps.
   // A sample of each index is enough for that and takes a fraction of a full pass over a million rows.

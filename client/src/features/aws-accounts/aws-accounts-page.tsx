@@ -1,0 +1,170 @@
+import { useState } from 'react'
+import { ActionIcon, Alert, Button, Group, Modal, Stack, Text, Title, Tooltip } from '@mantine/core'
+import { IconPencil, IconTrash } from '@tabler/icons-react'
+import type { AwsAccount, AwsAccountInput } from '@costlens/shared'
+import { useDocumentTitle } from '../../app/use-document-title.ts'
+import type { ApiError } from '../../api/base-query.ts'
+import { DataTable } from '../../components/table/data-table.tsx'
+import type { DataColumn } from '../../components/table/table-types.ts'
+import { queryPanel } from '../../components/panel-state/panel-status.ts'
+import {
+  useAwsAccountsQuery,
+  useCreateAwsAccountMutation,
+  useDeleteAwsAccountMutation,
+  useUpdateAwsAccountMutation,
+} from './api.ts'
+import { AwsAccountForm } from './aws-account-form.tsx'
+
+/** How an account signs in, without its secret: the role, or the key's last 4 characters. */
+export function credentialText(account: AwsAccount): string {
+  if (account.authType === 'role') return account.roleArn ?? 'Role'
+  const key = account.accessKeyIdLast4 ? `Access key …${account.accessKeyIdLast4}` : 'Access key'
+  return account.secretConfigured ? `${key} (secret stored)` : `${key} (no secret)`
+}
+
+function columns(edit: (a: AwsAccount) => void, remove: (a: AwsAccount) => void): DataColumn<AwsAccount>[] {
+  return [
+    { key: 'alias', title: 'Alias', sortable: true, width: 220 },
+    { key: 'accountId', title: 'Account id', sortable: true, width: 170 },
+    { key: 'region', title: 'Region', sortable: true, width: 160 },
+    // A role ARN is long: the column takes the room the others leave.
+    { key: 'credential', title: 'Signs in with', value: credentialText, width: 520 },
+    {
+      key: 'actions',
+      title: 'Actions',
+      sortable: false,
+      searchable: false,
+      exportable: false,
+      width: 110,
+      render: (a) => (
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label="Edit">
+            <ActionIcon
+              variant="subtle"
+              aria-label={`Edit the AWS account ${a.alias}`}
+              onClick={() => edit(a)}
+            >
+              <IconPencil size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Delete">
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Delete the AWS account ${a.alias}`}
+              onClick={() => remove(a)}
+            >
+              <IconTrash size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    },
+  ]
+}
+
+const refusalOf = (answer: { error?: unknown }) =>
+  'error' in answer && answer.error ? (answer.error as ApiError).message : undefined
+
+/**
+ * /manage/awsaccountsettings (R104): the AWS accounts the EMR data comes from; EMR admins add, edit
+ * and delete them. Secrets are stored, never shown: the list says whether one is there.
+ */
+export default function AwsAccountsPage() {
+  useDocumentTitle('AWS Account Settings')
+  const list = useAwsAccountsQuery()
+  const [createAccount] = useCreateAwsAccountMutation()
+  const [updateAccount] = useUpdateAwsAccountMutation()
+  const [deleteAccount, deletion] = useDeleteAwsAccountMutation()
+  const [editing, setEditing] = useState<AwsAccount | 'new' | null>(null)
+  const [deleting, setDeleting] = useState<AwsAccount | null>(null)
+  const accounts = list.data?.accounts ?? []
+  const panel = queryPanel(list, accounts.length === 0)
+
+  async function save(input: AwsAccountInput) {
+    const answer =
+      editing === 'new'
+        ? await createAccount(input)
+        : await updateAccount({ id: (editing as AwsAccount).id, ...input })
+    const refusal = refusalOf(answer)
+    if (!refusal) setEditing(null)
+    return refusal
+  }
+
+  async function confirmDelete() {
+    if (!deleting) return
+    if (!refusalOf(await deleteAccount({ id: deleting.id }))) setDeleting(null)
+  }
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <div>
+          <Title order={1} size="h3">
+            AWS Account Settings
+          </Title>
+          <Text size="sm" c="dimmed">
+            The AWS accounts whose EMR clusters and costs costlens reads.
+          </Text>
+        </div>
+        <Button onClick={() => setEditing('new')}>Add AWS account</Button>
+      </Group>
+      <DataTable
+        caption="AWS accounts"
+        columns={columns(setEditing, setDeleting)}
+        rows={accounts}
+        rowKey={(a) => String(a.id)}
+        loading={list.isFetching}
+        emptyText="No AWS account yet: add one so costlens can read its EMR clusters."
+        failure={
+          panel.status === 'failed'
+            ? { what: 'AWS accounts', error: list.error, onRetry: panel.onRetry }
+            : null
+        }
+        paginate={false}
+      />
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        title={editing === 'new' ? 'Add AWS account' : `Edit AWS account ${editing?.alias ?? ''}`}
+        size="lg"
+      >
+        {editing !== null && (
+          <AwsAccountForm
+            account={editing === 'new' ? undefined : editing}
+            submitLabel={editing === 'new' ? 'Add account' : 'Save account'}
+            onSubmit={save}
+            onCancel={() => setEditing(null)}
+          />
+        )}
+      </Modal>
+      <Modal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        title="Delete AWS account"
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            Delete the AWS account “{deleting?.alias}” ({deleting?.accountId})? costlens stops reading its
+            clusters; its stored credentials are removed.
+          </Text>
+          {deletion.isError && (
+            <Alert color="red" role="alert">
+              {(deletion.error as ApiError).message}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              Cancel
+            </Button>
+            <Button color="red" loading={deletion.isLoading} onClick={() => void confirmDelete()}>
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  )
+}

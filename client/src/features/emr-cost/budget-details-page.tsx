@@ -1,0 +1,158 @@
+import { Link, useParams } from 'react-router-dom'
+import { Anchor, Breadcrumbs, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { formatMessage, type BudgetCostDayRowBody, type BudgetDetails } from '@costlens/shared'
+import { useDocumentTitle } from '../../app/use-document-title.ts'
+import { DataTable } from '../../components/table/data-table.tsx'
+import type { DataColumn } from '../../components/table/table-types.ts'
+import { PanelState } from '../../components/panel-state/panel-state.tsx'
+import { queryPanel } from '../../components/panel-state/panel-status.ts'
+import { useBudgetDetailsQuery } from './api.ts'
+import { budgetScopeText } from './budget-scope.ts'
+import { BudgetStatusBadge } from './budget-status-badge.tsx'
+import { DailyCostChart } from './daily-cost-chart.tsx'
+import { usd } from './money.ts'
+
+const signedUsd = (n: number) => (n > 0 ? `+${usd(n)}` : usd(n))
+
+/** The cost day rows (02 §3), newest first. */
+export const COST_DAY_COLUMNS: DataColumn<BudgetCostDayRowBody>[] = [
+  { key: 'date', title: 'Day (UTC)', sortable: true },
+  { key: 'cost', title: 'Cost', align: 'right', sortable: true, render: (r) => usd(r.cost) },
+  {
+    key: 'costChange',
+    title: 'Change',
+    align: 'right',
+    sortable: true,
+    render: (r) => signedUsd(r.costChange),
+  },
+  { key: 'ec2', title: 'EC2', align: 'right', render: (r) => usd(r.ec2) },
+  { key: 'emr', title: 'EMR', align: 'right', render: (r) => usd(r.emr) },
+  { key: 'ebs', title: 'EBS', align: 'right', render: (r) => usd(r.ebs) },
+  {
+    key: 'neglectedCost',
+    title: 'Neglected',
+    align: 'right',
+    sortable: true,
+    render: (r) => usd(r.neglectedCost),
+  },
+  {
+    key: 'budgetOverrunCost',
+    title: 'Over budget',
+    align: 'right',
+    sortable: true,
+    render: (r) => usd(r.budgetOverrunCost),
+  },
+  { key: 'cumulativeCost', title: 'Month to date', align: 'right', render: (r) => usd(r.cumulativeCost) },
+]
+
+function Kpis({ details }: { details: BudgetDetails }) {
+  const { budget, daysInMonth, rows } = details
+  const items = [
+    { label: 'Amount a month', value: usd(budget.amount), note: `Alert at ${budget.thresholdPercent}%` },
+    {
+      label: 'Spend to date',
+      value: usd(budget.spendToDate),
+      note: `${budget.spentPercent}% of the amount, ${rows.length} of ${daysInMonth} days`,
+    },
+    {
+      label: 'Forecast to month end',
+      value: usd(budget.forecast),
+      note: 'Spend to date + the last 7 whole days’ average × the days left',
+    },
+  ]
+  return (
+    <section aria-label="Budget figures">
+      <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" m={0}>
+        {items.map((kpi) => (
+          <Paper key={kpi.label} withBorder p="sm">
+            <Text component="dt" size="xs" c="dimmed" fw={600} tt="uppercase">
+              {kpi.label}
+            </Text>
+            <Text component="dd" size="xl" fw={700} m={0}>
+              {kpi.value}
+            </Text>
+            <Text component="dd" size="xs" c="dimmed" m={0}>
+              {kpi.note}
+            </Text>
+          </Paper>
+        ))}
+        <Paper withBorder p="sm">
+          <Text component="dt" size="xs" c="dimmed" fw={600} tt="uppercase">
+            Status
+          </Text>
+          <Text component="dd" m={0} mt={6}>
+            <BudgetStatusBadge status={budget.status} />
+          </Text>
+        </Paper>
+      </SimpleGrid>
+    </section>
+  )
+}
+
+/**
+ * /cost/budget/{budget_id}/details/ (R101, E169): the budget's figures, the month's daily cost
+ * stacked by EC2 / EMR / EBS against its running spend and amount, and the cost day rows.
+ */
+export default function BudgetDetailsPage() {
+  const { budget_id: raw = '' } = useParams()
+  const id = Number(raw)
+  const valid = Number.isInteger(id) && id > 0
+  const details = useBudgetDetailsQuery({ id }, { skip: !valid })
+  const budget = details.data?.budget
+  useDocumentTitle(budget ? `Budget ${budget.name}` : 'Budget')
+  const panel = valid
+    ? queryPanel(details, !details.data)
+    : {
+        status: 'failed' as const,
+        error: { message: formatMessage('M066', { pageName: 'budget', id: raw }) },
+        onRetry: () => {},
+      }
+
+  return (
+    <Stack gap="md">
+      <Breadcrumbs>
+        <Anchor component={Link} to="/cost/budget" size="sm">
+          Budgets
+        </Anchor>
+        <Text size="sm">{budget?.name ?? raw}</Text>
+      </Breadcrumbs>
+      <PanelState what="The budget" {...panel}>
+        {details.data && budget && (
+          <>
+            <Group gap="sm" align="baseline">
+              <Title order={1} size="h3">
+                {budget.name}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {budgetScopeText(budget)} · {budget.month} (UTC) · monthly
+              </Text>
+            </Group>
+            <Kpis details={details.data} />
+            <Paper withBorder p="xs" radius="md">
+              <DailyCostChart
+                title={`Daily cost in ${budget.month} against the budget`}
+                description="Columns: each day's EC2, EMR and EBS cost (left axis). Lines, on the right axis: the month's running spend, its forecast to the month end, and the budget amount."
+                days={details.data.rows}
+                budget={{
+                  kind: 'cumulative',
+                  amount: budget.amount,
+                  name: `Budget ${usd(budget.amount)}`,
+                  lastDay: new Date(details.data.monthEnd - 86_400_000).toISOString().slice(0, 10),
+                  forecast: budget.forecast,
+                }}
+              />
+            </Paper>
+            <DataTable
+              caption="Cost by day"
+              columns={COST_DAY_COLUMNS}
+              rows={details.data.rows}
+              rowKey={(r) => r.date}
+              defaultView={{ sort: { key: 'date', direction: 'desc' } }}
+              download={{ name: `budget_${budget.id}_days`, formats: ['csv'] }}
+            />
+          </>
+        )}
+      </PanelState>
+    </Stack>
+  )
+}

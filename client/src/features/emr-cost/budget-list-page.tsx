@@ -1,0 +1,227 @@
+import { useState } from 'react'
+import { Link } from 'react-router-dom'
+import { ActionIcon, Alert, Anchor, Button, Group, Modal, Stack, Text, Title, Tooltip } from '@mantine/core'
+import { IconPencil, IconTrash } from '@tabler/icons-react'
+import type { Budget, BudgetInput } from '@costlens/shared'
+import { useAppSelector } from '../../app/hooks.ts'
+import { useDocumentTitle } from '../../app/use-document-title.ts'
+import type { ApiError } from '../../api/base-query.ts'
+import { DataTable } from '../../components/table/data-table.tsx'
+import type { DataColumn } from '../../components/table/table-types.ts'
+import { queryPanel } from '../../components/panel-state/panel-status.ts'
+import { useAwsTagsQuery } from './aws-tags-api.ts'
+import {
+  useBudgetsQuery,
+  useCreateBudgetMutation,
+  useDeleteBudgetMutation,
+  useUpdateBudgetMutation,
+} from './api.ts'
+import { BudgetForm, draftOf } from './budget-form.tsx'
+import { budgetScopeText } from './budget-scope.ts'
+import { BudgetStatusBadge } from './budget-status-badge.tsx'
+import { usd } from './money.ts'
+
+/** The address of a budget's details (R101). */
+export const budgetDetailsPath = (id: number) => `/cost/budget/${id}/details/`
+
+function columns(
+  canWrite: boolean,
+  edit: (b: Budget) => void,
+  remove: (b: Budget) => void,
+): DataColumn<Budget>[] {
+  return [
+    {
+      key: 'name',
+      title: 'Name',
+      sortable: true,
+      render: (b) => (
+        <Anchor component={Link} to={budgetDetailsPath(b.id)} size="sm">
+          {b.name}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'scope',
+      title: 'Covers',
+      value: budgetScopeText,
+      sortable: true,
+      render: (b) =>
+        b.scopeType === 'clusters' ? (
+          <Tooltip label={b.clusterIds.join(', ')} multiline maw={360}>
+            <Text size="sm" tabIndex={0} span>
+              {b.clusterIds.length} cluster{b.clusterIds.length === 1 ? '' : 's'}
+            </Text>
+          </Tooltip>
+        ) : (
+          budgetScopeText(b)
+        ),
+    },
+    { key: 'amount', title: 'Amount a month', align: 'right', sortable: true, render: (b) => usd(b.amount) },
+    {
+      key: 'spendToDate',
+      title: 'Spend to date',
+      align: 'right',
+      sortable: true,
+      render: (b) => `${usd(b.spendToDate)} (${b.spentPercent}%)`,
+    },
+    { key: 'forecast', title: 'Forecast', align: 'right', sortable: true, render: (b) => usd(b.forecast) },
+    { key: 'thresholdPercent', title: 'Alert at', align: 'right', render: (b) => `${b.thresholdPercent}%` },
+    {
+      key: 'status',
+      title: 'Status',
+      sortable: true,
+      render: (b) => <BudgetStatusBadge status={b.status} />,
+    },
+    ...(canWrite
+      ? [
+          {
+            key: 'actions',
+            title: 'Actions',
+            sortable: false,
+            searchable: false,
+            exportable: false,
+            render: (b: Budget) => (
+              <Group gap={4} wrap="nowrap">
+                <Tooltip label="Edit">
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={`Edit the budget ${b.name}`}
+                    onClick={() => edit(b)}
+                  >
+                    <IconPencil size={16} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label="Delete">
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Delete the budget ${b.name}`}
+                    onClick={() => remove(b)}
+                  >
+                    <IconTrash size={16} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            ),
+          },
+        ]
+      : []),
+  ]
+}
+
+/** A write's refusal, as the form shows it. */
+const refusalOf = (answer: { error?: unknown }) =>
+  'error' in answer && answer.error ? (answer.error as ApiError).message : undefined
+
+/**
+ * /cost/budget (R100, E168): every budget with this month's spend, forecast and status; create,
+ * edit and delete (read-only admins only read).
+ */
+export default function BudgetListPage() {
+  useDocumentTitle('Budgets')
+  const user = useAppSelector((s) => s.session.user)!
+  const canWrite = user.role !== 'readonlyAdmin'
+  const list = useBudgetsQuery()
+  const tags = useAwsTagsQuery({})
+  const [createBudget] = useCreateBudgetMutation()
+  const [updateBudget] = useUpdateBudgetMutation()
+  const [deleteBudget, deletion] = useDeleteBudgetMutation()
+  const [editing, setEditing] = useState<Budget | 'new' | null>(null)
+  const [deleting, setDeleting] = useState<Budget | null>(null)
+  const budgets = list.data?.budgets ?? []
+  const otherNames = budgets.filter((b) => editing === 'new' || b.id !== editing?.id).map((b) => b.name)
+
+  async function save(input: BudgetInput) {
+    const answer =
+      editing === 'new'
+        ? await createBudget(input)
+        : await updateBudget({ id: (editing as Budget).id, ...input })
+    const refusal = refusalOf(answer)
+    if (!refusal) setEditing(null)
+    return refusal
+  }
+
+  async function confirmDelete() {
+    if (!deleting) return
+    const answer = await deleteBudget({ id: deleting.id })
+    if (!refusalOf(answer)) setDeleting(null)
+  }
+
+  const panel = queryPanel(list, budgets.length === 0)
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <div>
+          <Title order={1} size="h3">
+            Budgets
+          </Title>
+          <Text size="sm" c="dimmed">
+            Monthly EMR cost budgets (UTC months). At Risk: the forecast to the month end passes the alert
+            threshold; Exceeded: this month’s spend is above the amount.
+          </Text>
+        </div>
+        {canWrite && <Button onClick={() => setEditing('new')}>Create budget</Button>}
+      </Group>
+      {list.data?.errors.map((message) => (
+        <Alert key={message} color="yellow" role="status">
+          {message}
+        </Alert>
+      ))}
+      <DataTable
+        caption="Budgets"
+        columns={columns(canWrite, setEditing, setDeleting)}
+        rows={budgets}
+        rowKey={(b) => String(b.id)}
+        loading={list.isFetching}
+        emptyText={canWrite ? 'No budgets yet: create one to follow a month’s EMR spend.' : 'No budgets yet.'}
+        failure={
+          panel.status === 'failed' ? { what: 'Budgets', error: list.error, onRetry: panel.onRetry } : null
+        }
+        download={{ name: 'emr_budgets', formats: ['csv'] }}
+      />
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        title={editing === 'new' ? 'Create budget' : `Edit budget ${editing?.name ?? ''}`}
+        size="lg"
+      >
+        {editing !== null && (
+          <BudgetForm
+            initial={editing === 'new' ? undefined : draftOf(editing)}
+            otherNames={otherNames}
+            tags={tags.data ?? []}
+            submitLabel={editing === 'new' ? 'Create budget' : 'Save budget'}
+            onSubmit={save}
+            onCancel={() => setEditing(null)}
+          />
+        )}
+      </Modal>
+      <Modal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        title="Delete budget"
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            Delete the budget “{deleting?.name}”? Its history is not kept; this cannot be undone.
+          </Text>
+          {deletion.isError && (
+            <Alert color="red" role="alert">
+              {(deletion.error as ApiError).message}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              Cancel
+            </Button>
+            <Button color="red" loading={deletion.isLoading} onClick={() => void confirmDelete()}>
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  )
+}

@@ -1,0 +1,290 @@
+import { useMemo, useState } from 'react'
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core'
+import { IconX } from '@tabler/icons-react'
+import type { EmrCostDayRow, TrendScope } from '@costlens/shared'
+import { MAX_TREND_ITEMS } from '@costlens/shared'
+import { useDocumentTitle } from '../../app/use-document-title.ts'
+import { LineChart } from '../../components/charts/line-chart.tsx'
+import { paletteColour } from '../../components/charts/chart-options.ts'
+import { DataTable } from '../../components/table/data-table.tsx'
+import type { DataColumn } from '../../components/table/table-types.ts'
+import { PanelState } from '../../components/panel-state/panel-state.tsx'
+import { combinedPanelStatus, panelStatus } from '../../components/panel-state/panel-status.ts'
+import { useBudgetsQuery } from './api.ts'
+import { useAwsTagsQuery } from './aws-tags-api.ts'
+import { BudgetStatusBadge } from './budget-status-badge.tsx'
+import { DailyCostChart } from './daily-cost-chart.tsx'
+import { EmrClusterSelect } from './emr-cluster-picker.tsx'
+import { usd } from './money.ts'
+import { rowsAgainstBudget, trendWindow, useTrendData } from './trend-data.ts'
+import { budgetForScope, TREND_DAYS, trendLabel, useTrendState } from './trend-state.ts'
+
+const DAY_COLUMNS: DataColumn<EmrCostDayRow>[] = [
+  { key: 'date', title: 'Day (UTC)', sortable: true },
+  { key: 'cost', title: 'Cost', align: 'right', sortable: true, render: (r) => usd(r.cost) },
+  {
+    key: 'costChange',
+    title: 'Change',
+    align: 'right',
+    sortable: true,
+    render: (r) => (r.costChange > 0 ? `+${usd(r.costChange)}` : usd(r.costChange)),
+  },
+  { key: 'ec2', title: 'EC2', align: 'right', render: (r) => usd(r.ec2) },
+  { key: 'emr', title: 'EMR', align: 'right', render: (r) => usd(r.emr) },
+  { key: 'ebs', title: 'EBS', align: 'right', render: (r) => usd(r.ebs) },
+  {
+    key: 'neglectedCost',
+    title: 'Neglected',
+    align: 'right',
+    sortable: true,
+    render: (r) => usd(r.neglectedCost),
+  },
+  {
+    key: 'budgetOverrunCost',
+    title: 'Over budget',
+    align: 'right',
+    sortable: true,
+    render: (r) => usd(r.budgetOverrunCost),
+  },
+]
+
+/** Adds a trend for one cluster or one tag. */
+function AddTrend({ onAdd, disabled }: { onAdd: (scope: TrendScope) => void; disabled: boolean }) {
+  const [kind, setKind] = useState<'cluster' | 'tag'>('cluster')
+  const [clusterId, setClusterId] = useState('')
+  const [tagKey, setTagKey] = useState<string | null>(null)
+  const [tagValue, setTagValue] = useState<string | null>(null)
+  const tags = useAwsTagsQuery({})
+  const values = tags.data?.find((t) => t.key === tagKey)?.values ?? []
+  const scope: TrendScope | null =
+    kind === 'cluster'
+      ? clusterId
+        ? { kind: 'cluster', clusterId }
+        : null
+      : tagKey && tagValue
+        ? { kind: 'tag', key: tagKey, value: tagValue }
+        : null
+  return (
+    <Group
+      align="flex-end"
+      gap="sm"
+      wrap="wrap"
+      component="fieldset"
+      style={{ border: 0, padding: 0, margin: 0 }}
+    >
+      <Text component="legend" size="sm" fw={600} mb={4}>
+        Add a trend
+      </Text>
+      <SegmentedControl
+        aria-label="Trend of"
+        value={kind}
+        onChange={(v) => setKind(v as 'cluster' | 'tag')}
+        data={[
+          { value: 'cluster', label: 'A cluster' },
+          { value: 'tag', label: 'A tag' },
+        ]}
+      />
+      {kind === 'cluster' ? (
+        <div style={{ width: 280 }}>
+          <EmrClusterSelect value={clusterId} onChange={(id) => setClusterId(id)} />
+        </div>
+      ) : (
+        <>
+          <Select
+            label="Tag key"
+            data={(tags.data ?? []).map((t) => t.key)}
+            value={tagKey}
+            onChange={(v) => {
+              setTagKey(v)
+              setTagValue(null)
+            }}
+            searchable
+            w={180}
+          />
+          <Select
+            label="Tag value"
+            data={[...values]}
+            value={tagValue}
+            onChange={setTagValue}
+            searchable
+            disabled={!tagKey}
+            w={180}
+          />
+        </>
+      )}
+      <Button variant="light" disabled={!scope || disabled} onClick={() => scope && onAdd(scope)}>
+        Add trend
+      </Button>
+      {disabled && (
+        <Text size="xs" c="dimmed">
+          At most {MAX_TREND_ITEMS} trends.
+        </Text>
+      )}
+    </Group>
+  )
+}
+
+/**
+ * /cost/trends (R098), the EMR landing: the daily cost of every EMR cluster and of chosen clusters
+ * or tags (trend items, 02 §3), each a line of its colour; the selected one's cost stacked by EC2,
+ * EMR and EBS against its budget when a budget covers exactly it, and its cost day rows. The range,
+ * the trends and the selection live in the address.
+ */
+export default function CostTrendsPage() {
+  useDocumentTitle('Cost Trends')
+  const state = useTrendState()
+  const [now] = useState(() => Date.now())
+  const { shownFrom, from } = trendWindow(state.days, now)
+  const { results, refetch } = useTrendData(state.items, from)
+  const budgets = useBudgetsQuery()
+  const selectedResult = results[state.selected.index - 1]
+  const budget = budgetForScope(budgets.data?.budgets ?? [], state.selected.scope)
+
+  const lines = useMemo(
+    () =>
+      state.items.map((item, i) => ({
+        name: trendLabel(item.scope),
+        color: paletteColour(item.index - 1),
+        data: (results[i]?.data?.days ?? [])
+          .filter((d) => d.date >= shownFrom)
+          .map((d) => [d.ts, d.cost] as const),
+      })),
+    [state.items, results, shownFrom],
+  )
+  const rows = useMemo(
+    () => rowsAgainstBudget(selectedResult?.data?.days ?? [], budget).filter((d) => d.date >= shownFrom),
+    [selectedResult, budget, shownFrom],
+  )
+  const status = combinedPanelStatus(
+    results.map((r) => panelStatus({ isLoading: r.isLoading, isError: r.isError, error: r.error }, false)),
+  )
+  const total = rows.reduce((sum, r) => sum + r.cost, 0)
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1} size="h3">
+            Cost Trends
+          </Title>
+          <Text size="sm" c="dimmed">
+            EMR cost a day (EC2 + EMR uplift + EBS, USD, UTC days) over the last {state.days} days.
+          </Text>
+        </div>
+        <SegmentedControl
+          aria-label="Range"
+          value={String(state.days)}
+          onChange={(v) => state.setDays(Number(v))}
+          data={TREND_DAYS.map((d) => ({ value: String(d), label: `${d} days` }))}
+        />
+      </Group>
+      <Paper withBorder p="sm" radius="md">
+        <Stack gap="sm">
+          <Group gap="xs" wrap="wrap" role="list" aria-label="Trends">
+            {state.items.map((item, i) => {
+              const covering = budgetForScope(budgets.data?.budgets ?? [], item.scope)
+              const itemTotal = (results[i]?.data?.days ?? [])
+                .filter((d) => d.date >= shownFrom)
+                .reduce((s, d) => s + d.cost, 0)
+              return (
+                <Group
+                  key={item.index}
+                  role="listitem"
+                  gap={4}
+                  wrap="nowrap"
+                  px="xs"
+                  py={4}
+                  style={{
+                    border: `2px solid ${item.selected ? paletteColour(item.index - 1) : 'var(--mantine-color-default-border)'}`,
+                    borderRadius: 8,
+                  }}
+                >
+                  <UnstyledButton
+                    onClick={() => state.select(item.index)}
+                    aria-pressed={Boolean(item.selected)}
+                    aria-label={`Show ${trendLabel(item.scope)}`}
+                  >
+                    <Group gap={6} wrap="nowrap">
+                      <span
+                        aria-hidden
+                        style={{
+                          width: 12,
+                          height: 12,
+                          borderRadius: 6,
+                          background: paletteColour(item.index - 1),
+                        }}
+                      />
+                      <Text size="sm" fw={item.selected ? 700 : 400}>
+                        {item.index}. {trendLabel(item.scope)}
+                      </Text>
+                      <Text size="sm" c="dimmed">
+                        {results[i]?.data ? usd(itemTotal) : '…'}
+                      </Text>
+                    </Group>
+                  </UnstyledButton>
+                  {covering && <BudgetStatusBadge status={covering.status} />}
+                  {state.items.length > 1 && (
+                    <ActionIcon
+                      variant="subtle"
+                      size="sm"
+                      aria-label={`Remove the trend ${trendLabel(item.scope)}`}
+                      onClick={() => state.remove(item.index)}
+                    >
+                      <IconX size={14} aria-hidden />
+                    </ActionIcon>
+                  )}
+                </Group>
+              )
+            })}
+          </Group>
+          <AddTrend onAdd={state.add} disabled={state.items.length >= MAX_TREND_ITEMS} />
+        </Stack>
+      </Paper>
+      <PanelState
+        status={status}
+        what="Cost trends"
+        error={results.find((r) => r.isError)?.error}
+        onRetry={refetch}
+      >
+        <Paper withBorder p="xs" radius="md">
+          <LineChart
+            title="Cost a day by trend (USD)"
+            description="One line per trend: its EMR cost each UTC day."
+            series={lines}
+            valueFormat={usd}
+            range={{ from: Date.parse(`${shownFrom}T00:00:00Z`), to: now }}
+          />
+        </Paper>
+        <Paper withBorder p="xs" radius="md">
+          <DailyCostChart
+            title={`${trendLabel(state.selected.scope)}: cost a day by EC2, EMR and EBS`}
+            description={`Total ${usd(total)} over the range.${budget ? ` Dashed: the budget “${budget.name}” spread over each month’s days.` : ''}`}
+            days={rows}
+            budget={
+              budget ? { kind: 'daily', amount: budget.amount, name: `Budget ${budget.name} (a day)` } : null
+            }
+          />
+        </Paper>
+        <DataTable
+          caption={`Cost by day: ${trendLabel(state.selected.scope)}`}
+          columns={DAY_COLUMNS}
+          rows={rows}
+          rowKey={(r) => r.date}
+          defaultView={{ sort: { key: 'date', direction: 'desc' } }}
+          download={{ name: 'emr_cost_days', formats: ['csv'] }}
+        />
+      </PanelState>
+    </Stack>
+  )
+}
