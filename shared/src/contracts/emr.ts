@@ -21,18 +21,6 @@ import { DateParamString } from './dates.ts'
  * (B157). Durations are ms. Times are epoch ms.
  */
 
-/** The EMR calls' paths; `{x}` are path parameters. */
-export const EMR_PATHS = {
-  clusterSearch: '/api/v1/emr/clusters/search',
-  clusterDetails: '/api/v1/emr/clusters/{clusterId}',
-  awsInfo: '/api/v1/search/awsinfo',
-  chargeback: '/api/v1/search/awscb/{group1}',
-  chargebackTwo: '/api/v1/search/awscb/{group1}/{group2}',
-  listAnalysis: '/api/v1/dsinsights/api/v1/insights/listAnalysis',
-  insights: '/api/v1/emr/insights',
-  costTrends: '/api/v1/emr/cost/trends',
-} as const
-
 /** AWS's cluster states (DOMAIN.md §4, 02 §4), as the EMR API reports them. */
 export const EMR_AWS_STATES = [
   'STARTING',

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Route, Routes } from 'react-router-dom'
-import { EMR_PATHS, type EmrClusterDetails, type ListAnalysisResponse } from '@costlens/shared'
+import { emrEndpoints, type EmrClusterDetails, type ListAnalysisResponse } from '@costlens/shared'
 import { json, on, renderWithProviders, signedIn, stubApi } from '../../../test/render.tsx'
 import { testUser } from '../../../test/users.ts'
 import ClusterDetailsPage from './cluster-details-page.tsx'
@@ -77,7 +77,7 @@ const sizing: ListAnalysisResponse = {
 function render(route: string) {
   stubApi(
     on('GET', '/api/v1/emr/clusters/j-1ABC', () => json(details)),
-    on('POST', EMR_PATHS.listAnalysis, () => json(sizing)),
+    on('POST', emrEndpoints.listAnalysis.path, () => json(sizing)),
   )
   const page = (
     <Routes>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
-  EMR_PATHS,
+  emrEndpoints,
   type EmrClusterPage,
   type EmrClusterRow,
   type EmrClusterSearchBody,
@@ -48,7 +48,7 @@ const page = (cost = { min: 0, max: 500 }): EmrClusterPage => ({
 function render(route = '/clusters/list', answer = page()) {
   const bodies: EmrClusterSearchBody[] = []
   stubApi(
-    on('POST', EMR_PATHS.clusterSearch, async (request) => {
+    on('POST', emrEndpoints.clusterSearch.path, async (request) => {
       bodies.push((await request.json()) as EmrClusterSearchBody)
       return json(answer)
     }),
