@@ -8,8 +8,13 @@ import type {
 } from 'highcharts'
 import {
   POINT_INTERVAL_MS,
+  axisTickLabel,
   chartPointInterval,
+  displayZone,
+  formatDate,
   formatDateTime,
+  formatNumber,
+  zoneLabel,
   tooltipSeriesName,
   type ChartKind,
   type PointInterval,
@@ -29,8 +34,7 @@ export const DEFAULT_CHART_HEIGHT = 300
  */
 export const BOOST_THRESHOLD = 5000
 
-export const defaultValueFormat: ValueFormat = (value) =>
-  value.toLocaleString('en-US', { maximumFractionDigits: 2 })
+export const defaultValueFormat: ValueFormat = (value) => formatNumber(value)
 
 /** Tooltip text is markup: a name such as '<b>' or 'R&D' must read as typed. */
 export function escapeHtml(text: string): string {
@@ -81,10 +85,14 @@ export function seriesEnds(series: readonly { data: readonly (readonly [number, 
 
 const DAY_MS = POINT_INTERVAL_MS.daily
 
-/** A point's time in a tooltip: the date alone once points are a day or more apart, else date and time. */
+/**
+ * A point's time in a tooltip: the date alone once points are a day or more apart, else date and
+ * time with the zone it is in ('UTC', or the local zone's short name): the axis follows the same
+ * display zone, and the tooltip is where the reader learns which one it is.
+ */
 export function tooltipTime(epochMs: number, interval: PointInterval): string {
-  const text = formatDateTime(epochMs)
-  return POINT_INTERVAL_MS[interval] >= DAY_MS ? text.split(' ')[0]! : text
+  if (POINT_INTERVAL_MS[interval] >= DAY_MS) return formatDate(epochMs)
+  return `${formatDateTime(epochMs)} ${zoneLabel(displayZone(), epochMs)}`
 }
 
 /** A datetime x axis covering the selected range, when there is one. */
@@ -92,11 +100,11 @@ export function timeXAxis(range: TimeRange | undefined): XAxisOptions {
   return { type: 'datetime', min: range?.from, max: range?.to }
 }
 
-/** A value axis whose labels read like the tooltips. */
+/** A value axis whose labels read like the tooltips, rounded: '$ 1,000' where a tooltip says '$ 1,000.0000'. */
 export function valueAxisLabels(format: ValueFormat): { formatter: AxisLabelsFormatterCallbackFunction } {
   return {
     formatter() {
-      return escapeHtml(format(Number(this.value)))
+      return escapeHtml(axisTickLabel(format(Number(this.value))))
     },
   }
 }
