@@ -59,6 +59,11 @@ export function formatNumber(value: number, maxDecimals = 2): string {
   return group(value, 0, maxDecimals)
 }
 
+/** A value with thousands grouped and exactly `decimals` decimals ('1,234.500' at 3). */
+export function formatDecimal(value: number, decimals: number): string {
+  return group(value, decimals)
+}
+
 /** A share already in percent, to `decimals` decimals ('12.34%'), the spec's 2 unless asked. */
 export function formatPercent(percent: number, decimals = 2): string {
   return `${group(percent, decimals)}%`

@@ -12,6 +12,8 @@ export interface DataColumn<R> extends TableColumn {
   /** The plain value written to exports when it differs from `value` (e.g. dollars, not cents). */
   exportValue?: (row: R) => unknown
   ellipsis?: boolean
+  /** A time column: its header names the display zone ('Start Time (UTC)'); files keep the bare title. */
+  zoned?: boolean
 }
 
 export interface DataTableDownload<R> {

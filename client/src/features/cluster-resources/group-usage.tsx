@@ -1,6 +1,8 @@
 import { useMemo } from 'react'
 import { Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import {
+  formatMegabytes,
+  formatNumber,
   MULTI_SELECT_MAX,
   RESOURCE_GROUP_BYS,
   type ResourceGroupBy,
@@ -12,10 +14,9 @@ import { MultiSelectFilter, type FilterOption } from '../../components/filters/m
 import { PanelState } from '../../components/panel-state/panel-state.tsx'
 import { queryPanel, type PanelView } from '../../components/panel-state/panel-status.ts'
 import { useResourceTaggedSeriesQuery } from './api.ts'
-import { formatMegabytes } from './resource-columns.tsx'
 import { GROUP_BY_LABELS } from './resources-state.ts'
 
-const whole: ValueFormat = (v) => v.toLocaleString('en-US', { maximumFractionDigits: 1 })
+const whole: ValueFormat = (v) => formatNumber(v, 1)
 const EMPTY: readonly TimeSeries[] = []
 
 export interface GroupUsageProps {

@@ -2,10 +2,13 @@ import { useMemo, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { Group, MultiSelect, Paper, SegmentedControl, Stack, Text } from '@mantine/core'
 import {
+  defaultSelectedGroupValues,
+  formatMegabytes,
+  formatNumber,
+  formatPercent,
+  isActionAllowed,
   MAX_ANALYSED_QUEUES,
   MESSAGES,
-  defaultSelectedGroupValues,
-  isActionAllowed,
   type NamedSeries,
   type ResourceMetric,
 } from '@costlens/shared'
@@ -22,7 +25,6 @@ import {
   useResourceTaggedStatsQuery,
   useResourceUsageSeriesQuery,
 } from './api.ts'
-import { formatMegabytes } from './resource-columns.tsx'
 import { providerInterval } from './range-state.ts'
 import { RangeNotice } from './range-notice.tsx'
 import {
@@ -41,12 +43,12 @@ const MEASURES: Readonly<Record<ResourceMetric, { label: string; unit: string; f
   cpu: {
     label: 'VCores',
     unit: 'vcores',
-    format: (v) => v.toLocaleString('en-US', { maximumFractionDigits: 1 }),
+    format: (v) => formatNumber(v, 1),
   },
   memory: { label: 'Memory', unit: 'memory', format: formatMegabytes },
 }
 const EMPTY: readonly never[] = []
-const percent = (v: number | null) => (v === null ? '--' : `${v.toFixed(1)} %`)
+const percent = (v: number | null) => (v === null ? '--' : formatPercent(v, 1))
 
 function queueColumns(format: ValueFormat): DataColumn<QueueRow>[] {
   const amount = (v: number | null) => (v === null ? '--' : format(v))

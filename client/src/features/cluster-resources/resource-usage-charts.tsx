@@ -1,15 +1,19 @@
 import { useMemo } from 'react'
 import { SimpleGrid } from '@mantine/core'
-import type { NodesResponse, ResourceSeriesResponse } from '@costlens/shared'
+import {
+  formatMegabytes,
+  formatNumber,
+  type NodesResponse,
+  type ResourceSeriesResponse,
+} from '@costlens/shared'
 import { AreaRangeChart, LineChart } from '../../components/charts/line-chart.tsx'
 import type { TimeRange, TimeSeries, ValueFormat } from '../../components/charts/chart-types.ts'
 import { PanelState } from '../../components/panel-state/panel-state.tsx'
 import type { PanelView } from '../../components/panel-state/panel-status.ts'
-import { formatMegabytes } from './resource-columns.tsx'
 
 const EMPTY: readonly never[] = []
 const NO_DATA: Partial<ResourceSeriesResponse> = {}
-const whole: ValueFormat = (v) => v.toLocaleString('en-US', { maximumFractionDigits: 1 })
+const whole: ValueFormat = (v) => formatNumber(v, 1)
 const NODE_STATE_NAMES: Readonly<Record<string, string>> = {
   UNHEALTHY: 'Unhealthy nodes',
   LOST: 'Lost nodes',

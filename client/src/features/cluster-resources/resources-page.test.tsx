@@ -240,20 +240,24 @@ describe('/clusters/resources', { timeout: 30_000 }, () => {
       'State',
       'User',
       'App Name / ID',
-      'Start Time',
-      'Finished Time',
+      // Times say their zone; memory and CPU read in GB·hours and vcore·hours, not raw MB·s (issue 16).
+      'Start Time (UTC)',
+      'Finished Time (UTC)',
       'Queue',
-      'Memory MB Seconds',
-      'VCore Seconds',
+      'Memory (GB·hours)',
+      'CPU (vcore·hours)',
     ])
     const row = (await within(table).findAllByRole('row'))[1]!
     expect(row).toHaveTextContent('FAILED')
-    expect(row).toHaveTextContent('1,048,576')
+    // 1,048,576 MB·s is 0.28 GB·hours.
+    expect(row).toHaveTextContent('0.28')
     expect(row).toHaveAttribute('data-status', 'error')
     expect(screen.getByText('31 records')).toBeInTheDocument()
     expect(calls(/\/search\/ops\/fapps$/)[0]!.searchParams.get('sort')).toBe('-finishedTime')
 
-    await user.click(within(screen.getByRole('columnheader', { name: /VCore Seconds/ })).getByRole('button'))
+    await user.click(
+      within(screen.getByRole('columnheader', { name: /CPU \(vcore·hours\)/ })).getByRole('button'),
+    )
     await waitFor(() => expect(router.state.location.search).toBe('?jobsSort=vcoreSeconds-asc'))
     await waitFor(() =>
       expect(
@@ -279,7 +283,7 @@ describe('/clusters/resources', { timeout: 30_000 }, () => {
     const row = (await within(table).findAllByRole('row'))[1]!
     expect(row).toHaveTextContent('nightly_etl')
     expect(row).toHaveTextContent('RUNNING')
-    expect(row).toHaveTextContent('42.5 %')
+    expect(row).toHaveTextContent('42.5%')
     expect(row).toHaveTextContent('8.00 GB')
     const asked = calls(/\/resources\/tagged\/apps$/)[0]!
     expect(asked.searchParams.get('size')).toBe('100')

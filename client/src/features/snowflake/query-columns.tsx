@@ -80,5 +80,5 @@ export const QUERY_COLUMNS: readonly DataColumn<SnowflakeQueryRow>[] = [
   },
   { key: 'userName', title: 'User', width: 125 },
   { key: 'warehouse', title: 'Warehouse', width: 130, value: (r) => r.warehouse.name },
-  { key: 'startTime', title: 'Start Time', width: 150, value: (r) => isoTime(r.startTime) },
+  { key: 'startTime', title: 'Start Time', width: 150, zoned: true, value: (r) => isoTime(r.startTime) },
 ]

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom'
 import { Anchor, Badge, Stack, Text } from '@mantine/core'
-import { formatDurationMs, type SnowflakeWarehouseRow } from '@costlens/shared'
+import { formatCount, formatDurationMs, formatPercent, type SnowflakeWarehouseRow } from '@costlens/shared'
 import type { DataColumn } from '../../components/table/table-types.ts'
 import { ms } from './query-fields.ts'
 import { credits, plain4, usd } from './query-format.tsx'
@@ -47,7 +47,7 @@ export const warehouseColumns = (search: string): readonly DataColumn<SnowflakeW
     title: 'Queries',
     width: 100,
     align: 'right',
-    render: (w) => w.queryCount.toLocaleString('en-US'),
+    render: (w) => formatCount(w.queryCount),
   },
   {
     key: 'cost',
@@ -70,7 +70,7 @@ export const warehouseColumns = (search: string): readonly DataColumn<SnowflakeW
     title: 'Utilisation',
     width: 110,
     align: 'right',
-    render: (w) => `${w.utilisationPercent.toFixed(2)}%`,
+    render: (w) => `${formatPercent(w.utilisationPercent)}`,
   },
   {
     key: 'avgQueuedOverloadTime',
