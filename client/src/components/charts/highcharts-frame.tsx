@@ -1,16 +1,37 @@
-import { useEffect, useRef, type HTMLAttributes } from 'react'
-import { useComputedColorScheme } from '@mantine/core'
+import { useEffect, useRef, useSyncExternalStore, type HTMLAttributes } from 'react'
 import type { Chart, Options } from 'highcharts'
 import { ianaZone } from '@costlens/shared'
 // Named: the package is CommonJS, whose default export bundlers resolve differently.
 import { HighchartsReact, type HighchartsReactRefObject } from 'highcharts-react-official'
 import { Highcharts, applyChartTheme } from './highcharts-setup.ts'
+import type { ChartScheme } from './chart-theme.ts'
 
 export interface HighchartsFrameProps {
   options: Options
   /** Told the chart once it is drawn, and null once it is gone (the export menu needs it). */
   onChart?: (chart: Chart | null) => void
   containerProps?: HTMLAttributes<HTMLDivElement>
+}
+
+const SCHEME_ATTRIBUTE = 'data-mantine-color-scheme'
+
+function subscribeToScheme(onChange: () => void) {
+  const observer = new MutationObserver(onChange)
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: [SCHEME_ATTRIBUTE] })
+  return () => observer.disconnect()
+}
+
+/**
+ * The scheme the page is drawn in, as Mantine marks it on the root element ('auto' resolved to
+ * light or dark): read from the page rather than Mantine's context, so a chart outside a provider
+ * (a test) still draws, in light.
+ */
+function usePageScheme(): ChartScheme {
+  return useSyncExternalStore(
+    subscribeToScheme,
+    () => (document.documentElement.getAttribute(SCHEME_ATTRIBUTE) === 'dark' ? 'dark' : 'light'),
+    () => 'light',
+  )
 }
 
 /**
@@ -22,7 +43,7 @@ export interface HighchartsFrameProps {
  */
 export function HighchartsFrame({ options, onChart, containerProps }: HighchartsFrameProps) {
   const ref = useRef<HighchartsReactRefObject>(null)
-  const scheme = useComputedColorScheme('light')
+  const scheme = usePageScheme()
   // The display zone is read, not subscribed to: a new zone re-mounts the page (root.tsx).
   const timezone = ianaZone()
   // Before the chart below is created, in this render: the global options it is created with.
