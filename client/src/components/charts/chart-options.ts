@@ -1,5 +1,6 @@
 import type {
   AxisLabelsFormatterCallbackFunction,
+  AxisTickPositionerCallbackFunction,
   Options,
   Point,
   SeriesColumnOptions,
@@ -106,6 +107,34 @@ export function valueAxisLabels(format: ValueFormat): { formatter: AxisLabelsFor
     formatter() {
       return escapeHtml(axisTickLabel(format(Number(this.value))))
     },
+  }
+}
+
+const NICE_STEPS = [1, 2, 2.5, 5, 10] as const
+
+/**
+ * Ticks on round binary sizes from `min` to `max`, values counted in `unitBytes`: about `count`
+ * intervals, each 1, 2, 2.5 or 5 × 10ⁿ of the binary unit (KB, MB, GB …) the top of the axis is in.
+ * Highcharts' own ticks are round in decimal (20,000,000 MB), which reads as '19.07 TB'.
+ */
+export function binaryTicks(min: number, max: number, unitBytes: number, count = 4): number[] {
+  const top = Math.max(max, min, 0)
+  const bottom = Math.min(min, 0)
+  if (!(top > bottom) || !Number.isFinite(top)) return [bottom, bottom + 1]
+  const exponent = Math.max(0, Math.floor(Math.log(top * unitBytes) / Math.log(1024)))
+  const unit = 1024 ** exponent / unitBytes
+  const raw = (top - bottom) / unit / count
+  const magnitude = 10 ** Math.floor(Math.log10(raw))
+  const step = NICE_STEPS.find((s) => s * magnitude >= raw)! * magnitude * unit
+  const ticks: number[] = []
+  for (let t = Math.floor(bottom / step) * step; t < top + step; t += step) ticks.push(t)
+  return ticks
+}
+
+/** A value axis' tick positions on round binary sizes (see binaryTicks). */
+export function binaryTickPositioner(unitBytes: number): AxisTickPositionerCallbackFunction {
+  return function (min, max) {
+    return binaryTicks(min, max, unitBytes)
   }
 }
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AxisLabelsFormatterContextObject } from 'highcharts'
 import { setDisplayZone } from '@costlens/shared'
 import { chartTheme } from './chart-theme.ts'
-import { tooltipTime, valueAxisLabels } from './chart-options.ts'
+import { binaryTicks, tooltipTime, valueAxisLabels } from './chart-options.ts'
 
 const T = Date.UTC(2026, 10, 23, 15, 30)
 
@@ -44,4 +44,19 @@ describe('charts follow the display settings', () => {
     expect(tick(1000)).toBe('$ 1000')
     expect(tick(0.25)).toBe('$ 0.25')
   })
+})
+
+describe('byte axes tick on round binary sizes', () => {
+  const MB = 1024 * 1024
+  it.each([
+    // 0 to 18 TB of memory counted in MB: 5 TB steps, not 20,000,000 MB ones ('19.07 TB').
+    [0, 18 * 1024 * 1024, MB, [0, 5, 10, 15, 20].map((t) => t * 1024 * 1024)],
+    // 0 to 1.9 TB: 0.5 TB steps.
+    [0, 1.9 * 1024 * 1024, MB, [0, 0.5, 1, 1.5, 2].map((t) => t * 1024 * 1024)],
+    // 0 to 700 GB in bytes: 200 GB steps.
+    [0, 700 * 1024 ** 3, 1, [0, 200, 400, 600, 800].map((g) => g * 1024 ** 3)],
+  ])('%f to %f (unit %i bytes)', (min, max, unit, expected) => {
+    expect(binaryTicks(min, max, unit)).toEqual(expected)
+  })
+  it('an empty axis still gets two ticks', () => expect(binaryTicks(0, 0, MB)).toEqual([0, 1]))
 })

@@ -44,6 +44,11 @@ export interface ChartBaseProps {
   valueFormat?: ValueFormat
   /** Counts (queries, clusters): the value axis shows whole numbers only, never a 0.5 tick. */
   integerValues?: boolean
+  /**
+   * Sizes: the bytes one value counts (1 for bytes, 1,048,576 for MB). The value axis then ticks on
+   * round binary sizes ('16 TB', not '19.07 TB'), the one byte unit system of the format module.
+   */
+  binaryUnit?: number
 }
 
 /**

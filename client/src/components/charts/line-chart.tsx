@@ -3,8 +3,9 @@ import type { Options, SeriesArearangeOptions, SeriesLineOptions, XAxisOptions }
 import type { ChartKind } from '@costlens/shared'
 import { ChartShell } from './chart-shell.tsx'
 import {
-  BOOST_THRESHOLD,
   baseOptions,
+  binaryTickPositioner,
+  BOOST_THRESHOLD,
   copyPoints,
   defaultValueFormat,
   hasPoints,
@@ -118,6 +119,7 @@ export function lineChartOptions(props: LineChartProps): Options {
       softMin: 0,
       allowDecimals: props.integerValues !== true,
       labels: valueAxisLabels(format),
+      tickPositioner: props.binaryUnit ? binaryTickPositioner(props.binaryUnit) : undefined,
     },
     tooltip: { shared: true, formatter: timeTooltip(format, interval) },
     plotOptions: {
@@ -142,7 +144,7 @@ export function lineChartOptions(props: LineChartProps): Options {
  */
 export function LineChart(props: LineChartProps) {
   const { title, description, height, valueFormat, series, bands, totals, comparison } = props
-  const { comparisonLabel, chartKind, yAxisTitle, integerValues } = props
+  const { comparisonLabel, chartKind, yAxisTitle, integerValues, binaryUnit } = props
   const from = props.range?.from
   const to = props.range?.to
   // Built only when something drawn changes: each new options object is a chart update.
@@ -161,6 +163,7 @@ export function LineChart(props: LineChartProps) {
         chartKind,
         yAxisTitle,
         integerValues,
+        binaryUnit,
         range: from !== undefined && to !== undefined ? { from, to } : undefined,
       }),
     [
@@ -176,6 +179,7 @@ export function LineChart(props: LineChartProps) {
       chartKind,
       yAxisTitle,
       integerValues,
+      binaryUnit,
       from,
       to,
     ],

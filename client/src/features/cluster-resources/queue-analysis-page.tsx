@@ -39,13 +39,16 @@ import {
 import { ResourcePageHeader } from './resource-page-header.tsx'
 import { shownCluster } from './yarn-cluster-select.tsx'
 
-const MEASURES: Readonly<Record<ResourceMetric, { label: string; unit: string; format: ValueFormat }>> = {
+const MEASURES: Readonly<
+  Record<ResourceMetric, { label: string; unit: string; format: ValueFormat; binaryUnit?: number }>
+> = {
   cpu: {
     label: 'VCores',
     unit: 'vcores',
     format: (v) => formatNumber(v, 1),
   },
-  memory: { label: 'Memory', unit: 'memory', format: formatMegabytes },
+  // Memory comes in MB: the axis ticks on round binary sizes.
+  memory: { label: 'Memory', unit: 'memory', format: formatMegabytes, binaryUnit: 1024 * 1024 },
 }
 const EMPTY: readonly never[] = []
 const percent = (v: number | null) => (v === null ? '--' : formatPercent(v, 1))
@@ -193,6 +196,7 @@ export default function QueueAnalysisPage() {
           range={range}
           chartKind="cluster"
           valueFormat={measure.format}
+          binaryUnit={measure.binaryUnit}
           height={360}
           emptyText={shown.length === 0 ? MESSAGES.M087 : undefined}
           exportAllowed={isActionAllowed(user.plan, 'chartExport')}

@@ -11,6 +11,8 @@ import type { TimeRange, TimeSeries, ValueFormat } from '../../components/charts
 import { PanelState } from '../../components/panel-state/panel-state.tsx'
 import type { PanelView } from '../../components/panel-state/panel-status.ts'
 
+/** Memory series count MB: the axis ticks on round binary sizes. */
+const MB = 1024 * 1024
 const EMPTY: readonly never[] = []
 const NO_DATA: Partial<ResourceSeriesResponse> = {}
 const whole: ValueFormat = (v) => formatNumber(v, 1)
@@ -29,6 +31,7 @@ interface UsageChartProps {
   comparisonLabel?: string
   range: TimeRange
   valueFormat?: ValueFormat
+  binaryUnit?: number
   exportAllowed: boolean
 }
 
@@ -59,6 +62,7 @@ function UsageChart(props: UsageChartProps) {
       range={props.range}
       chartKind="cluster"
       valueFormat={props.valueFormat}
+      binaryUnit={props.binaryUnit}
       exportAllowed={props.exportAllowed}
     />
   )
@@ -122,6 +126,7 @@ export function ResourceUsageCharts({
           comparisonLabel={comparison?.label}
           range={range}
           valueFormat={formatMegabytes}
+          binaryUnit={MB}
           exportAllowed={exportAllowed}
         />
       </PanelState>

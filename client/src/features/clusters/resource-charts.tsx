@@ -12,6 +12,8 @@ import type { Maybe } from './api.ts'
 import { Panel } from '../../components/panel-state/panel-state.tsx'
 import { queryPanel, type PanelQuery } from '../../components/panel-state/panel-status.ts'
 
+/** Memory series count MB: the axis ticks on round binary sizes. */
+const MB = 1024 * 1024
 const memoryFormat = formatMegabytes
 const vcoreFormat = (n: number) => formatNumber(n, 1)
 const nodeFormat = (n: number) => formatNumber(n, 1)
@@ -88,6 +90,7 @@ export function ResourceCharts({ cpu, memory, nodes, range, exportAllowed }: Res
           series={mem.bands}
           totals={mem.totals}
           valueFormat={memoryFormat}
+          binaryUnit={MB}
         />
       </Panel>
       <Panel
