@@ -13,6 +13,8 @@ import {
 import { formatDuration, formatDurationMs } from './duration.ts'
 import {
   axisTickLabel,
+  byteUnitExponent,
+  formatBytesIn,
   currencySymbol,
   formatBytes,
   formatCost,
@@ -224,4 +226,13 @@ describe('the display zone (01 §2.5 isUTCTime)', () => {
     expect(formatDate(Date.UTC(2024, 2, 5, 20), 'local')).toBe('03/06/2024')
     expect(formatDate(Date.UTC(2024, 2, 5, 20), 'utc')).toBe('03/05/2024')
   })
+})
+
+describe('B139 bytes in a chosen unit (axis labels)', () => {
+  it.each([
+    [formatBytesIn(512 * 1024 ** 3, 4), '0.50 TB'],
+    [formatBytesIn(0, 4), '0.00 TB'],
+    [String(byteUnitExponent(1.5 * 1024 ** 4)), '4'],
+    [String(byteUnitExponent(100)), '0'],
+  ])('B139 %s', (actual, expected) => expect(actual).toBe(expected))
 })

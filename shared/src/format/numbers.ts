@@ -131,6 +131,20 @@ export function formatBytes(bytes: number): string {
   return `${group(bytes / BYTES_PER_UNIT ** exponent, 2)} ${BYTE_UNITS[exponent]}`
 }
 
+/** The binary unit exponent of a byte count (0 for B, 1 for KB, 2 for MB …): the unit formatBytes picks. */
+export function byteUnitExponent(bytes: number): number {
+  if (!Number.isFinite(bytes) || bytes < BYTES_PER_UNIT) return 0
+  return Math.min(Math.floor(Math.log(bytes) / Math.log(BYTES_PER_UNIT)), BYTE_UNITS.length - 1)
+}
+
+/**
+ * Bytes in a given binary unit, 2 decimals ('0.50 TB' at exponent 4): an axis writes every tick in
+ * the unit of its top tick, so '512 GB' never sits between '0 TB' and '1 TB'.
+ */
+export function formatBytesIn(bytes: number, exponent: number): string {
+  return `${group(bytes / BYTES_PER_UNIT ** exponent, 2)} ${BYTE_UNITS[exponent]}`
+}
+
 /** Memory the APIs give in (binary) MB, in the same units as any other bytes ('6.00 GB'). */
 export function formatMegabytes(mb: number): string {
   return formatBytes(mb * BYTES_PER_UNIT * BYTES_PER_UNIT)

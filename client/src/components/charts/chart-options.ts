@@ -10,7 +10,9 @@ import type {
 import {
   POINT_INTERVAL_MS,
   axisTickLabel,
+  byteUnitExponent,
   chartPointInterval,
+  formatBytesIn,
   displayZone,
   formatDate,
   formatDateTime,
@@ -129,6 +131,18 @@ export function binaryTicks(min: number, max: number, unitBytes: number, count =
   const ticks: number[] = []
   for (let t = Math.floor(bottom / step) * step; t < top + step; t += step) ticks.push(t)
   return ticks
+}
+
+/** A byte axis' labels, every tick in the unit of the top one ('0 TB', '0.5 TB', '1 TB'). */
+export function binaryAxisLabels(unitBytes: number): { formatter: AxisLabelsFormatterCallbackFunction } {
+  return {
+    formatter() {
+      const top = Math.max(0, ...(this.axis.tickPositions ?? [0]))
+      return escapeHtml(
+        axisTickLabel(formatBytesIn(Number(this.value) * unitBytes, byteUnitExponent(top * unitBytes))),
+      )
+    },
+  }
 }
 
 /** A value axis' tick positions on round binary sizes (see binaryTicks). */

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AxisLabelsFormatterContextObject } from 'highcharts'
 import { setDisplayZone } from '@costlens/shared'
 import { chartTheme } from './chart-theme.ts'
-import { binaryTicks, tooltipTime, valueAxisLabels } from './chart-options.ts'
+import { binaryAxisLabels, binaryTicks, tooltipTime, valueAxisLabels } from './chart-options.ts'
 
 const T = Date.UTC(2026, 10, 23, 15, 30)
 
@@ -59,4 +59,18 @@ describe('byte axes tick on round binary sizes', () => {
     expect(binaryTicks(min, max, unit)).toEqual(expected)
   })
   it('an empty axis still gets two ticks', () => expect(binaryTicks(0, 0, MB)).toEqual([0, 1]))
+})
+
+describe('byte axis labels', () => {
+  it('write every tick in the unit of the top one', () => {
+    const MB = 1024 * 1024
+    const { formatter } = binaryAxisLabels(MB)
+    const axis = { tickPositions: [0, 0.5, 1, 1.5, 2].map((t) => t * MB) }
+    const tick = (value: number) =>
+      formatter.call(
+        { value, axis } as unknown as AxisLabelsFormatterContextObject,
+        {} as AxisLabelsFormatterContextObject,
+      )
+    expect([0, 0.5, 2].map((t) => tick(t * MB))).toEqual(['0 TB', '0.5 TB', '2 TB'])
+  })
 })

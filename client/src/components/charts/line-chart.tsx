@@ -4,6 +4,7 @@ import type { ChartKind } from '@costlens/shared'
 import { ChartShell } from './chart-shell.tsx'
 import {
   baseOptions,
+  binaryAxisLabels,
   binaryTickPositioner,
   BOOST_THRESHOLD,
   copyPoints,
@@ -118,7 +119,7 @@ export function lineChartOptions(props: LineChartProps): Options {
       title: { text: props.yAxisTitle },
       softMin: 0,
       allowDecimals: props.integerValues !== true,
-      labels: valueAxisLabels(format),
+      labels: props.binaryUnit ? binaryAxisLabels(props.binaryUnit) : valueAxisLabels(format),
       tickPositioner: props.binaryUnit ? binaryTickPositioner(props.binaryUnit) : undefined,
     },
     tooltip: { shared: true, formatter: timeTooltip(format, interval) },
