@@ -48,7 +48,7 @@ test('dark mode follows the system until the user picks one, and applies to a li
   // A chart draws on the dark surface with light text, and a reload keeps the choice.
   await page.reload()
   await page.goto('/clusters/resources')
-  const chart = page.getByRole('figure', { name: 'VCores' })
+  const chart = page.getByRole('figure', { name: 'VCores', exact: true })
   await expect(chart.locator('.highcharts-background')).toHaveAttribute('fill', '#242424')
   await expect(chart.locator('.highcharts-title')).toHaveCSS('fill', 'rgb(201, 201, 201)')
 })
