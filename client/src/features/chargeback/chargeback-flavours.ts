@@ -32,6 +32,8 @@ export interface Measure {
   /** The charted number from the raw field: hours from seconds, GB·hours from MB-seconds, bytes as they are. */
   value: (raw: number) => number
   format: (value: number) => string
+  /** The unit its chart axis is titled with, where the ticks are plain numbers ('vcore·hours'). */
+  unit?: string
 }
 
 /** The table's computed columns (the group column comes first, named after the group-by). */
@@ -73,11 +75,17 @@ const MEASURE_FORMAT: Readonly<Record<UsageField, (value: number) => string>> = 
   ms: (gbh) => `${formatNumber(gbh)} ${MEASURE_UNITS.gbHours}`,
 }
 
+const MEASURE_UNIT: Readonly<Partial<Record<UsageField, string>>> = {
+  vs: MEASURE_UNITS.vcoreHours,
+  ms: MEASURE_UNITS.gbHours,
+}
+
 const m = (field: UsageField, label: string): Measure => ({
   field,
   label,
   value: MEASURE_VALUE[field],
   format: MEASURE_FORMAT[field],
+  unit: MEASURE_UNIT[field],
 })
 
 /** B299: the Impala headers, in the spec's order. */
