@@ -4,6 +4,7 @@ import { Notifications } from '@mantine/notifications'
 import { Provider } from 'react-redux'
 import { TOAST_POSITION } from '@costlens/shared'
 import type { AppStore } from './store.ts'
+import './display-settings/dark-scheme.css'
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -14,16 +15,21 @@ export const theme = createTheme({
   defaultRadius: 'sm',
 })
 
-/** Dimmed text in gray-7 (7.5:1 on the page background) instead of gray-6 (3.3:1). */
+/**
+ * Dimmed text in gray-7 (7.5:1 on the page background) instead of gray-6 (3.3:1); in the dark
+ * scheme dark-1 (7.4:1 on the dark body) instead of dark-2 (3.9:1).
+ */
 const resolveCssVariables: CSSVariablesResolver = (t) => ({
   variables: {},
   light: { '--mantine-color-dimmed': t.colors.gray[7] ?? '#495057' },
-  dark: {},
+  dark: { '--mantine-color-dimmed': t.colors.dark[1] ?? '#b8b8b8' },
 })
 
 /**
  * Store, theme and toasts (top centre, C05) around any part of the console, app or test. Tests pass
  * `env="test"`, Mantine's switch that turns off transitions and portals so menus open at once.
+ * The colour scheme follows the system until the user picks one in the account menu (Mantine keeps
+ * the choice in localStorage); the surfaces the CSS modules paint are themed in dark-scheme.css.
  */
 export function Providers({
   store,
@@ -36,7 +42,12 @@ export function Providers({
 }) {
   return (
     <Provider store={store}>
-      <MantineProvider theme={theme} env={env} cssVariablesResolver={resolveCssVariables}>
+      <MantineProvider
+        theme={theme}
+        env={env}
+        defaultColorScheme="auto"
+        cssVariablesResolver={resolveCssVariables}
+      >
         <Notifications position={TOAST_POSITION} />
         {children}
       </MantineProvider>

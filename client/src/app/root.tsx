@@ -14,6 +14,7 @@ import {
   useStorageClearedLogout,
 } from './session-watchers.ts'
 import { validateSession } from '../features/auth/session-thunks.ts'
+import { useZoneInAddress } from './display-settings/display-zone.ts'
 import { useGetSignInModeQuery } from '../features/auth/api.ts'
 
 /**
@@ -41,6 +42,7 @@ export function Root() {
   useStorageClearedLogout()
   useEmbeddingMessages()
   useAadLogoutCheck(status === 'authenticated' && signIn?.mode === 'aad')
+  const zone = useZoneInAddress()
 
   const target = guardRedirect(status, location, config)
   if (target) return <Navigate to={target} replace />
@@ -51,7 +53,9 @@ export function Root() {
   if (!user || !config) return <Outlet />
   return (
     <AppShell config={config} user={user} chromeHidden={embeddedChromeHidden}>
-      <Outlet context={config} />
+      {/* Keyed by the time zone: a new zone redraws the page whole, so every time on it (cells,
+          headers, chart axes) is formatted again, with the page's state kept in the address. */}
+      <Outlet key={zone} context={config} />
     </AppShell>
   )
 }

@@ -1,13 +1,51 @@
-const pad = (n: number) => String(n).padStart(2, '0')
+// Dates and times on screen, and the one setting that decides their zone.
+//
+// The zone is a display setting (the account menu and `isUTCTime` in the address, 01 §2.5), read by
+// every caller of formatDateTime without passing it: the console sets it once (the display
+// settings hook) and re-renders the page, so no table, tooltip or chart has to thread it through.
+
+/** Where times are shown: in UTC (the console's default, 01 §9) or in the browser's own zone. */
+export type DisplayZone = 'utc' | 'local'
+
+let currentZone: DisplayZone = 'utc'
+
+/** Sets the zone every later formatDateTime call uses by default (the display settings do this). */
+export function setDisplayZone(zone: DisplayZone): void {
+  currentZone = zone
+}
+
+/** The zone times are shown in now. */
+export function displayZone(): DisplayZone {
+  return currentZone
+}
+
+/** The IANA name of a zone, for Highcharts' `time.timezone` and Intl: 'UTC' or the browser's. */
+export function ianaZone(zone: DisplayZone = currentZone): string {
+  return zone === 'utc' ? 'UTC' : Intl.DateTimeFormat().resolvedOptions().timeZone
+}
 
 /**
- * B071: the default display form MM/DD/YYYY HH:mm:ss. In UTC unless asked for local time: the
- * console shows UTC by default (01 §9 default ranges start at the UTC day) and offers isUTCTime.
+ * The short name a reader sees beside a time: 'UTC', or the local zone's own abbreviation at that
+ * instant ('CET', 'EDT'; where the locale has none, the offset, 'GMT+5:30').
  */
-export function formatDateTime(epochMs: number, zone: 'utc' | 'local' = 'utc'): string {
+export function zoneLabel(zone: DisplayZone = currentZone, at: number = Date.now()): string {
+  if (zone === 'utc') return 'UTC'
+  const part = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName')
+  return part?.value ?? 'local time'
+}
+
+/** A column header or a label that says which zone its times are in: 'Start Time (UTC)'. */
+export function withZone(title: string, zone: DisplayZone = currentZone): string {
+  return `${title} (${zoneLabel(zone)})`
+}
+
+const pad = (n: number) => String(n).padStart(2, '0')
+
+function parts(epochMs: number, zone: DisplayZone): [number, number, number, number, number, number] {
   const d = new Date(epochMs)
-  const utc = zone === 'utc'
-  const [y, mo, day, h, mi, s] = utc
+  return zone === 'utc'
     ? [
         d.getUTCFullYear(),
         d.getUTCMonth() + 1,
@@ -17,7 +55,18 @@ export function formatDateTime(epochMs: number, zone: 'utc' | 'local' = 'utc'): 
         d.getUTCSeconds(),
       ]
     : [d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()]
+}
+
+/** B071: the default display form MM/DD/YYYY HH:mm:ss, in the display zone unless one is named. */
+export function formatDateTime(epochMs: number, zone: DisplayZone = currentZone): string {
+  const [y, mo, day, h, mi, s] = parts(epochMs, zone)
   return `${pad(mo)}/${pad(day)}/${y} ${pad(h)}:${pad(mi)}:${pad(s)}`
+}
+
+/** The date alone, MM/DD/YYYY (B071's date part), in the display zone unless one is named. */
+export function formatDate(epochMs: number, zone: DisplayZone = currentZone): string {
+  const [y, mo, day] = parts(epochMs, zone)
+  return `${pad(mo)}/${pad(day)}/${y}`
 }
 
 /** 01 §9: the start of the UTC day of an instant, where default ranges begin. */

@@ -1,11 +1,33 @@
-import { describe, expect, it } from 'vitest'
-import { formatDateTime, startOfUtcDay } from './dates.ts'
+import { afterEach, describe, expect, it } from 'vitest'
+import { formatAppType } from './app-types.ts'
+import {
+  displayZone,
+  formatDate,
+  formatDateTime,
+  ianaZone,
+  setDisplayZone,
+  startOfUtcDay,
+  withZone,
+  zoneLabel,
+} from './dates.ts'
 import { formatDuration, formatDurationMs } from './duration.ts'
 import {
+  axisTickLabel,
+  byteUnitExponent,
+  formatBytesIn,
   currencySymbol,
   formatBytes,
   formatCost,
+  formatCount,
+  formatCredits,
   formatDollars,
+  formatGbHours,
+  formatHours,
+  formatMegabytes,
+  formatNumber,
+  formatPercent,
+  formatUsd,
+  formatVcoreHours,
   nanosToMillis,
   percentOf,
   secondsToHours,
@@ -94,4 +116,123 @@ describe('B144 Impala nanoseconds', () => {
   ])('B144 %i ns is %f ms', (ns, ms) => {
     expect(nanosToMillis(ns)).toBe(ms)
   })
+})
+
+describe('money with the spec decimals and thousands grouped', () => {
+  it.each([
+    // 03 §9: Snowflake USD and credits to 4 decimals.
+    [formatUsd, 3713.07634, '$ 3,713.0763'],
+    [formatUsd, 0.00004, '$ 0.0000'],
+    [formatUsd, 1234567.8, '$ 1,234,567.8000'],
+    [formatCredits, 1237.69214, '1,237.6921'],
+    // 02 §9: chargeback and EMR dollars, '$ ' and 2 decimals.
+    [formatDollars, 1234567.891, '$ 1,234,567.89'],
+    [formatDollars, -0.001, '$ 0.00'],
+    [formatDollars, 0.5, '$ 0.50'],
+  ])('B135 B136 B157 %o(%f) shows %s', (format, value, expected) => {
+    expect(format(value)).toBe(expected)
+  })
+  it('B135 files keep the plain 4-decimal number, no grouping', () =>
+    expect(formatCost(3713.07634)).toBe('3713.0763'))
+})
+
+describe('counts, numbers and shares', () => {
+  it.each([
+    [formatCount(12345), '12,345'],
+    [formatCount(2.6), '3'],
+    [formatNumber(1234.567), '1,234.57'],
+    [formatNumber(7), '7'],
+    [formatNumber(1234.56, 1), '1,234.6'],
+    [formatPercent(12.345), '12.35%'],
+    [formatPercent(33.33, 1), '33.3%'],
+  ])('%s is %s', (actual, expected) => expect(actual).toBe(expected))
+})
+
+describe('B140 measures with their units', () => {
+  it.each([
+    [formatHours(5400), '1.50'],
+    [formatHours(3600 * 1234.5), '1,234.50'],
+    [formatVcoreHours(9000), '2.50 vcore·hours'],
+    // 3 GB of memory for an hour: 3,072 MB × 3,600 s.
+    [formatGbHours(3072 * 3600), '3.00 GB·hours'],
+    [formatGbHours(1024 * 3600 * 2500), '2,500.00 GB·hours'],
+  ])('B140 %s', (actual, expected) => expect(actual).toBe(expected))
+})
+
+describe('B139 one byte unit system: binary, 1 KB = 1,024 B', () => {
+  it.each([
+    [formatBytes(1024 ** 4 * 1500), '1.46 PB'],
+    [formatBytes(1023 * 1024 ** 3), '1,023.00 GB'],
+    [formatMegabytes(6144), '6.00 GB'],
+    [formatMegabytes(0.5), '512.00 KB'],
+  ])('B139 %s', (actual, expected) => expect(actual).toBe(expected))
+})
+
+describe('axis ticks rounded', () => {
+  it.each([
+    ['$ 1,000.0000', '$ 1,000'],
+    ['$ 0.2500', '$ 0.25'],
+    ['1.50 GB', '1.5 GB'],
+    ['12', '12'],
+    ['$ 10.00 – $ 20.50', '$ 10 – $ 20.5'],
+  ])('%s ticks as %s', (formatted, expected) => expect(axisTickLabel(formatted)).toBe(expected))
+})
+
+describe('one casing for application types', () => {
+  it.each([
+    ['spark', 'Spark'],
+    ['SPARK', 'Spark'],
+    ['mr', 'MapReduce'],
+    ['MAPREDUCE', 'MapReduce'],
+    ['hive', 'Hive'],
+    ['tez', 'Tez'],
+    ['impala', 'Impala'],
+    ['presto', 'Presto'],
+    ['bigquery', 'BigQuery'],
+    ['BIGQUERY', 'BigQuery'],
+    ['hivetz', 'Hive on Tez'],
+    ['flink', 'flink'],
+  ])('%s shows as %s', (type, expected) => expect(formatAppType(type)).toBe(expected))
+})
+
+describe('the display zone (01 §2.5 isUTCTime)', () => {
+  const instant = Date.UTC(2024, 2, 5, 14, 7, 9)
+  const originalTz = process.env.TZ
+  afterEach(() => {
+    setDisplayZone('utc')
+    process.env.TZ = originalTz
+  })
+
+  it('is UTC until the settings say otherwise', () => {
+    expect(displayZone()).toBe('utc')
+    expect(formatDateTime(instant)).toBe('03/05/2024 14:07:09')
+    expect(withZone('Start Time')).toBe('Start Time (UTC)')
+    expect(ianaZone()).toBe('UTC')
+  })
+
+  it('local time follows the browser zone, and says its short name', () => {
+    process.env.TZ = 'America/New_York'
+    setDisplayZone('local')
+    expect(formatDateTime(instant)).toBe('03/05/2024 09:07:09')
+    expect(formatDate(instant)).toBe('03/05/2024')
+    expect(zoneLabel('local', instant)).toBe('EST')
+    expect(ianaZone()).toBe('America/New_York')
+    // A zone named by the caller wins over the setting (files are stamped in UTC, B292).
+    expect(formatDateTime(instant, 'utc')).toBe('03/05/2024 14:07:09')
+  })
+
+  it('a local date crosses midnight where UTC does not', () => {
+    process.env.TZ = 'Asia/Tokyo'
+    expect(formatDate(Date.UTC(2024, 2, 5, 20), 'local')).toBe('03/06/2024')
+    expect(formatDate(Date.UTC(2024, 2, 5, 20), 'utc')).toBe('03/05/2024')
+  })
+})
+
+describe('B139 bytes in a chosen unit (axis labels)', () => {
+  it.each([
+    [formatBytesIn(512 * 1024 ** 3, 4), '0.50 TB'],
+    [formatBytesIn(0, 4), '0.00 TB'],
+    [String(byteUnitExponent(1.5 * 1024 ** 4)), '4'],
+    [String(byteUnitExponent(100)), '0'],
+  ])('B139 %s', (actual, expected) => expect(actual).toBe(expected))
 })

@@ -76,7 +76,7 @@ export function pdfWidth(width?: number | null): number {
  * an extension already typed is not doubled.
  */
 export function exportFileName(base: string, now: number, extension = 'pdf'): string {
-  const [date, time] = formatDateTime(now).split(' ') as [string, string]
+  const [date, time] = formatDateTime(now, 'utc').split(' ') as [string, string]
   const [mm, dd, yyyy] = date.split('/')
   const trimmed = base.trim()
   const suffix = `.${extension}`.toLowerCase()

@@ -14,6 +14,7 @@ import { logout } from '../../features/auth/session-thunks.ts'
 import { UpgradePrompt, useRequestUpgrade } from '../../components/upgrade-prompt/upgrade-prompt.tsx'
 import { TabIcon } from './tab-icon.tsx'
 import { GLOBAL_SEARCH_ROUTE, HeaderSearch, hasGlobalSearch } from './header-search.tsx'
+import { DisplayMenuItems } from '../display-settings/display-menu.tsx'
 import classes from './app-shell.module.css'
 
 const ROLE_LABELS: Record<CurrentUser['role'], string> = {
@@ -131,6 +132,8 @@ export function AppShell({
                       {page.title}
                     </Menu.Item>
                   ))}
+                  <Menu.Divider />
+                  <DisplayMenuItems />
                   <Menu.Divider />
                   <Menu.Item
                     leftSection={<IconLogout size={14} aria-hidden />}

@@ -46,13 +46,13 @@ describe('B272 chart tooltips', () => {
         { series: { name: 'Memory range' }, low: 3, high: 9, color: '#1c7ed6' },
       ] as unknown as Point[],
     })
-    expect(html).toContain('<b>11/23/2026 00:00:00</b>')
+    expect(html).toContain('<b>11/23/2026 00:00:00 UTC</b>')
     expect(html).toContain(`${NAME_50.slice(0, 40)}…: <b>12 GB</b>`)
     expect(html).toContain('Memory range: <b>3 GB – 9 GB</b>')
   })
 
   it('read dates alone once points are a day or more apart', () => {
-    expect(tooltipTime(T + HOUR, 'hourly')).toBe('11/23/2026 01:00:00')
+    expect(tooltipTime(T + HOUR, 'hourly')).toBe('11/23/2026 01:00:00 UTC')
     expect(tooltipTime(T, 'daily')).toBe('11/23/2026')
     expect(tooltipTime(T, 'weekly')).toBe('11/23/2026')
   })

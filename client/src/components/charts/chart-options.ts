@@ -1,5 +1,6 @@
 import type {
   AxisLabelsFormatterCallbackFunction,
+  AxisTickPositionerCallbackFunction,
   Options,
   Point,
   SeriesColumnOptions,
@@ -8,8 +9,15 @@ import type {
 } from 'highcharts'
 import {
   POINT_INTERVAL_MS,
+  axisTickLabel,
+  byteUnitExponent,
   chartPointInterval,
+  formatBytesIn,
+  displayZone,
+  formatDate,
   formatDateTime,
+  formatNumber,
+  zoneLabel,
   tooltipSeriesName,
   type ChartKind,
   type PointInterval,
@@ -29,8 +37,7 @@ export const DEFAULT_CHART_HEIGHT = 300
  */
 export const BOOST_THRESHOLD = 5000
 
-export const defaultValueFormat: ValueFormat = (value) =>
-  value.toLocaleString('en-US', { maximumFractionDigits: 2 })
+export const defaultValueFormat: ValueFormat = (value) => formatNumber(value)
 
 /** Tooltip text is markup: a name such as '<b>' or 'R&D' must read as typed. */
 export function escapeHtml(text: string): string {
@@ -81,10 +88,14 @@ export function seriesEnds(series: readonly { data: readonly (readonly [number, 
 
 const DAY_MS = POINT_INTERVAL_MS.daily
 
-/** A point's time in a tooltip: the date alone once points are a day or more apart, else date and time. */
+/**
+ * A point's time in a tooltip: the date alone once points are a day or more apart, else date and
+ * time with the zone it is in ('UTC', or the local zone's short name): the axis follows the same
+ * display zone, and the tooltip is where the reader learns which one it is.
+ */
 export function tooltipTime(epochMs: number, interval: PointInterval): string {
-  const text = formatDateTime(epochMs)
-  return POINT_INTERVAL_MS[interval] >= DAY_MS ? text.split(' ')[0]! : text
+  if (POINT_INTERVAL_MS[interval] >= DAY_MS) return formatDate(epochMs)
+  return `${formatDateTime(epochMs)} ${zoneLabel(displayZone(), epochMs)}`
 }
 
 /** A datetime x axis covering the selected range, when there is one. */
@@ -92,12 +103,52 @@ export function timeXAxis(range: TimeRange | undefined): XAxisOptions {
   return { type: 'datetime', min: range?.from, max: range?.to }
 }
 
-/** A value axis whose labels read like the tooltips. */
+/** A value axis whose labels read like the tooltips, rounded: '$ 1,000' where a tooltip says '$ 1,000.0000'. */
 export function valueAxisLabels(format: ValueFormat): { formatter: AxisLabelsFormatterCallbackFunction } {
   return {
     formatter() {
-      return escapeHtml(format(Number(this.value)))
+      return escapeHtml(axisTickLabel(format(Number(this.value))))
     },
+  }
+}
+
+const NICE_STEPS = [1, 2, 2.5, 5, 10] as const
+
+/**
+ * Ticks on round binary sizes from `min` to `max`, values counted in `unitBytes`: about `count`
+ * intervals, each 1, 2, 2.5 or 5 × 10ⁿ of the binary unit (KB, MB, GB …) the top of the axis is in.
+ * Highcharts' own ticks are round in decimal (20,000,000 MB), which reads as '19.07 TB'.
+ */
+export function binaryTicks(min: number, max: number, unitBytes: number, count = 4): number[] {
+  const top = Math.max(max, min, 0)
+  const bottom = Math.min(min, 0)
+  if (!(top > bottom) || !Number.isFinite(top)) return [bottom, bottom + 1]
+  const exponent = Math.max(0, Math.floor(Math.log(top * unitBytes) / Math.log(1024)))
+  const unit = 1024 ** exponent / unitBytes
+  const raw = (top - bottom) / unit / count
+  const magnitude = 10 ** Math.floor(Math.log10(raw))
+  const step = NICE_STEPS.find((s) => s * magnitude >= raw)! * magnitude * unit
+  const ticks: number[] = []
+  for (let t = Math.floor(bottom / step) * step; t < top + step; t += step) ticks.push(t)
+  return ticks
+}
+
+/** A byte axis' labels, every tick in the unit of the top one ('0 TB', '0.5 TB', '1 TB'). */
+export function binaryAxisLabels(unitBytes: number): { formatter: AxisLabelsFormatterCallbackFunction } {
+  return {
+    formatter() {
+      const top = Math.max(0, ...(this.axis.tickPositions ?? [0]))
+      return escapeHtml(
+        axisTickLabel(formatBytesIn(Number(this.value) * unitBytes, byteUnitExponent(top * unitBytes))),
+      )
+    },
+  }
+}
+
+/** A value axis' tick positions on round binary sizes (see binaryTicks). */
+export function binaryTickPositioner(unitBytes: number): AxisTickPositionerCallbackFunction {
+  return function (min, max) {
+    return binaryTicks(min, max, unitBytes)
   }
 }
 

@@ -42,8 +42,18 @@ export interface ChartBaseProps {
   emptyText?: string
   /** Default: the number with thousands separators and at most 2 decimals. */
   valueFormat?: ValueFormat
+  /**
+   * The value axis' ticks, when they read differently from the tooltips: plain numbers under an
+   * axis title that names the unit ('vcore·hours'), where every tooltip value carries it.
+   */
+  axisValueFormat?: ValueFormat
   /** Counts (queries, clusters): the value axis shows whole numbers only, never a 0.5 tick. */
   integerValues?: boolean
+  /**
+   * Sizes: the bytes one value counts (1 for bytes, 1,048,576 for MB). The value axis then ticks on
+   * round binary sizes ('16 TB', not '19.07 TB'), the one byte unit system of the format module.
+   */
+  binaryUnit?: number
 }
 
 /**

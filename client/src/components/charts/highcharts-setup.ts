@@ -8,6 +8,7 @@ import 'highcharts/modules/export-data' // the data rows behind the CSV and XLS 
 import 'highcharts/modules/accessibility'
 import 'highcharts/modules/boost' // last, as Highcharts asks: it overrides parts of the others
 import { CHART_PALETTE } from './chart-palette.ts'
+import { chartTheme, type ChartScheme } from './chart-theme.ts'
 
 // Not loaded on purpose: offline-exporting. Since 12.3 the exporting module renders PNG, JPEG and
 // SVG in the browser itself; offline-exporting only adds PDF, by fetching jsPDF and svg2pdf from
@@ -25,5 +26,19 @@ Highcharts.setOptions({
     fallbackToExportServer: false,
   },
 })
+
+let applied = ''
+
+/**
+ * Makes the global chart options those of a colour scheme and a time zone. Charts read global
+ * options when they are created, so the frame re-creates its chart when either changes. Cheap to
+ * call on every render: nothing happens unless the pair is new.
+ */
+export function applyChartTheme(scheme: ChartScheme, timezone: string): void {
+  const key = `${scheme}|${timezone}`
+  if (key === applied) return
+  applied = key
+  Highcharts.setOptions(chartTheme(scheme, timezone))
+}
 
 export { Highcharts }

@@ -95,7 +95,7 @@ describe('LineChart', () => {
     expect(options.tooltip?.shared).toBe(true)
     const hovered = { x: T + 2 * MIN, points: [{ series: { name: 'Used' }, y: 12, color: '#000' }] }
     const html = options.tooltip!.formatter!.call(hovered as unknown as Point, {} as never)
-    expect(html).toContain('<b>11/23/2026 00:02:00</b>')
+    expect(html).toContain('<b>11/23/2026 00:02:00 UTC</b>')
     expect(html).toContain('Used: <b>12</b>')
   })
 

@@ -3,8 +3,10 @@ import type { Options, SeriesArearangeOptions, SeriesLineOptions, XAxisOptions }
 import type { ChartKind } from '@costlens/shared'
 import { ChartShell } from './chart-shell.tsx'
 import {
-  BOOST_THRESHOLD,
   baseOptions,
+  binaryAxisLabels,
+  binaryTickPositioner,
+  BOOST_THRESHOLD,
   copyPoints,
   defaultValueFormat,
   hasPoints,
@@ -117,7 +119,8 @@ export function lineChartOptions(props: LineChartProps): Options {
       title: { text: props.yAxisTitle },
       softMin: 0,
       allowDecimals: props.integerValues !== true,
-      labels: valueAxisLabels(format),
+      labels: props.binaryUnit ? binaryAxisLabels(props.binaryUnit) : valueAxisLabels(format),
+      tickPositioner: props.binaryUnit ? binaryTickPositioner(props.binaryUnit) : undefined,
     },
     tooltip: { shared: true, formatter: timeTooltip(format, interval) },
     plotOptions: {
@@ -142,7 +145,7 @@ export function lineChartOptions(props: LineChartProps): Options {
  */
 export function LineChart(props: LineChartProps) {
   const { title, description, height, valueFormat, series, bands, totals, comparison } = props
-  const { comparisonLabel, chartKind, yAxisTitle, integerValues } = props
+  const { comparisonLabel, chartKind, yAxisTitle, integerValues, binaryUnit } = props
   const from = props.range?.from
   const to = props.range?.to
   // Built only when something drawn changes: each new options object is a chart update.
@@ -161,6 +164,7 @@ export function LineChart(props: LineChartProps) {
         chartKind,
         yAxisTitle,
         integerValues,
+        binaryUnit,
         range: from !== undefined && to !== undefined ? { from, to } : undefined,
       }),
     [
@@ -176,6 +180,7 @@ export function LineChart(props: LineChartProps) {
       chartKind,
       yAxisTitle,
       integerValues,
+      binaryUnit,
       from,
       to,
     ],

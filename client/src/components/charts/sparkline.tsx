@@ -1,6 +1,6 @@
 import { Suspense, memo, useMemo } from 'react'
 import type { Chart, Options } from 'highcharts'
-import { formatDateTime } from '@costlens/shared'
+import { formatDateTime, zoneLabel } from '@costlens/shared'
 import { LazyHighchartsFrame } from './load-highcharts.tsx'
 
 /** One point of a trend: [epoch ms, value]. */
@@ -66,7 +66,7 @@ export const Sparkline = memo(function Sparkline({
         outside: true,
         hideDelay: 0,
         formatter() {
-          return `${formatDateTime(Number(this.x))}<br/><b>${format(Number(this.y))}</b>`
+          return `${formatDateTime(Number(this.x))} ${zoneLabel()}<br/><b>${format(Number(this.y))}</b>`
         },
       },
       plotOptions: {

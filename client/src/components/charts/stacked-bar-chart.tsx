@@ -36,7 +36,7 @@ export function stackedBarChartOptions(props: StackedBarChartProps): Options {
       min: 0,
       title: { text: props.yAxisTitle },
       allowDecimals: props.integerValues !== true,
-      labels: valueAxisLabels(format),
+      labels: valueAxisLabels(props.axisValueFormat ?? format),
     },
     tooltip: {
       shared: true,
@@ -71,7 +71,7 @@ export function stackedBarChartOptions(props: StackedBarChartProps): Options {
  */
 export function StackedBarChart(props: StackedBarChartProps) {
   const { title, description, height, valueFormat, categories, series, cost, chartKind, yAxisTitle } = props
-  const { integerValues } = props
+  const { integerValues, axisValueFormat } = props
   const from = props.range?.from
   const to = props.range?.to
   const options = useMemo(
@@ -85,6 +85,7 @@ export function StackedBarChart(props: StackedBarChartProps) {
         chartKind,
         yAxisTitle,
         integerValues,
+        axisValueFormat,
         ...barData(categories, series, from, to),
       }),
     [
@@ -98,6 +99,7 @@ export function StackedBarChart(props: StackedBarChartProps) {
       chartKind,
       yAxisTitle,
       integerValues,
+      axisValueFormat,
       from,
       to,
     ],

@@ -23,7 +23,8 @@ export function dayTimeToMs(day: string, time = '00:00'): number {
 
 /** B071: a range as the picker's button shows it, both ends in the default date format. */
 export function rangeText(range: DateRange): string {
-  return `${formatDateTime(range.start)} – ${formatDateTime(range.end)}`
+  // In UTC whatever the display zone: the calendar beside it picks UTC days (01 §9).
+  return `${formatDateTime(range.start, 'utc')} – ${formatDateTime(range.end, 'utc')}`
 }
 
 export interface PickedDays {

@@ -4,6 +4,8 @@ import {
   costFilterDecimals,
   DURATION_MIN_RANGE,
   DURATION_PLACEHOLDER,
+  formatCount,
+  formatDecimal,
   formatHms,
   MESSAGES,
   moveDurationSlider,
@@ -42,7 +44,11 @@ export function RangeSliderFilter({ variant, label, metadata, value, onChange }:
   const step = duration ? SECOND : 10 ** -decimals
   const minRange = duration ? DURATION_MIN_RANGE * SECOND : step
   const format = (n: number) =>
-    duration ? formatHms(n) : variant === 'count' ? String(n) : `${MESSAGES.M106}${n.toFixed(decimals)}`
+    duration
+      ? formatHms(n)
+      : variant === 'count'
+        ? formatCount(n)
+        : `${MESSAGES.M106}${formatDecimal(n, decimals)}`
 
   return (
     <Stack gap={6}>

@@ -40,6 +40,7 @@ import {
   searchableKeys,
   tableChange,
   tableReducer,
+  withZone,
   type TableEvent,
   type TableView,
 } from '@costlens/shared'
@@ -159,7 +160,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
       columns.map((c) => ({
         id: c.key,
         accessorFn: (row: R) => cellValue(c, row),
-        header: c.title,
+        header: c.zoned ? withZone(c.title) : c.title,
         enableSorting: c.sortable !== false,
         enableHiding: true,
         // B106: never narrower than 150 px or the column's own width.

@@ -23,6 +23,8 @@ export interface DataColumn<R> extends TableColumn {
    * table.
    */
   sticky?: boolean
+  /** A time column: its header names the display zone ('Start Time (UTC)'); files keep the bare title. */
+  zoned?: boolean
 }
 
 export interface DataTableDownload<R> {

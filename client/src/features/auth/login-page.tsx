@@ -76,7 +76,11 @@ export default function LoginPage() {
   }
 
   return (
-    <Center mih="100vh" bg="gray.1" component="main">
+    <Center
+      mih="100vh"
+      bg="light-dark(var(--mantine-color-gray-1), var(--mantine-color-dark-8))"
+      component="main"
+    >
       <Paper withBorder shadow="sm" p="xl" radius="md" w={400}>
         <Stack gap="md">
           <Box>

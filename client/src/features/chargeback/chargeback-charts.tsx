@@ -1,4 +1,5 @@
 import { SimpleGrid } from '@mantine/core'
+import { formatNumber } from '@costlens/shared'
 import { BreakdownBarChart } from '../../components/charts/breakdown-bar-chart.tsx'
 import { DonutChart } from '../../components/charts/donut-chart.tsx'
 import { StackedBarChart } from '../../components/charts/stacked-bar-chart.tsx'
@@ -101,7 +102,8 @@ export function ChargebackCharts({
           categories={bars.map((r) => r.label)}
           series={cpuSeries}
           valueFormat={cpu.format}
-          yAxisTitle={cpu.label}
+          axisValueFormat={cpu.unit ? formatNumber : undefined}
+          yAxisTitle={cpu.unit ?? cpu.label}
           exportAllowed={exportAllowed}
         />
         <BreakdownBarChart

@@ -4,11 +4,19 @@ import {
   chargebackPercent,
   costFromAmount,
   formatBytes,
+  formatCount,
   formatDollars,
+  mbSecondsToGbHours,
   type ChargebackType,
 } from '@costlens/shared'
 import type { DataColumn } from '../../components/table/table-types.ts'
-import { FLAVOURS, formatHoursOf, type ColumnId, type ServedChargebackType } from './chargeback-flavours.ts'
+import {
+  FLAVOURS,
+  formatGbHoursOf,
+  formatHoursOf,
+  type ColumnId,
+  type ServedChargebackType,
+} from './chargeback-flavours.ts'
 import type { ChargebackTypeState, LevelRow, Usage } from './chargeback-state.ts'
 
 export interface ChargebackColumnsOptions {
@@ -25,9 +33,9 @@ export interface ChargebackColumnsOptions {
 }
 
 const hours = (seconds: number) => seconds / 3600
-/** B157: a cost field, or nothing to show until its price is set. */
-const priced = (seconds: number, amount: number | null) =>
-  amount === null ? null : costFromAmount(hours(seconds), amount)
+/** B157: a cost field, or nothing to show until its price is set: CPU hours or memory GB·hours times its price. */
+const priced = (used: number, amount: number | null) =>
+  amount === null ? null : costFromAmount(used, amount)
 /** B136 B158: the row's own cost, from cents; BigQuery's cents are USD. */
 const centsToDollars = (type: ChargebackType, cents: number) =>
   type === 'BigQuery' ? bigQueryCostUsd(cents) : cents / 100
@@ -47,7 +55,7 @@ function computed(id: ColumnId, o: ChargebackColumnsOptions): Computed {
   })
   switch (id) {
     case 'count':
-      return { value: (r) => r.count, render: (r) => r.count.toLocaleString('en-US') }
+      return { value: (r) => r.count, render: (r) => formatCount(r.count) }
     case 'vsHours':
       return {
         value: (r) => hours(r.vs),
@@ -56,9 +64,9 @@ function computed(id: ColumnId, o: ChargebackColumnsOptions): Computed {
       }
     case 'msHours':
       return {
-        value: (r) => hours(r.ms),
-        render: (r) => formatHoursOf(r.ms),
-        exportValue: (r) => formatHoursOf(r.ms),
+        value: (r) => mbSecondsToGbHours(r.ms),
+        render: (r) => formatGbHoursOf(r.ms),
+        exportValue: (r) => formatGbHoursOf(r.ms),
       }
     case 'vsPct':
       return pct('vs')
@@ -70,13 +78,13 @@ function computed(id: ColumnId, o: ChargebackColumnsOptions): Computed {
       return { value: (r) => r.io, render: (r) => formatBytes(r.io) }
     case 'vsCost':
       return {
-        value: (r) => priced(r.vs, o.amounts.vsAmount),
-        render: (r) => dollars(priced(r.vs, o.amounts.vsAmount)),
+        value: (r) => priced(hours(r.vs), o.amounts.vsAmount),
+        render: (r) => dollars(priced(hours(r.vs), o.amounts.vsAmount)),
       }
     case 'msCost':
       return {
-        value: (r) => priced(r.ms, o.amounts.msAmount),
-        render: (r) => dollars(priced(r.ms, o.amounts.msAmount)),
+        value: (r) => priced(mbSecondsToGbHours(r.ms), o.amounts.msAmount),
+        render: (r) => dollars(priced(mbSecondsToGbHours(r.ms), o.amounts.msAmount)),
       }
     case 'cost':
       return {

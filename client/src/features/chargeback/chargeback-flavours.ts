@@ -1,11 +1,16 @@
 import {
   CHARGEBACK_GROUP_KEYS,
+  formatBytes,
+  formatCount,
+  formatDecimal,
+  formatHours,
+  formatNumber,
   GROUP_BY_OPTIONS,
   IMPALA_CHARGEBACK_CSV_COLUMNS,
   IMPALA_CHARGEBACK_SERIES,
+  mbSecondsToGbHours,
+  MEASURE_UNITS,
   TAG_GROUP_PREFIX,
-  formatBytes,
-  secondsToHours,
   type ChargebackType,
   type GroupByOption,
 } from '@costlens/shared'
@@ -24,9 +29,11 @@ export type UsageField = 'count' | 'vs' | 'ms' | 'io'
 export interface Measure {
   field: UsageField
   label: string
-  /** The charted number from the raw field: hours from seconds, bytes as they are. */
+  /** The charted number from the raw field: hours from seconds, GB·hours from MB-seconds, bytes as they are. */
   value: (raw: number) => number
   format: (value: number) => string
+  /** The unit its chart axis is titled with, where the ticks are plain numbers ('vcore·hours'). */
+  unit?: string
 }
 
 /** The table's computed columns (the group column comes first, named after the group-by). */
@@ -44,22 +51,42 @@ export interface Flavour {
 
 export type ServedChargebackType = 'Yarn' | 'Impala' | 'Presto' | 'BigQuery'
 
-const count = (n: number) => n.toLocaleString('en-US')
-const TWO_DECIMALS = { minimumFractionDigits: 2, maximumFractionDigits: 2 } as const
 /** B140: hours from seconds to 2 decimals; thousands separated, as totals run to seven figures. */
-export const formatHoursOf = (seconds: number) =>
-  Number(secondsToHours(seconds)).toLocaleString('en-US', TWO_DECIMALS)
-/** On a chart axis '1,000' reads better than '1,000.00'; tooltips still give up to 2 decimals. */
-const formatHours = (hours: number) => hours.toLocaleString('en-US', { maximumFractionDigits: 2 })
+export const formatHoursOf = formatHours
+/**
+ * Memory in GB·hours from YARN's MB-seconds, 2 decimals: raw MB-hours run to millions and mean
+ * nothing at a glance (issue 16). Its price (B157) is per GB·hour accordingly.
+ */
+export const formatGbHoursOf = (mbSeconds: number) => formatDecimal(mbSecondsToGbHours(mbSeconds), 2)
 const hours = (seconds: number) => seconds / 3600
 const same = (n: number) => n
 
-const m = (field: UsageField, label: string): Measure =>
-  field === 'count'
-    ? { field, label, value: same, format: count }
-    : field === 'io'
-      ? { field, label, value: same, format: formatBytes }
-      : { field, label, value: hours, format: formatHours }
+/** The measure's value on a chart: hours of CPU, GB·hours of memory, bytes and counts as they are. */
+const MEASURE_VALUE: Readonly<Record<UsageField, (raw: number) => number>> = {
+  count: same,
+  io: same,
+  vs: hours,
+  ms: mbSecondsToGbHours,
+}
+const MEASURE_FORMAT: Readonly<Record<UsageField, (value: number) => string>> = {
+  count: formatCount,
+  io: formatBytes,
+  vs: (h) => `${formatNumber(h)} ${MEASURE_UNITS.vcoreHours}`,
+  ms: (gbh) => `${formatNumber(gbh)} ${MEASURE_UNITS.gbHours}`,
+}
+
+const MEASURE_UNIT: Readonly<Partial<Record<UsageField, string>>> = {
+  vs: MEASURE_UNITS.vcoreHours,
+  ms: MEASURE_UNITS.gbHours,
+}
+
+const m = (field: UsageField, label: string): Measure => ({
+  field,
+  label,
+  value: MEASURE_VALUE[field],
+  format: MEASURE_FORMAT[field],
+  unit: MEASURE_UNIT[field],
+})
 
 /** B299: the Impala headers, in the spec's order. */
 const [jobCount, cpuHours, cpuPct, cpuCost, memoryHours, memoryPct, memoryCost] =

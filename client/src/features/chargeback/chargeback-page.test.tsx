@@ -22,6 +22,7 @@ vi.mock('./chargeback-charts.tsx', () => ({
   ),
 }))
 
+// ms in MB-seconds: 3,686,400 is 1 GB·hour.
 const usage = (count: number, vs: number, ms: number, cents = 0) => ({ count, vs, ms, io: 0, cents })
 
 /** Yarn by application type and user: spark 2 CPU hours (alice 1.5, bob 0.5), hive 1 hour and no memory. */
@@ -30,10 +31,10 @@ const yarn: ChargebackResponse = {
     {
       v1: 'spark',
       v1Label: 'spark',
-      ...usage(3, 7200, 36_000, 250),
+      ...usage(3, 7200, 36_864_000, 250),
       cb: [
-        { v2: 'alice', ...usage(2, 5400, 18_000, 200) },
-        { v2: 'bob', ...usage(1, 1800, 18_000, 50) },
+        { v2: 'alice', ...usage(2, 5400, 18_432_000, 200) },
+        { v2: 'bob', ...usage(1, 1800, 18_432_000, 50) },
       ],
     },
     {
@@ -48,7 +49,7 @@ const yarn: ChargebackResponse = {
     to: 1,
     groupBy: ['appType', 'user'],
     clusterUid: '*',
-    total: usage(4, 10_800, 36_000, 350),
+    total: usage(4, 10_800, 36_864_000, 350),
   },
 }
 
@@ -57,11 +58,17 @@ const impala: ChargebackResponse = {
     {
       v1: 'carol',
       v1Label: 'carol',
-      ...usage(5, 3600, 3600),
-      cb: [{ v2: 'root.bi', ...usage(5, 3600, 3600) }],
+      ...usage(5, 3600, 3_686_400),
+      cb: [{ v2: 'root.bi', ...usage(5, 3600, 3_686_400) }],
     },
   ],
-  cbInfo: { from: 0, to: 1, groupBy: ['realuser', 'queue'], clusterUid: '*', total: usage(5, 3600, 3600) },
+  cbInfo: {
+    from: 0,
+    to: 1,
+    groupBy: ['realuser', 'queue'],
+    clusterUid: '*',
+    total: usage(5, 3600, 3_686_400),
+  },
 }
 
 const finished: FinishedAppsResponse<'fapps'> = {
@@ -202,7 +209,7 @@ describe('/clusters/chargeback', () => {
   it('B157 prices the CPU and memory hours once a price is set', async () => {
     const { user, router } = render('/clusters/chargeback?vsAmount=1.5')
     await waitFor(async () => expect((await cells())[0]?.[4]).toBe('$ 3.00'))
-    await user.type(screen.getByRole('textbox', { name: 'Memory hour price' }), '0.1')
+    await user.type(screen.getByRole('textbox', { name: 'Memory GB·hour price' }), '0.1')
     await waitFor(() => expect(router.state.location.search).toBe('?msAmount=0.1&vsAmount=1.5'))
     await waitFor(async () => expect((await cells())[0]?.[7]).toBe('$ 1.00'))
   })

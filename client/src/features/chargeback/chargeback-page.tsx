@@ -281,7 +281,7 @@ function FlavourView({ type, view, change, refresh }: FlavourViewProps) {
                 onChange={(vsAmount) => change({ type: 'amounts', amounts: { vsAmount } })}
               />
               <PriceInput
-                label="Memory hour price"
+                label="Memory GB·hour price"
                 value={view.amounts.msAmount}
                 onChange={(msAmount) => change({ type: 'amounts', amounts: { msAmount } })}
               />

@@ -1,14 +1,18 @@
 import { useState } from 'react'
 import {
-  FINISHED_APP_DEFAULT_SORT,
   bigQueryCostUsd,
   borderClass,
+  FINISHED_APP_DEFAULT_SORT,
   finishedAppsPaging,
   formatBytes,
   formatDateTime,
+  formatDecimal,
   formatDollars,
   formatDurationMs,
+  formatHours,
   isActionAllowed,
+  mbSecondsToGbHours,
+  MEASURE_UNITS,
   type FinishedAppsQuery,
   type FinishedBigQueryApp,
   type FinishedImpalaApp,
@@ -37,8 +41,8 @@ const FILTER_OF: Readonly<Record<string, 'kind' | 'user' | 'queue'>> = {
 }
 
 const PAGE_SIZE = 10
-const count = (n: number) => n.toLocaleString('en-US')
 const time = (ms: number) => formatDateTime(ms)
+const gbHours = (mbSeconds: number) => formatDecimal(mbSecondsToGbHours(mbSeconds), 2)
 
 /** Keys are each list's sort fields (FINISHED_APP_SORT_FIELDS), so every header sorts on the server. */
 const status = <R extends FinishedApp>(): DataColumn<R> => ({
@@ -57,8 +61,20 @@ const nameAndId = <R extends FinishedApp>(title: string): DataColumn<R> => ({
 const common = <R extends FinishedApp>() => ({
   user: { key: 'user', title: 'User', width: 130 } as DataColumn<R>,
   queue: { key: 'queue', title: 'Queue', width: 130 } as DataColumn<R>,
-  start: { key: 'startTime', title: 'Start Time', width: 165, value: (r: R) => time(r.startTime) },
-  finish: { key: 'finishedTime', title: 'Finished Time', width: 165, value: (r: R) => time(r.finishedTime) },
+  start: {
+    key: 'startTime',
+    title: 'Start Time',
+    width: 165,
+    zoned: true,
+    value: (r: R) => time(r.startTime),
+  },
+  finish: {
+    key: 'finishedTime',
+    title: 'Finished Time',
+    width: 165,
+    zoned: true,
+    value: (r: R) => time(r.finishedTime),
+  },
 })
 
 /** Yarn apps and Impala queries open with the same columns, in the same order; only the name's title differs. */
@@ -70,10 +86,12 @@ function hadoopLeadingColumns<R extends FinishedYarnApp | FinishedImpalaApp>(
 }
 const memorySeconds = <R extends FinishedYarnApp | FinishedImpalaApp>(): DataColumn<R> => ({
   key: 'memorySeconds',
-  title: 'Memory MB Seconds',
-  width: 160,
+  // 02 §2 names it 'Memory MB Seconds'; shown in GB·hours, a figure a reader can weigh (issue 16).
+  title: `Memory (${MEASURE_UNITS.gbHours})`,
+  width: 170,
   align: 'right',
-  render: (r) => count(r.memorySeconds),
+  render: (r) => gbHours(r.memorySeconds),
+  exportValue: (r) => gbHours(r.memorySeconds),
 })
 
 function yarnColumns(): DataColumn<FinishedYarnApp>[] {
@@ -82,10 +100,11 @@ function yarnColumns(): DataColumn<FinishedYarnApp>[] {
     memorySeconds(),
     {
       key: 'vcoreSeconds',
-      title: 'VCore Seconds',
-      width: 140,
+      title: `CPU (${MEASURE_UNITS.vcoreHours})`,
+      width: 160,
       align: 'right',
-      render: (r) => count(r.vcoreSeconds),
+      render: (r) => formatHours(r.vcoreSeconds),
+      exportValue: (r) => formatHours(r.vcoreSeconds),
     },
   ]
 }

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react'
+import { formatCount, formatMegabytes } from '@costlens/shared'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core'
 import { useAppSelector } from '../../app/hooks.ts'
@@ -7,7 +8,6 @@ import { PanelState } from '../../components/panel-state/panel-state.tsx'
 import { queryPanel } from '../../components/panel-state/panel-status.ts'
 import { KpiCard } from './kpi-card.tsx'
 import { RangeNotice } from './range-notice.tsx'
-import { formatMegabytes } from './resource-columns.tsx'
 import { WorkloadGrid, dayText } from './workload-grid.tsx'
 import {
   WORKLOAD_PICKER,
@@ -23,9 +23,9 @@ import { ResourcePageHeader } from './resource-page-header.tsx'
 import { shownCluster } from './yarn-cluster-select.tsx'
 
 const EMPTY: readonly never[] = []
-const whole = (v: number) => Math.round(v).toLocaleString('en-US')
+const whole = formatCount
 /** A cell is about 50 px wide: memory in whole GB keeps it to four or five characters. */
-const gigabytes = (mb: number) => Math.round(mb / 1024).toLocaleString('en-US')
+const gigabytes = (mb: number) => formatCount(mb / 1024)
 
 interface MeasureText {
   label: string

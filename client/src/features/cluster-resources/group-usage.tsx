@@ -1,6 +1,9 @@
 import { useMemo } from 'react'
 import { Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import {
+  formatAppType,
+  formatMegabytes,
+  formatNumber,
   MULTI_SELECT_MAX,
   RESOURCE_GROUP_BYS,
   type ResourceGroupBy,
@@ -12,10 +15,11 @@ import { MultiSelectFilter, type FilterOption } from '../../components/filters/m
 import { PanelState } from '../../components/panel-state/panel-state.tsx'
 import { queryPanel, type PanelView } from '../../components/panel-state/panel-status.ts'
 import { useResourceTaggedSeriesQuery } from './api.ts'
-import { formatMegabytes } from './resource-columns.tsx'
 import { GROUP_BY_LABELS } from './resources-state.ts'
 
-const whole: ValueFormat = (v) => v.toLocaleString('en-US', { maximumFractionDigits: 1 })
+/** Memory series count MB: the axis ticks on round binary sizes. */
+const MB = 1024 * 1024
+const whole: ValueFormat = (v) => formatNumber(v, 1)
 const EMPTY: readonly TimeSeries[] = []
 
 export interface GroupUsageProps {
@@ -39,6 +43,15 @@ export interface GroupUsageProps {
  * default, B164; at most 10, B116, which is also what one tagged call takes) and the vcores and
  * memory each value held over time (E060, E061).
  */
+/** A group's lines, application types named in the console's one casing ('SPARK' → 'Spark'). */
+function typeNamed(
+  series: readonly TimeSeries[] | undefined,
+  groupBy: ResourceGroupBy,
+): readonly TimeSeries[] {
+  if (!series) return EMPTY
+  return groupBy === 'applicationType' ? series.map((s) => ({ ...s, name: formatAppType(s.name) })) : series
+}
+
 export function GroupUsage(props: GroupUsageProps) {
   const { cluster, range, interval, groupBy, values } = props
   const args = { cluster, start: range.from, end: range.to, interval, groupBy, values }
@@ -49,9 +62,16 @@ export function GroupUsage(props: GroupUsageProps) {
   // A value chosen in a link may have had no apps in this window: it is still listed, to untick.
   const options = useMemo(() => {
     const known = new Set(props.options.map((o) => o.value))
-    return [...props.options, ...values.filter((v) => !known.has(v)).map((value) => ({ value, count: 0 }))]
-  }, [props.options, values])
+    const all = [
+      ...props.options,
+      ...values.filter((v) => !known.has(v)).map((value) => ({ value, count: 0 })),
+    ]
+    // Application types in the console's one casing ('SPARK' → 'Spark'); users and queues as they are.
+    return groupBy === 'applicationType' ? all.map((o) => ({ ...o, label: formatAppType(o.value) })) : all
+  }, [props.options, values, groupBy])
   const emptyText = skip ? `Choose at least one ${label.toLowerCase()}` : undefined
+  const cpuSeries = useMemo(() => typeNamed(cpu.data?.series, groupBy), [cpu.data, groupBy])
+  const memorySeries = useMemo(() => typeNamed(memory.data?.series, groupBy), [memory.data, groupBy])
 
   return (
     <Paper withBorder p="sm" radius="md" component="section" aria-labelledby="group-usage-title">
@@ -88,7 +108,7 @@ export function GroupUsage(props: GroupUsageProps) {
             <LineChart
               title={`VCores by ${label.toLowerCase()}`}
               description={`Vcores allocated to the apps of each chosen ${label.toLowerCase()}, average per point.`}
-              series={cpu.data?.series ?? EMPTY}
+              series={cpuSeries}
               range={range}
               chartKind="cluster"
               valueFormat={whole}
@@ -104,10 +124,11 @@ export function GroupUsage(props: GroupUsageProps) {
             <LineChart
               title={`Memory by ${label.toLowerCase()}`}
               description={`Memory allocated to the apps of each chosen ${label.toLowerCase()}, average per point.`}
-              series={memory.data?.series ?? EMPTY}
+              series={memorySeries}
               range={range}
               chartKind="cluster"
               valueFormat={formatMegabytes}
+              binaryUnit={MB}
               emptyText={emptyText}
               exportAllowed={props.exportAllowed}
             />

@@ -98,7 +98,7 @@ describe('/clusters/queueanalysis', { timeout: 30_000 }, () => {
         within(etl)
           .getAllByRole('cell')
           .map((c) => c.textContent),
-      ).toEqual(['root.etl', '40.0 %', '80.0 %', '50', '20', '30', '50.0 %']),
+      ).toEqual(['root.etl', '40.0%', '80.0%', '50', '20', '30', '50.0%']),
     )
   })
 

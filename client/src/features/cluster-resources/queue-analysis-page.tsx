@@ -2,10 +2,13 @@ import { useMemo, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { Group, MultiSelect, Paper, SegmentedControl, Stack, Text } from '@mantine/core'
 import {
+  defaultSelectedGroupValues,
+  formatMegabytes,
+  formatNumber,
+  formatPercent,
+  isActionAllowed,
   MAX_ANALYSED_QUEUES,
   MESSAGES,
-  defaultSelectedGroupValues,
-  isActionAllowed,
   type NamedSeries,
   type ResourceMetric,
 } from '@costlens/shared'
@@ -22,7 +25,6 @@ import {
   useResourceTaggedStatsQuery,
   useResourceUsageSeriesQuery,
 } from './api.ts'
-import { formatMegabytes } from './resource-columns.tsx'
 import { providerInterval } from './range-state.ts'
 import { RangeNotice } from './range-notice.tsx'
 import {
@@ -37,16 +39,19 @@ import {
 import { ResourcePageHeader } from './resource-page-header.tsx'
 import { shownCluster } from './yarn-cluster-select.tsx'
 
-const MEASURES: Readonly<Record<ResourceMetric, { label: string; unit: string; format: ValueFormat }>> = {
+const MEASURES: Readonly<
+  Record<ResourceMetric, { label: string; unit: string; format: ValueFormat; binaryUnit?: number }>
+> = {
   cpu: {
     label: 'VCores',
     unit: 'vcores',
-    format: (v) => v.toLocaleString('en-US', { maximumFractionDigits: 1 }),
+    format: (v) => formatNumber(v, 1),
   },
-  memory: { label: 'Memory', unit: 'memory', format: formatMegabytes },
+  // Memory comes in MB: the axis ticks on round binary sizes.
+  memory: { label: 'Memory', unit: 'memory', format: formatMegabytes, binaryUnit: 1024 * 1024 },
 }
 const EMPTY: readonly never[] = []
-const percent = (v: number | null) => (v === null ? '--' : `${v.toFixed(1)} %`)
+const percent = (v: number | null) => (v === null ? '--' : formatPercent(v, 1))
 
 function queueColumns(format: ValueFormat): DataColumn<QueueRow>[] {
   const amount = (v: number | null) => (v === null ? '--' : format(v))
@@ -191,6 +196,7 @@ export default function QueueAnalysisPage() {
           range={range}
           chartKind="cluster"
           valueFormat={measure.format}
+          binaryUnit={measure.binaryUnit}
           height={360}
           emptyText={shown.length === 0 ? MESSAGES.M087 : undefined}
           exportAllowed={isActionAllowed(user.plan, 'chartExport')}

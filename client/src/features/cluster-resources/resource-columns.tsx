@@ -1,9 +1,14 @@
 import { Badge } from '@mantine/core'
 import {
   borderClass,
-  formatBytes,
   formatDateTime,
+  formatDecimal,
   formatDurationMs,
+  formatHours,
+  formatMegabytes,
+  formatPercent,
+  mbSecondsToGbHours,
+  MEASURE_UNITS,
   runningYarnRow,
   type FinishedYarnApp,
   type StatusStyle,
@@ -13,11 +18,10 @@ import type { DataColumn } from '../../components/table/table-types.ts'
 import { STATUS_COLOURS } from '../../components/status/status-badge.tsx'
 import { NameAndId, kindColumn } from '../../components/app-columns/app-column-parts.tsx'
 
-/** Megabytes as the console shows sizes: binary units, 2 decimals (B139). */
-export const formatMegabytes = (mb: number) => formatBytes(mb * 1024 * 1024)
-
-const count = (n: number) => n.toLocaleString('en-US')
 const time = (ms: number | null) => (ms === null ? null : formatDateTime(ms))
+/** YARN's MB·s and vcore·s as GB·hours and vcore·hours, the units the headers name. */
+const gbHours = (mbSeconds: number) => formatDecimal(mbSecondsToGbHours(mbSeconds), 2)
+const vcoreHours = (vcoreSeconds: number) => formatHours(vcoreSeconds)
 
 /** A YARN state word with its colour dot (never colour alone). */
 function StateBadge({ state, style }: { state: string; style: StatusStyle }) {
@@ -50,22 +54,31 @@ export const YARN_JOB_COLUMNS: readonly DataColumn<FinishedYarnApp>[] = [
     width: 240,
     render: (r) => <NameAndId name={r.name} id={r.id} />,
   },
-  { key: 'startTime', title: 'Start Time', width: 165, value: (r) => time(r.startTime) },
-  { key: 'finishedTime', title: 'Finished Time', width: 165, value: (r) => time(r.finishedTime) },
+  { key: 'startTime', title: 'Start Time', width: 165, zoned: true, value: (r) => time(r.startTime) },
+  {
+    key: 'finishedTime',
+    title: 'Finished Time',
+    width: 165,
+    zoned: true,
+    value: (r) => time(r.finishedTime),
+  },
   { key: 'queue', title: 'Queue', width: 130 },
   {
     key: 'memorySeconds',
-    title: 'Memory MB Seconds',
-    width: 190,
+    // 02 §2 names it 'Memory MB Seconds'; shown in GB·hours, a figure a reader can weigh (issue 16).
+    title: `Memory (${MEASURE_UNITS.gbHours})`,
+    width: 170,
     align: 'right',
-    render: (r) => count(r.memorySeconds),
+    render: (r) => gbHours(r.memorySeconds),
+    exportValue: (r) => gbHours(r.memorySeconds),
   },
   {
     key: 'vcoreSeconds',
-    title: 'VCore Seconds',
-    width: 150,
+    title: `CPU (${MEASURE_UNITS.vcoreHours})`,
+    width: 160,
     align: 'right',
-    render: (r) => count(r.vcoreSeconds),
+    render: (r) => vcoreHours(r.vcoreSeconds),
+    exportValue: (r) => vcoreHours(r.vcoreSeconds),
   },
 ]
 
@@ -95,7 +108,7 @@ export function runningAppColumns(now: number): DataColumn<YarnApp>[] {
       render: (r) => <NameAndId name={r.name} id={r.appid} />,
     },
     { key: 'appid', title: 'App ID', width: 150, displayable: false },
-    { key: 'startedTime', title: 'Start Time', width: 165, value: (r) => time(r.startedTime) },
+    { key: 'startedTime', title: 'Start Time', width: 165, zoned: true, value: (r) => time(r.startedTime) },
     {
       key: 'duration',
       title: 'Duration',
@@ -112,7 +125,7 @@ export function runningAppColumns(now: number): DataColumn<YarnApp>[] {
       width: 100,
       align: 'right',
       searchable: false,
-      render: (r) => `${r.progress.toFixed(1)} %`,
+      render: (r) => formatPercent(r.progress, 1),
     },
     { key: 'allocatedVCores', title: 'VCores', width: 100, align: 'right', searchable: false },
     {
@@ -143,11 +156,12 @@ export function runningAppColumns(now: number): DataColumn<YarnApp>[] {
     },
     {
       key: 'memorySeconds',
-      title: 'Memory MB Seconds',
-      width: 160,
+      title: `Memory (${MEASURE_UNITS.gbHours})`,
+      width: 170,
       align: 'right',
       searchable: false,
-      render: (r) => count(r.memorySeconds),
+      render: (r) => gbHours(r.memorySeconds),
+      exportValue: (r) => gbHours(r.memorySeconds),
     },
   ]
 }

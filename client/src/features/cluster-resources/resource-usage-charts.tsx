@@ -1,15 +1,21 @@
 import { useMemo } from 'react'
 import { SimpleGrid } from '@mantine/core'
-import type { NodesResponse, ResourceSeriesResponse } from '@costlens/shared'
+import {
+  formatMegabytes,
+  formatNumber,
+  type NodesResponse,
+  type ResourceSeriesResponse,
+} from '@costlens/shared'
 import { AreaRangeChart, LineChart } from '../../components/charts/line-chart.tsx'
 import type { TimeRange, TimeSeries, ValueFormat } from '../../components/charts/chart-types.ts'
 import { PanelState } from '../../components/panel-state/panel-state.tsx'
 import type { PanelView } from '../../components/panel-state/panel-status.ts'
-import { formatMegabytes } from './resource-columns.tsx'
 
+/** Memory series count MB: the axis ticks on round binary sizes. */
+const MB = 1024 * 1024
 const EMPTY: readonly never[] = []
 const NO_DATA: Partial<ResourceSeriesResponse> = {}
-const whole: ValueFormat = (v) => v.toLocaleString('en-US', { maximumFractionDigits: 1 })
+const whole: ValueFormat = (v) => formatNumber(v, 1)
 const NODE_STATE_NAMES: Readonly<Record<string, string>> = {
   UNHEALTHY: 'Unhealthy nodes',
   LOST: 'Lost nodes',
@@ -25,6 +31,7 @@ interface UsageChartProps {
   comparisonLabel?: string
   range: TimeRange
   valueFormat?: ValueFormat
+  binaryUnit?: number
   exportAllowed: boolean
 }
 
@@ -55,6 +62,7 @@ function UsageChart(props: UsageChartProps) {
       range={props.range}
       chartKind="cluster"
       valueFormat={props.valueFormat}
+      binaryUnit={props.binaryUnit}
       exportAllowed={props.exportAllowed}
     />
   )
@@ -118,6 +126,7 @@ export function ResourceUsageCharts({
           comparisonLabel={comparison?.label}
           range={range}
           valueFormat={formatMegabytes}
+          binaryUnit={MB}
           exportAllowed={exportAllowed}
         />
       </PanelState>

@@ -177,10 +177,11 @@ describe('/clusters/resources', { timeout: 30_000 }, () => {
     const { calls } = render()
     const values = await screen.findByRole('group', { name: 'Application type values' })
     // Finished in the window and running now, busiest first: SPARK 40, HIVE 9, TEZ 9, MAPREDUCE 7 …
-    await waitFor(() => expect(within(values).getByRole('checkbox', { name: 'SPARK (40)' })).toBeChecked())
-    for (const name of ['HIVE (9)', 'TEZ (9)', 'MAPREDUCE (7)'])
+    await waitFor(() => expect(within(values).getByRole('checkbox', { name: 'Spark (40)' })).toBeChecked())
+    // Types read in the console's one casing; the request keeps the API's values.
+    for (const name of ['Hive (9)', 'Tez (9)', 'MapReduce (7)'])
       expect(within(values).getByRole('checkbox', { name })).toBeChecked()
-    for (const name of ['IMPALA (2)', 'PIG (1)'])
+    for (const name of ['Impala (2)', 'Pig (1)'])
       expect(within(values).getByRole('checkbox', { name })).not.toBeChecked()
     await waitFor(() => expect(calls(/\/resources\/tagged\/cpu$/)).not.toHaveLength(0))
     const asked = calls(/\/resources\/tagged\/cpu$/).at(-1)!
@@ -204,7 +205,7 @@ describe('/clusters/resources', { timeout: 30_000 }, () => {
   it('B030 keeps the group-by, its values and the comparison in the address, and reads them back', async () => {
     const { user, router, calls } = render()
     const values = await screen.findByRole('group', { name: 'Application type values' })
-    await user.click(await within(values).findByRole('checkbox', { name: 'HIVE (9)' }))
+    await user.click(await within(values).findByRole('checkbox', { name: 'Hive (9)' }))
     await waitFor(() => expect(router.state.location.search).toBe('?values=SPARK%2CTEZ%2CMAPREDUCE'))
     expect(router.state.historyAction).toBe('REPLACE')
 
@@ -240,20 +241,24 @@ describe('/clusters/resources', { timeout: 30_000 }, () => {
       'State',
       'User',
       'App Name / ID',
-      'Start Time',
-      'Finished Time',
+      // Times say their zone; memory and CPU read in GB·hours and vcore·hours, not raw MB·s (issue 16).
+      'Start Time (UTC)',
+      'Finished Time (UTC)',
       'Queue',
-      'Memory MB Seconds',
-      'VCore Seconds',
+      'Memory (GB·hours)',
+      'CPU (vcore·hours)',
     ])
     const row = (await within(table).findAllByRole('row'))[1]!
     expect(row).toHaveTextContent('FAILED')
-    expect(row).toHaveTextContent('1,048,576')
+    // 1,048,576 MB·s is 0.28 GB·hours.
+    expect(row).toHaveTextContent('0.28')
     expect(row).toHaveAttribute('data-status', 'error')
     expect(screen.getByText('31 records')).toBeInTheDocument()
     expect(calls(/\/search\/ops\/fapps$/)[0]!.searchParams.get('sort')).toBe('-finishedTime')
 
-    await user.click(within(screen.getByRole('columnheader', { name: /VCore Seconds/ })).getByRole('button'))
+    await user.click(
+      within(screen.getByRole('columnheader', { name: /CPU \(vcore·hours\)/ })).getByRole('button'),
+    )
     await waitFor(() => expect(router.state.location.search).toBe('?jobsSort=vcoreSeconds-asc'))
     await waitFor(() =>
       expect(
@@ -279,7 +284,7 @@ describe('/clusters/resources', { timeout: 30_000 }, () => {
     const row = (await within(table).findAllByRole('row'))[1]!
     expect(row).toHaveTextContent('nightly_etl')
     expect(row).toHaveTextContent('RUNNING')
-    expect(row).toHaveTextContent('42.5 %')
+    expect(row).toHaveTextContent('42.5%')
     expect(row).toHaveTextContent('8.00 GB')
     const asked = calls(/\/resources\/tagged\/apps$/)[0]!
     expect(asked.searchParams.get('size')).toBe('100')

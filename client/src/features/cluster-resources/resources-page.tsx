@@ -3,12 +3,14 @@ import { useLocation, useNavigate } from 'react-router-dom'
 import { Group, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core'
 import {
   APP_FIGURES,
-  INTERVAL_CHOICES,
-  MAX_RECORDS,
-  MESSAGES,
   DEFAULT_PAGE_SIZES,
+  formatCount,
+  formatMegabytes,
+  INTERVAL_CHOICES,
   isActionAllowed,
   listQuerySize,
+  MAX_RECORDS,
+  MESSAGES,
   type FinishedYarnApp,
   type IntervalChoice,
   type YarnApp,
@@ -31,13 +33,7 @@ import { queriesPanel, queryPanel } from '../../components/panel-state/panel-sta
 import { KpiCard, lastValue } from './kpi-card.tsx'
 import { INTERVALS, intervalFits, pickerValue, providerInterval, rangeButtonText } from './range-state.ts'
 import { RangeNotice } from './range-notice.tsx'
-import {
-  YARN_JOB_COLUMNS,
-  formatMegabytes,
-  runningAppColumns,
-  runningAppStatus,
-  yarnJobStatus,
-} from './resource-columns.tsx'
+import { YARN_JOB_COLUMNS, runningAppColumns, runningAppStatus, yarnJobStatus } from './resource-columns.tsx'
 import { ResourceUsageCharts } from './resource-usage-charts.tsx'
 import {
   changeResources,
@@ -51,7 +47,7 @@ import { ResourcePageHeader } from './resource-page-header.tsx'
 import { shownCluster } from './yarn-cluster-select.tsx'
 
 const RUNNING_APPS_SIZE = listQuerySize('resourceTable')
-const count = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 })
+const count = formatCount
 
 /**
  * /clusters/resources (02 §2 Cluster summary and resources, 02 §7 Cluster resources): vcores,

@@ -16,7 +16,7 @@ export function shadeOf(value: number, max: number): number {
 
 const hourText = (h: number) => `${String(h).padStart(2, '0')}:00`
 export const dayText = (day: number) =>
-  `${WEEKDAYS[new Date(day).getUTCDay()]} ${formatDateTime(day).slice(0, 5)}`
+  `${WEEKDAYS[new Date(day).getUTCDay()]} ${formatDateTime(day, 'utc').slice(0, 5)}`
 
 export interface WorkloadGridProps {
   caption: string

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Button, Group, Text, TextInput } from '@mantine/core'
 import { IconRefresh } from '@tabler/icons-react'
-import { formatDateTime, frozenRange, type CurrentUser, type DateRange } from '@costlens/shared'
+import { formatDateTime, frozenRange, zoneLabel, type CurrentUser, type DateRange } from '@costlens/shared'
 import { DateRangePicker } from '../../components/date-range/date-range-picker.tsx'
 import { ClusterSearchSelect } from '../../components/filters/cluster-search-select.tsx'
 import { useLastCheckedQuery } from './api.ts'
@@ -66,7 +66,7 @@ export function ClusterControls({
       </Button>
       {typeof lastChecked.data?.lastChecked === 'number' && (
         <Text size="xs" c="dimmed" pb={8}>
-          Data as of {formatDateTime(lastChecked.data.lastChecked)}
+          Data as of {formatDateTime(lastChecked.data.lastChecked)} {zoneLabel()}
         </Text>
       )}
     </Group>

@@ -1,8 +1,9 @@
 import {
   APP_FIGURES,
   DROPPED_KINDS,
+  formatCount,
+  formatMegabytes,
   INEFFICIENT_EVENTS_HINT,
-  formatBytes,
   visibleClusterKpis,
   type ClusterKpis,
   type JobBucket,
@@ -19,7 +20,6 @@ export interface Kpi {
   hint?: string
 }
 
-const MB = 1024 * 1024
 const NO_VALUE = '--'
 
 /** The value of a series at its latest point, or null when it has none. */
@@ -30,7 +30,7 @@ export function latestValue(
   return typeof last?.[1] === 'number' ? last[1] : null
 }
 
-const whole = (n: number) => Math.round(n).toLocaleString('en-US')
+const whole = formatCount
 
 /** Capacity left at the latest point of an allocated answer (its `total` is the capacity, G28). */
 export function available(answer: Maybe<ResourceSeriesResponse> | undefined): number | null {
@@ -69,8 +69,8 @@ export function resourceKpis(
     {
       key: 'memory',
       label: 'Available memory',
-      value: memoryMb === null ? NO_VALUE : formatBytes(memoryMb * MB),
-      hint: capacity(latestValue(memory?.total), (mb) => formatBytes(mb * MB)),
+      value: memoryMb === null ? NO_VALUE : formatMegabytes(memoryMb),
+      hint: capacity(latestValue(memory?.total), formatMegabytes),
     },
   ]
 }

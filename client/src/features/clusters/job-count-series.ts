@@ -1,4 +1,4 @@
-import { APP_STATUS_LABELS, formatDateTime, type JobCountResponse } from '@costlens/shared'
+import { APP_STATUS_LABELS, formatAppType, formatDateTime, type JobCountResponse } from '@costlens/shared'
 import type { CategorySeries } from '../../components/charts/chart-types.ts'
 import type { Maybe } from './api.ts'
 
@@ -43,10 +43,11 @@ function byWeight(a: GroupCounts, b: GroupCounts): number {
 }
 
 /**
- * A state key as the console words statuses elsewhere (B174: 'success', 'failed' …); other group
- * values (types, users, queues) as they come.
+ * A state key as the console words statuses elsewhere (B174: 'success', 'failed' …), an application
+ * type in the console's one casing ('MAPREDUCE' → 'MapReduce'); users and queues as they come.
  */
 export function groupLabel(key: string, groupBy: string): string {
+  if (groupBy === 'applicationType') return formatAppType(key)
   if (groupBy !== 'state') return key
   const word = Object.values(APP_STATUS_LABELS).find((w) => w.toUpperCase() === key)
   return word ?? key.toLowerCase()
@@ -55,7 +56,7 @@ export function groupLabel(key: string, groupBy: string): string {
 const DAY = 86_400_000
 
 /**
- * A bucket's label on the chart's axis, in the console's date format (B071, UTC): the day and time
+ * A bucket's label on the chart's axis, in the console's date format (B071, display zone): the day and time
  * for buckets shorter than a day, the date alone for daily and weekly ones.
  */
 export function bucketLabel(epochMs: number, intervalMs: number): string {

@@ -1,9 +1,11 @@
 import { useId, useMemo, type ReactNode } from 'react'
 import { Group, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core'
 import {
+  formatCount,
+  formatPercent,
   MESSAGES,
-  RESOURCE_GROUP_BYS,
   percentOf,
+  RESOURCE_GROUP_BYS,
   type JobBucket,
   type ResourceGroupBy,
   type TaggedStatsResponse,
@@ -18,7 +20,7 @@ import { Panel } from '../../components/panel-state/panel-state.tsx'
 import { queryPanel, type PanelQuery } from '../../components/panel-state/panel-status.ts'
 
 const CHART_HEIGHT = 250
-const whole = (n: number) => n.toLocaleString('en-US')
+const whole = formatCount
 
 /** A few counts and their shares as a plain table: the chart's numbers, readable without the chart. */
 export function CountTable({
@@ -137,7 +139,7 @@ interface BreakdownRow extends Record<string, unknown> {
   maxCapacity?: number | null
 }
 
-const percent = (v: unknown) => (typeof v === 'number' ? `${v.toLocaleString('en-US')} %` : '--')
+const percent = (v: unknown) => (typeof v === 'number' ? formatPercent(v, 1) : '--')
 
 function breakdownColumns(groupBy: ResourceGroupBy): DataColumn<BreakdownRow>[] {
   const columns: DataColumn<BreakdownRow>[] = [
@@ -148,7 +150,7 @@ function breakdownColumns(groupBy: ResourceGroupBy): DataColumn<BreakdownRow>[] 
       title: 'Share',
       align: 'right',
       width: 100,
-      render: (r) => `${r.share.toLocaleString('en-US', { maximumFractionDigits: 1 })} %`,
+      render: (r) => formatPercent(r.share, 1),
     },
   ]
   if (groupBy === 'queue')

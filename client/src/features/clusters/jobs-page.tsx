@@ -2,8 +2,9 @@ import { useMemo, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { Group, SegmentedControl, Select, Stack, Title } from '@mantine/core'
 import {
-  JOB_COUNT_GROUP_BYS,
+  formatNumber,
   isActionAllowed,
+  JOB_COUNT_GROUP_BYS,
   type JobCountGroupBy,
   type JobInterval,
 } from '@costlens/shared'
@@ -31,7 +32,7 @@ const GROUP_BY_LABELS: Readonly<Record<JobCountGroupBy, string>> = {
   queue: 'Queue',
 }
 
-const count = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 })
+const count = (n: number) => formatNumber(n, 1)
 
 function columns(groupBy: JobCountGroupBy): DataColumn<JobCountRow>[] {
   return [

@@ -176,7 +176,7 @@ describe('/clusters/overview', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('radio', { name: 'Queue' }))
     const queues = await screen.findByRole('table', { name: 'Jobs running now per queue' })
     expect(within(queues).getByRole('columnheader', { name: /Max capacity/ })).toBeInTheDocument()
-    expect(within(queues).getAllByRole('row')[1]).toHaveTextContent('60 %')
+    expect(within(queues).getAllByRole('row')[1]).toHaveTextContent('60.0%')
     // An idle queue is in the table but not drawn.
     expect(within(queues).getByText('root.adhoc')).toBeInTheDocument()
     expect(screen.getByRole('img', { name: 'Jobs running now by queue: Jobs (1)' })).toBeInTheDocument()

@@ -1,16 +1,22 @@
 import { useMemo } from 'react'
 import { SimpleGrid } from '@mantine/core'
-import { formatBytes, type NodesResponse, type ResourceSeriesResponse } from '@costlens/shared'
+import {
+  formatMegabytes,
+  formatNumber,
+  type NodesResponse,
+  type ResourceSeriesResponse,
+} from '@costlens/shared'
 import { AreaRangeChart, LineChart, type BandSeries } from '../../components/charts/line-chart.tsx'
 import type { TimeRange, TimeSeries } from '../../components/charts/chart-types.ts'
 import type { Maybe } from './api.ts'
 import { Panel } from '../../components/panel-state/panel-state.tsx'
 import { queryPanel, type PanelQuery } from '../../components/panel-state/panel-status.ts'
 
+/** Memory series count MB: the axis ticks on round binary sizes. */
 const MB = 1024 * 1024
-const memoryFormat = (mb: number) => formatBytes(mb * MB)
-const vcoreFormat = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 })
-const nodeFormat = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 })
+const memoryFormat = formatMegabytes
+const vcoreFormat = (n: number) => formatNumber(n, 1)
+const nodeFormat = (n: number) => formatNumber(n, 1)
 
 /** An allocated answer as the chart draws it: the band and average of the allocation, the capacity dashed. */
 function allocation(answer: Maybe<ResourceSeriesResponse> | undefined): {
@@ -84,6 +90,7 @@ export function ResourceCharts({ cpu, memory, nodes, range, exportAllowed }: Res
           series={mem.bands}
           totals={mem.totals}
           valueFormat={memoryFormat}
+          binaryUnit={MB}
         />
       </Panel>
       <Panel

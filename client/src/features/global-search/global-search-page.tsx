@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { useLocation, useNavigate, useParams } from 'react-router-dom'
 import { Stack, Text, Title } from '@mantine/core'
-import type { AppRecord } from '@costlens/shared'
+import { formatCount, type AppRecord } from '@costlens/shared'
 import { useAppSelector } from '../../app/hooks.ts'
 import { useDocumentTitle } from '../../app/use-document-title.ts'
 import { DataTable } from '../../components/table/data-table.tsx'
@@ -26,7 +26,7 @@ const HIDDEN_AT_FIRST = new Set(['insights', 'totalDfsBytesRead', 'totalDfsBytes
 function countText(total: number, text: string): string {
   if (!text) return 'Type part of an application’s id, name, user or queue in the search box above.'
   if (total === 0) return `No application’s id, name, user or queue contains “${text}”.`
-  const n = total.toLocaleString('en-US')
+  const n = formatCount(total)
   return `${n} application${total === 1 ? '' : 's'} whose id, name, user or queue contains “${text}”.`
 }
 

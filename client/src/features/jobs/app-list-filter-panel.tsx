@@ -3,6 +3,7 @@ import {
   APP_STATUS_CODES,
   APP_STATUS_LABELS,
   appTypeFilterOptions,
+  formatAppType,
   type AppListFilters,
   type AppListType,
   type AppRecord,
@@ -68,7 +69,7 @@ export function AppListFilterPanel({
           options={appTypeFilterOptions(user.clusterType, user.bigQueryEnabled, user.prestoEnabled).map(
             (t) => ({
               value: t,
-              label: t.toUpperCase(),
+              label: formatAppType(t),
             }),
           )}
           value={view.filters.appTypes}

@@ -7,10 +7,11 @@ import {
   APP_LIST_FIGURES,
   APP_LIST_TYPES,
   figureTitle,
+  formatCount,
+  isActionAllowed,
   MAX_RECORDS,
   PICKERS,
   UPGRADE_TEXT,
-  isActionAllowed,
   type AppListType,
   type AppRecord,
 } from '@costlens/shared'
@@ -196,8 +197,7 @@ export default function ApplicationsPage() {
           )}
           {/* What the total counts, in the words every screen uses for it (shared app-figures). */}
           <Text size="sm" aria-live="polite">
-            {figureTitle(APP_LIST_FIGURES[view.listType])}:{' '}
-            {search.data ? total.toLocaleString('en-US') : '--'}
+            {figureTitle(APP_LIST_FIGURES[view.listType])}: {search.data ? formatCount(total) : '--'}
           </Text>
           <DataTable<AppRecord>
             caption={`${TAB_LABELS[view.listType]} applications`}

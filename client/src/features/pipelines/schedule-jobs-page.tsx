@@ -80,8 +80,8 @@ export default function ScheduleJobsPage() {
       </Group>
       <Text size="sm" c="dimmed" hidden={schedules.isError}>
         A typical week of the {series.length} recurring job{series.length === 1 ? '' : 's'} that ran from{' '}
-        {formatDateTime(view.dateRange.start)} to {formatDateTime(view.dateRange.end)} (UTC): each on the days
-        it ran, at the hour it most often started.
+        {formatDateTime(view.dateRange.start, 'utc')} to {formatDateTime(view.dateRange.end, 'utc')} (UTC):
+        each on the days it ran, at the hour it most often started.
         {view.rangeLabel === 'thisWeek' && ' The days of this week still to come have no runs yet.'}
       </Text>
       <Panel

@@ -99,7 +99,7 @@ function ClockPanel() {
     <Stack gap="xs">
       <Group gap="xs">
         <Text>
-          Simulated now: <strong>{formatDateTime(clock.epochMs)}</strong> UTC
+          Simulated now: <strong>{formatDateTime(clock.epochMs, 'utc')}</strong> UTC
         </Text>
         <Text fw={600}>{clock.frozen ? '(frozen)' : '(running)'}</Text>
       </Group>

@@ -2,7 +2,9 @@ import { useMemo, useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { Anchor, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import {
+  formatCount,
   formatDurationMs,
+  formatPercent,
   isActionAllowed,
   queryStringFromState,
   type DateRange,
@@ -41,7 +43,7 @@ function totalsKpis(total: SnowflakeCostTotals): Kpi[] {
   return [
     { label: 'Cost (USD)', value: usd(total.cost) },
     { label: 'Credits', value: credits(total.credits) },
-    { label: 'Queries', value: total.queryCount.toLocaleString('en-US') },
+    { label: 'Queries', value: formatCount(total.queryCount) },
     { label: 'Avg cost per query', value: usd(total.queryCount ? total.cost / total.queryCount : 0) },
   ]
 }
@@ -111,7 +113,7 @@ function CostOverview({ range, exportAllowed }: BodyProps) {
       note:
         change === null || change === undefined
           ? 'No cost in the previous period'
-          : `${change > 0 ? '▲ +' : change < 0 ? '▼ ' : ''}${change.toFixed(2)}% vs ${usd(data.previous.cost)} before`,
+          : `${change > 0 ? '▲ +' : change < 0 ? '▼ ' : ''}${formatPercent(change)} vs ${usd(data.previous.cost)} before`,
       noteColor: costChangeColor(change),
     }
   return (
@@ -200,9 +202,9 @@ const AMOUNT_COLUMNS: readonly DataColumn<SnowflakeCostRow & SnowflakeCostQueryR
     title: 'Queries',
     width: 110,
     align: 'right',
-    render: (r) => r.queryCount.toLocaleString('en-US'),
+    render: (r) => formatCount(r.queryCount),
   },
-  { key: 'share', title: 'Share', width: 100, align: 'right', render: (r) => `${r.share.toFixed(2)}%` },
+  { key: 'share', title: 'Share', width: 100, align: 'right', render: (r) => `${formatPercent(r.share)}` },
 ]
 
 function CostBreakdown({

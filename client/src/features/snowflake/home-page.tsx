@@ -3,8 +3,10 @@ import { Link } from 'react-router-dom'
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core'
 import { IconRefresh } from '@tabler/icons-react'
 import {
-  LIST_TABLE_DEFAULTS,
+  formatCount,
+  formatPercent,
   formatSortParam,
+  LIST_TABLE_DEFAULTS,
   presetRange,
   snowflakeMetadataParams,
   type SnowflakeQueryRow,
@@ -76,15 +78,15 @@ export default function SnowflakeHomePage() {
                 note:
                   change === null || change === undefined
                     ? 'No cost in the 7 days before'
-                    : `${change > 0 ? '▲ +' : change < 0 ? '▼ ' : ''}${change.toFixed(2)}% vs the 7 days before`,
+                    : `${change > 0 ? '▲ +' : change < 0 ? '▼ ' : ''}${formatPercent(change)} vs the 7 days before`,
                 noteColor: costChangeColor(change),
               },
               { label: 'Credits, last 7 days', value: credits(data.total.credits) },
-              { label: 'Queries, last 7 days', value: data.total.queryCount.toLocaleString('en-US') },
+              { label: 'Queries, last 7 days', value: formatCount(data.total.queryCount) },
               {
                 label: 'Inefficient queries today',
                 // A failed list is no count: '--', never 0.
-                value: worst.data ? worst.data.total.toLocaleString('en-US') : '--',
+                value: worst.data ? formatCount(worst.data.total) : '--',
                 note: worst.isError ? 'The list could not be loaded' : 'Open the list to see why',
               },
             ]}

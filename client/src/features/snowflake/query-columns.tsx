@@ -99,5 +99,12 @@ export const QUERY_COLUMNS: readonly DataColumn<SnowflakeQueryRow>[] = [
   },
   { key: 'userName', title: 'User', width: 140, priority: 4 },
   { key: 'warehouse', title: 'Warehouse', width: 150, priority: 5, value: (r) => r.warehouse.name },
-  { key: 'startTime', title: 'Start Time', width: 150, priority: 3, value: (r) => isoTime(r.startTime) },
+  {
+    key: 'startTime',
+    title: 'Start Time',
+    width: 150,
+    priority: 3,
+    zoned: true,
+    value: (r) => isoTime(r.startTime),
+  },
 ]

@@ -163,7 +163,11 @@ export default function QueryComparePage() {
               return (
                 <Fragment key={section.title}>
                   <Table.Tr>
-                    <Table.Th colSpan={items.length + 1} scope="colgroup" bg="gray.1">
+                    <Table.Th
+                      colSpan={items.length + 1}
+                      scope="colgroup"
+                      bg="var(--mantine-color-default-hover)"
+                    >
                       {section.title}
                     </Table.Th>
                   </Table.Tr>

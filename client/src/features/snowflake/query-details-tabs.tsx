@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom'
 import { Anchor, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core'
 import {
   formatBytes,
+  formatCount,
   queryStringFromState,
   startOfUtcDay,
   type SnowflakeQueryDetails,
@@ -131,15 +132,14 @@ const TABLE_COLUMNS: readonly DataColumn<SnowflakeTableRef>[] = [
   { key: 'database', title: 'Database', width: 150 },
   { key: 'schema', title: 'Schema', width: 150 },
   { key: 'name', title: 'Table', width: 220 },
-  { key: 'rows', title: 'Rows', width: 130, align: 'right', render: (t) => t.rows.toLocaleString('en-US') },
+  { key: 'rows', title: 'Rows', width: 130, align: 'right', render: (t) => formatCount(t.rows) },
   { key: 'bytes', title: 'Size', width: 120, align: 'right', render: (t) => formatBytes(t.bytes) },
   {
     key: 'partitionsScanned',
     title: 'Partitions scanned / total',
     width: 210,
     align: 'right',
-    render: (t) =>
-      `${t.partitionsScanned.toLocaleString('en-US')} / ${t.partitionsTotal.toLocaleString('en-US')}`,
+    render: (t) => `${formatCount(t.partitionsScanned)} / ${formatCount(t.partitionsTotal)}`,
   },
 ]
 

@@ -1,7 +1,8 @@
 import {
-  MESSAGES,
   formatBytes,
+  formatCount,
   formatDurationMs,
+  MESSAGES,
   type SnowflakeQueryDetails,
   type SnowflakeQueryMetrics,
 } from '@costlens/shared'
@@ -22,7 +23,7 @@ export interface QueryField {
 }
 
 const dash = (value: string) => value.trim() || MESSAGES.M104
-const count = (n: number) => n.toLocaleString('en-US')
+const count = (n: number) => formatCount(n)
 
 /** 03 §2 Query details tab (and 03 §3 Snowflake query row). */
 export const QUERY_DETAIL_FIELDS: readonly QueryField[] = [
@@ -116,7 +117,7 @@ export const TIME_METRICS: readonly TimeMetric[] = [
 ]
 
 /** A metric in ms as the Metrics tab shows it: the unit is stated, never converted (B145). */
-export const ms = (value: number) => `${value.toLocaleString('en-US')} ms`
+export const ms = (value: number) => `${formatCount(value)} ms`
 
 /** The Metrics tab (and the compare page's metrics section): the time metrics, then volume. */
 export const METRIC_FIELDS: readonly QueryField[] = [

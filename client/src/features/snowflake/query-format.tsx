@@ -1,21 +1,22 @@
 import {
+  formatCost,
+  formatCredits,
+  formatDateTime,
+  formatUsd,
   MESSAGES,
   SNOWFLAKE_INSIGHTS,
   SNOWFLAKE_QUERY_STATUS,
-  formatCost,
-  formatDateTime,
   type StatusStyle,
 } from '@costlens/shared'
 import { StatusBadge } from '../../components/status/status-badge.tsx'
 
 // Thousands grouped on screen, so $ 3,713.0763 reads at a glance; files get plain numbers (plain4).
-const FOUR_DECIMALS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 4, maximumFractionDigits: 4 })
 
 /** 03 §9: Snowflake cost in USD to 4 decimals, with the console's '$ ' prefix (M106). */
-export const usd = (value: number) => `${MESSAGES.M106}${FOUR_DECIMALS.format(value)}`
+export const usd = formatUsd
 
 /** 03 §9: Snowflake usage in credits to 4 decimals. */
-export const credits = (value: number) => FOUR_DECIMALS.format(value)
+export const credits = formatCredits
 
 /** A cost or credits figure for an exported file: 4 decimals, no grouping (B135). */
 export const plain4 = (value: number) => formatCost(value)

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom'
 import { Anchor, Badge, Text } from '@mantine/core'
-import { formatDurationMs, type SnowflakeWarehouseRow } from '@costlens/shared'
+import { formatCount, formatDurationMs, formatPercent, type SnowflakeWarehouseRow } from '@costlens/shared'
 import { OverflowTooltip } from '../../components/table/overflow-text.tsx'
 import type { DataColumn } from '../../components/table/table-types.ts'
 import { ms } from './query-fields.ts'
@@ -68,7 +68,7 @@ export const warehouseColumns = (search: string): readonly DataColumn<SnowflakeW
     title: 'Queries',
     width: 100,
     align: 'right',
-    render: (w) => w.queryCount.toLocaleString('en-US'),
+    render: (w) => formatCount(w.queryCount),
   },
   {
     key: 'cost',
@@ -94,7 +94,7 @@ export const warehouseColumns = (search: string): readonly DataColumn<SnowflakeW
     title: 'Utilisation',
     width: 110,
     align: 'right',
-    render: (w) => `${w.utilisationPercent.toFixed(2)}%`,
+    render: (w) => `${formatPercent(w.utilisationPercent)}`,
   },
   {
     key: 'avgQueuedOverloadTime',

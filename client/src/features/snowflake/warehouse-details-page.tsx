@@ -1,6 +1,12 @@
 import { Link, useLocation, useParams } from 'react-router-dom'
 import { Anchor, Breadcrumbs, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { formatMessage, queryStringFromState, type SnowflakeWarehouseDetails } from '@costlens/shared'
+import {
+  formatCount,
+  formatMessage,
+  formatPercent,
+  queryStringFromState,
+  type SnowflakeWarehouseDetails,
+} from '@costlens/shared'
 import { useAppSelector } from '../../app/hooks.ts'
 import { useDocumentTitle } from '../../app/use-document-title.ts'
 import { LineChart } from '../../components/charts/line-chart.tsx'
@@ -108,12 +114,12 @@ function WarehouseBody({
         items={[
           { label: 'Cost (USD)', value: usd(w.cost) },
           { label: 'Credits', value: credits(w.credits) },
-          { label: 'Queries', value: w.queryCount.toLocaleString('en-US') },
-          { label: 'Utilisation', value: `${w.utilisationPercent.toFixed(2)}%` },
+          { label: 'Queries', value: formatCount(w.queryCount) },
+          { label: 'Utilisation', value: `${formatPercent(w.utilisationPercent)}` },
           {
             label: 'Avg queued overload',
             value: ms(Math.round(w.avgQueuedOverloadTime)),
-            note: `${w.queuedQueryCount.toLocaleString('en-US')} queries queued`,
+            note: `${formatCount(w.queuedQueryCount)} queries queued`,
           },
         ]}
       />

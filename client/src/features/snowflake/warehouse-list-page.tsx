@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { useLocation } from 'react-router-dom'
 import { Group, Stack, Title } from '@mantine/core'
-import { isActionAllowed, type SnowflakeWarehouseRow } from '@costlens/shared'
+import { formatCount, isActionAllowed, type SnowflakeWarehouseRow } from '@costlens/shared'
 import { useAppSelector } from '../../app/hooks.ts'
 import { DataTable } from '../../components/table/data-table.tsx'
 import { useWarehousesQuery } from './api.ts'
@@ -59,7 +59,7 @@ export default function WarehouseListPage() {
             },
             { label: 'Cost (USD)', value: usd(totals.cost) },
             { label: 'Credits', value: credits(totals.credits) },
-            { label: 'Queries', value: totals.queries.toLocaleString('en-US') },
+            { label: 'Queries', value: formatCount(totals.queries) },
           ]}
         />
       </PanelState>
