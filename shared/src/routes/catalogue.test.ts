@@ -98,7 +98,7 @@ describe('route catalogue (routes.json)', () => {
     }
   })
 
-  it('the built screens: login, home, not-found, the cluster overview, jobs, resources, chargeback, workload and queue analysis, the Jobs pages, global search, the EMR cluster list and details, the Snowflake home, cost, warehouse and query pages, the API docs and the simulator controls', () => {
+  it('the built screens: login, home, not-found, the cluster overview, jobs, resources, chargeback, workload and queue analysis, the Jobs pages, global search, the EMR cost trends, budgets, cluster list and details and AWS account settings, the Snowflake home, cost, warehouse and query pages, the API docs and the simulator controls', () => {
     const built = entries.filter((e) => e.status === 'built')
     expect(built.map((e) => [e.specIds[0], e.screen])).toEqual([
       ['R001', 'login'],
@@ -114,11 +114,11 @@ describe('route catalogue (routes.json)', () => {
       ['R018', 'pipelines'],
       ['R019', 'schedule-jobs'],
       ['R049', 'global-search'],
-      ['R102', 'emr-cluster-list'],
-      ['R103', 'emr-cluster-details'],
       ['R098', 'emr-cost-trends'],
       ['R100', 'emr-budgets'],
       ['R101', 'emr-budget-details'],
+      ['R102', 'emr-cluster-list'],
+      ['R103', 'emr-cluster-details'],
       ['R104', 'aws-account-settings'],
       ['R121', 'snowflake-home'],
       ['R122', 'snowflake-cost'],

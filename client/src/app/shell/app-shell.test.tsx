@@ -114,7 +114,12 @@ describe('the header search (02 §2 /globalsearch/{search})', () => {
     await userEvent.type(box, '  daily sales/2026 {Enter}')
     await waitFor(() => expect(router.state.location.pathname).toBe('/globalsearch/daily%20sales%2F2026'))
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Search results for “daily sales/2026”' }),
+      // The results page's code loads lazily: seconds on a busy machine.
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Search results for “daily sales/2026”' },
+        { timeout: 5000 },
+      ),
     ).toBeInTheDocument()
     await waitFor(() =>
       expect(
