@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom'
 import { Anchor, Breadcrumbs, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { formatMessage, type BudgetCostDayRowBody, type BudgetDetails } from '@costlens/shared'
+import { formatDollars, formatMessage, type BudgetCostDayRowBody, type BudgetDetails } from '@costlens/shared'
 import { useDocumentTitle } from '../../app/use-document-title.ts'
 import { DataTable } from '../../components/table/data-table.tsx'
 import type { DataColumn } from '../../components/table/table-types.ts'
@@ -10,14 +10,13 @@ import { useBudgetDetailsQuery } from './api.ts'
 import { budgetScopeText } from './budget-scope.ts'
 import { BudgetStatusBadge } from './budget-status-badge.tsx'
 import { DailyCostChart } from './daily-cost-chart.tsx'
-import { usd } from './money.ts'
 
-const signedUsd = (n: number) => (n > 0 ? `+${usd(n)}` : usd(n))
+const signedUsd = (n: number) => (n > 0 ? `+${formatDollars(n)}` : formatDollars(n))
 
 /** The cost day rows (02 §3), newest first. */
 export const COST_DAY_COLUMNS: DataColumn<BudgetCostDayRowBody>[] = [
   { key: 'date', title: 'Day (UTC)', sortable: true },
-  { key: 'cost', title: 'Cost', align: 'right', sortable: true, render: (r) => usd(r.cost) },
+  { key: 'cost', title: 'Cost', align: 'right', sortable: true, render: (r) => formatDollars(r.cost) },
   {
     key: 'costChange',
     title: 'Change',
@@ -25,38 +24,47 @@ export const COST_DAY_COLUMNS: DataColumn<BudgetCostDayRowBody>[] = [
     sortable: true,
     render: (r) => signedUsd(r.costChange),
   },
-  { key: 'ec2', title: 'EC2', align: 'right', render: (r) => usd(r.ec2) },
-  { key: 'emr', title: 'EMR', align: 'right', render: (r) => usd(r.emr) },
-  { key: 'ebs', title: 'EBS', align: 'right', render: (r) => usd(r.ebs) },
+  { key: 'ec2', title: 'EC2', align: 'right', render: (r) => formatDollars(r.ec2) },
+  { key: 'emr', title: 'EMR', align: 'right', render: (r) => formatDollars(r.emr) },
+  { key: 'ebs', title: 'EBS', align: 'right', render: (r) => formatDollars(r.ebs) },
   {
     key: 'neglectedCost',
     title: 'Neglected',
     align: 'right',
     sortable: true,
-    render: (r) => usd(r.neglectedCost),
+    render: (r) => formatDollars(r.neglectedCost),
   },
   {
     key: 'budgetOverrunCost',
     title: 'Over budget',
     align: 'right',
     sortable: true,
-    render: (r) => usd(r.budgetOverrunCost),
+    render: (r) => formatDollars(r.budgetOverrunCost),
   },
-  { key: 'cumulativeCost', title: 'Month to date', align: 'right', render: (r) => usd(r.cumulativeCost) },
+  {
+    key: 'cumulativeCost',
+    title: 'Month to date',
+    align: 'right',
+    render: (r) => formatDollars(r.cumulativeCost),
+  },
 ]
 
 function Kpis({ details }: { details: BudgetDetails }) {
   const { budget, daysInMonth, rows } = details
   const items = [
-    { label: 'Amount a month', value: usd(budget.amount), note: `Alert at ${budget.thresholdPercent}%` },
+    {
+      label: 'Amount a month',
+      value: formatDollars(budget.amount),
+      note: `Alert at ${budget.thresholdPercent}%`,
+    },
     {
       label: 'Spend to date',
-      value: usd(budget.spendToDate),
+      value: formatDollars(budget.spendToDate),
       note: `${budget.spentPercent}% of the amount, ${rows.length} of ${daysInMonth} days`,
     },
     {
       label: 'Forecast to month end',
-      value: usd(budget.forecast),
+      value: formatDollars(budget.forecast),
       note: 'Spend to date + the last 7 whole days’ average × the days left',
     },
   ]
@@ -136,7 +144,7 @@ export default function BudgetDetailsPage() {
                 budget={{
                   kind: 'cumulative',
                   amount: budget.amount,
-                  name: `Budget ${usd(budget.amount)}`,
+                  name: `Budget ${formatDollars(budget.amount)}`,
                   lastDay: new Date(details.data.monthEnd - 86_400_000).toISOString().slice(0, 10),
                   forecast: budget.forecast,
                 }}

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { ActionIcon, Alert, Anchor, Button, Group, Modal, Stack, Text, Title, Tooltip } from '@mantine/core'
 import { IconPencil, IconTrash } from '@tabler/icons-react'
-import type { Budget, BudgetInput } from '@costlens/shared'
+import { formatDollars, type Budget, type BudgetInput } from '@costlens/shared'
 import { useAppSelector } from '../../app/hooks.ts'
 import { useDocumentTitle } from '../../app/use-document-title.ts'
 import type { ApiError } from '../../api/base-query.ts'
@@ -19,7 +19,6 @@ import {
 import { BudgetForm, draftOf } from './budget-form.tsx'
 import { budgetScopeText } from './budget-scope.ts'
 import { BudgetStatusBadge } from './budget-status-badge.tsx'
-import { usd } from './money.ts'
 
 /** The address of a budget's details (R101). */
 export const budgetDetailsPath = (id: number) => `/cost/budget/${id}/details/`
@@ -56,15 +55,27 @@ function columns(
           budgetScopeText(b)
         ),
     },
-    { key: 'amount', title: 'Amount a month', align: 'right', sortable: true, render: (b) => usd(b.amount) },
+    {
+      key: 'amount',
+      title: 'Amount a month',
+      align: 'right',
+      sortable: true,
+      render: (b) => formatDollars(b.amount),
+    },
     {
       key: 'spendToDate',
       title: 'Spend to date',
       align: 'right',
       sortable: true,
-      render: (b) => `${usd(b.spendToDate)} (${b.spentPercent}%)`,
+      render: (b) => `${formatDollars(b.spendToDate)} (${b.spentPercent}%)`,
     },
-    { key: 'forecast', title: 'Forecast', align: 'right', sortable: true, render: (b) => usd(b.forecast) },
+    {
+      key: 'forecast',
+      title: 'Forecast',
+      align: 'right',
+      sortable: true,
+      render: (b) => formatDollars(b.forecast),
+    },
     { key: 'thresholdPercent', title: 'Alert at', align: 'right', render: (b) => `${b.thresholdPercent}%` },
     {
       key: 'status',

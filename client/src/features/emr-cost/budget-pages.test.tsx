@@ -72,9 +72,9 @@ describe('/cost/budget', () => {
     renderList()
     const table = await screen.findByRole('table', { name: 'Budgets' })
     const first = within(table).getByRole('link', { name: 'All EMR clusters' }).closest('tr')!
-    expect(first).toHaveTextContent('$50,000.00')
-    expect(first).toHaveTextContent('$31,250.50 (62.5%)')
-    expect(first).toHaveTextContent('$42,100.00')
+    expect(first).toHaveTextContent('$ 50,000.00')
+    expect(first).toHaveTextContent('$ 31,250.50 (62.5%)')
+    expect(first).toHaveTextContent('$ 42,100.00')
     expect(within(first).getByText('At Risk')).toBeInTheDocument()
     const second = within(table).getByRole('link', { name: 'Team data' }).closest('tr')!
     expect(second).toHaveTextContent('Tag team = data')
@@ -213,10 +213,10 @@ describe('/cost/budget/{id}/details/', () => {
     stubApi(on('GET', '/api/v1/budgets/1', () => json(details)))
     renderDetails('/cost/budget/1/details/')
     const figures = await screen.findByRole('region', { name: 'Budget figures' })
-    expect(figures).toHaveTextContent('$250.00')
-    expect(figures).toHaveTextContent('$300.00')
+    expect(figures).toHaveTextContent('$ 250.00')
+    expect(figures).toHaveTextContent('$ 300.00')
     expect(figures).toHaveTextContent('120% of the amount, 3 of 30 days')
-    expect(figures).toHaveTextContent('$900.00')
+    expect(figures).toHaveTextContent('$ 900.00')
     expect(within(figures).getByText('Exceeded')).toBeInTheDocument()
     expect(
       screen.getByRole('figure', { name: 'Daily cost in 2026-11 against the budget' }),
@@ -225,7 +225,7 @@ describe('/cost/budget/{id}/details/', () => {
       .getAllByRole('row')
       .slice(1)
     expect(rows[0]).toHaveTextContent('2026-11-03')
-    expect(rows[0]).toHaveTextContent('$50.00')
+    expect(rows[0]).toHaveTextContent('$ 50.00')
   })
 
   it('says when the budget does not exist', async () => {

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core'
 import { IconX } from '@tabler/icons-react'
 import type { EmrCostDayRow, TrendScope } from '@costlens/shared'
-import { MAX_TREND_ITEMS } from '@costlens/shared'
+import { MAX_TREND_ITEMS, formatDollars } from '@costlens/shared'
 import { useDocumentTitle } from '../../app/use-document-title.ts'
 import { LineChart } from '../../components/charts/line-chart.tsx'
 import { paletteColour } from '../../components/charts/chart-options.ts'
@@ -26,36 +26,35 @@ import { useAwsTagsQuery } from './aws-tags-api.ts'
 import { BudgetStatusBadge } from './budget-status-badge.tsx'
 import { DailyCostChart } from './daily-cost-chart.tsx'
 import { EmrClusterSelect } from './emr-cluster-picker.tsx'
-import { usd } from './money.ts'
 import { rowsAgainstBudget, trendWindow, useTrendData } from './trend-data.ts'
 import { budgetForScope, TREND_DAYS, trendLabel, useTrendState } from './trend-state.ts'
 
 const DAY_COLUMNS: DataColumn<EmrCostDayRow>[] = [
   { key: 'date', title: 'Day (UTC)', sortable: true },
-  { key: 'cost', title: 'Cost', align: 'right', sortable: true, render: (r) => usd(r.cost) },
+  { key: 'cost', title: 'Cost', align: 'right', sortable: true, render: (r) => formatDollars(r.cost) },
   {
     key: 'costChange',
     title: 'Change',
     align: 'right',
     sortable: true,
-    render: (r) => (r.costChange > 0 ? `+${usd(r.costChange)}` : usd(r.costChange)),
+    render: (r) => (r.costChange > 0 ? `+${formatDollars(r.costChange)}` : formatDollars(r.costChange)),
   },
-  { key: 'ec2', title: 'EC2', align: 'right', render: (r) => usd(r.ec2) },
-  { key: 'emr', title: 'EMR', align: 'right', render: (r) => usd(r.emr) },
-  { key: 'ebs', title: 'EBS', align: 'right', render: (r) => usd(r.ebs) },
+  { key: 'ec2', title: 'EC2', align: 'right', render: (r) => formatDollars(r.ec2) },
+  { key: 'emr', title: 'EMR', align: 'right', render: (r) => formatDollars(r.emr) },
+  { key: 'ebs', title: 'EBS', align: 'right', render: (r) => formatDollars(r.ebs) },
   {
     key: 'neglectedCost',
     title: 'Neglected',
     align: 'right',
     sortable: true,
-    render: (r) => usd(r.neglectedCost),
+    render: (r) => formatDollars(r.neglectedCost),
   },
   {
     key: 'budgetOverrunCost',
     title: 'Over budget',
     align: 'right',
     sortable: true,
-    render: (r) => usd(r.budgetOverrunCost),
+    render: (r) => formatDollars(r.budgetOverrunCost),
   },
 ]
 
@@ -229,7 +228,7 @@ export default function CostTrendsPage() {
                         {item.index}. {trendLabel(item.scope)}
                       </Text>
                       <Text size="sm" c="dimmed">
-                        {results[i]?.data ? usd(itemTotal) : '…'}
+                        {results[i]?.data ? formatDollars(itemTotal) : '…'}
                       </Text>
                     </Group>
                   </UnstyledButton>
@@ -262,14 +261,14 @@ export default function CostTrendsPage() {
             title="Cost a day by trend (USD)"
             description="One line per trend: its EMR cost each UTC day."
             series={lines}
-            valueFormat={usd}
+            valueFormat={formatDollars}
             range={{ from: Date.parse(`${shownFrom}T00:00:00Z`), to: now }}
           />
         </Paper>
         <Paper withBorder p="xs" radius="md">
           <DailyCostChart
             title={`${trendLabel(state.selected.scope)}: cost a day by EC2, EMR and EBS`}
-            description={`Total ${usd(total)} over the range.${budget ? ` Dashed: the budget “${budget.name}” spread over each month’s days.` : ''}`}
+            description={`Total ${formatDollars(total)} over the range.${budget ? ` Dashed: the budget “${budget.name}” spread over each month’s days.` : ''}`}
             days={rows}
             budget={
               budget ? { kind: 'daily', amount: budget.amount, name: `Budget ${budget.name} (a day)` } : null

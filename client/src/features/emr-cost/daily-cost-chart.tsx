@@ -1,3 +1,4 @@
+import { formatDollars } from '@costlens/shared'
 import { useMemo } from 'react'
 import type { Options, Point, SeriesColumnOptions, SeriesLineOptions } from 'highcharts'
 import { ChartShell } from '../../components/charts/chart-shell.tsx'
@@ -7,7 +8,6 @@ import {
   tooltipHtml,
   valueAxisLabels,
 } from '../../components/charts/chart-options.ts'
-import { usd } from './money.ts'
 
 const DAY_MS = 86_400_000
 
@@ -132,7 +132,7 @@ export function dailyCostChartOptions(props: DailyCostChartProps): Options {
       ...(budget?.kind === 'cumulative' && { max: dayStart(budget.lastDay) + DAY_MS / 2 }),
     },
     yAxis: [
-      { min: 0, title: { text: 'Cost a day (USD)' }, labels: valueAxisLabels(usd) },
+      { min: 0, title: { text: 'Cost a day (USD)' }, labels: valueAxisLabels(formatDollars) },
       ...(budget?.kind === 'cumulative'
         ? [
             {
@@ -141,7 +141,7 @@ export function dailyCostChartOptions(props: DailyCostChartProps): Options {
               softMax: Math.max(budget.amount, budget.forecast),
               opposite: true,
               title: { text: 'Month to date (USD)' },
-              labels: valueAxisLabels(usd),
+              labels: valueAxisLabels(formatDollars),
             },
           ]
         : []),
@@ -155,10 +155,10 @@ export function dailyCostChartOptions(props: DailyCostChartProps): Options {
         return tooltipHtml(new Date(this.x).toISOString().slice(0, 10), [
           ...points.map((p: Point) => ({
             name: p.series.name,
-            value: usd(p.y ?? 0),
+            value: formatDollars(p.y ?? 0),
             color: String(p.color),
           })),
-          { name: 'Day total', value: usd(total) },
+          { name: 'Day total', value: formatDollars(total) },
         ])
       },
     },
