@@ -153,7 +153,8 @@ export function ListPage<F extends Fields, G extends Fields, A, D, R, M>(
             )
           )}
           {props.rangeNote ? (
-            <Text size="sm" c="dimmed">
+            // Level with the middle of the controls beside it, which the row aligns by their bottom.
+            <Text size="sm" c="dimmed" mb={7}>
               {props.rangeNote}
             </Text>
           ) : (
