@@ -1,4 +1,5 @@
 import {
+  ALL_CLUSTERS,
   formatSortParam,
   frozenRange,
   isPageSizeChoice,
@@ -102,15 +103,31 @@ export function tagMap(key: string): Field<Record<string, string[]>> {
   }
 }
 
-/** A sort as `key-direction` (01 §2.5 `s`); a key the table cannot sort by is the default sort. */
-export function sort(key: string, fallback: SortState, keys?: readonly string[]): Field<SortState> {
+/**
+ * A default that is one value, or one per tab (`context.tab`, see the declaration's `tab`): the
+ * application lists sort and page each tab its own way (B096, B180).
+ */
+export type PerTab<T> = T | ((tab: string) => T)
+
+function perTab<T>(fallback: PerTab<T>) {
   return {
-    read: (params) => {
+    value: ({ tab }: ListContext): T =>
+      typeof fallback === 'function' ? (fallback as (tab: string) => T)(tab ?? '') : fallback,
+    followsTab: typeof fallback === 'function',
+  }
+}
+
+/** A sort as `key-direction` (01 §2.5 `s`); a key the table cannot sort by is the default sort. */
+export function sort(key: string, fallback: PerTab<SortState>, keys?: readonly string[]): Field<SortState> {
+  const { value, followsTab } = perTab(fallback)
+  return {
+    followsTab,
+    read: (params, context) => {
       const parsed = parseSortParam(params.get(key))
-      return parsed && (!keys || keys.includes(parsed.key)) ? parsed : fallback
+      return parsed && (!keys || keys.includes(parsed.key)) ? parsed : value(context)
     },
-    write: (value) => ({ [key]: formatSortParam(value) }),
-    defaultValue: () => fallback,
+    write: (sortState) => ({ [key]: formatSortParam(sortState) }),
+    defaultValue: value,
   }
 }
 
@@ -128,14 +145,31 @@ export function page(key = 'page'): Field<number> {
 }
 
 /** The rows a page, one of the table's choices (B096) or the default. */
-export function pageSize(fallback: number, key = 'pageSize'): Field<number> {
+export function pageSize(fallback: PerTab<number>, key = 'pageSize'): Field<number> {
+  const { value, followsTab } = perTab(fallback)
+  return {
+    followsTab,
+    read: (params, context) => {
+      const size = readNumber(params, key)
+      return size !== undefined && isPageSizeChoice(size) ? size : value(context)
+    },
+    write: (size) => ({ [key]: size }),
+    defaultValue: value,
+  }
+}
+
+/**
+ * The cluster picker's choice as a list, the shared list state's `clusters` (B182): [] for every
+ * cluster, which the address leaves out (or shows as '*').
+ */
+export function clusters(key = 'clusterUid'): Field<string[]> {
   return {
     read: (params) => {
-      const value = readNumber(params, key)
-      return value !== undefined && isPageSizeChoice(value) ? value : fallback
+      const id = params.get(key)?.trim()
+      return id && id !== ALL_CLUSTERS ? [id] : []
     },
-    write: (value) => ({ [key]: value }),
-    defaultValue: () => fallback,
+    write: (value) => ({ [key]: value[0] }),
+    defaultValue: () => [],
   }
 }
 

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Paper, Stack } from '@mantine/core'
+import { Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core'
 import type { Range, TagOption } from '@costlens/shared'
 import { MultiSelectFilter, type FilterOption } from '../components/filters/multi-select-filter.tsx'
 import { RangeSliderFilter } from '../components/filters/range-slider-filter.tsx'
@@ -20,9 +20,14 @@ type SpecFor<K, T, M> = T extends string
           kind: 'range'
           field: K
           label: string
-          variant: 'cost' | 'duration'
+          /** The unit: USD, ms (hh:mm:ss) or a whole count (the events slider). */
+          variant: 'cost' | 'duration' | 'count'
           /** The metadata's [min, max]; a value outside it is cleared (02 §4 EMR list, B204). */
           bounds: (metadata: M | undefined) => Range | undefined
+          /** The bounds are those of the filtered answer (the application lists'): nothing is cleared. */
+          keepOutside?: boolean
+          /** B068: a range over the whole bounds is no filter, and leaves the address. */
+          wholeIsNoFilter?: boolean
         }
       : T extends readonly string[]
         ? {
@@ -31,9 +36,18 @@ type SpecFor<K, T, M> = T extends string
             field: K
             label: string
             options: (metadata: M | undefined) => readonly FilterOption[]
+            /** The multi-select's search box, for long lists (users, queues). */
+            searchable?: boolean
           }
         : T extends Readonly<Record<string, readonly string[]>>
-          ? { kind: 'tags'; field: K; label: string; tags: (metadata: M | undefined) => readonly TagOption[] }
+          ? {
+              kind: 'tags'
+              field: K
+              label: string
+              tags: (metadata: M | undefined) => readonly TagOption[]
+              /** The tags' own call failed: the filter says so with a retry, the list carries on. */
+              failure?: (metadata: M | undefined) => { error: unknown; onRetry: () => void } | null
+            }
           : never
 
 export type FilterSpec<G, M> = {
@@ -88,7 +102,12 @@ export function FilterPanel<G, M>(props: FilterPanelProps<G, M>) {
             label={spec.label}
             metadata={bounds}
             value={current as Range | null}
-            onChange={(next) => set(spec.field, next)}
+            onChange={(next) =>
+              set(
+                spec.field,
+                spec.wholeIsNoFilter && next && next[0] <= bounds[0] && next[1] >= bounds[1] ? null : next,
+              )
+            }
           />
         )
       }
@@ -117,7 +136,7 @@ export function FilterPanel<G, M>(props: FilterPanelProps<G, M>) {
             options={spec.options(metadata)}
             value={current as string[]}
             onChange={(next) => set(spec.field, next)}
-            searchable={false}
+            searchable={spec.searchable ?? false}
           />
         )
       case 'tags':
@@ -128,29 +147,44 @@ export function FilterPanel<G, M>(props: FilterPanelProps<G, M>) {
             value={current as Record<string, string[]>}
             onChange={(next) => set(spec.field, next)}
             freemium={freemium}
+            failure={spec.failure?.(metadata)}
           />
         )
     }
   }
-  const Frame = layout === 'row' ? Group : Stack
-  return (
-    <Paper withBorder p="sm" component="section" aria-label="Filters" w={layout === 'side' ? 272 : undefined}>
-      <Frame
-        gap={layout === 'row' ? 'lg' : 'md'}
-        align={layout === 'row' ? 'flex-end' : 'stretch'}
-        wrap="wrap"
-      >
-        {specs
-          .filter((spec) => !spec.hidden)
-          .map((spec) => (
-            <Stack key={spec.field} gap={0} miw={layout === 'row' && spec.kind === 'range' ? 220 : undefined}>
+  const shown = specs.filter((spec) => !spec.hidden)
+  const reset = (size?: 'compact-xs') => (
+    <Button size={size} variant={size ? 'subtle' : 'default'} onClick={onReset}>
+      Reset
+    </Button>
+  )
+  if (layout === 'side')
+    // A column beside the table: its heading and Reset on top, where a long panel keeps them in view.
+    return (
+      <Paper withBorder p="sm" component="aside" aria-label="Filters" w={272} miw={272}>
+        <Stack gap="md">
+          <Group justify="space-between">
+            <Text fw={600}>Filters</Text>
+            {reset('compact-xs')}
+          </Group>
+          {shown.map((spec) => (
+            <Stack key={spec.field} gap={0}>
               {widget(spec)}
             </Stack>
           ))}
-        <Button variant="default" onClick={onReset}>
-          Reset
-        </Button>
-      </Frame>
+        </Stack>
+      </Paper>
+    )
+  return (
+    <Paper withBorder p="sm" component="section" aria-label="Filters">
+      <Group gap="lg" align="flex-end" wrap="wrap">
+        {shown.map((spec) => (
+          <Stack key={spec.field} gap={0} miw={spec.kind === 'range' ? 220 : undefined}>
+            {widget(spec)}
+          </Stack>
+        ))}
+        {reset()}
+      </Group>
     </Paper>
   )
 }

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react'
-import { Button, Flex, Group, Stack, Tabs, Title } from '@mantine/core'
-import { IconRefresh } from '@tabler/icons-react'
+import { Button, Flex, Group, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core'
+import { IconLock, IconRefresh } from '@tabler/icons-react'
 import {
+  ALL_CLUSTERS,
   PICKERS,
   clearRangesOutsideMetadata,
   frozenRange,
@@ -19,6 +20,7 @@ import { DataTable } from '../components/table/data-table.tsx'
 import { listTableChange, listTableView, type ListPaging } from '../components/table/list-table-view.ts'
 import type { DataColumn } from '../components/table/table-types.ts'
 import { FilterPanel, type FilterSpec } from './filter-panel.tsx'
+import { IdleAutoRefresh } from './idle-auto-refresh.tsx'
 import { KpiRow, type Kpi } from './kpi-row.tsx'
 import type { Field, ListChange, ListStateOf } from './list-state.ts'
 import type { ListStateHandle } from './use-list-state.ts'
@@ -39,6 +41,8 @@ export interface ListPageProps<F extends Fields, G extends Fields, A, D, R, M> {
   title: string
   /** The table's accessible name and the title above it. */
   caption: string
+  /** What a failed answer says could not be loaded, when not the caption (one name for every tab). */
+  what?: string
   list: ListStateHandle<F, G>
   /** The list query's result, and its argument built from the state (a new page clock refetches it). */
   result: ListQueryResult<D>
@@ -52,14 +56,28 @@ export interface ListPageProps<F extends Fields, G extends Fields, A, D, R, M> {
   /** The answer's metadata, which filter options, counts and slider bounds are bound to. */
   metadata?: (data: NoInfer<D> | undefined) => M | undefined
   /** Tabs kept in a field of the state (e.g. `tab`): a tab change resets what the declaration says. */
-  tabs?: { field: keyof F & string; label: string; options: readonly { value: string; label: string }[] }
-  /** The header's cluster picker, bound to the state's `cluster` field. */
-  clusterPicker?: boolean
+  tabs?: {
+    field: keyof F & string
+    label: string
+    /** `locked`: the tab is not in the user's plan, and says why (the upgrade hint). */
+    options: readonly { value: string; label: string; locked?: string }[]
+  }
+  /**
+   * The header's cluster picker, bound to the state's `cluster` field (one id, '*' for all), or
+   * with 'clusters' to a `clusters` list field ([] for all, fields.clusters).
+   */
+  clusterPicker?: boolean | 'clusters'
+  /** Said instead of the date picker when the range does not apply (the running applications). */
+  rangeNote?: string
   pickerKind?: PickerKind
   /** The button text of presets the picker does not offer (the pipelines list opens on 24 hours). */
   rangeTexts?: Readonly<Record<string, string>>
   filters?: { specs: readonly FilterSpec<FilterValues<G>, M>[]; layout?: 'row' | 'side' }
   kpis?: (data: NoInfer<D> | undefined) => readonly Kpi[]
+  /** A line above the table saying what its total counts, read out when it changes. */
+  summary?: (data: NoInfer<D> | undefined) => ReactNode
+  /** B277: the idle auto-refresh switch, shown while `active`, refreshing with `refresh`. */
+  autoRefresh?: { active: boolean; refresh: () => Promise<unknown> }
   columns: readonly DataColumn<R>[]
   rowKey: (row: R) => string
   rowStatus?: (row: R) => StatusStyle
@@ -87,7 +105,7 @@ export function ListPage<F extends Fields, G extends Fields, A, D, R, M>(
 ) {
   const { list, caption, filters, tabs } = props
   const user = useAppSelector((s) => s.session.user)!
-  const state = list.state as ListStateOf<F, G> & ListPaging & { cluster?: string }
+  const state = list.state as ListStateOf<F, G> & ListPaging & { cluster?: string; clusters?: string[] }
   const change = list.change as (event: { type: string; [key: string]: unknown }) => void
   const { result } = props
   const { data } = result
@@ -119,22 +137,37 @@ export function ListPage<F extends Fields, G extends Fields, A, D, R, M>(
           {props.title}
         </Title>
         <Group gap="xs" wrap="wrap" align="flex-end">
-          {props.clusterPicker && (
+          {props.clusterPicker === 'clusters' ? (
             <ClusterSearchSelect
-              value={state.cluster ?? ''}
+              value={state.clusters?.[0] ?? ALL_CLUSTERS}
               clusterType={user.clusterType}
-              onChange={(cluster) => change({ type: 'cluster', cluster })}
+              onChange={(id) => change({ type: 'clusters', clusters: id === ALL_CLUSTERS ? [] : [id] })}
+            />
+          ) : (
+            props.clusterPicker && (
+              <ClusterSearchSelect
+                value={state.cluster ?? ''}
+                clusterType={user.clusterType}
+                onChange={(cluster) => change({ type: 'cluster', cluster })}
+              />
+            )
+          )}
+          {props.rangeNote ? (
+            // Level with the middle of the controls beside it, which the row aligns by their bottom.
+            <Text size="sm" c="dimmed" mb={7}>
+              {props.rangeNote}
+            </Text>
+          ) : (
+            <DateRangePicker
+              kind={props.pickerKind}
+              value={{ ...state.dateRange, label: rangeLabel, value: state.rangeLabel as never }}
+              onChange={(s) =>
+                change({ type: 'range', dateRange: { start: s.start, end: s.end }, label: s.value })
+              }
+              freemium={user.plan === 'freemium'}
+              frozen={frozen}
             />
           )}
-          <DateRangePicker
-            kind={props.pickerKind}
-            value={{ ...state.dateRange, label: rangeLabel, value: state.rangeLabel as never }}
-            onChange={(s) =>
-              change({ type: 'range', dateRange: { start: s.start, end: s.end }, label: s.value })
-            }
-            freemium={user.plan === 'freemium'}
-            frozen={frozen}
-          />
           <Button
             variant="default"
             leftSection={<IconRefresh size={14} aria-hidden />}
@@ -152,8 +185,19 @@ export function ListPage<F extends Fields, G extends Fields, A, D, R, M>(
         >
           <Tabs.List aria-label={tabs.label}>
             {tabs.options.map((tab) => (
-              <Tabs.Tab key={tab.value} value={tab.value}>
-                {tab.label}
+              <Tabs.Tab
+                key={tab.value}
+                value={tab.value}
+                disabled={tab.locked !== undefined}
+                rightSection={tab.locked ? <IconLock size={14} aria-label={tab.locked} /> : undefined}
+              >
+                {tab.locked ? (
+                  <Tooltip label={tab.locked}>
+                    <span>{tab.label}</span>
+                  </Tooltip>
+                ) : (
+                  tab.label
+                )}
               </Tabs.Tab>
             ))}
           </Tabs.List>
@@ -180,6 +224,12 @@ export function ListPage<F extends Fields, G extends Fields, A, D, R, M>(
           />
         )}
         <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
+          {props.autoRefresh && <IdleAutoRefresh {...props.autoRefresh} />}
+          {props.summary && (
+            <Text size="sm" aria-live="polite">
+              {props.summary(data)}
+            </Text>
+          )}
           {props.kpis && <KpiRow kpis={props.kpis(data)} />}
           {/*
             The table gets one page ('server' mode: it neither sorts nor pages). In 'client' mode
@@ -199,7 +249,7 @@ export function ListPage<F extends Fields, G extends Fields, A, D, R, M>(
             loading={result.isFetching}
             failure={
               result.isError
-                ? { what: caption, error: result.error, onRetry: () => void result.refetch() }
+                ? { what: props.what ?? caption, error: result.error, onRetry: () => void result.refetch() }
                 : null
             }
             view={tableView}
@@ -255,7 +305,7 @@ function useClearRangesOutside<G extends Fields, M>(
     const ranges: Record<string, RangeFilter> = {}
     const bounds: Record<string, Range> = {}
     for (const spec of specs) {
-      if (spec.kind !== 'range') continue
+      if (spec.kind !== 'range' || spec.keepOutside) continue
       ranges[spec.field] = (filters as Record<string, RangeFilter>)[spec.field] ?? null
       const b = spec.bounds(metadata)
       if (b) bounds[spec.field] = b

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { addressRange, flag, many, numberRange, page, pageSize, sort, tabs, tagMap, text } from './fields.ts'
+import {
+  addressRange,
+  clusters,
+  flag,
+  many,
+  numberRange,
+  page,
+  pageSize,
+  sort,
+  tabs,
+  tagMap,
+  text,
+} from './fields.ts'
 import { defineListState } from './list-state.ts'
 
 const NOW = Date.parse('2026-11-23T12:00:00Z')
@@ -111,5 +123,58 @@ describe('defineListState', () => {
   it('a preset is re-evaluated at the page clock: "today" moves forward with it', () => {
     const later = NOW + 120_000
     expect(list.read('', { now: later }).dateRange).toEqual({ start: DAY_START, end: later })
+  })
+})
+
+// A list whose tabs sort and page their own way, in the application lists' shape (B096, B180).
+const tabbed = defineListState({
+  tab: 'kind',
+  fields: {
+    kind: tabs('kind', ['all', 'finished']),
+    clusters: clusters(),
+    sort: sort('s', (kind) => ({
+      key: kind === 'finished' ? 'finishedTime' : 'startTime',
+      direction: 'desc',
+    })),
+    page: page(),
+    pageSize: pageSize((kind) => (kind === 'finished' ? 50 : 15)),
+  },
+  filters: { user: many('user') },
+  resetFiltersOn: ['kind'],
+  // A list rule across fields: no page past the 1,000th row.
+  refine: (state) => ({ ...state, page: Math.min(state.page, Math.ceil(1000 / state.pageSize)) }),
+})
+
+describe('defineListState with per-tab defaults', () => {
+  it('B180 B096 each tab opens on its own sort and page size, which the address leaves out', () => {
+    const finished = tabbed.read('?kind=finished', context)
+    expect(finished).toMatchObject({ pageSize: 50, sort: { key: 'finishedTime', direction: 'desc' } })
+    expect(tabbed.write(finished, context)).toBe('?kind=finished')
+    expect(tabbed.write({ ...finished, pageSize: 15 }, context)).toBe('?kind=finished&pageSize=15')
+  })
+
+  it('B066 a new tab takes its own sort and page size and resets the filters; other changes keep them', () => {
+    const state = tabbed.read('?s=user-asc&pageSize=25&user=etl&page=3', context)
+    expect(tabbed.change(state, { type: 'kind', kind: 'finished' }, context)).toMatchObject({
+      kind: 'finished',
+      sort: { key: 'finishedTime' },
+      pageSize: 50,
+      page: 1,
+      filters: { user: [] },
+    })
+    expect(tabbed.change(state, { type: 'filters', filters: { user: ['a'] } }, context)).toMatchObject({
+      sort: { key: 'user' },
+      pageSize: 25,
+    })
+  })
+
+  it('B182 clusters: one chosen cluster as a list, every cluster ([] or *) left out of the address', () => {
+    expect(tabbed.read('?clusterUid=c-1', context).clusters).toEqual(['c-1'])
+    expect(tabbed.read('?clusterUid=*', context).clusters).toEqual([])
+    expect(tabbed.write(tabbed.read('?clusterUid=*', context), context)).toBe('')
+  })
+
+  it('B097 refine applies the list rule to what the address says', () => {
+    expect(tabbed.read('?page=500&pageSize=100', context).page).toBe(10)
   })
 })

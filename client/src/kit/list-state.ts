@@ -19,6 +19,8 @@ export interface ListContext {
   now: number
   /** B052 frozen time, B054 the plan's longest range. */
   user?: FrozenTimeUser & { plan?: Plan }
+  /** The list's tab, when the declaration names one: the defaults that differ per tab read it. */
+  tab?: string
 }
 
 /** The address entries a field writes; undefined, '' and [] are left out of the address. */
@@ -31,6 +33,8 @@ export interface Field<T> {
   defaultValue(context: ListContext): T
   /** The page field: every change but a page change sends it back to its default (page 1). */
   isPage?: boolean
+  /** Its default depends on the tab (`context.tab`): a new tab takes that tab's default (B096, B180). */
+  followsTab?: boolean
 }
 
 /** The list's date range as it is kept: the instants and the preset they came from. */
@@ -56,6 +60,16 @@ export interface ListDeclaration<F extends Fields, G extends Fields> {
    * pipelines list, whose options never depend on the window.
    */
   resetFiltersOn?: readonly ('range' | keyof F)[]
+  /**
+   * The field that is the list's tab, when its other defaults differ per tab (the application
+   * lists' sort and page size): they are read, written and reset against the current tab's.
+   */
+  tab?: keyof F & string
+  /**
+   * The list's own rules across fields, applied to what the address says (a page cap that depends
+   * on the page size, what the user's plan allows): the state the list shows instead of a refusal.
+   */
+  refine?: (state: ListStateOf<F, G>, context: ListContext) => ListStateOf<F, G>
 }
 
 /** The whole state of a declared list. */
@@ -103,33 +117,48 @@ function entriesBesideDefault<T>(field: Field<T>, value: T, fallback: T): Addres
 export function defineListState<F extends Fields, G extends Fields>(
   declaration: ListDeclaration<F, G>,
 ): ListStateDefinition<F, G> {
-  const { fields, filters, resetFiltersOn = [] } = declaration
+  const { fields, filters, resetFiltersOn = [], tab: tabName, refine } = declaration
   const range = declaration.range ?? NO_RANGE
   type State = ListStateOf<F, G>
   const pageName = Object.keys(fields).find((name) => fields[name]!.isPage)
   const filterDefaults = (context: ListContext) =>
     mapFields(filters, (f) => f.defaultValue(context)) as Values<G>
+  /** The context with the tab the state shows (or, without a state, the context's or the default tab). */
+  const onTab = (context: ListContext, state?: Record<string, unknown>): ListContext => {
+    if (!tabName) return context
+    const tab = state ? state[tabName] : (context.tab ?? fields[tabName]!.defaultValue(context))
+    return { ...context, tab: String(tab) }
+  }
 
-  const defaults = (context: ListContext): State =>
-    ({
-      ...range.defaultValue(context),
-      ...mapFields(fields, (f) => f.defaultValue(context)),
-      filters: filterDefaults(context),
-    }) as State
-
-  const read = (search: string | URLSearchParams, context: ListContext): State => {
-    const params = typeof search === 'string' ? new URLSearchParams(search) : search
+  const defaults = (context: ListContext): State => {
+    const inTab = onTab(context)
     return {
-      ...range.read(params, context),
-      ...mapFields(fields, (f) => f.read(params, context)),
-      filters: mapFields(filters, (f) => f.read(params, context)),
+      ...range.defaultValue(inTab),
+      ...mapFields(fields, (f) => f.defaultValue(inTab)),
+      ...(tabName && { [tabName]: inTab.tab }),
+      filters: filterDefaults(inTab),
     } as State
   }
 
+  const read = (search: string | URLSearchParams, context: ListContext): State => {
+    const params = typeof search === 'string' ? new URLSearchParams(search) : search
+    const inTab = tabName ? { ...context, tab: String(fields[tabName]!.read(params, context)) } : context
+    const state = {
+      ...range.read(params, inTab),
+      ...mapFields(fields, (f) => f.read(params, inTab)),
+      filters: mapFields(filters, (f) => f.read(params, inTab)),
+    } as State
+    return refine ? refine(state, inTab) : state
+  }
+
   const write = (state: State, context: ListContext): string => {
-    const fallback = defaults(context)
+    // Every value is compared with its default on the state's own tab; the tab with the list's default tab.
+    const fallback = defaults(onTab(context, state))
     const values = state as Record<string, unknown>
-    const fallbackValues = fallback as Record<string, unknown>
+    const fallbackValues: Record<string, unknown> = {
+      ...fallback,
+      ...(tabName && { [tabName]: fields[tabName]!.defaultValue(context) }),
+    }
     const filterValues = state.filters as Record<string, unknown>
     const filterFallback = fallback.filters as Record<string, unknown>
     return queryStringFromState(
@@ -145,21 +174,37 @@ export function defineListState<F extends Fields, G extends Fields>(
   }
 
   const change = (state: State, event: ListChange<F, G>, context: ListContext): State => {
-    const page = pageName ? { [pageName]: fields[pageName]!.defaultValue(context) } : {}
-    const resetsFilters = (resetFiltersOn as readonly string[]).includes(event.type)
-    const filtersAfter = resetsFilters ? filterDefaults(context) : state.filters
     // The union is keyed by the declaration's own field names, which a switch cannot narrow.
     const plain = event as { type: string; [key: string]: unknown }
+    const newTab = tabName !== undefined && plain.type === tabName
+    const inTab = newTab ? { ...context, tab: String(plain[tabName]) } : onTab(context, state)
+    const page = pageName ? { [pageName]: fields[pageName]!.defaultValue(inTab) } : {}
+    const resetsFilters = (resetFiltersOn as readonly string[]).includes(event.type)
+    const filtersAfter = resetsFilters ? filterDefaults(inTab) : state.filters
     if (event.type === 'filters')
       return { ...state, filters: { ...state.filters, ...(plain.filters as object) }, ...page } as State
-    if (event.type === 'reset') return { ...state, filters: filterDefaults(context), ...page }
+    if (event.type === 'reset') return { ...state, filters: filterDefaults(inTab), ...page }
     if (event.type === 'range') {
       const { dateRange, label } = plain as unknown as { dateRange: DateRange; label: string }
       return { ...state, dateRange, rangeLabel: label, filters: filtersAfter, ...page }
     }
+    // A new tab takes that tab's own defaults where they differ per tab (its sort, its page size).
+    const tabDefaults = newTab
+      ? Object.fromEntries(
+          Object.entries(fields)
+            .filter(([, f]) => f.followsTab)
+            .map(([n, f]) => [n, f.defaultValue(inTab)]),
+        )
+      : {}
     // A page change keeps the page it asks for; every other change starts the list again at page 1.
     const samePage = plain.type === pageName ? {} : page
-    return { ...state, filters: filtersAfter, ...samePage, [plain.type]: plain[plain.type] } as State
+    return {
+      ...state,
+      filters: filtersAfter,
+      ...tabDefaults,
+      ...samePage,
+      [plain.type]: plain[plain.type],
+    } as State
   }
 
   return { defaults, read, write, change }

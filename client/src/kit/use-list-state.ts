@@ -11,6 +11,8 @@ export interface ListStateHandle<F extends Fields, G extends Fields> {
   change: (event: ListChange<F, G>) => void
   context: ListContext
   clock: PageClock
+  /** The list as it opens at this clock, for the user (what "changed" is measured against). */
+  defaults: ListStateOf<F, G>
 }
 
 /**
@@ -32,5 +34,6 @@ export function useListState<F extends Fields, G extends Fields>(
     setParams(new URLSearchParams(definition.write(definition.change(state, event, context), context)), {
       replace: true,
     })
-  return { state, change, context, clock }
+  const defaults = useMemo(() => definition.defaults(context), [definition, context])
+  return { state, change, context, clock, defaults }
 }
