@@ -99,6 +99,29 @@ describe('LineChart', () => {
     expect(html).toContain('Used: <b>12</b>')
   })
 
+  it('dots the lines from the last whole day on, so a day still in progress does not read as a fall', () => {
+    const day = 86_400_000
+    const today = 20 * day
+    const options = lineChartOptions({
+      title: 'Cost a day',
+      series: [
+        {
+          name: 'All',
+          data: [
+            [18 * day, 4000],
+            [19 * day, 4100],
+            [today, 60],
+          ],
+        },
+      ],
+      partialFrom: today,
+    })
+    const [line] = options.series as { zoneAxis?: string; zones?: { value?: number; dashStyle?: string }[] }[]
+    expect(line!.zoneAxis).toBe('x')
+    expect(line!.zones).toEqual([{ value: 19 * day }, { dashStyle: 'Dot' }])
+    expect((lineChartOptions({ title: 'x', series: [] }).series as object[]).length).toBe(0)
+  })
+
   it('keeps a count axis to whole numbers when asked (no 0.5 cluster tick)', () => {
     const series = [{ name: 'Clusters', data: [[0, 1] as const] }]
     const yAxis = (integerValues?: boolean) =>

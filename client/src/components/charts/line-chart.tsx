@@ -47,6 +47,11 @@ export interface LineChartProps extends ChartBaseProps {
   /** B091: cluster charts start at 2m, Kafka's at 5m. */
   chartKind?: ChartKind
   yAxisTitle?: string
+  /**
+   * Where a period still in progress starts (today so far, on a chart of whole days): the lines are
+   * dotted from the last whole point on, so a day a few minutes old does not read as a collapse.
+   */
+  partialFrom?: number
 }
 
 /** The Highcharts options of a line chart; pure, for the component and its tests. */
@@ -60,11 +65,20 @@ export function lineChartOptions(props: LineChartProps): Options {
   )
   const seriesColour = series.map((s, i) => s.color ?? paletteColour(i))
   let next = series.length
+  // Highcharts zones: solid up to the last whole point before the partial period, dotted after it.
+  const lastWhole = props.partialFrom === undefined ? undefined : props.partialFrom - 1
   const lines: SeriesLineOptions[] = series.map((s, i) => ({
     type: 'line',
     name: s.name,
     color: seriesColour[i],
     data: copyPoints<TimePoint>(s.data) as [number, number | null][],
+    ...(lastWhole !== undefined && {
+      zoneAxis: 'x' as const,
+      zones: [
+        { value: s.data.filter(([t]) => t <= lastWhole).at(-1)?.[0] ?? lastWhole },
+        { dashStyle: 'Dot' as const },
+      ],
+    }),
   }))
   const bandSeries = bands.flatMap((b, i): (SeriesLineOptions | SeriesArearangeOptions)[] => {
     const color = b.color ?? paletteColour(next++)

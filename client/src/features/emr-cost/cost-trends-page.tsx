@@ -29,6 +29,8 @@ import { EmrClusterSelect } from './emr-cluster-picker.tsx'
 import { rowsAgainstBudget, trendWindow, useTrendData } from './trend-data.ts'
 import { budgetForScope, TREND_DAYS, trendLabel, useTrendState } from './trend-state.ts'
 
+const DAY_MS = 86_400_000
+
 const DAY_COLUMNS: DataColumn<EmrCostDayRow>[] = [
   { key: 'date', title: 'Day (UTC)', sortable: true },
   { key: 'cost', title: 'Cost', align: 'right', sortable: true, render: (r) => formatDollars(r.cost) },
@@ -259,10 +261,11 @@ export default function CostTrendsPage() {
         <Paper withBorder p="xs" radius="md">
           <LineChart
             title="Cost a day by trend (USD)"
-            description="One line per trend: its EMR cost each UTC day."
+            description="One line per trend: its EMR cost each UTC day; today, still in progress, dotted."
             series={lines}
             valueFormat={formatDollars}
             range={{ from: Date.parse(`${shownFrom}T00:00:00Z`), to: now }}
+            partialFrom={Math.floor(now / DAY_MS) * DAY_MS}
           />
         </Paper>
         <Paper withBorder p="xs" radius="md">
