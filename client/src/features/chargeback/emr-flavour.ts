@@ -27,7 +27,12 @@ export const EMR_DONUT_CLUSTERS = 9
 
 const marketWords = (r: EmrChargebackRow) => r.market_types.map(statusWords).join(', ')
 
-/** 02 §2: cluster_id, cluster_name, created, status_state, market_types, ec2, emr, ebs, total, avg_total, total_perc. */
+/**
+ * 02 §2: cluster_id, cluster_name, created, status_state, market_types, ec2, emr, ebs, total,
+ * avg_total, total_perc. The 11 do not fit 1440 px: the id, name, total and share always show, the
+ * split and status next, the creation time, market types and hourly average give way first (they
+ * wait in the column chooser).
+ */
 export const EMR_CHARGEBACK_COLUMNS: readonly DataColumn<EmrChargebackRow>[] = [
   {
     ...col.link<EmrChargebackRow>(
@@ -36,18 +41,27 @@ export const EMR_CHARGEBACK_COLUMNS: readonly DataColumn<EmrChargebackRow>[] = [
       (r) => `/clusters/${encodeURIComponent(r.cluster_id)}/details/`,
     ),
     sticky: true,
+    priority: 1,
   },
-  col.text<EmrChargebackRow>('cluster_name', 'Cluster name', 170),
-  col.time<EmrChargebackRow>('created', 'Created'),
-  col.status<EmrChargebackRow>('status_state', 'Status', emrStateStyle, 190),
-  { key: 'market_types', title: 'Market types', width: 150, value: marketWords, render: marketWords },
-  col.usd<EmrChargebackRow>('ec2', 'EC2', 110),
-  col.usd<EmrChargebackRow>('emr', 'EMR', 110),
-  col.usd<EmrChargebackRow>('ebs', 'EBS', 110),
-  col.usd<EmrChargebackRow>('total', 'Total', 120),
+  { ...col.text<EmrChargebackRow>('cluster_name', 'Cluster name', 200), priority: 1 },
+  { ...col.time<EmrChargebackRow>('created', 'Created'), priority: 3 },
+  { ...col.status<EmrChargebackRow>('status_state', 'Status', emrStateStyle, 190), priority: 2 },
+  {
+    key: 'market_types',
+    title: 'Market types',
+    width: 150,
+    priority: 3,
+    value: marketWords,
+    render: marketWords,
+  },
+  { ...col.usd<EmrChargebackRow>('ec2', 'EC2', 110), priority: 2 },
+  { ...col.usd<EmrChargebackRow>('emr', 'EMR', 110), priority: 2 },
+  { ...col.usd<EmrChargebackRow>('ebs', 'EBS', 110), priority: 2 },
+  { ...col.usd<EmrChargebackRow>('total', 'Total', 120), priority: 1 },
   // The average is over each hour of the cluster's life (E044), so its heading says per hour.
   {
     ...col.usd<EmrChargebackRow>('avg_total', 'Avg per hour', 140),
+    priority: 3,
     render: (r) => `${formatDollars(r.avg_total)} / h`,
   },
   {
@@ -55,6 +69,7 @@ export const EMR_CHARGEBACK_COLUMNS: readonly DataColumn<EmrChargebackRow>[] = [
     title: 'Share of total',
     width: 120,
     align: 'right',
+    priority: 1,
     render: (r) => formatPercent(r.total_perc),
   },
 ]
