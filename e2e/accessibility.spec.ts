@@ -86,6 +86,13 @@ const SIGNED_IN_SCREENS = [
     path: '/clusters/list?dateRangeLabel=7_d',
     ready: 'table',
   },
+  { name: 'the EMR chargeback by cluster (R099)', user: 'emr', path: '/cost/chargeback', ready: 'table' },
+  {
+    name: 'the EMR cluster insights of the last 30 days (R059)',
+    user: 'emr',
+    path: '/clusters/emrclusterinsights',
+    ready: 'table',
+  },
 ] as const
 
 for (const screen of SIGNED_IN_SCREENS) {

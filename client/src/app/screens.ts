@@ -27,6 +27,7 @@ const LOADERS: Record<string, () => ScreenModule> = {
   'sim-control': () => import('../features/sim-control/sim-control-page.tsx'),
   'emr-cluster-list': () => import('../features/emr-clusters/cluster-list-page.tsx'),
   'emr-cluster-details': () => import('../features/emr-clusters/cluster-details-page.tsx'),
+  'emr-cluster-insights': () => import('../features/emr-clusters/cluster-insights-page.tsx'),
   'emr-cost-trends': () => import('../features/emr-cost/cost-trends-page.tsx'),
   'emr-budgets': () => import('../features/emr-cost/budget-list-page.tsx'),
   'emr-budget-details': () => import('../features/emr-cost/budget-details-page.tsx'),

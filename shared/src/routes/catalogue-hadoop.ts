@@ -71,8 +71,10 @@ const clusterPages: readonly RouteEntry[] = [
     flags: ['kafkaEnabled'],
   }),
   // G18: listed among the default sub-pages despite its EMR name; kept where the spec puts it.
+  // One entry for both layouts: the page shows EMR's insights and tells other types it is EMR's.
   shared(['R012', 'R059'], '/clusters/emrclusterinsights', 'Cluster Insights', {
     rbacId: 'clusters/emrclusterinsights',
+    screen: 'emr-cluster-insights',
   }),
   shared(['R013', 'R060'], '/clusters/hbase', 'HBase', { rbacId: 'clusters/hbase', flags: ['hBaseEnabled'] }),
   shared(['R014', 'R061'], '/clusters/elasticsearch', 'Elasticsearch', {
@@ -309,7 +311,7 @@ const emrCostTab = tab({
   supportedTypes: ['EMR'],
   children: [
     emrOnly('R098', '/cost/trends', 'Trends', { rbacId: 'cost/trends', screen: 'emr-cost-trends' }),
-    emrOnly('R099', '/cost/chargeback', 'Chargeback', { rbacId: 'cost/chargeback' }),
+    emrOnly('R099', '/cost/chargeback', 'Chargeback', { rbacId: 'cost/chargeback', screen: 'chargeback' }),
     emrOnly('R100', '/cost/budget', 'Budgets', { rbacId: 'cost/budget', screen: 'emr-budgets' }),
     emrOnly(
       'R101',

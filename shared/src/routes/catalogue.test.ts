@@ -98,7 +98,7 @@ describe('route catalogue (routes.json)', () => {
     }
   })
 
-  it('the built screens: login, home, not-found, the cluster overview, jobs, resources, chargeback, workload and queue analysis, the Jobs pages, global search, the EMR cost trends, budgets, cluster list and details and AWS account settings, the Snowflake home, cost, warehouse and query pages, the API docs and the simulator controls', () => {
+  it('the built screens: login, home, not-found, the cluster overview, jobs, resources, chargeback, workload, queue analysis and EMR cluster insights, the Jobs pages, global search, the EMR cost trends, chargeback, budgets, cluster list and details and AWS account settings, the Snowflake home, cost, warehouse and query pages, the API docs and the simulator controls', () => {
     const built = entries.filter((e) => e.status === 'built')
     expect(built.map((e) => [e.specIds[0], e.screen])).toEqual([
       ['R001', 'login'],
@@ -110,11 +110,13 @@ describe('route catalogue (routes.json)', () => {
       ['R007', 'chargeback'],
       ['R008', 'cluster-workload'],
       ['R009', 'queue-analysis'],
+      ['R012', 'emr-cluster-insights'],
       ['R017', 'applications'],
       ['R018', 'pipelines'],
       ['R019', 'schedule-jobs'],
       ['R049', 'global-search'],
       ['R098', 'emr-cost-trends'],
+      ['R099', 'chargeback'],
       ['R100', 'emr-budgets'],
       ['R101', 'emr-budget-details'],
       ['R102', 'emr-cluster-list'],

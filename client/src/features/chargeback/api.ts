@@ -4,6 +4,7 @@ import {
   FINISHED_APPS_CALLS,
   chargebackEndpoints,
   chargebackRequestKey,
+  emrEndpoints,
   type ChargebackQuery,
   type FinishedAppsQuery,
   type FinishedAppsResponse,
@@ -13,7 +14,7 @@ import {
 } from '@costlens/shared'
 import { api } from '../../api/api.ts'
 import type { ApiError } from '../../api/base-query.ts'
-import { endpointRequest } from '../../api/endpoint-query.ts'
+import { endpointQuery, endpointRequest } from '../../api/endpoint-query.ts'
 
 /** One chargeback search: the flavour's call, its one or two group keys, and its query. */
 export interface ChargebackArgs {
@@ -55,6 +56,10 @@ export const chargebackApi = api.injectEndpoints({
     chargebackFinishedApps: build.query<FinishedAppsResponse<ChargebackFinishedList>, FinishedAppsArgs>({
       query: ({ list, params }) => endpointRequest(FINISHED_APPS_CALLS[list], params, { silent: true }),
     }),
+    // E044: the EMR flavour's clusters with their EC2, EMR and EBS costs (one group-by, the cluster).
+    emrChargeback: endpointQuery(build, emrEndpoints.chargeback, {
+      request: { group: 'emr:chargeback', silent: true },
+    }),
     chargebackTags: build.query<Partial<ChargebackTagsResponse>, { from: number; to: number }>({
       query: ({ from, to }) =>
         endpointRequest(
@@ -66,4 +71,9 @@ export const chargebackApi = api.injectEndpoints({
   }),
 })
 
-export const { useChargebackQuery, useChargebackTagsQuery, useChargebackFinishedAppsQuery } = chargebackApi
+export const {
+  useChargebackQuery,
+  useChargebackTagsQuery,
+  useChargebackFinishedAppsQuery,
+  useEmrChargebackQuery,
+} = chargebackApi

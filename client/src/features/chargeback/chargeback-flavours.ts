@@ -18,8 +18,9 @@ import {
 /**
  * The chargeback flavours this screen draws, declared as configuration (02 §2 Chargeback,
  * ARCHITECTURE style 5): the call each makes, the clusters its dropdown offers, the measures its
- * charts show and the columns (and CSV headers) of its table. EMR and the Databricks types have no
- * call served yet: the screen names them and says so.
+ * charts show and the columns (and CSV headers) of its table. EMR's rows are clusters with dollars,
+ * so its flavour is declared in emr-flavour.ts; the Databricks types have no call served yet: the
+ * screen names them and says so.
  */
 
 /** The usage fields of a chargeback row a measure or column reads. */

@@ -38,6 +38,7 @@ import { TagSelector } from '../../components/filters/tag-selector.tsx'
 import { UpgradePrompt } from '../../components/upgrade-prompt/upgrade-prompt.tsx'
 import { useChargebackQuery, useChargebackTagsQuery } from './api.ts'
 import { ChargebackCharts } from './chargeback-charts.tsx'
+import { EmrChargebackView } from './emr-chargeback-view.tsx'
 import { FinishedAppsTable } from './finished-apps-table.tsx'
 import { chargebackColumns } from './chargeback-columns.tsx'
 import {
@@ -67,9 +68,9 @@ import {
 } from './chargeback-state.ts'
 
 /**
- * /clusters/chargeback (02 §2 Chargeback, §4 Chargeback flow): usage and cost by group for each
- * chargeback type of the user's cluster type. The group-bys, drill path, cluster, tags, prices and
- * date range live in the address; the other types' states are kept while the page is open, so
+ * /clusters/chargeback and, for EMR, /cost/chargeback (02 §2 Chargeback, §4 Chargeback flow):
+ * usage and cost by group for each chargeback type of the user's cluster type. The group-bys,
+ * drill path, cluster, tags, prices and date range live in the address; the other types' states are kept while the page is open, so
  * switching back finds a type as it was left (B148). A step the user expects Back to undo (a drill
  * into a value, a step back up the drill path, another chargeback type) is a history entry; editing
  * a filter replaces the address instead, so Back leaves the page rather than replaying keystrokes.
@@ -125,7 +126,15 @@ export default function ChargebackPage() {
           <SegmentedControl aria-label="Chargeback type" data={types} value={view.type} onChange={pickType} />
         </Group>
       </Group>
-      {isServed(view.type) ? (
+      {view.type === 'EMR' ? (
+        // The EMR flavour's rows are clusters with dollars, not usage by group (emr-flavour.ts).
+        <EmrChargebackView
+          view={view}
+          rangeLabel={rangeLabel(view)}
+          change={(event) => show(changeChargeback(view, event))}
+          refresh={() => setNow(Date.now())}
+        />
+      ) : isServed(view.type) ? (
         <FlavourView
           // Each type's controls start from its own state, not the last type's.
           key={view.type}

@@ -17,6 +17,7 @@ export const emrClustersApi = api.injectEndpoints({
     searchEmrClustersPage: endpointQuery(build, calls.clusterSearch, { keepUnusedDataFor: 0 }),
     emrClusterDetails: endpointQuery(build, calls.clusterDetails, { request: { silent: true } }),
     emrClusterSizing: endpointQuery(build, calls.listAnalysis, { request: { silent: true } }),
+    emrInsights: endpointQuery(build, calls.insights, { request: { silent: true } }),
   }),
 })
 
@@ -25,4 +26,5 @@ export const {
   useLazySearchEmrClustersPageQuery,
   useEmrClusterDetailsQuery,
   useEmrClusterSizingQuery,
+  useEmrInsightsQuery,
 } = emrClustersApi

@@ -1,0 +1,129 @@
+import { configure, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { emrEndpoints, type EmrChargebackResponse } from '@costlens/shared'
+import { json, renderWithProviders, signedIn, stubApi } from '../../../test/render.tsx'
+import { testUser } from '../../../test/users.ts'
+import ChargebackPage from './chargeback-page.tsx'
+import { emrCostSlices } from './emr-flavour.ts'
+
+afterEach(() => vi.unstubAllGlobals())
+configure({ asyncUtilTimeout: 4000 })
+vi.setConfig({ testTimeout: 20_000 })
+
+const CREATED = Date.parse('2026-11-20T08:00:00Z')
+const row = (id: string, name: string, ec2: number, emr: number, ebs: number, perc: number) => ({
+  cluster_id: id,
+  cluster_name: name,
+  created: CREATED,
+  status_state: 'TERMINATED' as const,
+  market_types: ['ON_DEMAND' as const, 'SPOT' as const],
+  ec2,
+  emr,
+  ebs,
+  total: ec2 + emr + ebs,
+  avg_total: 1.5,
+  total_perc: perc,
+})
+
+/** Two clusters: nightly-etl $ 1,234.50 of $ 1,334.50 (92.51 %), adhoc $ 100.00. */
+const awscb: EmrChargebackResponse = {
+  cb: [row('j-1ETL', 'nightly-etl', 1000, 200, 34.5, 92.51), row('j-2ADH', 'adhoc', 80, 16, 4, 7.49)],
+  cbInfo: {
+    from: 0,
+    to: 1,
+    groupBy: ['cluster'],
+    clusters: 2,
+    ec2: 1080,
+    emr: 216,
+    ebs: 38.5,
+    total: 1334.5,
+  },
+}
+
+function render() {
+  const stub = stubApi((request) => {
+    const path = new URL(request.url).pathname
+    return path.startsWith('/api/v1/search/awscb/') ? json(awscb) : undefined
+  })
+  const view = renderWithProviders(<ChargebackPage />, {
+    preloadedState: signedIn(testUser({ clusterType: 'EMR' })),
+    route: '/cost/chargeback',
+  })
+  return { ...view, ...stub }
+}
+
+describe('/cost/chargeback EMR flavour (R099, 02 §2)', () => {
+  it('02 §9 offers the EMR and Yarn types, EMR first', async () => {
+    render()
+    const types = await screen.findByRole('radiogroup', { name: 'Chargeback type' })
+    expect(
+      within(types)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['EMR', 'Yarn'])
+  })
+
+  it('B136 KPIs: the clusters count and the EC2, EMR, EBS and total costs in $ with 2 decimals', async () => {
+    render()
+    const kpis = within(await screen.findByRole('list', { name: 'Key figures' })).getAllByRole('listitem')
+    await waitFor(() => expect(kpis[0]).toHaveTextContent('Clusters2'))
+    expect(kpis.map((k) => k.textContent)).toEqual([
+      'Clusters2',
+      'EC2 cost (USD)$ 1,080.00',
+      'EMR cost (USD)$ 216.00',
+      'EBS cost (USD)$ 38.50',
+      'Total cost (USD)$ 1,334.50',
+    ])
+  })
+
+  it('the table has the 11 columns of 02 §2, most cost first, each cluster linking to its details', async () => {
+    render()
+    const table = await screen.findByRole('table', { name: 'Chargeback by cluster' })
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3))
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent)
+    expect(headers.map((h) => h?.replace(/[▲▼↑↓]/g, '').trim())).toEqual([
+      'Cluster ID',
+      'Cluster name',
+      'Created (UTC)',
+      'Status',
+      'Market types',
+      'EC2 (USD)',
+      'EMR (USD)',
+      'EBS (USD)',
+      'Total (USD)',
+      'Avg per hour (USD)',
+      'Share of total',
+    ])
+    const first = within(table).getAllByRole('row')[1]!
+    expect(first).toHaveTextContent(
+      'j-1ETLnightly-etl11/20/2026 08:00:00TerminatedOn demand, Spot$ 1,000.00$ 200.00$ 34.50$ 1,234.50$ 1.50 / h92.51%',
+    )
+    expect(within(first).getByRole('link', { name: 'j-1ETL' })).toHaveAttribute(
+      'href',
+      '/clusters/j-1ETL/details/',
+    )
+  })
+
+  it('B151 asks search/awscb with one group-by, the cluster, over the range', async () => {
+    const { requests } = render()
+    await screen.findByRole('table', { name: 'Chargeback by cluster' })
+    await waitFor(() => expect(requests.some((r) => r.url.includes('/awscb/'))).toBe(true))
+    const url = new URL(requests.find((r) => r.url.includes('/awscb/'))!.url)
+    expect(url.pathname).toBe(emrEndpoints.chargeback.path.replace('{group1}', 'cluster'))
+    expect(Number(url.searchParams.get('to')) - Number(url.searchParams.get('from'))).toBeGreaterThan(
+      6 * 86_400_000,
+    )
+    expect(screen.getByText(/EMR allows one group-by/)).toBeInTheDocument()
+    expect(screen.queryByRole('textbox', { name: 'Group by' })).toBeNull()
+  })
+
+  it('the donut names the 9 most costly clusters and puts the rest in one slice', () => {
+    const many = Array.from({ length: 12 }, (_, i) => row(`j-${i}`, `c${i}`, i + 1, 0, 0, 0))
+    const slices = emrCostSlices(many)
+    expect(slices).toHaveLength(10)
+    expect(slices[0]).toEqual({ name: 'c11', value: 12 })
+    expect(slices[9]).toEqual({ name: '3 other clusters', value: 1 + 2 + 3 })
+  })
+})
