@@ -71,8 +71,16 @@ const clusterPages: readonly RouteEntry[] = [
     flags: ['kafkaEnabled'],
   }),
   // G18: listed among the default sub-pages despite its EMR name; kept where the spec puts it.
-  // One entry for both layouts: the page shows EMR's insights and tells other types it is EMR's.
-  shared(['R012', 'R059'], '/clusters/emrclusterinsights', 'Cluster Insights', {
+  // Two entries at one path: built for EMR (its clusters' insights), still planned for the
+  // on-premises types, whose page says so (the count of planned routes stays honest).
+  route({
+    specIds: ['R012'],
+    path: '/clusters/emrclusterinsights',
+    title: 'Cluster Insights',
+    supportedTypes: ON_PREMISES_TYPES,
+    rbacId: 'clusters/emrclusterinsights',
+  }),
+  emrOnly('R059', '/clusters/emrclusterinsights', 'Cluster Insights', {
     rbacId: 'clusters/emrclusterinsights',
     screen: 'emr-cluster-insights',
   }),

@@ -20,6 +20,7 @@ const specIds = entries.flatMap((e) => e.specIds)
 
 /** The one documented path pair (G10): old and new Databricks trends, exclusive by flag. */
 const TRENDS_PAIR = '/cost_explorer/trends'
+const INSIGHTS_PAIR = '/clusters/emrclusterinsights'
 
 function normalise(path: string): string {
   return path === '/' ? path : path.replace(/\/$/, '')
@@ -38,13 +39,23 @@ describe('route catalogue (routes.json)', () => {
   })
 
   it.each(LAYOUT_KEYS)(
-    '%s: paths are unique (with the routes for all types), except the G10 trends pair',
+    '%s: paths are unique (with the routes for all types), except the G10 trends pair and the insights pair',
     (key) => {
       const paths = [...layoutRoutes(ROUTE_LAYOUTS[key]), ...ALL_TYPES_ROUTES].map((r) => normalise(r.path))
       const duplicates = paths.filter((p, i) => paths.indexOf(p) !== i)
-      expect(duplicates).toEqual(key === 'DB' ? [TRENDS_PAIR] : [])
+      expect(duplicates).toEqual(
+        key === 'DB' ? [TRENDS_PAIR] : key === 'DEFAULT' || key === 'EMR' ? [INSIGHTS_PAIR] : [],
+      )
     },
   )
+
+  it('the cluster insights pair is exclusive by cluster type: built for EMR, planned on premises', () => {
+    const pair = layoutRoutes(ROUTE_LAYOUTS.EMR).filter((r) => r.path === INSIGHTS_PAIR)
+    expect(pair.map((r) => [r.specIds, r.supportedTypes, r.status])).toEqual([
+      [['R012'], ['CDH', 'CDP', 'HDP', 'MAPR'], 'planned'],
+      [['R059'], ['EMR'], 'built'],
+    ])
+  })
 
   it('G10 the two Databricks trends pages are exclusive by flag', () => {
     const trends = layoutRoutes(ROUTE_LAYOUTS.DB).filter((r) => r.path === TRENDS_PAIR)
@@ -110,7 +121,7 @@ describe('route catalogue (routes.json)', () => {
       ['R007', 'chargeback'],
       ['R008', 'cluster-workload'],
       ['R009', 'queue-analysis'],
-      ['R012', 'emr-cluster-insights'],
+      ['R059', 'emr-cluster-insights'],
       ['R017', 'applications'],
       ['R018', 'pipelines'],
       ['R019', 'schedule-jobs'],
