@@ -1,4 +1,5 @@
 import {
+  lastReachablePage,
   queryStringFromState,
   type DateRange,
   type FrozenTimeUser,
@@ -31,6 +32,10 @@ export interface Field<T> {
   defaultValue(context: ListContext): T
   /** The page field: every change but a page change sends it back to its default (page 1). */
   isPage?: boolean
+  /** On the page field: the records a list may reach (B097); a later page reads as the last one. */
+  maxRecords?: number
+  /** The page size field, which the page field's last reachable page is counted with. */
+  isPageSize?: boolean
 }
 
 /** The list's date range as it is kept: the instants and the preset they came from. */
@@ -56,6 +61,11 @@ export interface ListDeclaration<F extends Fields, G extends Fields> {
    * pipelines list, whose options never depend on the window.
    */
   resetFiltersOn?: readonly ('range' | keyof F)[]
+  /**
+   * The changes that send some filters only back to their defaults: on the Snowflake query list a
+   * new tab clears the insights filter and keeps the others (B233).
+   */
+  clearFiltersOn?: Partial<Record<'range' | (keyof F & string), readonly (keyof G & string)[]>>
 }
 
 /** The whole state of a declared list. */
@@ -103,10 +113,12 @@ function entriesBesideDefault<T>(field: Field<T>, value: T, fallback: T): Addres
 export function defineListState<F extends Fields, G extends Fields>(
   declaration: ListDeclaration<F, G>,
 ): ListStateDefinition<F, G> {
-  const { fields, filters, resetFiltersOn = [] } = declaration
+  const { fields, filters, resetFiltersOn = [], clearFiltersOn = {} } = declaration
   const range = declaration.range ?? NO_RANGE
   type State = ListStateOf<F, G>
   const pageName = Object.keys(fields).find((name) => fields[name]!.isPage)
+  const pageSizeName = Object.keys(fields).find((name) => fields[name]!.isPageSize)
+  const maxRecords = pageName ? fields[pageName]!.maxRecords : undefined
   const filterDefaults = (context: ListContext) =>
     mapFields(filters, (f) => f.defaultValue(context)) as Values<G>
 
@@ -119,9 +131,14 @@ export function defineListState<F extends Fields, G extends Fields>(
 
   const read = (search: string | URLSearchParams, context: ListContext): State => {
     const params = typeof search === 'string' ? new URLSearchParams(search) : search
+    const values = mapFields(fields, (f) => f.read(params, context))
+    if (pageName && pageSizeName && maxRecords !== undefined) {
+      const last = lastReachablePage(maxRecords, values[pageSizeName] as number)
+      values[pageName] = Math.min(values[pageName] as number, last)
+    }
     return {
       ...range.read(params, context),
-      ...mapFields(fields, (f) => f.read(params, context)),
+      ...values,
       filters: mapFields(filters, (f) => f.read(params, context)),
     } as State
   }
@@ -147,7 +164,14 @@ export function defineListState<F extends Fields, G extends Fields>(
   const change = (state: State, event: ListChange<F, G>, context: ListContext): State => {
     const page = pageName ? { [pageName]: fields[pageName]!.defaultValue(context) } : {}
     const resetsFilters = (resetFiltersOn as readonly string[]).includes(event.type)
-    const filtersAfter = resetsFilters ? filterDefaults(context) : state.filters
+    const cleared = (clearFiltersOn as Record<string, readonly string[] | undefined>)[event.type] ?? []
+    const defaultsNow = filterDefaults(context) as Record<string, unknown>
+    const filtersAfter = resetsFilters
+      ? filterDefaults(context)
+      : ({
+          ...state.filters,
+          ...Object.fromEntries(cleared.map((name) => [name, defaultsNow[name]])),
+        } as Values<G>)
     // The union is keyed by the declaration's own field names, which a switch cannot narrow.
     const plain = event as { type: string; [key: string]: unknown }
     if (event.type === 'filters')
