@@ -43,6 +43,15 @@ export function text(key: string, fallback = ''): Field<string> {
   }
 }
 
+/** Text that is absent (null) unless given, e.g. an id that stands in for every other filter (B238 queryId). */
+export function optionalText(key: string): Field<string | null> {
+  return {
+    read: (params) => params.get(key)?.trim() || null,
+    write: (value) => ({ [key]: value ?? undefined }),
+    defaultValue: () => null,
+  }
+}
+
 /**
  * A comma-separated list. With `values`, unknown items are dropped and the rest kept in the
  * declared order; `emptyMeansAll` makes "none" read as every value (none would list nothing, never

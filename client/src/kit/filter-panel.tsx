@@ -1,5 +1,5 @@
-import { Button, Checkbox, Group, Paper, Stack } from '@mantine/core'
-import type { Range, TagOption } from '@costlens/shared'
+import { Button, Checkbox, Group, Paper, Stack, TextInput } from '@mantine/core'
+import { nonNegativeRange, rangeFilterOrNone, type Range, type TagOption } from '@costlens/shared'
 import { MultiSelectFilter, type FilterOption } from '../components/filters/multi-select-filter.tsx'
 import { RangeSliderFilter } from '../components/filters/range-slider-filter.tsx'
 import { TagSelector } from '../components/filters/tag-selector.tsx'
@@ -12,7 +12,15 @@ import { DebouncedTextInput } from './debounced-text-input.tsx'
  * checkboxes or a searchable multi-select for a list, the tag tree for a tag map.
  */
 type SpecFor<K, T, M> = T extends string
-  ? { kind: 'text'; field: K; label: string; placeholder?: string }
+  ? {
+      kind: 'text'
+      field: K
+      label: string
+      placeholder?: string
+      description?: string
+      /** Sent once typing pauses (default), or on Enter and on leaving the box (one fetch per value). */
+      commitOn?: 'pause' | 'enter'
+    }
   : T extends boolean
     ? { kind: 'flag'; field: K; label: string; count?: (metadata: M | undefined) => number | undefined }
     : T extends Range | null
@@ -23,6 +31,10 @@ type SpecFor<K, T, M> = T extends string
           variant: 'cost' | 'duration'
           /** The metadata's [min, max]; a value outside it is cleared (02 §4 EMR list, B204). */
           bounds: (metadata: M | undefined) => Range | undefined
+          /** Keep a value outside new bounds (the slider shows it clamped) instead of clearing it. */
+          keepOutside?: boolean
+          /** B236: a value spanning the whole (non-negative) bounds is no filter. */
+          wholeIsNone?: boolean
         }
       : T extends readonly string[]
         ? {
@@ -31,6 +43,13 @@ type SpecFor<K, T, M> = T extends string
             field: K
             label: string
             options: (metadata: M | undefined) => readonly FilterOption[]
+            /** A search box over the options: always, never (default), or past a number of options. */
+            searchable?: boolean | number
+            /**
+             * B235: nothing chosen reads as all, so every option shows ticked while nothing narrows
+             * the list, and ticking them all again is kept as no filter; no cap on the choice.
+             */
+            allWhenEmpty?: boolean
           }
         : T extends Readonly<Record<string, readonly string[]>>
           ? { kind: 'tags'; field: K; label: string; tags: (metadata: M | undefined) => readonly TagOption[] }
@@ -61,6 +80,18 @@ export function FilterPanel<G, M>(props: FilterPanelProps<G, M>) {
     const current = values[spec.field]
     switch (spec.kind) {
       case 'text':
+        if (spec.commitOn === 'enter')
+          return (
+            <EnterTextInput
+              // A new value from outside (Reset) shows in a fresh box.
+              key={current as string}
+              label={spec.label}
+              description={spec.description}
+              placeholder={spec.placeholder}
+              value={current as string}
+              onCommit={(next) => set(spec.field, next)}
+            />
+          )
         return (
           <DebouncedTextInput
             label={spec.label}
@@ -88,7 +119,9 @@ export function FilterPanel<G, M>(props: FilterPanelProps<G, M>) {
             label={spec.label}
             metadata={bounds}
             value={current as Range | null}
-            onChange={(next) => set(spec.field, next)}
+            onChange={(next) =>
+              set(spec.field, spec.wholeIsNone ? rangeFilterOrNone(next, nonNegativeRange(bounds)) : next)
+            }
           />
         )
       }
@@ -110,16 +143,25 @@ export function FilterPanel<G, M>(props: FilterPanelProps<G, M>) {
           </Checkbox.Group>
         )
       }
-      case 'multi':
+      case 'multi': {
+        const options = spec.options(metadata)
+        const chosen = current as string[]
+        const all = spec.allWhenEmpty && options.length > 0
+        const searchable =
+          typeof spec.searchable === 'number' ? options.length > spec.searchable : !!spec.searchable
         return (
           <MultiSelectFilter
             label={spec.label}
-            options={spec.options(metadata)}
-            value={current as string[]}
-            onChange={(next) => set(spec.field, next)}
-            searchable={false}
+            options={options}
+            value={all && chosen.length === 0 ? options.map((o) => o.value) : chosen}
+            onChange={(next) =>
+              set(spec.field, all && options.every((o) => next.includes(o.value)) ? [] : next)
+            }
+            max={spec.allWhenEmpty ? Number.POSITIVE_INFINITY : undefined}
+            searchable={searchable}
           />
         )
+      }
       case 'tags':
         return (
           <TagSelector
@@ -152,5 +194,28 @@ export function FilterPanel<G, M>(props: FilterPanelProps<G, M>) {
         </Button>
       </Frame>
     </Paper>
+  )
+}
+
+/** A text filter applied on Enter or on leaving the box, not on every key. */
+function EnterTextInput(props: {
+  label: string
+  description?: string
+  placeholder?: string
+  value: string
+  onCommit: (value: string) => void
+}) {
+  const commit = (text: string) => {
+    if (text.trim() !== props.value) props.onCommit(text.trim())
+  }
+  return (
+    <TextInput
+      label={props.label}
+      description={props.description}
+      placeholder={props.placeholder}
+      defaultValue={props.value}
+      onBlur={(e) => commit(e.currentTarget.value)}
+      onKeyDown={(e) => e.key === 'Enter' && commit(e.currentTarget.value)}
+    />
   )
 }

@@ -42,6 +42,8 @@ export interface ListPageProps<F extends Fields, G extends Fields, A, D, R, M> {
   description?: ReactNode
   /** The table's accessible name and the title above it. */
   caption: string
+  /** What a failure names as not loaded ('The queries'); the caption by default. */
+  what?: string
   list: ListStateHandle<F, G>
   /** The list query's result, and its argument built from the state (a new page clock refetches it). */
   result: ListQueryResult<D>
@@ -231,7 +233,7 @@ export function ListPage<F extends Fields, G extends Fields, A, D, R, M>(
             loading={result.isFetching}
             failure={
               result.isError
-                ? { what: caption, error: result.error, onRetry: () => void result.refetch() }
+                ? { what: props.what ?? caption, error: result.error, onRetry: () => void result.refetch() }
                 : null
             }
             view={tableView}
@@ -291,7 +293,7 @@ function useClearRangesOutside<G extends Fields, M>(
     const ranges: Record<string, RangeFilter> = {}
     const bounds: Record<string, Range> = {}
     for (const spec of specs) {
-      if (spec.kind !== 'range') continue
+      if (spec.kind !== 'range' || spec.keepOutside) continue
       ranges[spec.field] = (filters as Record<string, RangeFilter>)[spec.field] ?? null
       const b = spec.bounds(metadata)
       if (b) bounds[spec.field] = b
