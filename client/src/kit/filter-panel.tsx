@@ -69,11 +69,13 @@ export interface FilterPanelProps<G, M> {
   freemium?: boolean
   /** A row above the table for two or three filters; a column beside it for more. */
   layout?: 'row' | 'side'
+  /** The side column's width in px (272 unless the list needs its table wider). */
+  width?: number
 }
 
 /** The list's filter panel: each spec's widget from components/filters, and Reset. */
 export function FilterPanel<G, M>(props: FilterPanelProps<G, M>) {
-  const { specs, value, metadata, onChange, onReset, freemium, layout = 'row' } = props
+  const { specs, value, metadata, onChange, onReset, freemium, layout = 'row', width = 272 } = props
   const values = value as Record<string, unknown>
   const set = (field: string, next: unknown) => onChange({ [field]: next } as Partial<G>)
   const widget = (spec: FilterSpec<G, M>) => {
@@ -176,7 +178,13 @@ export function FilterPanel<G, M>(props: FilterPanelProps<G, M>) {
   }
   const Frame = layout === 'row' ? Group : Stack
   return (
-    <Paper withBorder p="sm" component="section" aria-label="Filters" w={layout === 'side' ? 272 : undefined}>
+    <Paper
+      withBorder
+      p="sm"
+      component="section"
+      aria-label="Filters"
+      w={layout === 'side' ? width : undefined}
+    >
       <Frame
         gap={layout === 'row' ? 'lg' : 'md'}
         align={layout === 'row' ? 'flex-end' : 'stretch'}

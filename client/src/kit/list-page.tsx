@@ -67,7 +67,7 @@ export interface ListPageProps<F extends Fields, G extends Fields, A, D, R, M> {
   pickerKind?: PickerKind
   /** The button text of presets the picker does not offer (the pipelines list opens on 24 hours). */
   rangeTexts?: Readonly<Record<string, string>>
-  filters?: { specs: readonly FilterSpec<FilterValues<G>, M>[]; layout?: 'row' | 'side' }
+  filters?: { specs: readonly FilterSpec<FilterValues<G>, M>[]; layout?: 'row' | 'side'; width?: number }
   kpis?: (data: NoInfer<D> | undefined) => readonly Kpi[]
   /** The KPI row as a named region (e.g. 'Warehouse totals'); a plain list of key figures without. */
   kpiLabel?: string
@@ -206,6 +206,7 @@ export function ListPage<F extends Fields, G extends Fields, A, D, R, M>(
           <FilterPanel
             specs={filters.specs}
             layout={filters.layout}
+            width={filters.width}
             value={state.filters}
             metadata={metadata}
             freemium={user.plan === 'freemium'}

@@ -152,7 +152,10 @@ export default function QueryListPage() {
         metadata={() => metadata.data}
         tabs={{ field: 'listType', label: 'Query lists', options: QUERY_LIST_TABS }}
         // A query id overrides every filter (B238): filters that would do nothing are not offered.
-        filters={queryId ? undefined : { specs: filterSpecs(listType, warehouseNames), layout: 'side' }}
+        // 250 px wide, as before the kit, so the table keeps its Warehouse column at 1440 px.
+        filters={
+          queryId ? undefined : { specs: filterSpecs(listType, warehouseNames), layout: 'side', width: 250 }
+        }
         columns={QUERY_COLUMNS}
         rowKey={(r) => r.id}
         rowStatus={(r) => statusStyle(r.status)}
