@@ -174,6 +174,20 @@ describe('defineListState with per-tab defaults', () => {
     expect(tabbed.write(tabbed.read('?clusterUid=*', context), context)).toBe('')
   })
 
+  it('B097 the last reachable page is counted with the tab’s own page size', () => {
+    const capped = defineListState({
+      tab: 'kind',
+      fields: {
+        kind: tabs('kind', ['all', 'finished']),
+        page: page('page', { maxRecords: 10_000 }),
+        pageSize: pageSize((kind) => (kind === 'finished' ? 50 : 15)),
+      },
+      filters: {},
+    })
+    expect(capped.read('?page=100000', context).page).toBe(667)
+    expect(capped.read('?kind=finished&page=100000', context).page).toBe(200)
+  })
+
   it('B097 refine applies the list rule to what the address says', () => {
     expect(tabbed.read('?page=500&pageSize=100', context).page).toBe(10)
   })
