@@ -1,5 +1,6 @@
 import {
   ALL_CLUSTERS,
+  clampToNow,
   formatSortParam,
   frozenRange,
   isPageSizeChoice,
@@ -40,6 +41,15 @@ export function text(key: string, fallback = ''): Field<string> {
     read: (params) => params.get(key)?.trim() || fallback,
     write: (value) => ({ [key]: value }),
     defaultValue: () => fallback,
+  }
+}
+
+/** Text that is absent (null) unless given, e.g. an id that stands in for every other filter (B238 queryId). */
+export function optionalText(key: string): Field<string | null> {
+  return {
+    read: (params) => params.get(key)?.trim() || null,
+    write: (value) => ({ [key]: value ?? undefined }),
+    defaultValue: () => null,
   }
 }
 
@@ -117,24 +127,38 @@ function perTab<T>(fallback: PerTab<T>) {
   }
 }
 
-/** A sort as `key-direction` (01 §2.5 `s`); a key the table cannot sort by is the default sort. */
-export function sort(key: string, fallback: PerTab<SortState>, keys?: readonly string[]): Field<SortState> {
+/**
+ * A sort as `key-direction` (01 §2.5 `s`); a key the table cannot sort by is the default sort.
+ * `keys` lists the sortable keys, or decides per user (B059: no cost sort on the free plan).
+ */
+export function sort(
+  key: string,
+  fallback: PerTab<SortState>,
+  keys?: readonly string[] | ((sortKey: string, context: ListContext) => boolean),
+): Field<SortState> {
   const { value, followsTab } = perTab(fallback)
+  const allowed = (sortKey: string, context: ListContext) =>
+    !keys || (typeof keys === 'function' ? keys(sortKey, context) : keys.includes(sortKey))
   return {
     followsTab,
     read: (params, context) => {
       const parsed = parseSortParam(params.get(key))
-      return parsed && (!keys || keys.includes(parsed.key)) ? parsed : value(context)
+      return parsed && allowed(parsed.key, context) ? parsed : value(context)
     },
     write: (sortState) => ({ [key]: formatSortParam(sortState) }),
     defaultValue: value,
   }
 }
 
-/** The page number, 1 when absent or not a whole number ≥ 1; every other change sends it back to 1. */
-export function page(key = 'page'): Field<number> {
+/**
+ * The page number, 1 when absent or not a whole number ≥ 1; every other change sends it back to 1.
+ * With `maxRecords` a page past the last one a list may reach (B097: 10,000 records, so page 667
+ * at 15 a page) reads as that last page.
+ */
+export function page(key = 'page', options: { maxRecords?: number } = {}): Field<number> {
   return {
     isPage: true,
+    maxRecords: options.maxRecords,
     read: (params) => {
       const value = readNumber(params, key)
       return value !== undefined && Number.isInteger(value) && value >= 1 ? value : 1
@@ -144,14 +168,20 @@ export function page(key = 'page'): Field<number> {
   }
 }
 
-/** The rows a page, one of the table's choices (B096) or the default. */
-export function pageSize(fallback: PerTab<number>, key = 'pageSize'): Field<number> {
+/** The rows a page, one of the table's choices (B096, or the list's own `choices`) or the default. */
+export function pageSize(
+  fallback: PerTab<number>,
+  key = 'pageSize',
+  choices?: readonly number[],
+): Field<number> {
   const { value, followsTab } = perTab(fallback)
+  const isChoice = (size: number) => (choices ? choices.includes(size) : isPageSizeChoice(size))
   return {
+    isPageSize: true,
     followsTab,
     read: (params, context) => {
       const size = readNumber(params, key)
-      return size !== undefined && isPageSizeChoice(size) ? size : value(context)
+      return size !== undefined && isChoice(size) ? size : value(context)
     },
     write: (size) => ({ [key]: size }),
     defaultValue: value,
@@ -186,6 +216,10 @@ export interface AddressRangeOptions {
   /** The keys of picked dates: `start_date`/`end_date` (01 §2.5) unless the list says otherwise (EMR: startDate/endDate). */
   startKey?: string
   endKey?: string
+  /** How picked dates are written: epoch ms (01 §2.5) or ISO instants (the Snowflake query list, 03 §2). */
+  instants?: 'ms' | 'iso'
+  /** Picked dates never run past now (03 §5): a later end reads as now. */
+  clampToNow?: boolean
 }
 
 /**
@@ -198,7 +232,10 @@ export function addressRange({
   preset,
   startKey = 'start_date',
   endKey = 'end_date',
+  instants = 'ms',
+  clampToNow: clamps = false,
 }: AddressRangeOptions): Field<RangeState> {
+  const instant = (ms: number) => (instants === 'iso' ? new Date(ms).toISOString() : ms)
   const defaultValue = ({ now, user }: ListContext): RangeState => {
     const frozen = user ? frozenRange(user) : null
     return frozen
@@ -222,13 +259,14 @@ export function addressRange({
             ? validDateRangeOr({ start, end }, fallback.dateRange)
             : null
         // validDateRangeOr hands back the fallback itself when the dates are refused.
-        if (picked && picked !== fallback.dateRange) value = { dateRange: picked, rangeLabel: 'custom' }
+        if (picked && picked !== fallback.dateRange)
+          value = { dateRange: clamps ? clampToNow(picked, context.now) : picked, rangeLabel: 'custom' }
       }
       return isRangeAllowedForPlan(context.user?.plan ?? 'enterprise', value.dateRange) ? value : fallback
     },
     write: ({ dateRange, rangeLabel }) =>
       rangeLabel === 'custom'
-        ? { [startKey]: dateRange.start, [endKey]: dateRange.end }
+        ? { [startKey]: instant(dateRange.start), [endKey]: instant(dateRange.end) }
         : { dateRangeLabel: rangeLabel },
   }
 }

@@ -1,5 +1,5 @@
-import { Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core'
-import type { Range, TagOption } from '@costlens/shared'
+import { Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core'
+import { nonNegativeRange, rangeFilterOrNone, type Range, type TagOption } from '@costlens/shared'
 import { MultiSelectFilter, type FilterOption } from '../components/filters/multi-select-filter.tsx'
 import { RangeSliderFilter } from '../components/filters/range-slider-filter.tsx'
 import { TagSelector } from '../components/filters/tag-selector.tsx'
@@ -12,7 +12,15 @@ import { DebouncedTextInput } from './debounced-text-input.tsx'
  * checkboxes or a searchable multi-select for a list, the tag tree for a tag map.
  */
 type SpecFor<K, T, M> = T extends string
-  ? { kind: 'text'; field: K; label: string; placeholder?: string }
+  ? {
+      kind: 'text'
+      field: K
+      label: string
+      placeholder?: string
+      description?: string
+      /** Sent once typing pauses (default), or on Enter and on leaving the box (one fetch per value). */
+      commitOn?: 'pause' | 'enter'
+    }
   : T extends boolean
     ? { kind: 'flag'; field: K; label: string; count?: (metadata: M | undefined) => number | undefined }
     : T extends Range | null
@@ -24,9 +32,12 @@ type SpecFor<K, T, M> = T extends string
           variant: 'cost' | 'duration' | 'count'
           /** The metadata's [min, max]; a value outside it is cleared (02 §4 EMR list, B204). */
           bounds: (metadata: M | undefined) => Range | undefined
-          /** The bounds are those of the filtered answer (the application lists'): nothing is cleared. */
+          /**
+           * Keep a value outside new bounds (the slider shows it clamped) instead of clearing it: the
+           * bounds are those of the filtered answer (the application lists', the Snowflake query list's).
+           */
           keepOutside?: boolean
-          /** B068: a range over the whole bounds is no filter, and leaves the address. */
+          /** B068, B236: a range over the whole (non-negative) bounds is no filter, and leaves the address. */
           wholeIsNoFilter?: boolean
         }
       : T extends readonly string[]
@@ -36,8 +47,16 @@ type SpecFor<K, T, M> = T extends string
             field: K
             label: string
             options: (metadata: M | undefined) => readonly FilterOption[]
-            /** The multi-select's search box, for long lists (users, queues). */
-            searchable?: boolean
+            /**
+             * The multi-select's search box, for long lists (users, queues): always, never (default),
+             * or past a number of options.
+             */
+            searchable?: boolean | number
+            /**
+             * B235: nothing chosen reads as all, so every option shows ticked while nothing narrows
+             * the list, and ticking them all again is kept as no filter; no cap on the choice.
+             */
+            allWhenEmpty?: boolean
           }
         : T extends Readonly<Record<string, readonly string[]>>
           ? {
@@ -64,17 +83,31 @@ export interface FilterPanelProps<G, M> {
   freemium?: boolean
   /** A row above the table for two or three filters; a column beside it for more. */
   layout?: 'row' | 'side'
+  /** The side column's width in px (272 unless the list needs its table wider). */
+  width?: number
 }
 
 /** The list's filter panel: each spec's widget from components/filters, and Reset. */
 export function FilterPanel<G, M>(props: FilterPanelProps<G, M>) {
-  const { specs, value, metadata, onChange, onReset, freemium, layout = 'row' } = props
+  const { specs, value, metadata, onChange, onReset, freemium, layout = 'row', width = 272 } = props
   const values = value as Record<string, unknown>
   const set = (field: string, next: unknown) => onChange({ [field]: next } as Partial<G>)
   const widget = (spec: FilterSpec<G, M>) => {
     const current = values[spec.field]
     switch (spec.kind) {
       case 'text':
+        if (spec.commitOn === 'enter')
+          return (
+            <EnterTextInput
+              // A new value from outside (Reset) shows in a fresh box.
+              key={current as string}
+              label={spec.label}
+              description={spec.description}
+              placeholder={spec.placeholder}
+              value={current as string}
+              onCommit={(next) => set(spec.field, next)}
+            />
+          )
         return (
           <DebouncedTextInput
             label={spec.label}
@@ -103,10 +136,7 @@ export function FilterPanel<G, M>(props: FilterPanelProps<G, M>) {
             metadata={bounds}
             value={current as Range | null}
             onChange={(next) =>
-              set(
-                spec.field,
-                spec.wholeIsNoFilter && next && next[0] <= bounds[0] && next[1] >= bounds[1] ? null : next,
-              )
+              set(spec.field, spec.wholeIsNoFilter ? rangeFilterOrNone(next, nonNegativeRange(bounds)) : next)
             }
           />
         )
@@ -129,16 +159,25 @@ export function FilterPanel<G, M>(props: FilterPanelProps<G, M>) {
           </Checkbox.Group>
         )
       }
-      case 'multi':
+      case 'multi': {
+        const options = spec.options(metadata)
+        const chosen = current as string[]
+        const all = spec.allWhenEmpty && options.length > 0
+        const searchable =
+          typeof spec.searchable === 'number' ? options.length > spec.searchable : !!spec.searchable
         return (
           <MultiSelectFilter
             label={spec.label}
-            options={spec.options(metadata)}
-            value={current as string[]}
-            onChange={(next) => set(spec.field, next)}
-            searchable={spec.searchable ?? false}
+            options={options}
+            value={all && chosen.length === 0 ? options.map((o) => o.value) : chosen}
+            onChange={(next) =>
+              set(spec.field, all && options.every((o) => next.includes(o.value)) ? [] : next)
+            }
+            max={spec.allWhenEmpty ? Number.POSITIVE_INFINITY : undefined}
+            searchable={searchable}
           />
         )
+      }
       case 'tags':
         return (
           <TagSelector
@@ -161,7 +200,7 @@ export function FilterPanel<G, M>(props: FilterPanelProps<G, M>) {
   if (layout === 'side')
     // A column beside the table: its heading and Reset on top, where a long panel keeps them in view.
     return (
-      <Paper withBorder p="sm" component="aside" aria-label="Filters" w={272} miw={272}>
+      <Paper withBorder p="sm" component="aside" aria-label="Filters" w={width} miw={width}>
         <Stack gap="md">
           <Group justify="space-between">
             <Text fw={600}>Filters</Text>
@@ -186,5 +225,28 @@ export function FilterPanel<G, M>(props: FilterPanelProps<G, M>) {
         {reset()}
       </Group>
     </Paper>
+  )
+}
+
+/** A text filter applied on Enter or on leaving the box, not on every key. */
+function EnterTextInput(props: {
+  label: string
+  description?: string
+  placeholder?: string
+  value: string
+  onCommit: (value: string) => void
+}) {
+  const commit = (text: string) => {
+    if (text.trim() !== props.value) props.onCommit(text.trim())
+  }
+  return (
+    <TextInput
+      label={props.label}
+      description={props.description}
+      placeholder={props.placeholder}
+      defaultValue={props.value}
+      onBlur={(e) => commit(e.currentTarget.value)}
+      onKeyDown={(e) => e.key === 'Enter' && commit(e.currentTarget.value)}
+    />
   )
 }

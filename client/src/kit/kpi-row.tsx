@@ -4,12 +4,17 @@ import { Paper, SimpleGrid, Text } from '@mantine/core'
 export interface Kpi {
   label: string
   value: string
+  /** A line under the value: a comparison, a count of a part ('3 started'). */
+  note?: string
 }
 
-/** The KPI row of a list or detail page: each figure in its own tile, named for screen readers too. */
-export function KpiRow({ kpis }: { kpis: readonly Kpi[] }) {
+/**
+ * The KPI row of a list or detail page: each figure in its own tile, named for screen readers too;
+ * with a `label`, the row is a region of that name (e.g. 'Warehouse totals').
+ */
+export function KpiRow({ kpis, label }: { kpis: readonly Kpi[]; label?: string }) {
   if (kpis.length === 0) return null
-  return (
+  const row = (
     <SimpleGrid
       cols={{ base: 2, sm: Math.min(kpis.length, 5) }}
       spacing="sm"
@@ -24,8 +29,14 @@ export function KpiRow({ kpis }: { kpis: readonly Kpi[] }) {
           <Text fw={600} size="lg">
             {kpi.value}
           </Text>
+          {kpi.note && (
+            <Text size="xs" c="dimmed">
+              {kpi.note}
+            </Text>
+          )}
         </Paper>
       ))}
     </SimpleGrid>
   )
+  return label ? <section aria-label={label}>{row}</section> : row
 }

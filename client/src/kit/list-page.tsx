@@ -11,6 +11,7 @@ import {
   type Range,
   type RangeFilter,
   type StatusStyle,
+  type TableView,
 } from '@costlens/shared'
 import { useAppSelector } from '../app/hooks.ts'
 import { DateRangePicker } from '../components/date-range/date-range-picker.tsx'
@@ -18,7 +19,7 @@ import { rangeText } from '../components/date-range/custom-range.ts'
 import { ClusterSearchSelect } from '../components/filters/cluster-search-select.tsx'
 import { DataTable } from '../components/table/data-table.tsx'
 import { listTableChange, listTableView, type ListPaging } from '../components/table/list-table-view.ts'
-import type { DataColumn } from '../components/table/table-types.ts'
+import type { DataColumn, DataTableSelection } from '../components/table/table-types.ts'
 import { FilterPanel, type FilterSpec } from './filter-panel.tsx'
 import { IdleAutoRefresh } from './idle-auto-refresh.tsx'
 import { KpiRow, type Kpi } from './kpi-row.tsx'
@@ -39,9 +40,11 @@ export interface ListQueryResult<D> {
 
 export interface ListPageProps<F extends Fields, G extends Fields, A, D, R, M> {
   title: string
+  /** A line under the title (what the list holds, how many matched), read out when it changes. */
+  description?: ReactNode
   /** The table's accessible name and the title above it. */
   caption: string
-  /** What a failed answer says could not be loaded, when not the caption (one name for every tab). */
+  /** What a failure names as not loaded ('The queries'), when not the caption (one name for every tab). */
   what?: string
   list: ListStateHandle<F, G>
   /** The list query's result, and its argument built from the state (a new page clock refetches it). */
@@ -69,26 +72,39 @@ export interface ListPageProps<F extends Fields, G extends Fields, A, D, R, M> {
   clusterPicker?: boolean | 'clusters'
   /** Said instead of the date picker when the range does not apply (the running applications). */
   rangeNote?: string
+  /** The header's date range picker (default shown); a list without a window (the search results) has none. */
+  rangePicker?: boolean
+  /** Anything Refresh must fetch again besides the list (e.g. the metadata of another call). */
+  onRefresh?: () => void
   pickerKind?: PickerKind
   /** The button text of presets the picker does not offer (the pipelines list opens on 24 hours). */
   rangeTexts?: Readonly<Record<string, string>>
-  filters?: { specs: readonly FilterSpec<FilterValues<G>, M>[]; layout?: 'row' | 'side' }
+  filters?: { specs: readonly FilterSpec<FilterValues<G>, M>[]; layout?: 'row' | 'side'; width?: number }
   kpis?: (data: NoInfer<D> | undefined) => readonly Kpi[]
   /** A line above the table saying what its total counts, read out when it changes. */
   summary?: (data: NoInfer<D> | undefined) => ReactNode
   /** B277: the idle auto-refresh switch, shown while `active`, refreshing with `refresh`. */
   autoRefresh?: { active: boolean; refresh: () => Promise<unknown> }
+  /** The KPI row as a named region (e.g. 'Warehouse totals'); a plain list of key figures without. */
+  kpiLabel?: string
   columns: readonly DataColumn<R>[]
   rowKey: (row: R) => string
   rowStatus?: (row: R) => StatusStyle
   /** Download every filtered row: by default the loaded rows; a server list passes a fetch of them all. */
-  download: {
+  download?: {
     name: string
     formats?: readonly ('csv' | 'xls' | 'json')[]
     rows?: () => Promise<readonly R[]>
   }
   emptyText?: string
   pageSizes?: readonly number[]
+  /** Row checkboxes (e.g. picking queries to compare). */
+  selection?: DataTableSelection
+  /**
+   * A small list (a few dozen rows) sorted, searched and paged in the browser, by the table itself,
+   * from this first view; the address then keeps the window and filters only.
+   */
+  browserTable?: { defaultView: Partial<TableView> }
   /** Anything the page adds under the header (a notice, a chart). */
   children?: ReactNode
 }
@@ -120,10 +136,14 @@ export function ListPage<F extends Fields, G extends Fields, A, D, R, M>(
   const lastPage = Math.max(1, Math.ceil(total / state.pageSize))
   const page = serverPaged ? state.page : Math.min(state.page, lastPage)
   const rows = useMemo(
-    () => (serverPaged ? loaded : loaded.slice((page - 1) * state.pageSize, page * state.pageSize)),
-    [serverPaged, loaded, page, state.pageSize],
+    () =>
+      serverPaged || props.browserTable
+        ? loaded
+        : loaded.slice((page - 1) * state.pageSize, page * state.pageSize),
+    [serverPaged, props.browserTable, loaded, page, state.pageSize],
   )
-  const tableView = listTableView({ ...state, page })
+  const browser = props.browserTable
+  const tableView = browser ? undefined : listTableView({ ...state, page })
   const frozen = frozenRange(user)
   const presetText = PICKERS[props.pickerKind ?? 'default'].presets.find(
     (p) => p.value === state.rangeLabel,
@@ -133,9 +153,16 @@ export function ListPage<F extends Fields, G extends Fields, A, D, R, M>(
   return (
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap" align="flex-end">
-        <Title order={1} size="h3">
-          {props.title}
-        </Title>
+        <div>
+          <Title order={1} size="h3">
+            {props.title}
+          </Title>
+          {props.description && (
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {props.description}
+            </Text>
+          )}
+        </div>
         <Group gap="xs" wrap="wrap" align="flex-end">
           {props.clusterPicker === 'clusters' ? (
             <ClusterSearchSelect
@@ -158,20 +185,25 @@ export function ListPage<F extends Fields, G extends Fields, A, D, R, M>(
               {props.rangeNote}
             </Text>
           ) : (
-            <DateRangePicker
-              kind={props.pickerKind}
-              value={{ ...state.dateRange, label: rangeLabel, value: state.rangeLabel as never }}
-              onChange={(s) =>
-                change({ type: 'range', dateRange: { start: s.start, end: s.end }, label: s.value })
-              }
-              freemium={user.plan === 'freemium'}
-              frozen={frozen}
-            />
+            props.rangePicker !== false && (
+              <DateRangePicker
+                kind={props.pickerKind}
+                value={{ ...state.dateRange, label: rangeLabel, value: state.rangeLabel as never }}
+                onChange={(s) =>
+                  change({ type: 'range', dateRange: { start: s.start, end: s.end }, label: s.value })
+                }
+                freemium={user.plan === 'freemium'}
+                frozen={frozen}
+              />
+            )
           )}
           <Button
             variant="default"
             leftSection={<IconRefresh size={14} aria-hidden />}
-            onClick={list.clock.tick}
+            onClick={() => {
+              list.clock.tick()
+              props.onRefresh?.()
+            }}
           >
             Refresh
           </Button>
@@ -216,6 +248,7 @@ export function ListPage<F extends Fields, G extends Fields, A, D, R, M>(
           <FilterPanel
             specs={filters.specs}
             layout={filters.layout}
+            width={filters.width}
             value={state.filters}
             metadata={metadata}
             freemium={user.plan === 'freemium'}
@@ -230,7 +263,7 @@ export function ListPage<F extends Fields, G extends Fields, A, D, R, M>(
               {props.summary(data)}
             </Text>
           )}
-          {props.kpis && <KpiRow kpis={props.kpis(data)} />}
+          {props.kpis && <KpiRow kpis={props.kpis(data)} label={props.kpiLabel} />}
           {/*
             The table gets one page ('server' mode: it neither sorts nor pages). In 'client' mode
             TanStack's page-index auto reset, queued from a render, fought the router's transition on
@@ -240,7 +273,7 @@ export function ListPage<F extends Fields, G extends Fields, A, D, R, M>(
             // Each tab is its own list (02 §4 resets its filters) and may show other columns.
             key={tabs ? String((state as Record<string, unknown>)[tabs.field]) : undefined}
             caption={caption}
-            mode="server"
+            mode={browser ? 'client' : 'server'}
             columns={props.columns}
             rows={rows}
             totalRecords={total}
@@ -253,19 +286,23 @@ export function ListPage<F extends Fields, G extends Fields, A, D, R, M>(
                 : null
             }
             view={tableView}
+            defaultView={browser?.defaultView}
             pageSizes={props.pageSizes ?? [15, 25, 50, 100]}
-            search={false}
+            search={!!browser}
             emptyText={props.emptyText}
+            selection={props.selection}
             onViewChange={(next) => {
-              const event = listTableChange(tableView, next)
+              const event = tableView && listTableChange(tableView, next)
               if (event) change(event)
             }}
-            download={{
-              name: props.download.name,
-              formats: props.download.formats,
-              locked: !isActionAllowed(user.plan, 'download'),
-              rows: props.download.rows ?? (async () => loaded),
-            }}
+            download={
+              props.download && {
+                name: props.download.name,
+                formats: props.download.formats,
+                locked: !isActionAllowed(user.plan, 'download'),
+                rows: props.download.rows ?? (async () => loaded),
+              }
+            }
           />
         </Stack>
       </Flex>

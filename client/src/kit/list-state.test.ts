@@ -174,7 +174,91 @@ describe('defineListState with per-tab defaults', () => {
     expect(tabbed.write(tabbed.read('?clusterUid=*', context), context)).toBe('')
   })
 
+  it('B097 the last reachable page is counted with the tab’s own page size', () => {
+    const capped = defineListState({
+      tab: 'kind',
+      fields: {
+        kind: tabs('kind', ['all', 'finished']),
+        page: page('page', { maxRecords: 10_000 }),
+        pageSize: pageSize((kind) => (kind === 'finished' ? 50 : 15)),
+      },
+      filters: {},
+    })
+    expect(capped.read('?page=100000', context).page).toBe(667)
+    expect(capped.read('?kind=finished&page=100000', context).page).toBe(200)
+  })
+
   it('B097 refine applies the list rule to what the address says', () => {
     expect(tabbed.read('?page=500&pageSize=100', context).page).toBe(10)
+  })
+})
+
+describe('defineListState, the rules some lists add', () => {
+  const results = defineListState({
+    fields: {
+      tab: tabs('tab', ['inefficient', 'all']),
+      // B059: a cost sort is for paying users only.
+      sort: sort('s', { key: 'startTime', direction: 'desc' }, (key, { user }) =>
+        ['startTime', 'user', 'cents'].includes(key)
+          ? !(key === 'cents' && user?.plan === 'freemium')
+          : false,
+      ),
+      page: page('page', { maxRecords: 10_000 }),
+      pageSize: pageSize(15, 'pageSize', [15, 25, 50, 100]),
+    },
+    filters: { insights: many('insights'), user: many('userName') },
+    resetFiltersOn: [],
+    clearFiltersOn: { tab: ['insights'] },
+  })
+
+  it('B097 a page past the 10,000th record reads as the last reachable page, at the size asked for', () => {
+    expect(results.read('?page=100000', context).page).toBe(667)
+    expect(results.read('?page=100000&pageSize=50', context).page).toBe(200)
+    expect(results.read('?page=0', context).page).toBe(1)
+  })
+
+  it('B096 page sizes outside the list’s own choices fall back to its default', () => {
+    expect(results.read('?pageSize=10', context).pageSize).toBe(15)
+    expect(results.read('?pageSize=25', context).pageSize).toBe(25)
+  })
+
+  it('B059 a sort may depend on the user: no cost sort on the free plan, not even from the address', () => {
+    const freemium = {
+      frozenTime: false,
+      frozenTimeStart: null,
+      frozenTimeEnd: null,
+      plan: 'freemium' as const,
+    }
+    expect(results.read('?s=cents-desc', context).sort).toEqual({ key: 'cents', direction: 'desc' })
+    expect(results.read('?s=cents-desc', { now: NOW, user: freemium }).sort.key).toBe('startTime')
+    expect(results.read('?s=queue-asc', context).sort.key).toBe('startTime')
+  })
+
+  it('B233 a change may clear some filters only: a new tab clears insights and keeps the user', () => {
+    const state = results.read('?insights=FULL_TABLE_SCAN&userName=bob&page=3', context)
+    expect(results.change(state, { type: 'tab', tab: 'all' }, context)).toMatchObject({
+      tab: 'all',
+      page: 1,
+      filters: { insights: [], user: ['bob'] },
+    })
+  })
+
+  it('03 §2 §5 picked dates may be written as ISO instants and never run past now', () => {
+    const iso = defineListState({
+      range: addressRange({
+        preset: 'today',
+        startKey: 'startDate',
+        endKey: 'endDate',
+        instants: 'iso',
+        clampToNow: true,
+      }),
+      fields: {},
+      filters: {},
+    })
+    const state = iso.read('?startDate=2026-11-20T00:00:00.000Z&endDate=2026-11-30T00:00:00.000Z', context)
+    expect(state.dateRange).toEqual({ start: Date.parse('2026-11-20T00:00:00Z'), end: NOW })
+    expect(decodeURIComponent(iso.write(state, context))).toBe(
+      '?endDate=2026-11-23T12:00:00.000Z&startDate=2026-11-20T00:00:00.000Z',
+    )
   })
 })

@@ -1,4 +1,5 @@
 import {
+  lastReachablePage,
   queryStringFromState,
   type DateRange,
   type FrozenTimeUser,
@@ -35,6 +36,10 @@ export interface Field<T> {
   isPage?: boolean
   /** Its default depends on the tab (`context.tab`): a new tab takes that tab's default (B096, B180). */
   followsTab?: boolean
+  /** On the page field: the records a list may reach (B097); a later page reads as the last one. */
+  maxRecords?: number
+  /** The page size field, which the page field's last reachable page is counted with. */
+  isPageSize?: boolean
 }
 
 /** The list's date range as it is kept: the instants and the preset they came from. */
@@ -70,6 +75,11 @@ export interface ListDeclaration<F extends Fields, G extends Fields> {
    * on the page size, what the user's plan allows): the state the list shows instead of a refusal.
    */
   refine?: (state: ListStateOf<F, G>, context: ListContext) => ListStateOf<F, G>
+  /**
+   * The changes that send some filters only back to their defaults: on the Snowflake query list a
+   * new tab clears the insights filter and keeps the others (B233).
+   */
+  clearFiltersOn?: Partial<Record<'range' | (keyof F & string), readonly (keyof G & string)[]>>
 }
 
 /** The whole state of a declared list. */
@@ -117,10 +127,12 @@ function entriesBesideDefault<T>(field: Field<T>, value: T, fallback: T): Addres
 export function defineListState<F extends Fields, G extends Fields>(
   declaration: ListDeclaration<F, G>,
 ): ListStateDefinition<F, G> {
-  const { fields, filters, resetFiltersOn = [], tab: tabName, refine } = declaration
+  const { fields, filters, resetFiltersOn = [], clearFiltersOn = {}, tab: tabName, refine } = declaration
   const range = declaration.range ?? NO_RANGE
   type State = ListStateOf<F, G>
   const pageName = Object.keys(fields).find((name) => fields[name]!.isPage)
+  const pageSizeName = Object.keys(fields).find((name) => fields[name]!.isPageSize)
+  const maxRecords = pageName ? fields[pageName]!.maxRecords : undefined
   const filterDefaults = (context: ListContext) =>
     mapFields(filters, (f) => f.defaultValue(context)) as Values<G>
   /** The context with the tab the state shows (or, without a state, the context's or the default tab). */
@@ -143,9 +155,14 @@ export function defineListState<F extends Fields, G extends Fields>(
   const read = (search: string | URLSearchParams, context: ListContext): State => {
     const params = typeof search === 'string' ? new URLSearchParams(search) : search
     const inTab = tabName ? { ...context, tab: String(fields[tabName]!.read(params, context)) } : context
+    const values = mapFields(fields, (f) => f.read(params, inTab))
+    if (pageName && pageSizeName && maxRecords !== undefined) {
+      const last = lastReachablePage(maxRecords, values[pageSizeName] as number)
+      values[pageName] = Math.min(values[pageName] as number, last)
+    }
     const state = {
       ...range.read(params, inTab),
-      ...mapFields(fields, (f) => f.read(params, inTab)),
+      ...values,
       filters: mapFields(filters, (f) => f.read(params, inTab)),
     } as State
     return refine ? refine(state, inTab) : state
@@ -180,7 +197,14 @@ export function defineListState<F extends Fields, G extends Fields>(
     const inTab = newTab ? { ...context, tab: String(plain[tabName]) } : onTab(context, state)
     const page = pageName ? { [pageName]: fields[pageName]!.defaultValue(inTab) } : {}
     const resetsFilters = (resetFiltersOn as readonly string[]).includes(event.type)
-    const filtersAfter = resetsFilters ? filterDefaults(inTab) : state.filters
+    const cleared = (clearFiltersOn as Record<string, readonly string[] | undefined>)[event.type] ?? []
+    const defaultsNow = filterDefaults(inTab) as Record<string, unknown>
+    const filtersAfter = resetsFilters
+      ? filterDefaults(inTab)
+      : ({
+          ...state.filters,
+          ...Object.fromEntries(cleared.map((name) => [name, defaultsNow[name]])),
+        } as Values<G>)
     if (event.type === 'filters')
       return { ...state, filters: { ...state.filters, ...(plain.filters as object) }, ...page } as State
     if (event.type === 'reset') return { ...state, filters: filterDefaults(inTab), ...page }

@@ -1,20 +1,12 @@
 import { useMemo } from 'react'
-import { useLocation, useNavigate, useParams } from 'react-router-dom'
-import { Stack, Text, Title } from '@mantine/core'
-import { formatCount, type AppRecord } from '@costlens/shared'
-import { useAppSelector } from '../../app/hooks.ts'
+import { useParams } from 'react-router-dom'
+import { formatCount } from '@costlens/shared'
 import { useDocumentTitle } from '../../app/use-document-title.ts'
-import { DataTable } from '../../components/table/data-table.tsx'
-import { listTableChange, listTableView } from '../../components/table/list-table-view.ts'
 import { appColumns, appRowStatus } from '../../components/app-columns/app-columns.tsx'
+import { ListPage } from '../../kit/list-page.tsx'
+import { useListState } from '../../kit/use-list-state.ts'
 import { useGlobalSearchQuery } from './api.ts'
-import {
-  GLOBAL_SEARCH_PAGE_SIZES,
-  globalSearchAddress,
-  globalSearchQuery,
-  readGlobalSearchView,
-  type GlobalSearchView,
-} from './global-search-state.ts'
+import { GLOBAL_SEARCH_PAGE_SIZES, globalSearchQuery, globalSearchState } from './global-search-state.ts'
 
 /**
  * Finding an app needs who, what, where and when more than its analysis: the list's analysis
@@ -32,26 +24,20 @@ function countText(total: number, text: string): string {
 
 /**
  * /globalsearch/{search} (R049, R096; 02 §2): the applications whose id, name, user or queue holds
- * the typed text, over GET apps/globalsearch, in the application list's columns. Page and sort live
- * in the address (page, pageSize, s), written back with replace so paging does not fill the
- * history (B030).
+ * the typed text, over GET apps/globalsearch, in the application list's columns, paged and sorted
+ * by the server with page, pageSize and s in the address (B030). No window: the search spans all.
  */
 export default function GlobalSearchPage() {
   const { search = '' } = useParams()
   const text = search.trim()
-  const location = useLocation()
-  const navigate = useNavigate()
-  const user = useAppSelector((s) => s.session.user)!
-  const freemium = user.plan === 'freemium'
   useDocumentTitle(text ? `Search results for “${text}”` : 'Search Results')
-
-  const view = useMemo(() => readGlobalSearchView(location.search, { freemium }), [location.search, freemium])
-  const update = (next: GlobalSearchView) =>
-    navigate({ pathname: location.pathname, search: globalSearchAddress(next) }, { replace: true })
-
-  const result = useGlobalSearchQuery(globalSearchQuery(text, view), { skip: !text })
-  const rows = text ? (result.data?.results ?? []) : []
+  const list = useListState(globalSearchState)
+  const freemium = list.context.user?.plan === 'freemium'
+  const request = useMemo(() => globalSearchQuery(text, list.state), [text, list.state])
+  // A blank search asks for nothing.
+  const result = useGlobalSearchQuery(request, { skip: !text })
   const total = text ? (result.data?.total ?? 0) : 0
+  const settled = !text || ((result.data !== undefined || result.isError) && !result.isFetching)
   const columns = useMemo(
     () =>
       appColumns('all', { freemium }).map((c) =>
@@ -59,43 +45,21 @@ export default function GlobalSearchPage() {
       ),
     [freemium],
   )
-  const tableView = listTableView(view)
-  const settled = !text || ((result.data !== undefined || result.isError) && !result.isFetching)
-
   return (
-    <Stack gap="sm">
-      <div>
-        <Title order={1} size="h3">
-          Search results for “{text}”
-        </Title>
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {!settled ? 'Searching…' : result.isError ? 'The search failed.' : countText(total, text)}
-        </Text>
-      </div>
-      <DataTable<AppRecord>
-        caption="Matching applications"
-        mode="server"
-        columns={columns}
-        rows={rows}
-        rowKey={(r) => r.id}
-        totalRecords={total}
-        loading={result.isFetching}
-        failure={
-          result.isError
-            ? { what: 'Matching applications', error: result.error, onRetry: () => void result.refetch() }
-            : null
-        }
-        view={tableView}
-        pageSizes={GLOBAL_SEARCH_PAGE_SIZES}
-        search={false}
-        rowStatus={appRowStatus}
-        onViewChange={(next) => {
-          const event = listTableChange(tableView, next)
-          if (event?.type === 'sort') update({ ...view, sort: event.sort, page: 1 })
-          else if (event?.type === 'pageSize') update({ ...view, pageSize: event.pageSize, page: 1 })
-          else if (event) update({ ...view, page: event.page })
-        }}
-      />
-    </Stack>
+    <ListPage
+      title={`Search results for “${text}”`}
+      description={!settled ? 'Searching…' : result.isError ? 'The search failed.' : countText(total, text)}
+      caption="Matching applications"
+      list={list}
+      rangePicker={false}
+      result={{ ...result, refetch: () => text && result.refetch() }}
+      request={request}
+      rows={(data) => (text ? (data?.results ?? []) : [])}
+      total={() => total}
+      columns={columns}
+      rowKey={(r) => r.id}
+      rowStatus={appRowStatus}
+      pageSizes={GLOBAL_SEARCH_PAGE_SIZES}
+    />
   )
 }
