@@ -12,7 +12,7 @@ import {
   type FailedCall,
   type RequestError,
 } from '@costlens/shared'
-import { loggedOut } from '../features/auth/session-slice.ts'
+import { loggedOut } from '../app/session/session-slice.ts'
 import { clearSession } from '../app/session-storage.ts'
 import { showGlobalErrorToast } from '../app/toasts.ts'
 

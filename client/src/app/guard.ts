@@ -1,5 +1,5 @@
 import type { RouteConfig } from '@costlens/shared'
-import type { SessionStatus } from '../features/auth/session-slice.ts'
+import type { SessionStatus } from './session/session-slice.ts'
 
 /** A same-origin path only: never send a user to another site after sign-in. */
 function safeRedirectTarget(value: string | null): string | undefined {

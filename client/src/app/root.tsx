@@ -13,9 +13,9 @@ import {
   useIdleLogout,
   useStorageClearedLogout,
 } from './session-watchers.ts'
-import { validateSession } from '../features/auth/session-thunks.ts'
+import { validateSession } from './session/session-thunks.ts'
 import { useZoneInAddress } from './display-settings/display-zone.ts'
-import { useGetSignInModeQuery } from '../features/auth/api.ts'
+import { useGetSignInModeQuery } from './session/auth-api.ts'
 
 /**
  * The root route: session start-up (B001, B013), the guard (B022, B023), the per-path effects

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { ListState } from '@costlens/shared'
-import { loggedOut } from '../features/auth/session-slice.ts'
+import { loggedOut } from './session/session-slice.ts'
 
 /** One list's state as it was last shown, and the address query that shows it again ('?…'). */
 export interface SavedList {

@@ -2,9 +2,9 @@ import { useEffect } from 'react'
 import type { CurrentUser } from '@costlens/shared'
 import { useAppDispatch } from './hooks.ts'
 import { storeToken } from './session-storage.ts'
-import { chromeHidden } from '../features/auth/session-slice.ts'
-import { logout } from '../features/auth/session-thunks.ts'
-import { authApi } from '../features/auth/api.ts'
+import { chromeHidden } from './session/session-slice.ts'
+import { logout } from './session/session-thunks.ts'
+import { authApi } from './session/auth-api.ts'
 
 /** B019: 2 hours of inactivity, or the user's own idle expiry when it is enabled. */
 export const DEFAULT_IDLE_TIMEOUT_MS = 7_200_000

@@ -1,6 +1,6 @@
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit'
 import { api } from '../api/api.ts'
-import { loggedOut, sessionSlice } from '../features/auth/session-slice.ts'
+import { loggedOut, sessionSlice } from './session/session-slice.ts'
 import { savedListsSlice } from './saved-lists-slice.ts'
 import { compareSlice, compareStorageListener } from '../components/compare/compare-slice.ts'
 

@@ -10,7 +10,7 @@ import {
   type TabEntry,
 } from '@costlens/shared'
 import { useAppDispatch } from '../hooks.ts'
-import { logout } from '../../features/auth/session-thunks.ts'
+import { logout } from '../session/session-thunks.ts'
 import { UpgradePrompt, useRequestUpgrade } from '../../components/upgrade-prompt/upgrade-prompt.tsx'
 import { TabIcon } from './tab-icon.tsx'
 import { GLOBAL_SEARCH_ROUTE, HeaderSearch, hasGlobalSearch } from './header-search.tsx'

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Overlay, Paper, Stack, Text, Tooltip } from '@mantine/core'
 import { IconLock } from '@tabler/icons-react'
 import { MESSAGES } from '@costlens/shared'
-import { useUpgradePlanMutation } from '../../features/auth/api.ts'
+import { useUpgradePlanMutation } from '../../app/session/auth-api.ts'
 import { showToast } from '../../app/toasts.ts'
 import type { ApiError } from '../../api/base-query.ts'
 

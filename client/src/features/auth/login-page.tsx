@@ -21,8 +21,8 @@ import {
   useGetSignInModeQuery,
   useSamlCheckMutation,
   useWebSignInMutation,
-} from './api.ts'
-import { validateSession } from './session-thunks.ts'
+} from '../../app/session/auth-api.ts'
+import { validateSession } from '../../app/session/session-thunks.ts'
 
 /**
  * B014, G17: credentials refused (a 4xx) get the account text and the server's reason; anything

@@ -1,8 +1,8 @@
 import { createAsyncThunk } from '@reduxjs/toolkit'
 import { MESSAGES, toRequestError } from '@costlens/shared'
 import type { ApiError } from '../../api/base-query.ts'
-import { clearSession, storedToken, storeToken, storeUser } from '../../app/session-storage.ts'
-import { authApi } from './api.ts'
+import { clearSession, storedToken, storeToken, storeUser } from '../session-storage.ts'
+import { authApi } from './auth-api.ts'
 import { loggedOut, tokenReceived, userValidated } from './session-slice.ts'
 
 /**
