@@ -13,7 +13,8 @@ async function signInAsEmr(page: Page) {
   await expect(page).not.toHaveURL(/\/login/)
 }
 
-const dollars = (text: string) => Number(/\$([\d,]+\.\d{2})/.exec(text)![1]!.replace(/,/g, ''))
+// EMR dollars as the format module writes them: '$ 1,234.57'.
+const dollars = (text: string) => Number(/\$\s?([\d,]+\.\d{2})/.exec(text)![1]!.replace(/,/g, ''))
 
 test('the EMR persona lands on the cost trends, kept in the address', async ({ page }) => {
   await signInAsEmr(page)
@@ -68,7 +69,7 @@ test('a budget created just above this month’s spend is At Risk, in the list a
   const figures = page.getByRole('region', { name: 'Budget figures' })
   await expect(figures).toContainText('At Risk')
   await expect(figures).toContainText(
-    `$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+    `$ ${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
   )
   await expect(page.getByRole('figure', { name: /against the budget$/ })).toBeVisible()
   await expect(page.getByRole('table', { name: 'Cost by day' }).locator('tbody tr').first()).toBeVisible()
