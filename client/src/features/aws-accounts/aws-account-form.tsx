@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
-import { Alert, Button, Group, PasswordInput, Radio, Select, Stack, TextInput } from '@mantine/core'
+import { FormFooter } from '../../kit/record-actions.tsx'
+import { Group, PasswordInput, Radio, Select, Stack, TextInput } from '@mantine/core'
 import {
   AWS_ACCOUNT_MESSAGES,
   AWS_ACCOUNT_PATTERNS,
@@ -198,19 +199,7 @@ export function AwsAccountForm({ account, submitLabel, onSubmit, onCancel }: Aws
             />
           </Group>
         )}
-        {refusal && (
-          <Alert color="red" role="alert">
-            {refusal}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={sending}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormFooter refusal={refusal} sending={sending} submitLabel={submitLabel} onCancel={onCancel} />
       </Stack>
     </form>
   )

@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { ActionIcon, Alert, Button, Group, Modal, Stack, Text, Title, Tooltip } from '@mantine/core'
-import { IconPencil, IconTrash } from '@tabler/icons-react'
+import { recordActionsColumn, writeRefusal } from '../../kit/record-actions.tsx'
+import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core'
 import type { AwsAccount, AwsAccountInput } from '@costlens/shared'
 import { useDocumentTitle } from '../../app/use-document-title.ts'
 import type { ApiError } from '../../api/base-query.ts'
@@ -29,42 +29,9 @@ function columns(edit: (a: AwsAccount) => void, remove: (a: AwsAccount) => void)
     { key: 'region', title: 'Region', sortable: true, width: 160 },
     // A role ARN is long: the column takes the room the others leave.
     { key: 'credential', title: 'Signs in with', value: credentialText, width: 520 },
-    {
-      key: 'actions',
-      title: 'Actions',
-      sortable: false,
-      searchable: false,
-      exportable: false,
-      width: 110,
-      render: (a) => (
-        <Group gap={4} wrap="nowrap">
-          <Tooltip label="Edit">
-            <ActionIcon
-              variant="subtle"
-              aria-label={`Edit the AWS account ${a.alias}`}
-              onClick={() => edit(a)}
-            >
-              <IconPencil size={16} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete">
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Delete the AWS account ${a.alias}`}
-              onClick={() => remove(a)}
-            >
-              <IconTrash size={16} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      ),
-    },
+    recordActionsColumn<AwsAccount>((a) => `the AWS account ${a.alias}`, { edit, remove }),
   ]
 }
-
-const refusalOf = (answer: { error?: unknown }) =>
-  'error' in answer && answer.error ? (answer.error as ApiError).message : undefined
 
 /**
  * /manage/awsaccountsettings (R104): the AWS accounts the EMR data comes from; EMR admins add, edit
@@ -86,14 +53,14 @@ export default function AwsAccountsPage() {
       editing === 'new'
         ? await createAccount(input)
         : await updateAccount({ id: (editing as AwsAccount).id, ...input })
-    const refusal = refusalOf(answer)
+    const refusal = writeRefusal(answer)
     if (!refusal) setEditing(null)
     return refusal
   }
 
   async function confirmDelete() {
     if (!deleting) return
-    if (!refusalOf(await deleteAccount({ id: deleting.id }))) setDeleting(null)
+    if (!writeRefusal(await deleteAccount({ id: deleting.id }))) setDeleting(null)
   }
 
   return (

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
-import { Alert, Button, Group, NumberInput, Radio, Select, Stack, TextInput } from '@mantine/core'
+import { FormFooter } from '../../kit/record-actions.tsx'
+import { Group, NumberInput, Radio, Select, Stack, TextInput } from '@mantine/core'
 import {
   budgetDraftErrors,
   DEFAULT_BUDGET_THRESHOLD_PERCENT,
@@ -180,19 +181,7 @@ export function BudgetForm({
           error={errors.thresholdPercent}
           w={260}
         />
-        {refusal && (
-          <Alert color="red" role="alert">
-            {refusal}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={sending}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormFooter refusal={refusal} sending={sending} submitLabel={submitLabel} onCancel={onCancel} />
       </Stack>
     </form>
   )

@@ -1,7 +1,7 @@
 import { useState } from 'react'
+import { recordActionsColumn, writeRefusal } from '../../kit/record-actions.tsx'
 import { Link } from 'react-router-dom'
-import { ActionIcon, Alert, Anchor, Button, Group, Modal, Stack, Text, Title, Tooltip } from '@mantine/core'
-import { IconPencil, IconTrash } from '@tabler/icons-react'
+import { Alert, Anchor, Button, Group, Modal, Stack, Text, Title, Tooltip } from '@mantine/core'
 import { formatDollars, type Budget, type BudgetInput } from '@costlens/shared'
 import { useAppSelector } from '../../app/hooks.ts'
 import { useDocumentTitle } from '../../app/use-document-title.ts'
@@ -83,46 +83,9 @@ function columns(
       sortable: true,
       render: (b) => <BudgetStatusBadge status={b.status} />,
     },
-    ...(canWrite
-      ? [
-          {
-            key: 'actions',
-            title: 'Actions',
-            sortable: false,
-            searchable: false,
-            exportable: false,
-            render: (b: Budget) => (
-              <Group gap={4} wrap="nowrap">
-                <Tooltip label="Edit">
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={`Edit the budget ${b.name}`}
-                    onClick={() => edit(b)}
-                  >
-                    <IconPencil size={16} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label="Delete">
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Delete the budget ${b.name}`}
-                    onClick={() => remove(b)}
-                  >
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
-            ),
-          },
-        ]
-      : []),
+    ...(canWrite ? [recordActionsColumn<Budget>((b) => `the budget ${b.name}`, { edit, remove })] : []),
   ]
 }
-
-/** A write's refusal, as the form shows it. */
-const refusalOf = (answer: { error?: unknown }) =>
-  'error' in answer && answer.error ? (answer.error as ApiError).message : undefined
 
 /**
  * /cost/budget (R100, E168): every budget with this month's spend, forecast and status; create,
@@ -147,7 +110,7 @@ export default function BudgetListPage() {
       editing === 'new'
         ? await createBudget(input)
         : await updateBudget({ id: (editing as Budget).id, ...input })
-    const refusal = refusalOf(answer)
+    const refusal = writeRefusal(answer)
     if (!refusal) setEditing(null)
     return refusal
   }
@@ -155,7 +118,7 @@ export default function BudgetListPage() {
   async function confirmDelete() {
     if (!deleting) return
     const answer = await deleteBudget({ id: deleting.id })
-    if (!refusalOf(answer)) setDeleting(null)
+    if (!writeRefusal(answer)) setDeleting(null)
   }
 
   const panel = queryPanel(list, budgets.length === 0)

@@ -1,0 +1,82 @@
+import { ActionIcon, Alert, Button, Group, Tooltip } from '@mantine/core'
+import { IconPencil, IconTrash } from '@tabler/icons-react'
+import type { ApiError } from '../api/base-query.ts'
+import type { DataColumn } from '../components/table/table-types.ts'
+
+/*
+ * The pieces every screen of stored records (budgets, AWS accounts, and later autoactions, channels,
+ * workspaces) repeats: the row's Edit and Delete buttons, a form's refusal and its footer.
+ */
+
+/**
+ * The Actions column: Edit and Delete, each named after the row for screen readers ('Delete the
+ * budget Q4 ETL'), kept out of sorting, searching and files.
+ */
+export function recordActionsColumn<R>(
+  what: (row: R) => string,
+  actions: { edit: (row: R) => void; remove: (row: R) => void },
+  width = 110,
+): DataColumn<R> {
+  return {
+    key: 'actions',
+    title: 'Actions',
+    sortable: false,
+    searchable: false,
+    exportable: false,
+    width,
+    render: (row) => (
+      <Group gap={4} wrap="nowrap">
+        <Tooltip label="Edit">
+          <ActionIcon variant="subtle" aria-label={`Edit ${what(row)}`} onClick={() => actions.edit(row)}>
+            <IconPencil size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="Delete">
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Delete ${what(row)}`}
+            onClick={() => actions.remove(row)}
+          >
+            <IconTrash size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    ),
+  }
+}
+
+/** Why the server refused a write (its message), or undefined when it did not. */
+export const writeRefusal = (answer: { error?: unknown }): string | undefined =>
+  'error' in answer && answer.error ? (answer.error as ApiError).message : undefined
+
+/** A record form's end: the server's refusal, if any, then Cancel and the submit button. */
+export function FormFooter({
+  refusal,
+  sending,
+  submitLabel,
+  onCancel,
+}: {
+  refusal?: string
+  sending: boolean
+  submitLabel: string
+  onCancel: () => void
+}) {
+  return (
+    <>
+      {refusal && (
+        <Alert color="red" role="alert">
+          {refusal}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={sending}>
+          {submitLabel}
+        </Button>
+      </Group>
+    </>
+  )
+}
