@@ -105,8 +105,10 @@ describe('authentication from the matched route (issue 15, item 1)', () => {
           url,
           payload: op.method === 'GET' ? undefined : {},
         })
-        // 401 when the spelling reaches the route; 404 when it reaches none. Never an answer with data.
-        expect([401, 404], `${op.method} ${url} (${how}): ${res.body.slice(0, 120)}`).toContain(
+        // 401 when the spelling reaches the route; 404 when it reaches none, 405 when it reaches a
+        // path that has other verbs only (`/awsaccounts/.` is `/awsaccounts/`, the `{id}` path of PUT
+        // and DELETE with an empty id). Never an answer with data.
+        expect([401, 404, 405], `${op.method} ${url} (${how}): ${res.body.slice(0, 120)}`).toContain(
           res.statusCode,
         )
         if (how === 'as written' || how.includes('encoded') || how === 'upper-case escapes')

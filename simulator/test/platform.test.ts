@@ -111,6 +111,15 @@ describe('OpenAPI document', () => {
         'POST /api/v1/dsinsights/api/v1/insights/listAnalysis',
         'GET /api/v1/emr/insights',
         'GET /api/v1/emr/cost/trends',
+        'GET /api/v1/budgets',
+        'POST /api/v1/budgets',
+        'GET /api/v1/budgets/{id}',
+        'PUT /api/v1/budgets/{id}',
+        'DELETE /api/v1/budgets/{id}',
+        'GET /api/v1/manage/awsaccounts',
+        'POST /api/v1/manage/awsaccounts',
+        'PUT /api/v1/manage/awsaccounts/{id}',
+        'DELETE /api/v1/manage/awsaccounts/{id}',
       ].sort(),
     )
     for (const { key, op } of ops) {

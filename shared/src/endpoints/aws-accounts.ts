@@ -24,7 +24,7 @@ export const awsAccountEndpoints = defineEndpoints({
   list: defineEndpoint({
     method: 'GET',
     path: '/api/v1/manage/awsaccounts',
-    specIds: [],
+    specIds: ['R104'],
     pathIsOurs: true,
     tags,
     access: admins,
@@ -34,7 +34,7 @@ export const awsAccountEndpoints = defineEndpoints({
   create: defineEndpoint({
     method: 'POST',
     path: '/api/v1/manage/awsaccounts',
-    specIds: [],
+    specIds: ['R104'],
     pathIsOurs: true,
     tags,
     access: admins,
@@ -47,7 +47,7 @@ export const awsAccountEndpoints = defineEndpoints({
   update: defineEndpoint({
     method: 'PUT',
     path: '/api/v1/manage/awsaccounts/{id}',
-    specIds: [],
+    specIds: ['R104'],
     pathIsOurs: true,
     tags,
     access: admins,
@@ -62,7 +62,7 @@ export const awsAccountEndpoints = defineEndpoints({
   remove: defineEndpoint({
     method: 'DELETE',
     path: '/api/v1/manage/awsaccounts/{id}',
-    specIds: [],
+    specIds: ['R104'],
     pathIsOurs: true,
     tags,
     access: admins,

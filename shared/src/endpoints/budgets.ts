@@ -88,7 +88,7 @@ export const budgetEndpoints = defineEndpoints({
   remove: defineEndpoint({
     method: 'DELETE',
     path: '/api/v1/budgets/{id}',
-    specIds: [],
+    specIds: ['R100'],
     pathIsOurs: true,
     tags,
     access: writers,

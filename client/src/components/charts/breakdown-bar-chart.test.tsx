@@ -45,7 +45,8 @@ describe('BreakdownBarChart', () => {
     }
     const html = options.tooltip!.formatter!.call(hovered as unknown as Point, {} as never) as string
     expect(html.split('<br/>')).toEqual([
-      '<b>11/23/2026 00:00:00</b>',
+      // The time in the display zone, which the tooltip names (UTC by default).
+      '<b>11/23/2026 00:00:00 UTC</b>',
       '<span style="color:#111">\u25CF</span> alice: <b>1 (33.3%)</b>',
       `<span style="color:#222">\u25CF</span> ${'b'.repeat(40)}…: <b>2 (66.7%)</b>`,
     ])
