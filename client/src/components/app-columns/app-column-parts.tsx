@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core'
+import { formatAppType } from '@costlens/shared'
 import { OverflowTooltip } from '../table/overflow-text.tsx'
 import type { DataColumn } from '../table/table-types.ts'
 
@@ -25,10 +26,7 @@ export function NameAndId({ name, id }: { name: string; id: string }) {
 export const kindColumn = <R extends { kind: string }>(): DataColumn<R> => ({
   key: 'kind',
   title: 'Type',
-  width: 80,
-  render: (r) => (
-    <Text size="sm" tt="uppercase">
-      {r.kind}
-    </Text>
-  ),
+  // Wide enough for the longest type name (MapReduce), in the console's one casing.
+  width: 100,
+  render: (r) => <Text size="sm">{formatAppType(r.kind)}</Text>,
 })

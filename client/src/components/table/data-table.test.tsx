@@ -255,7 +255,8 @@ describe('generic table: fits its width (issue 16)', () => {
     renderRuns()
     await waitFor(() => expect(headers()).toEqual(expected))
     // No sideways scroll: the table is as wide as its box, the spare room given to the name column.
-    expect(screen.getByRole('table', { name: 'Runs' }).style.width).toBe(`${width}px`)
+    // (The width follows the measured box a render after the columns, so it is awaited too.)
+    await waitFor(() => expect(screen.getByRole('table', { name: 'Runs' }).style.width).toBe(`${width}px`))
   })
 
   it('the name column stays at the left, after the selection column', async () => {
