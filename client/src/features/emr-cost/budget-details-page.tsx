@@ -9,38 +9,12 @@ import { queryPanel } from '../../components/panel-state/panel-status.ts'
 import { useBudgetDetailsQuery } from './api.ts'
 import { budgetScopeText } from './budget-scope.ts'
 import { BudgetStatusBadge } from './budget-status-badge.tsx'
+import { costDayColumns } from './cost-day-columns.ts'
 import { DailyCostChart } from './daily-cost-chart.tsx'
-
-const signedUsd = (n: number) => (n > 0 ? `+${formatDollars(n)}` : formatDollars(n))
 
 /** The cost day rows (02 §3), newest first. */
 export const COST_DAY_COLUMNS: DataColumn<BudgetCostDayRowBody>[] = [
-  { key: 'date', title: 'Day (UTC)', sortable: true },
-  { key: 'cost', title: 'Cost', align: 'right', sortable: true, render: (r) => formatDollars(r.cost) },
-  {
-    key: 'costChange',
-    title: 'Change',
-    align: 'right',
-    sortable: true,
-    render: (r) => signedUsd(r.costChange),
-  },
-  { key: 'ec2', title: 'EC2', align: 'right', render: (r) => formatDollars(r.ec2) },
-  { key: 'emr', title: 'EMR', align: 'right', render: (r) => formatDollars(r.emr) },
-  { key: 'ebs', title: 'EBS', align: 'right', render: (r) => formatDollars(r.ebs) },
-  {
-    key: 'neglectedCost',
-    title: 'Neglected',
-    align: 'right',
-    sortable: true,
-    render: (r) => formatDollars(r.neglectedCost),
-  },
-  {
-    key: 'budgetOverrunCost',
-    title: 'Over budget',
-    align: 'right',
-    sortable: true,
-    render: (r) => formatDollars(r.budgetOverrunCost),
-  },
+  ...costDayColumns<BudgetCostDayRowBody>(),
   {
     key: 'cumulativeCost',
     title: 'Month to date',

@@ -18,47 +18,19 @@ import { useDocumentTitle } from '../../app/use-document-title.ts'
 import { LineChart } from '../../components/charts/line-chart.tsx'
 import { paletteColour } from '../../components/charts/chart-options.ts'
 import { DataTable } from '../../components/table/data-table.tsx'
-import type { DataColumn } from '../../components/table/table-types.ts'
 import { PanelState } from '../../components/panel-state/panel-state.tsx'
 import { combinedPanelStatus, panelStatus } from '../../components/panel-state/panel-status.ts'
 import { useBudgetsQuery } from './api.ts'
 import { useAwsTagsQuery } from './aws-tags-api.ts'
 import { BudgetStatusBadge } from './budget-status-badge.tsx'
 import { DailyCostChart } from './daily-cost-chart.tsx'
+import { costDayColumns } from './cost-day-columns.ts'
 import { EmrClusterSelect } from './emr-cluster-picker.tsx'
 import { rowsAgainstBudget, trendWindow, useTrendData } from './trend-data.ts'
 import { budgetForScope, TREND_DAYS, trendLabel, useTrendState } from './trend-state.ts'
 
 const DAY_MS = 86_400_000
-
-const DAY_COLUMNS: DataColumn<EmrCostDayRow>[] = [
-  { key: 'date', title: 'Day (UTC)', sortable: true },
-  { key: 'cost', title: 'Cost', align: 'right', sortable: true, render: (r) => formatDollars(r.cost) },
-  {
-    key: 'costChange',
-    title: 'Change',
-    align: 'right',
-    sortable: true,
-    render: (r) => (r.costChange > 0 ? `+${formatDollars(r.costChange)}` : formatDollars(r.costChange)),
-  },
-  { key: 'ec2', title: 'EC2', align: 'right', render: (r) => formatDollars(r.ec2) },
-  { key: 'emr', title: 'EMR', align: 'right', render: (r) => formatDollars(r.emr) },
-  { key: 'ebs', title: 'EBS', align: 'right', render: (r) => formatDollars(r.ebs) },
-  {
-    key: 'neglectedCost',
-    title: 'Neglected',
-    align: 'right',
-    sortable: true,
-    render: (r) => formatDollars(r.neglectedCost),
-  },
-  {
-    key: 'budgetOverrunCost',
-    title: 'Over budget',
-    align: 'right',
-    sortable: true,
-    render: (r) => formatDollars(r.budgetOverrunCost),
-  },
-]
+const DAY_COLUMNS = costDayColumns<EmrCostDayRow>()
 
 /** Adds a trend for one cluster or one tag. */
 function AddTrend({ onAdd, disabled }: { onAdd: (scope: TrendScope) => void; disabled: boolean }) {
