@@ -1,4 +1,5 @@
-import { ActionIcon, Alert, Button, Group, Tooltip } from '@mantine/core'
+import type { ReactNode } from 'react'
+import { ActionIcon, Alert, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core'
 import { IconPencil, IconTrash } from '@tabler/icons-react'
 import type { ApiError } from '../api/base-query.ts'
 import type { DataColumn } from '../components/table/table-types.ts'
@@ -78,5 +79,48 @@ export function FormFooter({
         </Button>
       </Group>
     </>
+  )
+}
+
+/**
+ * The confirmation before a record is deleted: what goes, the server's refusal if the delete
+ * failed, then Cancel and Delete.
+ */
+export function ConfirmDeleteModal({
+  opened,
+  title,
+  children,
+  failure,
+  deleting,
+  onCancel,
+  onConfirm,
+}: {
+  opened: boolean
+  title: string
+  children: ReactNode
+  failure?: unknown
+  deleting: boolean
+  onCancel: () => void
+  onConfirm: () => void
+}) {
+  return (
+    <Modal opened={opened} onClose={onCancel} closeButtonProps={{ 'aria-label': 'Close' }} title={title}>
+      <Stack gap="md">
+        <Text size="sm">{children}</Text>
+        {failure !== undefined && failure !== null && (
+          <Alert color="red" role="alert">
+            {(failure as ApiError).message}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button color="red" loading={deleting} onClick={onConfirm}>
+            Delete
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   )
 }

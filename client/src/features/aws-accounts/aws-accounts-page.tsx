@@ -1,9 +1,8 @@
 import { useState } from 'react'
-import { recordActionsColumn, writeRefusal } from '../../kit/record-actions.tsx'
-import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core'
+import { ConfirmDeleteModal, recordActionsColumn, writeRefusal } from '../../kit/record-actions.tsx'
+import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core'
 import type { AwsAccount, AwsAccountInput } from '@costlens/shared'
 import { useDocumentTitle } from '../../app/use-document-title.ts'
-import type { ApiError } from '../../api/base-query.ts'
 import { DataTable } from '../../components/table/data-table.tsx'
 import type { DataColumn } from '../../components/table/table-types.ts'
 import { queryPanel } from '../../components/panel-state/panel-status.ts'
@@ -106,32 +105,17 @@ export default function AwsAccountsPage() {
           />
         )}
       </Modal>
-      <Modal
+      <ConfirmDeleteModal
         opened={deleting !== null}
-        onClose={() => setDeleting(null)}
-        closeButtonProps={{ 'aria-label': 'Close' }}
         title="Delete AWS account"
+        failure={deletion.isError ? deletion.error : undefined}
+        deleting={deletion.isLoading}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void confirmDelete()}
       >
-        <Stack gap="md">
-          <Text size="sm">
-            Delete the AWS account “{deleting?.alias}” ({deleting?.accountId})? costlens stops reading its
-            clusters; its stored credentials are removed.
-          </Text>
-          {deletion.isError && (
-            <Alert color="red" role="alert">
-              {(deletion.error as ApiError).message}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={deletion.isLoading} onClick={() => void confirmDelete()}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        Delete the AWS account “{deleting?.alias}” ({deleting?.accountId})? costlens stops reading its
+        clusters; its stored credentials are removed.
+      </ConfirmDeleteModal>
     </Stack>
   )
 }

@@ -1,11 +1,10 @@
 import { useState } from 'react'
-import { recordActionsColumn, writeRefusal } from '../../kit/record-actions.tsx'
+import { ConfirmDeleteModal, recordActionsColumn, writeRefusal } from '../../kit/record-actions.tsx'
 import { Link } from 'react-router-dom'
 import { Alert, Anchor, Button, Group, Modal, Stack, Text, Title, Tooltip } from '@mantine/core'
 import { formatDollars, type Budget, type BudgetInput } from '@costlens/shared'
 import { useAppSelector } from '../../app/hooks.ts'
 import { useDocumentTitle } from '../../app/use-document-title.ts'
-import type { ApiError } from '../../api/base-query.ts'
 import { DataTable } from '../../components/table/data-table.tsx'
 import type { DataColumn } from '../../components/table/table-types.ts'
 import { queryPanel } from '../../components/panel-state/panel-status.ts'
@@ -171,31 +170,16 @@ export default function BudgetListPage() {
           />
         )}
       </Modal>
-      <Modal
+      <ConfirmDeleteModal
         opened={deleting !== null}
-        onClose={() => setDeleting(null)}
-        closeButtonProps={{ 'aria-label': 'Close' }}
         title="Delete budget"
+        failure={deletion.isError ? deletion.error : undefined}
+        deleting={deletion.isLoading}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void confirmDelete()}
       >
-        <Stack gap="md">
-          <Text size="sm">
-            Delete the budget “{deleting?.name}”? Its history is not kept; this cannot be undone.
-          </Text>
-          {deletion.isError && (
-            <Alert color="red" role="alert">
-              {(deletion.error as ApiError).message}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={deletion.isLoading} onClick={() => void confirmDelete()}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        Delete the budget “{deleting?.name}”? Its history is not kept; this cannot be undone.
+      </ConfirmDeleteModal>
     </Stack>
   )
 }
