@@ -18,6 +18,7 @@ import { emrDailyCost } from './emr-cost.ts'
 import {
   ALIVE_IN_WINDOW_SQL,
   CLUSTER_FIGURES_SQL,
+  FIGURE_SQL,
   checkEmrClusters,
   emrWindow,
   marketsOf,
@@ -28,6 +29,11 @@ import {
 } from './emr-figures.ts'
 
 const DEFAULT_PAGE_SIZE = 15
+/**
+ * Up to this many clusters the tag facet reads their tags; beyond, it probes each tag pair (the two
+ * give the same answer: emr-cluster-facets.test.ts; the limit is a parameter for that test).
+ */
+const TAG_PASS_LIMIT = 2000
 
 /** The tags of some clusters, as key → value maps. */
 export function tagsOf(db: Db, ids: readonly string[]): Map<string, Record<string, string>> {
@@ -63,22 +69,22 @@ export function rowOf(f: ClusterFigures, tags: Record<string, string>): EmrClust
   }
 }
 
-/** Sort keys to the columns of the figures: only these reach ORDER BY. */
+/** Sort keys to expressions over `emr_clusters c` at @now: only these reach ORDER BY. */
 const SORT_SQL: Record<EmrClusterSortKey, string> = {
-  clusterId: 'cluster_id',
-  clusterName: 'cluster_name',
-  status: 'status',
-  withUnravel: 'with_unravel',
-  totalCost: 'total',
-  startTime: 'created_at',
+  clusterId: 'c.cluster_id',
+  clusterName: 'c.cluster_name',
+  status: FIGURE_SQL.status,
+  withUnravel: 'c.with_unravel',
+  totalCost: FIGURE_SQL.total,
+  startTime: 'c.created_at',
   // Running clusters have no end yet: last in time, so first when sorted newest first.
-  endTime: 'coalesce(end_time, 9e15)',
-  duration: 'duration',
-  ec2: 'ec2',
-  emr: 'emr',
-  ebs: 'ebs',
-  nodeCount: 'node_count',
-  downsizingEvents: 'downsizing_events',
+  endTime: `coalesce(${FIGURE_SQL.end_time}, 9e15)`,
+  duration: FIGURE_SQL.duration,
+  ec2: FIGURE_SQL.ec2,
+  emr: FIGURE_SQL.emr,
+  ebs: FIGURE_SQL.ebs,
+  nodeCount: 'c.node_count',
+  downsizingEvents: 'c.downsizing_events',
 }
 
 const statesOf = (groups: readonly EmrStateGroup[]) => groups.flatMap((g) => EMR_STATE_GROUPS[g])
@@ -95,6 +101,7 @@ export function searchEmrClusters(
   scope: ClusterScope,
   body: EmrClusterSearchBody,
   now: number,
+  tagPassLimit = TAG_PASS_LIMIT,
 ): EmrClusterPage {
   const window = emrWindow(body.from, body.to, (to) => startOfUtcDay(to), now, 'body')
   const page = body.page ?? 1
@@ -132,13 +139,14 @@ export function searchEmrClusters(
       `EXISTS (SELECT 1 FROM emr_cluster_events e WHERE e.cluster_id = c.cluster_id AND e.event_type IN (${body.eventTypes.map((_, i) => `@ev${i}`).join(', ')}))`,
     )
   }
-  // Each facet's own filter, as a condition over the figures (f); '1' when it is not asked.
+  // Each facet's own filter, as a condition over the window's rows (f below); '1' when not asked.
+  // The tags' is computed with the row (ok_tags), as it probes the tag table.
   const tagConditions = Object.entries(body.tags ?? {})
     .filter(([, values]) => values.length > 0)
     .map(([key, values], k) => {
       params[`tk${k}`] = key
       values.forEach((v, i) => (params[`tv${k}_${i}`] = v))
-      return `EXISTS (SELECT 1 FROM emr_cluster_tags t WHERE t.cluster_id = f.cluster_id AND t.key = @tk${k} AND t.value IN (${values.map((_, i) => `@tv${k}_${i}`).join(', ')}))`
+      return `EXISTS (SELECT 1 FROM emr_cluster_tags t WHERE t.cluster_id = c.cluster_id AND t.key = @tk${k} AND t.value IN (${values.map((_, i) => `@tv${k}_${i}`).join(', ')}))`
     })
   // An absent installation flag keeps its clusters: both absent (or both true) keep all.
   const keepWith = body.includeClustersWithUnravel ?? true
@@ -161,7 +169,7 @@ export function searchEmrClusters(
       body.minCost !== undefined ? 'f.total >= @minCost' : '1',
       body.maxCost !== undefined ? 'f.total <= @maxCost' : '1',
     ].join(' AND '),
-    tags: tagConditions.length ? tagConditions.join(' AND ') : '1',
+    tags: 'f.ok_tags',
   }
   Object.assign(params, {
     minDuration: body.minDuration,
@@ -175,17 +183,23 @@ export function searchEmrClusters(
       .map(([, sql]) => sql)
       .join(' AND ')})`
   const all = `(${Object.values(facet).join(' AND ')})`
-  const from = `SELECT ${CLUSTER_FIGURES_SQL} FROM emr_clusters c ${windowRead(window.from, now)} WHERE ${base.join(' AND ')}`
-  // Not materialised: inlined, a pass over the window's rows is faster than building a temporary
-  // table of them first (measured at the large scale), and in the tag facet's EXISTS it becomes a
-  // primary-key lookup per tagged cluster.
-  const figures = `WITH f AS (${from})`
+  // The window's clusters with the few figures the facets, the filters and the sort read. The
+  // `LIMIT -1` keeps it a co-routine that yields each row once: without it SQLite flattens it into
+  // the outer query and recomputes a figure (and the tag probe) in each of the dozen aggregates
+  // that name it, three to four times slower at the large scale (scripts/emr-list-timing.ts).
+  const windowRows = (read: string, keepApart: string) =>
+    `(SELECT c.cluster_id, c.with_unravel, ${FIGURE_SQL.status} AS status,
+             ${FIGURE_SQL.duration} AS duration, ${FIGURE_SQL.total} AS total,
+             ${SORT_SQL[sortKey]} AS sort_key,
+             ${tagConditions.length ? tagConditions.join(' AND ') : '1'} AS ok_tags
+        FROM emr_clusters c ${read} WHERE ${base.join(' AND ')} ${keepApart}) f`
+  const inWindow = windowRows(windowRead(window.from, now), 'LIMIT -1')
   const groupCount = (group: EmrStateGroup) =>
     `coalesce(sum(${but('status')} AND f.status IN (${quoted(EMR_STATE_GROUPS[group])})), 0) AS ${group}`
   const facets = db
     .prepare(
-      `${figures}
-       SELECT coalesce(sum(${all}), 0) AS total,
+      `SELECT coalesce(sum(${all}), 0) AS total,
+              coalesce(sum(${but('tags')}), 0) AS taggable,
               coalesce(sum(${but('install')} AND f.with_unravel = 1), 0) AS withUnravel,
               coalesce(sum(${but('install')} AND f.with_unravel = 0), 0) AS withoutUnravel,
               min(CASE WHEN ${but('duration')} THEN f.duration END) AS durationMin,
@@ -193,28 +207,39 @@ export function searchEmrClusters(
               min(CASE WHEN ${but('cost')} THEN f.total END) AS costMin,
               max(CASE WHEN ${but('cost')} THEN f.total END) AS costMax,
               ${groupCount('active')}, ${groupCount('terminated')}, ${groupCount('failed')}
-         FROM f`,
+         FROM ${inWindow}`,
     )
-    .get(params) as Record<string, number | null>
-  const rows = db
+    .get(params) as Record<string, number>
+  // The page: its ids in the sort order, then their whole figures (a primary-key read per row).
+  const pageIds = db
     .prepare(
-      `${figures}
-       SELECT * FROM f WHERE ${all}
-       ORDER BY ${SORT_SQL[sortKey]} ${direction === 'asc' ? 'ASC' : 'DESC'}, cluster_id ${direction === 'asc' ? 'ASC' : 'DESC'}
+      `SELECT f.cluster_id FROM ${inWindow} WHERE ${all}
+       ORDER BY f.sort_key ${direction === 'asc' ? 'ASC' : 'DESC'}, f.cluster_id ${direction === 'asc' ? 'ASC' : 'DESC'}
        LIMIT @limit OFFSET @offset`,
     )
-    .all({ ...params, limit: pageSize, offset: (page - 1) * pageSize }) as ClusterFigures[]
-  // Each pair of the vocabulary that one matching cluster carries: a probe per pair, not a join of
-  // every tag row of the window.
-  const tagFacet = db
-    .prepare(
-      `WITH f AS (${from})
-       SELECT p.key, p.value FROM emr_tag_pairs p
-        WHERE EXISTS (SELECT 1 FROM emr_cluster_tags t JOIN f ON f.cluster_id = t.cluster_id
-                       WHERE t.key = p.key AND t.value = p.value AND ${but('tags')})
-        ORDER BY p.key, p.value`,
-    )
-    .all(params) as { key: string; value: string }[]
+    .pluck()
+    .all({ ...params, limit: pageSize, offset: (page - 1) * pageSize }) as string[]
+  const rows = figuresOf(db, pageIds, now)
+  // The tag facet: the pairs of the vocabulary that one cluster matching every filter but the tags
+  // carries. Few such clusters: read their tags in one more pass over the window. Many: probe each
+  // pair for one of them (inlined, the window's row becomes a primary-key lookup per tagged
+  // cluster), which stops at the first match where a pass would read every cluster's tags.
+  const tagFacet = (
+    facets.taggable === 0
+      ? []
+      : db
+          .prepare(
+            facets.taggable! <= tagPassLimit
+              ? `SELECT DISTINCT t.key, t.value FROM ${inWindow}
+                   JOIN emr_cluster_tags t ON t.cluster_id = f.cluster_id
+                  WHERE ${but('tags')} ORDER BY t.key, t.value`
+              : `SELECT p.key, p.value FROM emr_tag_pairs p
+                  WHERE EXISTS (SELECT 1 FROM emr_cluster_tags t JOIN ${windowRows('', '')} ON f.cluster_id = t.cluster_id
+                                 WHERE t.key = p.key AND t.value = p.value AND ${but('tags')})
+                  ORDER BY p.key, p.value`,
+          )
+          .all(params)
+  ) as { key: string; value: string }[]
   const tags = tagsOf(
     db,
     rows.map((r) => r.cluster_id),
@@ -223,7 +248,7 @@ export function searchEmrClusters(
   for (const { key, value } of tagFacet) tagValues.set(key, [...(tagValues.get(key) ?? []), value])
   return {
     clusters: rows.map((r) => rowOf(r, tags.get(r.cluster_id)!)),
-    total: facets.total ?? 0,
+    total: facets.total!,
     page,
     pageSize,
     metadata: {
@@ -239,6 +264,18 @@ export function searchEmrClusters(
       tags: [...tagValues].map(([key, values]) => ({ key, values })),
     },
   }
+}
+
+/** Some clusters' figures at `now`, in the order of their ids. */
+function figuresOf(db: Db, ids: readonly string[], now: number): ClusterFigures[] {
+  if (ids.length === 0) return []
+  const rows = db
+    .prepare(
+      `SELECT ${CLUSTER_FIGURES_SQL} FROM emr_clusters c WHERE c.cluster_id IN (${ids.map(() => '?').join(', ')})`,
+    )
+    .all({ now }, ...ids) as ClusterFigures[]
+  const byId = new Map(rows.map((r) => [r.cluster_id, r]))
+  return ids.map((id) => byId.get(id)!)
 }
 
 /** One cluster's figures at `now`, or a 403 when the user has no such EMR cluster. */

@@ -32,17 +32,24 @@ export const EMR_STATE_SQL = `CASE
   WHEN c.idle = 1 THEN 'WAITING'
   ELSE 'RUNNING' END`
 
-/** The computed columns of a cluster at @now, over `emr_clusters c`. */
+/** Each computed figure of a cluster at @now, as an expression over `emr_clusters c`. */
+export const FIGURE_SQL = {
+  status: EMR_STATE_SQL,
+  end_time: 'CASE WHEN c.ended_at <= @now THEN c.ended_at END',
+  duration: ALIVE_MS_SQL,
+  ec2: `c.ec2_hourly * ${ALIVE_MS_SQL} / ${HOUR}.0`,
+  emr: `c.emr_hourly * ${ALIVE_MS_SQL} / ${HOUR}.0`,
+  ebs: `c.ebs_hourly * ${ALIVE_MS_SQL} / ${HOUR}.0`,
+  total: `(c.ec2_hourly + c.emr_hourly + c.ebs_hourly) * ${ALIVE_MS_SQL} / ${HOUR}.0`,
+} as const
+
+/** The stored and computed columns of a cluster at @now, over `emr_clusters c`. */
 export const CLUSTER_FIGURES_SQL = `
   c.cluster_id, c.cluster_name, c.with_unravel, c.created_at, c.market_types, c.node_count,
   c.downsizing_events, c.ec2_hourly, c.emr_hourly, c.ebs_hourly, c.optimised_hourly,
-  ${EMR_STATE_SQL} AS status,
-  CASE WHEN c.ended_at <= @now THEN c.ended_at END AS end_time,
-  ${ALIVE_MS_SQL} AS duration,
-  c.ec2_hourly * ${ALIVE_MS_SQL} / ${HOUR}.0 AS ec2,
-  c.emr_hourly * ${ALIVE_MS_SQL} / ${HOUR}.0 AS emr,
-  c.ebs_hourly * ${ALIVE_MS_SQL} / ${HOUR}.0 AS ebs,
-  (c.ec2_hourly + c.emr_hourly + c.ebs_hourly) * ${ALIVE_MS_SQL} / ${HOUR}.0 AS total`
+  ${Object.entries(FIGURE_SQL)
+    .map(([name, sql]) => `${sql} AS ${name}`)
+    .join(',\n  ')}`
 
 /**
  * How a query over a window reads emr_clusters: a window of the last two weeks walks the end-time
