@@ -114,7 +114,7 @@ test('downloads the filtered list as CSV with the list columns (B113)', async ({
     .trim()
     .split('\r\n')
   expect(lines[0]).toBe(
-    'Type,Status,User,App Name / ID,Insights,Cluster,Start Time,End Time,Duration,Queue,Read,Write,Events,Cost',
+    'Type,Status,User,App Name / ID,Insights,Cluster,Start Time (UTC),End Time (UTC),Duration,Queue,Read,Write,Events,Cost',
   )
   expect(lines).toHaveLength(count + 1)
   expect(lines.slice(1).every((l) => l.split(',')[1] === 'F')).toBe(true)

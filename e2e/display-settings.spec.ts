@@ -67,6 +67,10 @@ test('switching to local time changes the times shown and writes isUTCTime, and 
   await pickInAccountMenu(page, /^Local time \(GMT\+5:30\)$/)
   await expect(page).toHaveURL(/isUTCTime=false/)
   await expect(startCell).not.toHaveText(utcText)
+  // The heading says which zone the column's times are in.
+  await expect(
+    applications(page).getByRole('columnheader', { name: /^Start Time \(GMT\+5:30\)/ }),
+  ).toBeVisible()
   const localText = await startCell.innerText()
   const asUtc = (text: string, offsetMinutes: number) => {
     const [date, time] = text.split(' ') as [string, string]
@@ -84,4 +88,5 @@ test('switching to local time changes the times shown and writes isUTCTime, and 
 
   await pickInAccountMenu(page, 'UTC')
   await expect(page).toHaveURL(/isUTCTime=true/)
+  await expect(applications(page).getByRole('columnheader', { name: /^Start Time \(UTC\)/ })).toBeVisible()
 })

@@ -114,7 +114,7 @@ test('the filtered list downloads as CSV, every row, cost and credits to 4 decim
     .readFileSync((await download.path())!, 'utf8')
     .trim()
     .split('\r\n')
-  expect(lines[0]).toBe('Query,Status,Cost (USD),Credits,Duration,Insights,User,Warehouse,Start Time')
+  expect(lines[0]).toBe('Query,Status,Cost (USD),Credits,Duration,Insights,User,Warehouse,Start Time (UTC)')
   expect(lines).toHaveLength(count + 1)
   for (const line of lines.slice(1)) expect(line).toMatch(/^[^,]+,Failed,\d+\.\d{4},\d+\.\d{4},\d+,/)
 })

@@ -1,7 +1,8 @@
 import { Text } from '@mantine/core'
-import { formatDateTime, formatDollars, formatDurationMs, type StatusStyle } from '@costlens/shared'
+import { formatDollars, formatDurationMs, type StatusStyle } from '@costlens/shared'
 import { StatusBadge } from '../components/status/status-badge.tsx'
 import type { DataColumn } from '../components/table/table-types.ts'
+import { timeColumn } from '../components/table/time-column.ts'
 import type { Kpi } from './kpi-row.tsx'
 import { ReturnLink } from './return-link.tsx'
 
@@ -44,13 +45,17 @@ export const columns = {
     render: (r) =>
       decimals === 2 ? formatDollars(Number(field(r, key))) : `$ ${Number(field(r, key)).toFixed(decimals)}`,
   }),
-  /** An instant, in UTC, which its heading says. */
-  time: <R,>(key: Key<R>, title: string, width = 170): DataColumn<R> => ({
-    key,
-    title: `${title} (UTC)`,
-    width,
-    render: (r) => formatDateTime(Number(field(r, key))),
-  }),
+  /** An instant (epoch ms) in the display zone, which its heading names: 'Start Time (UTC)'. */
+  time: <R,>(key: Key<R>, title: string, width = 170): DataColumn<R> =>
+    timeColumn<R>(
+      key,
+      title,
+      (r) => {
+        const ms = field(r, key)
+        return ms === null || ms === undefined ? null : Number(ms)
+      },
+      width,
+    ),
   /** A duration in ms, as 1h 2m 3s. */
   duration: <R,>(key: Key<R>, title: string, width = 110): DataColumn<R> => ({
     key,

@@ -36,9 +36,25 @@ export function zoneLabel(zone: DisplayZone = currentZone, at: number = Date.now
   return part?.value ?? 'local time'
 }
 
+/**
+ * The zone a heading names, true of every time under it: 'UTC', or the local zone's name. A
+ * column spans months, so where the local zone keeps summer time both names show, standard first
+ * ('EST/EDT', 'GMT/GMT+1'): one name would be wrong for half the rows.
+ */
+export function headingZoneLabel(zone: DisplayZone = currentZone, at: number = Date.now()): string {
+  if (zone === 'utc') return 'UTC'
+  const year = new Date(at).getFullYear()
+  const [january, july] = [Date.UTC(year, 0, 1), Date.UTC(year, 6, 1)]
+  const [winter, summer] = [zoneLabel(zone, january), zoneLabel(zone, july)]
+  if (winter === summer) return winter
+  // getTimezoneOffset is minutes behind UTC: the standard time is the one further behind.
+  const januaryIsStandard = new Date(january).getTimezoneOffset() > new Date(july).getTimezoneOffset()
+  return januaryIsStandard ? `${winter}/${summer}` : `${summer}/${winter}`
+}
+
 /** A column header or a label that says which zone its times are in: 'Start Time (UTC)'. */
 export function withZone(title: string, zone: DisplayZone = currentZone): string {
-  return `${title} (${zoneLabel(zone)})`
+  return `${title} (${headingZoneLabel(zone)})`
 }
 
 const pad = (n: number) => String(n).padStart(2, '0')

@@ -221,6 +221,18 @@ describe('the display zone (01 §2.5 isUTCTime)', () => {
     expect(formatDateTime(instant, 'utc')).toBe('03/05/2024 14:07:09')
   })
 
+  it.each([
+    ['America/New_York', 'EST/EDT'],
+    ['Europe/London', 'GMT/GMT+1'],
+    // South of the equator summer time is in January: the standard name still comes first.
+    ['Australia/Sydney', 'GMT+10/GMT+11'],
+    ['Asia/Kolkata', 'GMT+5:30'],
+  ])('a heading in %s local time names %s, true of every row in any season', (tz, label) => {
+    process.env.TZ = tz
+    setDisplayZone('local')
+    expect(withZone('Start Time')).toBe(`Start Time (${label})`)
+  })
+
   it('a local date crosses midnight where UTC does not', () => {
     process.env.TZ = 'Asia/Tokyo'
     expect(formatDate(Date.UTC(2024, 2, 5, 20), 'local')).toBe('03/06/2024')

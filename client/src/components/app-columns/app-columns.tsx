@@ -3,7 +3,6 @@ import {
   borderClass,
   centsToDollars,
   formatBytes,
-  formatDateTime,
   formatDollars,
   formatDurationMs,
   isCostSortKey,
@@ -12,10 +11,9 @@ import {
   type StatusStyle,
 } from '@costlens/shared'
 import type { DataColumn } from '../table/table-types.ts'
+import { timeColumn } from '../table/time-column.ts'
 import { StatusBadge } from '../status/status-badge.tsx'
 import { NameAndId, kindColumn } from './app-column-parts.tsx'
-
-const time = (ms: number | null) => (ms === null ? null : formatDateTime(ms))
 
 /**
  * The application list's columns (02 §2 'Row columns'): finished lists add End Time; cost comes
@@ -58,15 +56,12 @@ export function appColumns(listType: AppListType, options: { freemium: boolean }
       render: (r) => (r.insights.length ? r.insights.join(', ') : '--'),
     },
     { key: 'clusterId', title: 'Cluster', width: 140, priority: 5, sortable: false },
-    { key: 'startTime', title: 'Start Time', width: 150, priority: 3, value: (r) => time(r.startTime) },
+    { ...timeColumn<AppRecord>('startTime', 'Start Time', (r) => r.startTime, 150), priority: 3 },
   ]
   if (listType === 'finished')
     columns.push({
-      key: 'finishedTime',
-      title: 'End Time',
-      width: 150,
+      ...timeColumn<AppRecord>('finishedTime', 'End Time', (r) => r.finishedTime, 150),
       priority: 5,
-      value: (r) => time(r.finishedTime),
     })
   columns.push(
     {

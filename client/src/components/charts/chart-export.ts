@@ -1,5 +1,5 @@
 import type { Chart } from 'highcharts'
-import { exportFileName, type CHART_EXPORT_ITEMS } from '@costlens/shared'
+import { exportFileName, withZone, type CHART_EXPORT_ITEMS } from '@costlens/shared'
 import { buildExport, saveFile } from '../table/export-rows.ts'
 
 /** B270: one entry of the chart export menu. */
@@ -50,12 +50,17 @@ export async function runChartExport(chart: Chart, item: ChartExportItem, name: 
   }
 }
 
-/** The chart's data as the tables export it: the first row of Highcharts' data rows is the header. */
+/**
+ * The chart's data as the tables export it: the first row of Highcharts' data rows is the header.
+ * Times on a datetime axis are written in the chart's zone, the display zone, which the time
+ * column's heading names as a table's does ('DateTime (UTC)').
+ */
 export function chartDataFile(chart: Chart, format: 'csv' | 'xls', name: string, now: number) {
   const [header = [], ...rows] = (chart.exporting as unknown as ExportingWithData).getDataRows()
+  const timeAxis = chart.xAxis[0]?.options.type === 'datetime'
   const columns = header.map((title, i) => ({
     key: String(i),
-    title: String(title ?? ''),
+    title: i === 0 && timeAxis ? withZone(String(title ?? '')) : String(title ?? ''),
     value: (row: (typeof rows)[number]) => row[i] ?? '',
   }))
   return buildExport(format, name, columns, rows, now)

@@ -4,6 +4,7 @@ import type { TableChange, TableView } from '@costlens/shared'
 import { renderWithProviders } from '../../../test/render.tsx'
 import { DataTable } from './data-table.tsx'
 import type { DataColumn, DataTableProps } from './table-types.ts'
+import { timeColumn } from './time-column.ts'
 
 interface App {
   id: string
@@ -182,6 +183,66 @@ describe('generic table', () => {
   it('B174 marks each row with its status style', () => {
     render({ rowStatus: (r) => (r.cents > 500 ? 'error' : 'success') })
     expect(bodyRows()[0]).toHaveAttribute('data-status', 'success')
+  })
+})
+
+describe('generic table: a time column names its zone (issue 16, 01 §2.5)', () => {
+  interface Job {
+    id: string
+    started: number
+  }
+  // A year apart, so sorting by the MM/DD/YYYY text would put them the wrong way round.
+  const jobs: Job[] = [
+    { id: 'job_a', started: Date.parse('2026-01-05T08:00:00Z') },
+    { id: 'job_b', started: Date.parse('2025-12-31T23:30:00Z') },
+  ]
+  const jobColumns = [{ key: 'id', title: 'Job' }, timeColumn<Job>('started', 'Start Time', (r) => r.started)]
+  const renderJobs = () =>
+    renderWithProviders(
+      <DataTable<Job>
+        caption="Jobs"
+        columns={jobColumns}
+        rows={jobs}
+        rowKey={(r) => r.id}
+        download={{ name: 'jobs' }}
+      />,
+    )
+  const jobCells = () =>
+    within(screen.getByRole('table', { name: 'Jobs' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      )
+
+  it('says UTC in its heading, sorts by the instant and is searched by the time shown', async () => {
+    const { user } = renderJobs()
+    const heading = screen.getByRole('columnheader', { name: /^Start Time \(UTC\)/ })
+    await user.click(within(heading).getByRole('button'))
+    expect(jobCells()).toEqual([
+      ['job_b', '12/31/2025 23:30:00'],
+      ['job_a', '01/05/2026 08:00:00'],
+    ])
+    await user.type(screen.getByRole('textbox', { name: 'Search Jobs' }), '12/31')
+    await waitFor(() => expect(jobCells()).toEqual([['job_b', '12/31/2025 23:30:00']]))
+  })
+
+  it('downloads under the same heading, with the times the screen shows', async () => {
+    let saved: Blob | undefined
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved = blob as Blob
+      return 'blob:test'
+    })
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {})
+    const { user } = renderJobs()
+    await user.click(screen.getByRole('button', { name: 'Download Jobs' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'CSV' }))
+    await waitFor(() => expect(saved).toBeDefined())
+    expect(await saved!.text()).toBe(
+      'Job,Start Time (UTC)\r\njob_a,01/05/2026 08:00:00\r\njob_b,12/31/2025 23:30:00\r\n',
+    )
   })
 })
 

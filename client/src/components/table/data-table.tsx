@@ -36,11 +36,11 @@ import {
   MIN_COLUMN_WIDTH,
   TABLE_SEARCH_DEBOUNCE_MS,
   emptyTableText,
+  headingZoneLabel,
   matchesSearch,
   searchableKeys,
   tableChange,
   tableReducer,
-  withZone,
   type TableEvent,
   type TableView,
 } from '@costlens/shared'
@@ -49,6 +49,8 @@ import { isAbortedError } from '../panel-state/panel-status.ts'
 import { ColumnChooser } from './column-chooser.tsx'
 import { useColumnChoices } from './column-choices.ts'
 import { chosenColumns, fitColumns } from './column-fit.ts'
+import { cellValue, columnHeading, searchValue } from './column-values.ts'
+import { exportColumns } from './export-rows.ts'
 import { CellText, TableLayoutContext } from './overflow-text.tsx'
 import { TableDownload } from './table-download.tsx'
 import { TablePager } from './table-pager.tsx'
@@ -58,11 +60,6 @@ import classes from './data-table.module.css'
 const ROW_HEIGHT = 37
 /** The selection and detail columns' width. */
 const EXTRA_COLUMN_WIDTH = 44
-
-/** A cell's plain value: the column's reader, or the field of the same key. */
-export function cellValue<R>(column: DataColumn<R>, row: R): unknown {
-  return column.value ? column.value(row) : (row as Record<string, unknown>)[column.key]
-}
 
 function plainText(value: unknown): string {
   if (value === null || value === undefined || value === '') return '--'
@@ -146,7 +143,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
     const byKey = new Map(shownColumns.map((c) => [c.key, c]))
     return rows.filter((row) =>
       matchesSearch(
-        Object.fromEntries(keys.map((k) => [k, cellValue(byKey.get(k)!, row)])),
+        Object.fromEntries(keys.map((k) => [k, searchValue(byKey.get(k)!, row)])),
         view.search,
         keys,
       ),
@@ -160,7 +157,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
       columns.map((c) => ({
         id: c.key,
         accessorFn: (row: R) => cellValue(c, row),
-        header: c.zoned ? withZone(c.title) : c.title,
+        header: columnHeading(c),
         enableSorting: c.sortable !== false,
         enableHiding: true,
         // B106: never narrower than 150 px or the column's own width.
@@ -225,15 +222,9 @@ export function DataTable<R>(props: DataTableProps<R>) {
   const visibleLeaves = table.getVisibleLeafColumns()
   const visibleCount = visibleLeaves.length
   const emptyText = emptyTableText(visibleCount, props.emptyText)
-  // A download writes the columns the user wants, not only those this screen has room for.
-  const exportColumns = () =>
-    chosenColumns(columns, choices)
-      .filter((c) => c.exportable !== false)
-      .map((c) => ({
-        key: c.key,
-        title: c.title,
-        value: (row: R) => (c.exportValue ?? ((r: R) => cellValue(c, r)))(row),
-      }))
+  // A download writes the columns the user wants, not only those this screen has room for, with
+  // the headings and times of the zone shown now.
+  const downloadColumns = () => exportColumns(chosenColumns(columns, choices))
 
   const byKey = new Map(columns.map((c) => [c.key, c]))
   const renderCell = (row: R, key: string) => {
@@ -319,7 +310,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
               name={props.download.name}
               formats={props.download.formats ?? ['csv', 'xls', 'json']}
               locked={props.download.locked ?? false}
-              columns={exportColumns}
+              columns={downloadColumns}
               rows={
                 props.download.rows ??
                 (async () => (server ? rows : table.getSortedRowModel().rows.map((r) => r.original)))
@@ -369,6 +360,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
                     width={widthOf(header.id, header.getSize())}
                     sticky={stickyStyle(header.id)}
                     align={byKey.get(header.id)?.align}
+                    column={byKey.get(header.id)!}
                     onSort={() => dispatch({ type: 'sort', column: header.id })}
                     sort={view.sort}
                   />
@@ -506,6 +498,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
 /** A column heading: a sort button with its direction (aria-sort), and a resize handle. */
 function HeaderCell<R>(props: {
   header: Header<R, unknown>
+  column: DataColumn<R>
   width: number
   sticky: { className: string; left: number | undefined } | null
   align?: 'left' | 'center' | 'right'
@@ -516,6 +509,15 @@ function HeaderCell<R>(props: {
   const column = header.column
   const sorted = sort?.key === column.id ? sort.direction : null
   const title = String(column.columnDef.header)
+  // A time column's zone may be long ('GMT+5:30'): it goes under the title rather than being cut.
+  const heading = props.column.zoned ? (
+    <span className={classes.heading}>
+      <span className={classes.headingPart}>{props.column.title}</span>{' '}
+      <span className={classes.headingPart}>({headingZoneLabel()})</span>
+    </span>
+  ) : (
+    <span>{title}</span>
+  )
   return (
     <Table.Th
       className={`${classes.th} ${props.sticky?.className ?? ''}`}
@@ -525,7 +527,7 @@ function HeaderCell<R>(props: {
     >
       {column.getCanSort() ? (
         <button type="button" className={classes.sortButton} onClick={props.onSort}>
-          <span>{title}</span>
+          {heading}
           {sorted === 'asc' ? (
             <IconArrowUp size={14} aria-hidden />
           ) : sorted === 'desc' ? (
@@ -535,7 +537,7 @@ function HeaderCell<R>(props: {
           )}
         </button>
       ) : (
-        <span>{title}</span>
+        heading
       )}
       <div
         role="separator"

@@ -1,10 +1,23 @@
 import { exportFileName, neutraliseFormula, toCsv, type ExportFormat } from '@costlens/shared'
+import { columnHeading, fileValue } from './column-values.ts'
+import type { DataColumn } from './table-types.ts'
 
 /** A column as an export sees it: its heading and how to read a cell's plain value. */
 export interface ExportColumn<R> {
   key: string
   title: string
   value: (row: R) => unknown
+}
+
+/**
+ * The table's columns as a download writes them: the exportable ones, under the headings the screen
+ * shows (a time column names its zone, 'Start Time (UTC)'), each cell its export value (a time in
+ * that same zone), so the file says what the screen says.
+ */
+export function exportColumns<R>(columns: readonly DataColumn<R>[]): ExportColumn<R>[] {
+  return columns
+    .filter((c) => c.exportable !== false)
+    .map((c) => ({ key: c.key, title: columnHeading(c), value: (row: R) => fileValue(c, row) }))
 }
 
 /** Plain records keyed by column key, in column order: the shape every format starts from. */

@@ -23,7 +23,10 @@ export interface DataColumn<R> extends TableColumn {
    * table.
    */
   sticky?: boolean
-  /** A time column: its header names the display zone ('Start Time (UTC)'); files keep the bare title. */
+  /**
+   * A time column: its heading names the display zone ('Start Time (UTC)') on screen and in files,
+   * and the search matches its time as written to files. `timeColumn` builds one.
+   */
   zoned?: boolean
 }
 

@@ -68,7 +68,7 @@ describe('/globalsearch/{search} (R049, R096)', () => {
       'User',
       'App Name / ID',
       'Cluster',
-      'Start Time',
+      'Start Time (UTC)',
       'Duration',
       'Queue',
       'Cost',

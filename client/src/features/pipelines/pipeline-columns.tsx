@@ -1,7 +1,8 @@
 import { Group, Text } from '@mantine/core'
-import { formatBytes, formatDateTime, formatDurationMs, type PipelineRow } from '@costlens/shared'
+import { formatBytes, formatDurationMs, type PipelineRow } from '@costlens/shared'
 import { OverflowTooltip } from '../../components/table/overflow-text.tsx'
 import type { DataColumn } from '../../components/table/table-types.ts'
+import { timeColumn } from '../../components/table/time-column.ts'
 import { Sparkline, type SparkPoint } from '../../components/charts/sparkline.tsx'
 import { StatusBadge } from '../../components/status/status-badge.tsx'
 import type { PipelineTableRow } from './pipeline-list-state.ts'
@@ -122,15 +123,7 @@ export function pipelineColumns(): DataColumn<PipelineTableRow>[] {
       ),
     },
     { key: 'userName', title: 'User', width: 110, priority: 4 },
-    {
-      key: 'startTime',
-      title: 'Start Time',
-      width: 150,
-      priority: 3,
-      value: (r) => r.startTime,
-      render: (r) => formatDateTime(r.startTime),
-      exportValue: (r) => formatDateTime(r.startTime),
-    },
+    { ...timeColumn<PipelineTableRow>('startTime', 'Start Time', (r) => r.startTime, 150), priority: 3 },
     {
       key: 'status',
       title: 'Status',
