@@ -43,7 +43,8 @@ export const EMR_CHARGEBACK_COLUMNS: readonly DataColumn<EmrChargebackRow>[] = [
     sticky: true,
     priority: 1,
   },
-  { ...col.text<EmrChargebackRow>('cluster_name', 'Cluster name', 200), priority: 1 },
+  // Names run to 30 characters and more ('clickstream-sessionize-1124-1743'): wide enough to read them.
+  { ...col.text<EmrChargebackRow>('cluster_name', 'Cluster name', 250), priority: 1 },
   { ...col.time<EmrChargebackRow>('created', 'Created'), priority: 3 },
   { ...col.status<EmrChargebackRow>('status_state', 'Status', emrStateStyle, 190), priority: 2 },
   {
@@ -67,7 +68,8 @@ export const EMR_CHARGEBACK_COLUMNS: readonly DataColumn<EmrChargebackRow>[] = [
   {
     key: 'total_perc',
     title: 'Share of total',
-    width: 120,
+    // The heading and its sort arrow.
+    width: 135,
     align: 'right',
     priority: 1,
     render: (r) => formatPercent(r.total_perc),
