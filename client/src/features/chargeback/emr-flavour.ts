@@ -1,4 +1,5 @@
 import {
+  ALL_CLUSTERS,
   emrStateStyle,
   formatCount,
   formatDollars,
@@ -102,4 +103,33 @@ export function emrCostSlices(rows: readonly EmrChargebackRow[]): DonutSlice[] {
   if (rest.length === 0) return named
   const other = rest.reduce((sum, r) => sum + r.total, 0)
   return [...named, { name: `${formatCount(rest.length)} other clusters`, value: other }]
+}
+
+/** One choice of the cluster filter: the id sent as clusterUid, and what the list shows. */
+export interface EmrClusterOption {
+  value: string
+  label: string
+}
+
+/**
+ * B152, C22: the cluster filter's choices, all clusters ('*') or one: the clusters with a
+ * chargeback in the range (the rows of the unfiltered answer, most cost first), named and
+ * identified so either can be typed. A chosen cluster the range does not hold (a link from another
+ * window) stays listed by its id, so the filter still says what is shown.
+ */
+export function emrClusterOptions(
+  rows: readonly EmrChargebackRow[],
+  chosen: string,
+  allLabel: string,
+): EmrClusterOption[] {
+  const options = rows.map((r) => ({
+    value: r.cluster_id,
+    label: r.cluster_name ? `${r.cluster_name} (${r.cluster_id})` : r.cluster_id,
+  }))
+  const missing = chosen !== ALL_CLUSTERS && !options.some((o) => o.value === chosen)
+  return [
+    { value: ALL_CLUSTERS, label: allLabel },
+    ...(missing ? [{ value: chosen, label: chosen }] : []),
+    ...options,
+  ]
 }
