@@ -143,7 +143,8 @@ export function runningAppColumns(now: number): DataColumn<YarnApp>[] {
     {
       key: 'duration',
       title: 'Duration',
-      width: 110,
+      // Running apps last days as well as minutes ('1D 6h 26m 5s').
+      width: 130,
       priority: 1,
       align: 'right',
       searchable: false,
