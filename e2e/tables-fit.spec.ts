@@ -147,3 +147,44 @@ test.describe('at 1280×720', () => {
     expect(pager!.y + pager!.height).toBeLessThanOrEqual(box!.y)
   })
 })
+
+/**
+ * The chargeback tables (issue 16): the Yarn flavour's usage by group and its finished apps, and
+ * the EMR flavour's clusters, with the group (or cluster), its cost and its share in view.
+ */
+const CHARGEBACK_TABLES: readonly List[] = [
+  {
+    user: 'admin',
+    path: '/clusters/chargeback',
+    table: 'Chargeback by Application type',
+    keys: ['Application type', 'App count', 'CPU hours', 'CPU %', 'Cost'],
+  },
+  {
+    user: 'admin',
+    path: '/clusters/chargeback',
+    table: 'Finished apps',
+    keys: ['App Name / ID', 'Status', 'Memory (GB·hours)', 'CPU (vcore·hours)'],
+  },
+  {
+    user: 'emr',
+    path: '/cost/chargeback',
+    table: 'Chargeback by cluster',
+    keys: ['Cluster ID', 'Cluster name', 'Total (USD)', 'Share of total'],
+  },
+]
+
+for (const screen of SCREENS) {
+  test.describe(`chargeback at ${screen.width}×${screen.height}`, () => {
+    test.use({ viewport: screen })
+
+    for (const list of CHARGEBACK_TABLES) {
+      test(`${list.path} '${String(list.table)}' fits: ${list.keys.join(', ')} in view`, async ({ page }) => {
+        await open(page, list.user, list.path)
+        const table = page.getByRole('table', { name: list.table })
+        await expect(table.locator('tbody tr[aria-selected]').first()).toBeVisible()
+        await expect.poll(() => overflow(table)).toBeLessThanOrEqual(0)
+        for (const key of list.keys) expect(await inView(table, key), key).toBe(true)
+      })
+    }
+  })
+}

@@ -60,6 +60,11 @@ export const chargebackApi = api.injectEndpoints({
     emrChargeback: endpointQuery(build, emrEndpoints.chargeback, {
       request: { group: 'emr:chargeback', silent: true },
     }),
+    // The same call over every cluster, for the cluster filter's choices while one cluster is
+    // shown: its own group, so it never cancels the narrowed search it runs beside (B285).
+    emrChargebackClusters: endpointQuery(build, emrEndpoints.chargeback, {
+      request: { group: 'emr:chargeback-clusters', silent: true },
+    }),
     chargebackTags: build.query<Partial<ChargebackTagsResponse>, { from: number; to: number }>({
       query: ({ from, to }) =>
         endpointRequest(
@@ -76,4 +81,5 @@ export const {
   useChargebackTagsQuery,
   useChargebackFinishedAppsQuery,
   useEmrChargebackQuery,
+  useEmrChargebackClustersQuery,
 } = chargebackApi

@@ -4,25 +4,44 @@ import { renderWithProviders } from '../../../test/render.tsx'
 import { drawnChart } from '../../components/charts/chart-test-helpers.ts'
 import { ChargebackCharts, OTHER, topParts } from './chargeback-charts.tsx'
 import { FLAVOURS } from './chargeback-flavours.ts'
-import type { Level } from './chargeback-state.ts'
+import { levelOf } from './chargeback-state.ts'
 
 const usage = (count: number, vs: number, ms: number) => ({ count, vs, ms, io: 0, cents: 0 })
 
-const level: Level = {
-  rows: [
-    {
-      value: 'spark',
-      label: 'spark',
-      ...usage(3, 7200, 36_000),
-      inner: [
-        { v2: 'alice', ...usage(2, 5400, 18_000) },
-        { v2: 'bob', ...usage(1, 1800, 18_000) },
-      ],
+/**
+ * The level the page hands the charts, from a Yarn search by application type then user: the API
+ * names the types by their codes ('spark', 'mr'), the charts by the console's casing.
+ */
+const level = levelOf(
+  {
+    cb: [
+      {
+        v1: 'spark',
+        v1Label: 'spark',
+        ...usage(3, 7200, 36_000),
+        cb: [
+          { v2: 'alice', ...usage(2, 5400, 18_000) },
+          { v2: 'bob', ...usage(1, 1800, 18_000) },
+        ],
+      },
+      { v1: 'mr', v1Label: 'mr', ...usage(1, 3600, 0), cb: [{ v2: 'alice', ...usage(1, 3600, 0) }] },
+    ],
+    cbInfo: {
+      from: 0,
+      to: 1,
+      groupBy: ['appType', 'user'],
+      clusterUid: '*',
+      total: usage(4, 10_800, 36_000),
     },
-    { value: 'hive', label: 'hive', ...usage(1, 3600, 0), inner: [{ v2: 'alice', ...usage(1, 3600, 0) }] },
-  ],
-  total: usage(4, 10_800, 36_000),
-}
+  },
+  {
+    groupBys: ['appType', 'user'],
+    path: [],
+    clusterUid: '*',
+    tags: {},
+    amounts: { vsAmount: null, msAmount: null },
+  },
+)
 
 describe('chargeback charts', () => {
   it('keeps the largest parts by name and sums the rest as Other', () => {
@@ -63,8 +82,8 @@ describe('chargeback charts', () => {
       ])
       const cpu = await drawnChart(screen.getByRole('figure', { name: 'CPU hours by Application type' }))
       expect(cpu.series[0]!.points.map((p) => [p.name, p.y])).toEqual([
-        ['spark', 2],
-        ['hive', 1],
+        ['Spark', 2],
+        ['MapReduce', 1],
       ])
       expect(container.querySelectorAll('figure')).toHaveLength(5)
     },

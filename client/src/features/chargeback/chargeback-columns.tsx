@@ -47,6 +47,31 @@ const COST_COLUMNS: readonly ColumnId[] = ['vsCost', 'msCost', 'cost']
 
 type Computed = Omit<DataColumn<LevelRow>, 'key' | 'title'>
 
+/**
+ * How much each measure matters when the table is narrow (issue 16, tables fit the screen): with
+ * the group value, the CPU hours, their share and the cost always show; the count and memory come
+ * next, then the memory share and billed bytes' share. A priced cost (B157) is '--' until its price
+ * is set, so it waits in the column chooser until then and ranks with the count once it has one.
+ */
+const PRIORITY: Readonly<Record<ColumnId, number>> = {
+  vsHours: 1,
+  vsPct: 1,
+  cost: 1,
+  count: 2,
+  msHours: 2,
+  io: 2,
+  msPct: 3,
+  ioPct: 3,
+  vsCost: 4,
+  msCost: 4,
+}
+
+function priorityOf(id: ColumnId, amounts: ChargebackColumnsOptions['amounts']): number {
+  if (id === 'vsCost' && amounts.vsAmount !== null) return 2
+  if (id === 'msCost' && amounts.msAmount !== null) return 2
+  return PRIORITY[id]
+}
+
 function computed(id: ColumnId, o: ChargebackColumnsOptions): Computed {
   const pct = (field: keyof Usage) => ({
     value: (r: LevelRow) => r[field],
@@ -105,6 +130,10 @@ export function chargebackColumns(o: ChargebackColumnsOptions): DataColumn<Level
     {
       key: 'label',
       title: o.groupLabel,
+      // The least it needs: it also takes whatever room the measures leave.
+      width: 180,
+      priority: 1,
+      sticky: true,
       searchable: true,
       value: (r) => r.label,
       render: onDrill
@@ -129,6 +158,7 @@ export function chargebackColumns(o: ChargebackColumnsOptions): DataColumn<Level
       title,
       align: 'right' as const,
       width: NUMBER_WIDTH,
+      priority: priorityOf(id, o.amounts),
       searchable: false,
       sortable: !(o.freemium && COST_COLUMNS.includes(id)),
       ...computed(id, o),

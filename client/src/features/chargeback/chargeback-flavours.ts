@@ -1,5 +1,6 @@
 import {
   CHARGEBACK_GROUP_KEYS,
+  formatAppType,
   formatBytes,
   formatCount,
   formatDecimal,
@@ -190,8 +191,17 @@ export function groupByLabel(type: ChargebackType, field: string): string {
   return GROUP_BY_OPTIONS[type].find((o) => o.field === field)?.label ?? field
 }
 
-/** How a group's value reads: the jobs without the tag of a tag group-by form the '' group. */
+/** The group-bys whose values are application types, shown in the console's one casing. */
+const APP_TYPE_GROUP_BYS: ReadonlySet<string> = new Set(['appType', 'appt'])
+
+/**
+ * How a group's value reads in the table, the charts and the drill path: an application type in
+ * the console's one casing ('spark' → 'Spark', 'mr' → 'MapReduce'), while the address, the drill
+ * and the finished-apps filter keep the code; the jobs without the tag of a tag group-by form the
+ * '' group.
+ */
 export function groupValueLabel(field: string | undefined, value: string): string {
+  if (field !== undefined && APP_TYPE_GROUP_BYS.has(field)) return formatAppType(value)
   if (value !== '' || !field?.startsWith(TAG_GROUP_PREFIX)) return value
   return `(no ${field.slice(TAG_GROUP_PREFIX.length)} tag)`
 }

@@ -25,7 +25,10 @@ vi.mock('./chargeback-charts.tsx', () => ({
 // ms in MB-seconds: 3,686,400 is 1 GB·hour.
 const usage = (count: number, vs: number, ms: number, cents = 0) => ({ count, vs, ms, io: 0, cents })
 
-/** Yarn by application type and user: spark 2 CPU hours (alice 1.5, bob 0.5), hive 1 hour and no memory. */
+/**
+ * Yarn by application type and user: spark 2 CPU hours (alice 1.5, bob 0.5), mr (MapReduce) 1 hour
+ * and no memory. The API names types by their codes; the screen shows the console's one casing.
+ */
 const yarn: ChargebackResponse = {
   cb: [
     {
@@ -38,8 +41,8 @@ const yarn: ChargebackResponse = {
       ],
     },
     {
-      v1: 'hive',
-      v1Label: 'hive',
+      v1: 'mr',
+      v1Label: 'mr',
       ...usage(1, 3600, 0, 100),
       cb: [{ v2: 'alice', ...usage(1, 3600, 0, 100) }],
     },
@@ -191,7 +194,7 @@ describe('/clusters/chargeback', () => {
     expect(screen.getByRole('radio', { name: 'Yarn' })).toBeChecked()
     await table(/by Application type/)
     expect(screen.getByRole('figure', { name: 'Charts by Application type' })).toHaveTextContent(
-      'Apps, CPU hours, Memory hours: spark, hive',
+      'Apps, CPU hours, Memory hours: Spark, MapReduce',
     )
     expect(searches()[0]?.pathname).toBe('/api/v1/search/cb/appType/user')
     expect(searches()[0]?.searchParams.has('clusterUid')).toBe(false)
@@ -201,8 +204,8 @@ describe('/clusters/chargeback', () => {
     render()
     await waitFor(async () => expect(await cells()).toHaveLength(2))
     expect(await cells()).toEqual([
-      ['spark', '3', '2.00', '66.67%', '--', '10.00', '100.00%', '--', '$ 2.50'],
-      ['hive', '1', '1.00', '33.33%', '--', '0.00', '0.00%', '--', '$ 1.00'],
+      ['Spark', '3', '2.00', '66.67%', '--', '10.00', '100.00%', '--', '$ 2.50'],
+      ['MapReduce', '1', '1.00', '33.33%', '--', '0.00', '0.00%', '--', '$ 1.00'],
     ])
   })
 
@@ -218,7 +221,7 @@ describe('/clusters/chargeback', () => {
     const { user, router, searches } = render()
     await waitFor(async () => expect(await cells()).toHaveLength(2))
     const calls = searches().length
-    await user.click(screen.getByRole('button', { name: 'Drill into spark' }))
+    await user.click(screen.getByRole('button', { name: 'Drill into Spark' }))
     await waitFor(() => expect(router.state.location.search).toBe('?drill=spark'))
     // The user level of spark: its nested rows, whose shares are of spark's own total.
     expect(await cells(/by User/)).toEqual([
@@ -227,30 +230,30 @@ describe('/clusters/chargeback', () => {
     ])
     expect(screen.getByRole('figure', { name: 'Charts by User' })).toHaveTextContent('alice, bob')
     const path = screen.getByRole('navigation', { name: 'Drill path' })
-    expect(within(path).getByText('Application type: spark')).toHaveAttribute('aria-current', 'location')
+    expect(within(path).getByText('Application type: Spark')).toHaveAttribute('aria-current', 'location')
     // The last group-by: nothing further to drill into, and no new search was needed.
     expect(screen.queryByRole('button', { name: /^Drill into/ })).toBeNull()
     expect(searches()).toHaveLength(calls)
 
     await user.click(within(path).getByRole('button', { name: 'All by Application type' }))
     await waitFor(() => expect(router.state.location.search).toBe(''))
-    expect(await screen.findByRole('button', { name: 'Drill into hive' })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Drill into MapReduce' })).toBeInTheDocument()
   })
 
   it('a drill is a step Back undoes, while a price edit replaces the address', async () => {
     const { user, router } = render()
     await waitFor(async () => expect(await cells()).toHaveLength(2))
-    await user.click(screen.getByRole('button', { name: 'Drill into spark' }))
+    await user.click(screen.getByRole('button', { name: 'Drill into Spark' }))
     await waitFor(() => expect(router.state.location.search).toBe('?drill=spark'))
     await user.type(screen.getByRole('textbox', { name: 'CPU hour price' }), '2')
     await waitFor(() => expect(router.state.location.search).toBe('?drill=spark&vsAmount=2'))
     await act(() => router.navigate(-1))
     await waitFor(() => expect(router.state.location.search).toBe(''))
-    expect(await screen.findByRole('button', { name: 'Drill into hive' })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Drill into MapReduce' })).toBeInTheDocument()
   })
 
   it('B156 a drilled level whose total is zero shows 0.00%, not NaN', async () => {
-    render('/clusters/chargeback?drill=hive')
+    render('/clusters/chargeback?drill=mr')
     await waitFor(async () => expect(await cells(/by User/)).toHaveLength(1))
     expect((await cells(/by User/))[0]).toEqual([
       'alice',
@@ -429,8 +432,8 @@ describe('/clusters/chargeback', () => {
     )
     await waitFor(() => expect(finishedCalls().at(-1)?.searchParams.get('from')).toBe('10'))
 
-    await user.click(screen.getByRole('button', { name: 'Drill into spark' }))
-    expect(await screen.findByRole('table', { name: 'Finished apps of spark' })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Drill into Spark' }))
+    expect(await screen.findByRole('table', { name: 'Finished apps of Spark' })).toBeInTheDocument()
     await waitFor(() => expect(finishedCalls().at(-1)?.searchParams.get('kind')).toBe('spark'))
     expect(finishedCalls().at(-1)?.searchParams.get('from')).toBe('0')
   })

@@ -249,4 +249,31 @@ describe('chargeback search and levels', () => {
     expect(levelOf(data, changeChargeback(view, { type: 'drill', value: 'gone' })).rows).toEqual([])
     expect(levelOf({}, view)).toEqual({ rows: [], total: { count: 0, vs: 0, ms: 0, io: 0, cents: 0 } })
   })
+
+  it("names application types in the console's one casing at every level; the value keeps the code", () => {
+    const top = levelOf(data, read(''))
+    expect(top.rows.map((r) => [r.value, r.label])).toEqual([['spark', 'Spark']])
+    // By user then type: the bars' stacks and, drilled into a user, the rows read the same way.
+    const byUser: ChargebackResponse = {
+      ...data,
+      cb: [
+        {
+          ...data.cb[0]!,
+          v1: 'alice',
+          v1Label: 'alice',
+          cb: [
+            { v2: 'MAPREDUCE', count: 1, vs: 1, ms: 0, io: 0, cents: 0 },
+            { v2: 'hivetz', count: 1, vs: 1, ms: 0, io: 0, cents: 0 },
+          ],
+        },
+      ],
+    }
+    const view = read('?groupBy=user,appType')
+    expect(levelOf(byUser, view).rows[0]!.inner.map((r) => r.v2)).toEqual(['MapReduce', 'Hive on Tez'])
+    const drilled = levelOf(byUser, changeChargeback(view, { type: 'drill', value: 'alice' }))
+    expect(drilled.rows.map((r) => [r.value, r.label])).toEqual([
+      ['MAPREDUCE', 'MapReduce'],
+      ['hivetz', 'Hive on Tez'],
+    ])
+  })
 })

@@ -40,17 +40,43 @@ const awscb: EmrChargebackResponse = {
   },
 }
 
-function render() {
+/** search/awscb as the simulator answers it: clusterUid narrows the rows and the totals to that cluster. */
+function answer(url: URL): EmrChargebackResponse {
+  const one = url.searchParams.get('clusterUid')
+  if (!one) return awscb
+  const cb = awscb.cb.filter((r) => r.cluster_id === one).map((r) => ({ ...r, total_perc: 100 }))
+  const sum = (pick: (r: (typeof cb)[number]) => number) => cb.reduce((n, r) => n + pick(r), 0)
+  return {
+    cb,
+    cbInfo: {
+      ...awscb.cbInfo,
+      clusters: cb.length,
+      ec2: sum((r) => r.ec2),
+      emr: sum((r) => r.emr),
+      ebs: sum((r) => r.ebs),
+      total: sum((r) => r.total),
+    },
+  }
+}
+
+function render(route = '/cost/chargeback') {
   const stub = stubApi((request) => {
-    const path = new URL(request.url).pathname
-    return path.startsWith('/api/v1/search/awscb/') ? json(awscb) : undefined
+    const url = new URL(request.url)
+    return url.pathname.startsWith('/api/v1/search/awscb/') ? json(answer(url)) : undefined
   })
   const view = renderWithProviders(<ChargebackPage />, {
     preloadedState: signedIn(testUser({ clusterType: 'EMR' })),
-    route: '/cost/chargeback',
+    route,
   })
-  return { ...view, ...stub }
+  const searches = () =>
+    stub.requests.filter((r) => r.url.includes('/awscb/')).map((r) => new URL(r.url).searchParams)
+  return { ...view, ...stub, searches }
 }
+
+const bodyRows = async () =>
+  within(await screen.findByRole('table', { name: 'Chargeback by cluster' }))
+    .getAllByRole('row')
+    .slice(1)
 
 describe('/cost/chargeback EMR flavour (R099, 02 §2)', () => {
   it('02 §9 offers the EMR and Yarn types, EMR first', async () => {
@@ -117,6 +143,59 @@ describe('/cost/chargeback EMR flavour (R099, 02 §2)', () => {
     )
     expect(screen.getByText(/EMR allows one group-by/)).toBeInTheDocument()
     expect(screen.queryByRole('textbox', { name: 'Group by' })).toBeNull()
+  })
+
+  it('B152 choosing a cluster narrows the rows and the totals to it, kept in the address and sent as clusterUid', async () => {
+    const { user, router, searches } = render()
+    await waitFor(async () => expect(await bodyRows()).toHaveLength(2))
+    // The wildcard is not sent (02 §7).
+    expect(searches()[0]?.has('clusterUid')).toBe(false)
+    const filter = screen.getByRole('combobox', { name: 'Cluster' })
+    expect(filter).toHaveValue('All clusters')
+    await user.click(filter)
+    await user.click(await screen.findByRole('option', { name: 'adhoc (j-2ADH)' }))
+
+    await waitFor(() => expect(router.state.location.search).toBe('?clusterUid=j-2ADH'))
+    // The narrowed search, beside one over every cluster that keeps the filter's choices.
+    await waitFor(() => expect(searches().map((p) => p.get('clusterUid'))).toEqual([null, 'j-2ADH', null]))
+    await waitFor(async () => expect(await bodyRows()).toHaveLength(1))
+    expect((await bodyRows())[0]).toHaveTextContent(/^j-2ADHadhoc/)
+    const kpis = within(screen.getByRole('list', { name: 'Key figures' })).getAllByRole('listitem')
+    expect(kpis.map((k) => k.textContent)).toEqual([
+      'Clusters1',
+      'EC2 cost (USD)$ 80.00',
+      'EMR cost (USD)$ 16.00',
+      'EBS cost (USD)$ 4.00',
+      'Total cost (USD)$ 100.00',
+    ])
+
+    // Every cluster of the range is still offered, and All clusters brings them all back.
+    await user.click(filter)
+    expect(await screen.findByRole('option', { name: 'nightly-etl (j-1ETL)' })).toBeInTheDocument()
+    await user.click(screen.getByRole('option', { name: 'All clusters' }))
+    await waitFor(() => expect(router.state.location.search).toBe(''))
+    await waitFor(async () => expect(await bodyRows()).toHaveLength(2))
+  })
+
+  it('B033 a link with a cluster opens narrowed to it, the filter naming it', async () => {
+    const { searches } = render('/cost/chargeback?clusterUid=j-1ETL')
+    await waitFor(async () => expect(await bodyRows()).toHaveLength(1))
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Cluster' })).toHaveValue('nightly-etl (j-1ETL)'),
+    )
+    // The narrowed search, and the same range over every cluster for the filter's choices.
+    expect(
+      searches()
+        .map((p) => p.get('clusterUid'))
+        .sort(),
+    ).toEqual(['j-1ETL', null])
+  })
+
+  it('a cluster not created in the range says so', async () => {
+    render('/cost/chargeback?clusterUid=j-GONE')
+    expect(
+      await screen.findByText('Cluster j-GONE was not created in this range', { selector: 'td *, td' }),
+    ).toBeInTheDocument()
   })
 
   it('the donut names the 9 most costly clusters and puts the rest in one slice', () => {

@@ -1,4 +1,5 @@
 import {
+  ALL_CLUSTERS,
   emrStateStyle,
   formatCount,
   formatDollars,
@@ -43,7 +44,8 @@ export const EMR_CHARGEBACK_COLUMNS: readonly DataColumn<EmrChargebackRow>[] = [
     sticky: true,
     priority: 1,
   },
-  { ...col.text<EmrChargebackRow>('cluster_name', 'Cluster name', 200), priority: 1 },
+  // Names run to 30 characters and more ('clickstream-sessionize-1124-1743'): wide enough to read them.
+  { ...col.text<EmrChargebackRow>('cluster_name', 'Cluster name', 250), priority: 1 },
   { ...col.time<EmrChargebackRow>('created', 'Created'), priority: 3 },
   { ...col.status<EmrChargebackRow>('status_state', 'Status', emrStateStyle, 190), priority: 2 },
   {
@@ -67,7 +69,8 @@ export const EMR_CHARGEBACK_COLUMNS: readonly DataColumn<EmrChargebackRow>[] = [
   {
     key: 'total_perc',
     title: 'Share of total',
-    width: 120,
+    // The heading and its sort arrow.
+    width: 135,
     align: 'right',
     priority: 1,
     render: (r) => formatPercent(r.total_perc),
@@ -100,4 +103,33 @@ export function emrCostSlices(rows: readonly EmrChargebackRow[]): DonutSlice[] {
   if (rest.length === 0) return named
   const other = rest.reduce((sum, r) => sum + r.total, 0)
   return [...named, { name: `${formatCount(rest.length)} other clusters`, value: other }]
+}
+
+/** One choice of the cluster filter: the id sent as clusterUid, and what the list shows. */
+export interface EmrClusterOption {
+  value: string
+  label: string
+}
+
+/**
+ * B152, C22: the cluster filter's choices, all clusters ('*') or one: the clusters with a
+ * chargeback in the range (the rows of the unfiltered answer, most cost first), named and
+ * identified so either can be typed. A chosen cluster the range does not hold (a link from another
+ * window) stays listed by its id, so the filter still says what is shown.
+ */
+export function emrClusterOptions(
+  rows: readonly EmrChargebackRow[],
+  chosen: string,
+  allLabel: string,
+): EmrClusterOption[] {
+  const options = rows.map((r) => ({
+    value: r.cluster_id,
+    label: r.cluster_name ? `${r.cluster_name} (${r.cluster_id})` : r.cluster_id,
+  }))
+  const missing = chosen !== ALL_CLUSTERS && !options.some((o) => o.value === chosen)
+  return [
+    { value: ALL_CLUSTERS, label: allLabel },
+    ...(missing ? [{ value: chosen, label: chosen }] : []),
+    ...options,
+  ]
 }

@@ -26,7 +26,7 @@ import type { DataColumn } from '../../components/table/table-types.ts'
 import { StatusBadge } from '../../components/status/status-badge.tsx'
 import { NameAndId, kindColumn } from '../../components/app-columns/app-column-parts.tsx'
 import { useChargebackFinishedAppsQuery, type ChargebackFinishedList } from './api.ts'
-import type { ServedChargebackType } from './chargeback-flavours.ts'
+import { groupValueLabel, type ServedChargebackType } from './chargeback-flavours.ts'
 import type { ChargebackView } from './chargeback-state.ts'
 
 type FinishedApp = FinishedYarnApp | FinishedImpalaApp | FinishedPrestoApp | FinishedBigQueryApp
@@ -44,27 +44,38 @@ const PAGE_SIZE = 10
 const time = (ms: number) => formatDateTime(ms)
 const gbHours = (mbSeconds: number) => formatDecimal(mbSecondsToGbHours(mbSeconds), 2)
 
-/** Keys are each list's sort fields (FINISHED_APP_SORT_FIELDS), so every header sorts on the server. */
+/**
+ * Keys are each list's sort fields (FINISHED_APP_SORT_FIELDS), so every header sorts on the server.
+ *
+ * Priorities (issue 16, tables fit the screen): the name and id always show and stay at the left,
+ * with the flavour's measures (what the level is charged for); status, user and finish time come
+ * next, then type and queue, and the start time gives way first. A 1280 px screen shows all but the
+ * start time; the column chooser brings it back.
+ */
 const status = <R extends FinishedApp>(): DataColumn<R> => ({
   key: 'status',
   title: 'Status',
   width: 110,
+  priority: 2,
   render: (r) => <StatusBadge code={r.status} />,
 })
 const nameAndId = <R extends FinishedApp>(title: string): DataColumn<R> => ({
   key: 'name',
   title,
   width: 260,
+  priority: 1,
+  sticky: true,
   value: (r) => r.name,
   render: (r) => <NameAndId name={r.name} id={r.id} />,
 })
 const common = <R extends FinishedApp>() => ({
-  user: { key: 'user', title: 'User', width: 130 } as DataColumn<R>,
-  queue: { key: 'queue', title: 'Queue', width: 130 } as DataColumn<R>,
+  user: { key: 'user', title: 'User', width: 130, priority: 2 } as DataColumn<R>,
+  queue: { key: 'queue', title: 'Queue', width: 130, priority: 3 } as DataColumn<R>,
   start: {
     key: 'startTime',
     title: 'Start Time',
     width: 165,
+    priority: 4,
     zoned: true,
     value: (r: R) => time(r.startTime),
   },
@@ -72,6 +83,7 @@ const common = <R extends FinishedApp>() => ({
     key: 'finishedTime',
     title: 'Finished Time',
     width: 165,
+    priority: 2,
     zoned: true,
     value: (r: R) => time(r.finishedTime),
   },
@@ -82,13 +94,22 @@ function hadoopLeadingColumns<R extends FinishedYarnApp | FinishedImpalaApp>(
   nameTitle: string,
 ): DataColumn<R>[] {
   const c = common<R>()
-  return [kindColumn<R>(), status<R>(), c.user, nameAndId<R>(nameTitle), c.start, c.finish, c.queue]
+  return [
+    { ...kindColumn<R>(), priority: 3 },
+    status<R>(),
+    c.user,
+    nameAndId<R>(nameTitle),
+    c.start,
+    c.finish,
+    c.queue,
+  ]
 }
 const memorySeconds = <R extends FinishedYarnApp | FinishedImpalaApp>(): DataColumn<R> => ({
   key: 'memorySeconds',
   // 02 §2 names it 'Memory MB Seconds'; shown in GB·hours, a figure a reader can weigh (issue 16).
   title: `Memory (${MEASURE_UNITS.gbHours})`,
   width: 170,
+  priority: 1,
   align: 'right',
   render: (r) => gbHours(r.memorySeconds),
   exportValue: (r) => gbHours(r.memorySeconds),
@@ -102,6 +123,7 @@ function yarnColumns(): DataColumn<FinishedYarnApp>[] {
       key: 'vcoreSeconds',
       title: `CPU (${MEASURE_UNITS.vcoreHours})`,
       width: 160,
+      priority: 1,
       align: 'right',
       render: (r) => formatHours(r.vcoreSeconds),
       exportValue: (r) => formatHours(r.vcoreSeconds),
@@ -118,6 +140,7 @@ function impalaColumns(): DataColumn<FinishedImpalaApp>[] {
       key: 'totalProcessingTime',
       title: 'Total Processing Time',
       width: 170,
+      priority: 1,
       align: 'right',
       render: (r) => formatDurationMs(r.totalProcessingTime),
     },
@@ -138,6 +161,7 @@ function prestoColumns(): DataColumn<FinishedPrestoApp>[] {
       key: 'cumUserMem',
       title: 'Cumulative User Memory',
       width: 190,
+      priority: 1,
       align: 'right',
       // Byte-seconds: the memory held over the query's life, read as bytes for each second.
       render: (r) => `${formatBytes(r.cumUserMem)}·s`,
@@ -146,6 +170,7 @@ function prestoColumns(): DataColumn<FinishedPrestoApp>[] {
       key: 'cpuTime',
       title: 'CPU Time',
       width: 130,
+      priority: 1,
       align: 'right',
       render: (r) => formatDurationMs(r.cpuTime),
     },
@@ -166,6 +191,7 @@ function bigQueryColumns(freemium: boolean): DataColumn<FinishedBigQueryApp>[] {
       key: 'cpuTime',
       title: 'CPU Time',
       width: 130,
+      priority: 2,
       align: 'right',
       render: (r) => formatDurationMs(r.cpuTime),
     },
@@ -173,6 +199,7 @@ function bigQueryColumns(freemium: boolean): DataColumn<FinishedBigQueryApp>[] {
       key: 'totBytesBilled',
       title: 'Bytes Billed',
       width: 140,
+      priority: 2,
       align: 'right',
       render: (r) => formatBytes(r.totBytesBilled),
     },
@@ -180,6 +207,7 @@ function bigQueryColumns(freemium: boolean): DataColumn<FinishedBigQueryApp>[] {
       key: 'cents',
       title: 'Cost (USD)',
       width: 130,
+      priority: 1,
       align: 'right',
       // B059: the free plan does not sort by cost.
       sortable: !freemium,
@@ -264,7 +292,7 @@ export function FinishedAppsTable({
   const [table, setTable] = useState<TableView>(FIRST_PAGE)
   const { list, noun, columns } = FINISHED_TABLES[type]
   const query = useChargebackFinishedAppsQuery({ list, params: finishedAppsQuery(view, type, table) })
-  const drilled = view.path.map((s) => s.value).join(' / ')
+  const drilled = view.path.map((s) => groupValueLabel(s.groupBy, s.value)).join(' / ')
   return (
     <DataTable<FinishedApp>
       caption={`Finished ${noun}${drilled ? ` of ${drilled}` : ''}`}

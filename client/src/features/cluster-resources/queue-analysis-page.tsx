@@ -53,25 +53,52 @@ const MEASURES: Readonly<
 const EMPTY: readonly never[] = []
 const percent = (v: number | null) => (v === null ? '--' : formatPercent(v, 1))
 
+/**
+ * The queues compared. Priorities (issue 16): the queue (kept at the left), its average and peak
+ * use always show; its capacity, apps and share of capacity next; the max capacity gives way first.
+ */
 function queueColumns(format: ValueFormat): DataColumn<QueueRow>[] {
   const amount = (v: number | null) => (v === null ? '--' : format(v))
   return [
-    { key: 'queue', title: 'Queue', width: 180 },
-    { key: 'capacity', title: 'Capacity', width: 120, align: 'right', render: (r) => percent(r.capacity) },
+    { key: 'queue', title: 'Queue', width: 180, priority: 1, sticky: true },
+    {
+      key: 'capacity',
+      title: 'Capacity',
+      width: 120,
+      priority: 2,
+      align: 'right',
+      render: (r) => percent(r.capacity),
+    },
     {
       key: 'maxCapacity',
       title: 'Max capacity',
       width: 130,
+      priority: 3,
       align: 'right',
       render: (r) => percent(r.maxCapacity),
     },
-    { key: 'apps', title: 'Apps finished', width: 130, align: 'right' },
-    { key: 'average', title: 'Average used', width: 140, align: 'right', render: (r) => amount(r.average) },
-    { key: 'peak', title: 'Peak used', width: 140, align: 'right', render: (r) => amount(r.peak) },
+    { key: 'apps', title: 'Apps finished', width: 130, priority: 2, align: 'right' },
+    {
+      key: 'average',
+      title: 'Average used',
+      width: 140,
+      priority: 1,
+      align: 'right',
+      render: (r) => amount(r.average),
+    },
+    {
+      key: 'peak',
+      title: 'Peak used',
+      width: 140,
+      priority: 1,
+      align: 'right',
+      render: (r) => amount(r.peak),
+    },
     {
       key: 'ofCapacity',
       title: 'Average of capacity',
       width: 170,
+      priority: 2,
       align: 'right',
       render: (r) => percent(r.ofCapacity),
     },
