@@ -7,6 +7,7 @@ import {
   type Endpoint,
 } from '@costlens/shared'
 import type { AppInstance } from '../src/app.ts'
+import { passwordVariable } from '../src/db/seed/users.ts'
 import { frozenTestApp, type FrozenTestApp } from './helper.ts'
 
 /**
@@ -43,6 +44,11 @@ describe('the EMR read-only admin (emr-readonly)', () => {
       isReadonlyAdmin: true,
       clusterType: 'EMR',
     })
+  })
+
+  it('has a password variable a shell can set: the hyphen is written as _', () => {
+    expect(passwordVariable('emr-readonly')).toBe('COSTLENS_PERSONA_PASSWORD_EMR_READONLY')
+    expect(passwordVariable('admin')).toBe('COSTLENS_PERSONA_PASSWORD_ADMIN')
   })
 
   const budget = { name: 'Read-only attempt', amount: 100, scopeType: 'all' }
