@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AwsAccount, AwsAccountList } from '@costlens/shared'
-import { auth, signIn, testApp } from './helper.ts'
+import { frozenTestApp } from './helper.ts'
 
 let app: FastifyInstance
 let emr: Record<string, string>
@@ -29,19 +29,15 @@ const key = {
 }
 
 beforeAll(async () => {
-  app = await testApp()
-  // The seed's EMR persona is an admin; a plain EMR user is added to check the role limit.
-  app.db
-    .prepare(
-      `INSERT INTO users (username, password_hash, email, org, role, cluster_type, created_at, frozen_start, frozen_end,
-                          frozen_yarn_cluster, frozen_impala_cluster, profile_json)
-       SELECT 'emr-user', password_hash, 'emr-user@acme.example', org, 'user', cluster_type, created_at, frozen_start,
-              frozen_end, frozen_yarn_cluster, frozen_impala_cluster, profile_json FROM users WHERE username = 'emr'`,
-    )
-    .run()
-  emr = auth(await signIn(app, 'emr'))
-  emrUser = auth(await signIn(app, 'emr-user', 'emr'))
-  cdhAdmin = auth(await signIn(app, 'admin'))
+  // The seed's EMR personas are an admin and a read-only admin: a plain user is added for the role limit.
+  const t = await frozenTestApp({
+    users: ['emr', 'emr-user', 'admin'],
+    peers: { 'emr-user': { of: 'emr', role: 'user' } },
+  })
+  app = t.app
+  emr = t.as('emr')
+  emrUser = t.as('emr-user')
+  cdhAdmin = t.as('admin')
 })
 afterAll(() => app.close())
 
@@ -182,21 +178,22 @@ describe('AWS account settings', () => {
 })
 
 describe('who may call them', () => {
+  // Read-only admins read the accounts too: emr-readonly.test.ts.
   it.each([
-    ['GET', '/api/v1/manage/awsaccounts'],
-    ['POST', '/api/v1/manage/awsaccounts'],
-    ['PUT', '/api/v1/manage/awsaccounts/1'],
-    ['DELETE', '/api/v1/manage/awsaccounts/1'],
+    ['GET', '/api/v1/manage/awsaccounts', 'admin or read-only admin'],
+    ['POST', '/api/v1/manage/awsaccounts', 'admin'],
+    ['PUT', '/api/v1/manage/awsaccounts/1', 'admin'],
+    ['DELETE', '/api/v1/manage/awsaccounts/1', 'admin'],
   ] as const)(
-    '%s %s: 401 without a token, 403 on another platform or for a non-admin',
-    async (method, url) => {
+    '%s %s: 401 without a token, 403 on another platform or for an EMR user (needs the %s role)',
+    async (method, url, roles) => {
       const payload = method === 'POST' || method === 'PUT' ? role : undefined
       expect((await app.inject({ method, url, payload })).statusCode).toBe(401)
       const cdh = await app.inject({ method, url, headers: cdhAdmin, payload })
       expect(cdh.statusCode).toBe(403)
       const user = await app.inject({ method, url, headers: emrUser, payload })
       expect(user.statusCode).toBe(403)
-      expect(user.json<{ message: string }>().message).toBe('This action needs the admin role.')
+      expect(user.json<{ message: string }>().message).toBe(`This action needs the ${roles} role.`)
     },
   )
 })
@@ -206,25 +203,25 @@ describe('writes are kept', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'costlens-aws-'))
     const dbPath = path.join(dir, 'costlens.db')
     try {
-      const first = await testApp({ dbPath })
-      await first.inject({
+      const first = await frozenTestApp({ dbPath, users: ['emr'] })
+      await first.app.inject({
         method: 'POST',
         url: '/api/v1/manage/awsaccounts',
-        headers: auth(await signIn(first, 'emr')),
+        headers: first.as('emr'),
         payload: key,
       })
-      await first.close()
-      const second = await testApp({ dbPath })
-      const listed = await second.inject({
+      await first.app.close()
+      const second = await frozenTestApp({ dbPath, users: ['emr'] })
+      const listed = await second.app.inject({
         method: 'GET',
         url: '/api/v1/manage/awsaccounts',
-        headers: auth(await signIn(second, 'emr')),
+        headers: second.as('emr'),
       })
       expect(listed.json<AwsAccountList>().accounts.map((a) => a.accountId)).toEqual([
         '123456789012',
         '111122223333',
       ])
-      await second.close()
+      await second.app.close()
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })
     }

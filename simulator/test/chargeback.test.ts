@@ -3,7 +3,7 @@ import type { ChargebackResponse, UnifiedSearchResponse } from '@costlens/shared
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppInstance } from '../src/app.ts'
 import { appsTimeShift } from '../src/db/repositories/applications.ts'
-import { TEST_NOW_MS, auth, signIn, testApp } from './helper.ts'
+import { TEST_NOW_MS, frozenTestApp, type FrozenTestApp } from './helper.ts'
 
 const DAY = 86_400_000
 const YARN_KINDS = ['mr', 'hive', 'spark', 'tez']
@@ -11,16 +11,14 @@ const YARN_KINDS = ['mr', 'hive', 'spark', 'tez']
 describe('chargeback: search/cb, icb, pcb, bqcb (E042, E043, E045, E046) and search/cb/tags (E151)', () => {
   let app: FastifyInstance
   let db: AppInstance['db']
-  const tokens: Record<string, string> = {}
+  let as: FrozenTestApp['as']
   beforeAll(async () => {
-    app = await testApp()
-    db = (app as AppInstance).db
-    for (const user of ['admin', 'cdp', 'emr', 'hdp', 'bigquery', 'trial'])
-      tokens[user] = await signIn(app, user)
+    ;({ app, as } = await frozenTestApp({ users: ['admin', 'cdp', 'emr', 'hdp', 'bigquery', 'trial'] }))
+    db = app.db
   })
   afterAll(() => app.close())
 
-  const get = (user: string, url: string) => app.inject({ method: 'GET', url, headers: auth(tokens[user]!) })
+  const get = (user: string, url: string) => app.inject({ method: 'GET', url, headers: as(user) })
 
   /** The same usage straight from the apps: the flavour's kinds on the platform's clusters of a kind. */
   function fromApps(
@@ -138,7 +136,7 @@ describe('chargeback: search/cb, icb, pcb, bqcb (E042, E043, E045, E046) and sea
     const list = await app.inject({
       method: 'POST',
       url: '/api/v1/apps/unifiedsearch',
-      headers: auth(tokens.admin!),
+      headers: as('admin'),
       payload: { start_time: from, end_time: to - 1, clusterTypes: ['CDH'], appTypes: YARN_KINDS, size: 1 },
     })
     expect(cb.cbInfo.total.count).toBe(list.json<UnifiedSearchResponse>().metadata.totalRecords)

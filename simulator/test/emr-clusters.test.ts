@@ -9,7 +9,7 @@ import {
 } from '@costlens/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppInstance } from '../src/app.ts'
-import { TEST_NOW_MS, auth, signIn, testApp } from './helper.ts'
+import { TEST_NOW_MS, frozenTestApp, type FrozenTestApp } from './helper.ts'
 
 const DAY = 86_400_000
 const START_OF_TODAY = Math.floor(TEST_NOW_MS / DAY) * DAY
@@ -17,21 +17,15 @@ const WINDOW = { from: TEST_NOW_MS - 30 * DAY, to: TEST_NOW_MS }
 
 describe('EMR cluster list (E040) and details', () => {
   let app: AppInstance
-  const tokens: Record<string, string> = {}
-  beforeAll(async () => {
-    app = await testApp()
-    // Running clusters cost more every millisecond: a still clock lets two calls agree to the cent.
-    app.clock.freeze()
-    app.clock.set(TEST_NOW_MS)
-    for (const user of ['emr', 'admin']) tokens[user] = await signIn(app, user)
-  })
+  let as: FrozenTestApp['as']
+  beforeAll(async () => ({ app, as } = await frozenTestApp({ users: ['emr', 'admin'] })))
   afterAll(() => app.close())
 
   const search = (body: EmrClusterSearchBody, user = 'emr') =>
     app.inject({
       method: 'POST',
       url: emrEndpoints.clusterSearch.path,
-      headers: auth(tokens[user]!),
+      headers: as(user),
       payload: body,
     })
   const page = async (body: EmrClusterSearchBody) => {
@@ -43,7 +37,7 @@ describe('EMR cluster list (E040) and details', () => {
     app.inject({
       method: 'GET',
       url: fillPath(emrEndpoints.clusterDetails.path, { clusterId }),
-      headers: auth(tokens[user]!),
+      headers: as(user),
     })
   /** Clusters alive in the window and passing a condition, counted straight from the table. */
   const count = (where = '1', window = WINDOW) =>
@@ -282,7 +276,7 @@ describe('EMR cluster list (E040) and details', () => {
       const apps = await app.inject({
         method: 'POST',
         url: '/api/v1/apps/unifiedsearch',
-        headers: auth(tokens.emr!),
+        headers: as('emr'),
         payload: {
           clusters: [d.yarnApps.clusterUid],
           start_time: new Date(TEST_NOW_MS - 60 * DAY).toISOString(),

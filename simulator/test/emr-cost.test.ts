@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppInstance } from '../src/app.ts'
 import { emrDailyCost } from '../src/db/repositories/emr-cost.ts'
 import { scopeOfPlatform } from '../src/db/repositories/scope.ts'
-import { TEST_NOW_MS, auth, signIn, testApp } from './helper.ts'
+import { TEST_NOW_MS, frozenTestApp, type FrozenTestApp } from './helper.ts'
 
 const DAY = 86_400_000
 const HOUR = 3_600_000
@@ -28,16 +28,11 @@ const CB_FROM = TEST_NOW_MS - 9 * DAY - 5 * HOUR - 1234
  */
 describe('EMR cost: awsinfo (E041), chargeback (E044), cost trends', () => {
   let app: AppInstance
-  const tokens: Record<string, string> = {}
-  beforeAll(async () => {
-    app = await testApp()
-    app.clock.freeze()
-    app.clock.set(TEST_NOW_MS)
-    for (const user of ['emr', 'admin']) tokens[user] = await signIn(app, user)
-  })
+  let as: FrozenTestApp['as']
+  beforeAll(async () => ({ app, as } = await frozenTestApp({ users: ['emr', 'admin'] })))
   afterAll(() => app.close())
 
-  const get = (url: string, user = 'emr') => app.inject({ method: 'GET', url, headers: auth(tokens[user]!) })
+  const get = (url: string, user = 'emr') => app.inject({ method: 'GET', url, headers: as(user) })
   const ok = async <T>(url: string): Promise<T> => {
     const res = await get(url)
     expect(res.statusCode, res.body).toBe(200)
@@ -56,7 +51,7 @@ describe('EMR cost: awsinfo (E041), chargeback (E044), cost trends', () => {
         const list = await app.inject({
           method: 'POST',
           url: emrEndpoints.clusterSearch.path,
-          headers: auth(tokens.emr!),
+          headers: as('emr'),
           payload: { cluster_ids: [row.cluster_id], from: String(CB_FROM) },
         })
         const listed = list.json<EmrClusterPage>().clusters[0]!

@@ -4,18 +4,14 @@ import type { AppInstance } from '../src/app.ts'
 import { shiftToClock } from '../src/db/open-database.ts'
 import { appsTimeShift } from '../src/db/repositories/applications.ts'
 import { EMR_SIZES } from '../src/db/seed/emr-clusters.ts'
-import { TEST_NOW_MS, testApp } from './helper.ts'
+import { TEST_NOW_MS, frozenTestApp, testApp } from './helper.ts'
 
 const DAY = 86_400_000
 
 /** The seeded EMR data is credible: what a cost-conscious EMR operator would check first. */
 describe('EMR seed (small scale)', () => {
   let app: AppInstance
-  beforeAll(async () => {
-    app = await testApp()
-    app.clock.freeze()
-    app.clock.set(TEST_NOW_MS)
-  })
+  beforeAll(async () => ({ app } = await frozenTestApp()))
   afterAll(() => app.close())
   const all = <T>(sql: string, ...args: unknown[]) => app.db.prepare(sql).all(...args) as T[]
   const one = <T>(sql: string, ...args: unknown[]) => app.db.prepare(sql).get(...args) as T

@@ -7,27 +7,22 @@ import {
 } from '@costlens/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppInstance } from '../src/app.ts'
-import { TEST_NOW_MS, auth, signIn, testApp } from './helper.ts'
+import { TEST_NOW_MS, frozenTestApp, type FrozenTestApp } from './helper.ts'
 
 const DAY = 86_400_000
 const WINDOW = { from: String(TEST_NOW_MS - 30 * DAY), to: String(TEST_NOW_MS) }
 
 describe('EMR sizing: listAnalysis (E142) and cluster insights', () => {
   let app: AppInstance
-  const tokens: Record<string, string> = {}
-  beforeAll(async () => {
-    app = await testApp()
-    app.clock.freeze()
-    app.clock.set(TEST_NOW_MS)
-    for (const user of ['emr', 'admin']) tokens[user] = await signIn(app, user)
-  })
+  let as: FrozenTestApp['as']
+  beforeAll(async () => ({ app, as } = await frozenTestApp({ users: ['emr', 'admin'] })))
   afterAll(() => app.close())
 
   const analyse = (body: unknown, user = 'emr') =>
     app.inject({
       method: 'POST',
       url: emrEndpoints.listAnalysis.path,
-      headers: auth(tokens[user]!),
+      headers: as(user),
       payload: body as object,
     })
   const sizing = (entities: ListAnalysisBody['entities']): ListAnalysisBody => ({
@@ -46,7 +41,7 @@ describe('EMR sizing: listAnalysis (E142) and cluster insights', () => {
     const res = await app.inject({
       method: 'POST',
       url: emrEndpoints.clusterSearch.path,
-      headers: auth(tokens.emr!),
+      headers: as('emr'),
       payload: { ...WINDOW, pageSize: 100, ...body },
     })
     return res.json<EmrClusterPage>()
@@ -55,7 +50,7 @@ describe('EMR sizing: listAnalysis (E142) and cluster insights', () => {
     const res = await app.inject({
       method: 'GET',
       url: `/api/v1/emr/insights?${query}`,
-      headers: auth(tokens.emr!),
+      headers: as('emr'),
     })
     expect(res.statusCode, res.body).toBe(200)
     return res.json<EmrInsights>()
@@ -172,13 +167,13 @@ describe('EMR sizing: listAnalysis (E142) and cluster insights', () => {
       const reversed = await app.inject({
         method: 'GET',
         url: `/api/v1/emr/insights?from=${TEST_NOW_MS}&to=${TEST_NOW_MS - DAY}`,
-        headers: auth(tokens.emr!),
+        headers: as('emr'),
       })
       expect(reversed.statusCode).toBe(400)
       const cdh = await app.inject({
         method: 'GET',
         url: '/api/v1/emr/insights',
-        headers: auth(tokens.admin!),
+        headers: as('admin'),
       })
       expect(cdh.statusCode).toBe(403)
       expect((await app.inject({ method: 'GET', url: '/api/v1/emr/insights' })).statusCode).toBe(401)

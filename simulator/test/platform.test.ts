@@ -159,7 +159,7 @@ describe('seed and clock', () => {
         .prepare("SELECT created_at FROM clusters WHERE unravel_id = 'cdh-prod-01'")
         .get() as { created_at: number }
       expect(after.created_at - before.created_at).toBe(3 * 86_400_000)
-      expect(later.db.prepare('SELECT count(*) AS n FROM users').get()).toEqual({ n: 26 })
+      expect(later.db.prepare('SELECT count(*) AS n FROM users').get()).toEqual({ n: 27 })
     } finally {
       await later.close()
       fs.rmSync(dir, { recursive: true, force: true })

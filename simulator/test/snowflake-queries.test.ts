@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SNOWFLAKE_QUERY_ANCHORS } from '../../fixtures/snowflake-queries.ts'
 import type { AppInstance } from '../src/app.ts'
 import { insightBit } from '../src/db/seed/snowflake-insights.ts'
-import { TEST_NOW_MS, auth, signIn, testApp } from './helper.ts'
+import { TEST_NOW_MS, frozenTestApp, type FrozenTestApp } from './helper.ts'
 
 const DAY = 86_400_000
 const HOUR = 3_600_000
@@ -25,11 +25,10 @@ const BODY_WINDOW = { startTime: iso(WINDOW.from), endTime: iso(WINDOW.to) }
 describe('snowflake queries: search, metadata, details (E158-E160)', () => {
   let app: FastifyInstance
   let db: AppInstance['db']
-  const tokens: Record<string, string> = {}
+  let as: FrozenTestApp['as']
   beforeAll(async () => {
-    app = await testApp()
-    db = (app as AppInstance).db
-    for (const user of ['snowflake', 'sfuser', 'admin']) tokens[user] = await signIn(app, user)
+    ;({ app, as } = await frozenTestApp({ users: ['snowflake', 'sfuser', 'admin'] }))
+    db = app.db
   })
   afterAll(() => app.close())
 
@@ -37,11 +36,10 @@ describe('snowflake queries: search, metadata, details (E158-E160)', () => {
     app.inject({
       method: 'POST',
       url: snowflakeEndpoints.querySearch.path,
-      headers: auth(tokens[user]!),
+      headers: as(user),
       payload: body,
     })
-  const get = (url: string, user = 'snowflake') =>
-    app.inject({ method: 'GET', url, headers: auth(tokens[user]!) })
+  const get = (url: string, user = 'snowflake') => app.inject({ method: 'GET', url, headers: as(user) })
 
   /** Queries that started in [from, to] and pass a condition, counted straight from the table. */
   const count = (where = '1', params: Record<string, unknown> = {}, window = WINDOW) =>
@@ -143,7 +141,7 @@ describe('snowflake queries: search, metadata, details (E158-E160)', () => {
       const res = await app.inject({
         method: method as 'GET',
         url,
-        headers: auth(tokens.admin!),
+        headers: as('admin'),
         payload: method === 'POST' ? {} : undefined,
       })
       expect(res.statusCode).toBe(403)

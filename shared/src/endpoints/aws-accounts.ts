@@ -10,10 +10,12 @@ import { defineEndpoint, defineEndpoints } from './endpoint.ts'
 
 /*
  * AWS account settings (R104, /manage/awsaccountsettings; 01 §2.3): the AWS accounts the EMR data
- * comes from. The spec shows the page, no call (G01): paths and fields are ours. EMR admins only.
+ * comes from. The spec shows the page, no call (G01): paths and fields are ours. EMR admins change
+ * them; read-only admins read them too (B302: they see what admins see, and change nothing).
  * A secret is stored and never answered: secretConfigured says one is there, accessKeyIdLast4 which.
  */
 const admins = { platforms: ['EMR'], roles: ['admin'] } as const
+const readers = { platforms: ['EMR'], roles: ['admin', 'readonlyAdmin'] } as const
 const tags = ['aws-accounts'] as const
 
 const INPUT =
@@ -27,7 +29,7 @@ export const awsAccountEndpoints = defineEndpoints({
     specIds: ['R104'],
     pathIsOurs: true,
     tags,
-    access: admins,
+    access: readers,
     summary: 'The AWS accounts the EMR data comes from (secrets never included)',
     response: AwsAccountListSchema,
   }),

@@ -256,8 +256,10 @@ const manageTail: readonly RouteEntry[] = [
   }),
 ]
 
+// Users of role user may not read the accounts (endpoints/aws-accounts.ts): the page is not theirs.
 const awsAccountSettings = emrOnly('R104', '/manage/awsaccountsettings', 'AWS Account Settings', {
   rbacId: 'manage/awsaccountsettings',
+  roles: ['admin', 'readonlyAdmin'],
   screen: 'aws-account-settings',
 })
 

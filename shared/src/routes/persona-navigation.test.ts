@@ -135,6 +135,33 @@ const EXPECTED: Record<string, Expected> = {
     opens: ['/clusters/list', '/clusters/j-1/details/', '/cost/budget/b-1/details/', '/apps/admin'],
     cannotOpen: ['/migrationplaning/clusterdiscovery', '/manage/audit'],
   },
+  'emr-readonly': {
+    landing: '/cost/trends',
+    tabs: ['Cost', 'Clusters', 'Jobs', 'Data', 'Reports', 'Auto Actions', 'App Store', 'Manage'],
+    subTabs: {
+      Cost: ['Trends', 'Chargeback', 'Budgets'],
+      Clusters: ['Cluster List', ...DEFAULT_CLUSTER_SUBTABS],
+      // Manage Apps is for admins (B041 lets a read-only admin in on Databricks only).
+      'App Store': ['Apps'],
+      Manage: [
+        'Daemons',
+        'Stats',
+        'Run Diagnostics',
+        'Monitoring',
+        'API Tokens',
+        'Role Manager',
+        'AWS Account Settings',
+        'Notification Channels',
+      ],
+    },
+    opens: [
+      '/cost/budget',
+      '/cost/budget/b-1/details/',
+      '/manage/awsaccountsettings',
+      '/clusters/j-1/details/',
+    ],
+    cannotOpen: ['/apps/admin', '/manage/audit'],
+  },
   databricks: {
     landing: '/home',
     tabs: DB_TABS,

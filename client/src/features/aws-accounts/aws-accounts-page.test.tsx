@@ -35,17 +35,20 @@ const ACCOUNTS = [
   }),
 ]
 
-function render(...extra: Parameters<typeof stubApi>) {
+const emrAdmin = signedIn(testUser({ clusterType: 'EMR', role: 'admin' }))
+
+function renderAs(session: ReturnType<typeof signedIn>, ...extra: Parameters<typeof stubApi>) {
   const api = stubApi(
     ...extra,
     on('GET', '/api/v1/manage/awsaccounts', () => json({ accounts: ACCOUNTS, limit: 100 })),
   )
   const view = renderWithProviders(<AwsAccountsPage />, {
-    preloadedState: signedIn(testUser({ clusterType: 'EMR', role: 'admin' })),
+    preloadedState: session,
     route: '/manage/awsaccountsettings',
   })
   return { ...api, ...view }
 }
+const render = (...extra: Parameters<typeof stubApi>) => renderAs(emrAdmin, ...extra)
 
 describe('AWS account form checks', () => {
   const role = {
@@ -167,4 +170,13 @@ describe('/manage/awsaccountsettings', () => {
     await user.click(within(form).getByRole('button', { name: 'Add account' }))
     expect(await within(form).findByText('This AWS account is already configured.')).toBeInTheDocument()
   }, 20_000)
+
+  it('shows a read-only admin the accounts, with no add, edit or delete', async () => {
+    renderAs(signedIn(testUser({ clusterType: 'EMR', role: 'readonlyAdmin' })))
+    const table = await screen.findByRole('table', { name: 'AWS accounts' })
+    expect(within(table).getByText('analytics-prod')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Add AWS account' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Edit the AWS account/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Delete the AWS account/ })).not.toBeInTheDocument()
+  })
 })

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { ConfirmDeleteModal, recordActionsColumn, writeRefusal } from '../../kit/record-actions.tsx'
 import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core'
 import type { AwsAccount, AwsAccountInput } from '@costlens/shared'
+import { useAppSelector } from '../../app/hooks.ts'
 import { useDocumentTitle } from '../../app/use-document-title.ts'
 import { DataTable } from '../../components/table/data-table.tsx'
 import type { DataColumn } from '../../components/table/table-types.ts'
@@ -21,23 +22,31 @@ export function credentialText(account: AwsAccount): string {
   return account.secretConfigured ? `${key} (secret stored)` : `${key} (no secret)`
 }
 
-function columns(edit: (a: AwsAccount) => void, remove: (a: AwsAccount) => void): DataColumn<AwsAccount>[] {
+function columns(
+  canWrite: boolean,
+  edit: (a: AwsAccount) => void,
+  remove: (a: AwsAccount) => void,
+): DataColumn<AwsAccount>[] {
   return [
     { key: 'alias', title: 'Alias', sortable: true, width: 220 },
     { key: 'accountId', title: 'Account id', sortable: true, width: 170 },
     { key: 'region', title: 'Region', sortable: true, width: 160 },
     // A role ARN is long: the column takes the room the others leave.
     { key: 'credential', title: 'Signs in with', value: credentialText, width: 520 },
-    recordActionsColumn<AwsAccount>((a) => `the AWS account ${a.alias}`, { edit, remove }),
+    ...(canWrite
+      ? [recordActionsColumn<AwsAccount>((a) => `the AWS account ${a.alias}`, { edit, remove })]
+      : []),
   ]
 }
 
 /**
  * /manage/awsaccountsettings (R104): the AWS accounts the EMR data comes from; EMR admins add, edit
- * and delete them. Secrets are stored, never shown: the list says whether one is there.
+ * and delete them, read-only admins only read them. Secrets are stored, never shown: the list says
+ * whether one is there.
  */
 export default function AwsAccountsPage() {
   useDocumentTitle('AWS Account Settings')
+  const canWrite = useAppSelector((s) => s.session.user)!.role === 'admin'
   const list = useAwsAccountsQuery()
   const [createAccount] = useCreateAwsAccountMutation()
   const [updateAccount] = useUpdateAwsAccountMutation()
@@ -73,11 +82,11 @@ export default function AwsAccountsPage() {
             The AWS accounts whose EMR clusters and costs costlens reads.
           </Text>
         </div>
-        <Button onClick={() => setEditing('new')}>Add AWS account</Button>
+        {canWrite && <Button onClick={() => setEditing('new')}>Add AWS account</Button>}
       </Group>
       <DataTable
         caption="AWS accounts"
-        columns={columns(setEditing, setDeleting)}
+        columns={columns(canWrite, setEditing, setDeleting)}
         rows={accounts}
         rowKey={(a) => String(a.id)}
         loading={list.isFetching}

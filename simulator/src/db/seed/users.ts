@@ -71,9 +71,16 @@ function personaHash(username: string, password: string): string {
   return hash
 }
 
+/**
+ * The variable that overrides a persona's password: COSTLENS_PERSONA_PASSWORD_ and the username in
+ * capitals, a character a shell variable cannot hold (emr-readonly's hyphen) written as `_`.
+ */
+export function passwordVariable(username: string): string {
+  return `COSTLENS_PERSONA_PASSWORD_${username.toUpperCase().replace(/[^A-Z0-9_]/g, '_')}`
+}
+
 function personaUser(persona: Persona, clusters: SeedCluster[], now: number): SeedUser {
-  const password =
-    process.env[`COSTLENS_PERSONA_PASSWORD_${persona.username.toUpperCase()}`] ?? persona.password
+  const password = process.env[passwordVariable(persona.username)] ?? persona.password
   const today = startOfUtcDay(now)
   const frozen = persona.profile.frozenDaysAgo
   const firstYarn = clusters.find((c) => c.platform === persona.clusterType && c.kind === 'Yarn')
