@@ -31,6 +31,19 @@ export function stubEndpoint<E extends Endpoint>(
       : undefined
 }
 
+const ERROR_NAMES: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  500: 'Internal Server Error',
+}
+
+/** Answers an entry's calls with an error in the API's shape `{ statusCode, error, message }`. */
+export function stubError(entry: Endpoint, statusCode: number, message: string): Handler {
+  return stubEndpoint(entry, () => ({ statusCode, error: ERROR_NAMES[statusCode], message }), statusCode)
+}
+
 export interface PageOptions {
   /** The address the page opens at. */
   route: string
