@@ -51,7 +51,7 @@ export function renderConsole(path: string, preloadedState?: Partial<RootState>)
   return { ...view, store, router }
 }
 
-export type Handler = (request: Request) => Response | Promise<Response> | undefined
+export type Handler = (request: Request) => Response | undefined | Promise<Response | undefined>
 
 /**
  * Stubs fetch with a list of handlers (first answer wins) and records every request. An

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
-import { afterEach } from 'vitest'
+import { afterEach, vi } from 'vitest'
 
 afterEach(() => cleanup())
 // A table remembers its column choices in local storage: each test starts from the defaults.
@@ -32,3 +32,5 @@ Element.prototype.scrollIntoView ??= () => {}
 // Highcharts feature-tests CSS on load; jsdom has no CSS.supports.
 globalThis.CSS ??= {} as typeof CSS
 CSS.supports ??= () => false
+// A test's stubbed fetch (stubApi) never leaks into the next test.
+afterEach(() => vi.unstubAllGlobals())

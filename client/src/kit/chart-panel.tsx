@@ -27,3 +27,17 @@ export function ChartPanel({ spec }: { spec: ChartPanelSpec }) {
     </Paper>
   )
 }
+
+/**
+ * The stacked series of rows of UTC days split into parts (a day's cost by EC2, EMR and EBS): one
+ * series per part, named as `parts` says, each point at its day's start.
+ */
+export function daySeries<R extends { date: string }, K extends keyof R & string>(
+  days: readonly R[],
+  parts: Readonly<Record<K, string>>,
+): TimeSeries[] {
+  return (Object.keys(parts) as K[]).map((part) => ({
+    name: parts[part],
+    data: days.map((day) => [Date.parse(`${day.date}T00:00:00Z`), Number(day[part])] as const),
+  }))
+}

@@ -21,6 +21,17 @@ export const statusWords = (code: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1)
 }
 
+/** Tags in one line, as tables and field grids show them: 'team=data, env=prod'. */
+export const tagsText = (tags: Readonly<Record<string, string>> = {}) =>
+  Object.entries(tags)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ')
+
+/** A status code as a badge with its word (never colour alone), in the style `style` gives it. */
+export const statusBadge = (code: string, style: (code: string) => StatusStyle) => (
+  <StatusBadge code={code} label={statusWords(code)} style={style(code)} />
+)
+
 export const columns = {
   /** Plain text, cut with an ellipsis when too long (full text on hover). */
   text: <R,>(key: Key<R>, title: string, width = 160): DataColumn<R> => ({
@@ -85,17 +96,18 @@ export const columns = {
     key,
     title,
     width,
-    render: (r) => {
-      const code = String(field(r, key))
-      return <StatusBadge code={code} label={statusWords(code)} style={style(code)} />
-    },
+    render: (r) => statusBadge(String(field(r, key)), style),
+  }),
+  /** A yes/no field in words: `yes` ('Installed') when set, else 'No'; sorts and exports as the word. */
+  yesNo: <R,>(key: Key<R>, title: string, yes = 'Yes', width = 100): DataColumn<R> => ({
+    key,
+    title,
+    width,
+    value: (r) => (field(r, key) ? yes : 'No'),
   }),
   /** A key → value map as 'k=v, …', not sortable. */
   tags: <R,>(key: Key<R>, title: string, width = 220): DataColumn<R> => {
-    const text = (r: R) =>
-      Object.entries((field(r, key) ?? {}) as Record<string, string>)
-        .map(([k, v]) => `${k}=${v}`)
-        .join(', ')
+    const text = (r: R) => tagsText(field(r, key) as Record<string, string> | undefined)
     return {
       key,
       title,

@@ -3,15 +3,35 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom'
 import { Anchor, Breadcrumbs, Group, Stack, Tabs, Text, Title } from '@mantine/core'
 import { PanelState } from '../components/panel-state/panel-state.tsx'
 import { panelStatus } from '../components/panel-state/panel-status.ts'
+import { ChartPanel, type ChartPanelSpec } from './chart-panel.tsx'
+import { FieldGrid, type GridField } from './field-grid.tsx'
 import { KpiRow, type Kpi } from './kpi-row.tsx'
 import type { ListQueryResult } from './list-page.tsx'
 import type { ReturnState } from './return-link.tsx'
 
-/** One tab of a details page: its address value, its name and what it shows of the answer. */
+/**
+ * One tab of a details page: its address value, its name and what it shows of the answer, as
+ * configuration (a field grid, chart panels, in that order) and anything else `render` draws below.
+ */
 export interface DetailTab<D> {
   value: string
   label: string
-  render: (data: D) => ReactNode
+  fields?: (data: D) => readonly GridField[]
+  charts?: (data: D) => readonly ChartPanelSpec[]
+  render?: (data: D) => ReactNode
+}
+
+/** A tab's panel: its fields, its charts, then what it renders. */
+function TabPanel<D>({ tab, data }: { tab: DetailTab<D>; data: D }) {
+  return (
+    <Stack gap="sm">
+      {tab.fields && <FieldGrid fields={tab.fields(data)} />}
+      {tab.charts?.(data).map((spec) => (
+        <ChartPanel key={spec.title} spec={spec} />
+      ))}
+      {tab.render?.(data)}
+    </Stack>
+  )
 }
 
 export interface DetailPageProps<D> {
@@ -83,7 +103,7 @@ export function DetailPage<D>({ title, badge, back, what, result, kpis, tabs }: 
               </Tabs.List>
               {tabs.map((t) => (
                 <Tabs.Panel key={t.value} value={t.value} pt="sm">
-                  {t.render(data)}
+                  <TabPanel tab={t} data={data} />
                 </Tabs.Panel>
               ))}
             </Tabs>

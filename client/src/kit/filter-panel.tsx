@@ -5,6 +5,16 @@ import { RangeSliderFilter } from '../components/filters/range-slider-filter.tsx
 import { TagSelector } from '../components/filters/tag-selector.tsx'
 import { DebouncedTextInput } from './debounced-text-input.tsx'
 
+/** A metadata facet's bounds as the answers give them (`{ min, max }`). */
+export interface MinMax {
+  min: number
+  max: number
+}
+
+/** A range spec's bounds as the slider takes them: [min, max], whichever way the spec gave them. */
+export const rangeBounds = (bounds: Range | MinMax | undefined): Range | undefined =>
+  bounds && ('min' in bounds ? [bounds.min, bounds.max] : bounds)
+
 /**
  * One filter of a list's panel, bound to a filter field of its state by name and, where its
  * options or bounds come from the server, to the list's metadata `M`. The kind a field may take
@@ -30,8 +40,11 @@ type SpecFor<K, T, M> = T extends string
           label: string
           /** The unit: USD, ms (hh:mm:ss) or a whole count (the events slider). */
           variant: 'cost' | 'duration' | 'count'
-          /** The metadata's [min, max]; a value outside it is cleared (02 §4 EMR list, B204). */
-          bounds: (metadata: M | undefined) => Range | undefined
+          /**
+           * The metadata's [min, max], or its `{ min, max }` facet as the answer gives it; a value
+           * outside it is cleared (02 §4 EMR list, B204).
+           */
+          bounds: (metadata: M | undefined) => Range | MinMax | undefined
           /**
            * Keep a value outside new bounds (the slider shows it clamped) instead of clearing it: the
            * bounds are those of the filtered answer (the application lists', the Snowflake query list's).
@@ -127,7 +140,7 @@ export function FilterPanel<G, M>(props: FilterPanelProps<G, M>) {
         )
       }
       case 'range': {
-        const bounds = spec.bounds(metadata)
+        const bounds = rangeBounds(spec.bounds(metadata))
         if (!bounds) return null
         return (
           <RangeSliderFilter

@@ -20,7 +20,8 @@ import { ClusterSearchSelect } from '../components/filters/cluster-search-select
 import { DataTable } from '../components/table/data-table.tsx'
 import { listTableChange, listTableView, type ListPaging } from '../components/table/list-table-view.ts'
 import type { DataColumn, DataTableSelection } from '../components/table/table-types.ts'
-import { FilterPanel, type FilterSpec } from './filter-panel.tsx'
+import { everyPage } from './every-page.ts'
+import { FilterPanel, rangeBounds, type FilterSpec } from './filter-panel.tsx'
 import { IdleAutoRefresh } from './idle-auto-refresh.tsx'
 import { KpiRow, type Kpi } from './kpi-row.tsx'
 import type { Field, ListChange, ListStateOf } from './list-state.ts'
@@ -95,6 +96,11 @@ export interface ListPageProps<F extends Fields, G extends Fields, A, D, R, M> {
     name: string
     formats?: readonly ('csv' | 'xls' | 'json')[]
     rows?: () => Promise<readonly R[]>
+    /**
+     * A server list's page of the same request: the download fetches every page (`everyPage`) and
+     * reads each with `rows` and `total`, so the screen writes no paging loop.
+     */
+    page?: (page: number, pageSize: number) => Promise<D>
   }
   emptyText?: string
   pageSizes?: readonly number[]
@@ -300,7 +306,7 @@ export function ListPage<F extends Fields, G extends Fields, A, D, R, M>(
                 name: props.download.name,
                 formats: props.download.formats,
                 locked: !isActionAllowed(user.plan, 'download'),
-                rows: props.download.rows ?? (async () => loaded),
+                rows: props.download.rows ?? downloadPages(props) ?? (async () => loaded),
               }
             }
           />
@@ -308,6 +314,21 @@ export function ListPage<F extends Fields, G extends Fields, A, D, R, M>(
       </Flex>
     </Stack>
   )
+}
+
+/** Every filtered row of a server list, fetched page by page with the download's `page`. */
+function downloadPages<D, R>({
+  download,
+  rows,
+  total,
+}: Pick<ListPageProps<Fields, Fields, unknown, D, R, unknown>, 'download' | 'rows' | 'total'>) {
+  const fetchPage = download?.page
+  if (!fetchPage) return undefined
+  return () =>
+    everyPage(async (page, pageSize) => {
+      const answer = await fetchPage(page, pageSize)
+      return { rows: rows(answer), total: total?.(answer) ?? 0 }
+    })
 }
 
 /**
@@ -344,7 +365,7 @@ function useClearRangesOutside<G extends Fields, M>(
     for (const spec of specs) {
       if (spec.kind !== 'range' || spec.keepOutside) continue
       ranges[spec.field] = (filters as Record<string, RangeFilter>)[spec.field] ?? null
-      const b = spec.bounds(metadata)
+      const b = rangeBounds(spec.bounds(metadata))
       if (b) bounds[spec.field] = b
     }
     const { filters: next, reload } = clearRangesOutsideMetadata(ranges, bounds)

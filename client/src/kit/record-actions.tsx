@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { ActionIcon, Alert, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core'
 import { IconPencil, IconTrash } from '@tabler/icons-react'
 import type { ApiError } from '../api/base-query.ts'
@@ -123,4 +123,29 @@ export function ConfirmDeleteModal({
       </Stack>
     </Modal>
   )
+}
+
+/**
+ * The state of a screen of stored records around its form and its delete confirmation: which record
+ * is being edited ('new' for a create) or deleted, and the writes that close them only once the
+ * server took them (a refusal stays on the form, beside its field).
+ */
+export function useRecordEditor<R, I>(writes: {
+  create: (input: I) => Promise<{ error?: unknown }>
+  update: (record: R, input: I) => Promise<{ error?: unknown }>
+  remove: (record: R) => Promise<{ error?: unknown }>
+}) {
+  const [editing, setEditing] = useState<R | 'new' | null>(null)
+  const [deleting, setDeleting] = useState<R | null>(null)
+  /** Sends the form; answers the server's refusal, if any, for the form to show. */
+  async function save(input: I) {
+    const answer = editing === 'new' ? await writes.create(input) : await writes.update(editing as R, input)
+    const refusal = writeRefusal(answer)
+    if (!refusal) setEditing(null)
+    return refusal
+  }
+  async function confirmDelete() {
+    if (deleting !== null && !writeRefusal(await writes.remove(deleting))) setDeleting(null)
+  }
+  return { editing, setEditing, deleting, setDeleting, save, confirmDelete }
 }

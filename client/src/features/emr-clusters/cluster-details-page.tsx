@@ -10,13 +10,11 @@ import {
   type EmrSizingAnalysis,
 } from '@costlens/shared'
 import { PanelState } from '../../components/panel-state/panel-state.tsx'
-import { panelStatus } from '../../components/panel-state/panel-status.ts'
-import { StatusBadge } from '../../components/status/status-badge.tsx'
-import { DataTable } from '../../components/table/data-table.tsx'
-import { ChartPanel } from '../../kit/chart-panel.tsx'
-import { columns as col, statusWords } from '../../kit/columns.tsx'
+import { queryPanel } from '../../components/panel-state/panel-status.ts'
+import { daySeries } from '../../kit/chart-panel.tsx'
+import { columns as col, statusBadge, statusWords, tagsText } from '../../kit/columns.tsx'
 import { DetailPage } from '../../kit/detail-page.tsx'
-import { FieldGrid } from '../../kit/field-grid.tsx'
+import { DetailTable } from '../../kit/detail-table.tsx'
 import { useEmrClusterDetailsQuery, useEmrClusterSizingQuery } from './api.ts'
 
 const MARKETS = { ON_DEMAND: 'On-Demand', SPOT: 'Spot' } as const
@@ -41,13 +39,10 @@ const groupColumns = [
   col.usd<EmrInstanceGroup>('ebsHourly', 'EBS a node-hour', 150, 4),
 ]
 
-interface SizingRow {
-  name: string
-  groups: string
-  hourlyCost: number
-  saving: number | null
-  savingPercent: number | null
-}
+/** A row of the sizing table: the current groups, then each recommendation with its saving. */
+type SizingRow = { name: string; groups: readonly Group[]; hourlyCost: number } & Partial<
+  Pick<EmrSizingAnalysis['recommendations'][number], 'saving' | 'savingPercent'>
+>
 const sizingColumns = [
   col.text<SizingRow>('name', 'Sizing', 150),
   {
@@ -55,10 +50,11 @@ const sizingColumns = [
     title: 'Instance groups',
     width: 380,
     sortable: false,
+    value: (r: SizingRow) => r.groups.map(groupText).join(', '),
     // One group a line: a cluster has up to a dozen, and a cut list would hide the recommendation.
     render: (r: SizingRow) => (
       <Stack gap={0}>
-        {r.groups.split(', ').map((g) => (
+        {r.groups.map(groupText).map((g) => (
           <Text key={g} size="sm">
             {g}
           </Text>
@@ -69,35 +65,21 @@ const sizingColumns = [
   col.usd<SizingRow>('hourlyCost', 'Hourly cost', 130),
   {
     ...col.usd<SizingRow>('saving', 'Saving over its life', 170),
-    render: (r: SizingRow) => (r.saving === null ? '--' : formatDollars(r.saving)),
+    render: (r: SizingRow) => (r.saving === undefined ? '--' : formatDollars(r.saving)),
   },
   {
     key: 'savingPercent',
     title: 'Saving %',
     width: 100,
     align: 'right' as const,
-    value: (r: SizingRow) => (r.savingPercent === null ? '--' : `${r.savingPercent.toFixed(1)} %`),
+    value: (r: SizingRow) => (r.savingPercent === undefined ? '--' : `${r.savingPercent.toFixed(1)} %`),
   },
 ]
 const SIZING_NAMES = { RESOURCE_OPTIMIZED: 'Resource-optimised', COST_OPTIMIZED: 'Cost-optimised' } as const
-function sizingRows(analysis: EmrSizingAnalysis): SizingRow[] {
-  return [
-    {
-      name: 'Current',
-      groups: analysis.current.groups.map(groupText).join(', '),
-      hourlyCost: analysis.current.hourlyCost,
-      saving: null,
-      savingPercent: null,
-    },
-    ...analysis.recommendations.map((r) => ({
-      name: SIZING_NAMES[r.kind],
-      groups: r.groups.map(groupText).join(', '),
-      hourlyCost: r.hourlyCost,
-      saving: r.saving,
-      savingPercent: r.savingPercent,
-    })),
-  ]
-}
+const sizingRows = ({ current, recommendations }: EmrSizingAnalysis): SizingRow[] => [
+  { name: 'Current', ...current },
+  ...recommendations.map((r) => ({ ...r, name: SIZING_NAMES[r.kind] })),
+]
 
 /** E142: the resource- and cost-optimised sizings of the cluster and its node down-sizing events. */
 function SizingPanel({ clusterId }: { clusterId: string }) {
@@ -107,12 +89,7 @@ function SizingPanel({ clusterId }: { clusterId: string }) {
   })
   const analysis = sizing.data?.results[0]
   return (
-    <PanelState
-      status={panelStatus(sizing, !analysis)}
-      what="Sizing recommendations"
-      error={sizing.error}
-      onRetry={() => void sizing.refetch()}
-    >
+    <PanelState what="Sizing recommendations" {...queryPanel(sizing, !analysis)}>
       {analysis && (
         <Stack gap="sm">
           <Text size="sm">
@@ -121,15 +98,13 @@ function SizingPanel({ clusterId }: { clusterId: string }) {
             {(analysis.peakUtilisation * 100).toFixed(0)} %. Its cost so far:{' '}
             {formatDollars(analysis.clusterCost)}.
           </Text>
-          <DataTable
+          <DetailTable
             caption="Sizing recommendations"
             columns={sizingColumns}
             rows={sizingRows(analysis)}
             rowKey={(r) => r.name}
-            paginate={false}
-            search={false}
           />
-          <DataTable
+          <DetailTable
             caption="Node down-sizing"
             columns={[
               col.time('eventTime', 'Time'),
@@ -141,8 +116,6 @@ function SizingPanel({ clusterId }: { clusterId: string }) {
             ]}
             rows={analysis.nodeDownsizing}
             rowKey={(e) => `${e.eventTime}-${e.role}`}
-            paginate={false}
-            search={false}
             emptyText="No node down-sizing: its nodes were busy"
           />
         </Stack>
@@ -151,47 +124,20 @@ function SizingPanel({ clusterId }: { clusterId: string }) {
   )
 }
 
-function overview(d: Details) {
-  const { cluster: c, timeline: t } = d
-  return (
-    <Stack gap="sm">
-      <FieldGrid
-        fields={[
-          { label: 'Name', value: c.clusterName },
-          { label: 'Region', value: d.region },
-          { label: 'Release', value: d.releaseLabel },
-          { label: 'Applications', value: d.applications.join(', ') },
-          { label: 'Created (UTC)', value: formatDateTime(t.creationDateTime) },
-          { label: 'Ready (UTC)', value: t.readyDateTime && formatDateTime(t.readyDateTime) },
-          { label: 'Ended (UTC)', value: t.endDateTime ? formatDateTime(t.endDateTime) : 'Still running' },
-          { label: 'Last state change', value: t.stateChangeReason.message || t.stateChangeReason.code },
-          {
-            label: 'Markets',
-            value: c.marketTypes.map((m) => (m === 'SPOT' ? 'Spot' : 'On-Demand')).join(', '),
-          },
-          {
-            label: 'Tags',
-            value: Object.entries(c.tags)
-              .map(([k, v]) => `${k}=${v}`)
-              .join(', '),
-          },
-        ]}
-      />
-      <ChartPanel
-        spec={{
-          kind: 'stacked-bars',
-          title: 'Daily cost (USD)',
-          description: 'What the cluster cost each UTC day, split into EC2, the EMR uplift and EBS.',
-          cost: true,
-          valueFormat: formatDollars,
-          series: (['ec2', 'emr', 'ebs'] as const).map((part) => ({
-            name: part.toUpperCase(),
-            data: d.costByDay.map((day) => [Date.parse(`${day.date}T00:00:00Z`), day[part]] as const),
-          })),
-        }}
-      />
-    </Stack>
-  )
+/** The Overview tab's fields: what the cluster is and its timeline (02 §2 EMR detail page). */
+function overviewFields({ cluster: c, timeline: t, ...d }: Details) {
+  return [
+    { label: 'Name', value: c.clusterName },
+    { label: 'Region', value: d.region },
+    { label: 'Release', value: d.releaseLabel },
+    { label: 'Applications', value: d.applications.join(', ') },
+    { label: 'Created (UTC)', value: formatDateTime(t.creationDateTime) },
+    { label: 'Ready (UTC)', value: t.readyDateTime && formatDateTime(t.readyDateTime) },
+    { label: 'Ended (UTC)', value: t.endDateTime ? formatDateTime(t.endDateTime) : 'Still running' },
+    { label: 'Last state change', value: t.stateChangeReason.message || t.stateChangeReason.code },
+    { label: 'Markets', value: c.marketTypes.map((m) => MARKETS[m]).join(', ') },
+    { label: 'Tags', value: tagsText(c.tags) },
+  ]
 }
 
 function yarnApps(d: Details) {
@@ -224,13 +170,7 @@ export default function ClusterDetailsPage() {
       what="Cluster"
       back={{ label: 'Clusters', to: '/clusters/list' }}
       result={result}
-      badge={(d) => (
-        <StatusBadge
-          code={d.cluster.status}
-          label={statusWords(d.cluster.status)}
-          style={emrStateStyle(d.cluster.status)}
-        />
-      )}
+      badge={(d) => statusBadge(d.cluster.status, emrStateStyle)}
       kpis={(d) => [
         { label: 'Cost so far (USD)', value: formatDollars(d.cluster.totalCost) },
         { label: 'Hourly cost (USD)', value: hourly(d.hourlyCost.total) },
@@ -239,18 +179,30 @@ export default function ClusterDetailsPage() {
         { label: 'Down-sizing events', value: String(d.downsizingEvents.length) },
       ]}
       tabs={[
-        { value: 'overview', label: 'Overview', render: overview },
+        {
+          value: 'overview',
+          label: 'Overview',
+          fields: overviewFields,
+          charts: (d) => [
+            {
+              kind: 'stacked-bars',
+              title: 'Daily cost (USD)',
+              description: 'What the cluster cost each UTC day, split into EC2, the EMR uplift and EBS.',
+              cost: true,
+              valueFormat: formatDollars,
+              series: daySeries(d.costByDay, { ec2: 'EC2', emr: 'EMR', ebs: 'EBS' }),
+            },
+          ],
+        },
         {
           value: 'groups',
           label: 'Instance groups',
           render: (d) => (
-            <DataTable
+            <DetailTable
               caption="Instance groups"
               columns={groupColumns}
               rows={d.instanceGroups}
               rowKey={(g) => `${g.role}-${g.instanceType}-${g.market}`}
-              paginate={false}
-              search={false}
             />
           ),
         },

@@ -1,9 +1,10 @@
-import { formatDollars, formatPercent, presetRange, type EmrInsights } from '@costlens/shared'
-import type { DonutSlice } from '../../components/charts/donut-chart.tsx'
+import { formatCount, formatDollars, formatPercent, type EmrInsights } from '@costlens/shared'
 import type { DataColumn } from '../../components/table/table-types.ts'
-import { readAddressRange, type AddressRange } from '../../components/date-range/address-range.ts'
+import type { ChartPanelSpec } from '../../kit/chart-panel.tsx'
 import { columns as col } from '../../kit/columns.tsx'
+import { addressRange } from '../../kit/fields.ts'
 import type { Kpi } from '../../kit/kpi-row.tsx'
+import { defineListState } from '../../kit/list-state.ts'
 
 /**
  * The EMR cluster insights page as configuration (R059): its range, KPIs, donuts and the top
@@ -11,22 +12,16 @@ import type { Kpi } from '../../kit/kpi-row.tsx'
  */
 export type TopCluster = EmrInsights['topClusters'][number]
 
-/** The cost picker's choices (7, 14, 30, 90 days, a year), opening on the last 30 days. */
-export const INSIGHTS_PICKER = 'cost' as const
-export const INSIGHTS_RANGE_LABEL = '30_d'
-
-/** The range of the address (`dateRangeLabel`, or `start_date` and `end_date`), the last 30 days by default. */
-export function insightsRange(search: string, now: number): AddressRange {
-  const defaults = { dateRange: presetRange(INSIGHTS_RANGE_LABEL, now)!, rangeLabel: INSIGHTS_RANGE_LABEL }
-  return readAddressRange(new URLSearchParams(search), now, defaults)
-}
-
-/** The address of a range: a preset by its label (re-read at each visit), picked dates as they are. */
-export function insightsSearch(range: AddressRange): string {
-  if (range.rangeLabel === INSIGHTS_RANGE_LABEL) return ''
-  if (range.rangeLabel !== 'custom') return `?dateRangeLabel=${range.rangeLabel}`
-  return `?start_date=${range.dateRange.start}&end_date=${range.dateRange.end}`
-}
+/**
+ * The page's range, all of it in the address as the console writes one (`dateRangeLabel`, or
+ * `start_date` and `end_date`): the last 30 days by default, from the cost picker's choices (7, 14,
+ * 30, 90 days, a year). The top clusters are sorted and paged in the browser.
+ */
+export const insightsState = defineListState({
+  range: addressRange({ preset: '30_d' }),
+  fields: {},
+  filters: {},
+})
 
 /** The saving as a share of what it saves on; never above 100 % (the API bounds each saving by its cost). */
 export const savingShare = (saving: number, cost: number) => (cost > 0 ? (saving / cost) * 100 : 0)
@@ -50,12 +45,35 @@ export function insightsKpis(data: EmrInsights | undefined): Kpi[] {
   ]
 }
 
-/** The with / without donuts: one of the clusters' count, one of their cost. */
-export function installSlices(data: EmrInsights | undefined, measure: 'clusters' | 'cost'): DonutSlice[] {
-  if (!data) return []
+/** The with / without donuts: one of the clusters' count, one of their cost over their lives so far. */
+export function installDonuts(data: EmrInsights | undefined, exportAllowed: boolean): ChartPanelSpec[] {
+  const common = {
+    kind: 'donut',
+    exportAllowed,
+    emptyText: 'No EMR cluster was alive in this range',
+  } as const
+  const slices = (measure: 'clusters' | 'cost') =>
+    data
+      ? [
+          { name: 'With Unravel', value: data.withUnravel[measure] },
+          { name: 'Without Unravel', value: data.withoutUnravel[measure] },
+        ]
+      : []
   return [
-    { name: 'With Unravel', value: data.withUnravel[measure] },
-    { name: 'Without Unravel', value: data.withoutUnravel[measure] },
+    {
+      ...common,
+      title: 'Clusters with and without Unravel',
+      description: 'How many of the clusters alive in the range run with the product installed.',
+      slices: slices('clusters'),
+      valueFormat: formatCount,
+    },
+    {
+      ...common,
+      title: 'Cost with and without Unravel (USD)',
+      description: 'The cost over their lives so far of the clusters with and without the product.',
+      slices: slices('cost'),
+      valueFormat: formatDollars,
+    },
   ]
 }
 
@@ -69,7 +87,7 @@ export const TOP_CLUSTER_COLUMNS: readonly DataColumn<TopCluster>[] = [
     sticky: true,
   },
   col.text<TopCluster>('clusterName', 'Cluster name', 180),
-  { key: 'withUnravel', title: 'Unravel', width: 100, value: (r) => (r.withUnravel ? 'Installed' : 'No') },
+  col.yesNo<TopCluster>('withUnravel', 'Unravel', 'Installed'),
   col.usd<TopCluster>('cost', 'Cost'),
   col.usd<TopCluster>('saving', 'Saving'),
   {

@@ -1,7 +1,6 @@
 import { useMemo } from 'react'
 import { emrStateStyle, type EmrClusterMetadata as Meta, type EmrClusterRow as Row } from '@costlens/shared'
-import { columns as col, countKpis } from '../../kit/columns.tsx'
-import { everyPage } from '../../kit/every-page.ts'
+import { columns as col, countKpis, statusWords } from '../../kit/columns.tsx'
 import type { FilterSpec } from '../../kit/filter-panel.tsx'
 import { ListPage } from '../../kit/list-page.tsx'
 import { useListState } from '../../kit/use-list-state.ts'
@@ -20,14 +19,8 @@ const columnsOf = (tab: string) => [
   col.time<Row>('startTime', 'Start Time'),
   col.duration<Row>('duration', 'Duration', 130),
   { ...col.count<Row>('nodeCount', 'Nodes'), displayable: false },
-  {
-    key: 'withUnravel',
-    title: 'Unravel',
-    width: 90,
-    // The inefficient tab shows its down-sizing events there instead.
-    displayable: tab !== 'inefficient',
-    value: (r: Row) => (r.withUnravel ? 'Installed' : 'No'),
-  },
+  // The inefficient tab shows its down-sizing events there instead.
+  { ...col.yesNo<Row>('withUnravel', 'Unravel', 'Installed', 90), displayable: tab !== 'inefficient' },
   { ...col.count<Row>('downsizingEvents', 'Down-sizing events', 120), displayable: tab === 'inefficient' },
   { ...col.tags<Row>('tags', 'Tags'), displayable: false },
 ]
@@ -39,25 +32,12 @@ const filterSpecs = (tab: string): FilterSpec<ClusterListView['filters'], Meta>[
     kind: 'multi',
     field: 'statuses',
     label: 'Status',
-    options: (m) =>
-      STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1), count: m?.statuses[s] })),
+    options: (m) => STATUSES.map((s) => ({ value: s, label: statusWords(s), count: m?.statuses[s] })),
     // The active tab lists the active group whatever the status filter says.
     hidden: tab === 'active',
   },
-  {
-    kind: 'range',
-    field: 'cost',
-    label: 'Cost (USD)',
-    variant: 'cost',
-    bounds: (m) => m && [m.cost.min, m.cost.max],
-  },
-  {
-    kind: 'range',
-    field: 'duration',
-    label: 'Duration',
-    variant: 'duration',
-    bounds: (m) => m && [m.duration.min, m.duration.max],
-  },
+  { kind: 'range', field: 'cost', label: 'Cost (USD)', variant: 'cost', bounds: (m) => m?.cost },
+  { kind: 'range', field: 'duration', label: 'Duration', variant: 'duration', bounds: (m) => m?.duration },
   { kind: 'flag', field: 'withProduct', label: 'With Unravel', count: (m) => m?.withUnravel },
   { kind: 'flag', field: 'withoutProduct', label: 'Without Unravel', count: (m) => m?.withoutUnravel },
   { kind: 'tags', field: 'tags', label: 'Cluster tags', tags: (m) => m?.tags ?? [] },
@@ -98,11 +78,7 @@ export default function ClusterListPage() {
       emptyText="No EMR cluster was alive in this range"
       download={{
         name: `${list.state.tab}_emr_clusters`,
-        rows: () =>
-          everyPage(async (page, pageSize) => {
-            const answer = await fetchPage({ ...request, page, pageSize }).unwrap()
-            return { rows: answer.clusters, total: answer.total }
-          }),
+        page: (page, pageSize) => fetchPage({ ...request, page, pageSize }).unwrap(),
       }}
     />
   )

@@ -45,12 +45,8 @@ export type ClusterListView = ReturnType<typeof clusterListState.defaults>
  * E040: the search body. The active tab lists the active group whatever the status filter says;
  * the inefficient tab the clusters with node down-sizing events (02 §2). Unset filters are left out.
  */
-export function clusterSearchBody({
-  tab,
-  dateRange,
-  filters: f,
-  ...view
-}: ClusterListView): EmrClusterSearchBody {
+export function clusterSearchBody(view: ClusterListView): EmrClusterSearchBody {
+  const { tab, dateRange, filters: f } = view
   const statuses = tab === 'active' ? ['active' as const] : f.statuses
   return {
     platform: 'EMR',

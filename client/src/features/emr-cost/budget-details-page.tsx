@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom'
-import { Anchor, Breadcrumbs, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Breadcrumbs, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { formatDollars, formatMessage, type BudgetCostDayRowBody, type BudgetDetails } from '@costlens/shared'
 import { useDocumentTitle } from '../../app/use-document-title.ts'
 import { DataTable } from '../../components/table/data-table.tsx'
@@ -8,7 +8,8 @@ import { PanelState } from '../../components/panel-state/panel-state.tsx'
 import { queryPanel } from '../../components/panel-state/panel-status.ts'
 import { useBudgetDetailsQuery } from './api.ts'
 import { budgetScopeText } from './budget-scope.ts'
-import { BudgetStatusBadge } from './budget-status-badge.tsx'
+import { KpiRow, type Kpi } from '../../kit/kpi-row.tsx'
+import { BUDGET_STATUS_MEANINGS, BudgetStatusBadge } from './budget-status-badge.tsx'
 import { costDayColumns } from './cost-day-columns.ts'
 import { DailyCostChart } from './daily-cost-chart.tsx'
 
@@ -23,9 +24,9 @@ export const COST_DAY_COLUMNS: DataColumn<BudgetCostDayRowBody>[] = [
   },
 ]
 
-function Kpis({ details }: { details: BudgetDetails }) {
-  const { budget, daysInMonth, rows } = details
-  const items = [
+/** The budget's figures: its amount, this month's spend and forecast, and its status in words. */
+function budgetKpis({ budget, daysInMonth, rows }: BudgetDetails): Kpi[] {
+  return [
     {
       label: 'Amount a month',
       value: formatDollars(budget.amount),
@@ -41,34 +42,8 @@ function Kpis({ details }: { details: BudgetDetails }) {
       value: formatDollars(budget.forecast),
       note: 'Spend to date + the last 7 whole days’ average × the days left',
     },
+    { label: 'Status', value: budget.status, note: BUDGET_STATUS_MEANINGS[budget.status] },
   ]
-  return (
-    <section aria-label="Budget figures">
-      <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" m={0}>
-        {items.map((kpi) => (
-          <Paper key={kpi.label} withBorder p="sm">
-            <Text component="dt" size="xs" c="dimmed" fw={600} tt="uppercase">
-              {kpi.label}
-            </Text>
-            <Text component="dd" size="xl" fw={700} m={0}>
-              {kpi.value}
-            </Text>
-            <Text component="dd" size="xs" c="dimmed" m={0}>
-              {kpi.note}
-            </Text>
-          </Paper>
-        ))}
-        <Paper withBorder p="sm">
-          <Text component="dt" size="xs" c="dimmed" fw={600} tt="uppercase">
-            Status
-          </Text>
-          <Text component="dd" m={0} mt={6}>
-            <BudgetStatusBadge status={budget.status} />
-          </Text>
-        </Paper>
-      </SimpleGrid>
-    </section>
-  )
 }
 
 /**
@@ -105,11 +80,12 @@ export default function BudgetDetailsPage() {
               <Title order={1} size="h3">
                 {budget.name}
               </Title>
+              <BudgetStatusBadge status={budget.status} />
               <Text size="sm" c="dimmed">
                 {budgetScopeText(budget)} · {budget.month} (UTC) · monthly
               </Text>
             </Group>
-            <Kpis details={details.data} />
+            <KpiRow kpis={budgetKpis(details.data)} label="Budget figures" />
             <Paper withBorder p="xs" radius="md">
               <DailyCostChart
                 title={`Daily cost in ${budget.month} against the budget`}

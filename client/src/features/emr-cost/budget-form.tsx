@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react'
-import { FormFooter } from '../../kit/record-actions.tsx'
 import { Group, NumberInput, Radio, Select, Stack, TextInput } from '@mantine/core'
 import {
   budgetDraftErrors,
@@ -11,6 +10,8 @@ import {
   type BudgetInput,
   type Tag,
 } from '@costlens/shared'
+import { FormFooter } from '../../kit/record-actions.tsx'
+import { TagValueSelect } from '../../kit/tag-value-select.tsx'
 import { EmrClusterMultiSelect } from './emr-cluster-picker.tsx'
 
 export const EMPTY_BUDGET: BudgetDraft = {
@@ -96,7 +97,6 @@ export function BudgetForm({
     else setRefusal(problem)
   }
 
-  const tagValues = tags.find((t) => t.key === draft.tagKey)?.values ?? []
   return (
     <form onSubmit={(e) => void submit(e)} aria-label={submitLabel} noValidate>
       <Stack gap="sm">
@@ -150,24 +150,12 @@ export function BudgetForm({
           />
         )}
         {draft.scopeType === 'tag' && (
-          <Group grow align="flex-start">
-            <Select
-              label="Tag key"
-              data={tags.map((t) => t.key)}
-              value={draft.tagKey || null}
-              onChange={(v) => setDraft((d) => ({ ...d, tagKey: v ?? '', tagValue: '' }))}
-              searchable
-              error={errors.tag}
-            />
-            <Select
-              label="Tag value"
-              data={[...tagValues]}
-              value={draft.tagValue || null}
-              onChange={(v) => set('tagValue', v ?? '')}
-              searchable
-              disabled={!draft.tagKey}
-            />
-          </Group>
+          <TagValueSelect
+            tags={tags}
+            value={{ key: draft.tagKey, value: draft.tagValue }}
+            onChange={(tag) => setDraft((d) => ({ ...d, tagKey: tag.key, tagValue: tag.value }))}
+            error={errors.tag}
+          />
         )}
         <NumberInput
           label="Alert threshold (%)"

@@ -1,5 +1,3 @@
-import { useState } from 'react'
-import { ConfirmDeleteModal, recordActionsColumn, writeRefusal } from '../../kit/record-actions.tsx'
 import { Link } from 'react-router-dom'
 import { Alert, Anchor, Button, Group, Modal, Stack, Text, Title, Tooltip } from '@mantine/core'
 import { formatDollars, type Budget, type BudgetInput } from '@costlens/shared'
@@ -8,6 +6,8 @@ import { useDocumentTitle } from '../../app/use-document-title.ts'
 import { DataTable } from '../../components/table/data-table.tsx'
 import type { DataColumn } from '../../components/table/table-types.ts'
 import { queryPanel } from '../../components/panel-state/panel-status.ts'
+import { columns as col } from '../../kit/columns.tsx'
+import { ConfirmDeleteModal, recordActionsColumn, useRecordEditor } from '../../kit/record-actions.tsx'
 import { useAwsTagsQuery } from './aws-tags-api.ts'
 import {
   useBudgetsQuery,
@@ -54,13 +54,7 @@ function columns(
           budgetScopeText(b)
         ),
     },
-    {
-      key: 'amount',
-      title: 'Amount a month',
-      align: 'right',
-      sortable: true,
-      render: (b) => formatDollars(b.amount),
-    },
+    col.usd<Budget>('amount', 'Amount a month', 170),
     {
       key: 'spendToDate',
       title: 'Spend to date',
@@ -68,13 +62,7 @@ function columns(
       sortable: true,
       render: (b) => `${formatDollars(b.spendToDate)} (${b.spentPercent}%)`,
     },
-    {
-      key: 'forecast',
-      title: 'Forecast',
-      align: 'right',
-      sortable: true,
-      render: (b) => formatDollars(b.forecast),
-    },
+    col.usd<Budget>('forecast', 'Forecast', 140),
     { key: 'thresholdPercent', title: 'Alert at', align: 'right', render: (b) => `${b.thresholdPercent}%` },
     {
       key: 'status',
@@ -99,26 +87,13 @@ export default function BudgetListPage() {
   const [createBudget] = useCreateBudgetMutation()
   const [updateBudget] = useUpdateBudgetMutation()
   const [deleteBudget, deletion] = useDeleteBudgetMutation()
-  const [editing, setEditing] = useState<Budget | 'new' | null>(null)
-  const [deleting, setDeleting] = useState<Budget | null>(null)
+  const { editing, setEditing, deleting, setDeleting, save, confirmDelete } = useRecordEditor({
+    create: (input: BudgetInput) => createBudget(input),
+    update: (b: Budget, input: BudgetInput) => updateBudget({ id: b.id, ...input }),
+    remove: (b: Budget) => deleteBudget({ id: b.id }),
+  })
   const budgets = list.data?.budgets ?? []
   const otherNames = budgets.filter((b) => editing === 'new' || b.id !== editing?.id).map((b) => b.name)
-
-  async function save(input: BudgetInput) {
-    const answer =
-      editing === 'new'
-        ? await createBudget(input)
-        : await updateBudget({ id: (editing as Budget).id, ...input })
-    const refusal = writeRefusal(answer)
-    if (!refusal) setEditing(null)
-    return refusal
-  }
-
-  async function confirmDelete() {
-    if (!deleting) return
-    const answer = await deleteBudget({ id: deleting.id })
-    if (!writeRefusal(answer)) setDeleting(null)
-  }
 
   const panel = queryPanel(list, budgets.length === 0)
   return (

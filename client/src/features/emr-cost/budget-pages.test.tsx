@@ -1,64 +1,46 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { Route, Routes } from 'react-router-dom'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Budget, BudgetDetails } from '@costlens/shared'
-import { json, on, renderWithProviders, signedIn, stubApi } from '../../../test/render.tsx'
+import { describe, expect, it } from 'vitest'
+import {
+  budgetEndpoints,
+  emrEndpoints,
+  tagsEndpoints,
+  type BudgetDetails,
+  type CurrentUser,
+} from '@costlens/shared'
+import { testBudget, testCostDays, testEmrClusterPage } from '../../../test/emr.ts'
+import { renderPage, stubEndpoint, stubError, tableRows } from '../../../test/page-harness.tsx'
+import type { Handler } from '../../../test/render.tsx'
+import { renderWithProviders } from '../../../test/render.tsx'
 import { testUser } from '../../../test/users.ts'
 import BudgetListPage from './budget-list-page.tsx'
 import BudgetDetailsPage from './budget-details-page.tsx'
 import { BudgetStatusBadge } from './budget-status-badge.tsx'
 
-afterEach(() => vi.unstubAllGlobals())
-
-const emrAdmin = signedIn(testUser({ clusterType: 'EMR', role: 'admin' }))
-const emrReadonly = signedIn(testUser({ clusterType: 'EMR', role: 'readonlyAdmin' }))
-
-const budget = (over: Partial<Budget>): Budget => ({
-  id: 1,
-  name: 'All EMR clusters',
-  amount: 50_000,
-  period: 'monthly',
-  scopeType: 'all',
-  clusterIds: [],
-  tagKey: null,
-  tagValue: null,
-  thresholdPercent: 80,
-  createdBy: 'emr',
-  createdAt: 0,
-  updatedAt: 0,
-  month: '2026-11',
-  spendToDate: 31_250.5,
-  forecast: 42_100,
-  spentPercent: 62.5,
-  status: 'At Risk',
-  ...over,
-})
+const emrAdmin = testUser({ clusterType: 'EMR', role: 'admin' })
+const emrReadonly = testUser({ clusterType: 'EMR', role: 'readonlyAdmin' })
 
 const BUDGETS = [
-  budget({}),
-  budget({
+  testBudget(),
+  testBudget({
     id: 2,
     name: 'Team data',
-    scopeType: 'tag',
-    tagKey: 'team',
-    tagValue: 'data',
-    amount: 1000,
-    spendToDate: 1200,
-    forecast: 1500,
-    spentPercent: 120,
-    status: 'Exceeded',
+    ...{ scopeType: 'tag', tagKey: 'team', tagValue: 'data', amount: 1000 },
+    ...{ spendToDate: 1200, forecast: 1500, spentPercent: 120, status: 'Exceeded' },
   }),
 ]
 
-function renderList(preloadedState = emrAdmin, ...extra: Parameters<typeof stubApi>) {
-  const api = stubApi(
-    ...extra,
-    on('GET', '/api/v1/budgets', () => json({ budgets: BUDGETS, errors: [], limit: 200 })),
-    on('GET', '/api/v1/search/awstags', () => json([{ key: 'team', values: ['data', 'ml'] }])),
-    on('POST', '/api/v1/emr/clusters/search', () => json({ clusters: [], total: 0, metadata: {} })),
-  )
-  return { ...api, ...renderWithProviders(<BudgetListPage />, { preloadedState, route: '/cost/budget' }) }
-}
+/** The budgets list with its two budgets, the tags team=data and team=ml, and `extra` answers first. */
+const renderList = (user: CurrentUser = emrAdmin, ...extra: Handler[]) =>
+  renderPage(<BudgetListPage />, {
+    route: '/cost/budget',
+    user,
+    stubs: [
+      ...extra,
+      stubEndpoint(budgetEndpoints.list, { budgets: BUDGETS, errors: [], limit: 200 }),
+      stubEndpoint(tagsEndpoints.awsTags, [{ key: 'team', values: ['data', 'ml'] }]),
+      stubEndpoint(emrEndpoints.clusterSearch, { ...testEmrClusterPage(), clusters: [], total: 0 }),
+    ],
+  })
 
 describe('budget status badge', () => {
   it.each(['Ok', 'At Risk', 'Exceeded'] as const)('B256 %s shows its word', (status) => {
@@ -97,7 +79,7 @@ describe('/cost/budget', () => {
   it('creates a budget over a tag and sends only that scope', async () => {
     const { requests, user } = renderList(
       emrAdmin,
-      on('POST', '/api/v1/budgets', () => json(budget({ id: 3, name: 'ML spend' }))),
+      stubEndpoint(budgetEndpoints.create, testBudget({ id: 3, name: 'ML spend' })),
     )
     await user.click(await screen.findByRole('button', { name: 'Create budget' }))
     const form = await screen.findByRole('form', { name: 'Create budget' })
@@ -125,9 +107,7 @@ describe('/cost/budget', () => {
   it('shows the server’s refusal beside the field it is about', async () => {
     const { user } = renderList(
       emrAdmin,
-      on('POST', '/api/v1/budgets', () =>
-        json({ statusCode: 400, error: 'Bad Request', message: 'Budget name already exists.' }, 400),
-      ),
+      stubError(budgetEndpoints.create, 400, 'Budget name already exists.'),
     )
     await user.click(await screen.findByRole('button', { name: 'Create budget' }))
     const form = await screen.findByRole('form', { name: 'Create budget' })
@@ -140,7 +120,7 @@ describe('/cost/budget', () => {
   it('deletes a budget only after the confirmation', async () => {
     const { requests, user } = renderList(
       emrAdmin,
-      on('DELETE', '/api/v1/budgets/2', () => json({ id: 2, deleted: true })),
+      stubEndpoint(budgetEndpoints.remove, { id: 2, deleted: true }),
     )
     await user.click(await screen.findByRole('button', { name: 'Delete the budget Team data' }))
     const dialog = await screen.findByRole('dialog', { name: 'Delete budget' })
@@ -158,60 +138,36 @@ describe('/cost/budget', () => {
   })
 })
 
-const renderDetails = (route: string) =>
-  renderWithProviders(
-    <Routes>
-      <Route path="/cost/budget/:budget_id/details/" element={<BudgetDetailsPage />} />
-    </Routes>,
-    { preloadedState: emrAdmin, route },
-  )
+const renderDetails = (route: string, ...stubs: Handler[]) =>
+  renderPage(<BudgetDetailsPage />, {
+    route,
+    path: '/cost/budget/:budget_id/details/',
+    user: emrAdmin,
+    stubs,
+  })
 
 describe('/cost/budget/{id}/details/', () => {
   const details: BudgetDetails = {
-    budget: budget({ amount: 250, spendToDate: 300, forecast: 900, spentPercent: 120, status: 'Exceeded' }),
+    budget: testBudget({
+      amount: 250,
+      spendToDate: 300,
+      forecast: 900,
+      spentPercent: 120,
+      status: 'Exceeded',
+    }),
     monthStart: Date.parse('2026-11-01T00:00:00Z'),
     monthEnd: Date.parse('2026-12-01T00:00:00Z'),
     daysInMonth: 30,
-    rows: [
-      {
-        date: '2026-11-01',
-        cost: 100,
-        costChange: 20,
-        neglectedCost: 30,
-        budgetOverrunCost: 0,
-        cumulativeCost: 100,
-        ec2: 70,
-        emr: 20,
-        ebs: 10,
-      },
-      {
-        date: '2026-11-02',
-        cost: 100,
-        costChange: 0,
-        neglectedCost: 0,
-        budgetOverrunCost: 0,
-        cumulativeCost: 200,
-        ec2: 70,
-        emr: 20,
-        ebs: 10,
-      },
-      {
-        date: '2026-11-03',
-        cost: 100,
-        costChange: 0,
-        neglectedCost: 0,
-        budgetOverrunCost: 50,
-        cumulativeCost: 300,
-        ec2: 70,
-        emr: 20,
-        ebs: 10,
-      },
-    ],
+    // $ 100 a day from 2026-11-01: the third day $ 50 over the budget's share.
+    rows: testCostDays(3, 100, Date.parse('2026-11-03T12:00:00Z')).map(({ ts: _, ...day }, i) => ({
+      ...day,
+      cumulativeCost: 100 * (i + 1),
+      budgetOverrunCost: i === 2 ? 50 : 0,
+    })),
   }
 
   it('shows the figures, the chart and the cost day rows, newest first', async () => {
-    stubApi(on('GET', '/api/v1/budgets/1', () => json(details)))
-    renderDetails('/cost/budget/1/details/')
+    renderDetails('/cost/budget/1/details/', stubEndpoint(budgetEndpoints.details, details))
     const figures = await screen.findByRole('region', { name: 'Budget figures' })
     expect(figures).toHaveTextContent('$ 250.00')
     expect(figures).toHaveTextContent('$ 300.00')
@@ -221,20 +177,16 @@ describe('/cost/budget/{id}/details/', () => {
     expect(
       screen.getByRole('figure', { name: 'Daily cost in 2026-11 against the budget' }),
     ).toBeInTheDocument()
-    const rows = within(screen.getByRole('table', { name: 'Cost by day' }))
-      .getAllByRole('row')
-      .slice(1)
+    const rows = await tableRows('Cost by day')
     expect(rows[0]).toHaveTextContent('2026-11-03')
     expect(rows[0]).toHaveTextContent('$ 50.00')
   })
 
   it('says when the budget does not exist', async () => {
-    stubApi(
-      on('GET', '/api/v1/budgets/9', () =>
-        json({ statusCode: 404, error: 'Not Found', message: 'The budget 9 does not exist' }, 404),
-      ),
+    renderDetails(
+      '/cost/budget/9/details/',
+      stubError(budgetEndpoints.details, 404, 'The budget 9 does not exist'),
     )
-    renderDetails('/cost/budget/9/details/')
     expect(await screen.findByText('The budget 9 does not exist')).toBeInTheDocument()
   })
 })

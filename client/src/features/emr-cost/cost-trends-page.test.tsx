@@ -1,76 +1,29 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Budget, EmrCostDayRow } from '@costlens/shared'
-import { json, on, renderWithProviders, signedIn, stubApi } from '../../../test/render.tsx'
+import { describe, expect, it } from 'vitest'
+import { budgetEndpoints, emrEndpoints, tagsEndpoints } from '@costlens/shared'
+import { testBudget, testCostDays, testEmrClusterPage } from '../../../test/emr.ts'
+import { renderPage, stubEndpoint, tableRows } from '../../../test/page-harness.tsx'
 import { testUser } from '../../../test/users.ts'
 import CostTrendsPage from './cost-trends-page.tsx'
 import { rowsAgainstBudget, trendWindow } from './trend-data.ts'
 
-afterEach(() => vi.unstubAllGlobals())
+const allBudget = testBudget({ amount: 30_000, spendToDate: 20_000, forecast: 29_000, spentPercent: 66.7 })
 
-const DAY = 86_400_000
-const today = Math.floor(Date.now() / DAY) * DAY
-
-/** `n` days up to today, each costing `perDay` (EC2 70 %, EMR 20 %, EBS 10 %). */
-function days(n: number, perDay: number): EmrCostDayRow[] {
-  return Array.from({ length: n }, (_, i) => {
-    const ts = today - (n - 1 - i) * DAY
-    return {
-      date: new Date(ts).toISOString().slice(0, 10),
-      ts,
-      cost: perDay,
-      costChange: 0,
-      neglectedCost: perDay / 10,
-      budgetOverrunCost: 0,
-      ec2: perDay * 0.7,
-      emr: perDay * 0.2,
-      ebs: perDay * 0.1,
-    }
-  })
-}
-
-const allBudget: Budget = {
-  id: 1,
-  name: 'All EMR clusters',
-  amount: 30_000,
-  period: 'monthly',
-  scopeType: 'all',
-  clusterIds: [],
-  tagKey: null,
-  tagValue: null,
-  thresholdPercent: 80,
-  createdBy: 'emr',
-  createdAt: 0,
-  updatedAt: 0,
-  month: '2026-11',
-  spendToDate: 20_000,
-  forecast: 29_000,
-  spentPercent: 66.7,
-  status: 'At Risk',
-}
-
-function render(route: string) {
-  const api = stubApi(
-    on('GET', '/api/v1/emr/cost/trends', (request) => {
-      const tag = new URL(request.url).searchParams.get('tag')
-      const rows = days(70, tag ? 100 : 1000)
-      return json({ from: rows[0]!.ts, to: Date.now(), total: 0, days: rows })
-    }),
-    on('GET', '/api/v1/budgets', () => json({ budgets: [allBudget], errors: [], limit: 200 })),
-    on('GET', '/api/v1/search/awstags', () => json([{ key: 'team', values: ['data'] }])),
-    on('POST', '/api/v1/emr/clusters/search', () => json({ clusters: [], total: 0, metadata: {} })),
-  )
-  const view = renderWithProviders(<CostTrendsPage />, {
-    preloadedState: signedIn(testUser({ clusterType: 'EMR', role: 'admin' })),
+/** 70 days of every cluster at $ 1,000 a day, or of a tag at $ 100 a day. */
+const render = (route: string) =>
+  renderPage(<CostTrendsPage />, {
     route,
+    user: testUser({ clusterType: 'EMR', role: 'admin' }),
+    stubs: [
+      stubEndpoint(emrEndpoints.costTrends, (request) => {
+        const rows = testCostDays(70, new URL(request.url).searchParams.get('tag') ? 100 : 1000)
+        return { from: rows[0]!.ts, to: Date.now(), total: 0, days: rows }
+      }),
+      stubEndpoint(budgetEndpoints.list, { budgets: [allBudget], errors: [], limit: 200 }),
+      stubEndpoint(tagsEndpoints.awsTags, [{ key: 'team', values: ['data'] }]),
+      stubEndpoint(emrEndpoints.clusterSearch, { ...testEmrClusterPage(), clusters: [], total: 0 }),
+    ],
   })
-  return { ...api, ...view }
-}
-
-const trendRequests = (requests: Request[]) =>
-  requests
-    .filter((r) => new URL(r.url).pathname === '/api/v1/emr/cost/trends')
-    .map((r) => new URL(r.url).searchParams)
 
 describe('/cost/trends', () => {
   it('lands on the global trend over 30 days with the budget that covers it', async () => {
@@ -84,20 +37,21 @@ describe('/cost/trends', () => {
       'aria-pressed',
       'true',
     )
-    const table = await screen.findByRole('table', { name: 'Cost by day: All EMR clusters' })
-    expect(within(table).getAllByRole('row').length).toBeGreaterThan(1)
+    expect((await tableRows('Cost by day: All EMR clusters')).length).toBeGreaterThan(0)
     expect(screen.getByRole('radio', { name: '30 days' })).toBeChecked()
   })
 
   it('reads the trends, the selection and the range from the address, and asks for each trend', async () => {
-    const { requests } = render('/cost/trends?days=7&item=global&item=tag:team=data&selected=2')
+    const { queries } = render('/cost/trends?days=7&item=global&item=tag:team=data&selected=2')
     const items = within(await screen.findByRole('list', { name: 'Trends' })).getAllByRole('listitem')
     expect(items.map((i) => i.textContent)).toEqual([
       expect.stringContaining('1. All EMR clusters'),
       expect.stringContaining('2. Tag team = data'),
     ])
     expect(await screen.findByRole('table', { name: 'Cost by day: Tag team = data' })).toBeInTheDocument()
-    await waitFor(() => expect(trendRequests(requests).some((q) => q.get('tag') === 'team:data')).toBe(true))
+    await waitFor(() =>
+      expect(queries(emrEndpoints.costTrends).some((q) => q.get('tag') === 'team:data')).toBe(true),
+    )
     expect(screen.getByRole('radio', { name: '7 days' })).toBeChecked()
   })
 
@@ -130,9 +84,9 @@ describe('trend windows and overruns', () => {
 
   it('fills each day’s overrun month by month against the budget', () => {
     const rows = [
-      { ...days(1, 0)[0]!, date: '2026-10-31', cost: 400 },
-      { ...days(1, 0)[0]!, date: '2026-11-01', cost: 200 },
-      { ...days(1, 0)[0]!, date: '2026-11-02', cost: 200 },
+      { ...testCostDays(1, 0)[0]!, date: '2026-10-31', cost: 400 },
+      { ...testCostDays(1, 0)[0]!, date: '2026-11-01', cost: 200 },
+      { ...testCostDays(1, 0)[0]!, date: '2026-11-02', cost: 200 },
     ]
     expect(rowsAgainstBudget(rows, { ...allBudget, amount: 300 }).map((r) => r.budgetOverrunCost)).toEqual([
       100, 0, 100,

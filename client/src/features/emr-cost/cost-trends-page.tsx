@@ -1,17 +1,5 @@
 import { useMemo, useState } from 'react'
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core'
-import { IconX } from '@tabler/icons-react'
+import { Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core'
 import type { EmrCostDayRow, TrendScope } from '@costlens/shared'
 import { MAX_TREND_ITEMS, formatDollars } from '@costlens/shared'
 import { useDocumentTitle } from '../../app/use-document-title.ts'
@@ -19,7 +7,9 @@ import { LineChart } from '../../components/charts/line-chart.tsx'
 import { paletteColour } from '../../components/charts/chart-options.ts'
 import { DataTable } from '../../components/table/data-table.tsx'
 import { PanelState } from '../../components/panel-state/panel-state.tsx'
-import { combinedPanelStatus, panelStatus } from '../../components/panel-state/panel-status.ts'
+import { queriesPanel } from '../../components/panel-state/panel-status.ts'
+import { SeriesChips } from '../../kit/series-chips.tsx'
+import { TagValueSelect } from '../../kit/tag-value-select.tsx'
 import { useBudgetsQuery } from './api.ts'
 import { useAwsTagsQuery } from './aws-tags-api.ts'
 import { BudgetStatusBadge } from './budget-status-badge.tsx'
@@ -36,17 +26,15 @@ const DAY_COLUMNS = costDayColumns<EmrCostDayRow>()
 function AddTrend({ onAdd, disabled }: { onAdd: (scope: TrendScope) => void; disabled: boolean }) {
   const [kind, setKind] = useState<'cluster' | 'tag'>('cluster')
   const [clusterId, setClusterId] = useState('')
-  const [tagKey, setTagKey] = useState<string | null>(null)
-  const [tagValue, setTagValue] = useState<string | null>(null)
+  const [tag, setTag] = useState({ key: '', value: '' })
   const tags = useAwsTagsQuery({})
-  const values = tags.data?.find((t) => t.key === tagKey)?.values ?? []
   const scope: TrendScope | null =
     kind === 'cluster'
       ? clusterId
         ? { kind: 'cluster', clusterId }
         : null
-      : tagKey && tagValue
-        ? { kind: 'tag', key: tagKey, value: tagValue }
+      : tag.key && tag.value
+        ? { kind: 'tag', ...tag }
         : null
   return (
     <Group
@@ -73,28 +61,7 @@ function AddTrend({ onAdd, disabled }: { onAdd: (scope: TrendScope) => void; dis
           <EmrClusterSelect value={clusterId} onChange={(id) => setClusterId(id)} />
         </div>
       ) : (
-        <>
-          <Select
-            label="Tag key"
-            data={(tags.data ?? []).map((t) => t.key)}
-            value={tagKey}
-            onChange={(v) => {
-              setTagKey(v)
-              setTagValue(null)
-            }}
-            searchable
-            w={180}
-          />
-          <Select
-            label="Tag value"
-            data={[...values]}
-            value={tagValue}
-            onChange={setTagValue}
-            searchable
-            disabled={!tagKey}
-            w={180}
-          />
-        </>
+        <TagValueSelect tags={tags.data ?? []} value={tag} onChange={setTag} width={180} />
       )}
       <Button variant="light" disabled={!scope || disabled} onClick={() => scope && onAdd(scope)}>
         Add trend
@@ -120,27 +87,26 @@ export default function CostTrendsPage() {
   const [now] = useState(() => Date.now())
   const { shownFrom, from } = trendWindow(state.days, now)
   const { results, refetch } = useTrendData(state.items, from)
-  const budgets = useBudgetsQuery()
-  const selectedResult = results[state.selected.index - 1]
-  const budget = budgetForScope(budgets.data?.budgets ?? [], state.selected.scope)
-
+  const budgets = useBudgetsQuery().data?.budgets ?? []
+  const budget = budgetForScope(budgets, state.selected.scope)
+  // Each trend's days in the range shown (the calls start at the month's first, for the overruns).
+  const shown = useMemo(
+    () => results.map((r) => (r.data?.days ?? []).filter((d) => d.date >= shownFrom)),
+    [results, shownFrom],
+  )
   const lines = useMemo(
     () =>
       state.items.map((item, i) => ({
         name: trendLabel(item.scope),
         color: paletteColour(item.index - 1),
-        data: (results[i]?.data?.days ?? [])
-          .filter((d) => d.date >= shownFrom)
-          .map((d) => [d.ts, d.cost] as const),
+        data: (shown[i] ?? []).map((d) => [d.ts, d.cost] as const),
       })),
-    [state.items, results, shownFrom],
+    [state.items, shown],
   )
+  const selectedDays = results[state.selected.index - 1]?.data?.days
   const rows = useMemo(
-    () => rowsAgainstBudget(selectedResult?.data?.days ?? [], budget).filter((d) => d.date >= shownFrom),
-    [selectedResult, budget, shownFrom],
-  )
-  const status = combinedPanelStatus(
-    results.map((r) => panelStatus({ isLoading: r.isLoading, isError: r.isError, error: r.error }, false)),
+    () => rowsAgainstBudget(selectedDays ?? [], budget).filter((d) => d.date >= shownFrom),
+    [selectedDays, budget, shownFrom],
   )
   const total = rows.reduce((sum, r) => sum + r.cost, 0)
 
@@ -164,71 +130,32 @@ export default function CostTrendsPage() {
       </Group>
       <Paper withBorder p="sm" radius="md">
         <Stack gap="sm">
-          <Group gap="xs" wrap="wrap" role="list" aria-label="Trends">
-            {state.items.map((item, i) => {
-              const covering = budgetForScope(budgets.data?.budgets ?? [], item.scope)
-              const itemTotal = (results[i]?.data?.days ?? [])
-                .filter((d) => d.date >= shownFrom)
-                .reduce((s, d) => s + d.cost, 0)
-              return (
-                <Group
-                  key={item.index}
-                  role="listitem"
-                  gap={4}
-                  wrap="nowrap"
-                  px="xs"
-                  py={4}
-                  style={{
-                    border: `2px solid ${item.selected ? paletteColour(item.index - 1) : 'var(--mantine-color-default-border)'}`,
-                    borderRadius: 8,
-                  }}
-                >
-                  <UnstyledButton
-                    onClick={() => state.select(item.index)}
-                    aria-pressed={Boolean(item.selected)}
-                    aria-label={`Show ${trendLabel(item.scope)}`}
-                  >
-                    <Group gap={6} wrap="nowrap">
-                      <span
-                        aria-hidden
-                        style={{
-                          width: 12,
-                          height: 12,
-                          borderRadius: 6,
-                          background: paletteColour(item.index - 1),
-                        }}
-                      />
-                      <Text size="sm" fw={item.selected ? 700 : 400}>
-                        {item.index}. {trendLabel(item.scope)}
-                      </Text>
-                      <Text size="sm" c="dimmed">
-                        {results[i]?.data ? formatDollars(itemTotal) : '…'}
-                      </Text>
-                    </Group>
-                  </UnstyledButton>
-                  {covering && <BudgetStatusBadge status={covering.status} />}
-                  {state.items.length > 1 && (
-                    <ActionIcon
-                      variant="subtle"
-                      size="sm"
-                      aria-label={`Remove the trend ${trendLabel(item.scope)}`}
-                      onClick={() => state.remove(item.index)}
-                    >
-                      <IconX size={14} aria-hidden />
-                    </ActionIcon>
-                  )}
-                </Group>
-              )
+          <SeriesChips
+            label="Trends"
+            itemName="the trend"
+            chips={state.items.map((item, i) => {
+              const covering = budgetForScope(budgets, item.scope)
+              return {
+                index: item.index,
+                label: trendLabel(item.scope),
+                color: paletteColour(item.index - 1),
+                selected: Boolean(item.selected),
+                note: results[i]?.data ? formatDollars(shown[i]!.reduce((s, d) => s + d.cost, 0)) : '…',
+                badge: covering && <BudgetStatusBadge status={covering.status} />,
+              }
             })}
-          </Group>
+            onSelect={state.select}
+            onRemove={state.remove}
+          />
           <AddTrend onAdd={state.add} disabled={state.items.length >= MAX_TREND_ITEMS} />
         </Stack>
       </Paper>
       <PanelState
-        status={status}
         what="Cost trends"
-        error={results.find((r) => r.isError)?.error}
-        onRetry={refetch}
+        {...queriesPanel(
+          results.map((r) => ({ ...r, refetch })),
+          false,
+        )}
       >
         <Paper withBorder p="xs" radius="md">
           <LineChart

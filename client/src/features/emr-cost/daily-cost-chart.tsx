@@ -1,15 +1,8 @@
-import { formatDollars } from '@costlens/shared'
 import { useMemo } from 'react'
-import type { Options, Point, SeriesColumnOptions, SeriesLineOptions } from 'highcharts'
-import { ChartShell } from '../../components/charts/chart-shell.tsx'
-import {
-  baseOptions,
-  paletteColour,
-  tooltipHtml,
-  valueAxisLabels,
-} from '../../components/charts/chart-options.ts'
-
-const DAY_MS = 86_400_000
+import { formatDollars } from '@costlens/shared'
+import { paletteColour } from '../../components/charts/chart-options.ts'
+import { daySeries } from '../../kit/chart-panel.tsx'
+import { DayBarsChart, type OverlayLine } from '../../kit/day-bars-chart.tsx'
 
 /** One day's cost split, as the trends and the budget details answer it. */
 export interface DailyCostPoint {
@@ -47,11 +40,10 @@ export interface DailyCostChartProps {
   height?: number
 }
 
-const PARTS = [
-  { key: 'ec2', name: 'EC2', color: paletteColour(0) },
-  { key: 'emr', name: 'EMR', color: paletteColour(3) },
-  { key: 'ebs', name: 'EBS', color: paletteColour(1) },
-] as const
+const PARTS = { ec2: 'EC2', emr: 'EMR', ebs: 'EBS' } as const
+const PART_COLOURS = [paletteColour(0), paletteColour(3), paletteColour(1)]
+const BUDGET_COLOUR = paletteColour(7)
+const SPEND_COLOUR = paletteColour(2)
 
 const dayStart = (date: string) => Date.parse(`${date}T00:00:00Z`)
 const daysInMonthOf = (date: string) => {
@@ -59,120 +51,54 @@ const daysInMonthOf = (date: string) => {
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate()
 }
 
-/** The chart's Highcharts options; pure, for the component and its tests. */
-export function dailyCostChartOptions(props: DailyCostChartProps): Options {
-  const base = baseOptions(props)
-  const columns: SeriesColumnOptions[] = PARTS.map((part) => ({
-    type: 'column',
-    name: part.name,
-    color: part.color,
-    yAxis: 0,
-    pointRange: DAY_MS,
-    data: props.days.map((d) => [dayStart(d.date), d[part.key]]),
-  }))
-  const lines: SeriesLineOptions[] = []
-  const budget = props.budget
-  if (budget?.kind === 'daily')
-    lines.push({
-      type: 'line',
-      name: budget.name,
-      color: paletteColour(7),
-      dashStyle: 'Dash',
-      step: 'center',
-      marker: { enabled: false },
-      yAxis: 0,
-      data: props.days.map((d) => [dayStart(d.date), budget.amount / daysInMonthOf(d.date)]),
-    })
-  const last = props.days.at(-1)
-  if (budget?.kind === 'cumulative') {
-    const monthEnd = dayStart(budget.lastDay)
-    lines.push(
-      {
-        type: 'line',
-        name: 'Spend this month',
-        color: paletteColour(2),
-        marker: { enabled: props.days.length < 2 },
-        yAxis: 1,
-        data: props.days.map((d) => [dayStart(d.date), d.cumulativeCost ?? null]),
-      },
-      {
-        type: 'line',
-        name: 'Forecast to month end',
-        color: paletteColour(2),
-        dashStyle: 'ShortDot',
-        marker: { enabled: true, radius: 3 },
-        yAxis: 1,
-        data: last
-          ? [
-              [dayStart(last.date), last.cumulativeCost ?? 0],
-              [monthEnd, budget.forecast],
-            ]
-          : [],
-      },
-      {
-        type: 'line',
-        name: budget.name,
-        color: paletteColour(7),
-        dashStyle: 'Dash',
-        marker: { enabled: false },
-        yAxis: 1,
-        data: [
-          [dayStart(props.days[0]?.date ?? budget.lastDay), budget.amount],
-          [monthEnd, budget.amount],
-        ],
-      },
-    )
+/** The budget's lines over the days: its daily share, or the month's running spend, forecast and amount. */
+export function budgetLines(days: readonly DailyCostPoint[], budget: BudgetLine): OverlayLine[] {
+  const at = (date: string, value: number | null) => [dayStart(date), value] as const
+  if (budget.kind === 'daily') {
+    const data = days.map((d) => at(d.date, budget.amount / daysInMonthOf(d.date)))
+    return [{ name: budget.name, color: BUDGET_COLOUR, dashStyle: 'Dash', step: true, data }]
   }
-  return {
-    ...base,
-    xAxis: {
-      type: 'datetime',
-      title: { text: 'Day (UTC)' },
-      // The budget view spans its whole month, so the forecast reaches the month's end.
-      ...(budget?.kind === 'cumulative' && { max: dayStart(budget.lastDay) + DAY_MS / 2 }),
+  const last = days.at(-1)
+  const spend = days.map((d) => at(d.date, d.cumulativeCost ?? null))
+  const forecast = last ? [at(last.date, last.cumulativeCost ?? 0), at(budget.lastDay, budget.forecast)] : []
+  const amount = [at(days[0]?.date ?? budget.lastDay, budget.amount), at(budget.lastDay, budget.amount)]
+  return [
+    { name: 'Spend this month', color: SPEND_COLOUR, markers: days.length < 2, rightAxis: true, data: spend },
+    {
+      name: 'Forecast to month end',
+      color: SPEND_COLOUR,
+      dashStyle: 'ShortDot',
+      markers: true,
+      rightAxis: true,
+      data: forecast,
     },
-    yAxis: [
-      { min: 0, title: { text: 'Cost a day (USD)' }, labels: valueAxisLabels(formatDollars) },
-      ...(budget?.kind === 'cumulative'
-        ? [
-            {
-              min: 0,
-              // The amount and the forecast always show, even while the spend is far below them.
-              softMax: Math.max(budget.amount, budget.forecast),
-              opposite: true,
-              title: { text: 'Month to date (USD)' },
-              labels: valueAxisLabels(formatDollars),
-            },
-          ]
-        : []),
-    ],
-    tooltip: {
-      shared: true,
-      formatter() {
-        const points = this.points ?? [this]
-        const parts = points.filter((p: Point) => p.series.type === 'column')
-        const total = parts.reduce((sum, p) => sum + (p.y ?? 0), 0)
-        return tooltipHtml(new Date(this.x).toISOString().slice(0, 10), [
-          ...points.map((p: Point) => ({
-            name: p.series.name,
-            value: formatDollars(p.y ?? 0),
-            color: String(p.color),
-          })),
-          { name: 'Day total', value: formatDollars(total) },
-        ])
-      },
-    },
-    plotOptions: { column: { stacking: 'normal', borderWidth: 0, maxPointWidth: 20 } },
-    series: [...columns, ...lines],
-  }
+    { name: budget.name, color: BUDGET_COLOUR, dashStyle: 'Dash', rightAxis: true, data: amount },
+  ]
 }
 
 /** Daily cost stacked by EC2, EMR and EBS, with the budget it is held against when there is one. */
-export function DailyCostChart(props: DailyCostChartProps) {
-  const { title, description, days, budget, height } = props
-  const options = useMemo(
-    () => dailyCostChartOptions({ title, description, days, budget, height }),
-    [title, description, days, budget, height],
+export function DailyCostChart({ title, description, days, budget, height }: DailyCostChartProps) {
+  const chart = useMemo(() => {
+    const cumulative = budget?.kind === 'cumulative' ? budget : undefined
+    return {
+      bars: daySeries(days, PARTS).map((s, i) => ({ ...s, color: PART_COLOURS[i] })),
+      lines: budget ? budgetLines(days, budget) : [],
+      // The amount and the forecast always show, even while the spend is far below them.
+      rightAxis: cumulative && {
+        title: 'Month to date (USD)',
+        softMax: Math.max(cumulative.amount, cumulative.forecast),
+      },
+      lastDay: cumulative && dayStart(cumulative.lastDay),
+    }
+  }, [days, budget])
+  return (
+    <DayBarsChart
+      title={title}
+      description={description}
+      height={height}
+      {...chart}
+      valueFormat={formatDollars}
+      yAxisTitle="Cost a day (USD)"
+    />
   )
-  return <ChartShell title={title} options={options} hasData={days.length > 0} height={height} />
 }

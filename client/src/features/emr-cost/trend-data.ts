@@ -1,5 +1,4 @@
-import { useEffect, useMemo } from 'react'
-import { createSelector } from '@reduxjs/toolkit'
+import { useMemo } from 'react'
 import {
   budgetCostDayRows,
   type Budget,
@@ -7,7 +6,7 @@ import {
   type EmrCostDayRow,
   type TrendScope,
 } from '@costlens/shared'
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts'
+import { useEachQuery } from '../../kit/use-each-query.ts'
 import { costTrendsApi } from './trends-api.ts'
 
 const DAY_MS = 86_400_000
@@ -33,35 +32,10 @@ export function trendArgs(scope: TrendScope, from: number) {
   }
 }
 
-/**
- * Each trend item's daily cost (one cached call per item, however many items there are: the
- * RTK Query pattern for a varying number of queries is a subscription per argument).
- */
+/** Each trend item's daily cost: one cached call per item, however many items there are. */
 export function useTrendData(items: readonly CostTrendItem[], from: number) {
-  const dispatch = useAppDispatch()
   const args = useMemo(() => items.map((item) => trendArgs(item.scope, from)), [items, from])
-  const key = JSON.stringify(args)
-  useEffect(() => {
-    const subscriptions = args.map((a) => dispatch(costTrendsApi.endpoints.costTrends.initiate(a)))
-    return () => subscriptions.forEach((s) => s.unsubscribe())
-    // `key` is the arguments' identity.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dispatch, key])
-  // One memoized selector over the arguments' own: the same answers give the same array.
-  const selectResults = useMemo(
-    () =>
-      createSelector(
-        args.map((a) => costTrendsApi.endpoints.costTrends.select(a)),
-        (...answers) => answers,
-      ),
-    // `key` is the arguments' identity.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [key],
-  )
-  const results = useAppSelector(selectResults)
-  const refetch = () =>
-    args.forEach((a) => void dispatch(costTrendsApi.endpoints.costTrends.initiate(a, { forceRefetch: true })))
-  return { results, refetch }
+  return useEachQuery(costTrendsApi.endpoints.costTrends, args)
 }
 
 /**
