@@ -256,10 +256,9 @@ const manageTail: readonly RouteEntry[] = [
   }),
 ]
 
-// Users of role user may not read the accounts (endpoints/aws-accounts.ts): the page is not theirs.
+// No role gate (routes.json R104 has none): a user of role user who opens it is told the list is not theirs (403).
 const awsAccountSettings = emrOnly('R104', '/manage/awsaccountsettings', 'AWS Account Settings', {
   rbacId: 'manage/awsaccountsettings',
-  roles: ['admin', 'readonlyAdmin'],
   screen: 'aws-account-settings',
 })
 

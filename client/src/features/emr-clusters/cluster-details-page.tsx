@@ -8,6 +8,7 @@ import {
   type EmrClusterDetails as Details,
   type EmrInstanceGroup,
   type EmrSizingAnalysis,
+  withZone,
 } from '@costlens/shared'
 import { PanelState } from '../../components/panel-state/panel-state.tsx'
 import { queryPanel } from '../../components/panel-state/panel-status.ts'
@@ -131,9 +132,9 @@ function overviewFields({ cluster: c, timeline: t, ...d }: Details) {
     { label: 'Region', value: d.region },
     { label: 'Release', value: d.releaseLabel },
     { label: 'Applications', value: d.applications.join(', ') },
-    { label: 'Created (UTC)', value: formatDateTime(t.creationDateTime) },
-    { label: 'Ready (UTC)', value: t.readyDateTime && formatDateTime(t.readyDateTime) },
-    { label: 'Ended (UTC)', value: t.endDateTime ? formatDateTime(t.endDateTime) : 'Still running' },
+    { label: withZone('Created'), value: formatDateTime(t.creationDateTime) },
+    { label: withZone('Ready'), value: t.readyDateTime && formatDateTime(t.readyDateTime) },
+    { label: withZone('Ended'), value: t.endDateTime ? formatDateTime(t.endDateTime) : 'Still running' },
     { label: 'Last state change', value: t.stateChangeReason.message || t.stateChangeReason.code },
     { label: 'Markets', value: c.marketTypes.map((m) => MARKETS[m]).join(', ') },
     { label: 'Tags', value: tagsText(c.tags) },
