@@ -1,5 +1,6 @@
-import { Paper } from '@mantine/core'
+import { Grid, Paper } from '@mantine/core'
 import { DonutChart, type DonutSlice } from '../components/charts/donut-chart.tsx'
+import { LineChart } from '../components/charts/line-chart.tsx'
 import { StackedBarChart } from '../components/charts/stacked-bar-chart.tsx'
 import type { ChartBaseProps, TimeRange, TimeSeries } from '../components/charts/chart-types.ts'
 
@@ -16,6 +17,7 @@ export type ChartPanelSpec = ChartBaseProps &
         cost?: boolean
         yAxisTitle?: string
       }
+    | { kind: 'line'; series: readonly TimeSeries[]; range?: TimeRange; yAxisTitle?: string }
     | { kind: 'donut'; slices: readonly DonutSlice[] }
   )
 
@@ -23,7 +25,35 @@ export type ChartPanelSpec = ChartBaseProps &
 export function ChartPanel({ spec }: { spec: ChartPanelSpec }) {
   return (
     <Paper withBorder p="sm">
-      {spec.kind === 'donut' ? <DonutChart {...spec} /> : <StackedBarChart {...spec} />}
+      {spec.kind === 'donut' ? (
+        <DonutChart {...spec} />
+      ) : spec.kind === 'line' ? (
+        <LineChart {...spec} />
+      ) : (
+        <StackedBarChart {...spec} />
+      )}
     </Paper>
+  )
+}
+
+/**
+ * A page's charts side by side, `cols` to a row on a wide screen and one under another on a
+ * narrow one; `span` gives one chart the width of several columns (a trend beside its donut).
+ */
+export function ChartGrid({
+  specs,
+  cols = 2,
+}: {
+  specs: readonly (ChartPanelSpec & { span?: number })[]
+  cols?: number
+}) {
+  return (
+    <Grid gap="sm">
+      {specs.map(({ span = 1, ...spec }) => (
+        <Grid.Col key={spec.title} span={{ base: 12, lg: (12 / cols) * span }}>
+          <ChartPanel spec={spec as ChartPanelSpec} />
+        </Grid.Col>
+      ))}
+    </Grid>
   )
 }
