@@ -21,10 +21,10 @@ export type ChartPanelSpec = ChartBaseProps &
     | { kind: 'donut'; slices: readonly DonutSlice[] }
   )
 
-/** One chart panel: the spec's chart in a bordered panel. */
+/** One chart panel: the spec's chart in a bordered panel, as tall as the others of its row. */
 export function ChartPanel({ spec }: { spec: ChartPanelSpec }) {
   return (
-    <Paper withBorder p="sm">
+    <Paper withBorder p="sm" h="100%">
       {spec.kind === 'donut' ? (
         <DonutChart {...spec} />
       ) : spec.kind === 'line' ? (
