@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { Anchor, Stack, Text } from '@mantine/core'
 import {
@@ -13,34 +12,24 @@ import {
   type SnowflakeCostTotals,
 } from '@costlens/shared'
 import { useAppSelector } from '../../app/hooks.ts'
-import { PanelState } from '../../components/panel-state/panel-state.tsx'
-import { queryPanel } from '../../components/panel-state/panel-status.ts'
+import type { TimeSeries } from '../../components/charts/chart-types.ts'
 import { DataTable } from '../../components/table/data-table.tsx'
 import { OverflowTooltip } from '../../components/table/overflow-text.tsx'
 import type { DataColumn } from '../../components/table/table-types.ts'
-import { ChartGrid, type ChartPanelSpec } from '../../kit/chart-panel.tsx'
+import type { ChartPanelSpec } from '../../kit/chart-panel.tsx'
 import { columns as col } from '../../kit/columns.tsx'
+import { DashboardPanel } from '../../kit/dashboard-panel.tsx'
 import { addressRange } from '../../kit/fields.ts'
-import { KpiRow, costChangeNote, type Kpi } from '../../kit/kpi-row.tsx'
-import type { ListQueryResult } from '../../kit/list-page.tsx'
+import { costChangeNote, type Kpi } from '../../kit/kpi-row.tsx'
 import { useRefetchOnTick } from '../../kit/page-clock.ts'
 import { PageHeader, RangePicker, RefreshButton } from '../../kit/page-header.tsx'
 import { useAddressRange } from '../../kit/use-address-range.ts'
 import { useCostBreakdownQuery, useCostOverviewQuery, useCostQueriesQuery, windowParams } from './api.ts'
 import { COST_PRESET, COST_VIEWS, type CostView } from './cost-views.ts'
-import { queryDetailsHref } from './query-columns.tsx'
+import { queryDetailsHref, queryListHref } from './query-columns.tsx'
 import { warehouseHref } from './warehouse-columns.tsx'
 
 type Breakdown = Extract<CostView, { kind: 'breakdown' }>
-
-/** The query list of the same window narrowed to one value, on the whole list. */
-function queriesHref(range: DateRange, filter: Record<string, string>) {
-  return `/query/list${queryStringFromState({ tab: 'all', ...filter, ...windowFields(range) })}`
-}
-const windowFields = (range: DateRange) => ({
-  startDate: new Date(range.start).toISOString(),
-  endDate: new Date(range.end).toISOString(),
-})
 
 function totalsKpis(total: SnowflakeCostTotals): Kpi[] {
   return [
@@ -49,34 +38,6 @@ function totalsKpis(total: SnowflakeCostTotals): Kpi[] {
     { label: 'Queries', value: formatCount(total.queryCount) },
     { label: 'Avg cost per query', value: usd(total.queryCount ? total.cost / total.queryCount : 0) },
   ]
-}
-
-/** What a cost view shows of its answer: a KPI row, its charts and (but the overview) a table. */
-interface CostPanelProps<D> {
-  result: ListQueryResult<D> & { isLoading: boolean }
-  request: unknown
-  now: number
-  kpis: (data: D) => Kpi[]
-  charts: (data: D) => (ChartPanelSpec & { span?: number })[]
-  cols?: number
-  table?: (data: D) => ReactNode
-}
-
-/** One cost view: loading a spinner, a failure its error with a retry, never charts reading 'No Data Available'. */
-function CostPanel<D>({ result, request, now, kpis, charts, cols, table }: CostPanelProps<D>) {
-  useRefetchOnTick(now, request, result.refetch)
-  const { data } = result
-  const panel = queryPanel(result, false)
-  const status = panel.status === 'ready' && data === undefined ? 'loading' : panel.status
-  if (status !== 'ready' || data === undefined)
-    return <PanelState what="The cost" minHeight={300} {...panel} status={status} />
-  return (
-    <Stack gap="md" aria-busy={result.isFetching}>
-      <KpiRow label="Cost totals" kpis={kpis(data)} />
-      <ChartGrid specs={charts(data)} cols={cols} />
-      {table?.(data)}
-    </Stack>
-  )
 }
 
 /** The amounts of a breakdown or signature row: cost and credits to 4 decimals (03 §9), queries and share. */
@@ -95,7 +56,7 @@ function breakdownColumns(view: Breakdown, range: { dateRange: DateRange; rangeL
     view.link === 'warehouse'
       ? warehouseHref(r.id, queryStringFromState(WAREHOUSE_RANGE.write(range)))
       : view.link === 'queries-by-user'
-        ? queriesHref(range.dateRange, { userName: r.id })
+        ? queryListHref(range.dateRange, { userName: r.id })
         : null
   const name: DataColumn<SnowflakeCostRow> = {
     key: 'name',
@@ -135,7 +96,7 @@ function signatureColumns(range: DateRange): DataColumn<SnowflakeCostQueryRow>[]
         <OverflowTooltip label={`${r.signature} — ${r.sqlShort}`}>
           <Anchor
             component={Link}
-            to={queriesHref(range, { signature: r.signature })}
+            to={queryListHref(range, { signature: r.signature })}
             size="sm"
             ff="monospace"
             truncate
@@ -158,9 +119,11 @@ function signatureColumns(range: DateRange): DataColumn<SnowflakeCostQueryRow>[]
       width: 170,
       priority: 4,
       render: (r) => (
-        <Anchor component={Link} to={queryDetailsHref(r.sampleQueryId)} size="sm" ff="monospace" truncate>
-          {r.sampleQueryId}
-        </Anchor>
+        <OverflowTooltip label={r.sampleQueryId}>
+          <Anchor component={Link} to={queryDetailsHref(r.sampleQueryId)} size="xs" ff="monospace" truncate>
+            {r.sampleQueryId}
+          </Anchor>
+        </OverflowTooltip>
       ),
     },
     { ...col.text<SnowflakeCostQueryRow>('warehouseName', 'Warehouse', 170), priority: 4 },
@@ -174,66 +137,77 @@ interface ViewProps {
   exportAllowed: boolean
 }
 
-function CostOverview({ range, now, exportAllowed }: ViewProps) {
-  const request = windowParams(range.dateRange)
-  const chartRange = { from: range.dateRange.start, to: range.dateRange.end }
+/** A view's call, fetched again on Refresh (a picked window asks for the same request). */
+function useCostCall<A, D>(
+  useQuery: (request: A) => D & { refetch: () => unknown },
+  request: A,
+  now: number,
+) {
+  const result = useQuery(request)
+  useRefetchOnTick(now, request, result.refetch)
+  return result
+}
+
+/** The views' charts: over the window, with the plan's export permission (C19). */
+function chartKit({ range, exportAllowed }: ViewProps) {
+  const timeRange = { from: range.dateRange.start, to: range.dateRange.end }
+  return {
+    line: (title: string, name: string, data: TimeSeries['data'], valueFormat = usd): ChartPanelSpec => ({
+      kind: 'line',
+      title,
+      series: [{ name, data }],
+      range: timeRange,
+      valueFormat,
+      exportAllowed,
+    }),
+    donut: (title: string, rows: readonly SnowflakeCostRow[]): ChartPanelSpec => ({
+      kind: 'donut',
+      title,
+      slices: rows.map((r) => ({ name: r.name || '(no tag)', value: r.cost })),
+      valueFormat: usd,
+      exportAllowed,
+    }),
+    timeRange,
+  }
+}
+
+function CostOverview(props: ViewProps) {
+  const result = useCostCall(useCostOverviewQuery, windowParams(props.range.dateRange), props.now)
+  const { line, donut } = chartKit(props)
   return (
-    <CostPanel
-      result={useCostOverviewQuery(request)}
-      request={request}
-      now={now}
+    <DashboardPanel
+      what="The cost"
+      result={result}
+      kpiLabel="Cost totals"
       kpis={(d) => {
         const [cost, ...rest] = totalsKpis(d.total)
-        const against = `vs ${usd(d.previous.cost)} before`
-        return [
-          { ...cost!, ...costChangeNote(d.changePercent, against, 'No cost in the previous period') },
-          ...rest,
-        ]
+        const change = costChangeNote(
+          d.changePercent,
+          `vs ${usd(d.previous.cost)} before`,
+          'No cost in the previous period',
+        )
+        return [{ ...cost!, ...change }, ...rest]
       }}
       charts={(d) => [
-        {
-          kind: 'line',
-          title: 'Cost (USD)',
-          series: [{ name: 'Cost', data: d.trend }],
-          range: chartRange,
-          valueFormat: usd,
-          exportAllowed,
-        },
-        {
-          kind: 'line',
-          title: 'Credits',
-          series: [{ name: 'Credits', data: d.creditsTrend }],
-          range: chartRange,
-          valueFormat: credits,
-          exportAllowed,
-        },
-        {
-          kind: 'donut',
-          title: 'Costliest warehouses',
-          slices: d.topWarehouses.map((r) => ({ name: r.name, value: r.cost })),
-          valueFormat: usd,
-          exportAllowed,
-        },
-        {
-          kind: 'donut',
-          title: 'Costliest users',
-          slices: d.topUsers.map((r) => ({ name: r.name, value: r.cost })),
-          valueFormat: usd,
-          exportAllowed,
-        },
+        line('Cost (USD)', 'Cost', d.trend),
+        line('Credits', 'Credits', d.creditsTrend, credits),
+        donut('Costliest warehouses', d.topWarehouses),
+        donut('Costliest users', d.topUsers),
       ]}
     />
   )
 }
 
-function CostBreakdown({ view, range, now, exportAllowed }: ViewProps & { view: Breakdown }) {
-  const request = { by: view.call, ...windowParams(range.dateRange) }
+function CostBreakdown({ view, ...props }: ViewProps & { view: Breakdown }) {
+  const request = { by: view.call, ...windowParams(props.range.dateRange) }
+  const result = useCostCall(useCostBreakdownQuery, request, props.now)
+  const { donut, timeRange } = chartKit(props)
   const what = view.rowTitle.toLowerCase()
   return (
-    <CostPanel
-      result={useCostBreakdownQuery(request)}
-      request={request}
-      now={now}
+    <DashboardPanel
+      what="The cost"
+      result={result}
+      kpiLabel="Cost totals"
       kpis={(d) => [
         ...totalsKpis(d.total).slice(0, 3),
         { label: `${view.rowTitle}s`, value: formatCount(d.rows.length) },
@@ -244,64 +218,53 @@ function CostBreakdown({ view, range, now, exportAllowed }: ViewProps & { view: 
           kind: 'stacked-bars',
           title: `Cost of the top ${what}s (USD)`,
           series: d.series.map((s) => ({ name: s.name || '(no tag)', data: s.data })),
-          range: { from: range.dateRange.start, to: range.dateRange.end },
-          valueFormat: usd,
+          range: timeRange,
           cost: true,
-          exportAllowed,
+          valueFormat: usd,
+          exportAllowed: props.exportAllowed,
+          // The days over two columns, the donut of shares in the third.
           span: 2,
         },
-        {
-          kind: 'donut',
-          title: `Share of cost by ${what}`,
-          slices: d.rows.slice(0, 10).map((r) => ({ name: r.name || '(no tag)', value: r.cost })),
-          valueFormat: usd,
-          exportAllowed,
-        },
+        donut(`Share of cost by ${what}`, d.rows.slice(0, 10)),
       ]}
-      table={(d) => (
+    >
+      {(d) => (
         <DataTable<SnowflakeCostRow>
           caption={`Cost by ${what}`}
-          columns={breakdownColumns(view, range)}
+          columns={breakdownColumns(view, props.range)}
           rows={d.rows}
           rowKey={(r) => r.id || '(none)'}
           defaultView={{ sort: { key: 'cost', direction: 'desc' }, pageSize: 15 }}
-          download={{ name: `snowflake_${view.call}`, formats: ['csv'], locked: !exportAllowed }}
+          download={{ name: `snowflake_${view.call}`, formats: ['csv'], locked: !props.exportAllowed }}
         />
       )}
-    />
+    </DashboardPanel>
   )
 }
 
-function CostQueries({ range, now, exportAllowed }: ViewProps) {
-  const request = windowParams(range.dateRange)
+function CostQueries(props: ViewProps) {
+  const result = useCostCall(useCostQueriesQuery, windowParams(props.range.dateRange), props.now)
+  const { line } = chartKit(props)
   return (
-    <CostPanel
-      result={useCostQueriesQuery(request)}
-      request={request}
-      now={now}
+    <DashboardPanel
+      what="The cost"
+      result={result}
+      kpiLabel="Cost totals"
       kpis={(d) => totalsKpis(d.total)}
       cols={1}
-      charts={(d) => [
-        {
-          kind: 'line',
-          title: 'Cost (USD)',
-          series: [{ name: 'Cost', data: d.trend }],
-          range: { from: range.dateRange.start, to: range.dateRange.end },
-          valueFormat: usd,
-          exportAllowed,
-        },
-      ]}
-      table={(d) => (
+      charts={(d) => [line('Cost (USD)', 'Cost', d.trend)]}
+    >
+      {(d) => (
         <DataTable<SnowflakeCostQueryRow>
           caption="Costliest query signatures"
-          columns={signatureColumns(range.dateRange)}
+          columns={signatureColumns(props.range.dateRange)}
           rows={d.rows}
           rowKey={(r) => r.signature}
           defaultView={{ sort: { key: 'cost', direction: 'desc' }, pageSize: 15 }}
-          download={{ name: 'snowflake_cost_queries', formats: ['csv'], locked: !exportAllowed }}
+          download={{ name: 'snowflake_cost_queries', formats: ['csv'], locked: !props.exportAllowed }}
         />
       )}
-    />
+    </DashboardPanel>
   )
 }
 

@@ -11,11 +11,9 @@ import {
   snowflakeMetadataParams,
   type SnowflakeQueryRow,
 } from '@costlens/shared'
-import { PanelState } from '../../components/panel-state/panel-state.tsx'
-import { queryPanel } from '../../components/panel-state/panel-status.ts'
 import { DataTable } from '../../components/table/data-table.tsx'
-import { ChartGrid } from '../../kit/chart-panel.tsx'
-import { KpiRow, costChangeNote } from '../../kit/kpi-row.tsx'
+import { DashboardPanel } from '../../kit/dashboard-panel.tsx'
+import { costChangeNote } from '../../kit/kpi-row.tsx'
 import { usePageClock } from '../../kit/page-clock.ts'
 import { PageHeader, RefreshButton } from '../../kit/page-header.tsx'
 import { useCostOverviewQuery, useQuerySearchQuery, windowParams } from './api.ts'
@@ -46,65 +44,55 @@ export default function SnowflakeHomePage() {
     pageSize: TOP_QUERIES,
     sort: formatSortParam(LIST_TABLE_DEFAULTS.snowflakeQueries.sort),
   })
-  const data = overview.data
 
   return (
     <Stack gap="md">
       <PageHeader title="Snowflake at a glance">
         <RefreshButton clock={clock} />
       </PageHeader>
-      <PanelState what="The cost" minHeight={320} {...queryPanel(overview, false)}>
-        {data && (
-          <Stack gap="md">
-            <KpiRow
-              label="Last 7 days"
-              kpis={[
-                {
-                  label: 'Cost, last 7 days (USD)',
-                  value: usd(data.total.cost),
-                  ...costChangeNote(
-                    data.changePercent,
-                    'vs the 7 days before',
-                    'No cost in the 7 days before',
-                  ),
-                },
-                { label: 'Credits, last 7 days', value: credits(data.total.credits) },
-                { label: 'Queries, last 7 days', value: formatCount(data.total.queryCount) },
-                {
-                  label: 'Inefficient queries today',
-                  // A failed list is no count: '--', never 0.
-                  value: worst.data ? formatCount(worst.data.total) : '--',
-                  note: worst.isError ? 'The list could not be loaded' : 'Open the list to see why',
-                },
-              ]}
-            />
-            <ChartGrid
-              cols={3}
-              specs={[
-                {
-                  kind: 'line',
-                  title: 'Cost, last 7 days (USD)',
-                  series: [{ name: 'Cost', data: data.trend }],
-                  range: { from: week.start, to: week.end },
-                  valueFormat: usd,
-                },
-                {
-                  kind: 'donut',
-                  title: 'Costliest warehouses',
-                  slices: data.topWarehouses.map((r) => ({ name: r.name, value: r.cost })),
-                  valueFormat: usd,
-                },
-                {
-                  kind: 'donut',
-                  title: 'Costliest users',
-                  slices: data.topUsers.map((r) => ({ name: r.name, value: r.cost })),
-                  valueFormat: usd,
-                },
-              ]}
-            />
-          </Stack>
-        )}
-      </PanelState>
+      <DashboardPanel
+        what="The cost"
+        result={overview}
+        minHeight={320}
+        kpiLabel="Last 7 days"
+        kpis={(d) => [
+          {
+            label: 'Cost, last 7 days (USD)',
+            value: usd(d.total.cost),
+            ...costChangeNote(d.changePercent, 'vs the 7 days before', 'No cost in the 7 days before'),
+          },
+          { label: 'Credits, last 7 days', value: credits(d.total.credits) },
+          { label: 'Queries, last 7 days', value: formatCount(d.total.queryCount) },
+          {
+            label: 'Inefficient queries today',
+            // A failed list is no count: '--', never 0.
+            value: worst.data ? formatCount(worst.data.total) : '--',
+            note: worst.isError ? 'The list could not be loaded' : 'Open the list to see why',
+          },
+        ]}
+        cols={3}
+        charts={(d) => [
+          {
+            kind: 'line',
+            title: 'Cost, last 7 days (USD)',
+            series: [{ name: 'Cost', data: d.trend }],
+            range: { from: week.start, to: week.end },
+            valueFormat: usd,
+          },
+          {
+            kind: 'donut',
+            title: 'Costliest warehouses',
+            slices: d.topWarehouses.map((r) => ({ name: r.name, value: r.cost })),
+            valueFormat: usd,
+          },
+          {
+            kind: 'donut',
+            title: 'Costliest users',
+            slices: d.topUsers.map((r) => ({ name: r.name, value: r.cost })),
+            valueFormat: usd,
+          },
+        ]}
+      />
       <Paper withBorder p="sm">
         <DataTable<SnowflakeQueryRow>
           caption="Today's costliest inefficient queries"

@@ -1,12 +1,11 @@
 import { Link, useLocation, useParams } from 'react-router-dom'
-import { Anchor, Stack } from '@mantine/core'
+import { Button, Stack } from '@mantine/core'
 import {
   formatCount,
   formatCredits as credits,
   formatMessage,
   formatPercent,
   formatUsd as usd,
-  queryStringFromState,
   type DateRange,
   type SnowflakeWarehouseDetails,
 } from '@costlens/shared'
@@ -19,6 +18,7 @@ import { useRefetchOnTick } from '../../kit/page-clock.ts'
 import { RangePicker, RefreshButton } from '../../kit/page-header.tsx'
 import { useAddressRange } from '../../kit/use-address-range.ts'
 import { useWarehouseDetailsQuery, windowParams } from './api.ts'
+import { queryListHref } from './query-columns.tsx'
 import { ms } from './query-fields.ts'
 import { WarehouseState } from './warehouse-columns.tsx'
 
@@ -29,8 +29,10 @@ const SERIES_CHARTS: readonly (Pick<ChartPanelSpec, 'title' | 'valueFormat' | 'i
   key: keyof Details['series']
   name: string
   kind: 'line' | 'stacked-bars'
+  span?: number
 })[] = [
-  { key: 'cost', kind: 'line', title: 'Cost (USD)', name: 'Cost', valueFormat: usd },
+  // The cost first, across the page: what the screen is about.
+  { key: 'cost', kind: 'line', title: 'Cost (USD)', name: 'Cost', valueFormat: usd, span: 2 },
   { key: 'credits', kind: 'line', title: 'Credits', name: 'Credits', valueFormat: credits },
   { key: 'queryCount', kind: 'stacked-bars', title: 'Queries', name: 'Queries', integerValues: true },
   {
@@ -51,20 +53,13 @@ const usageKpis = ({ warehouse: w }: Details): Kpi[] => [
   {
     label: 'Avg queued overload',
     value: ms(Math.round(w.avgQueuedOverloadTime)),
-    note: `${formatCount(w.queuedQueryCount)} queries queued`,
+    note: `${formatCount(w.queuedQueryCount)} ${w.queuedQueryCount === 1 ? 'query' : 'queries'} queued`,
   },
 ]
 
-/** The warehouse's settings, its queries in the same window and its usage over time. */
+/** The warehouse's settings and its usage over time. */
 function usage(d: Details, range: DateRange) {
   const w = d.warehouse
-  // Its queries in the same window, on the whole list (a warehouse's queries are not all inefficient).
-  const queriesHref = `/query/list${queryStringFromState({
-    tab: 'all',
-    warehouseUid: w.uid,
-    startDate: new Date(range.start).toISOString(),
-    endDate: new Date(range.end).toISOString(),
-  })}`
   const chartRange = { from: range.start, to: range.end }
   return (
     <Stack gap="md">
@@ -82,9 +77,6 @@ function usage(d: Details, range: DateRange) {
           { label: 'Account', value: w.accountId },
         ]}
       />
-      <Anchor component={Link} to={queriesHref} size="sm">
-        Show its queries
-      </Anchor>
       <ChartGrid
         specs={SERIES_CHARTS.map(({ key, name, ...chart }) => ({
           ...chart,
@@ -119,6 +111,13 @@ export default function WarehouseDetailsPage() {
       badge={(d) => <WarehouseState state={d.warehouse.state} />}
       actions={
         <>
+          <Button
+            component={Link}
+            to={queryListHref(range.state.dateRange, { warehouseUid })}
+            variant="default"
+          >
+            Show its queries
+          </Button>
           <RangePicker list={range} />
           <RefreshButton clock={range.clock} />
         </>
