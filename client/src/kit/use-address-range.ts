@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { addressRange, type AddressRangeOptions } from './fields.ts'
 import { defineListState } from './list-state.ts'
-import { useListState, type ListStateHandle } from './use-list-state.ts'
+import { useListState } from './use-list-state.ts'
 
 /**
  * The date range of a page that is not a list (a cost dashboard, a details page), kept in the
@@ -22,6 +22,3 @@ export function useAddressRange(options: AddressRangeOptions, pollMs?: number) {
   )
   return useListState(definition, { pollMs })
 }
-
-/** What `useAddressRange` hands back: the range (`state.dateRange`, `state.rangeLabel`), its change and clock. */
-export type AddressRangeHandle = ListStateHandle<Record<string, never>, Record<string, never>>
