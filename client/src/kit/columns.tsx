@@ -1,5 +1,14 @@
 import { Text } from '@mantine/core'
-import { formatDollars, formatDurationMs, type StatusStyle } from '@costlens/shared'
+import {
+  DOLLAR_PREFIX,
+  formatCost,
+  formatCredits,
+  formatDecimal,
+  formatDollars,
+  formatDurationMs,
+  formatPercent,
+  type StatusStyle,
+} from '@costlens/shared'
 import { StatusBadge } from '../components/status/status-badge.tsx'
 import type { DataColumn } from '../components/table/table-types.ts'
 import { timeColumn } from '../components/table/time-column.ts'
@@ -47,14 +56,38 @@ export const columns = {
     width,
     align: 'right',
   }),
-  /** USD with 2 decimals ('$ 12.35', B136), or more for small unit prices; the export keeps the plain number. */
+  /**
+   * USD with 2 decimals ('$ 12.35', B136), or 4 (Snowflake cost, 03 §9: '$ 1,234.5678') or more for
+   * small unit prices; thousands grouped on screen. The export keeps the plain number, or at 4
+   * decimals the plain 4-decimal text (B135).
+   */
   usd: <R,>(key: Key<R>, title: string, width = 120, decimals = 2): DataColumn<R> => ({
     key,
     title: `${title} (USD)`,
     width,
     align: 'right',
-    render: (r) =>
-      decimals === 2 ? formatDollars(Number(field(r, key))) : `$ ${Number(field(r, key)).toFixed(decimals)}`,
+    render: (r) => {
+      const value = Number(field(r, key))
+      return decimals === 2 ? formatDollars(value) : `${DOLLAR_PREFIX}${formatDecimal(value, decimals)}`
+    },
+    exportValue: decimals === 4 ? (r) => formatCost(Number(field(r, key))) : undefined,
+  }),
+  /** Snowflake credits to 4 decimals (03 §9), thousands grouped; the export the plain 4-decimal text. */
+  credits: <R,>(key: Key<R>, title = 'Credits', width = 120): DataColumn<R> => ({
+    key,
+    title,
+    width,
+    align: 'right',
+    render: (r) => formatCredits(Number(field(r, key))),
+    exportValue: (r) => formatCost(Number(field(r, key))),
+  }),
+  /** A share already in percent, to 2 decimals ('12.34%'). */
+  percent: <R,>(key: Key<R>, title: string, width = 100): DataColumn<R> => ({
+    key,
+    title,
+    width,
+    align: 'right',
+    render: (r) => formatPercent(Number(field(r, key))),
   }),
   /** An instant (epoch ms) in the display zone, which its heading names: 'Start Time (UTC)'. */
   time: <R,>(key: Key<R>, title: string, width = 170): DataColumn<R> =>

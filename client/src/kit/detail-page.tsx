@@ -44,7 +44,14 @@ export interface DetailPageProps<D> {
   what: string
   result: ListQueryResult<D> & { isLoading?: boolean }
   kpis?: (data: D) => readonly Kpi[]
+  /** The KPI row as a named region (e.g. 'Warehouse usage'); a plain list of key figures without. */
+  kpiLabel?: string
+  /** One tab shows its content without a tab bar (a page of one section). */
   tabs: readonly DetailTab<D>[]
+  /** At the right of the title: the page's range picker and Refresh. */
+  actions?: ReactNode
+  /** What a 404 answer says instead of a failure with a retry: the record does not exist (M066). */
+  notFound?: string
 }
 
 /**
@@ -53,7 +60,8 @@ export interface DetailPageProps<D> {
  * of its one call. The tab is kept in the address (`?tab=`), each change a history entry, so Back
  * returns to the tab before (issue 16, History); the first tab is the plain address.
  */
-export function DetailPage<D>({ title, badge, back, what, result, kpis, tabs }: DetailPageProps<D>) {
+export function DetailPage<D>(props: DetailPageProps<D>) {
+  const { title, badge, back, what, result, kpis, tabs } = props
   const location = useLocation()
   const [params, setParams] = useSearchParams()
   const from = (location.state as ReturnState | null)?.from ?? back.to
@@ -78,38 +86,55 @@ export function DetailPage<D>({ title, badge, back, what, result, kpis, tabs }: 
           </Text>
         </Breadcrumbs>
       </nav>
-      <Group gap="sm" align="center">
-        <Title order={1} size="h3">
-          {title}
-        </Title>
-        {data !== undefined && badge?.(data)}
-      </Group>
-      <PanelState
-        status={panelStatus(result, data === undefined)}
-        what={what}
-        error={result.error}
-        onRetry={() => void result.refetch()}
-      >
-        {data !== undefined && (
-          <Stack gap="sm">
-            {kpis && <KpiRow kpis={kpis(data)} />}
-            <Tabs value={tab.value} onChange={select} keepMounted={false}>
-              <Tabs.List aria-label={`${title} sections`}>
-                {tabs.map((t) => (
-                  <Tabs.Tab key={t.value} value={t.value}>
-                    {t.label}
-                  </Tabs.Tab>
-                ))}
-              </Tabs.List>
-              {tabs.map((t) => (
-                <Tabs.Panel key={t.value} value={t.value} pt="sm">
-                  <TabPanel tab={t} data={data} />
-                </Tabs.Panel>
-              ))}
-            </Tabs>
-          </Stack>
+      <Group justify="space-between" wrap="wrap" align="flex-end">
+        <Group gap="sm" align="center">
+          <Title order={1} size="h3">
+            {title}
+          </Title>
+          {data !== undefined && badge?.(data)}
+        </Group>
+        {props.actions && (
+          <Group gap="xs" wrap="wrap" align="flex-end">
+            {props.actions}
+          </Group>
         )}
-      </PanelState>
+      </Group>
+      {props.notFound && data === undefined && isNotFound(result.error) ? (
+        <Text c="dimmed">{props.notFound}</Text>
+      ) : (
+        <PanelState
+          status={panelStatus(result, data === undefined)}
+          what={what}
+          error={result.error}
+          onRetry={() => void result.refetch()}
+        >
+          {data !== undefined && (
+            <Stack gap="sm">
+              {kpis && <KpiRow kpis={kpis(data)} label={props.kpiLabel} />}
+              {tabs.length === 1 ? (
+                <TabPanel tab={tabs[0]!} data={data} />
+              ) : (
+                <Tabs value={tab.value} onChange={select} keepMounted={false}>
+                  <Tabs.List aria-label={`${title} sections`}>
+                    {tabs.map((t) => (
+                      <Tabs.Tab key={t.value} value={t.value}>
+                        {t.label}
+                      </Tabs.Tab>
+                    ))}
+                  </Tabs.List>
+                  {tabs.map((t) => (
+                    <Tabs.Panel key={t.value} value={t.value} pt="sm">
+                      <TabPanel tab={t} data={data} />
+                    </Tabs.Panel>
+                  ))}
+                </Tabs>
+              )}
+            </Stack>
+          )}
+        </PanelState>
+      )}
     </Stack>
   )
 }
+
+const isNotFound = (error: unknown) => (error as { status?: unknown } | undefined)?.status === 404

@@ -1,11 +1,9 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react'
-import { Button, Flex, Group, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core'
-import { IconLock, IconRefresh } from '@tabler/icons-react'
+import { useEffect, useMemo, type ReactNode } from 'react'
+import { Flex, Stack, Tabs, Text, Tooltip } from '@mantine/core'
+import { IconLock } from '@tabler/icons-react'
 import {
   ALL_CLUSTERS,
-  PICKERS,
   clearRangesOutsideMetadata,
-  frozenRange,
   isActionAllowed,
   type PickerKind,
   type Range,
@@ -14,8 +12,6 @@ import {
   type TableView,
 } from '@costlens/shared'
 import { useAppSelector } from '../app/hooks.ts'
-import { DateRangePicker } from '../components/date-range/date-range-picker.tsx'
-import { rangeText } from '../components/date-range/custom-range.ts'
 import { ClusterSearchSelect } from '../components/filters/cluster-search-select.tsx'
 import { DataTable } from '../components/table/data-table.tsx'
 import { listTableChange, listTableView, type ListPaging } from '../components/table/list-table-view.ts'
@@ -25,6 +21,8 @@ import { FilterPanel, rangeBounds, type FilterSpec } from './filter-panel.tsx'
 import { IdleAutoRefresh } from './idle-auto-refresh.tsx'
 import { KpiRow, type Kpi } from './kpi-row.tsx'
 import type { Field, ListChange, ListStateOf } from './list-state.ts'
+import { useRefetchOnTick } from './page-clock.ts'
+import { PageHeader, RangePicker, RefreshButton } from './page-header.tsx'
 import type { ListStateHandle } from './use-list-state.ts'
 
 type Fields = Record<string, Field<unknown>>
@@ -150,71 +148,37 @@ export function ListPage<F extends Fields, G extends Fields, A, D, R, M>(
   )
   const browser = props.browserTable
   const tableView = browser ? undefined : listTableView({ ...state, page })
-  const frozen = frozenRange(user)
-  const presetText = PICKERS[props.pickerKind ?? 'default'].presets.find(
-    (p) => p.value === state.rangeLabel,
-  )?.label
-  const rangeLabel = presetText ?? props.rangeTexts?.[state.rangeLabel] ?? rangeText(state.dateRange)
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" wrap="wrap" align="flex-end">
-        <div>
-          <Title order={1} size="h3">
-            {props.title}
-          </Title>
-          {props.description && (
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {props.description}
-            </Text>
-          )}
-        </div>
-        <Group gap="xs" wrap="wrap" align="flex-end">
-          {props.clusterPicker === 'clusters' ? (
+      <PageHeader title={props.title} description={props.description}>
+        {props.clusterPicker === 'clusters' ? (
+          <ClusterSearchSelect
+            value={state.clusters?.[0] ?? ALL_CLUSTERS}
+            clusterType={user.clusterType}
+            onChange={(id) => change({ type: 'clusters', clusters: id === ALL_CLUSTERS ? [] : [id] })}
+          />
+        ) : (
+          props.clusterPicker && (
             <ClusterSearchSelect
-              value={state.clusters?.[0] ?? ALL_CLUSTERS}
+              value={state.cluster ?? ''}
               clusterType={user.clusterType}
-              onChange={(id) => change({ type: 'clusters', clusters: id === ALL_CLUSTERS ? [] : [id] })}
+              onChange={(cluster) => change({ type: 'cluster', cluster })}
             />
-          ) : (
-            props.clusterPicker && (
-              <ClusterSearchSelect
-                value={state.cluster ?? ''}
-                clusterType={user.clusterType}
-                onChange={(cluster) => change({ type: 'cluster', cluster })}
-              />
-            )
-          )}
-          {props.rangeNote ? (
-            // Level with the middle of the controls beside it, which the row aligns by their bottom.
-            <Text size="sm" c="dimmed" mb={7}>
-              {props.rangeNote}
-            </Text>
-          ) : (
-            props.rangePicker !== false && (
-              <DateRangePicker
-                kind={props.pickerKind}
-                value={{ ...state.dateRange, label: rangeLabel, value: state.rangeLabel as never }}
-                onChange={(s) =>
-                  change({ type: 'range', dateRange: { start: s.start, end: s.end }, label: s.value })
-                }
-                freemium={user.plan === 'freemium'}
-                frozen={frozen}
-              />
-            )
-          )}
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={14} aria-hidden />}
-            onClick={() => {
-              list.clock.tick()
-              props.onRefresh?.()
-            }}
-          >
-            Refresh
-          </Button>
-        </Group>
-      </Group>
+          )
+        )}
+        {props.rangeNote ? (
+          // Level with the middle of the controls beside it, which the row aligns by their bottom.
+          <Text size="sm" c="dimmed" mb={7}>
+            {props.rangeNote}
+          </Text>
+        ) : (
+          props.rangePicker !== false && (
+            <RangePicker list={list} kind={props.pickerKind} rangeTexts={props.rangeTexts} />
+          )
+        )}
+        <RefreshButton clock={list.clock} onRefresh={props.onRefresh} />
+      </PageHeader>
 
       {tabs && (
         <Tabs
@@ -329,21 +293,6 @@ function downloadPages<D, R>({
       const answer = await fetchPage(page, pageSize)
       return { rows: rows(answer), total: total?.(answer) ?? 0 }
     })
-}
-
-/**
- * When the page clock moves (Refresh, a poll) a preset range yields a new request, which RTK Query
- * fetches by itself; a picked range yields the same request, fetched again here.
- */
-function useRefetchOnTick(now: number, request: unknown, refetch: () => unknown) {
-  const key = JSON.stringify(request)
-  const seen = useRef({ now, key })
-  useEffect(() => {
-    const same = seen.current.key === key
-    const ticked = seen.current.now !== now
-    seen.current = { now, key }
-    if (ticked && same) void refetch()
-  }, [now, key, refetch])
 }
 
 /**

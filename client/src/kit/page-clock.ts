@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 
 export interface PageClock {
   /** The instant the page computes its preset ranges from ("today", "last 24 hours"). */
@@ -21,4 +21,19 @@ export function usePageClock(pollMs?: number): PageClock {
     return () => clearInterval(timer)
   }, [pollMs, tick])
   return { now, tick }
+}
+
+/**
+ * When the page clock moves (Refresh, a poll) a preset range yields a new request, which RTK Query
+ * fetches by itself; a picked range yields the same request, fetched again here.
+ */
+export function useRefetchOnTick(now: number, request: unknown, refetch: () => unknown) {
+  const key = JSON.stringify(request)
+  const seen = useRef({ now, key })
+  useEffect(() => {
+    const same = seen.current.key === key
+    const ticked = seen.current.now !== now
+    seen.current = { now, key }
+    if (ticked && same) void refetch()
+  }, [now, key, refetch])
 }

@@ -1,5 +1,6 @@
 import {
   fillPath,
+  type DateRange,
   snowflakeEndpoints as calls,
   type EndpointArgs,
   type EndpointResponse,
@@ -13,6 +14,11 @@ export function snowflakePath(
   params: Readonly<Record<string, string>> = {},
 ): string {
   return fillPath(calls[key].path, params)
+}
+
+/** A window as the Snowflake calls take it: ISO instants (B240). */
+export function windowParams(range: DateRange): { startTime: string; endTime: string } {
+  return { startTime: new Date(range.start).toISOString(), endTime: new Date(range.end).toISOString() }
 }
 
 /**

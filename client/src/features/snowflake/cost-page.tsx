@@ -1,10 +1,9 @@
-import { useMemo, useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
-import { Anchor, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Stack, Text } from '@mantine/core'
 import {
   formatCount,
-  formatDurationMs,
-  formatPercent,
+  formatUsd as usd,
+  formatCredits as credits,
   isActionAllowed,
   queryStringFromState,
   type DateRange,
@@ -13,31 +12,24 @@ import {
   type SnowflakeCostTotals,
 } from '@costlens/shared'
 import { useAppSelector } from '../../app/hooks.ts'
-import { DonutChart } from '../../components/charts/donut-chart.tsx'
-import { LineChart } from '../../components/charts/line-chart.tsx'
-import { StackedBarChart } from '../../components/charts/stacked-bar-chart.tsx'
+import type { TimeSeries } from '../../components/charts/chart-types.ts'
 import { DataTable } from '../../components/table/data-table.tsx'
+import { OverflowTooltip } from '../../components/table/overflow-text.tsx'
 import type { DataColumn } from '../../components/table/table-types.ts'
-import { useCostBreakdownQuery, useCostOverviewQuery, useCostQueriesQuery } from './api.ts'
+import type { ChartPanelSpec } from '../../kit/chart-panel.tsx'
+import { columns as col } from '../../kit/columns.tsx'
+import { DashboardPanel } from '../../kit/dashboard-panel.tsx'
+import { addressRange } from '../../kit/fields.ts'
+import { costChangeNote, type Kpi } from '../../kit/kpi-row.tsx'
+import { useRefetchOnTick } from '../../kit/page-clock.ts'
+import { PageHeader, RangePicker, RefreshButton } from '../../kit/page-header.tsx'
+import { useAddressRange } from '../../kit/use-address-range.ts'
+import { useCostBreakdownQuery, useCostOverviewQuery, useCostQueriesQuery, windowParams } from './api.ts'
 import { COST_PRESET, COST_VIEWS, type CostView } from './cost-views.ts'
-import { KpiCards, costChangeColor, type Kpi } from './kpi-cards.tsx'
-import { PanelState } from '../../components/panel-state/panel-state.tsx'
-import { queryPanel } from '../../components/panel-state/panel-status.ts'
-import { queryDetailsHref } from './query-columns.tsx'
-import { credits, plain4, usd } from './query-format.tsx'
+import { queryDetailsHref, queryListHref } from './query-columns.tsx'
 import { warehouseHref } from './warehouse-columns.tsx'
-import { WindowPicker } from './window-picker.tsx'
-import { useAddressWindow, windowParams } from './window-state.ts'
 
-/** The query list of the same window narrowed to one value, on the whole list. */
-function queriesHref(range: DateRange, filter: Record<string, string>) {
-  return `/query/list${queryStringFromState({
-    tab: 'all',
-    ...filter,
-    startDate: new Date(range.start).toISOString(),
-    endDate: new Date(range.end).toISOString(),
-  })}`
-}
+type Breakdown = Extract<CostView, { kind: 'breakdown' }>
 
 function totalsKpis(total: SnowflakeCostTotals): Kpi[] {
   return [
@@ -48,298 +40,263 @@ function totalsKpis(total: SnowflakeCostTotals): Kpi[] {
   ]
 }
 
-/**
- * /cost/osd_cost_overview, osd_cost_users, osd_cost_warehouses, osd_cost_queries and osd_tags
- * (R122-R126): the window's Snowflake cost in USD and credits (4 decimals, 03 §9), its trend and
- * its breakdown, on the cost range selector (7, 14, 30, 90 days, a year; 7 by default).
- */
-export default function CostPage() {
-  const location = useLocation()
-  const user = useAppSelector((s) => s.session.user)!
-  const view = COST_VIEWS[location.pathname] ?? COST_VIEWS['/cost/osd_cost_overview']!
-  const { window, toNow } = useAddressWindow(COST_PRESET)
-  const [refreshes, setRefreshes] = useState(0)
-  const freemium = user.plan === 'freemium'
-  return (
-    <Stack gap="md">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={1} size="h3">
-          {view.title}
-        </Title>
-        <WindowPicker
-          window={window}
-          preset={COST_PRESET}
-          kind="cost"
-          freemium={freemium}
-          onRefresh={() => {
-            toNow()
-            setRefreshes((n) => n + 1)
-          }}
-        />
-      </Group>
-      <CostBody
-        key={`${view.title}:${refreshes}`}
-        view={view}
-        range={window.dateRange}
-        exportAllowed={isActionAllowed(user.plan, 'download')}
-      />
-    </Stack>
-  )
-}
+/** The amounts of a breakdown or signature row: cost and credits to 4 decimals (03 §9), queries and share. */
+const amountColumns = <R extends SnowflakeCostTotals & { share: number }>(): DataColumn<R>[] => [
+  { ...col.usd<R>('cost', 'Cost', 140, 4), priority: 1 },
+  { ...col.credits<R>('credits'), priority: 2 },
+  { ...col.count<R>('queryCount', 'Queries', 100), render: (r) => formatCount(r.queryCount), priority: 2 },
+  { ...col.percent<R>('share', 'Share'), priority: 2 },
+]
 
-interface BodyProps {
-  range: DateRange
-  exportAllowed: boolean
-}
+/** The warehouse details open on the same window, as its address writes it. */
+const WAREHOUSE_RANGE = addressRange({ preset: 'today' })
 
-function CostBody({ view, ...props }: BodyProps & { view: CostView }) {
-  if (view.kind === 'overview') return <CostOverview {...props} />
-  if (view.kind === 'queries') return <CostQueries {...props} />
-  return <CostBreakdown {...props} view={view} />
-}
-
-function CostOverview({ range, exportAllowed }: BodyProps) {
-  const overview = useCostOverviewQuery(windowParams(range), { refetchOnMountOrArgChange: true })
-  const data = overview.data
-  // Loading is a spinner and a failure its error with a retry: never charts reading 'No Data Available'.
-  const panel = queryPanel(overview, false)
-  if (panel.status !== 'ready') return <PanelState what="The cost" minHeight={300} {...panel} />
-  const chartRange = { from: range.start, to: range.end }
-  const change = data?.changePercent
-  const kpis = data ? totalsKpis(data.total) : []
-  if (data)
-    kpis[0] = {
-      ...kpis[0]!,
-      note:
-        change === null || change === undefined
-          ? 'No cost in the previous period'
-          : `${change > 0 ? '▲ +' : change < 0 ? '▼ ' : ''}${formatPercent(change)} vs ${usd(data.previous.cost)} before`,
-      noteColor: costChangeColor(change),
-    }
-  return (
-    <Stack gap="md" aria-busy={overview.isFetching}>
-      {data && <KpiCards label="Cost totals" items={kpis} />}
-      <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        <LineChart
-          title="Cost (USD)"
-          series={[{ name: 'Cost', data: data?.trend ?? [] }]}
-          range={chartRange}
-          valueFormat={usd}
-          exportAllowed={exportAllowed}
-        />
-        <LineChart
-          title="Credits"
-          series={[{ name: 'Credits', data: data?.creditsTrend ?? [] }]}
-          range={chartRange}
-          valueFormat={credits}
-          exportAllowed={exportAllowed}
-        />
-        <DonutChart
-          title="Costliest warehouses"
-          slices={(data?.topWarehouses ?? []).map((r) => ({ name: r.name, value: r.cost }))}
-          valueFormat={usd}
-          exportAllowed={exportAllowed}
-        />
-        <DonutChart
-          title="Costliest users"
-          slices={(data?.topUsers ?? []).map((r) => ({ name: r.name, value: r.cost }))}
-          valueFormat={usd}
-          exportAllowed={exportAllowed}
-        />
-      </SimpleGrid>
-    </Stack>
-  )
-}
-
-function costColumns(view: Extract<CostView, { kind: 'breakdown' }>, range: DateRange) {
+function breakdownColumns(view: Breakdown, range: { dateRange: DateRange; rangeLabel: string }) {
+  const link = (r: SnowflakeCostRow) =>
+    view.link === 'warehouse'
+      ? warehouseHref(r.id, queryStringFromState(WAREHOUSE_RANGE.write(range)))
+      : view.link === 'queries-by-user'
+        ? queryListHref(range.dateRange, { userName: r.id })
+        : null
   const name: DataColumn<SnowflakeCostRow> = {
     key: 'name',
     title: view.rowTitle,
     width: 240,
+    priority: 1,
+    sticky: true,
     render: (r) => {
       const text = r.name || '(no tag)'
-      if (view.link === 'warehouse')
-        return (
-          <Anchor
-            component={Link}
-            to={warehouseHref(r.id, queryStringFromState({ start_date: range.start, end_date: range.end }))}
-            size="sm"
-          >
-            {text}
-          </Anchor>
-        )
-      if (view.link === 'queries-by-user')
-        return (
-          <Anchor component={Link} to={queriesHref(range, { userName: r.id })} size="sm">
-            {text}
-          </Anchor>
-        )
-      return text
+      const to = link(r)
+      return to ? (
+        <Anchor component={Link} to={to} size="sm">
+          {text}
+        </Anchor>
+      ) : (
+        text
+      )
     },
   }
-  return [name, ...AMOUNT_COLUMNS]
+  return [name, ...amountColumns<SnowflakeCostRow>()]
 }
 
-const AMOUNT_COLUMNS: readonly DataColumn<SnowflakeCostRow & SnowflakeCostQueryRow>[] = [
-  {
-    key: 'cost',
-    title: 'Cost (USD)',
-    width: 140,
-    align: 'right',
-    render: (r) => usd(r.cost),
-    exportValue: (r) => plain4(r.cost),
-  },
-  {
-    key: 'credits',
-    title: 'Credits',
-    width: 120,
-    align: 'right',
-    render: (r) => credits(r.credits),
-    exportValue: (r) => plain4(r.credits),
-  },
-  {
-    key: 'queryCount',
-    title: 'Queries',
-    width: 110,
-    align: 'right',
-    render: (r) => formatCount(r.queryCount),
-  },
-  { key: 'share', title: 'Share', width: 100, align: 'right', render: (r) => `${formatPercent(r.share)}` },
-]
-
-function CostBreakdown({
-  view,
-  range,
-  exportAllowed,
-}: BodyProps & { view: Extract<CostView, { kind: 'breakdown' }> }) {
-  const breakdown = useCostBreakdownQuery(
-    { by: view.call, ...windowParams(range) },
-    { refetchOnMountOrArgChange: true },
-  )
-  const data = breakdown.data
-  const columns = useMemo(() => costColumns(view, range), [view, range])
-  // Loading is a spinner and a failure its error with a retry: never charts reading 'No Data Available'.
-  const panel = queryPanel(breakdown, false)
-  if (panel.status !== 'ready') return <PanelState what="The cost" minHeight={300} {...panel} />
-  const chartRange = { from: range.start, to: range.end }
-  return (
-    <Stack gap="md">
-      {data && (
-        <KpiCards
-          label="Cost totals"
-          items={[
-            ...totalsKpis(data.total).slice(0, 3),
-            { label: `${view.rowTitle}s`, value: String(data.rows.length) },
-          ]}
-        />
-      )}
-      <Grid>
-        <Grid.Col span={{ base: 12, lg: 8 }}>
-          <StackedBarChart
-            title={`Cost of the top ${view.rowTitle.toLowerCase()}s (USD)`}
-            series={(data?.series ?? []).map((s) => ({ name: s.name || '(no tag)', data: s.data }))}
-            range={chartRange}
-            valueFormat={usd}
-            cost
-            exportAllowed={exportAllowed}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
-          <DonutChart
-            title={`Share of cost by ${view.rowTitle.toLowerCase()}`}
-            slices={(data?.rows ?? [])
-              .slice(0, 10)
-              .map((r) => ({ name: r.name || '(no tag)', value: r.cost }))}
-            valueFormat={usd}
-            exportAllowed={exportAllowed}
-          />
-        </Grid.Col>
-      </Grid>
-      <DataTable<SnowflakeCostRow>
-        caption={`Cost by ${view.rowTitle.toLowerCase()}`}
-        columns={columns as DataColumn<SnowflakeCostRow>[]}
-        rows={data?.rows ?? []}
-        rowKey={(r) => r.id || '(none)'}
-        loading={breakdown.isFetching}
-        defaultView={{ sort: { key: 'cost', direction: 'desc' }, pageSize: 15 }}
-        download={{ name: `snowflake_${view.call}`, formats: ['csv'], locked: !exportAllowed }}
-      />
-    </Stack>
-  )
-}
-
-function CostQueries({ range, exportAllowed }: BodyProps) {
-  const queries = useCostQueriesQuery(windowParams(range), { refetchOnMountOrArgChange: true })
-  const data = queries.data
-  const columns = useMemo<DataColumn<SnowflakeCostQueryRow>[]>(
-    () => [
-      {
-        key: 'sqlShort',
-        title: 'Query signature',
-        width: 360,
-        render: (r) => (
-          <Stack gap={0}>
-            <Anchor
-              component={Link}
-              to={queriesHref(range, { signature: r.signature })}
-              size="sm"
-              ff="monospace"
-              truncate
-            >
-              {r.signature}
-            </Anchor>
-            <Text size="xs" c="dimmed" ff="monospace" truncate title={r.sqlShort}>
-              {r.sqlShort}
-            </Text>
-          </Stack>
-        ),
-      },
-      { key: 'queryType', title: 'Type', width: 110 },
-      {
-        key: 'sampleQueryId',
-        title: 'Sample query',
-        width: 170,
-        render: (r) => (
-          <Anchor component={Link} to={queryDetailsHref(r.sampleQueryId)} size="sm" ff="monospace" truncate>
+/**
+ * Priorities (issue 16): the signature and its cost always show; credits, count and share next;
+ * then the average duration and the user; the sample query, warehouse and type on wide screens or
+ * from the column chooser.
+ */
+function signatureColumns(range: DateRange): DataColumn<SnowflakeCostQueryRow>[] {
+  return [
+    {
+      key: 'sqlShort',
+      title: 'Query signature',
+      width: 340,
+      priority: 1,
+      sticky: true,
+      render: (r) => (
+        <OverflowTooltip label={`${r.signature} — ${r.sqlShort}`}>
+          <Anchor
+            component={Link}
+            to={queryListHref(range, { signature: r.signature })}
+            size="sm"
+            ff="monospace"
+            truncate
+            display="block"
+          >
+            {r.signature}
+          </Anchor>
+          <Text size="xs" c="dimmed" ff="monospace" truncate>
+            {r.sqlShort}
+          </Text>
+        </OverflowTooltip>
+      ),
+    },
+    ...amountColumns<SnowflakeCostQueryRow>(),
+    { ...col.duration<SnowflakeCostQueryRow>('avgDuration', 'Avg duration', 120), priority: 3 },
+    { ...col.text<SnowflakeCostQueryRow>('userName', 'User', 150), priority: 3 },
+    {
+      key: 'sampleQueryId',
+      title: 'Sample query',
+      width: 170,
+      priority: 4,
+      render: (r) => (
+        <OverflowTooltip label={r.sampleQueryId}>
+          <Anchor component={Link} to={queryDetailsHref(r.sampleQueryId)} size="xs" ff="monospace" truncate>
             {r.sampleQueryId}
           </Anchor>
-        ),
-      },
-      { key: 'userName', title: 'User', width: 130 },
-      { key: 'warehouseName', title: 'Warehouse', width: 160 },
-      ...(AMOUNT_COLUMNS as readonly DataColumn<SnowflakeCostQueryRow>[]),
-      {
-        key: 'avgDuration',
-        title: 'Avg duration',
-        width: 120,
-        align: 'right',
-        render: (r) => formatDurationMs(r.avgDuration),
-      },
-    ],
-    [range],
+        </OverflowTooltip>
+      ),
+    },
+    { ...col.text<SnowflakeCostQueryRow>('warehouseName', 'Warehouse', 170), priority: 4 },
+    { ...col.text<SnowflakeCostQueryRow>('queryType', 'Type', 110), priority: 5 },
+  ]
+}
+
+interface ViewProps {
+  range: { dateRange: DateRange; rangeLabel: string }
+  now: number
+  exportAllowed: boolean
+}
+
+/** A view's call, fetched again on Refresh (a picked window asks for the same request). */
+function useCostCall<A, D>(
+  useQuery: (request: A) => D & { refetch: () => unknown },
+  request: A,
+  now: number,
+) {
+  const result = useQuery(request)
+  useRefetchOnTick(now, request, result.refetch)
+  return result
+}
+
+/** The views' charts: over the window, with the plan's export permission (C19). */
+function chartKit({ range, exportAllowed }: ViewProps) {
+  const timeRange = { from: range.dateRange.start, to: range.dateRange.end }
+  return {
+    line: (title: string, name: string, data: TimeSeries['data'], valueFormat = usd): ChartPanelSpec => ({
+      kind: 'line',
+      title,
+      series: [{ name, data }],
+      range: timeRange,
+      valueFormat,
+      exportAllowed,
+    }),
+    donut: (title: string, rows: readonly SnowflakeCostRow[]): ChartPanelSpec => ({
+      kind: 'donut',
+      title,
+      slices: rows.map((r) => ({ name: r.name || '(no tag)', value: r.cost })),
+      valueFormat: usd,
+      exportAllowed,
+    }),
+    timeRange,
+  }
+}
+
+function CostOverview(props: ViewProps) {
+  const result = useCostCall(useCostOverviewQuery, windowParams(props.range.dateRange), props.now)
+  const { line, donut } = chartKit(props)
+  return (
+    <DashboardPanel
+      what="The cost"
+      result={result}
+      kpiLabel="Cost totals"
+      kpis={(d) => {
+        const [cost, ...rest] = totalsKpis(d.total)
+        const change = costChangeNote(
+          d.changePercent,
+          `vs ${usd(d.previous.cost)} before`,
+          'No cost in the previous period',
+        )
+        return [{ ...cost!, ...change }, ...rest]
+      }}
+      charts={(d) => [
+        line('Cost (USD)', 'Cost', d.trend),
+        line('Credits', 'Credits', d.creditsTrend, credits),
+        donut('Costliest warehouses', d.topWarehouses),
+        donut('Costliest users', d.topUsers),
+      ]}
+    />
   )
-  // Loading is a spinner and a failure its error with a retry: never charts reading 'No Data Available'.
-  const panel = queryPanel(queries, false)
-  if (panel.status !== 'ready') return <PanelState what="The cost" minHeight={300} {...panel} />
+}
+
+function CostBreakdown({ view, ...props }: ViewProps & { view: Breakdown }) {
+  const request = { by: view.call, ...windowParams(props.range.dateRange) }
+  const result = useCostCall(useCostBreakdownQuery, request, props.now)
+  const { donut, timeRange } = chartKit(props)
+  const what = view.rowTitle.toLowerCase()
+  return (
+    <DashboardPanel
+      what="The cost"
+      result={result}
+      kpiLabel="Cost totals"
+      kpis={(d) => [
+        ...totalsKpis(d.total).slice(0, 3),
+        { label: `${view.rowTitle}s`, value: formatCount(d.rows.length) },
+      ]}
+      cols={3}
+      charts={(d) => [
+        {
+          kind: 'stacked-bars',
+          title: `Cost of the top ${what}s (USD)`,
+          series: d.series.map((s) => ({ name: s.name || '(no tag)', data: s.data })),
+          range: timeRange,
+          cost: true,
+          valueFormat: usd,
+          exportAllowed: props.exportAllowed,
+          // The days over two columns, the donut of shares in the third.
+          span: 2,
+        },
+        donut(`Share of cost by ${what}`, d.rows.slice(0, 10)),
+      ]}
+    >
+      {(d) => (
+        <DataTable<SnowflakeCostRow>
+          caption={`Cost by ${what}`}
+          columns={breakdownColumns(view, props.range)}
+          rows={d.rows}
+          rowKey={(r) => r.id || '(none)'}
+          defaultView={{ sort: { key: 'cost', direction: 'desc' }, pageSize: 15 }}
+          download={{ name: `snowflake_${view.call}`, formats: ['csv'], locked: !props.exportAllowed }}
+        />
+      )}
+    </DashboardPanel>
+  )
+}
+
+function CostQueries(props: ViewProps) {
+  const result = useCostCall(useCostQueriesQuery, windowParams(props.range.dateRange), props.now)
+  const { line } = chartKit(props)
+  return (
+    <DashboardPanel
+      what="The cost"
+      result={result}
+      kpiLabel="Cost totals"
+      kpis={(d) => totalsKpis(d.total)}
+      cols={1}
+      charts={(d) => [line('Cost (USD)', 'Cost', d.trend)]}
+    >
+      {(d) => (
+        <DataTable<SnowflakeCostQueryRow>
+          caption="Costliest query signatures"
+          columns={signatureColumns(props.range.dateRange)}
+          rows={d.rows}
+          rowKey={(r) => r.signature}
+          defaultView={{ sort: { key: 'cost', direction: 'desc' }, pageSize: 15 }}
+          download={{ name: 'snowflake_cost_queries', formats: ['csv'], locked: !props.exportAllowed }}
+        />
+      )}
+    </DashboardPanel>
+  )
+}
+
+/**
+ * /cost/osd_cost_overview, osd_cost_users, osd_cost_warehouses, osd_cost_queries and osd_tags
+ * (R122-R126): the window's Snowflake cost in USD and credits (4 decimals, 03 §9), its trend and
+ * its breakdown, on the cost range selector (7, 14, 30, 90 days, a year; 7 by default) kept in the
+ * address.
+ */
+export default function CostPage() {
+  const { pathname } = useLocation()
+  const user = useAppSelector((s) => s.session.user)!
+  const view = COST_VIEWS[pathname] ?? COST_VIEWS['/cost/osd_cost_overview']!
+  const range = useAddressRange({ preset: COST_PRESET })
+  const props = {
+    range: range.state,
+    now: range.clock.now,
+    exportAllowed: isActionAllowed(user.plan, 'download'),
+  }
   return (
     <Stack gap="md">
-      {data && <KpiCards label="Cost totals" items={totalsKpis(data.total)} />}
-      <LineChart
-        title="Cost (USD)"
-        series={[{ name: 'Cost', data: data?.trend ?? [] }]}
-        range={{ from: range.start, to: range.end }}
-        valueFormat={usd}
-        exportAllowed={exportAllowed}
-      />
-      <DataTable<SnowflakeCostQueryRow>
-        caption="Costliest query signatures"
-        columns={columns}
-        rows={data?.rows ?? []}
-        rowKey={(r) => r.signature}
-        loading={queries.isFetching}
-        defaultView={{ sort: { key: 'cost', direction: 'desc' }, pageSize: 15 }}
-        download={{ name: 'snowflake_cost_queries', formats: ['csv'], locked: !exportAllowed }}
-      />
+      <PageHeader title={view.title}>
+        <RangePicker list={range} kind="cost" />
+        <RefreshButton clock={range.clock} />
+      </PageHeader>
+      {view.kind === 'overview' ? (
+        <CostOverview {...props} />
+      ) : view.kind === 'queries' ? (
+        <CostQueries {...props} />
+      ) : (
+        <CostBreakdown key={view.call} view={view} {...props} />
+      )}
     </Stack>
   )
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { snowflakeEndpoints } from '@costlens/shared'
 import { json, on, renderWithProviders, signedIn, stubApi } from '../../../test/render.tsx'
@@ -78,6 +78,38 @@ describe('Snowflake cost pages', () => {
     )
     expect(row).toHaveTextContent('$ 12.3000')
     expect(row).toHaveTextContent('1m 5s')
+  })
+
+  it('03 §9 C18 the cost selector offers 7 days to a year; a preset goes to the address and asks for its window', async () => {
+    const { requests, user, router } = render('/cost/osd_cost_users')
+    await screen.findByRole('table', { name: 'Cost by user' })
+    await user.click(screen.getByRole('button', { name: 'Date range: Last 7 Days' }))
+    const dialog = screen.getByRole('dialog')
+    const presets = ['Last 7 Days', 'Last 14 Days', 'Last 30 Days', 'Last 90 Days', 'Last 1 Year']
+    for (const name of presets) expect(within(dialog).getByRole('button', { name })).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Last 30 Days' }))
+    // The window is the address's, and a new one replaces the entry (Back leaves the page).
+    expect(router.state.location.search).toBe('?dateRangeLabel=30_d')
+    expect(router.state.historyAction).toBe('REPLACE')
+    await screen.findByRole('button', { name: 'Date range: Last 30 Days' })
+    await waitFor(() => expect(requests).toHaveLength(2))
+    const params = new URL(requests[1]!.url).searchParams
+    const days = (Date.parse(params.get('endTime')!) - Date.parse(params.get('startTime')!)) / 86_400_000
+    expect(days).toBeGreaterThan(29)
+  })
+
+  it('Refresh asks again for a picked window, which stays as it was', async () => {
+    const start = Date.parse('2025-06-01T00:00:00Z')
+    const end = Date.parse('2025-06-08T00:00:00Z')
+    const { requests, user } = render(`/cost/osd_cost_queries?end_date=${end}&start_date=${start}`)
+    await screen.findByRole('table', { name: 'Costliest query signatures' })
+    await user.click(screen.getByRole('button', { name: 'Refresh' }))
+    await waitFor(() => expect(requests).toHaveLength(2))
+    for (const request of requests)
+      expect(Object.fromEntries(new URL(request.url).searchParams)).toMatchObject({
+        startTime: '2025-06-01T00:00:00.000Z',
+        endTime: '2025-06-08T00:00:00.000Z',
+      })
   })
 
   it('R121 home shows the last 7 days and today’s costliest inefficient queries', async () => {

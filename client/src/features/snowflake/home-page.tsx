@@ -1,25 +1,24 @@
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { Link } from 'react-router-dom'
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core'
-import { IconRefresh } from '@tabler/icons-react'
+import { Anchor, Group, Paper, Stack } from '@mantine/core'
 import {
   formatCount,
-  formatPercent,
+  formatCredits as credits,
   formatSortParam,
+  formatUsd as usd,
   LIST_TABLE_DEFAULTS,
   presetRange,
   snowflakeMetadataParams,
   type SnowflakeQueryRow,
 } from '@costlens/shared'
-import { DonutChart } from '../../components/charts/donut-chart.tsx'
-import { LineChart } from '../../components/charts/line-chart.tsx'
 import { DataTable } from '../../components/table/data-table.tsx'
-import { useCostOverviewQuery, useQuerySearchQuery } from './api.ts'
-import { KpiCards, costChangeColor } from './kpi-cards.tsx'
-import { PanelState } from '../../components/panel-state/panel-state.tsx'
-import { queryPanel } from '../../components/panel-state/panel-status.ts'
+import { DashboardPanel } from '../../kit/dashboard-panel.tsx'
+import { costChangeNote } from '../../kit/kpi-row.tsx'
+import { usePageClock } from '../../kit/page-clock.ts'
+import { PageHeader, RefreshButton } from '../../kit/page-header.tsx'
+import { useCostOverviewQuery, useQuerySearchQuery, windowParams } from './api.ts'
 import { QUERY_COLUMNS } from './query-columns.tsx'
-import { credits, statusStyle, usd } from './query-format.tsx'
+import { statusStyle } from './query-format.tsx'
 
 // The home's glance: the last 7 days of cost (the cost selector's default) and today's worst queries.
 const COST_WINDOW = '7_d'
@@ -32,85 +31,68 @@ const TOP_COLUMNS = QUERY_COLUMNS.map((c) => ({ ...c, sortable: false })).filter
 /**
  * /home (R121, the Snowflake landing, G08): the cost and credits of the last 7 days with their trend
  * and the costliest warehouses and users, and today's costliest inefficient queries, each leading
- * to its page.
+ * to its page. Refresh moves the page clock: both windows are read again at the new now.
  */
 export default function SnowflakeHomePage() {
-  const [now, setNow] = useState(() => Date.now())
-  const week = useMemo(() => presetRange(COST_WINDOW, now)!, [now])
-  const today = useMemo(() => presetRange('today', now)!, [now])
-  const overview = useCostOverviewQuery({
-    startTime: new Date(week.start).toISOString(),
-    endTime: new Date(week.end).toISOString(),
-  })
+  const clock = usePageClock()
+  const week = useMemo(() => presetRange(COST_WINDOW, clock.now)!, [clock.now])
+  const today = useMemo(() => presetRange('today', clock.now)!, [clock.now])
+  const overview = useCostOverviewQuery(windowParams(week))
   const worst = useQuerySearchQuery({
     ...snowflakeMetadataParams('inefficient', today),
     page: 1,
     pageSize: TOP_QUERIES,
     sort: formatSortParam(LIST_TABLE_DEFAULTS.snowflakeQueries.sort),
   })
-  const data = overview.data
-  const change = data?.changePercent
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={1} size="h3">
-          Snowflake at a glance
-        </Title>
-        <Group gap="xs">
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={16} aria-hidden />}
-            onClick={() => setNow(Date.now())}
-          >
-            Refresh
-          </Button>
-        </Group>
-      </Group>
-      <PanelState what="The cost" minHeight={320} {...queryPanel(overview, false)}>
-        {data && (
-          <KpiCards
-            label="Last 7 days"
-            items={[
-              {
-                label: 'Cost, last 7 days (USD)',
-                value: usd(data.total.cost),
-                note:
-                  change === null || change === undefined
-                    ? 'No cost in the 7 days before'
-                    : `${change > 0 ? '▲ +' : change < 0 ? '▼ ' : ''}${formatPercent(change)} vs the 7 days before`,
-                noteColor: costChangeColor(change),
-              },
-              { label: 'Credits, last 7 days', value: credits(data.total.credits) },
-              { label: 'Queries, last 7 days', value: formatCount(data.total.queryCount) },
-              {
-                label: 'Inefficient queries today',
-                // A failed list is no count: '--', never 0.
-                value: worst.data ? formatCount(worst.data.total) : '--',
-                note: worst.isError ? 'The list could not be loaded' : 'Open the list to see why',
-              },
-            ]}
-          />
-        )}
-        <SimpleGrid cols={{ base: 1, lg: 3 }}>
-          <LineChart
-            title="Cost, last 7 days (USD)"
-            series={[{ name: 'Cost', data: data?.trend ?? [] }]}
-            range={{ from: week.start, to: week.end }}
-            valueFormat={usd}
-          />
-          <DonutChart
-            title="Costliest warehouses"
-            slices={(data?.topWarehouses ?? []).map((r) => ({ name: r.name, value: r.cost }))}
-            valueFormat={usd}
-          />
-          <DonutChart
-            title="Costliest users"
-            slices={(data?.topUsers ?? []).map((r) => ({ name: r.name, value: r.cost }))}
-            valueFormat={usd}
-          />
-        </SimpleGrid>
-      </PanelState>
+      <PageHeader title="Snowflake at a glance">
+        <RefreshButton clock={clock} />
+      </PageHeader>
+      <DashboardPanel
+        what="The cost"
+        result={overview}
+        minHeight={320}
+        kpiLabel="Last 7 days"
+        kpis={(d) => [
+          {
+            label: 'Cost, last 7 days (USD)',
+            value: usd(d.total.cost),
+            ...costChangeNote(d.changePercent, 'vs the 7 days before', 'No cost in the 7 days before'),
+          },
+          { label: 'Credits, last 7 days', value: credits(d.total.credits) },
+          { label: 'Queries, last 7 days', value: formatCount(d.total.queryCount) },
+          {
+            label: 'Inefficient queries today',
+            // A failed list is no count: '--', never 0.
+            value: worst.data ? formatCount(worst.data.total) : '--',
+            note: worst.isError ? 'The list could not be loaded' : 'Open the list to see why',
+          },
+        ]}
+        cols={3}
+        charts={(d) => [
+          {
+            kind: 'line',
+            title: 'Cost, last 7 days (USD)',
+            series: [{ name: 'Cost', data: d.trend }],
+            range: { from: week.start, to: week.end },
+            valueFormat: usd,
+          },
+          {
+            kind: 'donut',
+            title: 'Costliest warehouses',
+            slices: d.topWarehouses.map((r) => ({ name: r.name, value: r.cost })),
+            valueFormat: usd,
+          },
+          {
+            kind: 'donut',
+            title: 'Costliest users',
+            slices: d.topUsers.map((r) => ({ name: r.name, value: r.cost })),
+            valueFormat: usd,
+          },
+        ]}
+      />
       <Paper withBorder p="sm">
         <DataTable<SnowflakeQueryRow>
           caption="Today's costliest inefficient queries"

@@ -1,6 +1,12 @@
 import { Link } from 'react-router-dom'
 import { Anchor, Badge, Text } from '@mantine/core'
-import { COMPARE_TYPES, formatDurationMs, type SnowflakeQueryRow } from '@costlens/shared'
+import {
+  COMPARE_TYPES,
+  formatDurationMs,
+  queryStringFromState,
+  type DateRange,
+  type SnowflakeQueryRow,
+} from '@costlens/shared'
 import { OverflowTooltip } from '../../components/table/overflow-text.tsx'
 import type { DataColumn } from '../../components/table/table-types.ts'
 import { QueryStatusBadge, credits, isoTime, plain4, statusLabel, usd } from './query-format.tsx'
@@ -8,6 +14,15 @@ import { QueryStatusBadge, credits, isoTime, plain4, statusLabel, usd } from './
 /** A query's details route (R145), from the compare configuration so the two never disagree. */
 export const queryDetailsHref = (id: string) =>
   COMPARE_TYPES.query.detailRoute.replace(':id', encodeURIComponent(id))
+
+/** The whole query list (tab all) of a window narrowed to one value: a user's, a warehouse's, a signature's queries. */
+export const queryListHref = (range: DateRange, filter: Readonly<Record<string, string>>) =>
+  `/query/list${queryStringFromState({
+    tab: 'all',
+    ...filter,
+    startDate: new Date(range.start).toISOString(),
+    endDate: new Date(range.end).toISOString(),
+  })}`
 
 /**
  * The query list's columns (03 §2, §3 Snowflake query row). The list is about cost, so cost,

@@ -12,11 +12,22 @@ import {
 import { CodeViewer } from '../../components/code-viewer/code-viewer.tsx'
 import { DataTable } from '../../components/table/data-table.tsx'
 import type { DataColumn } from '../../components/table/table-types.ts'
-import { FieldGrid } from './field-grid.tsx'
-import { METRIC_FIELDS, QUERY_DETAIL_FIELDS, TIME_METRICS, WAREHOUSE_FIELDS, ms } from './query-fields.ts'
+import { FieldGrid } from '../../kit/field-grid.tsx'
+import {
+  METRIC_FIELDS,
+  QUERY_DETAIL_FIELDS,
+  TIME_METRICS,
+  WAREHOUSE_FIELDS,
+  ms,
+  type QueryField,
+} from './query-fields.ts'
 import { usd } from './query-format.tsx'
 import { warehouseHref } from './warehouse-columns.tsx'
 import classes from './snowflake.module.css'
+
+/** A tab's fields as the kit's field grid shows them: each label with its text for this query. */
+const shown = (fields: readonly QueryField[], d: SnowflakeQueryDetails) =>
+  fields.map((f) => ({ label: f.label, value: f.text(d) }))
 
 /** The UTC day the query started, as a warehouse window (to now, if that day is today). */
 function queryDayWindow(d: SnowflakeQueryDetails): string {
@@ -41,7 +52,7 @@ export const DETAILS_TABS: readonly DetailsTab[] = [
     label: 'Query details',
     panel: (d) => (
       <Stack gap="md">
-        <FieldGrid fields={QUERY_DETAIL_FIELDS} details={d} />
+        <FieldGrid cols={4} fields={shown(QUERY_DETAIL_FIELDS, d)} />
         <CodeViewer title={`SQL of ${d.query.id}`} code={d.query.sqlFull} language="sql" />
       </Stack>
     ),
@@ -51,7 +62,7 @@ export const DETAILS_TABS: readonly DetailsTab[] = [
     label: 'Warehouse',
     panel: (d) => (
       <Stack gap="md">
-        <FieldGrid fields={WAREHOUSE_FIELDS} details={d} />
+        <FieldGrid cols={4} fields={shown(WAREHOUSE_FIELDS, d)} />
         <Anchor component={Link} to={warehouseHref(d.warehouse.uid, queryDayWindow(d))} size="sm">
           Open warehouse {d.warehouse.name} on the day of this query
         </Anchor>
@@ -193,7 +204,7 @@ function MetricsPanel({ details }: { details: SnowflakeQueryDetails }) {
           })}
         </Table.Tbody>
       </Table>
-      <FieldGrid fields={METRIC_FIELDS.slice(TIME_METRICS.length)} details={details} />
+      <FieldGrid cols={4} fields={shown(METRIC_FIELDS.slice(TIME_METRICS.length), details)} />
     </Stack>
   )
 }

@@ -17,11 +17,11 @@ import {
   useQueryMetadataQuery,
   useQuerySearchQuery,
   useWarehousesQuery,
+  windowParams,
 } from './api.ts'
 import { QUERY_COLUMNS } from './query-columns.tsx'
 import { insightTitle, statusLabel, statusStyle } from './query-format.tsx'
 import { QUERY_LIST_TABS, queryListBody, queryListState, type QueryListView } from './query-list-state.ts'
-import { windowParams } from './window-state.ts'
 
 /** A cost or duration slider's bounds; none (no slider) when the window holds a single value. */
 const sliderBounds = (range: { min: number; max: number } | undefined) =>

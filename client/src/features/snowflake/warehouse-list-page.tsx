@@ -6,10 +6,9 @@ import { addressRange } from '../../kit/fields.ts'
 import { defineListState } from '../../kit/list-state.ts'
 import { ListPage } from '../../kit/list-page.tsx'
 import { useListState } from '../../kit/use-list-state.ts'
-import { useWarehousesQuery } from './api.ts'
+import { useWarehousesQuery, windowParams } from './api.ts'
 import { credits, usd } from './query-format.tsx'
 import { warehouseColumns } from './warehouse-columns.tsx'
-import { windowParams } from './window-state.ts'
 
 /**
  * The warehouse list's state: its window only (03 §9: Snowflake screens open on today), as the

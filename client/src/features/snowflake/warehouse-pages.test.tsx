@@ -68,5 +68,28 @@ describe('/warehouse/{warehouseUid}/details', () => {
       /^\/query\/list\?endDate=.*&startDate=.*&tab=all&warehouseUid=wh-1$/,
     )
     expect(document.title).toBe('Warehouse WH_1 | costlens')
+    // One section: no tab bar of one tab.
+    expect(screen.queryByRole('tablist')).toBeNull()
+  })
+
+  it('M066 a warehouse that does not exist says so, with the way back to the list in the same window', async () => {
+    stubApi(
+      on('GET', snowflakePath('warehouseDetails', { warehouseUid: 'wh-gone' }), () =>
+        json({ statusCode: 404, error: 'Not Found', message: 'Warehouse wh-gone not found' }, 404),
+      ),
+    )
+    renderWithProviders(
+      <Routes>
+        <Route path="/warehouse/:warehouseUid/details" element={<WarehouseDetailsPage />} />
+      </Routes>,
+      { preloadedState: state, route: '/warehouse/wh-gone/details?dateRangeLabel=7_d' },
+    )
+    expect(await screen.findByText('The warehouse wh-gone does not exist')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull()
+    expect(screen.getByRole('link', { name: 'Warehouses' })).toHaveAttribute(
+      'href',
+      '/warehouse/list?dateRangeLabel=7_d',
+    )
+    expect(screen.getByRole('button', { name: 'Date range: Last 7 Days' })).toBeInTheDocument()
   })
 })
