@@ -85,15 +85,23 @@ export function appPrng(app: Pick<DetailsRecord, 'id'>, salt: string): Prng {
 export function apportion(total: number, weights: readonly number[]): number[] {
   const n = weights.length
   if (n === 0) return []
-  const sum = weights.reduce((s, w) => s + Math.max(0, w), 0)
-  const shares = weights.map((w) => (sum > 0 ? (Math.max(0, w) / sum) * total : total / n))
-  const parts = shares.map(Math.floor)
-  let left = Math.round(total - parts.reduce((s, p) => s + p, 0))
+  let sum = 0
+  for (const w of weights) sum += Math.max(0, w)
+  const parts = new Array<number>(n)
+  const remainders = new Float64Array(n)
+  let given = 0
+  for (let i = 0; i < n; i++) {
+    const share = sum > 0 ? (Math.max(0, weights[i]!) / sum) * total : total / n
+    parts[i] = Math.floor(share)
+    remainders[i] = share - parts[i]!
+    given += parts[i]!
+  }
+  let left = Math.round(total - given)
   if (left > 0) {
-    const order = shares
-      .map((s, i) => [s - Math.floor(s), i] as const)
-      .sort((a, b) => b[0] - a[0] || a[1] - b[1])
-    for (let k = 0; left > 0; k = (k + 1) % n, left--) parts[order[k]![1]]!++
+    const order = Array.from({ length: n }, (_, i) => i).sort(
+      (a, b) => remainders[b]! - remainders[a]! || a - b,
+    )
+    for (let k = 0; left > 0; k = (k + 1) % n, left--) parts[order[k]!]!++
   }
   return parts
 }
