@@ -1,4 +1,4 @@
-import { type EmrAwsState, type EmrMarketType } from '@costlens/shared'
+import { EMR_STATE_GROUP_NAMES, type EmrAwsState, type EmrMarketType } from '@costlens/shared'
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
@@ -31,6 +31,16 @@ export const EMR_STATE_SQL = `CASE
   WHEN @now < c.ready_at THEN 'BOOTSTRAPPING'
   WHEN c.idle = 1 THEN 'WAITING'
   ELSE 'RUNNING' END`
+
+/**
+ * A cluster's state group at @now as its index in EMR_STATE_GROUP_NAMES (0 active, 1 terminated,
+ * 2 failed): EMR_STATE_SQL's states grouped as EMR_STATE_GROUPS does (every state before the end
+ * is active; the end state tells the other two), as an integer a list compares cheaply per row.
+ */
+export const STATE_GROUP_SQL = `CASE
+  WHEN c.ended_at IS NULL OR c.ended_at > @now THEN ${EMR_STATE_GROUP_NAMES.indexOf('active')}
+  WHEN c.end_state = 'TERMINATED' THEN ${EMR_STATE_GROUP_NAMES.indexOf('terminated')}
+  ELSE ${EMR_STATE_GROUP_NAMES.indexOf('failed')} END`
 
 /** Each computed figure of a cluster at @now, as an expression over `emr_clusters c`. */
 export const FIGURE_SQL = {
