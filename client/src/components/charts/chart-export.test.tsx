@@ -63,7 +63,7 @@ describe('B270 chart export', () => {
     expect(files.map((f) => f.name)).toEqual(['Memory_2026-11-24_09-05-07.csv'])
     const text = await files[0]!.blob!.text()
     expect(text.split('\r\n')).toEqual([
-      "DateTime (UTC),Used,'=cmd",
+      "Time (UTC),Used,'=cmd",
       '2026-11-23 00:00:00,10,1',
       '2026-11-23 00:01:00,12,',
       '',

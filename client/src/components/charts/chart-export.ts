@@ -53,14 +53,17 @@ export async function runChartExport(chart: Chart, item: ChartExportItem, name: 
 /**
  * The chart's data as the tables export it: the first row of Highcharts' data rows is the header.
  * Times on a datetime axis are written in the chart's zone, the display zone, which the time
- * column's heading names as a table's does ('DateTime (UTC)').
+ * column's heading names as a table's does ('Time (UTC)').
  */
 export function chartDataFile(chart: Chart, format: 'csv' | 'xls', name: string, now: number) {
   const [header = [], ...rows] = (chart.exporting as unknown as ExportingWithData).getDataRows()
-  const timeAxis = chart.xAxis[0]?.options.type === 'datetime'
+  // A titled time axis names its zone already ('Time (UTC)', timeXAxis), and Highcharts heads the
+  // column with that title; an untitled one is headed 'DateTime', which gains the zone here.
+  const xAxis = chart.xAxis[0]?.options
+  const untitledTimeAxis = xAxis?.type === 'datetime' && !xAxis.title?.text
   const columns = header.map((title, i) => ({
     key: String(i),
-    title: i === 0 && timeAxis ? withZone(String(title ?? '')) : String(title ?? ''),
+    title: i === 0 && untitledTimeAxis ? withZone(String(title ?? '')) : String(title ?? ''),
     value: (row: (typeof rows)[number]) => row[i] ?? '',
   }))
   return buildExport(format, name, columns, rows, now)

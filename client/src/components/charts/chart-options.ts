@@ -17,6 +17,7 @@ import {
   formatDate,
   formatDateTime,
   formatNumber,
+  withZone,
   zoneLabel,
   tooltipSeriesName,
   type ChartKind,
@@ -98,9 +99,13 @@ export function tooltipTime(epochMs: number, interval: PointInterval): string {
   return `${formatDateTime(epochMs)} ${zoneLabel(displayZone(), epochMs)}`
 }
 
-/** A datetime x axis covering the selected range, when there is one. */
-export function timeXAxis(range: TimeRange | undefined): XAxisOptions {
-  return { type: 'datetime', min: range?.from, max: range?.to }
+/**
+ * A datetime x axis covering the selected range, when there is one, drawn in the display zone and
+ * titled with it ('Time (UTC)', 'Day (GMT+5:30)'), so a reader knows which zone the ticks are in.
+ */
+export function timeXAxis(range: TimeRange | undefined, interval: PointInterval): XAxisOptions {
+  const title = withZone(POINT_INTERVAL_MS[interval] >= DAY_MS ? 'Day' : 'Time')
+  return { type: 'datetime', min: range?.from, max: range?.to, title: { text: title } }
 }
 
 /** A value axis whose labels read like the tooltips, rounded: '$ 1,000' where a tooltip says '$ 1,000.0000'. */
@@ -233,7 +238,7 @@ export function barSeriesAndAxis(
       // A column is as wide as its interval, so sparse data does not draw one wide bar.
       pointRange: POINT_INTERVAL_MS[interval],
     })),
-    xAxis: timeXAxis(data.range),
+    xAxis: timeXAxis(data.range, interval),
     interval,
   }
 }

@@ -120,7 +120,7 @@ export function lineChartOptions(props: LineChartProps): Options {
     xAxis: 1,
     data: copyPoints<TimePoint>(s.data) as [number, number | null][],
   }))
-  const xAxis: XAxisOptions[] = [timeXAxis(range)]
+  const xAxis: XAxisOptions[] = [timeXAxis(range, interval)]
   if (comparisonLines.length)
     xAxis.push({ type: 'datetime', opposite: true, title: { text: props.comparisonLabel } })
   const pointCount = [...series, ...totals, ...comparison].reduce((n, s) => n + s.data.length, 0)
