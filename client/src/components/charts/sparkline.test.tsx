@@ -33,8 +33,10 @@ describe('Sparkline', () => {
       />,
     )
     expect(screen.getByRole('img', { name: 'Duration trend: 2 runs, last 4m 3s' })).toBeInTheDocument()
-    await waitFor(() =>
-      expect(container.querySelector('.highcharts-series path.highcharts-graph')).not.toBeNull(),
+    // Highcharts is a lazy chunk: its first load can take seconds on a busy machine.
+    await waitFor(
+      () => expect(container.querySelector('.highcharts-series path.highcharts-graph')).not.toBeNull(),
+      { timeout: 10_000 },
     )
     // The console's export menu replaces Highcharts' button, which a table cell has no room for.
     expect(container.querySelector('.highcharts-contextbutton')).toBeNull()

@@ -21,6 +21,8 @@ export type StackedBarChartProps = ChartBaseProps &
     /** B091, for bars over time. */
     chartKind?: ChartKind
     yAxisTitle?: string
+    /** A title for category bars whose categories are times ('Time (UTC)'): it names their zone. */
+    xAxisTitle?: string
   }
 
 /** The Highcharts options of a stacked bar chart; pure, for the component and its tests. */
@@ -31,7 +33,7 @@ export function stackedBarChartOptions(props: StackedBarChartProps): Options {
   return {
     ...base,
     chart: { ...base.chart, type: 'column' },
-    xAxis,
+    xAxis: props.xAxisTitle ? { ...xAxis, title: { text: props.xAxisTitle } } : xAxis,
     yAxis: {
       min: 0,
       title: { text: props.yAxisTitle },

@@ -1,6 +1,7 @@
 import { useId, useMemo, type ReactNode } from 'react'
 import { Group, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core'
 import {
+  formatAppType,
   formatCount,
   formatPercent,
   MESSAGES,
@@ -105,14 +106,19 @@ export interface CountPanelProps {
   unit: string
   query: PanelCall<readonly JobBucket[]>
   exportAllowed: boolean
+  /** How a bucket's key reads (application types in the console's one casing); the key itself by default. */
+  label?: (key: string) => string
 }
 
 /**
  * Jobs by status or type, or inefficiency events by name: a donut (the parts of one whole) and its
  * small table.
  */
-export function CountPanel({ title, keyTitle, unit, query, exportAllowed }: CountPanelProps) {
-  const rows = useMemo(() => countRows(query.data), [query.data])
+export function CountPanel({ title, keyTitle, unit, query, exportAllowed, label }: CountPanelProps) {
+  const rows = useMemo(
+    () => countRows(query.data).map((r) => (label ? { ...r, key: label(r.key) } : r)),
+    [query.data, label],
+  )
   const slices = useMemo(() => rows.map((r) => ({ name: r.key, value: r.count })), [rows])
   return (
     <ChartCard title={title} query={query} isEmpty={rows.length === 0}>
@@ -193,7 +199,7 @@ export function BreakdownPanel(props: BreakdownPanelProps) {
     }[]
     const total = items.reduce((n, i) => n + i.doc_count, 0)
     return items.map((i) => ({
-      key: i.key,
+      key: groupBy === 'applicationType' ? formatAppType(i.key) : i.key,
       count: i.doc_count,
       share: total ? (100 * i.doc_count) / total : 0,
       ...(groupBy === 'queue' ? { capacity: i.capacity ?? null, maxCapacity: i.maxCapacity ?? null } : {}),

@@ -7,6 +7,7 @@ import {
   JOB_COUNT_GROUP_BYS,
   type JobCountGroupBy,
   type JobInterval,
+  withZone,
 } from '@costlens/shared'
 import { useAppSelector } from '../../app/hooks.ts'
 import { StackedBarChart } from '../../components/charts/stacked-bar-chart.tsx'
@@ -135,6 +136,7 @@ export default function ClusterJobsPage() {
           categories={chart.categories}
           series={chart.series}
           yAxisTitle="jobs"
+          xAxisTitle={withZone('Interval start')}
           height={340}
           exportAllowed={isActionAllowed(user.plan, 'chartExport')}
         />

@@ -163,7 +163,7 @@ describe('/clusters/overview', { timeout: 20_000 }, () => {
         finished ? { applicationType: [{ key: 'HIVE', doc_count: 9 }], user: [], queue: [] } : undefined,
     })
     const table = () => screen.findByRole('table', { name: /^Jobs running now per/ })
-    expect(within(await table()).getAllByRole('row')[1]).toHaveTextContent('SPARK')
+    expect(within(await table()).getAllByRole('row')[1]).toHaveTextContent('Spark')
     expect(
       screen.getByRole('img', { name: 'Jobs running now by application type: Jobs (2)' }),
     ).toBeInTheDocument()
@@ -190,7 +190,7 @@ describe('/clusters/overview', { timeout: 20_000 }, () => {
     const finished = await screen.findByRole('table', {
       name: 'Jobs finished in the range per application type',
     })
-    await waitFor(() => expect(within(finished).getAllByRole('row')[1]).toHaveTextContent('HIVE'))
+    await waitFor(() => expect(within(finished).getAllByRole('row')[1]).toHaveTextContent('Hive'))
     expect(
       screen.getByRole('table', { name: 'Jobs finished in the range by status table' }),
     ).toHaveTextContent('success40')

@@ -1,7 +1,13 @@
 import { useMemo, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { ALL_CLUSTERS, chartPointInterval, isActionAllowed, runningLabel } from '@costlens/shared'
+import {
+  ALL_CLUSTERS,
+  chartPointInterval,
+  formatAppType,
+  isActionAllowed,
+  runningLabel,
+} from '@costlens/shared'
 import { useAppSelector } from '../../app/hooks.ts'
 import {
   useClusterNodesQuery,
@@ -197,6 +203,7 @@ export default function ClusterOverviewPage() {
               title={`Jobs ${setWords} by type`}
               keyTitle="Type"
               query={byType}
+              label={formatAppType}
               exportAllowed={exportAllowed}
               unit="Jobs"
             />
