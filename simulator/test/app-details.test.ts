@@ -337,6 +337,22 @@ describe('E090, E091 events and E145 analysis follow the app’s own figures', (
   })
 })
 
+describe('the Spark form of the generic calls', () => {
+  it.each(['annotation', 'status', 'analysis', 'appsummary', 'errors'])(
+    '/spark/{id}/{attempt}/%s serves what the generic route serves (a workflow run is any app)',
+    async (resource) => {
+      const row = one(
+        `SELECT * FROM applications WHERE kind = 'spark' AND status = 'F' AND ${cdhOnly} LIMIT 1`,
+      )
+      const spark = await get(`/api/v1/spark/${row.id}/${row.app_attempts}/${resource}`)
+      expect(await get(`/api/v1/workflow/${row.id}/${row.app_attempts}/${resource}`)).toEqual(spark)
+      expect(await get(`/api/v1/spark/${row.cluster_uid}/${row.id}/${resource}`)).toEqual(spark)
+      const hive = one(`SELECT * FROM applications WHERE kind = 'hive' AND ${cdhOnly} LIMIT 1`)
+      expect((await call('GET', `/api/v1/spark/${hive.id}/1/${resource}`)).statusCode).toBe(404)
+    },
+  )
+})
+
 describe('E093, E094 tags', () => {
   it('key → values of the app, the same on its own cluster; another cluster is forbidden', async () => {
     const row = one(

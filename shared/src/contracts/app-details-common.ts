@@ -69,6 +69,11 @@ export const AppAttemptParamsSchema = Type.Object(
   { additionalProperties: false },
 )
 export type AppAttemptParams = Static<typeof AppAttemptParamsSchema>
+/** The Spark form: the same path with the type fixed (see the sparkAttempt* entries). */
+export const SparkAttemptParamsSchema = Type.Omit(AppAttemptParamsSchema, ['type'], {
+  additionalProperties: false,
+})
+export type SparkAttemptParams = Static<typeof SparkAttemptParamsSchema>
 
 // ─── summary, status, annotation, appsummary ─────────────────────────────────────────────────
 

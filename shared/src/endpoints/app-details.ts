@@ -2,6 +2,7 @@ import {
   AppAnalysisSchema,
   AppAnnotationSchema,
   AppAttemptParamsSchema,
+  SparkAttemptParamsSchema,
   AppAttemptStatusSchema,
   AppClusterIdParamsSchema,
   AppDetailsSummarySchema,
@@ -65,6 +66,28 @@ const generic = <R extends TSchema>(resource: string, specId: string, summary: s
       'second names the cluster and the last attempt is read. Paths of a type the typed routes serve with the ' +
       `same shape (/spark/{cluster}/{appId}/jobs …) are theirs; these five resources are only served here. ${REFUSALS}`,
     params: AppAttemptParamsSchema,
+    response,
+    errors: [404],
+  })
+
+/*
+ * The Spark form of the generic calls. The Spark details register /spark/{platform}/{id}/{section}
+ * (02 §7), whose last parameter would take /spark/{id}/{attempt}/analysis away from the generic
+ * /{type}/… route (the router prefers the static 'spark' branch and does not come back). These
+ * entries give the same five resources static last segments under /spark, which win over
+ * {section}; they serve exactly what the generic route serves with type spark.
+ */
+const sparkForm = <R extends TSchema>(resource: string, specId: string, summary: string, response: R) =>
+  defineEndpoint({
+    method: 'GET',
+    path: `/api/v1/spark/{id}/{attempt}/${resource}`,
+    specIds: [specId],
+    tags,
+    summary: `${summary} (Spark)`,
+    description:
+      `/api/v1/{type}/{id}/{attempt}/${resource} with type spark, registered with a static 'spark' so it wins over ` +
+      `/spark/{platform}/{id}/{section}. Also the /spark/{clusterUid}/{appId}/${resource} form. ${REFUSALS}`,
+    params: SparkAttemptParamsSchema,
     response,
     errors: [404],
   })
@@ -218,4 +241,29 @@ export const appDetailsEndpoints = defineEndpoints({
     AppSummaryAnnotationSchema,
   ),
   attemptErrors: generic('errors', 'E147', 'The errors of an application attempt', AppErrorViewSchema),
+  sparkAttemptAnnotation: sparkForm(
+    'annotation',
+    'E143',
+    'The annotation of an application attempt',
+    AppAnnotationSchema,
+  ),
+  sparkAttemptStatus: sparkForm(
+    'status',
+    'E144',
+    'The status of an application attempt',
+    AppAttemptStatusSchema,
+  ),
+  sparkAttemptAnalysis: sparkForm(
+    'analysis',
+    'E145',
+    'The insights of an application attempt',
+    AppAnalysisSchema,
+  ),
+  sparkAttemptAppSummary: sparkForm(
+    'appsummary',
+    'E146',
+    'The appsummary of an application attempt',
+    AppSummaryAnnotationSchema,
+  ),
+  sparkAttemptErrors: sparkForm('errors', 'E147', 'The errors of an application attempt', AppErrorViewSchema),
 })

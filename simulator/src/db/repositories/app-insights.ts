@@ -53,6 +53,9 @@ const TITLES: Record<string, string> = {
 const pct = (part: number, whole: number) =>
   whole > 0 ? Math.max(0, Math.min(100, Math.round((100 * part) / whole))) : 0
 const cents2 = (value: number) => Math.max(0, Math.floor(value * 100) / 100)
+/** A duration for a sentence: ms below a second (a task's p75 is often a few hundred ms). */
+const duration = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : formatDurationMs(ms))
+const gbText = (mb: number) => `${(mb / 1024).toFixed(1)} GB`
 const roundUp512 = (mb: number) => Math.ceil(mb / 512) * 512
 const memSetting = (mb: number) => (mb % 1024 === 0 ? `${mb / 1024}g` : `${mb}m`)
 
@@ -81,11 +84,31 @@ const MEMORY_PARAM: Record<string, string> = {
   tez: 'tez.task.resource.memory.mb',
 }
 
+/**
+ * The Spark derivation of the last few apps asked: a details page asks for the events, then the
+ * analysis of the same app, and a 2,000-stage app takes tens of ms to derive. A finished app's
+ * details do not move with the clock, so its key leaves `now` out; a running app's keeps it.
+ */
+const SPARK_CACHE_SIZE = 16
+const sparkCache = new Map<string, SparkDetails>()
+function cachedSpark(app: App, now: number): SparkDetails {
+  const key = `${app.id}:${app.status}:${app.start_time}:${app.status === 'R' ? now : ''}`
+  const hit = sparkCache.get(key)
+  if (hit) {
+    sparkCache.delete(key)
+    sparkCache.set(key, hit)
+    return hit
+  }
+  const details = deriveSpark(app, now)
+  sparkCache.set(key, details)
+  if (sparkCache.size > SPARK_CACHE_SIZE) sparkCache.delete(sparkCache.keys().next().value!)
+  return details
+}
+
 /** Derives the explained insight events of an app from its stored events (and its failure, if any). */
 export function appInsightEvents(app: App, stored: readonly StoredEvent[], now: number): AppInsightEvent[] {
   let sparkDetails: SparkDetails | null | undefined
-  const spark = () => (sparkDetails ??= app.kind === 'spark' ? deriveSpark(app, now) : null)
-  const prng = appPrng(app, 'insights')
+  const spark = () => (sparkDetails ??= app.kind === 'spark' ? cachedSpark(app, now) : null)
   const wall = wallTime(app, now)
   const failure = app.status === 'F' || app.status === 'K' ? deriveFailure(app, now) : null
 
@@ -103,6 +126,8 @@ export function appInsightEvents(app: App, stored: readonly StoredEvent[], now: 
 
   const explain = (event: StoredEvent, n: number): AppInsightEvent => {
     const out = base(event, n)
+    // One generator per event, so the figures of one insight never shift with the others.
+    const prng = appPrng(app, `insight:${event.event_name}`)
     switch (event.event_name) {
       case 'Data Skew': {
         // The stage skewedStages finds; when the failure cut the skewed stage short (a failed app's
@@ -115,8 +140,8 @@ export function appInsightEvents(app: App, stored: readonly StoredEvent[], now: 
             ...out,
             stageId: stage.stageId,
             detail:
-              `Stage ${stage.stageId} (${stage.name}): its longest task ran ${formatDurationMs(max)}, ` +
-              `${(max / Math.max(1, p75)).toFixed(1)}× the stage's p75 of ${formatDurationMs(p75)}.`,
+              `Stage ${stage.stageId} (${stage.name}): its longest task ran ${duration(max)}, ` +
+              `${(max / Math.max(1, p75)).toFixed(1)}× the stage's p75 of ${duration(p75)}.`,
             actions: [
               `Repartition the input of stage ${stage.stageId} on a key with more distinct values, or salt the hot key.`,
               'Set spark.sql.adaptive.enabled=true and spark.sql.adaptive.skewJoin.enabled=true.',
@@ -134,8 +159,8 @@ export function appInsightEvents(app: App, stored: readonly StoredEvent[], now: 
             return {
               ...out,
               detail:
-                `The slowest ${type} task ran ${formatDurationMs(worst.max)}, ` +
-                `${(worst.max / Math.max(1, worst.p75)).toFixed(1)}× the p75 of ${formatDurationMs(worst.p75)}.`,
+                `The slowest ${type} task ran ${duration(worst.max)}, ` +
+                `${(worst.max / Math.max(1, worst.p75)).toFixed(1)}× the p75 of ${duration(worst.p75)}.`,
               actions: [
                 `Spread the ${type} input more evenly: partition on a key with more distinct values.`,
               ],
@@ -155,7 +180,7 @@ export function appInsightEvents(app: App, stored: readonly StoredEvent[], now: 
         return {
           ...out,
           detail:
-            `The driver worked alone for ${formatDurationMs(alone)} of ${formatDurationMs(wall)} ` +
+            `The driver worked alone for ${duration(alone)} of ${duration(wall)} ` +
             `(${pct(alone, wall)}%) while the executors waited.`,
           actions: ['Move driver-side work (collect, listing files, planning) onto the executors.'],
           impact: pct(alone, wall),
@@ -169,7 +194,7 @@ export function appInsightEvents(app: App, stored: readonly StoredEvent[], now: 
           stageId: widest?.stageId ?? null,
           detail: widest
             ? `Stage ${widest.stageId} ran ${widest.numTasks} tasks with a median task time of ` +
-              `${formatDurationMs(median)}: scheduling costs more than the work.`
+              `${duration(median)}: scheduling costs more than the work.`
             : `${app.task_count} tasks for ${app.num_stages} stages.`,
           actions: ['Lower spark.sql.shuffle.partitions, or coalesce before wide stages.'],
           impact: 5 + prng.int(0, 20),
@@ -187,7 +212,7 @@ export function appInsightEvents(app: App, stored: readonly StoredEvent[], now: 
         return {
           ...out,
           detail:
-            `Its containers of ${memSetting(current)} peaked at ${memSetting(peak)} ` +
+            `Its containers of ${gbText(current)} peaked at ${gbText(peak)} ` +
             `(${Math.round(peakShare * 100)}%).`,
           actions: cf.length
             ? [`Set ${param} to ${memSetting(recommended)} (from ${memSetting(current)}).`]
@@ -212,19 +237,18 @@ export function appInsightEvents(app: App, stored: readonly StoredEvent[], now: 
         const stages = spark()?.stages ?? []
         const run = stages.reduce((n, s) => n + s.executorRunTime, 0)
         const gc = stages.reduce((n, s) => n + s.jvmGcTime, 0)
-        const gcShare = run > 0 ? gc / run : 0.2
-        const current = containerMB(app, spark)
-        const recommended = roundUp512(current * 1.5)
-        const memCents = memoryCents(app)
-        // Half the GC time back, at 1.5× the memory: the saving left once the extra memory is paid.
-        const after = (app.cents - memCents + memCents * 1.5) * (1 - gcShare / 2)
-        const savingCents = cents2(Math.min(app.cents, app.cents - after))
+        const gcShare = run > 0 ? gc / run : 0
+        // A collector change, not more memory (which would contradict a memory over-allocation of the
+        // same app): G1 gets about half the GC time back, so half its share of the cost.
+        const savingCents = cents2(Math.min(app.cents, (app.cents * gcShare) / 2))
         return {
           ...out,
           detail: `Executors spent ${pct(gc, run)}% of their task time in garbage collection.`,
-          actions: [`Set spark.executor.memory to ${memSetting(recommended)} (from ${memSetting(current)}).`],
+          actions: ['Run the executors on the G1 collector (spark.executor.extraJavaOptions=-XX:+UseG1GC).'],
           impact: pct(gc, run),
-          cf: [{ param: 'spark.executor.memory', cset: memSetting(current), nset: memSetting(recommended) }],
+          cf: [
+            { param: 'spark.executor.extraJavaOptions', cset: '-XX:+UseParallelGC', nset: '-XX:+UseG1GC' },
+          ],
           savingCents,
         }
       }
@@ -232,7 +256,7 @@ export function appInsightEvents(app: App, stored: readonly StoredEvent[], now: 
         const sla = Math.max(60_000, Math.round(wall / (1.25 + 0.75 * prng.next()) / 60_000) * 60_000)
         return {
           ...out,
-          detail: `Ran ${formatDurationMs(wall)}, ${pct(wall - sla, sla)}% past its SLA of ${formatDurationMs(sla)}.`,
+          detail: `Ran ${duration(wall)}, ${pct(wall - sla, sla)}% past its SLA of ${duration(sla)}.`,
           actions: ['Start it earlier, or give its queue more capacity at that hour.'],
           impact: pct(wall - sla, wall),
         }

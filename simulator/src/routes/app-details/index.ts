@@ -72,4 +72,21 @@ export default async function appDetailsRoutes(app: AppInstance) {
   route(app, calls.attemptErrors, (request) =>
     attemptErrors(db, scopeOf(request), request.params, clock.now()),
   )
+  // The Spark form of the same five (see the entries): the type is fixed, the handlers are the same.
+  const spark = (params: { id: string; attempt: string }) => ({ ...params, type: 'spark' as const })
+  route(app, calls.sparkAttemptAnnotation, (request) =>
+    attemptAnnotation(db, scopeOf(request), spark(request.params), clock.now()),
+  )
+  route(app, calls.sparkAttemptStatus, (request) =>
+    attemptStatus(db, scopeOf(request), spark(request.params), clock.now()),
+  )
+  route(app, calls.sparkAttemptAnalysis, (request) =>
+    attemptAnalysis(db, scopeOf(request), spark(request.params), clock.now()),
+  )
+  route(app, calls.sparkAttemptAppSummary, (request) =>
+    attemptAppSummary(db, scopeOf(request), spark(request.params), clock.now()),
+  )
+  route(app, calls.sparkAttemptErrors, (request) =>
+    attemptErrors(db, scopeOf(request), spark(request.params), clock.now()),
+  )
 }
