@@ -18,6 +18,7 @@ import { frozenTestApp } from './helper.ts'
  */
 interface Row {
   id: string
+  cluster_uid: string
   kind: string
   status: string
   cents: number
@@ -119,5 +120,16 @@ describe('the shared details calls agree with the record', () => {
     const rows = sample('BIGQUERYV2', 30)
     expect(rows.length).toBeGreaterThan(0)
     for (const row of rows) await check(row, 'bigquery')
+  })
+
+  it('a BigQuery job’s analysis by project, as REAL-API-NOTES §4 writes it: /bigquery/{project}/{id}/analysis', async () => {
+    const [row] = sample('BIGQUERYV2', 1)
+    const get = (url: string) => app.inject({ method: 'GET', url, headers: as('bigquery') })
+    const byProject = await get(`/api/v1/bigquery/${row!.cluster_uid}/${row!.id}/analysis`)
+    expect(byProject.statusCode, byProject.body).toBe(200)
+    expect(byProject.json()).toEqual(
+      (await get(`/api/v1/bigquery/${row!.id}/${row!.app_attempts || 1}/analysis`)).json(),
+    )
+    expect((await get(`/api/v1/bigquery/another-project/${row!.id}/analysis`)).statusCode).toBe(403)
   })
 })
