@@ -12,6 +12,7 @@ import { authEndpoints } from './auth.ts'
 import { budgetEndpoints } from './budgets.ts'
 import { awsAccountEndpoints } from './aws-accounts.ts'
 import { emrEndpoints } from './emr.ts'
+import { appDetailsEndpoints } from './app-details.ts'
 
 /**
  * Every domain's endpoint table, by domain. The simulator's tests check each entry is served as
@@ -31,4 +32,5 @@ export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
   budgets: budgetEndpoints,
   awsAccounts: awsAccountEndpoints,
   emr: emrEndpoints,
+  appDetails: appDetailsEndpoints,
 }
