@@ -12,6 +12,7 @@ import { authEndpoints } from './auth.ts'
 import { budgetEndpoints } from './budgets.ts'
 import { awsAccountEndpoints } from './aws-accounts.ts'
 import { emrEndpoints } from './emr.ts'
+import { sparkEndpoints } from './spark.ts'
 
 /**
  * Every domain's endpoint table, by domain. The simulator's tests check each entry is served as
@@ -31,4 +32,5 @@ export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
   budgets: budgetEndpoints,
   awsAccounts: awsAccountEndpoints,
   emr: emrEndpoints,
+  spark: sparkEndpoints,
 }

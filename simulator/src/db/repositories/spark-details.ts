@@ -1,0 +1,348 @@
+import type {
+  SparkAnnotation,
+  SparkAppMeta,
+  SparkBatches,
+  SparkExecutor,
+  SparkExecutorLog,
+  SparkJob,
+  SparkJobDag,
+  SparkSqlExecution,
+  SparkStage,
+  SparkStageDetail,
+  SparkStream,
+  SparkStreamingQuery,
+} from '@costlens/shared'
+import { MAX_EXECUTOR_LOG_LINES } from '@costlens/shared'
+import { HttpError } from '../../errors.ts'
+import { deriveFailure } from '../../details/diagnostics.ts'
+import { appLife, isRunning, logTime, type DetailsRecord } from '../../details/record.ts'
+import { sparkDerivation, sparkJobDag, sparkStageTasks, type SparkDerivation } from '../../details/spark.ts'
+import type { Db } from '../open-database.ts'
+import type { AppRow } from '../seed/applications.ts'
+import { readableApp } from './app-access.ts'
+import type { ClusterScope } from './scope.ts'
+
+/**
+ * The Spark details calls (02 §7, E035 and E099-E112): each reads the app through the one access
+ * check (readableApp: 404 not available, 403 forbidden), refuses an app that is not a Spark app,
+ * then answers from the derivation of its record (details/spark.ts). Nothing is stored: the same
+ * app at the same instant always answers the same.
+ */
+
+/** The Spark version the seeded clusters run (the appmeta and the driver's log say it). */
+export const SPARK_VERSION = '3.3.2'
+const HOUR = 3_600_000
+
+type SparkApp = AppRow & DetailsRecord
+
+/** The app of a Spark details call: readable by this user, and a Spark app (else 400). */
+export function readableSparkApp(db: Db, scope: ClusterScope, id: string, cluster?: string): SparkApp {
+  const app = readableApp(db, scope, id, cluster)
+  if (app.kind !== 'spark')
+    throw new HttpError(400, `Application ${id} is a ${app.kind} application, not a Spark application.`)
+  return app
+}
+
+/**
+ * The derivations of the last few apps asked for, at the instant asked: a details page fetches
+ * jobs, stages and executors of one app together, and a running app's change with the clock.
+ */
+const recent = new Map<string, SparkDerivation>()
+const RECENT_MAX = 16
+
+function derivation(app: SparkApp, now: number): SparkDerivation {
+  const key = `${app.id}|${app.status}|${app.start_time}|${app.duration}|${isRunning(app) ? now : ''}`
+  const hit = recent.get(key)
+  if (hit) return hit
+  const derived = sparkDerivation(app, now)
+  if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!)
+  recent.set(key, derived)
+  return derived
+}
+
+const details = (db: Db, scope: ClusterScope, id: string, now: number, cluster?: string) =>
+  derivation(readableSparkApp(db, scope, id, cluster), now).details
+
+export function sparkAnnotation(db: Db, scope: ClusterScope, id: string, now: number): SparkAnnotation {
+  const app = readableSparkApp(db, scope, id)
+  const life = appLife(app, now)
+  return {
+    sparkAppId: app.id,
+    clusterUid: app.cluster_uid,
+    clusterType: app.cluster_type,
+    appName: app.name,
+    name: app.name,
+    type: 'spark',
+    status: app.status,
+    user: app.user,
+    queue: app.queue,
+    appAttempts: Math.max(1, app.app_attempts),
+    sparkJobIds: Array.from({ length: Math.max(0, app.num_jobs) }, (_, i) => i),
+    mrJobIds: [],
+    startTime: life.start,
+    endTime: isRunning(app) ? null : life.end,
+    duration: life.end - life.start,
+  }
+}
+
+export function sparkJobs(db: Db, scope: ClusterScope, cluster: string, id: string, now: number): SparkJob[] {
+  return details(db, scope, id, now, cluster).jobs
+}
+
+export function sparkAllStages(
+  db: Db,
+  scope: ClusterScope,
+  cluster: string,
+  id: string,
+  now: number,
+): SparkStage[] {
+  return details(db, scope, id, now, cluster).stages
+}
+
+const noJob = (id: string, n: number) => new HttpError(404, `Application ${id} has no job ${n}.`)
+
+export function sparkJobStages(
+  db: Db,
+  scope: ClusterScope,
+  cluster: string,
+  id: string,
+  n: number,
+  now: number,
+): SparkStage[] {
+  const { jobs, stages } = details(db, scope, id, now, cluster)
+  const job = jobs.find((j) => j.jobId === n)
+  if (!job) throw noJob(id, n)
+  const ids = new Set(job.stageIds)
+  return stages.filter((s) => ids.has(s.stageId))
+}
+
+export function sparkDag(
+  db: Db,
+  scope: ClusterScope,
+  cluster: string,
+  id: string,
+  n: number,
+  now: number,
+): SparkJobDag {
+  const dag = sparkJobDag(details(db, scope, id, now, cluster), n)
+  if (!dag) throw noJob(id, n)
+  return dag
+}
+
+export function sparkExecutors(
+  db: Db,
+  scope: ClusterScope,
+  cluster: string,
+  id: string,
+  now: number,
+): SparkExecutor[] {
+  return details(db, scope, id, now, cluster).executors
+}
+
+export function sparkExecutions(
+  db: Db,
+  scope: ClusterScope,
+  cluster: string,
+  id: string,
+  executionId: number | undefined,
+  now: number,
+): SparkSqlExecution[] {
+  const { executions } = details(db, scope, id, now, cluster)
+  if (executionId === undefined) return executions
+  const one = executions.find((e) => e.id === executionId)
+  if (!one) throw new HttpError(404, `Application ${id} has no SQL execution ${executionId}.`)
+  return [one]
+}
+
+/** Keeps the first and last lines of a long log (where a start and a failure are). */
+function bounded(lines: string[]): { lines: string[]; cut: boolean } {
+  if (lines.length <= MAX_EXECUTOR_LOG_LINES) return { lines, cut: false }
+  const head = Math.floor(MAX_EXECUTOR_LOG_LINES / 2)
+  const tail = MAX_EXECUTOR_LOG_LINES - head - 1
+  return {
+    lines: [
+      ...lines.slice(0, head),
+      `… ${lines.length - head - tail} lines left out …`,
+      ...lines.slice(-tail),
+    ],
+    cut: true,
+  }
+}
+
+/**
+ * An executor's or the driver's log, in Spark's log4j format: how it started, what it ran stage by
+ * stage, and for a failed or killed app the lines of the errors that name it (deriveFailure's
+ * excerpts: the driver's log for driver-side errors, the executor's stderr for its own).
+ */
+export function sparkExecutorLog(
+  db: Db,
+  scope: ClusterScope,
+  id: string,
+  executorId: string,
+  now: number,
+): SparkExecutorLog {
+  const app = readableSparkApp(db, scope, id)
+  const { details: d } = derivation(app, now)
+  const executor = d.executors.find((e) => e.id === executorId)
+  if (!executor) throw new HttpError(404, `Application ${id} has no executor ${executorId}.`)
+  const host = executor.hostPort.replace(/:\d+$/, '')
+  const isDriver = executor.id === 'driver'
+  const life = appLife(app, now)
+  const at = (ms: number) => logTime(ms)
+  const stderr: [number, string][] = []
+  const log = (time: number, line: string) => stderr.push([time, `${at(time)} ${line}`])
+  if (isDriver) {
+    log(life.start, `INFO SparkContext: Running Spark version ${SPARK_VERSION}`)
+    log(life.start, `INFO SparkContext: Submitted application: ${app.name}`)
+    log(life.start, `INFO ResourceUtils: Resources for spark.driver: memory ${executor.memoryMB} MB`)
+    for (const job of d.jobs) {
+      log(job.submissionTime, `INFO SparkContext: Starting job: ${job.name}`)
+      log(
+        job.submissionTime,
+        `INFO DAGScheduler: Got job ${job.jobId} (${job.name}) with ${job.stageIds.length} output partitions`,
+      )
+      if (job.completionTime !== null)
+        log(
+          job.completionTime,
+          job.status === 'FAILED'
+            ? `INFO DAGScheduler: Job ${job.jobId} failed: ${job.name}, took ${((job.completionTime - job.submissionTime) / 1000).toFixed(6)} s`
+            : `INFO DAGScheduler: Job ${job.jobId} finished: ${job.name}, took ${((job.completionTime - job.submissionTime) / 1000).toFixed(6)} s`,
+        )
+    }
+  } else {
+    log(
+      executor.addTime,
+      `INFO CoarseGrainedExecutorBackend: Started daemon with process name: ${executor.containerId ?? executor.id}@${host}`,
+    )
+    log(executor.addTime, `INFO CoarseGrainedExecutorBackend: Successfully registered with driver`)
+    log(executor.addTime, `INFO Executor: Starting executor ID ${executor.id} on host ${host}`)
+    log(
+      executor.addTime,
+      `INFO MemoryStore: MemoryStore started with capacity ${(executor.maxMemory / 2 ** 20).toFixed(1)} MiB`,
+    )
+    if (executor.completedTasks + executor.activeTasks + executor.failedTasks > 0)
+      for (const s of d.stages) {
+        if (s.firstTaskLaunchedTime === null || s.numCompleteTasks + s.numActiveTasks === 0) continue
+        log(
+          s.firstTaskLaunchedTime,
+          `INFO Executor: Running tasks of stage ${s.stageId}.${s.attemptId} (${s.name})`,
+        )
+        if (s.completionTime !== null && s.status === 'COMPLETE')
+          log(s.completionTime, `INFO Executor: Finished tasks of stage ${s.stageId}.${s.attemptId}`)
+      }
+  }
+  const failure = deriveFailure(app, now)
+  for (const e of failure?.errors ?? []) {
+    const mine = isDriver
+      ? e.executorId === null || e.source === 'driver' || e.source === 'yarn'
+      : e.executorId === executor.id
+    if (mine) e.logExcerpt.forEach((line) => stderr.push([e.time, line]))
+  }
+  if (executor.removeTime !== null)
+    log(
+      executor.removeTime,
+      isDriver
+        ? 'INFO SparkContext: Successfully stopped SparkContext'
+        : 'INFO CoarseGrainedExecutorBackend: Driver commanded a shutdown',
+    )
+  // Stable by time: lines of one instant keep the order they were written in.
+  const ordered = stderr.map((l, i) => [...l, i] as const).sort((a, b) => a[0] - b[0] || a[2] - b[2])
+  const err = bounded(ordered.map((l) => l[1]))
+  const out = bounded(isDriver ? [`Spark application ${app.id} (${app.name})`] : [])
+  return {
+    appId: app.id,
+    executorId: executor.id,
+    host,
+    containerId: executor.containerId,
+    stdout: out.lines,
+    stderr: err.lines,
+    truncated: err.cut || out.cut,
+  }
+}
+
+export function sparkAppMeta(db: Db, scope: ClusterScope, id: string, now: number): SparkAppMeta {
+  const app = readableSparkApp(db, scope, id)
+  const life = appLife(app, now)
+  const { details: d } = derivation(app, now)
+  return {
+    appId: app.id,
+    clusterUid: app.cluster_uid,
+    status: app.status,
+    sparkVersion: SPARK_VERSION,
+    attempts: Math.max(1, app.app_attempts),
+    numJobs: app.num_jobs,
+    numStages: app.num_stages,
+    numExecutors: d.executors.length - 1,
+    taskCount: app.task_count,
+    isStreaming: false,
+    logsLoaded: app.sensor_enabled === 1,
+    startTime: life.start,
+    endTime: isRunning(app) ? null : life.end,
+  }
+}
+
+/** The streaming window: gte/lte as asked, else the last hour of the app's life. */
+function streamWindow(app: SparkApp, now: number, query: { gte?: number; lte?: number }) {
+  const life = appLife(app, now)
+  const lte = query.lte ?? life.end
+  const gte = query.gte ?? Math.max(life.start, lte - HOUR)
+  if (gte > lte) throw new HttpError(400, `gte (${gte}) must not be after lte (${lte}).`)
+  return { gte, lte }
+}
+
+/** No seeded app is a streaming app (the seed writes batch jobs only): the series is empty. */
+export function sparkStream(
+  db: Db,
+  scope: ClusterScope,
+  id: string,
+  query: { gte?: number; lte?: number },
+  now: number,
+): SparkStream {
+  const app = readableSparkApp(db, scope, id)
+  return { isStreaming: false, ...streamWindow(app, now, query), points: [] }
+}
+
+function checkAttempt(app: SparkApp, attempt: number) {
+  if (attempt > Math.max(1, app.app_attempts))
+    throw new HttpError(404, `Application ${app.id} has no attempt ${attempt}.`)
+}
+
+export function sparkStreamingQueries(
+  db: Db,
+  scope: ClusterScope,
+  params: { a: string; b: string; c: number },
+): SparkStreamingQuery[] {
+  checkAttempt(readableSparkApp(db, scope, params.b, params.a), params.c)
+  return []
+}
+
+export function sparkBatches(
+  db: Db,
+  scope: ClusterScope,
+  params: { a: string; b: string; c: number; d: string },
+  query: { gte?: number; lte?: number },
+  now: number,
+): SparkBatches {
+  const app = readableSparkApp(db, scope, params.b, params.a)
+  checkAttempt(app, params.c)
+  streamWindow(app, now, query)
+  throw new HttpError(404, `Application ${app.id} has no streaming query ${params.d}.`)
+}
+
+export function sparkStageDetail(
+  db: Db,
+  scope: ClusterScope,
+  params: { a: string; c: string; b: number; d: number },
+  query: { offset?: number; limit?: number },
+  now: number,
+): SparkStageDetail {
+  const app = readableSparkApp(db, scope, params.c, params.a)
+  const stage = derivation(app, now).details.stages.find(
+    (s) => s.stageId === params.b && s.attemptId === params.d,
+  )
+  const page = { offset: query.offset ?? 0, limit: query.limit ?? 100 }
+  const tasks = stage && sparkStageTasks(app, now, params.b, params.d, page)
+  if (!stage || !tasks)
+    throw new HttpError(404, `Application ${app.id} has no stage ${params.b} attempt ${params.d}.`)
+  return { stage, tasks, ...page }
+}
