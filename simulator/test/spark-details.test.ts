@@ -1,6 +1,8 @@
 import { gunzipSync } from 'node:zlib'
 import type {
   SparkAnnotation,
+  SparkBatches,
+  SparkStreamingQuery,
   SparkAppMeta,
   SparkExecutor,
   SparkExecutorLog,
@@ -13,7 +15,7 @@ import type {
 } from '@costlens/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppInstance } from '../src/app.ts'
-import { frozenTestApp } from './helper.ts'
+import { TEST_NOW_MS, frozenTestApp } from './helper.ts'
 
 /**
  * The Spark details calls (02 §7; E035, E099-E112) through buildApp(): each answers from the app's
@@ -46,6 +48,7 @@ const pick = (where: string, order = 'id') =>
     .get() as AppRef
 
 let ok: AppRef
+let streaming: AppRef
 let failed: AppRef
 let big: AppRef
 let hive: AppRef
@@ -53,7 +56,10 @@ let otherPlatform: AppRef
 
 beforeAll(async () => {
   ;({ app, as } = await frozenTestApp({ users: ['admin'] }))
-  ok = pick("a.kind = 'spark' AND a.status = 'S' AND a.num_jobs > 1 AND a.num_skipped_stages > 0")
+  ok = pick(
+    "a.kind = 'spark' AND a.status = 'S' AND a.num_jobs > 1 AND a.num_skipped_stages > 0 AND a.name NOT LIKE '%stream%'",
+  )
+  streaming = pick("a.kind = 'spark' AND a.status = 'S' AND a.name LIKE '%stream%'", 'a.duration DESC')
   failed = pick("a.kind = 'spark' AND a.status = 'F'")
   big = pick("a.kind = 'spark'", 'a.task_count DESC')
   hive = pick("a.kind = 'hive'")
@@ -119,7 +125,7 @@ describe('Spark details: every call refuses what it must', () => {
     expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' })
   })
 
-  it('E111 batches: refuses the same, and a query the app does not have is 404 (no seeded app streams)', async () => {
+  it('E111 batches: refuses the same, and a query the app does not have is 404', async () => {
     const batches = (c: string, id: string) => `/api/v1/spark/streaming/${c}/${id}/1/q1/batches`
     expect((await get(batches(otherPlatform.cluster_uid, otherPlatform.id))).statusCode).toBe(403)
     expect((await get(batches(hive.cluster_uid, hive.id))).statusCode).toBe(400)
@@ -147,7 +153,7 @@ describe('Spark details: every call refuses what it must', () => {
     ['an execution the app does not have', () => `/api/v1/spark/*/${ok.id}/executions?id=999`, 404],
     [
       'a stream window whose start is after its end',
-      () => `/api/v1/spark/${ok.id}/spark_stream?gte=2&lte=1`,
+      () => `/api/v1/spark/${ok.id}/spark_stream?gte=${TEST_NOW_MS}&lte=${TEST_NOW_MS - 1}`,
       400,
     ],
     ['an attempt the app does not have', () => `/api/v1/spark/streaming/*/${ok.id}/9/streaming_queries`, 404],
@@ -296,5 +302,44 @@ describe('Spark details: big apps stay fast', () => {
     times.sort((x, y) => x - y)
     // Generous for a shared 2-core box: the median is a few ms.
     expect(times[Math.floor(times.length / 2)]!).toBeLessThan(25)
+  })
+})
+
+describe('Spark details: a streaming app (its name says stream)', () => {
+  it('has one query whose batches, page by page, are the series of its window', async () => {
+    const annotation = await json<SparkAnnotation>(`/api/v1/spark/${streaming.id}/annotation/`)
+    expect(annotation.type).toBe('structured-streaming')
+    const [query, ...more] = await json<SparkStreamingQuery[]>(
+      `/api/v1/spark/streaming/${streaming.cluster_uid}/${streaming.id}/1/streaming_queries`,
+    )
+    expect(more).toEqual([])
+    expect(query).toMatchObject({ name: expect.stringMatching(/stream/), status: 'TERMINATED' })
+    expect(query!.numBatches).toBeGreaterThan(0)
+    const window = `gte=${annotation.startTime}&lte=${annotation.endTime}`
+    const base = `/api/v1/spark/streaming/*/${streaming.id}/1/${query!.id}/batches?${window}`
+    const page = await json<SparkBatches>(base)
+    expect(page.total).toBe(query!.numBatches)
+    expect(page.batches).toHaveLength(Math.min(100, page.total))
+    for (const [i, b] of page.batches.entries()) {
+      expect(b.batchId).toBe(i)
+      expect(b.batchTime).toBeGreaterThanOrEqual(annotation.startTime)
+      expect(b.batchTime).toBeLessThanOrEqual(annotation.endTime!)
+    }
+    const lastPage = await json<SparkBatches>(`${base}&from=${Math.max(0, page.total - 1)}`)
+    expect(lastPage.batches.map((b) => b.batchId)).toEqual([page.total - 1])
+    const stream = await json<SparkStream>(`/api/v1/spark/${streaming.id}/spark_stream?${window}`)
+    expect(stream.isStreaming).toBe(true)
+    const rows = (xs: { inputRows: number }[]) => xs.reduce((n, x) => n + x.inputRows, 0)
+    expect(rows(stream.points)).toBe(query!.inputRows)
+    expect(stream.points.length).toBeLessThanOrEqual(720)
+    if (page.total <= 100) expect(rows(page.batches)).toBe(query!.inputRows)
+  })
+
+  it('defaults to the last hour of its life', async () => {
+    const annotation = await json<SparkAnnotation>(`/api/v1/spark/${streaming.id}/annotation/`)
+    const stream = await json<SparkStream>(`/api/v1/spark/${streaming.id}/spark_stream`)
+    expect(stream.lte).toBe(annotation.endTime)
+    expect(stream.gte).toBe(Math.max(annotation.startTime, annotation.endTime! - 3_600_000))
+    for (const p of stream.points) expect(p.time).toBeGreaterThanOrEqual(stream.gte)
   })
 })

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { SparkStageSchema, SparkTaskPageSchema } from './app-details.ts'
+import { DateParamInteger } from './dates.ts'
 
 /**
  * The Spark details calls (02 §7 Application details (Spark), E035, E099-E112): their parameters
@@ -69,9 +70,11 @@ export const SparkExecutorLogQuerySchema = Type.Object({
 })
 /** The streaming window: gte/lte epoch ms (default the last hour of the app's life), from an offset. */
 export const SparkStreamQuerySchema = Type.Object({
-  gte: Type.Optional(Type.Integer({ minimum: 0, maximum: 8_640_000_000_000_000, description: 'epoch ms' })),
-  lte: Type.Optional(Type.Integer({ minimum: 0, maximum: 8_640_000_000_000_000, description: 'epoch ms' })),
-  from: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000, description: 'offset of the first row' })),
+  gte: Type.Optional(DateParamInteger('ms', { description: 'window start, epoch ms' })),
+  lte: Type.Optional(DateParamInteger('ms', { description: 'window end, epoch ms' })),
+  from: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 10_000_000, description: 'offset of the first batch' }),
+  ),
 })
 export const SparkStreamingParamsSchema = Type.Object({
   a: SparkClusterSchema,
@@ -114,7 +117,7 @@ export const SparkAnnotationSchema = Type.Object(
     clusterType: Type.String(),
     appName: Type.String(),
     name: Type.String(),
-    type: Type.String({ description: "'spark' (no seeded app is a streaming variant)" }),
+    type: Type.String({ description: "'structured-streaming' for a streaming app, else 'spark'" }),
     status: Type.String({ description: 'the record status: R, S, F, K, …' }),
     user: Type.String(),
     queue: Type.String(),

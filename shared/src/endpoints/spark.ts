@@ -209,8 +209,10 @@ export const sparkEndpoints = defineEndpoints({
     errors,
     summary: 'The streaming series of a Spark app (input rows, processing time, scheduling delay per batch)',
     description:
-      "gte/lte epoch ms, default the last hour of the app's life (now for a running app). No seeded app is a " +
-      `streaming app: every app answers isStreaming false and no points. ${NOT_SPARK}`,
+      "gte/lte epoch ms, default the last hour of the app's life (now for a running app); gte after lte answers 400. " +
+      "A streaming app (its name says 'stream') has a point per micro-batch triggered in the window, or per bucket " +
+      'of consecutive batches past 720 points (rows summed, processing time averaged, the worst delay kept); a ' +
+      `batch app answers isStreaming false and no points. ${NOT_SPARK}`,
     params: SparkAppParamsSchema,
     querystring: SparkStreamQuerySchema,
     response: SparkStreamSchema,
@@ -224,8 +226,9 @@ export const sparkEndpoints = defineEndpoints({
     errors,
     summary: 'The structured-streaming queries of a Spark app',
     description:
-      "a the cluster ('*' any), b the app id, c the attempt (0 the last). No seeded app is a streaming app: the list " +
-      `is empty. An attempt beyond the app's answers 404. ${NOT_SPARK}`,
+      "a the cluster ('*' any), b the app id, c the attempt (0 the last). A streaming app (its name says 'stream') " +
+      'has one query over its life, a batch app none. An attempt beyond the app’s answers 404. ' +
+      NOT_SPARK,
     params: SparkStreamingParamsSchema,
     response: SparkStreamingQueriesSchema,
   },
@@ -238,9 +241,10 @@ export const sparkEndpoints = defineEndpoints({
     errors,
     summary: 'The micro-batches of one streaming query of a Spark app',
     description:
-      'a the cluster, b the app id, c the attempt, d the query id; gte/lte epoch ms (default the last hour), from ' +
-      'an offset. No seeded app is a streaming app: a query the app does not have answers 404, so every call does ' +
-      `today. ${NOT_SPARK}`,
+      'a the cluster, b the app id, c the attempt, d the query id (streaming_queries gives it); gte/lte epoch ms ' +
+      '(default the last hour of its life). A page of 100 batches triggered in the window, oldest first, from the ' +
+      'offset `from`; total counts the window’s. Rows, processing time and scheduling delay (the overrun of the ' +
+      `batch before) are the same on every call. A query the app does not have answers 404. ${NOT_SPARK}`,
     params: SparkBatchesParamsSchema,
     querystring: SparkStreamQuerySchema,
     response: SparkBatchesSchema,

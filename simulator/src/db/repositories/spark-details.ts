@@ -16,6 +16,13 @@ import { MAX_EXECUTOR_LOG_LINES } from '@costlens/shared'
 import { HttpError } from '../../errors.ts'
 import { deriveFailure } from '../../details/diagnostics.ts'
 import { appLife, isRunning, logTime, type DetailsRecord } from '../../details/record.ts'
+import {
+  batchRange,
+  isStreamingApp,
+  streamBatch,
+  streamPlan,
+  streamingQuery,
+} from '../../details/spark-streaming.ts'
 import { sparkDerivation, sparkJobDag, sparkStageTasks, type SparkDerivation } from '../../details/spark.ts'
 import type { Db } from '../open-database.ts'
 import type { AppRow } from '../seed/applications.ts'
@@ -32,6 +39,10 @@ import type { ClusterScope } from './scope.ts'
 /** The Spark version the seeded clusters run (the appmeta and the driver's log say it). */
 export const SPARK_VERSION = '3.3.2'
 const HOUR = 3_600_000
+/** The most points a streaming series has: a longer window's batches are merged into buckets. */
+export const MAX_STREAM_POINTS = 720
+/** Batches per page of the batches call. */
+export const BATCH_PAGE = 100
 
 type SparkApp = AppRow & DetailsRecord
 
@@ -72,7 +83,7 @@ export function sparkAnnotation(db: Db, scope: ClusterScope, id: string, now: nu
     clusterType: app.cluster_type,
     appName: app.name,
     name: app.name,
-    type: 'spark',
+    type: isStreamingApp(app) ? 'structured-streaming' : 'spark',
     status: app.status,
     user: app.user,
     queue: app.queue,
@@ -274,7 +285,7 @@ export function sparkAppMeta(db: Db, scope: ClusterScope, id: string, now: numbe
     numStages: app.num_stages,
     numExecutors: d.executors.length - 1,
     taskCount: app.task_count,
-    isStreaming: false,
+    isStreaming: isStreamingApp(app),
     logsLoaded: app.sensor_enabled === 1,
     startTime: life.start,
     endTime: isRunning(app) ? null : life.end,
@@ -290,7 +301,12 @@ function streamWindow(app: SparkApp, now: number, query: { gte?: number; lte?: n
   return { gte, lte }
 }
 
-/** No seeded app is a streaming app (the seed writes batch jobs only): the series is empty. */
+/**
+ * The streaming series of the window: one point per batch (its input rows, processing time and
+ * scheduling delay), or per bucket of consecutive batches when the window holds more than
+ * MAX_STREAM_POINTS (rows summed, processing time averaged, the worst delay kept). A batch app's
+ * series is empty.
+ */
 export function sparkStream(
   db: Db,
   scope: ClusterScope,
@@ -299,7 +315,22 @@ export function sparkStream(
   now: number,
 ): SparkStream {
   const app = readableSparkApp(db, scope, id)
-  return { isStreaming: false, ...streamWindow(app, now, query), points: [] }
+  const window = streamWindow(app, now, query)
+  const plan = streamPlan(app, now)
+  if (!plan) return { isStreaming: false, ...window, points: [] }
+  const { from, to } = batchRange(plan, window.gte, window.lte)
+  const per = Math.max(1, Math.ceil((to - from) / MAX_STREAM_POINTS))
+  const points: SparkStream['points'] = []
+  for (let k = from; k < to; k += per) {
+    const batches = Array.from({ length: Math.min(per, to - k) }, (_, i) => streamBatch(app, plan, k + i))
+    points.push({
+      time: batches[0]!.batchTime,
+      inputRows: batches.reduce((n, b) => n + b.inputRows, 0),
+      processingTimeMs: Math.round(batches.reduce((n, b) => n + b.processingTimeMs, 0) / batches.length),
+      schedulingDelayMs: Math.max(...batches.map((b) => b.schedulingDelayMs)),
+    })
+  }
+  return { isStreaming: true, ...window, points }
 }
 
 function checkAttempt(app: SparkApp, attempt: number) {
@@ -307,26 +338,38 @@ function checkAttempt(app: SparkApp, attempt: number) {
     throw new HttpError(404, `Application ${app.id} has no attempt ${attempt}.`)
 }
 
+/** The app's streaming queries: its one query when it streams, none for a batch app. */
 export function sparkStreamingQueries(
   db: Db,
   scope: ClusterScope,
   params: { a: string; b: string; c: number },
+  now: number,
 ): SparkStreamingQuery[] {
-  checkAttempt(readableSparkApp(db, scope, params.b, params.a), params.c)
-  return []
+  const app = readableSparkApp(db, scope, params.b, params.a)
+  checkAttempt(app, params.c)
+  const plan = streamPlan(app, now)
+  return plan ? [streamingQuery(app, plan, now)] : []
 }
 
+/** A page of BATCH_PAGE batches of the query in the window, oldest first, from the offset `from`. */
 export function sparkBatches(
   db: Db,
   scope: ClusterScope,
   params: { a: string; b: string; c: number; d: string },
-  query: { gte?: number; lte?: number },
+  query: { gte?: number; lte?: number; from?: number },
   now: number,
 ): SparkBatches {
   const app = readableSparkApp(db, scope, params.b, params.a)
   checkAttempt(app, params.c)
-  streamWindow(app, now, query)
-  throw new HttpError(404, `Application ${app.id} has no streaming query ${params.d}.`)
+  const window = streamWindow(app, now, query)
+  const plan = streamPlan(app, now)
+  if (!plan || plan.queryId !== params.d)
+    throw new HttpError(404, `Application ${app.id} has no streaming query ${params.d}.`)
+  const { from, to } = batchRange(plan, window.gte, window.lte)
+  const first = from + (query.from ?? 0)
+  const batches = []
+  for (let k = first; k < Math.min(to, first + BATCH_PAGE); k++) batches.push(streamBatch(app, plan, k))
+  return { total: to - from, batches }
 }
 
 export function sparkStageDetail(

@@ -83,7 +83,9 @@ export default async function sparkRoutes(app: AppInstance) {
   route(app, calls.stream, (request) =>
     sparkStream(db, scopeOf(request), request.params.id, request.query, clock.now()),
   )
-  route(app, calls.streamingQueries, (request) => sparkStreamingQueries(db, scopeOf(request), request.params))
+  route(app, calls.streamingQueries, (request) =>
+    sparkStreamingQueries(db, scopeOf(request), request.params, clock.now()),
+  )
   route(app, calls.batches, (request) =>
     sparkBatches(db, scopeOf(request), request.params, request.query, clock.now()),
   )
