@@ -15,7 +15,7 @@ import type {
 } from '@costlens/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppInstance } from '../src/app.ts'
-import { TEST_NOW_MS, frozenTestApp } from './helper.ts'
+import { TEST_NOW_MS, auth, frozenTestApp, signIn, testApp } from './helper.ts'
 
 /**
  * The Spark details calls (02 §7; E035, E099-E112) through buildApp(): each answers from the app's
@@ -341,5 +341,28 @@ describe('Spark details: a streaming app (its name says stream)', () => {
     expect(stream.lte).toBe(annotation.endTime)
     expect(stream.gte).toBe(Math.max(annotation.startTime, annotation.endTime! - 3_600_000))
     for (const p of stream.points) expect(p.time).toBeGreaterThanOrEqual(stream.gte)
+  })
+})
+
+describe('Spark details: the router', () => {
+  it('lets the generic per-attempt calls (E143-E147) past the section route for type spark', async () => {
+    const bare = await testApp()
+    // A stand-in for the generic /{type}/{id}/{attempt}/{resource} routes.
+    bare.get('/api/v1/:type/:id/:attempt/:resource', async (request) => ({ generic: request.params }))
+    try {
+      const headers = auth(await signIn(bare, 'admin'))
+      for (const resource of ['annotation', 'status', 'analysis', 'appsummary', 'errors']) {
+        const res = await bare.inject({ method: 'GET', url: `/api/v1/spark/app_1/1/${resource}`, headers })
+        expect(res.json(), resource).toEqual({
+          generic: { type: 'spark', id: 'app_1', attempt: '1', resource },
+        })
+      }
+      // The section route itself still answers its own (here without a token: 401).
+      expect((await bare.inject({ method: 'GET', url: '/api/v1/spark/c/app_1/executors' })).statusCode).toBe(
+        401,
+      )
+    } finally {
+      await bare.close()
+    }
   })
 })

@@ -49,6 +49,12 @@ export const SparkPlatformParamsSchema = Type.Object({ platform: SparkClusterSch
 /** The sections the generic /spark/{platform}/{id}/{section} call serves. */
 export const SPARK_SECTIONS = ['executors'] as const
 export type SparkSection = (typeof SPARK_SECTIONS)[number]
+/**
+ * The resources of the generic /{type}/{id}/{attempt}/{resource} calls (E143-E147). With type spark
+ * their paths have the shape of /spark/{platform}/{id}/{section}: the section route lets these names
+ * through to the generic route (the router tries it next) rather than answer them itself.
+ */
+export const SPARK_TYPED_RESOURCES = ['annotation', 'status', 'analysis', 'appsummary', 'errors'] as const
 export const SparkSectionParamsSchema = Type.Object({
   platform: SparkClusterSchema,
   id: SparkAppIdSchema,

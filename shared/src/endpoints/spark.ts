@@ -165,8 +165,10 @@ export const sparkEndpoints = defineEndpoints({
     description:
       'The generic form. The router sends …/jobs, …/allstages, …/executions and …/appmeta to their own entries ' +
       '(a static segment wins over {section}), so the section left to this one is executors: the driver first, ' +
-      "then each executor with the tasks it ran; their memorySeconds and vcoreSeconds add up to the app's. Other " +
-      `section names answer 400. ${NOT_SPARK}`,
+      "then each executor with the tasks it ran; their memorySeconds and vcoreSeconds add up to the app's. The " +
+      'names of the generic per-attempt calls (annotation, status, analysis, appsummary, errors: ' +
+      '/spark/{id}/{attempt}/{resource}, E143-E147) are not sections: the router passes them to those calls. ' +
+      `Other section names answer 400. ${NOT_SPARK}`,
     params: SparkSectionParamsSchema,
     response: Type.Array(SparkExecutorSchema),
   },

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib'
-import { sparkEndpoints as calls } from '@costlens/shared'
+import { SPARK_TYPED_RESOURCES, sparkEndpoints as calls } from '@costlens/shared'
 import type { AppInstance } from '../../app.ts'
 import {
   sparkAllStages,
@@ -23,8 +23,23 @@ import { route } from '../route.ts'
  * The Spark details calls (02 §7, E035 and E099-E112), from `sparkEndpoints`. Each starts with the
  * access check of the details (repositories/app-access.ts) and answers from the app's derivation.
  * The router takes them all together: a static segment (jobs, allstages, executions, appmeta,
- * streaming) wins over {section}, so the generic section route is left the executors.
+ * streaming) wins over {section}, so the generic section route is left the executors; the names of
+ * the generic per-attempt calls pass it by (sectionEntry).
  */
+/**
+ * The section route as the router reads it: {section} never matches a generic resource name
+ * (SPARK_TYPED_RESOURCES), so /api/v1/spark/{id}/{attempt}/analysis and its siblings fall through
+ * to the generic /{type}/{id}/{attempt}/{resource} routes (find-my-way backtracks when a parameter's
+ * pattern fails). The API document shows the path as the entry writes it.
+ */
+const sectionEntry = {
+  ...calls.section,
+  path: calls.section.path.replace(
+    '{section}',
+    `:section(^(?!(?:${SPARK_TYPED_RESOURCES.join('|')})$).+$)`,
+  ) as typeof calls.section.path,
+}
+
 export default async function sparkRoutes(app: AppInstance) {
   const { db, clock } = app
   route(app, calls.annotation, (request) =>
@@ -62,7 +77,7 @@ export default async function sparkRoutes(app: AppInstance) {
       .type('application/json; charset=utf-8')
       .send(gzipSync(JSON.stringify(log)))
   })
-  route(app, calls.section, (request) =>
+  route(app, sectionEntry, (request) =>
     // The only section this route is reached with (SPARK_SECTIONS): the others have static routes.
     sparkExecutors(db, scopeOf(request), request.params.platform, request.params.id, clock.now()),
   )
