@@ -137,6 +137,11 @@ describe('Spark details: every call refuses what it must', () => {
 
   it.each([
     ['another cluster named in the path: forbidden', () => `/api/v1/spark/cdh-other/${ok.id}/jobs`, 403],
+    [
+      'another cluster named to the annotation',
+      () => `/api/v1/spark/${ok.id}/annotation/?clusterUid=cdh-other`,
+      403,
+    ],
     ['a job the app does not have', () => `/api/v1/spark/*/${ok.id}/jobs/job-${ok.num_jobs}/stages`, 404],
     [
       'the DAG of a job the app does not have',
@@ -208,7 +213,9 @@ describe('Spark details: the answers agree with the record', () => {
   })
 
   it('the annotation and appmeta name the app, its jobs and its life', async () => {
-    const annotation = await json<SparkAnnotation>(`/api/v1/spark/${ok.id}/annotation/`)
+    const annotation = await json<SparkAnnotation>(
+      `/api/v1/spark/${ok.id}/annotation/?clusterUid=${ok.cluster_uid}`,
+    )
     expect(annotation).toMatchObject({
       sparkAppId: ok.id,
       clusterUid: ok.cluster_uid,

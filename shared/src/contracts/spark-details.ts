@@ -36,6 +36,8 @@ const ExecutorIdSchema = Type.String({
 })
 
 export const SparkAppParamsSchema = Type.Object({ id: SparkAppIdSchema })
+/** E035's "meta with sparkAppId and clusterUid": the cluster the caller expects the app on. */
+export const SparkAnnotationQuerySchema = Type.Object({ clusterUid: Type.Optional(SparkClusterSchema) })
 export const SparkClusterAppParamsSchema = Type.Object({
   cluster: SparkClusterSchema,
   appId: SparkAppIdSchema,

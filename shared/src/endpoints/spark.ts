@@ -5,6 +5,7 @@ import {
   SparkStageSchema,
 } from '../contracts/app-details.ts'
 import {
+  SparkAnnotationQuerySchema,
   SparkAnnotationSchema,
   SparkAppMetaParamsSchema,
   SparkAppMetaSchema,
@@ -78,8 +79,12 @@ export const sparkEndpoints = defineEndpoints({
     access,
     errors,
     summary: "A Spark app's annotation: what the details header shows first (02 §7 Annotation fields)",
-    description: `sparkJobIds are its jobs' ids (0 … numJobs - 1); the trailing slash is the spec's. ${NOT_SPARK}`,
+    description:
+      "sparkJobIds are its jobs' ids (0 … numJobs - 1); the trailing slash is the spec's. The spec's meta (sparkAppId " +
+      'and clusterUid) is the path id and an optional clusterUid query: an app on another cluster answers 403. ' +
+      NOT_SPARK,
     params: SparkAppParamsSchema,
+    querystring: SparkAnnotationQuerySchema,
     response: SparkAnnotationSchema,
   },
   jobs: {

@@ -74,8 +74,14 @@ function derivation(app: SparkApp, now: number): SparkDerivation {
 const details = (db: Db, scope: ClusterScope, id: string, now: number, cluster?: string) =>
   derivation(readableSparkApp(db, scope, id, cluster), now).details
 
-export function sparkAnnotation(db: Db, scope: ClusterScope, id: string, now: number): SparkAnnotation {
-  const app = readableSparkApp(db, scope, id)
+export function sparkAnnotation(
+  db: Db,
+  scope: ClusterScope,
+  id: string,
+  clusterUid: string | undefined,
+  now: number,
+): SparkAnnotation {
+  const app = readableSparkApp(db, scope, id, clusterUid)
   const life = appLife(app, now)
   return {
     sparkAppId: app.id,

@@ -43,7 +43,7 @@ const sectionEntry = {
 export default async function sparkRoutes(app: AppInstance) {
   const { db, clock } = app
   route(app, calls.annotation, (request) =>
-    sparkAnnotation(db, scopeOf(request), request.params.id, clock.now()),
+    sparkAnnotation(db, scopeOf(request), request.params.id, request.query.clusterUid, clock.now()),
   )
   route(app, calls.jobs, (request) =>
     sparkJobs(db, scopeOf(request), request.params.cluster, request.params.appId, clock.now()),
