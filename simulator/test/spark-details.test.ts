@@ -13,8 +13,12 @@ import type {
   SparkStageDetail,
   SparkStream,
 } from '@costlens/shared'
+import type { AppError } from '@costlens/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppInstance } from '../src/app.ts'
+import { readableApp } from '../src/db/repositories/app-access.ts'
+import { scopeOfPlatform } from '../src/db/repositories/scope.ts'
+import { deriveFailure } from '../src/details/diagnostics.ts'
 import { TEST_NOW_MS, auth, frozenTestApp, signIn, testApp } from './helper.ts'
 
 /**
@@ -72,6 +76,11 @@ beforeAll(async () => {
 })
 afterAll(() => app.close())
 
+/** The errors of an app as the errors calls derive them (the log must hold their excerpts). */
+const errorsOf = (id: string) => ({
+  errors:
+    deriveFailure(readableApp(app.db, scopeOfPlatform(app.db, 'CDH'), id), app.clock.now())?.errors ?? [],
+})
 const get = (url: string, headers = as('admin')) => app.inject({ method: 'GET', url, headers })
 const json = async <T>(url: string): Promise<T> => {
   const res = await get(url)
@@ -272,6 +281,32 @@ describe('Spark details: executor logs', () => {
     expect(log.stderr[0]).toMatch(/^\d\d\/\d\d\/\d\d \d\d:\d\d:\d\d INFO SparkContext: Running Spark version/)
     expect(log.stderr.some((l) => / (ERROR|WARN) /.test(l))).toBe(true)
     expect(log.stderr.length).toBeLessThanOrEqual(400)
+  })
+
+  it('every error of failed and killed apps is in the log it was written to, the lines in time order', async () => {
+    const ended = app.db
+      .prepare(
+        `SELECT a.id FROM applications a JOIN clusters c ON c.unravel_id = a.cluster_uid
+         WHERE c.platform = 'CDH' AND a.kind = 'spark' AND a.status IN ('F', 'K') ORDER BY a.id LIMIT 30`,
+      )
+      .pluck()
+      .all() as string[]
+    const stamp = (line: string) => /^(\d\d\/\d\d\/\d\d \d\d:\d\d:\d\d) /.exec(line)?.[1]
+    for (const id of ended) {
+      const errors: AppError[] = errorsOf(id).errors
+      for (const e of errors.filter((x) => x.logFile === 'stderr (driver)' || x.logFile === 'stderr')) {
+        const executor = e.logFile === 'stderr' ? e.executorId! : 'driver'
+        const log = await json<SparkExecutorLog>(`/api/v1/spark/${id}/executor/${executor}/log`)
+        for (const line of e.logExcerpt) expect(log.stderr, `${id} ${executor}`).toContain(line)
+        const stamped = log.stderr.filter((line) => stamp(line) !== undefined)
+        expect(stamped.map(stamp), `${id} ${executor}`).toEqual(stamped.map(stamp).sort())
+        for (const line of e.logExcerpt.filter((l) => stamp(l) !== undefined))
+          expect(
+            stamped.filter((l) => l === line),
+            `${id} ${executor}: ${line} written twice`,
+          ).toHaveLength(1)
+      }
+    }
   })
 
   it('a succeeded app’s executor log has INFO lines only', async () => {

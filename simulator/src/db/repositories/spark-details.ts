@@ -186,10 +186,26 @@ function bounded(lines: string[]): { lines: string[]; cut: boolean } {
   }
 }
 
+/** The second a log line's stamp (yy/MM/dd HH:mm:ss, UTC) names, or null for a continuation line. */
+function stampOf(line: string): number | null {
+  const m = /^(\d\d)\/(\d\d)\/(\d\d) (\d\d):(\d\d):(\d\d) /.exec(line)
+  return m
+    ? Date.UTC(2000 + Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]))
+    : null
+}
+
+/** Where a line sits among those of its instant: what led to an error, the error, what followed. */
+const BEFORE = 0
+const ERROR = 1
+const AFTER = 2
+
 /**
- * An executor's or the driver's log, in Spark's log4j format: how it started, what it ran stage by
- * stage, and for a failed or killed app the lines of the errors that name it (deriveFailure's
- * excerpts: the driver's log for driver-side errors, the executor's stderr for its own).
+ * An executor's or the driver's log, in Spark's log4j format: how it started, what it ran job by job
+ * or stage by stage, and for a failed or killed app the excerpts of the errors written to that log
+ * (deriveFailure's: logFile 'stderr (driver)' is the driver's, 'stderr' the executor's it names).
+ * Lines are in time order; an excerpt's continuation lines (a stack frame, an exception's message)
+ * stay under the line before them. When YARN killed the driver's container (the AM), its log ends
+ * with the signal it got.
  */
 export function sparkExecutorLog(
   db: Db,
@@ -205,39 +221,42 @@ export function sparkExecutorLog(
   const host = executor.hostPort.replace(/:\d+$/, '')
   const isDriver = executor.id === 'driver'
   const life = appLife(app, now)
-  const at = (ms: number) => logTime(ms)
-  const stderr: [number, string][] = []
-  const log = (time: number, line: string) => stderr.push([time, `${at(time)} ${line}`])
+  const lines: { at: number; place: number; text: string }[] = []
+  const log = (time: number, text: string, place = BEFORE) =>
+    lines.push({ at: time, place, text: `${logTime(time)} ${text}` })
+  const took = (from: number, to: number) => `took ${((to - from) / 1000).toFixed(6)} s`
   if (isDriver) {
+    const latest = new Map(d.stages.map((s) => [s.stageId, s]))
     log(life.start, `INFO SparkContext: Running Spark version ${SPARK_VERSION}`)
     log(life.start, `INFO SparkContext: Submitted application: ${app.name}`)
     log(life.start, `INFO ResourceUtils: Resources for spark.driver: memory ${executor.memoryMB} MB`)
     for (const job of d.jobs) {
+      const partitions = latest.get(job.stageIds.at(-1) ?? -1)?.numTasks ?? 0
       log(job.submissionTime, `INFO SparkContext: Starting job: ${job.name}`)
       log(
         job.submissionTime,
-        `INFO DAGScheduler: Got job ${job.jobId} (${job.name}) with ${job.stageIds.length} output partitions`,
+        `INFO DAGScheduler: Got job ${job.jobId} (${job.name}) with ${partitions} output partitions`,
       )
       if (job.completionTime !== null)
         log(
           job.completionTime,
-          job.status === 'FAILED'
-            ? `INFO DAGScheduler: Job ${job.jobId} failed: ${job.name}, took ${((job.completionTime - job.submissionTime) / 1000).toFixed(6)} s`
-            : `INFO DAGScheduler: Job ${job.jobId} finished: ${job.name}, took ${((job.completionTime - job.submissionTime) / 1000).toFixed(6)} s`,
+          `INFO DAGScheduler: Job ${job.jobId} ${job.status === 'FAILED' ? 'failed' : 'finished'}: ${job.name}, ${took(job.submissionTime, job.completionTime)}`,
+          AFTER,
         )
     }
   } else {
+    const name = executor.containerId ?? `executor-${executor.id}`
     log(
       executor.addTime,
-      `INFO CoarseGrainedExecutorBackend: Started daemon with process name: ${executor.containerId ?? executor.id}@${host}`,
+      `INFO CoarseGrainedExecutorBackend: Started daemon with process name: ${name}@${host}`,
     )
-    log(executor.addTime, `INFO CoarseGrainedExecutorBackend: Successfully registered with driver`)
+    log(executor.addTime, 'INFO CoarseGrainedExecutorBackend: Successfully registered with driver')
     log(executor.addTime, `INFO Executor: Starting executor ID ${executor.id} on host ${host}`)
     log(
       executor.addTime,
       `INFO MemoryStore: MemoryStore started with capacity ${(executor.maxMemory / 2 ** 20).toFixed(1)} MiB`,
     )
-    if (executor.completedTasks + executor.activeTasks + executor.failedTasks > 0)
+    if (executor.totalTasks > 0)
       for (const s of d.stages) {
         if (s.firstTaskLaunchedTime === null || s.numCompleteTasks + s.numActiveTasks === 0) continue
         log(
@@ -245,26 +264,42 @@ export function sparkExecutorLog(
           `INFO Executor: Running tasks of stage ${s.stageId}.${s.attemptId} (${s.name})`,
         )
         if (s.completionTime !== null && s.status === 'COMPLETE')
-          log(s.completionTime, `INFO Executor: Finished tasks of stage ${s.stageId}.${s.attemptId}`)
+          log(s.completionTime, `INFO Executor: Finished tasks of stage ${s.stageId}.${s.attemptId}`, AFTER)
       }
   }
-  const failure = deriveFailure(app, now)
-  for (const e of failure?.errors ?? []) {
-    const mine = isDriver
-      ? e.executorId === null || e.source === 'driver' || e.source === 'yarn'
-      : e.executorId === executor.id
-    if (mine) e.logExcerpt.forEach((line) => stderr.push([e.time, line]))
+  const written = new Set<string>()
+  for (const e of deriveFailure(app, now)?.errors ?? []) {
+    if (isDriver && e.source === 'am' && e.executorId === 'driver')
+      log(e.time, 'ERROR ApplicationMaster: RECEIVED SIGNAL TERM', ERROR)
+    const here = isDriver
+      ? e.logFile === 'stderr (driver)'
+      : e.logFile === 'stderr' && e.executorId === executor.id
+    if (!here) continue
+    // A stamp names its second: the error's own instant when it is that second, else the second.
+    // Errors share lines (the lost task that aborted the stage): the log has each once.
+    let at = e.time
+    for (const text of e.logExcerpt) {
+      const stamp = stampOf(text)
+      if (stamp !== null) {
+        if (written.has(text)) continue
+        written.add(text)
+        at = stamp === Math.floor(e.time / 1000) * 1000 ? e.time : stamp
+      }
+      lines.push({ at, place: ERROR, text })
+    }
   }
-  if (executor.removeTime !== null)
-    log(
-      executor.removeTime,
-      isDriver
-        ? 'INFO SparkContext: Successfully stopped SparkContext'
-        : 'INFO CoarseGrainedExecutorBackend: Driver commanded a shutdown',
-    )
-  // Stable by time: lines of one instant keep the order they were written in.
-  const ordered = stderr.map((l, i) => [...l, i] as const).sort((a, b) => a[0] - b[0] || a[2] - b[2])
-  const err = bounded(ordered.map((l) => l[1]))
+  if (executor.removeTime !== null) {
+    const last = isDriver
+      ? 'INFO SparkContext: Successfully stopped SparkContext'
+      : 'INFO CoarseGrainedExecutorBackend: Driver commanded a shutdown'
+    // The shutdown an error's excerpt already wrote is not written again.
+    if (!written.has(`${logTime(executor.removeTime)} ${last}`)) log(executor.removeTime, last, AFTER)
+  }
+  // A stable sort: lines of one instant and place keep the order they were written in.
+  const ordered = lines
+    .map((l, i) => ({ ...l, i }))
+    .sort((a, b) => a.at - b.at || a.place - b.place || a.i - b.i)
+  const err = bounded(ordered.map((l) => l.text))
   const out = bounded(isDriver ? [`Spark application ${app.id} (${app.name})`] : [])
   return {
     appId: app.id,
