@@ -55,21 +55,29 @@ export function readableSparkApp(db: Db, scope: ClusterScope, id: string, cluste
 }
 
 /**
- * The derivations of the last few apps asked for, at the instant asked: a details page fetches
- * jobs, stages and executors of one app together, and a running app's change with the clock.
+ * The derivations of the last few apps asked for, least recently used out first: a details page
+ * fetches the jobs, stages and executors of one app together. A finished app's derivation does not
+ * move with the clock, so its key leaves `now` out; a running app's keeps it. (The insights of
+ * repositories/app-insights.ts keep a cache of their own of the same: one of the two can go.)
  */
 const recent = new Map<string, SparkDerivation>()
 const RECENT_MAX = 16
 
-function derivation(app: SparkApp, now: number): SparkDerivation {
+export function cachedSparkDerivation(app: DetailsRecord, now: number): SparkDerivation {
   const key = `${app.id}|${app.status}|${app.start_time}|${app.duration}|${isRunning(app) ? now : ''}`
   const hit = recent.get(key)
-  if (hit) return hit
+  if (hit) {
+    recent.delete(key)
+    recent.set(key, hit)
+    return hit
+  }
   const derived = sparkDerivation(app, now)
-  if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!)
   recent.set(key, derived)
+  if (recent.size > RECENT_MAX) recent.delete(recent.keys().next().value!)
   return derived
 }
+
+const derivation = cachedSparkDerivation
 
 const details = (db: Db, scope: ClusterScope, id: string, now: number, cluster?: string) =>
   derivation(readableSparkApp(db, scope, id, cluster), now).details
