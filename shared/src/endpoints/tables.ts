@@ -13,6 +13,7 @@ import { budgetEndpoints } from './budgets.ts'
 import { awsAccountEndpoints } from './aws-accounts.ts'
 import { emrEndpoints } from './emr.ts'
 import { appDetailsEndpoints } from './app-details.ts'
+import { sparkEndpoints } from './spark.ts'
 
 /**
  * Every domain's endpoint table, by domain. The simulator's tests check each entry is served as
@@ -33,4 +34,5 @@ export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
   awsAccounts: awsAccountEndpoints,
   emr: emrEndpoints,
   appDetails: appDetailsEndpoints,
+  spark: sparkEndpoints,
 }

@@ -962,3 +962,52 @@ export function sparkStageTasks(
   }
   return { total, tasks }
 }
+
+/** A stage of a job's DAG with the stages it reads from. */
+export interface SparkDagNode {
+  stageId: number
+  attemptId: number
+  name: string
+  status: SparkStageStatus
+  numTasks: number
+  /** Computed by an earlier job (or skipped outright): Spark greys it out in this job's DAG. */
+  skipped: boolean
+  parentIds: number[]
+}
+
+/**
+ * The DAG of one job (null when the app has no such job): its stages, the last attempt of each, and
+ * the parents each reads from. Stage ids rise in submission order, so parents always come earlier:
+ * a scan (a `parquet at …` read) starts a branch of its own, a join reads the two open branches
+ * before it, any other stage the latest open one, and the result stage closes every branch still
+ * open, so the graph is connected and ends in the stage the job's action ran.
+ */
+export function sparkJobDag(
+  details: Pick<SparkDetails, 'jobs' | 'stages'>,
+  jobId: number,
+): { jobId: number; nodes: SparkDagNode[]; edges: { from: number; to: number }[] } | null {
+  const job = details.jobs.find((j) => j.jobId === jobId)
+  if (!job) return null
+  const latest = new Map<number, SparkStage>()
+  for (const s of details.stages) latest.set(s.stageId, s)
+  const ids = [...job.stageIds].sort((a, b) => a - b)
+  const open: number[] = []
+  const nodes = ids.map((id, k): SparkDagNode => {
+    const stage = latest.get(id)!
+    const isResult = k === ids.length - 1
+    const isScan = stage.name.startsWith('parquet at')
+    const takes = isResult ? open.length : k === 0 || isScan ? 0 : stage.name.startsWith('join at') ? 2 : 1
+    const parentIds = open.splice(Math.max(0, open.length - takes), takes)
+    open.push(id)
+    return {
+      stageId: id,
+      attemptId: stage.attemptId,
+      name: stage.name,
+      status: stage.status,
+      numTasks: stage.numTasks,
+      skipped: stage.status === 'SKIPPED' || stage.jobIds[0] !== jobId,
+      parentIds,
+    }
+  })
+  return { jobId, nodes, edges: nodes.flatMap((n) => n.parentIds.map((from) => ({ from, to: n.stageId }))) }
+}
