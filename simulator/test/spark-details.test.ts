@@ -19,7 +19,7 @@ import type { AppInstance } from '../src/app.ts'
 import { readableApp } from '../src/db/repositories/app-access.ts'
 import { scopeOfPlatform } from '../src/db/repositories/scope.ts'
 import { deriveFailure } from '../src/details/diagnostics.ts'
-import { TEST_NOW_MS, auth, frozenTestApp, signIn, testApp } from './helper.ts'
+import { TEST_NOW_MS, frozenTestApp } from './helper.ts'
 
 /**
  * The Spark details calls (02 §7; E035, E099-E112) through buildApp(): each answers from the app's
@@ -387,24 +387,25 @@ describe('Spark details: a streaming app (its name says stream)', () => {
 })
 
 describe('Spark details: the router', () => {
-  it('lets the generic per-attempt calls (E143-E147) past the section route for type spark', async () => {
-    const bare = await testApp()
-    // A stand-in for the generic /{type}/{id}/{attempt}/{resource} routes.
-    bare.get('/api/v1/:type/:id/:attempt/:resource', async (request) => ({ generic: request.params }))
-    try {
-      const headers = auth(await signIn(bare, 'admin'))
-      for (const resource of ['annotation', 'status', 'analysis', 'appsummary', 'errors']) {
-        const res = await bare.inject({ method: 'GET', url: `/api/v1/spark/app_1/1/${resource}`, headers })
-        expect(res.json(), resource).toEqual({
-          generic: { type: 'spark', id: 'app_1', attempt: '1', resource },
-        })
-      }
-      // The section route itself still answers its own (here without a token: 401).
-      expect((await bare.inject({ method: 'GET', url: '/api/v1/spark/c/app_1/executors' })).statusCode).toBe(
-        401,
-      )
-    } finally {
-      await bare.close()
+  it('lets the per-attempt calls (E143-E147) past the section route for a Spark app', async () => {
+    // /spark/{id}/{attempt}/{resource} must reach the per-attempt calls, not /spark/{platform}/{id}/{section}.
+    for (const resource of ['annotation', 'status', 'analysis', 'appsummary', 'errors']) {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/v1/spark/${ok.id}/1/${resource}`,
+        headers: as('admin'),
+      })
+      expect(res.statusCode, `${resource}: ${res.body}`).toBe(200)
+      const generic = await app.inject({
+        method: 'GET',
+        url: `/api/v1/spark/${ok.cluster_uid}/${ok.id}/${resource}`,
+        headers: as('admin'),
+      })
+      expect(res.json(), resource).toEqual(generic.json())
     }
+    // The section route itself still answers its own (here without a token: 401).
+    expect((await app.inject({ method: 'GET', url: `/api/v1/spark/c/${ok.id}/executors` })).statusCode).toBe(
+      401,
+    )
   })
 })
