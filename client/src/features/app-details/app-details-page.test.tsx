@@ -93,7 +93,7 @@ describe('/app/application/:appType', { timeout: 20_000 }, () => {
   })
 
   it('02 §4 insights: the default category from the answer is open, empty ones disabled, the recommendation as param / current / recommended', async () => {
-    const { user } = render(`${sparkAddress}&tab=insights`)
+    render(`${sparkAddress}&tab=insights`)
     const categories = within(await screen.findByRole('tablist', { name: 'Insight categories' }, slow))
     expect(categories.getByRole('tab', { name: 'Application Failure (1)' })).toHaveAttribute(
       'aria-selected',
@@ -102,7 +102,6 @@ describe('/app/application/:appType', { timeout: 20_000 }, () => {
     expect(categories.getByRole('tab', { name: 'SLA Management' })).toBeDisabled()
     expect(categories.getByRole('tab', { name: 'Uncategorized' })).toBeDisabled()
     expect(screen.getByText('Failed: memory (container-memory-limit)')).toBeInTheDocument()
-    await user.click(categories.getByRole('tab', { name: 'Recommendations (0)' }))
     const rows = await tableRows('Recommended configuration', slow)
     expect(rows[0]).toHaveTextContent('spark.executor.memory8g4g')
     expect(screen.getByText('Saving a run: $ 120.00 of its $ 460.62')).toBeInTheDocument()

@@ -137,7 +137,6 @@ function AppDetails({ id, clusterUid, appType }: { id: string; clusterUid: strin
         { label: 'User', value: s.user },
         { label: 'Queue', value: s.queue },
         { label: 'Cluster', value: s.clusterUid },
-        { label: withZone('Started'), value: formatDateTime(s.startTime) },
       ]}
       tabs={appTabs(summary?.kind ?? appType, ref)}
     />

@@ -65,6 +65,16 @@ const KIND_NAMES: Readonly<Record<string, string>> = {
   'killed-by-user': 'Killed by a user',
 }
 
+/** Who wrote an error, as the header of its card names it. */
+const SOURCE_NAMES: Readonly<Record<AppError['source'], string>> = {
+  driver: 'From the driver',
+  executor: 'From an executor',
+  am: 'From the application master',
+  task: 'From a task',
+  yarn: 'From YARN',
+  engine: 'From the engine',
+}
+
 /** Where an error came from, in the words of the details' other tabs (stage, task, executor, container). */
 function errorPlace(e: AppError): string {
   const parts = [
@@ -97,7 +107,7 @@ function ErrorCard({ error, first }: { error: AppError; first: boolean }) {
             </Badge>
           )}
           <Text size="sm" fw={600}>
-            {error.exception ?? `From the ${error.source}`}
+            {error.exception ?? SOURCE_NAMES[error.source]}
           </Text>
           <Text size="xs" c="dimmed">
             {formatDateTime(error.time)} · {error.logFile}
@@ -110,7 +120,13 @@ function ErrorCard({ error, first }: { error: AppError; first: boolean }) {
           </Text>
         )}
         {error.logExcerpt.length > 0 && (
-          <Code block style={{ maxHeight: 220, overflow: 'auto', whiteSpace: 'pre' }}>
+          <Code
+            block
+            // Scrolls both ways: focusable so a keyboard can scroll it too.
+            tabIndex={0}
+            aria-label={`Log lines around it (${error.logFile})`}
+            style={{ maxHeight: 220, overflow: 'auto', whiteSpace: 'pre' }}
+          >
             {error.logExcerpt.join('\n')}
           </Code>
         )}
@@ -193,7 +209,6 @@ export function ResourcesTab({ app }: { app: AppRef }) {
         description: 'The YARN vcores allocated to the app over the range.',
         series: [{ name: 'Vcores', data: d.allocatedVCores }],
         valueFormat: (v: number) => `${v.toLocaleString('en-US', { maximumFractionDigits: 1 })} vcores`,
-        yAxisTitle: 'vcores',
         range: { from: start, to: end },
       },
     ]
@@ -300,13 +315,12 @@ export function InsightsView({ analysis, cents }: { analysis: AppAnalysis; cents
                   )}
                 </Paper>
               ))}
-              {c.code === 'RE' && analysis.recommendation && (
-                <RecommendationTable rec={analysis.recommendation} cents={cents} />
-              )}
             </Stack>
           </Tabs.Panel>
         ))}
       </Tabs>
+      {/* 02 §4: only the last recommendation with config changes, whatever category it came from. */}
+      {analysis.recommendation && <RecommendationTable rec={analysis.recommendation} cents={cents} />}
     </Stack>
   )
 }

@@ -67,7 +67,7 @@ const STAGE_COLUMNS: DataColumn<SparkStage>[] = [
   ms('duration', 'Duration', (s) => span(s.submissionTime, s.completionTime), 110),
   quantile(0, 'Task min'),
   quantile(1, 'Task p25'),
-  quantile(2, 'Task median'),
+  { ...quantile(2, 'Task median'), width: 110 },
   quantile(3, 'Task p75'),
   quantile(4, 'Task max'),
   {
