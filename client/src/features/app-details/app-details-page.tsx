@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react'
-import { useParams, useSearchParams } from 'react-router-dom'
-import { Select, Stack, Text } from '@mantine/core'
+import { Link, useParams, useSearchParams } from 'react-router-dom'
+import { Anchor, Select, Stack, Text, Title } from '@mantine/core'
 import {
   formatAppType,
   formatBytes,
@@ -174,8 +174,14 @@ export default function AppDetailsPage() {
       onRetry={() => void check({ id, ...(clusterUid ? { cluster_uid: clusterUid } : {}) })}
     >
       {refusal ? (
-        <Stack>
+        <Stack gap="sm" align="flex-start">
+          <Title order={1} size="h3">
+            Application {id}
+          </Title>
           <Text role="alert">{refusal}</Text>
+          <Anchor component={Link} to="/jobs/applications" size="sm">
+            Back to the applications
+          </Anchor>
         </Stack>
       ) : (
         answer && <AppDetails id={id} clusterUid={clusterUid} appType={appType} />

@@ -252,8 +252,8 @@ type Recommendation = NonNullable<AppAnalysis['recommendation']>
 function RecommendationTable({ rec, cents }: { rec: Recommendation; cents: number }) {
   return (
     <Stack gap={4}>
-      <Title order={3} size="h5">
-        {rec.title}
+      <Title order={2} size="h5">
+        Recommendation: {rec.title}
       </Title>
       <Text size="sm">
         Saving a run: {formatDollars(Math.min(rec.savingCents, cents) / 100)} of its{' '}
