@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { appDetailsEndpoints as details, sparkEndpoints as spark } from '@costlens/shared'
+import { appDetailsEndpoints as details, sparkEndpoints as spark, type SparkStage } from '@costlens/shared'
 import { kpiTexts, renderPage, stubEndpoint, tableRows } from '../../../test/page-harness.tsx'
 import AppDetailsPage from './app-details-page.tsx'
 import {
@@ -17,18 +17,29 @@ import {
 const slow = { timeout: 5_000 }
 const sparkAddress = `/app/application/spark?execId=${failedSpark.id}&clusterUid=cdh-prod-01`
 
-const render = (route: string, access = { canAccessApp: true, appExist: true }) =>
+const render = (
+  route: string,
+  access = { canAccessApp: true, appExist: true },
+  stages: readonly SparkStage[] = sparkStages,
+) =>
   renderPage(<AppDetailsPage />, {
     route,
     path: '/app/application/:appType',
     stubs: [
+      stubEndpoint(details.resourceMetrics, {
+        startTime: failedSpark.endTime! - 3_600_000,
+        endTime: failedSpark.endTime!,
+        stepMs: 600_000,
+        allocatedMB: [[failedSpark.endTime! - 3_600_000, 2048]],
+        allocatedVCores: [[failedSpark.endTime! - 3_600_000, 2]],
+      }),
       stubEndpoint(details.canAccess, access),
       stubEndpoint(details.summary, (r: Request) => (r.url.includes(mrSummary.id) ? mrSummary : failedSpark)),
       stubEndpoint(details.sparkAttemptErrors, sparkFailure),
       stubEndpoint(details.sparkAttemptAnalysis, failedAnalysis),
       stubEndpoint(details.mrAnnotation, mrAnnotation),
       stubEndpoint(spark.jobs, sparkJobs),
-      stubEndpoint(spark.allStages, sparkStages),
+      stubEndpoint(spark.allStages, [...stages]),
     ],
   })
 
@@ -113,5 +124,23 @@ describe('/app/application/:appType', { timeout: 20_000 }, () => {
     expect(rows[0]).toHaveTextContent(/^Map1841840/)
     expect(rows[1]).toHaveTextContent(/^Reduce440/)
     expect(screen.getByText('184 of 184')).toBeInTheDocument()
+  })
+
+  it('issue 17 large apps: 2,000 stages render in a virtualised body, a window of rows at a time', async () => {
+    const many = Array.from({ length: 2_000 }, (_, i) => ({ ...sparkStages[0]!, stageId: i }))
+    render(`${sparkAddress}&tab=stages`, undefined, many)
+    const table = await screen.findByRole('table', { name: 'Spark stages' }, slow)
+    await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(1))
+    expect(within(table).getAllByRole('row').length).toBeLessThan(100)
+    expect(screen.getByText('(2,000)')).toBeInTheDocument()
+  })
+
+  it('the resource charts ask for the last hour of the app’s life by default', async () => {
+    const { queries } = render(`${sparkAddress}&tab=resources`)
+    expect(await screen.findByRole('figure', { name: 'Memory allocated' }, slow)).toBeInTheDocument()
+    expect(screen.getByDisplayValue('Last 1 Hour')).toBeInTheDocument()
+    const sent = queries(details.resourceMetrics)[0]!
+    expect(Number(sent.get('end_time'))).toBe(failedSpark.endTime)
+    expect(Number(sent.get('end_time')) - Number(sent.get('start_time'))).toBe(3_600_000)
   })
 })
