@@ -122,6 +122,8 @@ export const ALL_TYPES_ROUTES: readonly RouteEntry[] = [
     path: '/app/application/:appType',
     title: 'Application',
     supportedTypes: CLUSTER_TYPES,
+    status: 'built',
+    screen: 'app-details',
   }),
   detail({
     specIds: ['R114'],

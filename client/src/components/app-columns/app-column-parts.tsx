@@ -1,4 +1,5 @@
-import { Text } from '@mantine/core'
+import { Anchor, Text } from '@mantine/core'
+import { Link } from 'react-router-dom'
 import { formatAppType } from '@costlens/shared'
 import { OverflowTooltip } from '../table/overflow-text.tsx'
 import type { DataColumn } from '../table/table-types.ts'
@@ -8,13 +9,22 @@ import type { DataColumn } from '../table/table-types.ts'
  * finished apps and the cluster resources' running apps and Yarn jobs.
  */
 
-/** The name above the id, both cut to the column with the whole text on hover and focus. */
-export function NameAndId({ name, id }: { name: string; id: string }) {
+/**
+ * The name above the id, both cut to the column with the whole text on hover and focus. With
+ * `href` (appDetailsHref) the name links to the app's details page (issue 17).
+ */
+export function NameAndId({ name, id, href }: { name: string; id: string; href?: string }) {
   return (
     <OverflowTooltip label={`${name} — ${id}`}>
-      <Text size="sm" truncate>
-        {name}
-      </Text>
+      {href ? (
+        <Anchor component={Link} to={href} size="sm" truncate display="block">
+          {name}
+        </Anchor>
+      ) : (
+        <Text size="sm" truncate>
+          {name}
+        </Text>
+      )}
       <Text size="xs" c="dimmed" truncate>
         {id}
       </Text>

@@ -14,6 +14,7 @@ import type { DataColumn } from '../table/table-types.ts'
 import { timeColumn } from '../table/time-column.ts'
 import { StatusBadge } from '../status/status-badge.tsx'
 import { NameAndId, kindColumn } from './app-column-parts.tsx'
+import { appDetailsHref } from '../app-details-href.ts'
 
 /**
  * The application list's columns (02 §2 'Row columns'): finished lists add End Time; cost comes
@@ -41,7 +42,7 @@ export function appColumns(listType: AppListType, options: { freemium: boolean }
       width: 220,
       priority: 1,
       sticky: true,
-      render: (r) => <NameAndId name={r.name} id={r.id} />,
+      render: (r) => <NameAndId name={r.name} id={r.id} href={appDetailsHref(r)} />,
       value: (r) => r.name,
       exportValue: (r) => r.name,
     },

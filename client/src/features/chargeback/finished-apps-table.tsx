@@ -28,6 +28,7 @@ import { NameAndId, kindColumn } from '../../components/app-columns/app-column-p
 import { useChargebackFinishedAppsQuery, type ChargebackFinishedList } from './api.ts'
 import { groupValueLabel, type ServedChargebackType } from './chargeback-flavours.ts'
 import type { ChargebackView } from './chargeback-state.ts'
+import { appDetailsHref } from '../../components/app-details-href.ts'
 
 type FinishedApp = FinishedYarnApp | FinishedImpalaApp | FinishedPrestoApp | FinishedBigQueryApp
 
@@ -66,7 +67,7 @@ const nameAndId = <R extends FinishedApp>(title: string): DataColumn<R> => ({
   priority: 1,
   sticky: true,
   value: (r) => r.name,
-  render: (r) => <NameAndId name={r.name} id={r.id} />,
+  render: (r) => <NameAndId name={r.name} id={r.id} href={appDetailsHref(r)} />,
 })
 const common = <R extends FinishedApp>() => ({
   user: { key: 'user', title: 'User', width: 130, priority: 2 } as DataColumn<R>,

@@ -17,6 +17,7 @@ import {
 import type { DataColumn } from '../../components/table/table-types.ts'
 import { STATUS_COLOURS } from '../../components/status/status-badge.tsx'
 import { NameAndId, kindColumn } from '../../components/app-columns/app-column-parts.tsx'
+import { appDetailsHref } from '../../components/app-details-href.ts'
 
 const time = (ms: number | null) => (ms === null ? null : formatDateTime(ms))
 /** YARN's MB·s and vcore·s as GB·hours and vcore·hours, the units the headers name. */
@@ -59,7 +60,7 @@ export const YARN_JOB_COLUMNS: readonly DataColumn<FinishedYarnApp>[] = [
     width: 240,
     priority: 1,
     sticky: true,
-    render: (r) => <NameAndId name={r.name} id={r.id} />,
+    render: (r) => <NameAndId name={r.name} id={r.id} href={appDetailsHref(r)} />,
   },
   {
     key: 'startTime',
@@ -129,7 +130,9 @@ export function runningAppColumns(now: number): DataColumn<YarnApp>[] {
       sticky: true,
       value: (r) => `${r.name} ${r.appid}`,
       exportValue: (r) => r.name,
-      render: (r) => <NameAndId name={r.name} id={r.appid} />,
+      render: (r) => (
+        <NameAndId name={r.name} id={r.appid} href={appDetailsHref({ kind: r.kind, id: r.appid })} />
+      ),
     },
     { key: 'appid', title: 'App ID', width: 150, displayable: false },
     {

@@ -58,6 +58,16 @@ describe('/globalsearch/{search} (R049, R096)', () => {
     expect(rows[2]).toHaveAttribute('data-status', 'error')
   })
 
+  it('issue 17: a match names its app with a link to its details page', async () => {
+    render('/globalsearch/daily_sales')
+    const rows = within(await table()).getAllByRole('row')
+    const r = found.results[0]!
+    expect(within(rows[1]!).getByRole('link', { name: r.name })).toHaveAttribute(
+      'href',
+      `/app/application/${r.kind}?execId=${r.id}&clusterUid=${r.clusterUid}`,
+    )
+  })
+
   it('starts with the analysis columns hidden so the row fits; the column chooser brings them back', async () => {
     const { user } = render('/globalsearch/daily_sales')
     await table()

@@ -1,0 +1,191 @@
+import { useEffect, type ReactNode } from 'react'
+import { Link, useParams, useSearchParams } from 'react-router-dom'
+import { Anchor, Select, Stack, Text, Title } from '@mantine/core'
+import {
+  formatAppType,
+  formatBytes,
+  formatDateTime,
+  formatDollars,
+  formatDurationMs,
+  formatMessage,
+  withZone,
+  type AppDetailsSummary,
+} from '@costlens/shared'
+import { useDocumentTitle } from '../../app/use-document-title.ts'
+import { PanelState } from '../../components/panel-state/panel-state.tsx'
+import { StatusBadge } from '../../components/status/status-badge.tsx'
+import { DetailPage, type DetailTab } from '../../kit/detail-page.tsx'
+import { useAppSummaryQuery, useCanAccessAppMutation } from './api.ts'
+import type { AppRef } from './app-ref.ts'
+import { MrCountersTab, MrTasksTab } from './mr-tabs.tsx'
+import { ErrorsTab, InsightsTab, ResourcesTab } from './shared-tabs.tsx'
+import { SparkExecutionsTab, SparkExecutorsTab, SparkJobsTab, SparkStagesTab } from './spark-tabs.tsx'
+
+type Tab = DetailTab<AppDetailsSummary>
+type TabBody = (props: { app: AppRef }) => ReactNode
+
+/** The Summary tab's fields: who ran it where, when, and what it used (02 §2 Application details). */
+function summaryFields(s: AppDetailsSummary) {
+  return [
+    { label: 'Name', value: s.name },
+    { label: 'Application id', value: s.id },
+    { label: 'Type', value: formatAppType(s.kind) },
+    { label: 'User', value: s.user },
+    { label: 'Queue', value: s.queue },
+    { label: 'Cluster', value: `${s.clusterUid} (${s.clusterType})` },
+    { label: withZone('Started'), value: formatDateTime(s.startTime) },
+    { label: withZone('Ended'), value: s.endTime === null ? 'Still running' : formatDateTime(s.endTime) },
+    { label: 'Duration', value: formatDurationMs(s.duration) },
+    { label: 'Cost (USD)', value: formatDollars(s.cents / 100) },
+    { label: 'Vcore seconds', value: s.vcoreSeconds.toLocaleString('en-US') },
+    { label: 'Memory (MB·s)', value: s.memorySeconds.toLocaleString('en-US') },
+    { label: 'DFS read', value: formatBytes(s.totalDfsBytesRead) },
+    { label: 'DFS written', value: formatBytes(s.totalDfsBytesWritten) },
+    { label: 'Attempts', value: String(s.appAttempts) },
+    { label: 'Child MapReduce jobs', value: s.mrJobIds.join(', ') },
+    { label: 'Child Tez jobs', value: s.tezJobIds.join(', ') },
+  ]
+}
+
+/** The tabs of a type after the Summary: Spark's and MapReduce's own, then those every type has. */
+const TYPE_TABS: Readonly<Record<string, readonly [string, string, TabBody][]>> = {
+  spark: [
+    ['jobs', 'Jobs', SparkJobsTab],
+    ['stages', 'Stages', SparkStagesTab],
+    ['executors', 'Executors', SparkExecutorsTab],
+    ['sql', 'SQL executions', SparkExecutionsTab],
+  ],
+  mr: [
+    ['tasks', 'Tasks', MrTasksTab],
+    ['counters', 'Counters', MrCountersTab],
+  ],
+}
+const COMMON_TABS: readonly [string, string, TabBody][] = [
+  ['errors', 'Errors', ErrorsTab],
+  ['resources', 'Resources', ResourcesTab],
+  ['insights', 'Insights', InsightsTab],
+]
+
+function appTabs(kind: string, ref: (s: AppDetailsSummary) => AppRef): Tab[] {
+  const own = TYPE_TABS[kind === 'mapreduce' ? 'mr' : kind] ?? []
+  return [
+    { value: 'summary', label: 'Summary', fields: summaryFields },
+    ...[...own, ...COMMON_TABS].map(([value, label, Body]) => ({
+      value,
+      label,
+      render: (s: AppDetailsSummary) => <Body app={ref(s)} />,
+    })),
+  ]
+}
+
+/** The attempt shown: `?attempt=` when it is one of the app's, else the last. */
+function useAttempt(attempts: number) {
+  const [params, setParams] = useSearchParams()
+  const asked = Number(params.get('attempt'))
+  const attempt = Number.isInteger(asked) && asked >= 1 && asked <= attempts ? asked : Math.max(attempts, 1)
+  const choose = (value: string | null) => {
+    const next = new URLSearchParams(params)
+    if (!value || Number(value) === attempts) next.delete('attempt')
+    else next.set('attempt', value)
+    setParams(next)
+  }
+  return [attempt, choose] as const
+}
+
+function AppDetails({ id, clusterUid, appType }: { id: string; clusterUid: string; appType: string }) {
+  const result = useAppSummaryQuery({ id })
+  const summary = result.data
+  const [attempt, chooseAttempt] = useAttempt(summary?.appAttempts ?? 1)
+  useDocumentTitle(summary ? `${summary.name} (${formatAppType(summary.kind)})` : 'Application')
+  const ref = (s: AppDetailsSummary): AppRef => ({
+    id,
+    clusterUid: s.clusterUid || clusterUid,
+    type: appType,
+    attempt,
+    summary: s,
+  })
+  return (
+    <DetailPage
+      title={summary?.name ?? id}
+      what="Application"
+      back={{ label: 'Applications', to: '/jobs/applications' }}
+      result={result}
+      notFound={formatMessage('M026', { id })}
+      badge={(s) => (
+        <>
+          <StatusBadge code={s.status} />
+          <Text size="sm" c="dimmed">
+            {formatAppType(s.kind)} · {s.id}
+          </Text>
+        </>
+      )}
+      actions={
+        summary && summary.appAttempts > 1 ? (
+          <Select
+            label="Attempt"
+            w={120}
+            data={Array.from({ length: summary.appAttempts }, (_, i) => String(i + 1))}
+            value={String(attempt)}
+            onChange={chooseAttempt}
+            allowDeselect={false}
+          />
+        ) : undefined
+      }
+      kpis={(s) => [
+        { label: 'Cost (USD)', value: formatDollars(s.cents / 100) },
+        { label: 'Duration', value: formatDurationMs(s.duration) },
+        { label: 'User', value: s.user },
+        { label: 'Queue', value: s.queue },
+        { label: 'Cluster', value: s.clusterUid },
+      ]}
+      tabs={appTabs(summary?.kind ?? appType, ref)}
+    />
+  )
+}
+
+/**
+ * /app/application/:appType (R113; 02 §2 Application details, issue 17): one application's details,
+ * addressed `?execId=<app id>&clusterUid=<cluster>&tab=<tab>` (the real product's query keys; the
+ * attempt is `?attempt=`). POST can_access decides first: a forbidden or unknown app shows 02 §8's
+ * message and nothing else is fetched.
+ */
+export default function AppDetailsPage() {
+  const { appType = 'spark' } = useParams()
+  const [params] = useSearchParams()
+  const id = params.get('execId')?.trim() ?? ''
+  const clusterUid = params.get('clusterUid')?.trim() ?? ''
+  const [check, access] = useCanAccessAppMutation()
+  useEffect(() => {
+    if (id) void check({ id, ...(clusterUid && clusterUid !== '*' ? { cluster_uid: clusterUid } : {}) })
+  }, [id, clusterUid, check])
+  if (!id) return <Text c="dimmed">No application is named in the address (its execId).</Text>
+  const answer = access.data
+  const refusal =
+    answer && !answer.appExist
+      ? formatMessage('M026', { id })
+      : answer && !answer.canAccessApp
+        ? formatMessage('M025', { id })
+        : null
+  return (
+    <PanelState
+      what="Application access"
+      status={access.isError ? 'failed' : answer ? 'ready' : 'loading'}
+      error={access.error}
+      onRetry={() => void check({ id, ...(clusterUid ? { cluster_uid: clusterUid } : {}) })}
+    >
+      {refusal ? (
+        <Stack gap="sm" align="flex-start">
+          <Title order={1} size="h3">
+            Application {id}
+          </Title>
+          <Text role="alert">{refusal}</Text>
+          <Anchor component={Link} to="/jobs/applications" size="sm">
+            Back to the applications
+          </Anchor>
+        </Stack>
+      ) : (
+        answer && <AppDetails id={id} clusterUid={clusterUid} appType={appType} />
+      )}
+    </PanelState>
+  )
+}
