@@ -9,14 +9,9 @@ import {
   type SparkDetails,
   type SparkStage,
 } from '@costlens/shared'
-import {
-  deriveFailure,
-  deriveMr,
-  deriveSpark,
-  skewedStages,
-  type DetailsRecord,
-} from '../../details/index.ts'
+import { deriveFailure, deriveMr, skewedStages, type DetailsRecord } from '../../details/index.ts'
 import { appPrng } from '../../details/record.ts'
+import { cachedSparkDerivation } from './spark-details.ts'
 import type { AppRow } from '../seed/applications.ts'
 
 /**
@@ -84,31 +79,10 @@ const MEMORY_PARAM: Record<string, string> = {
   tez: 'tez.task.resource.memory.mb',
 }
 
-/**
- * The Spark derivation of the last few apps asked: a details page asks for the events, then the
- * analysis of the same app, and a 2,000-stage app takes tens of ms to derive. A finished app's
- * details do not move with the clock, so its key leaves `now` out; a running app's keeps it.
- */
-const SPARK_CACHE_SIZE = 16
-const sparkCache = new Map<string, SparkDetails>()
-function cachedSpark(app: App, now: number): SparkDetails {
-  const key = `${app.id}:${app.status}:${app.start_time}:${app.status === 'R' ? now : ''}`
-  const hit = sparkCache.get(key)
-  if (hit) {
-    sparkCache.delete(key)
-    sparkCache.set(key, hit)
-    return hit
-  }
-  const details = deriveSpark(app, now)
-  sparkCache.set(key, details)
-  if (sparkCache.size > SPARK_CACHE_SIZE) sparkCache.delete(sparkCache.keys().next().value!)
-  return details
-}
-
 /** Derives the explained insight events of an app from its stored events (and its failure, if any). */
 export function appInsightEvents(app: App, stored: readonly StoredEvent[], now: number): AppInsightEvent[] {
   let sparkDetails: SparkDetails | null | undefined
-  const spark = () => (sparkDetails ??= app.kind === 'spark' ? cachedSpark(app, now) : null)
+  const spark = () => (sparkDetails ??= app.kind === 'spark' ? cachedSparkDerivation(app, now).details : null)
   const wall = wallTime(app, now)
   const failure = app.status === 'F' || app.status === 'K' ? deriveFailure(app, now) : null
 

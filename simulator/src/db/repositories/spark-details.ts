@@ -56,9 +56,9 @@ export function readableSparkApp(db: Db, scope: ClusterScope, id: string, cluste
 
 /**
  * The derivations of the last few apps asked for, least recently used out first: a details page
- * fetches the jobs, stages and executors of one app together. A finished app's derivation does not
- * move with the clock, so its key leaves `now` out; a running app's keeps it. (The insights of
- * repositories/app-insights.ts keep a cache of their own of the same: one of the two can go.)
+ * fetches the jobs, stages, executors, events and analysis of one app together (the insights of
+ * app-insights.ts read it too). A finished app's derivation does not move with the clock, so its key
+ * leaves `now` out; a running app's keeps it.
  */
 const recent = new Map<string, SparkDerivation>()
 const RECENT_MAX = 16
