@@ -7,7 +7,9 @@ import {
   formatDateTime,
   formatDollars,
   formatDurationMs,
+  formatGbHours,
   formatMessage,
+  formatVcoreHours,
   withZone,
   type AppDetailsSummary,
 } from '@costlens/shared'
@@ -37,13 +39,18 @@ function summaryFields(s: AppDetailsSummary) {
     { label: withZone('Ended'), value: s.endTime === null ? 'Still running' : formatDateTime(s.endTime) },
     { label: 'Duration', value: formatDurationMs(s.duration) },
     { label: 'Cost (USD)', value: formatDollars(s.cents / 100) },
-    { label: 'Vcore seconds', value: s.vcoreSeconds.toLocaleString('en-US') },
-    { label: 'Memory (MB·s)', value: s.memorySeconds.toLocaleString('en-US') },
+    { label: 'CPU', value: formatVcoreHours(s.vcoreSeconds) },
+    { label: 'Memory', value: formatGbHours(s.memorySeconds) },
     { label: 'DFS read', value: formatBytes(s.totalDfsBytesRead) },
     { label: 'DFS written', value: formatBytes(s.totalDfsBytesWritten) },
     { label: 'Attempts', value: String(s.appAttempts) },
-    { label: 'Child MapReduce jobs', value: s.mrJobIds.join(', ') },
-    { label: 'Child Tez jobs', value: s.tezJobIds.join(', ') },
+    // A query's or workflow's children; a MapReduce or Tez app lists only itself there, which says nothing.
+    ...(s.mrJobIds.some((id) => id !== s.id)
+      ? [{ label: 'Child MapReduce jobs', value: s.mrJobIds.join(', ') }]
+      : []),
+    ...(s.tezJobIds.some((id) => id !== s.id)
+      ? [{ label: 'Child Tez jobs', value: s.tezJobIds.join(', ') }]
+      : []),
   ]
 }
 
