@@ -14,6 +14,9 @@ import { awsAccountEndpoints } from './aws-accounts.ts'
 import { emrEndpoints } from './emr.ts'
 import { appDetailsEndpoints } from './app-details.ts'
 import { sparkEndpoints } from './spark.ts'
+import { tezEndpoints } from './tez.ts'
+import { impalaDetailsEndpoints } from './impala-details.ts'
+import { hiveEndpoints } from './hive.ts'
 
 /**
  * Every domain's endpoint table, by domain. The simulator's tests check each entry is served as
@@ -35,4 +38,7 @@ export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
   emr: emrEndpoints,
   appDetails: appDetailsEndpoints,
   spark: sparkEndpoints,
+  tez: tezEndpoints,
+  impalaDetails: impalaDetailsEndpoints,
+  hive: hiveEndpoints,
 }

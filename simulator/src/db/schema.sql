@@ -547,3 +547,6 @@ CREATE TABLE IF NOT EXISTS emr_cluster_events (
   message           TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS emr_cluster_events_cluster ON emr_cluster_events (cluster_id, event_type);
+-- A Hive query's child MR or Tez jobs (viz_json): only the children carry a parent, so the partial
+-- index is small and the lookup never scans the table.
+CREATE INDEX IF NOT EXISTS applications_parent ON applications (parent_id) WHERE parent_id IS NOT NULL;
