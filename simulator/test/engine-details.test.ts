@@ -165,6 +165,7 @@ describe('Tez details: the answers agree with the record on 100 apps', () => {
       expect(dag.numKilledTasks).toBe(km! + kr!)
       const maps = dag.vertices.filter((v) => v.kind === 'MAP').reduce((n, v) => n + v.numTasks, 0)
       expect(maps).toBe(sm! + km! + fm!)
+      expect(dag.numTasks - maps).toBe(sr! + kr! + fr!)
       if (['S', 'F', 'K', 'R'].includes(a.status)) expect(tezApp.statusCode).toBe(a.status)
       for (const t of dag.tasks) {
         if (t.startTime !== null) expect(t.startTime).toBeGreaterThanOrEqual(life.start)
