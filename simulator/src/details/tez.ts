@@ -201,7 +201,7 @@ function plan(app: DetailsRecord, now: number) {
     c.succeeded = done
     last.end = window.end
   }
-  return { life, window, slots, vertices, running, kind: failureKind(app) }
+  return { life, window, slots, vertices, running, kind: failureKind(app), ids: idParts(app) }
 }
 
 type Plan = ReturnType<typeof plan>
@@ -212,10 +212,11 @@ function vertexId(app: DetailsRecord, v: VertexPlan): string {
 }
 
 function taskOf(app: DetailsRecord, p: Plan, v: VertexPlan, i: number, now: number): TezTask {
-  const { ts, seq } = idParts(app)
+  const { ts, seq } = p.ids
   const taskId = `task_${ts}_${seq}_1_${String(v.index).padStart(2, '0')}_${String(i).padStart(6, '0')}`
   const slot = 1 + ((v.firstTask + i) % p.slots)
-  const container = containerId(app, 1, 2 + v.firstTask + i)
+  // YARN container ids: container_<ts>_<seq>_<attempt>_<n>; the AM holds the first.
+  const container = `container_${ts}_${seq}_01_${String(2 + v.firstTask + i).padStart(6, '0')}`
   const host = workerHost(app, slot)
   const c = v.counts
   const n = total(c)
