@@ -239,3 +239,14 @@ describe('Hive viz_json: the answers agree with the record on 100 queries', () =
     }
   })
 })
+
+describe('Tez details: writes to the record show at once', () => {
+  it('a move (queue changed) and a kill (status K) change the app view, not a stale copy', async () => {
+    const a = on('CDH', "a.kind = 'tez' AND a.status = 'S'", 2)[1]!
+    const url = `/api/v1/tez/${a.cluster_uid}/${a.id}`
+    expect((await json<TezApp>(url)).status).toBe('SUCCEEDED')
+    app.db.prepare("UPDATE applications SET queue = 'root.moved', status = 'K' WHERE id = ?").run(a.id)
+    const after = await json<TezApp>(url)
+    expect(after).toMatchObject({ queue: 'root.moved', status: 'KILLED', statusCode: 'K' })
+  })
+})
