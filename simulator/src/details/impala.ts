@@ -109,7 +109,8 @@ export function deriveImpala(app: DetailsRecord, now: number): ImpalaDerivation 
     const fragTime = op.frag === 'F00' ? durationNs * 0.9 : durationNs * 0.8
     const maxTime = Math.floor(fragTime * share)
     const avgTime = Math.floor(maxTime * (instances > 1 ? 0.55 + 0.4 * prng.next() : 1))
-    const maxPeakMemory = Math.round(peakPerHost * share)
+    // The coordinator only merges what the hosts send: a tenth of a host's memory.
+    const maxPeakMemory = Math.round(peakPerHost * share * (op.frag === 'F00' ? 0.1 : 1))
     const avgPeakMemory = Math.round(maxPeakMemory * (instances > 1 ? 0.6 + 0.35 * prng.next() : 1))
     const rows = rowsOf(i)
     return {
