@@ -55,6 +55,14 @@ describe('Tez details: the DAG agrees with the record', () => {
     for (const t of dag.tasks.filter((t) => t.status === 'SCHEDULED')) expect(t.startTime).toBeNull()
   })
 
+  it('a waiting app (W) has its DAG and every task scheduled (P), none started', () => {
+    const { dag } = deriveTez(tez({ status: 'W' }), NOW)
+    expect(dag).toMatchObject({ status: 'SCHEDULED', statusCode: 'P', endTime: null })
+    expect(dag.tasks.every((t) => t.status === 'SCHEDULED' && t.startTime === null)).toBe(true)
+    expect(dag.vertices.every((v) => v.status === 'SCHEDULED')).toBe(true)
+    expect(tezEvents(dag).map((e) => e.eventType)).toEqual(['DAG_SUBMITTED', 'DAG_INITIALIZED'])
+  })
+
   it('02 §4: every status carries its code (SUCCEEDED S, FAILED F, KILLED K, RUNNING R, SCHEDULED P)', () => {
     expect(TEZ_STATUS_CODE).toEqual({
       SUCCEEDED: 'S',

@@ -201,6 +201,12 @@ function plan(app: DetailsRecord, now: number) {
     c.succeeded = done
     last.end = window.end
   }
+  if (DAG_STATUS_OF[app.status] === 'SCHEDULED')
+    // A waiting app has not started its DAG: every task is still waiting for a container.
+    for (const v of vertices) {
+      v.counts.scheduled += v.counts.succeeded
+      v.counts.succeeded = 0
+    }
   return { life, window, slots, vertices, running, kind: failureKind(app), ids: idParts(app) }
 }
 
@@ -462,6 +468,8 @@ export function tezEvents(dag: TezDag): TezEvent[] {
   const submitted = dag.startTime - Math.min(2000, Math.floor(dag.timeTaken * 0.01))
   e('DAG_SUBMITTED', submitted, null, null)
   e('DAG_INITIALIZED', Math.floor((submitted + dag.startTime) / 2), null, null)
+  // A waiting DAG has been submitted and initialised, nothing more.
+  if (dag.status === 'SCHEDULED') return events
   e('DAG_STARTED', dag.startTime, null, null)
   for (const v of dag.vertices) {
     if (v.startTime !== null) e('VERTEX_STARTED', v.startTime, v.vertexName, null)
