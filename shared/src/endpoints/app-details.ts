@@ -299,7 +299,8 @@ export const appDetailsEndpoints = defineEndpoints({
   comments: {
     method: 'GET',
     path: '/api/v1/apps/{id}/comments',
-    specIds: [],
+    // No catalogue row: the screen it serves (the details page's comments, R113 /app/application/{appType}).
+    specIds: ['R113'],
     pathIsOurs: true,
     tags,
     summary: "The app's comments, oldest first, each with its author and time (epoch ms)",
