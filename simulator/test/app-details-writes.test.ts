@@ -49,6 +49,12 @@ const cdh = "cluster_uid IN (SELECT unravel_id FROM clusters WHERE platform = 'C
 const row = (where: string) =>
   app.db.prepare(`SELECT * FROM applications WHERE ${where} ORDER BY id LIMIT 1`).get() as AppRow
 const stored = (id: string) => app.db.prepare('SELECT * FROM applications WHERE id = ?').get(id) as AppRow
+/** A queue of the app's cluster other than its own (YARN moves only into the scheduler's queues). */
+const otherQueue = (a: Pick<AppRow, 'cluster_uid' | 'queue'>) =>
+  app.db
+    .prepare('SELECT queue FROM yarn_queues WHERE cluster_uid = ? AND queue <> ? ORDER BY queue LIMIT 1')
+    .pluck()
+    .get(a.cluster_uid, a.queue) as string
 const emrApp = () => row("cluster_uid IN (SELECT unravel_id FROM clusters WHERE platform = 'EMR')")
 
 /** A user of the app's own name (the admin persona's twin with role `role`), signed in. */
@@ -180,10 +186,13 @@ describe('E123 Yarn kill and E124 Yarn move: refusals', () => {
     const owner = await signInAs(a.user, 'user')
     const moved = await ok<YarnActionResult>(
       'GET',
-      `/api/v1/yarn_rm/move_app/${a.id}?queue=owner-moved`,
+      `/api/v1/yarn_rm/move_app/${a.id}?queue=${otherQueue(a)}`,
       owner,
     )
-    expect(moved.queue).toBe('owner-moved')
+    expect(moved.queue).toBe(otherQueue(a))
+    const unknown = await call('GET', `/api/v1/yarn_rm/move_app/${a.id}?queue=root.nowhere`, owner)
+    expect(unknown.statusCode).toBe(400)
+    expect(unknown.json().message).toBe(`Queue root.nowhere does not exist on cluster ${a.cluster_uid}.`)
   })
 })
 
@@ -220,11 +229,12 @@ describe('E123 Yarn kill: status K, finished now, in every list and count', () =
   it('E124 a move changes the queue in the lists: one app more in the new queue, one fewer in the old', async () => {
     const a = row(`status = 'R' AND kind = 'spark' AND ${cdh}`)
     const f = await figures(a)
-    const [oldBefore, newBefore] = [await f.inQueue(a.queue), await f.inQueue('moved-here')]
-    const moved = await ok<YarnActionResult>('GET', `/api/v1/yarn_rm/move_app/${a.id}?queue=%20moved-here%20`)
-    expect(moved).toMatchObject({ id: a.id, status: 'R', queue: 'moved-here', finishedTime: null })
+    const target = otherQueue(a)
+    const [oldBefore, newBefore] = [await f.inQueue(a.queue), await f.inQueue(target)]
+    const moved = await ok<YarnActionResult>('GET', `/api/v1/yarn_rm/move_app/${a.id}?queue=%20${target}%20`)
+    expect(moved).toMatchObject({ id: a.id, status: 'R', queue: target, finishedTime: null })
     expect(await f.inQueue(a.queue)).toBe(oldBefore - 1)
-    expect(await f.inQueue('moved-here')).toBe(newBefore + 1)
+    expect(await f.inQueue(target)).toBe(newBefore + 1)
   })
 
   it('after kills and moves the kept rollups equal the ones the seed builds from the apps', () => {
@@ -393,20 +403,13 @@ describe('writes survive a rebuild on the same file; a reset returns to the seed
     const start = () => frozenTestApp({ dbPath, users: ['admin'] })
     try {
       const first = await start()
+      type Picked = Pick<AppRow, 'id' | 'queue' | 'cluster_uid'>
       const pick = (where: string) =>
         first.app.db
-          .prepare(`SELECT id, queue FROM applications WHERE ${where} ORDER BY id LIMIT 2`)
-          .all() as {
-          id: string
-          queue: string
-        }[]
-      const [kill, move] = pick(`status = 'R' AND kind IN ('spark', 'mr', 'hive', 'tez') AND ${cdh}`) as [
-        { id: string; queue: string },
-        { id: string; queue: string },
-      ]
-      const [logged] = pick(`kind = 'spark' AND sensor_enabled = 0 AND ${cdh}`) as [
-        { id: string; queue: string },
-      ]
+          .prepare(`SELECT id, queue, cluster_uid FROM applications WHERE ${where} ORDER BY id LIMIT 2`)
+          .all() as [Picked, Picked]
+      const [kill, move] = pick(`status = 'R' AND kind IN ('spark', 'mr', 'hive', 'tez') AND ${cdh}`)
+      const [logged] = pick(`kind = 'spark' AND sensor_enabled = 0 AND ${cdh}`)
       const h = first.as('admin')
       const inject = (
         a: FastifyInstance,
@@ -418,7 +421,8 @@ describe('writes survive a rebuild on the same file; a reset returns to the seed
         a.inject({ method, url, headers: headers as Record<string, string>, ...(payload ? { payload } : {}) })
       expect((await inject(first.app, 'GET', `/api/v1/yarn_rm/kill_app/${kill.id}`, h)).statusCode).toBe(200)
       expect(
-        (await inject(first.app, 'GET', `/api/v1/yarn_rm/move_app/${move.id}?queue=kept`, h)).statusCode,
+        (await inject(first.app, 'GET', `/api/v1/yarn_rm/move_app/${move.id}?queue=${otherQueue(move)}`, h))
+          .statusCode,
       ).toBe(200)
       expect(
         (await inject(first.app, 'POST', `/api/v1/apps/${kill.id}/send_comment`, h, { comment: 'kept' }))
@@ -437,7 +441,7 @@ describe('writes survive a rebuild on the same file; a reset returns to the seed
           queue: string
         }
       expect(state(kill.id).status).toBe('K')
-      expect(state(move.id).queue).toBe('kept')
+      expect(state(move.id).queue).toBe(otherQueue(move))
       const comments = (await inject(second.app, 'GET', `/api/v1/apps/${kill.id}/comments`, h2)).json<
         AppComment[]
       >()

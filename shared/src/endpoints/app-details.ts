@@ -350,7 +350,7 @@ export const appDetailsEndpoints = defineEndpoints({
     summary: 'Yarn move: the running app goes to another queue, shown in every list and total',
     description:
       "queue is trimmed; empty answers 400 'Queue can't be empty' (02 §5); at most 100 characters of letters, digits " +
-      "and . _ -. The same refusals as kill_app: 403 read-only admin or another user's app, 409 not running, 400 " +
+      "and . _ -; a queue the app's cluster does not have (its capacity-scheduler queues) answers 400. The same refusals as kill_app: 403 read-only admin or another user's app, 409 not running, 400 " +
       `cluster '-'. ${REFUSALS}`,
     access: { roles: ['admin', 'user'] },
     params: AppIdParamsSchema,

@@ -111,7 +111,13 @@ export function moveApp(
 ): YarnActionResult {
   const target = queue.trim()
   if (!target) throw new HttpError(400, "Queue can't be empty")
-  actionableApp(db, scope, id, actor, 'move')
+  const app = actionableApp(db, scope, id, actor, 'move')
+  // YARN moves only into a queue its scheduler has (the cluster's capacity-scheduler queues).
+  const queues = cachedStatement(db, 'SELECT queue FROM yarn_queues WHERE cluster_uid = ?')
+    .pluck()
+    .all(app.cluster_uid) as string[]
+  if (queues.length > 0 && !queues.includes(target))
+    throw new HttpError(400, `Queue ${target} does not exist on cluster ${app.cluster_uid}.`)
   const row = rewriteApp(db, id, () => ({ queue: target }))
   return actionResult(db, row, `Application ${id} moved to queue ${target}.`)
 }
