@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type {
   AppComment,
+  AppErrorView,
   AppViolation,
   JobBucket,
   LoadLogsResponse,
@@ -221,6 +222,16 @@ describe('E123 Yarn kill: status K, finished now, in every list and count', () =
     })
     const s = stored(a.id)
     expect(s.duration).toBe(now - appsTimeShift(app.db) - a.start_time)
+    expect(s.diagnostics).toBe(`Application ${a.id} was killed by user admin.`)
+    const errors = await ok<AppErrorView>(
+      'GET',
+      `/api/v1/${a.kind === 'spark' ? 'spark' : 'jobs'}/${a.id}/errorview`,
+    )
+    expect(errors.failure).toMatchObject({
+      category: 'killed',
+      kind: 'killed-by-user',
+      diagnostics: s.diagnostics,
+    })
     // The details answer the new state too, and a second kill is refused.
     const summary = await ok<{ status: string }>('POST', `/api/v1/apps/${a.id}/summary/`)
     expect(summary.status).toBe('K')

@@ -57,7 +57,7 @@ function rewriteApp(db: Db, id: string, change: (row: AppRow) => Partial<AppRow>
     cachedStatement(
       db,
       `UPDATE applications SET status = @status, finished_time = @finished_time, duration = @duration,
-              queue = @queue WHERE id = @id`,
+              queue = @queue, diagnostics = @diagnostics WHERE id = @id`,
     ).run(after)
     refreshAppRollups(db, before, after)
     if (before.queue !== after.queue) {
@@ -97,6 +97,8 @@ export function killApp(
     status: 'K',
     finished_time: seededNow,
     duration: Math.max(0, seededNow - r.start_time),
+    // YARN's own words for a kill through the ResourceManager (the errors view reads them).
+    diagnostics: `Application ${id} was killed by user ${actor.username}.`,
   }))
   return actionResult(db, row, `Application ${id} killed.`)
 }
