@@ -322,14 +322,13 @@ describe('E125 load_logs and E126 loadApplicationsLogStatus over the simulated c
       'GET',
       `/api/v1/apps/loadApplicationsLogStatus?app_id=${id}${task ? `&task_id=${task}` : ''}`,
     )
-  const meta = (id: string) => ok<SparkAppMeta>('GET', `/api/v1/spark/${id}/appmeta`)
+  const meta = (id: string) => ok<SparkAppMeta>('GET', `/api/v1/spark/spark/${id}/appmeta`)
 
   it('STARTED until the app’s own delay has passed, then SUCCESS; appmeta then says logsLoaded', async () => {
     const id = sparkNotLoaded(false)
     const start = app.clock.now()
     try {
-      const metaRes = await call('GET', `/api/v1/spark/${id}/appmeta`)
-      if (metaRes.statusCode === 200) expect(metaRes.json<SparkAppMeta>().logsLoaded).toBe(false)
+      expect((await meta(id)).logsLoaded).toBe(false)
       const task = await ok<LoadLogsResponse>('GET', `/api/v1/celery/load_logs?app_type=spark&app_id=${id}`)
       expect(task.alreadyLoaded).toBe(false)
       expect(await status(id, task.task_id)).toEqual([
@@ -341,7 +340,7 @@ describe('E125 load_logs and E126 loadApplicationsLogStatus over the simulated c
       expect(await status(id, task.task_id)).toEqual([
         { task_id: task.task_id, task_status: 'SUCCESS', failure_message: null },
       ])
-      if (metaRes.statusCode === 200) expect((await meta(id)).logsLoaded).toBe(true)
+      expect((await meta(id)).logsLoaded).toBe(true)
       // Loaded: a second load names the task that did it.
       expect(await ok('GET', `/api/v1/celery/load_logs?app_type=spark&app_id=${id}`)).toEqual({
         task_id: task.task_id,
@@ -365,6 +364,7 @@ describe('E125 load_logs and E126 loadApplicationsLogStatus over the simulated c
         failure_message: logLoadFailure(id),
       })
       expect(entry!.failure_message).toMatch(/no longer on HDFS/)
+      expect((await meta(id)).logsLoaded).toBe(false)
     } finally {
       app.clock.set(start)
     }
