@@ -19,6 +19,19 @@ import {
   ResourceMetricsQuerySchema,
   ResourceUsageQuerySchema,
 } from '../contracts/app-details-common.ts'
+import {
+  AppCommentBodySchema,
+  AppCommentSchema,
+  AppCommentsSchema,
+  AppViolationsSchema,
+  LoadLogsQuerySchema,
+  LoadLogsResponseSchema,
+  LogStatusQuerySchema,
+  LogTaskStatusesSchema,
+  MoveQueueQuerySchema,
+  ViolationsByAppQuerySchema,
+  YarnActionResultSchema,
+} from '../contracts/app-writes.ts'
 import type { TSchema } from 'typebox'
 import { defineEndpoint, defineEndpoints } from './endpoint.ts'
 
@@ -266,4 +279,112 @@ export const appDetailsEndpoints = defineEndpoints({
     AppSummaryAnnotationSchema,
   ),
   sparkAttemptErrors: sparkForm('errors', 'E147', 'The errors of an application attempt', AppErrorViewSchema),
+
+  // ---- The writes (issue 17 task d): stored in SQLite, they survive a restart; /__sim/reset seeds again. ----
+  sendComment: {
+    method: 'POST',
+    path: '/api/v1/apps/{id}/send_comment',
+    specIds: ['E080'],
+    tags,
+    summary: 'Adds a comment to the app, stored with its author (the signed-in user) and time',
+    description:
+      'comment: 1 to 2,000 characters, not blank after trimming (400). Answers the stored comment (the spec shows ' +
+      `no answer and the console treats null as a failure); GET /apps/{id}/comments lists them. ${REFUSALS}`,
+    params: AppIdParamsSchema,
+    body: AppCommentBodySchema,
+    response: AppCommentSchema,
+    errors: [404],
+    changesState: true,
+  },
+  comments: {
+    method: 'GET',
+    path: '/api/v1/apps/{id}/comments',
+    // No catalogue row: the screen it serves (the details page's comments, R113 /app/application/{appType}).
+    specIds: ['R113'],
+    pathIsOurs: true,
+    tags,
+    summary: "The app's comments, oldest first, each with its author and time (epoch ms)",
+    description: `Path of costlens: the spec shows how a comment is sent, not how the page reads them. ${REFUSALS}`,
+    params: AppIdParamsSchema,
+    response: AppCommentsSchema,
+    errors: [404],
+  },
+  recentViolationsByApp: {
+    method: 'GET',
+    path: '/api/v1/autoactions/recent_violations_by_app',
+    specIds: ['E122'],
+    tags,
+    summary: 'The auto-action policies the app violated, newest first: {eventTime, eventName}, 10 by default',
+    description:
+      "The enabled seeded policies' rules applied to the app's record (the same rules as " +
+      '/autoactions/recent_violations, so both agree): a long-running policy fires at start + its threshold, a ' +
+      'memory policy at the finish. Only Yarn apps (mr, hive, spark, tez) are watched. clusterUid, when named, must ' +
+      `be the app's cluster (403 otherwise). ${REFUSALS}`,
+    querystring: ViolationsByAppQuerySchema,
+    response: AppViolationsSchema,
+    errors: [404],
+  },
+  killApp: {
+    method: 'GET',
+    path: '/api/v1/yarn_rm/kill_app/{id}',
+    specIds: ['E123'],
+    tags,
+    summary: 'Yarn kill: the running app gets status K and finishes now (the simulated clock)',
+    description:
+      "Its duration becomes now minus its start; its cost and resource use stay the record's. Every list and count " +
+      '(applications, running list, job counts, cluster figures, search totals) shows the kill at once. 403 for a ' +
+      "read-only admin, and for a user acting on another user's app (the app's user is not the signed-in username; " +
+      "admins may act on any app). 409 when the app is not running; 400 when its cluster is '-'. " +
+      REFUSALS,
+    access: { roles: ['admin', 'user'] },
+    params: AppIdParamsSchema,
+    response: YarnActionResultSchema,
+    errors: [404, 409],
+    changesState: true,
+  },
+  moveApp: {
+    method: 'GET',
+    path: '/api/v1/yarn_rm/move_app/{id}',
+    specIds: ['E124'],
+    tags,
+    summary: 'Yarn move: the running app goes to another queue, shown in every list and total',
+    description:
+      "queue is trimmed; empty answers 400 'Queue can't be empty' (02 §5); at most 100 characters of letters, digits " +
+      "and . _ -; a queue the app's cluster does not have (its capacity-scheduler queues) answers 400. The same refusals as kill_app: 403 read-only admin or another user's app, 409 not running, 400 " +
+      `cluster '-'. ${REFUSALS}`,
+    access: { roles: ['admin', 'user'] },
+    params: AppIdParamsSchema,
+    querystring: MoveQueueQuerySchema,
+    response: YarnActionResultSchema,
+    errors: [404, 409],
+    changesState: true,
+  },
+  loadLogs: {
+    method: 'GET',
+    path: '/api/v1/celery/load_logs',
+    specIds: ['E125'],
+    tags,
+    summary: "Starts loading a Spark app's executor logs: answers the task to poll",
+    description:
+      'A stored task, STARTED for the app’s own 3 to 12 simulated seconds, then SUCCESS, or FAILURE with a message ' +
+      'for one app in seven (both by app id, so always the same). An app whose logs are loaded answers ' +
+      "alreadyLoaded true with the task that loaded them ('' when the seed's sensor did). Spark apps only (404 for " +
+      `another type). ${REFUSALS}`,
+    querystring: LoadLogsQuerySchema,
+    response: LoadLogsResponseSchema,
+    errors: [404],
+    changesState: true,
+  },
+  logLoadStatus: {
+    method: 'GET',
+    path: '/api/v1/apps/loadApplicationsLogStatus',
+    specIds: ['E126'],
+    tags,
+    summary:
+      "The app's log-load tasks, newest first: {task_id, task_status STARTED | SUCCESS | FAILURE, failure_message}",
+    description: `With task_id, that task only (404 when the app has no such task). ${REFUSALS}`,
+    querystring: LogStatusQuerySchema,
+    response: LogTaskStatusesSchema,
+    errors: [404],
+  },
 })

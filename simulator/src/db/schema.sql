@@ -550,3 +550,26 @@ CREATE INDEX IF NOT EXISTS emr_cluster_events_cluster ON emr_cluster_events (clu
 -- A Hive query's child MR or Tez jobs (viz_json): only the children carry a parent, so the partial
 -- index is small and the lookup never scans the table.
 CREATE INDEX IF NOT EXISTS applications_parent ON applications (parent_id) WHERE parent_id IS NOT NULL;
+
+-- The writes of application details (issue 17; repositories/app-writes*.ts). Kills and moves
+-- write the applications row itself (and keep app_rollups and cb_rollups exact); these hold the
+-- rest. Times are epoch ms on the simulated clock when written.
+CREATE TABLE IF NOT EXISTS app_comments (
+  id         INTEGER PRIMARY KEY AUTOINCREMENT,
+  app_id     TEXT NOT NULL REFERENCES applications (id),
+  author     TEXT NOT NULL,
+  comment    TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS app_comments_app ON app_comments (app_id, id);
+
+-- Log-load tasks (02 §4 log loading): STARTED until ready_at, then their outcome.
+CREATE TABLE IF NOT EXISTS app_log_tasks (
+  task_id         TEXT PRIMARY KEY,
+  app_id          TEXT NOT NULL REFERENCES applications (id),
+  created_at      INTEGER NOT NULL,
+  ready_at        INTEGER NOT NULL,
+  outcome         TEXT NOT NULL CHECK (outcome IN ('SUCCESS', 'FAILURE')),
+  failure_message TEXT
+);
+CREATE INDEX IF NOT EXISTS app_log_tasks_app ON app_log_tasks (app_id, created_at);

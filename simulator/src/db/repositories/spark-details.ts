@@ -27,6 +27,7 @@ import { sparkDerivation, sparkJobDag, sparkStageTasks, type SparkDerivation } f
 import type { Db } from '../open-database.ts'
 import type { AppRow } from '../seed/applications.ts'
 import { readableApp } from './app-access.ts'
+import { logsLoaded } from './app-writes.ts'
 import type { ClusterScope } from './scope.ts'
 
 /**
@@ -335,7 +336,8 @@ export function sparkAppMeta(db: Db, scope: ClusterScope, id: string, now: numbe
     numExecutors: d.executors.length - 1,
     taskCount: app.task_count,
     isStreaming: isStreamingApp(app),
-    logsLoaded: app.sensor_enabled === 1,
+    // The seed's sensor, or a log load that succeeded (app-writes.ts).
+    logsLoaded: logsLoaded(db, app, now),
     startTime: life.start,
     endTime: isRunning(app) ? null : life.end,
   }

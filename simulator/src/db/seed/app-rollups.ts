@@ -80,7 +80,7 @@ export const INEFFICIENT_BITS = eventTypeMask(INEFFICIENT_EVENT_TYPES)
 const EVENT_BITS = APP_EVENT_TYPES.map((_e, bit) => bit)
 
 /** The parts of a slice an app adds to (none when the slice does not hold it). */
-function partsOf(base: SliceBase, app: AppRow): readonly string[] {
+export function partsOf(base: SliceBase, app: AppRow): readonly string[] {
   switch (base) {
     case 'all':
       return ['']

@@ -15,7 +15,16 @@ import {
   attemptStatus,
   mrAnnotation,
 } from '../../db/repositories/app-details.ts'
-import { scopeOf } from '../../plugins/auth.ts'
+import {
+  addComment,
+  appComments,
+  killApp,
+  loadLogs,
+  logLoadStatus,
+  moveApp,
+  violationsOfApp,
+} from '../../db/repositories/app-writes.ts'
+import { scopeOf, sessionOf } from '../../plugins/auth.ts'
 import { route } from '../route.ts'
 
 /**
@@ -88,5 +97,37 @@ export default async function appDetailsRoutes(app: AppInstance) {
   )
   route(app, calls.sparkAttemptErrors, (request) =>
     attemptErrors(db, scopeOf(request), spark(request.params), clock.now()),
+  )
+  // The writes (app-writes.ts): each checks the app first, as every details call.
+  route(app, calls.sendComment, (request) =>
+    addComment(
+      db,
+      scopeOf(request),
+      request.params.id,
+      sessionOf(request).username,
+      request.body.comment,
+      clock.now(),
+    ),
+  )
+  route(app, calls.comments, (request) => appComments(db, scopeOf(request), request.params.id))
+  route(app, calls.recentViolationsByApp, (request) =>
+    violationsOfApp(
+      db,
+      scopeOf(request),
+      request.query.app_id,
+      request.query.clusterUid,
+      request.query.limit ?? 10,
+      clock.now(),
+    ),
+  )
+  route(app, calls.killApp, (request) =>
+    killApp(db, scopeOf(request), request.params.id, sessionOf(request), clock.now()),
+  )
+  route(app, calls.moveApp, (request) =>
+    moveApp(db, scopeOf(request), request.params.id, request.query.queue, sessionOf(request)),
+  )
+  route(app, calls.loadLogs, (request) => loadLogs(db, scopeOf(request), request.query.app_id, clock.now()))
+  route(app, calls.logLoadStatus, (request) =>
+    logLoadStatus(db, scopeOf(request), request.query.app_id, request.query.task_id, clock.now()),
   )
 }
