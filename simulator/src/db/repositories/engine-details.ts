@@ -12,7 +12,8 @@ import type {
 import { HttpError } from '../../errors.ts'
 import { deriveHiveViz } from '../../details/hive.ts'
 import { deriveImpala } from '../../details/impala.ts'
-import { isRunning, type DetailsRecord } from '../../details/record.ts'
+import type { DetailsRecord } from '../../details/record.ts'
+import { recentDerivations } from '../../details/recent.ts'
 import {
   appIdOfDag,
   deriveTez,
@@ -52,27 +53,13 @@ function readableOfKind(db: Db, scope: ClusterScope, kind: string, id: string, c
 /* ---------------------------------------------------------------- Tez */
 
 /**
- * The derivations of the last few Tez apps asked for, least recently used out first: a details page
- * fetches the app, its DAG list, a DAG, its hours and events together. A finished app's derivation
- * does not move with the clock, so its key leaves `now` out; a running app's keeps it. The queue is
- * in the key: a Yarn move changes what the app view shows.
+ * The Tez derivation of the last few apps asked for: a details page fetches the app, its DAG list, a
+ * DAG, its hours and events together. The queue is in the key: a Yarn move changes the app view.
  */
-const recentTez = new Map<string, TezDerivation>()
-const RECENT_MAX = 16
-
-function cachedTez(app: EngineApp, now: number): TezDerivation {
-  const key = `${app.id}|${app.status}|${app.queue}|${app.start_time}|${app.duration}|${isRunning(app) ? now : ''}`
-  const hit = recentTez.get(key)
-  if (hit) {
-    recentTez.delete(key)
-    recentTez.set(key, hit)
-    return hit
-  }
-  const derived = deriveTez(app, now)
-  recentTez.set(key, derived)
-  if (recentTez.size > RECENT_MAX) recentTez.delete(recentTez.keys().next().value!)
-  return derived
-}
+const cachedTez = recentDerivations(
+  deriveTez,
+  (app: EngineApp) => `${app.id}|${app.status}|${app.queue}|${app.start_time}|${app.duration}`,
+)
 
 const tez = (db: Db, scope: ClusterScope, cluster: string, id: string, now: number): TezDerivation =>
   cachedTez(readableOfKind(db, scope, 'tez', id, cluster), now)

@@ -16,6 +16,7 @@ import { MAX_EXECUTOR_LOG_LINES } from '@costlens/shared'
 import { HttpError } from '../../errors.ts'
 import { deriveFailure } from '../../details/diagnostics.ts'
 import { appLife, isRunning, logTime, type DetailsRecord } from '../../details/record.ts'
+import { recentDerivations } from '../../details/recent.ts'
 import {
   batchRange,
   isStreamingApp,
@@ -23,7 +24,7 @@ import {
   streamPlan,
   streamingQuery,
 } from '../../details/spark-streaming.ts'
-import { sparkDerivation, sparkJobDag, sparkStageTasks, type SparkDerivation } from '../../details/spark.ts'
+import { sparkDerivation, sparkJobDag, sparkStageTasks } from '../../details/spark.ts'
 import type { Db } from '../open-database.ts'
 import type { AppRow } from '../seed/applications.ts'
 import { readableApp } from './app-access.ts'
@@ -56,27 +57,13 @@ export function readableSparkApp(db: Db, scope: ClusterScope, id: string, cluste
 }
 
 /**
- * The derivations of the last few apps asked for, least recently used out first: a details page
- * fetches the jobs, stages, executors, events and analysis of one app together (the insights of
- * app-insights.ts read it too). A finished app's derivation does not move with the clock, so its key
- * leaves `now` out; a running app's keeps it.
+ * The Spark derivation of the last few apps asked for: a details page fetches the jobs, stages,
+ * executors, events and analysis of one app together (the insights of app-insights.ts read it too).
  */
-const recent = new Map<string, SparkDerivation>()
-const RECENT_MAX = 16
-
-export function cachedSparkDerivation(app: DetailsRecord, now: number): SparkDerivation {
-  const key = `${app.id}|${app.status}|${app.start_time}|${app.duration}|${isRunning(app) ? now : ''}`
-  const hit = recent.get(key)
-  if (hit) {
-    recent.delete(key)
-    recent.set(key, hit)
-    return hit
-  }
-  const derived = sparkDerivation(app, now)
-  recent.set(key, derived)
-  if (recent.size > RECENT_MAX) recent.delete(recent.keys().next().value!)
-  return derived
-}
+export const cachedSparkDerivation = recentDerivations(
+  sparkDerivation,
+  (app: DetailsRecord) => `${app.id}|${app.status}|${app.start_time}|${app.duration}`,
+)
 
 const derivation = cachedSparkDerivation
 
