@@ -55,7 +55,7 @@ const ok = (code: string) => code === 'S'
 const status = <R,>(read: (r: R) => string): DataColumn<R> => ({
   key: 'status',
   title: 'Status',
-  width: 90,
+  width: 120,
   value: (r) => (ok(read(r)) ? 'Success' : 'Error'),
   render: (r) => (
     <Badge color={ok(read(r)) ? 'teal' : 'red'} variant="light">
@@ -87,6 +87,8 @@ type OperatorNode = TreeRow<ImpalaOperator>
 const operatorLabel = (o: ImpalaOperator) => `${o.id}:${o.type}`
 const OPERATOR_COLUMNS: DataColumn<OperatorNode>[] = unsorted([
   { key: 'fragId', title: 'Fragment', width: 90, value: (n) => n.row.fragId },
+  // What the operator works on (its table, join or exchange kind) next to its name, before the figures.
+  { key: 'detail', title: 'Detail', width: 190, ellipsis: true, value: (n) => n.row.detail },
   rows('instances', 'Instances', (n) => n.row.instances, 90),
   nanos('avgTime', 'Avg time', (n) => n.row.avgTime),
   nanos('maxTime', 'Max time', (n) => n.row.maxTime),
@@ -95,7 +97,6 @@ const OPERATOR_COLUMNS: DataColumn<OperatorNode>[] = unsorted([
   rows('rowProduced', 'Rows produced', (n) => n.row.rowProduced),
   rows('estNumRows', 'Est. rows', (n) => n.row.estNumRows),
   bytes('io', 'IO (read + written)', (n) => n.row.io, 150),
-  { key: 'detail', title: 'Detail', width: 200, ellipsis: true, value: (n) => n.row.detail },
   status((n) => n.row.status),
 ])
 

@@ -99,7 +99,8 @@ describe('the query engines’ details tabs (Impala, Hive, Presto, BigQuery)', {
     ])
     // The scan: its time from ns to ms, rows against the estimate, its io and the table it reads.
     expect(rows[4]).toHaveTextContent('2,100 ms3,280.5 ms1.25 GB')
-    expect(rows[4]).toHaveTextContent('8,450,1129,000,0005.00 GBsales.orders')
+    expect(rows[4]).toHaveTextContent(/^00:SCAN HDFSF01sales\.orders8/)
+    expect(rows[4]).toHaveTextContent('8,450,1129,000,0005.00 GB')
     expect(screen.getByText('7 of 7 operators shown')).toBeInTheDocument()
 
     await user.click(screen.getByRole('button', { name: 'Collapse 01:HASH JOIN' }))
