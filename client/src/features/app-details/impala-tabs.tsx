@@ -148,6 +148,12 @@ export function ImpalaFragmentsTab({ app }: { app: AppRef }) {
   )
 }
 
+const failedMark = (o: ImpalaOperator) =>
+  ok(o.status) ? null : (
+    <Badge color="red" variant="light" size="sm">
+      Error
+    </Badge>
+  )
 const operatorId = (o: ImpalaOperator) => o.id
 const operatorParent = (o: ImpalaOperator) => o.parentId
 
@@ -161,7 +167,7 @@ export function ImpalaOperatorsTab({ app }: { app: AppRef }) {
         <TreeControls tree={tree} what="operators" />
         <DetailTable
           caption="Impala operators"
-          columns={[treeColumn('Operator', operatorLabel, tree.toggle), ...OPERATOR_COLUMNS]}
+          columns={[treeColumn('Operator', operatorLabel, tree.toggle, 300, failedMark), ...OPERATOR_COLUMNS]}
           rows={tree.visible}
           rowKey={(n) => n.id}
         />

@@ -95,13 +95,15 @@ describe('the query engines’ details tabs (Impala, Hive, Presto, BigQuery)', {
       '01:HASH JOIN',
       '00:SCAN HDFS',
       '02:EXCHANGE',
-      '04:SCAN HDFS',
+      '04:SCAN HDFSError',
     ])
     // The scan: its time from ns to ms, rows against the estimate, its io and the table it reads.
     expect(rows[4]).toHaveTextContent('2,100 ms3,280.5 ms1.25 GB')
     expect(rows[4]).toHaveTextContent(/^00:SCAN HDFSF01sales\.orders8/)
     expect(rows[4]).toHaveTextContent('8,450,1129,000,0005.00 GB')
     expect(screen.getByText('7 of 7 operators shown')).toBeInTheDocument()
+    // A failed operator says so beside its name, not only in its Status column at the far right.
+    expect(within(rows[6]!).getAllByRole('cell')[0]).toHaveTextContent('04:SCAN HDFSError')
 
     await user.click(screen.getByRole('button', { name: 'Collapse 01:HASH JOIN' }))
     rows = await tableRows('Impala operators')

@@ -119,6 +119,7 @@ export const impalaOperators: ImpalaOperator[] = [
     fragId: 'F02',
     pageId: 'F02',
     parentId: '02',
+    status: 'F',
   }),
   operator({
     id: '05',

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useMemo, useState, type ReactNode } from 'react'
 import { ActionIcon, Box, Button, Group, Text } from '@mantine/core'
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react'
 import type { DataColumn } from '../../components/table/table-types.ts'
@@ -95,6 +95,8 @@ export function treeColumn<R>(
   label: (r: R) => string,
   toggle: (id: string) => void,
   width = 280,
+  /** A mark after the name (a failed operator's), so it shows even when its Status column is scrolled away. */
+  mark?: (r: R) => ReactNode,
 ): DataColumn<TreeRow<R>> {
   return {
     key: 'tree',
@@ -120,6 +122,7 @@ export function treeColumn<R>(
         <Text size="sm" truncate>
           {label(n.row)}
         </Text>
+        {mark?.(n.row)}
       </Group>
     ),
   }
