@@ -1,4 +1,4 @@
-import type { ImpalaFragment, ImpalaOperator, QueryDetails } from '@costlens/shared'
+import type { AppErrorView, ImpalaFragment, ImpalaOperator, QueryDetails } from '@costlens/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppInstance } from '../src/app.ts'
 import { frozenTestApp } from './helper.ts'
@@ -25,13 +25,14 @@ interface Row {
 
 let app: AppInstance
 let as: (user: string) => { authorization: string }
-const of = (platform: string, kind: string, limit: number) =>
+/** Seeded apps of a platform and kind; `statuses` narrows them (a failed query's figures are its error's). */
+const of = (platform: string, kind: string, limit: number, statuses = 'SFKRPUW') =>
   app.db
     .prepare(
       `SELECT a.* FROM applications a JOIN clusters c ON c.unravel_id = a.cluster_uid
-       WHERE c.platform = ? AND a.kind = ? ORDER BY a.id LIMIT ?`,
+       WHERE c.platform = ? AND a.kind = ? AND instr(?, a.status) > 0 ORDER BY a.id LIMIT ?`,
     )
-    .all(platform, kind, limit) as Row[]
+    .all(platform, kind, statuses, limit) as Row[]
 
 beforeAll(async () => {
   ;({ app, as } = await frozenTestApp({ users: ['admin', 'bigquery'] }))
@@ -49,7 +50,7 @@ const queryOf = (id: string, user = 'admin') => json<QueryDetails>(`/api/v1/apps
 
 describe('GET /api/v1/apps/{id}/query', () => {
   it("02 §2 Impala Query: the SQL scans the plan's tables; peak per host = the fragments' peaks, estimate = the operators', limit the pool's", async () => {
-    const rows = of('CDH', 'impala', 40)
+    const rows = of('CDH', 'impala', 40, 'SKR')
     expect(rows.length).toBeGreaterThan(10)
     for (const r of rows) {
       const q = await queryOf(r.id)
@@ -71,6 +72,31 @@ describe('GET /api/v1/apps/{id}/query', () => {
       expect(q.queryMemLimit! % 2 ** 30).toBe(0)
       expect(q.queryMemLimit).toBeGreaterThanOrEqual(Math.min(128 * 2 ** 30, q.perHostMemEst!))
     }
+  })
+
+  it('an Impala query that failed for memory: its limit and peak are those its error names (Limit=… Peak=…)', async () => {
+    const failed = app.db
+      .prepare(
+        `SELECT a.id FROM applications a JOIN clusters c ON c.unravel_id = a.cluster_uid
+         WHERE c.platform = 'CDH' AND a.kind = 'impala' AND a.status = 'F' ORDER BY a.id LIMIT 60`,
+      )
+      .all() as { id: string }[]
+    let memory = 0
+    for (const { id } of failed) {
+      const q = await queryOf(id)
+      const view = await json<AppErrorView>(`/api/v1/impala/${id}/errorview`)
+      if (view.failure?.category !== 'memory') {
+        expect(q.perHostPeakMemUsage!, id).toBeLessThanOrEqual(q.queryMemLimit!)
+        continue
+      }
+      memory++
+      const gb = `${(q.queryMemLimit! / 2 ** 30).toFixed(2)} GB`
+      expect(view.failure.errors[0]!.message, id).toContain(`Limit=${gb}`)
+      expect(view.failure.errors[0]!.message, id).toContain(
+        `Peak=${(q.perHostPeakMemUsage! / 2 ** 30).toFixed(2)} GB`,
+      )
+    }
+    expect(memory).toBeGreaterThan(0)
   })
 
   it("Presto (R108): the resource group as queue, the SQL on the record's table, CPU ms and memory as chargeback shows them", async () => {

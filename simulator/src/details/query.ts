@@ -1,4 +1,5 @@
 import type { QueryDetails, QueryEngine } from '@costlens/shared'
+import { FAILURE_CATEGORY_OF, failureKind } from './failure.ts'
 import { deriveImpala } from './impala.ts'
 import { appPrng, type DetailsRecord } from './record.ts'
 
@@ -12,6 +13,11 @@ import { appPrng, type DetailsRecord } from './record.ts'
 const GB = 1024 ** 3
 /** Impala admission pools' per-host limits: the smallest that fits the query's estimate is its pool's. */
 const IMPALA_POOL_LIMITS = [2, 4, 8, 16, 32, 64, 128].map((g) => g * GB)
+/**
+ * The limit a query that failed for memory ran out at: the one its error names
+ * (details/diagnostics.ts: "Limit=2.00 GB … Peak=2.00 GB"); its peak is that limit.
+ */
+export const IMPALA_MEMORY_FAILURE_LIMIT = 2 * GB
 const KEYS = ['region', 'product_id', 'customer_id', 'channel'] as const
 const MEASURES = ['amount', 'quantity', 'duration_ms'] as const
 
@@ -48,11 +54,13 @@ function impalaQuery(
   const queryMemLimit =
     IMPALA_POOL_LIMITS.find((limit) => limit >= Math.max(perHostMemEst, perHostPeakMemUsage)) ??
     IMPALA_POOL_LIMITS[IMPALA_POOL_LIMITS.length - 1]!
+  const kind = failureKind(app)
+  const outOfMemory = kind !== null && FAILURE_CATEGORY_OF[kind] === 'memory'
   return {
     queryStringFull: writer ? `INSERT INTO ${writer.detail}\n${select}` : select,
-    queryMemLimit,
+    queryMemLimit: outOfMemory ? IMPALA_MEMORY_FAILURE_LIMIT : queryMemLimit,
     perHostMemEst,
-    perHostPeakMemUsage,
+    perHostPeakMemUsage: outOfMemory ? IMPALA_MEMORY_FAILURE_LIMIT : perHostPeakMemUsage,
   }
 }
 
