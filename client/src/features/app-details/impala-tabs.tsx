@@ -15,6 +15,7 @@ import type { DataColumn } from '../../components/table/table-types.ts'
 import { columns as col } from '../../kit/columns.tsx'
 import { DetailTable } from '../../kit/detail-table.tsx'
 import { FieldGrid } from '../../kit/field-grid.tsx'
+import { StatusBadge } from '../../components/status/status-badge.tsx'
 import type { AppRef } from './app-ref.ts'
 import { useImpalaFragmentsQuery, useImpalaOperatorsQuery, useQueryDetailsQuery } from './query-api.ts'
 import { TreeControls, treeColumn, unsorted, usePlanTree, type TreeRow } from './query-tree.tsx'
@@ -57,10 +58,13 @@ const status = <R,>(read: (r: R) => string): DataColumn<R> => ({
   title: 'Status',
   width: 120,
   value: (r) => (ok(read(r)) ? 'Success' : 'Error'),
+  // The status badge's dot variant keeps the word in body text colour (AA contrast on any row).
   render: (r) => (
-    <Badge color={ok(read(r)) ? 'teal' : 'red'} variant="light">
-      {ok(read(r)) ? 'Success' : 'Error'}
-    </Badge>
+    <StatusBadge
+      code={read(r)}
+      label={ok(read(r)) ? 'Success' : 'Error'}
+      style={ok(read(r)) ? 'success' : 'error'}
+    />
   ),
 })
 
