@@ -52,6 +52,8 @@ export function treeOrder<R>(
     for (const k of kids) walk(k, depth + 1)
   }
   for (const root of children.get(null) ?? []) walk(root, 0)
+  // Rows on a cycle have no root: shown from the first of them rather than lost.
+  for (const r of rows) walk(r, 0)
   return out
 }
 
