@@ -11,6 +11,7 @@ describe('appDetailsHref (issue 17: every row naming an app links to its details
     ['tez', 'tez'],
     ['impala', 'impala'],
     ['bigquery', 'bigquery'],
+    ['presto', 'presto'],
   ])('the list kind %s opens the %s details page', (kind, type) => {
     expect(detailsType(kind)).toBe(type)
   })
@@ -23,5 +24,17 @@ describe('appDetailsHref (issue 17: every row naming an app links to its details
       '/app/application/mr?execId=application_1_000003',
     )
     expect(appDetailsHref({ kind: 'mr', id: 'a', clusterUid: '*' })).toBe('/app/application/mr?execId=a')
+  })
+
+  it('R108, R109: Presto queries and BigQuery jobs open their own routes, the same page with the type fixed', () => {
+    expect(
+      appDetailsHref({ kind: 'presto', id: '20261122_101500_00042_ab1cd', clusterUid: 'cdh-presto-01' }),
+    ).toBe('/app/application/apptype/presto?execId=20261122_101500_00042_ab1cd&clusterUid=cdh-presto-01')
+    expect(appDetailsHref({ kind: 'BIGQUERY', id: 'bquxjob_1a_2b', clusterUid: 'acme-data-prod' })).toBe(
+      '/app/application/apptype/bigquery?execId=bquxjob_1a_2b&clusterUid=acme-data-prod',
+    )
+    expect(appDetailsHref({ kind: 'impala', id: '0000000000000001:00ab000000000000' })).toBe(
+      '/app/application/impala?execId=0000000000000001%3A00ab000000000000',
+    )
   })
 })

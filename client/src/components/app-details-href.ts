@@ -22,9 +22,19 @@ const DETAILS_TYPES: Readonly<Record<string, string>> = {
 /** The details page's type for a list's kind ('MAPREDUCE' → 'mr'); an unknown kind keeps its own. */
 export const detailsType = (kind: string) => DETAILS_TYPES[kind.trim().toLowerCase()] ?? kind.toLowerCase()
 
-/** `/app/application/<type>?execId=<id>&clusterUid=<cluster>`; no cluster (or '*') leaves it out. */
+/** The types with their own details route (R108, R109): the same page with the type fixed in the path. */
+const FIXED_TYPE_PATHS: Readonly<Record<string, string>> = {
+  presto: 'apptype/presto',
+  bigquery: 'apptype/bigquery',
+}
+
+/**
+ * `/app/application/<type>?execId=<id>&clusterUid=<cluster>` (Presto and BigQuery:
+ * `/app/application/apptype/<type>?…`); no cluster (or '*') leaves it out.
+ */
 export function appDetailsHref(app: { kind: string; id: string; clusterUid?: string | null }): string {
   const query = new URLSearchParams({ execId: app.id })
   if (app.clusterUid && app.clusterUid !== '*') query.set('clusterUid', app.clusterUid)
-  return `/app/application/${detailsType(app.kind)}?${query.toString()}`
+  const type = detailsType(app.kind)
+  return `/app/application/${FIXED_TYPE_PATHS[type] ?? type}?${query.toString()}`
 }

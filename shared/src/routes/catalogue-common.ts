@@ -91,12 +91,16 @@ export const ALL_TYPES_ROUTES: readonly RouteEntry[] = [
     path: '/app/application/apptype/presto',
     title: 'Presto Query',
     supportedTypes: CLUSTER_TYPES,
+    status: 'built',
+    screen: 'app-details',
   }),
   detail({
     specIds: ['R109'],
     path: '/app/application/apptype/bigquery',
     title: 'BigQuery Job',
     supportedTypes: CLUSTER_TYPES,
+    status: 'built',
+    screen: 'app-details',
   }),
   detail({
     specIds: ['R110'],

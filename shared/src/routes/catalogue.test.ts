@@ -146,6 +146,8 @@ describe('route catalogue (routes.json)', () => {
       ['R146', 'snowflake-query-compare'],
       ['R149', 'api-docs'],
       ['R176', 'api-docs'],
+      ['R108', 'app-details'],
+      ['R109', 'app-details'],
       ['R113', 'app-details'],
       [undefined, 'sim-control'],
     ])

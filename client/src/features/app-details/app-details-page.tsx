@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react'
-import { Link, useParams, useSearchParams } from 'react-router-dom'
+import { Link, useMatch, useParams, useSearchParams } from 'react-router-dom'
 import { Anchor, Select, Stack, Text, Title } from '@mantine/core'
 import {
   formatAppType,
@@ -20,6 +20,9 @@ import { DetailPage, type DetailTab } from '../../kit/detail-page.tsx'
 import { useAppSummaryQuery, useCanAccessAppMutation } from './api.ts'
 import type { AppRef } from './app-ref.ts'
 import { MrCountersTab, MrTasksTab } from './mr-tabs.tsx'
+import { HivePlanTab, HiveQueryTab } from './hive-tabs.tsx'
+import { ImpalaFragmentsTab, ImpalaOperatorsTab, ImpalaQueryTab } from './impala-tabs.tsx'
+import { BigQueryQueryTab, NO_YARN_TYPES, PrestoQueryTab } from './query-tabs.tsx'
 import { ErrorsTab, InsightsTab, ResourcesTab } from './shared-tabs.tsx'
 import { SparkExecutionsTab, SparkExecutorsTab, SparkJobsTab, SparkStagesTab } from './spark-tabs.tsx'
 
@@ -66,6 +69,17 @@ const TYPE_TABS: Readonly<Record<string, readonly [string, string, TabBody][]>> 
     ['tasks', 'Tasks', MrTasksTab],
     ['counters', 'Counters', MrCountersTab],
   ],
+  impala: [
+    ['query', 'Query', ImpalaQueryTab],
+    ['fragments', 'Fragments', ImpalaFragmentsTab],
+    ['operators', 'Operators', ImpalaOperatorsTab],
+  ],
+  hive: [
+    ['query', 'Query', HiveQueryTab],
+    ['plan', 'Plan', HivePlanTab],
+  ],
+  presto: [['query', 'Query', PrestoQueryTab]],
+  bigquery: [['query', 'Query', BigQueryQueryTab]],
 }
 const COMMON_TABS: readonly [string, string, TabBody][] = [
   ['errors', 'Errors', ErrorsTab],
@@ -75,9 +89,11 @@ const COMMON_TABS: readonly [string, string, TabBody][] = [
 
 function appTabs(kind: string, ref: (s: AppDetailsSummary) => AppRef): Tab[] {
   const own = TYPE_TABS[kind === 'mapreduce' ? 'mr' : kind] ?? []
+  // A BigQuery job has no YARN containers, so no resource series (its Query tab says so).
+  const common = COMMON_TABS.filter(([value]) => value !== 'resources' || !NO_YARN_TYPES.has(kind))
   return [
     { value: 'summary', label: 'Summary', fields: summaryFields },
-    ...[...own, ...COMMON_TABS].map(([value, label, Body]) => ({
+    ...[...own, ...common].map(([value, label, Body]) => ({
       value,
       label,
       render: (s: AppDetailsSummary) => <Body app={ref(s)} />,
@@ -157,7 +173,9 @@ function AppDetails({ id, clusterUid, appType }: { id: string; clusterUid: strin
  * message and nothing else is fetched.
  */
 export default function AppDetailsPage() {
-  const { appType = 'spark' } = useParams()
+  // R108 /app/application/apptype/presto and R109 …/bigquery fix the type in the path.
+  const fixedType = useMatch('/app/application/apptype/:fixedType')?.params.fixedType
+  const { appType = fixedType ?? 'spark' } = useParams()
   const [params] = useSearchParams()
   const id = params.get('execId')?.trim() ?? ''
   const clusterUid = params.get('clusterUid')?.trim() ?? ''
