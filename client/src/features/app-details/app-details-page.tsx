@@ -21,6 +21,8 @@ import { useAppSummaryQuery, useCanAccessAppMutation } from './api.ts'
 import type { AppRef } from './app-ref.ts'
 import { MrCountersTab, MrTasksTab } from './mr-tabs.tsx'
 import { ErrorsTab, InsightsTab, ResourcesTab } from './shared-tabs.tsx'
+import { SparkTimelineTab } from './spark-gantt.tsx'
+import { SparkStreamingTab } from './spark-streaming.tsx'
 import { SparkExecutionsTab, SparkExecutorsTab, SparkJobsTab, SparkStagesTab } from './spark-tabs.tsx'
 
 type Tab = DetailTab<AppDetailsSummary>
@@ -61,6 +63,8 @@ const TYPE_TABS: Readonly<Record<string, readonly [string, string, TabBody][]>> 
     ['stages', 'Stages', SparkStagesTab],
     ['executors', 'Executors', SparkExecutorsTab],
     ['sql', 'SQL executions', SparkExecutionsTab],
+    ['timeline', 'Timeline', SparkTimelineTab],
+    ['streaming', 'Streaming', SparkStreamingTab],
   ],
   mr: [
     ['tasks', 'Tasks', MrTasksTab],
