@@ -113,7 +113,8 @@ describe('Spark stage detail', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Detail of stage 3 attempt 0' }))
     await waitFor(() => expect(router.state.location.search).toContain('stage=3.0'))
     const detail = await screen.findByRole('region', { name: 'Stage 3 detail' }, slow)
-    expect(within(detail).getByText('Skewed: Data skew in stage 3')).toBeInTheDocument()
+    expect(within(detail).getByText('Skewed')).toBeInTheDocument()
+    expect(within(detail).getByText('The insights name this stage: Data skew in stage 3')).toBeInTheDocument()
     const rows = within(await within(detail).findByRole('table', { name: 'Task distribution' }, slow))
       .getAllByRole('row')
       .slice(1)
@@ -136,7 +137,7 @@ describe('Spark stage detail', { timeout: 30_000 }, () => {
     render(`${sparkAddress}&tab=stages&stage=1.0`)
     const detail = await screen.findByRole('region', { name: 'Stage 1 detail' }, slow)
     await within(detail).findByRole('table', { name: 'Task distribution' }, slow)
-    expect(within(detail).queryByText(/^Skewed/)).not.toBeInTheDocument()
+    expect(within(detail).queryByText('Skewed')).not.toBeInTheDocument()
   })
 })
 

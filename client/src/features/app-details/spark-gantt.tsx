@@ -134,36 +134,43 @@ export function SparkGantt({ title, jobs, stages, now, initiallyExpanded }: Spar
 
   return (
     <Stack gap="xs">
-      <Group align="flex-end" gap="sm">
-        <Select
-          label="Show the stages of"
-          data={[
-            { value: ALL, label: `Every job (${stages.length} stage attempts)` },
-            { value: NONE, label: 'No job: jobs only' },
-            ...jobs.map((j) => ({
-              value: String(j.jobId),
-              label: `Job ${j.jobId} (${j.stageIds.length} stages)`,
-            })),
-          ]}
-          value={chosenValue(expanded, jobs)}
-          placeholder={`${expanded.length} jobs`}
-          onChange={(v) =>
-            setExpanded(v === ALL ? jobs.map((j) => j.jobId) : v === NONE || v === null ? [] : [Number(v)])
-          }
-          searchable
-          allowDeselect={false}
-          maxDropdownHeight={260}
-          w={320}
-        />
-        {expanded.length > 0 && (
-          <Button variant="default" size="sm" onClick={() => setExpanded([])}>
-            Jobs only
-          </Button>
-        )}
-      </Group>
-      <Text size="xs" c="dimmed">
-        {jobs.length} jobs, {stages.length} stage attempts. Click a job&apos;s bar to show or hide its stages.
-      </Text>
+      {jobs.length > 1 && (
+        <>
+          <Group align="flex-end" gap="sm">
+            <Select
+              label="Show the stages of"
+              data={[
+                { value: ALL, label: `Every job (${stages.length} stage attempts)` },
+                { value: NONE, label: 'No job: jobs only' },
+                ...jobs.map((j) => ({
+                  value: String(j.jobId),
+                  label: `Job ${j.jobId} (${j.stageIds.length} stages)`,
+                })),
+              ]}
+              value={chosenValue(expanded, jobs)}
+              placeholder={`${expanded.length} jobs`}
+              onChange={(v) =>
+                setExpanded(
+                  v === ALL ? jobs.map((j) => j.jobId) : v === NONE || v === null ? [] : [Number(v)],
+                )
+              }
+              searchable
+              allowDeselect={false}
+              maxDropdownHeight={260}
+              w={320}
+            />
+            {expanded.length > 0 && (
+              <Button variant="default" size="sm" onClick={() => setExpanded([])}>
+                Jobs only
+              </Button>
+            )}
+          </Group>
+          <Text size="xs" c="dimmed">
+            {jobs.length} jobs, {stages.length} stage attempts. Click a job&apos;s bar to show or hide its
+            stages.
+          </Text>
+        </>
+      )}
       <ChartShell
         title={title}
         options={options}

@@ -190,9 +190,12 @@ export function SparkStageDetail({ app, stage }: { app: AppRef; stage: SparkStag
             {attempt}: {stage.name}
           </Title>
           {skew && (
-            <Badge color="orange" variant="light" title={skew.title}>
-              Skewed: {skew.title}
-            </Badge>
+            <>
+              <Badge color="orange" variant="light">
+                Skewed
+              </Badge>
+              <Text size="sm">The insights name this stage: {skew.title}</Text>
+            </>
           )}
         </Group>
         <PanelState what="Stage detail" {...queryPanel(result, !detail)}>
