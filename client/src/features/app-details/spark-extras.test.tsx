@@ -64,7 +64,7 @@ const job = (jobId: number, stageIds: number[], start: number): SparkJob => ({
 
 describe('Spark Timeline (02 §2 Gantt of jobs and stages)', { timeout: 30_000 }, () => {
   it('a small app: a bar per job and per stage, coloured by status, with the legend naming the statuses', async () => {
-    render(`${sparkAddress}&tab=timeline`)
+    const { router } = render(`${sparkAddress}&tab=timeline`)
     const figure = await screen.findByRole('figure', { name: 'Jobs and stages over time' }, slow)
     const chart = await drawnChart(figure)
     expect(chart.yAxis[0]!.categories).toEqual(['Job 0', 'Stage 0', 'Stage 1', 'Stage 3'])
@@ -76,6 +76,10 @@ describe('Spark Timeline (02 §2 Gantt of jobs and stages)', { timeout: 30_000 }
       ['Succeeded', 3],
     ])
     expect(chart.series.map((s) => (s.options as { colorByPoint?: boolean }).colorByPoint)).toEqual([false])
+    // A stage's bar opens its detail: the Stages tab with that stage chosen.
+    chart.series[0]!.points[3]!.firePointEvent('click')
+    await waitFor(() => expect(router.state.location.search).toContain('tab=stages&stage=3.0'))
+    expect(await screen.findByRole('region', { name: 'Stage 3 detail' }, slow)).toBeInTheDocument()
   })
 
   it('issue 17 large apps: 2,000 stages open with the jobs only, and choosing a job adds its stages', async () => {

@@ -44,6 +44,8 @@ export interface GanttBar {
   /** The job a bar belongs to: clicking a job's bar expands or collapses it. */
   jobId: number
   kind: 'job' | 'stage'
+  /** A stage bar's stage attempt (its detail opens on a click); null on a job's bar. */
+  stage: { stageId: number; attemptId: number } | null
   running: boolean
   tasks: number
 }
@@ -92,6 +94,7 @@ export function ganttLayout(
       name: job.name,
       jobId: job.jobId,
       kind: 'job',
+      stage: null,
       running: job.completionTime === null,
       tasks: job.numTasks,
     })
@@ -118,6 +121,7 @@ export function ganttLayout(
         name: stage.name,
         jobId: job.jobId,
         kind: 'stage',
+        stage: { stageId: stage.stageId, attemptId: stage.attemptId },
         running: stage.completionTime === null,
         tasks: stage.numTasks,
       })

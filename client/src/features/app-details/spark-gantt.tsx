@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react'
+import { useLocation, useNavigate } from 'react-router-dom'
 import { Button, Group, Select, Stack, Text } from '@mantine/core'
 import type { Options, SeriesXrangeOptions } from 'highcharts'
 import {
@@ -59,6 +60,8 @@ export interface SparkGanttProps {
   now: number
   /** The jobs whose stages show at first; by default all for a small app, none for a large one. */
   initiallyExpanded?: readonly number[]
+  /** Where a stage bar's click goes: that stage's detail (the Stages tab with it chosen). */
+  stageHref: (stageId: number, attemptId: number) => string
 }
 
 /**
@@ -66,7 +69,8 @@ export interface SparkGanttProps {
  * colours. A large app opens with its jobs only; a job's stages show when it is chosen in the list
  * above the chart or its bar is clicked.
  */
-export function SparkGantt({ title, jobs, stages, now, initiallyExpanded }: SparkGanttProps) {
+export function SparkGantt({ title, jobs, stages, now, initiallyExpanded, stageHref }: SparkGanttProps) {
+  const navigate = useNavigate()
   const [expanded, setExpanded] = useState<number[]>(() => [
     ...(initiallyExpanded ?? defaultExpanded(jobs, stages)),
   ])
@@ -93,7 +97,9 @@ export function SparkGantt({ title, jobs, stages, now, initiallyExpanded }: Spar
         point: {
           events: {
             click() {
-              toggle((this.options.custom as BarPoint).bar.jobId)
+              const { bar } = this.options.custom as BarPoint
+              if (bar.stage) void navigate(stageHref(bar.stage.stageId, bar.stage.attemptId))
+              else toggle(bar.jobId)
             },
           },
         },
@@ -182,8 +188,17 @@ export function SparkGantt({ title, jobs, stages, now, initiallyExpanded }: Spar
   )
 }
 
+/** The details page's address (its search) at the Stages tab with a stage attempt's detail open. */
+export function stageDetailHref(search: string, stageId: number, attemptId: number): string {
+  const next = new URLSearchParams(search)
+  next.set('tab', 'stages')
+  next.set('stage', `${stageId}.${attemptId}`)
+  return `?${next.toString()}`
+}
+
 /** The Timeline tab of a Spark app: its jobs and stages (the Jobs and Stages tabs' calls, cached). */
 export function SparkTimelineTab({ app }: { app: AppRef }) {
+  const location = useLocation()
   const jobs = useSparkJobsQuery({ cluster: app.clusterUid, appId: app.id })
   const stages = useSparkStagesQuery({ cluster: app.clusterUid, appId: app.id })
   return (
@@ -198,6 +213,7 @@ export function SparkTimelineTab({ app }: { app: AppRef }) {
           jobs={jobs.data}
           stages={stages.data}
           now={app.summary.endTime ?? app.summary.startTime + app.summary.duration}
+          stageHref={(stageId, attemptId) => stageDetailHref(location.search, stageId, attemptId)}
         />
       )}
     </PanelState>

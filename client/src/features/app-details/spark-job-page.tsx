@@ -17,7 +17,7 @@ import { StatusBadge } from '../../components/status/status-badge.tsx'
 import { DetailPage } from '../../kit/detail-page.tsx'
 import { DetailTable } from '../../kit/detail-table.tsx'
 import { useAppSummaryQuery, useSparkJobsQuery } from './api.ts'
-import { SparkGantt } from './spark-gantt.tsx'
+import { SparkGantt, stageDetailHref } from './spark-gantt.tsx'
 import { useSparkJobStagesQuery } from './spark-extras-api.ts'
 import { STAGE_COLUMNS } from './spark-tabs.tsx'
 
@@ -30,6 +30,9 @@ interface JobPage {
 const JOB_STATUS_CODE: Readonly<Record<string, string>> = { SUCCEEDED: 'S', FAILED: 'F', RUNNING: 'R' }
 const words = (s: string) => s.charAt(0) + s.slice(1).toLowerCase()
 const NOT_FOUND = { status: 404 }
+/** The app's details address's search (appDetailsHref's), to open one of its tabs. */
+const appSearch = (id: string, clusterUid: string) =>
+  appDetailsHref({ kind: 'spark', id, clusterUid }).split('?')[1] ?? ''
 
 /** The address's job: an app id and a whole job number, else null (the page then says it is not found). */
 function useJobAddress() {
@@ -95,6 +98,9 @@ function JobStages({
           stages={own}
           now={page.app.endTime ?? page.app.startTime + page.app.duration}
           initiallyExpanded={[page.job.jobId]}
+          stageHref={(stageId, attemptId) =>
+            `/app/application/spark${stageDetailHref(appSearch(page.app.id, clusterUid), stageId, attemptId)}`
+          }
         />
       )}
     </PanelState>
