@@ -75,9 +75,11 @@ describe('Spark Timeline (02 §2 Gantt of jobs and stages)', { timeout: 30_000 }
       ['Succeeded', 2],
       ['Succeeded', 3],
     ])
-    expect(chart.series.map((s) => (s.options as { colorByPoint?: boolean }).colorByPoint)).toEqual([false])
+    const colourByPoint = chart.series.map((s) => (s.options as { colorByPoint?: boolean }).colorByPoint)
+    expect(colourByPoint).toEqual([false])
     // A stage's bar opens its detail: the Stages tab with that stage chosen.
-    chart.series[0]!.points[3]!.firePointEvent('click')
+    const stageBar = chart.series[0]!.points[3] as unknown as { firePointEvent: (event: string) => void }
+    stageBar.firePointEvent('click')
     await waitFor(() => expect(router.state.location.search).toContain('tab=stages&stage=3.0'))
     expect(await screen.findByRole('region', { name: 'Stage 3 detail' }, slow)).toBeInTheDocument()
   })

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { Button, Group, Select, Stack, Text } from '@mantine/core'
 import type { Options, SeriesXrangeOptions } from 'highcharts'
@@ -77,6 +77,16 @@ export function SparkGantt({ title, jobs, stages, now, initiallyExpanded, stageH
   const layout = useMemo(() => ganttLayout(jobs, stages, expanded, now), [jobs, stages, expanded, now])
   const toggle = (jobId: number) =>
     setExpanded((open) => (open.includes(jobId) ? open.filter((j) => j !== jobId) : [...open, jobId]))
+  // A bar's click: a job's shows or hides its stages, a stage's opens its detail. Held in a ref, so
+  // the chart's options (and the chart) are not rebuilt on every render for a new handler.
+  const handleBar = (bar: GanttBar) => {
+    if (bar.stage) void navigate(stageHref(bar.stage.stageId, bar.stage.attemptId))
+    else toggle(bar.jobId)
+  }
+  const onBar = useRef(handleBar)
+  useEffect(() => {
+    onBar.current = handleBar
+  })
 
   const options = useMemo((): Options => {
     const height = Math.min(MAX_CHART_PX, 110 + layout.rows.length * ROW_PX)
@@ -97,9 +107,7 @@ export function SparkGantt({ title, jobs, stages, now, initiallyExpanded, stageH
         point: {
           events: {
             click() {
-              const { bar } = this.options.custom as BarPoint
-              if (bar.stage) void navigate(stageHref(bar.stage.stageId, bar.stage.attemptId))
-              else toggle(bar.jobId)
+              onBar.current((this.options.custom as BarPoint).bar)
             },
           },
         },
