@@ -9,6 +9,13 @@ import { useSparkExecutorLogQuery } from './spark-extras-api.ts'
 
 type Stream = 'stderr' | 'stdout'
 
+/** A line that says what went wrong: an ERROR, an exception or error class, a lost task or a killed container. */
+const TROUBLE = /\b(ERROR|FATAL)\b|Exception|Error:|Lost task|killed/i
+
+/** The 1-based numbers of a log's trouble lines, highlighted in the viewer. */
+export const troubleLines = (lines: readonly string[]) =>
+  lines.flatMap((line, i) => (TROUBLE.test(line) ? [i + 1] : []))
+
 /** The name of an executor in words: 'driver' or 'executor 3'. */
 export const executorName = (id: string) => (id === 'driver' ? 'the driver' : `executor ${id}`)
 
@@ -32,6 +39,8 @@ export function ExecutorLogView({ appId, executorId }: { appId: string; executor
   const [stream, setStream] = useState<Stream>('stderr')
   const result = useSparkExecutorLogQuery({ appId, executorId, compress: true })
   const log = result.data
+  const lines = log?.[stream] ?? []
+  const trouble = troubleLines(lines)
   return (
     <PanelState what="Executor log" {...queryPanel(result, !log)}>
       {log && (
@@ -60,10 +69,17 @@ export function ExecutorLogView({ appId, executorId }: { appId: string; executor
             {log.containerId && ` · ${log.containerId}`}
             {log.truncated && ' · long log: its first and last lines are shown'}
           </Text>
+          {trouble.length > 0 && (
+            <Text size="sm" c="red.8">
+              {trouble.length} {trouble.length === 1 ? 'line says' : 'lines say'} what went wrong
+              (highlighted), the first at line {trouble[0]}.
+            </Text>
+          )}
           <CodeViewer
             title={`${stream} of ${executorName(executorId)}`}
-            code={log[stream].join('\n') || '(empty)'}
+            code={lines.join('\n') || '(empty)'}
             language="plain"
+            highlightLines={trouble}
             maxHeight={520}
           />
         </Stack>

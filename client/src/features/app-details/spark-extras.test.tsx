@@ -156,6 +156,9 @@ describe('Spark executor logs', { timeout: 30_000 }, () => {
     const log = await within(dialog).findByLabelText('stderr of executor 2', {}, slow)
     expect(log).toHaveTextContent('java.lang.OutOfMemoryError: Java heap space')
     expect(log).toHaveTextContent('ERROR Executor: Exception in task 251.3 in stage 16.0 (TID 9001)')
+    expect(
+      within(dialog).getByText('2 lines say what went wrong (highlighted), the first at line 2.'),
+    ).toBeInTheDocument()
     expect(queries(spark.executorLogCommon)[0]!.get('compress')).toBe('true')
     expect(within(dialog).getByRole('button', { name: 'Download log' })).toBeInTheDocument()
     expect(within(dialog).getByText(/container_1717903340_0417_01_000003/)).toBeInTheDocument()
