@@ -124,7 +124,8 @@ export function SparkGantt({ title, jobs, stages, now, initiallyExpanded, stageH
           scrollablePlotArea: { minHeight: 110 + layout.rows.length * ROW_PX, opacity: 1 },
         }),
       },
-      xAxis: { type: 'datetime' },
+      // Wide ticks: a few-second job's labels carry milliseconds and would be cut at the default spacing.
+      xAxis: { type: 'datetime', tickPixelInterval: 150 },
       yAxis: {
         title: { text: undefined },
         categories: layout.rows.map((r) => r.label),
