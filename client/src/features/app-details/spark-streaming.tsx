@@ -33,7 +33,8 @@ import {
 /** Batches a page of the batches call holds (E111). */
 const BATCH_PAGE = 100
 const words = (s: string) => s.charAt(0) + s.slice(1).toLowerCase()
-const rate = (v: number) => `${formatNumber(v, 1)} rows/s`
+// A tenth of a row a second matters only for slow streams.
+const rate = (v: number) => `${formatNumber(v, v >= 100 ? 0 : 1)} rows/s`
 
 const QUERY_COLUMNS: DataColumn<SparkStreamingQuery>[] = [
   col.text('name', 'Query', 220),
