@@ -134,6 +134,8 @@ export const ALL_TYPES_ROUTES: readonly RouteEntry[] = [
     path: '/app/application/spark/job',
     title: 'Spark Job',
     supportedTypes: CLUSTER_TYPES,
+    status: 'built',
+    screen: 'spark-job',
   }),
   detail({
     specIds: ['R115'],

@@ -109,7 +109,7 @@ describe('route catalogue (routes.json)', () => {
     }
   })
 
-  it('the built screens: login, home, not-found, the cluster overview, jobs, resources, chargeback, workload, queue analysis and EMR cluster insights, the Jobs pages, global search, the EMR cost trends, chargeback, budgets, cluster list and details and AWS account settings, the Snowflake home, cost, warehouse and query pages, the API docs, the application details and the simulator controls', () => {
+  it('the built screens: login, home, not-found, the cluster overview, jobs, resources, chargeback, workload, queue analysis and EMR cluster insights, the Jobs pages, global search, the EMR cost trends, chargeback, budgets, cluster list and details and AWS account settings, the Snowflake home, cost, warehouse and query pages, the API docs, the application details, the Spark job page and the simulator controls', () => {
     const built = entries.filter((e) => e.status === 'built')
     expect(built.map((e) => [e.specIds[0], e.screen])).toEqual([
       ['R001', 'login'],
@@ -149,6 +149,7 @@ describe('route catalogue (routes.json)', () => {
       ['R108', 'app-details'],
       ['R109', 'app-details'],
       ['R113', 'app-details'],
+      ['R114', 'spark-job'],
       [undefined, 'sim-control'],
     ])
     expect(entries.filter((e) => e.status === 'planned' && e.screen !== undefined)).toEqual([])

@@ -3,6 +3,7 @@
 import Highcharts from 'highcharts'
 // Since Highcharts 12 a module applies itself to the Highcharts it finds on import: order matters.
 import 'highcharts/highcharts-more' // arearange
+import 'highcharts/modules/xrange' // the Spark Timeline's bars (app-details/spark-gantt.tsx)
 import 'highcharts/modules/exporting' // print, PNG, JPEG, SVG, rendered locally (exporting.local)
 import 'highcharts/modules/export-data' // the data rows behind the CSV and XLS files
 import 'highcharts/modules/accessibility'

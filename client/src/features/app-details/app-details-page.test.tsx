@@ -80,6 +80,8 @@ describe('/app/application/:appType', { timeout: 20_000 }, () => {
       'Stages',
       'Executors',
       'SQL executions',
+      'Timeline',
+      'Streaming',
       'Errors',
       'Resources',
       'Insights',

@@ -24,6 +24,8 @@ import { HivePlanTab, HiveQueryTab } from './hive-tabs.tsx'
 import { ImpalaFragmentsTab, ImpalaOperatorsTab, ImpalaQueryTab } from './impala-tabs.tsx'
 import { BigQueryQueryTab, NO_YARN_TYPES, PrestoQueryTab } from './query-tabs.tsx'
 import { ErrorsTab, InsightsTab, ResourcesTab } from './shared-tabs.tsx'
+import { SparkTimelineTab } from './spark-gantt.tsx'
+import { SparkStreamingTab } from './spark-streaming.tsx'
 import { SparkExecutionsTab, SparkExecutorsTab, SparkJobsTab, SparkStagesTab } from './spark-tabs.tsx'
 
 type Tab = DetailTab<AppDetailsSummary>
@@ -64,6 +66,8 @@ const TYPE_TABS: Readonly<Record<string, readonly [string, string, TabBody][]>> 
     ['stages', 'Stages', SparkStagesTab],
     ['executors', 'Executors', SparkExecutorsTab],
     ['sql', 'SQL executions', SparkExecutionsTab],
+    ['timeline', 'Timeline', SparkTimelineTab],
+    ['streaming', 'Streaming', SparkStreamingTab],
   ],
   mr: [
     ['tasks', 'Tasks', MrTasksTab],

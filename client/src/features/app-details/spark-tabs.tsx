@@ -1,4 +1,6 @@
-import { Badge } from '@mantine/core'
+import { useState } from 'react'
+import { Link, useSearchParams } from 'react-router-dom'
+import { Anchor, Badge, Button } from '@mantine/core'
 import {
   formatBytes,
   formatDurationMs,
@@ -19,6 +21,9 @@ import {
   useSparkStagesQuery,
 } from './api.ts'
 import type { AppRef } from './app-ref.ts'
+import { ExecutorLogDialog, executorName } from './spark-executor-log.tsx'
+import { sparkJobHref } from '../../components/spark-job-href.ts'
+import { SparkStageDetail } from './spark-stage-detail.tsx'
 
 /** A stage is skewed when its longest task runs over 1.5 × its p75 (DOMAIN.md SP2, the simulator's SKEW_MAX_OVER_P75). */
 export const SKEW_MAX_OVER_P75 = 1.5
@@ -57,7 +62,7 @@ export const isSkewed = (s: SparkStage) => {
 const quantile = (i: number, title: string): DataColumn<SparkStage> =>
   ms(`q${i}`, title, (s) => s.taskSummary?.executorRunTime[i] ?? null, 90)
 
-const STAGE_COLUMNS: DataColumn<SparkStage>[] = [
+export const STAGE_COLUMNS: DataColumn<SparkStage>[] = [
   col.count('stageId', 'Stage', 70),
   col.count('attemptId', 'Attempt', 80),
   col.text('name', 'Name', 220),
@@ -140,13 +145,26 @@ const EXECUTION_COLUMNS: DataColumn<SparkSqlExecution>[] = [
   },
 ]
 
+/** The job id as a link to the Spark job page (R114). */
+const jobLink = (app: AppRef): DataColumn<SparkJob> => ({
+  key: 'jobId',
+  title: 'Job',
+  width: 70,
+  align: 'right',
+  render: (j) => (
+    <Anchor component={Link} to={sparkJobHref(app, j.jobId)} size="sm" aria-label={`Job ${j.jobId}`}>
+      {j.jobId}
+    </Anchor>
+  ),
+})
+
 export function SparkJobsTab({ app }: { app: AppRef }) {
   const result = useSparkJobsQuery({ cluster: app.clusterUid, appId: app.id })
   return (
     <PanelState what="Jobs" {...queryPanel(result, !result.data?.length)} emptyText="No Spark jobs">
       <DetailTable
         caption="Spark jobs"
-        columns={JOB_COLUMNS}
+        columns={[jobLink(app), ...JOB_COLUMNS.slice(1)]}
         rows={result.data ?? []}
         rowKey={(j) => String(j.jobId)}
       />
@@ -155,13 +173,47 @@ export function SparkJobsTab({ app }: { app: AppRef }) {
 }
 
 /** Every stage attempt with its task-time distribution; 2,000 stages scroll in a virtualised body. */
+const stageKey = (s: SparkStage) => `${s.stageId}.${s.attemptId}`
+
+/** The Stages tab's stage chosen for its detail: `?stage=<id>.<attempt>`, so the address can be shared. */
+function useChosenStage() {
+  const [params, setParams] = useSearchParams()
+  const choose = (key: string | null) => {
+    const next = new URLSearchParams(params)
+    if (key) next.set('stage', key)
+    else next.delete('stage')
+    setParams(next, { replace: true })
+  }
+  return [params.get('stage'), choose] as const
+}
+
 export function SparkStagesTab({ app }: { app: AppRef }) {
   const result = useSparkStagesQuery({ cluster: app.clusterUid, appId: app.id })
+  const [chosen, choose] = useChosenStage()
+  const stage = result.data?.find((s) => stageKey(s) === chosen)
+  const detailColumn: DataColumn<SparkStage> = {
+    key: 'detail',
+    title: 'Detail',
+    width: 90,
+    value: () => '',
+    render: (s) => (
+      <Button
+        size="compact-xs"
+        variant={stageKey(s) === chosen ? 'filled' : 'default'}
+        aria-label={`Detail of stage ${s.stageId} attempt ${s.attemptId}`}
+        aria-pressed={stageKey(s) === chosen}
+        onClick={() => choose(stageKey(s) === chosen ? null : stageKey(s))}
+      >
+        Tasks
+      </Button>
+    ),
+  }
   return (
     <PanelState what="Stages" {...queryPanel(result, !result.data?.length)} emptyText="No stages">
+      {stage && <SparkStageDetail key={chosen} app={app} stage={stage} />}
       <DetailTable
         caption="Spark stages"
-        columns={STAGE_COLUMNS}
+        columns={[detailColumn, ...STAGE_COLUMNS]}
         rows={result.data ?? []}
         rowKey={(s) => `${s.stageId}.${s.attemptId}`}
       />
@@ -171,14 +223,32 @@ export function SparkStagesTab({ app }: { app: AppRef }) {
 
 export function SparkExecutorsTab({ app }: { app: AppRef }) {
   const result = useSparkExecutorsQuery({ platform: app.clusterUid, id: app.id, section: 'executors' })
+  const [logOf, setLogOf] = useState<string | null>(null)
+  const logColumn: DataColumn<SparkExecutor> = {
+    key: 'log',
+    title: 'Log',
+    width: 80,
+    value: () => '',
+    render: (e) => (
+      <Button
+        size="compact-xs"
+        variant="default"
+        aria-label={`Log of ${executorName(e.id)}`}
+        onClick={() => setLogOf(e.id)}
+      >
+        Log
+      </Button>
+    ),
+  }
   return (
     <PanelState what="Executors" {...queryPanel(result, !result.data?.length)} emptyText="No executors">
       <DetailTable
         caption="Spark executors"
-        columns={EXECUTOR_COLUMNS}
+        columns={[EXECUTOR_COLUMNS[0]!, logColumn, ...EXECUTOR_COLUMNS.slice(1)]}
         rows={result.data ?? []}
         rowKey={(e) => e.id}
       />
+      <ExecutorLogDialog appId={app.id} executorId={logOf} onClose={() => setLogOf(null)} />
     </PanelState>
   )
 }
