@@ -33,6 +33,7 @@ const LOADERS: Record<string, () => ScreenModule> = {
   'emr-budget-details': () => import('../features/emr-cost/budget-details-page.tsx'),
   'aws-account-settings': () => import('../features/aws-accounts/aws-accounts-page.tsx'),
   'app-details': () => import('../features/app-details/app-details-page.tsx'),
+  'app-dag': () => import('../features/app-details/tez-dag-page.tsx'),
 }
 
 /** The screens whose code has arrived, by key: a visit from then on renders them at once. */

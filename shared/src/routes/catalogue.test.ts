@@ -146,6 +146,7 @@ describe('route catalogue (routes.json)', () => {
       ['R146', 'snowflake-query-compare'],
       ['R149', 'api-docs'],
       ['R176', 'api-docs'],
+      ['R107', 'app-dag'],
       ['R113', 'app-details'],
       [undefined, 'sim-control'],
     ])

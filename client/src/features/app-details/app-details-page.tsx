@@ -21,6 +21,7 @@ import { useAppSummaryQuery, useCanAccessAppMutation } from './api.ts'
 import type { AppRef } from './app-ref.ts'
 import { MrCountersTab, MrTasksTab } from './mr-tabs.tsx'
 import { ErrorsTab, InsightsTab, ResourcesTab } from './shared-tabs.tsx'
+import { TezDagsTab } from './tez-tabs.tsx'
 import { SparkExecutionsTab, SparkExecutorsTab, SparkJobsTab, SparkStagesTab } from './spark-tabs.tsx'
 
 type Tab = DetailTab<AppDetailsSummary>
@@ -66,6 +67,7 @@ const TYPE_TABS: Readonly<Record<string, readonly [string, string, TabBody][]>> 
     ['tasks', 'Tasks', MrTasksTab],
     ['counters', 'Counters', MrCountersTab],
   ],
+  tez: [['dags', 'DAGs', TezDagsTab]],
 }
 const COMMON_TABS: readonly [string, string, TabBody][] = [
   ['errors', 'Errors', ErrorsTab],

@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core'
+import { Badge, Stack } from '@mantine/core'
 import {
   formatBytes,
   formatDurationMs,
@@ -19,6 +19,7 @@ import {
   useSparkStagesQuery,
 } from './api.ts'
 import type { AppRef } from './app-ref.ts'
+import { jobDagColumn, SparkJobDagPanel, useChosenJob } from './spark-job-dag.tsx'
 
 /** A stage is skewed when its longest task runs over 1.5 × its p75 (DOMAIN.md SP2, the simulator's SKEW_MAX_OVER_P75). */
 export const SKEW_MAX_OVER_P75 = 1.5
@@ -140,16 +141,21 @@ const EXECUTION_COLUMNS: DataColumn<SparkSqlExecution>[] = [
   },
 ]
 
+/** The app's jobs; choosing one's DAG (`?job=`) draws its stages under the table (spark-job-dag.tsx). */
 export function SparkJobsTab({ app }: { app: AppRef }) {
   const result = useSparkJobsQuery({ cluster: app.clusterUid, appId: app.id })
+  const [job, chooseJob] = useChosenJob()
   return (
     <PanelState what="Jobs" {...queryPanel(result, !result.data?.length)} emptyText="No Spark jobs">
-      <DetailTable
-        caption="Spark jobs"
-        columns={JOB_COLUMNS}
-        rows={result.data ?? []}
-        rowKey={(j) => String(j.jobId)}
-      />
+      <Stack gap="md">
+        <DetailTable
+          caption="Spark jobs"
+          columns={[...JOB_COLUMNS.slice(0, 2), jobDagColumn(job, chooseJob), ...JOB_COLUMNS.slice(2)]}
+          rows={result.data ?? []}
+          rowKey={(j) => String(j.jobId)}
+        />
+        <SparkJobDagPanel app={app} jobId={job} />
+      </Stack>
     </PanelState>
   )
 }
