@@ -1,4 +1,4 @@
-import { useId, useMemo, type KeyboardEvent } from 'react'
+import { useEffect, useId, useMemo, useRef, type KeyboardEvent } from 'react'
 import { Stack, Text } from '@mantine/core'
 import { STATUS_COLOURS } from '../status/status-badge.tsx'
 import { layoutDag, NODE_HEIGHT, NODE_WIDTH, type DagEdge, type DagNode } from './dag-layout.ts'
@@ -47,6 +47,16 @@ export function DagGraph({
   const placed = useMemo(() => layoutDag(drawn, edges), [drawn, edges])
   const names = useMemo(() => new Map(nodes.map((n) => [n.id, n.label])), [nodes])
   const choose = (id: string) => onSelect?.(id)
+  const scrollRef = useRef<HTMLDivElement>(null)
+  // A graph wider than its panel scrolls sideways: bring the chosen node into view (the panel only,
+  // never the page), so a stage chosen in the table or the address is seen in the graph.
+  useEffect(() => {
+    const box = scrollRef.current
+    const node = placed.nodes.find((n) => n.id === selected)
+    if (!box || !node || box.scrollWidth <= box.clientWidth) return
+    const zoom = box.scrollWidth / placed.width
+    box.scrollLeft = Math.max(0, (node.x + NODE_WIDTH / 2) * zoom - box.clientWidth / 2)
+  }, [placed, selected])
   const onKey = (event: KeyboardEvent, id: string) => {
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault()
@@ -61,7 +71,7 @@ export function DagGraph({
           {maxNodes.toLocaleString('en-US')}. The table lists every one.
         </Text>
       )}
-      <div className={classes.scroll}>
+      <div ref={scrollRef} className={classes.scroll}>
         <svg
           role="group"
           aria-label={label}

@@ -35,8 +35,26 @@ function stageNode(s: DagStage): DagNode {
   }
 }
 
-const STAGE_COLUMNS: DataColumn<DagStage>[] = [
-  col.count('stageId', 'Stage', 70),
+/** The stages' table; a stage's id is a button that chooses it, as its box in the graph does. */
+const stageColumns = (chosen: string | null, choose: (id: string) => void): DataColumn<DagStage>[] => [
+  {
+    key: 'stageId',
+    title: 'Stage',
+    width: 80,
+    align: 'right',
+    render: (s) => (
+      <UnstyledButton
+        onClick={() => choose(String(s.stageId))}
+        aria-pressed={String(s.stageId) === chosen}
+        aria-label={`Stage ${s.stageId}`}
+        fz="sm"
+        c="var(--mantine-color-anchor)"
+        td="underline"
+      >
+        {s.stageId}
+      </UnstyledButton>
+    ),
+  },
   col.count('attemptId', 'Attempt', 80),
   col.text('name', 'Name', 320),
   {
@@ -143,7 +161,7 @@ export function SparkJobDagPanel({ app, jobId }: { app: AppRef; jobId: number | 
           <DetailTable
             caption={`Stages of job ${jobId}`}
             columnsKey="Spark job DAG stages"
-            columns={STAGE_COLUMNS}
+            columns={stageColumns(stage, chooseStage)}
             rows={stages}
             rowKey={(s) => String(s.stageId)}
             {...highlight}

@@ -160,5 +160,9 @@ describe('/app/application/spark: a job’s stage DAG under the Jobs tab', { tim
     const stages = await tableRows('Stages of job 0', slow)
     await waitFor(() => expect(stages[2]).toHaveAttribute('aria-selected', 'true'))
     expect(stages[2]).toHaveTextContent('0, 1')
+    // The table chooses too: its stage ids are buttons.
+    await user.click(within(stages[0]!).getByRole('button', { name: 'Stage 0' }))
+    await waitFor(() => expect(router.state.location.search).toContain('stage=0'))
+    expect(within(graph).getByRole('button', { name: /^Stage 0:/ })).toHaveAttribute('aria-pressed', 'true')
   })
 })
