@@ -76,7 +76,7 @@ const HOUR_COLUMNS: DataColumn<{
   ms('taskTime', 'Task time', 130),
 ]
 
-/** The vertex shown: `?vertex=` when the DAG has it, else the first that failed, else the first. */
+/** The vertex shown: `?vertex=` when the DAG has it, else the first that failed, else the one running, else the first. */
 function useChosenVertex(dag: TezDag | undefined) {
   const [params, setParams] = useSearchParams()
   const location = useLocation()
@@ -85,6 +85,7 @@ function useChosenVertex(dag: TezDag | undefined) {
   const chosen =
     vertices.find((v) => v.vertexName === asked) ??
     vertices.find((v) => v.status === 'FAILED') ??
+    vertices.find((v) => v.status === 'RUNNING') ??
     vertices[0] ??
     null
   const choose = (name: string) => {
