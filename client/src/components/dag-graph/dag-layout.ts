@@ -42,6 +42,7 @@ export interface DagLayout {
 export const NODE_WIDTH = 200
 export const NODE_HEIGHT = 64
 const MARGIN = 12
+const FAST_ORDER_ABOVE = 100
 
 /**
  * Lays a DAG out with dagre (left to right: sources at the left, the result at the right), so the
@@ -60,7 +61,9 @@ export function layoutDag(nodes: readonly DagNode[], edges: readonly DagEdge[]):
   }
   const kept = edges.filter((e) => ids.has(e.from) && ids.has(e.to) && e.from !== e.to)
   for (const e of kept) g.setEdge(e.from, e.to)
-  layout(g)
+  // dagre's crossing minimisation is most of its time on big graphs: past this many nodes it keeps
+  // its first ordering, which halves the layout of a 300-stage job (about 0.8 s → 0.4 s here).
+  layout(g, nodes.length > FAST_ORDER_ABOVE ? { disableOptimalOrderHeuristic: true } : undefined)
   const graph = g.graph()
   const placed = nodes
     .map((n) => {
