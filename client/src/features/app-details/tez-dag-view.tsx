@@ -76,6 +76,16 @@ const HOUR_COLUMNS: DataColumn<{
   ms('taskTime', 'Task time', 130),
 ]
 
+/** Each vertex's inputs in words: 'Map 1, Map 2 (broadcast)'; a scatter-gather edge, the usual shuffle, goes unsaid. */
+export function vertexInputs(edges: TezDag['edges']): Map<string, string> {
+  const inputs = new Map<string, string[]>()
+  for (const e of edges) {
+    const name = e.type === 'BROADCAST' ? `${e.from} (broadcast)` : e.from
+    inputs.set(e.to, [...(inputs.get(e.to) ?? []), name])
+  }
+  return new Map([...inputs].map(([to, from]) => [to, from.join(', ')]))
+}
+
 /** The vertex shown: `?vertex=` when the DAG has it, else the first that failed, else the one running, else the first. */
 function useChosenVertex(dag: TezDag | undefined) {
   const [params, setParams] = useSearchParams()
@@ -113,6 +123,7 @@ export function TezDagView({ cluster, appId, dagId }: { cluster: string; appId: 
     () => (dag?.edges ?? []).map((e) => ({ from: e.from, to: e.to, label: e.type })),
     [dag],
   )
+  const inputs = useMemo(() => vertexInputs(dag?.edges ?? []), [dag])
   const tasks = useMemo(
     () => (dag?.tasks ?? []).filter((t) => t.vertexName === chosen?.vertexName),
     [dag, chosen],
@@ -136,6 +147,13 @@ export function TezDagView({ cluster, appId, dagId }: { cluster: string; appId: 
           </UnstyledButton>
         ),
       },
+      {
+        // The graph's edges in words, for whoever does not see the arrows.
+        key: 'inputs',
+        title: 'Inputs',
+        width: 200,
+        value: (v) => inputs.get(v.vertexName) ?? '--',
+      },
       tezStatusColumn(),
       col.time('startTime', 'Started'),
       col.time('endTime', 'Ended'),
@@ -151,7 +169,7 @@ export function TezDagView({ cluster, appId, dagId }: { cluster: string; appId: 
     ],
     // `choose` is a new function each render but does the same thing; the chosen name is what changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [chosen?.vertexName],
+    [chosen?.vertexName, inputs],
   )
   return (
     <PanelState what={`DAG ${dagId}`} {...queryPanel(result, !dag)}>

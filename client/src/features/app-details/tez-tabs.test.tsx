@@ -72,8 +72,9 @@ describe('/app/application/tez: the DAGs tab', { timeout: 20_000 }, () => {
     const vertices = await tableRows(`Vertices of ${TEZ_DAG_ID}`, slow)
     expect(vertices).toHaveLength(3)
     expect(vertices[1]).toHaveTextContent(
-      /Map 2.*Failed.*38s2110.*1\.16 GB0 BVertex failed, vertexName=Map 2/,
+      /Map 2--Failed.*38s2110.*1\.16 GB0 BVertex failed, vertexName=Map 2/,
     )
+    expect(vertices[2]).toHaveTextContent(/^Reducer 3Map 1, Map 2 \(broadcast\)Succeeded/)
     // Nothing asked: the vertex that failed is the one shown, its row highlighted.
     expect(vertices[1]).toHaveAttribute('aria-selected', 'true')
     const tasks = await tableRows('Tasks of Map 2', slow)
