@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { useLocation, useSearchParams } from 'react-router-dom'
 import { Stack, Text, Title, UnstyledButton } from '@mantine/core'
 import { formatCount, type SparkJob, type SparkJobDag, type StatusStyle } from '@costlens/shared'
@@ -132,6 +132,11 @@ export function SparkJobDagPanel({ app, jobId }: { app: AppRef; jobId: number | 
     [dag],
   )
   const highlight = useHighlightedRow(stage)
+  // The DAG draws under a table of up to hundreds of jobs: a job chosen brings its DAG into view.
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    if (jobId !== null) heading.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' })
+  }, [jobId])
   if (jobId === null) {
     return (
       <Text size="sm" c="dimmed">
@@ -141,7 +146,7 @@ export function SparkJobDagPanel({ app, jobId }: { app: AppRef; jobId: number | 
   }
   return (
     <Stack gap="sm">
-      <Title order={2} size="h4">
+      <Title order={2} size="h4" ref={heading}>
         DAG of job {jobId}
       </Title>
       <PanelState
