@@ -93,24 +93,6 @@ const SIGNED_IN_SCREENS = [
     path: '/clusters/emrclusterinsights',
     ready: 'table',
   },
-  {
-    name: "a failed Tez app's DAGs tab: its DAG graph and vertices (R113)",
-    user: 'admin',
-    path: '/app/application/tez?execId=application_1743829759_000932&clusterUid=cdh-etl-02&tab=dags',
-    ready: 'table',
-  },
-  {
-    name: 'the Tez DAG page (R107)',
-    user: 'admin',
-    path: '/app/application/dag/?appId=application_1743829759_000932&dagId=dag_1743829759_000932_1&clusterUid=cdh-etl-02',
-    ready: 'table',
-  },
-  {
-    name: "a Spark job's stage DAG under the Jobs tab (R113)",
-    user: 'admin',
-    path: '/app/application/spark?execId=application_1717909759_001069&clusterUid=cdh-prod-01&tab=jobs&job=0&stage=9',
-    ready: 'table',
-  },
 ] as const
 
 for (const screen of SIGNED_IN_SCREENS) {
