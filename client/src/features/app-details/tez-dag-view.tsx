@@ -86,7 +86,7 @@ export function vertexInputs(edges: TezDag['edges']): Map<string, string> {
   return new Map([...inputs].map(([to, from]) => [to, from.join(', ')]))
 }
 
-/** The vertex shown: `?vertex=` when the DAG has it, else the first that failed, else the one running, else the first. */
+/** The vertex shown: `?vertex=` when the DAG has it, else the first that failed, was killed or is running (in that order), else the first. */
 function useChosenVertex(dag: TezDag | undefined) {
   const [params, setParams] = useSearchParams()
   const location = useLocation()
@@ -95,6 +95,7 @@ function useChosenVertex(dag: TezDag | undefined) {
   const chosen =
     vertices.find((v) => v.vertexName === asked) ??
     vertices.find((v) => v.status === 'FAILED') ??
+    vertices.find((v) => v.status === 'KILLED') ??
     vertices.find((v) => v.status === 'RUNNING') ??
     vertices[0] ??
     null
