@@ -34,6 +34,7 @@ const LOADERS: Record<string, () => ScreenModule> = {
   'aws-account-settings': () => import('../features/aws-accounts/aws-accounts-page.tsx'),
   'app-details': () => import('../features/app-details/app-details-page.tsx'),
   'spark-job': () => import('../features/app-details/spark-job-page.tsx'),
+  'app-dag': () => import('../features/app-details/tez-dag-page.tsx'),
 }
 
 /** The screens whose code has arrived, by key: a visit from then on renders them at once. */

@@ -85,7 +85,14 @@ export const ALL_TYPES_ROUTES: readonly RouteEntry[] = [
   // 'embeded' is the spec's spelling and the real product's path: kept so links from a parent window work.
   route({ specIds: ['R105'], path: '/embeded_workload', title: 'Workload', supportedTypes: CLUSTER_TYPES }),
   route({ specIds: ['R106'], path: '/embeded_billing', title: 'Billing', supportedTypes: CLUSTER_TYPES }),
-  detail({ specIds: ['R107'], path: '/app/application/dag/', title: 'DAG', supportedTypes: CLUSTER_TYPES }),
+  detail({
+    specIds: ['R107'],
+    path: '/app/application/dag/',
+    title: 'DAG',
+    supportedTypes: CLUSTER_TYPES,
+    status: 'built',
+    screen: 'app-dag',
+  }),
   detail({
     specIds: ['R108'],
     path: '/app/application/apptype/presto',

@@ -109,7 +109,7 @@ describe('route catalogue (routes.json)', () => {
     }
   })
 
-  it('the built screens: login, home, not-found, the cluster overview, jobs, resources, chargeback, workload, queue analysis and EMR cluster insights, the Jobs pages, global search, the EMR cost trends, chargeback, budgets, cluster list and details and AWS account settings, the Snowflake home, cost, warehouse and query pages, the API docs, the application details, the Spark job page and the simulator controls', () => {
+  it('the built screens: login, home, not-found, the cluster overview, jobs, resources, chargeback, workload, queue analysis and EMR cluster insights, the Jobs pages, global search, the EMR cost trends, chargeback, budgets, cluster list and details and AWS account settings, the Snowflake home, cost, warehouse and query pages, the API docs, the application details (with its Presto, BigQuery and Tez DAG forms), the Spark job page and the simulator controls', () => {
     const built = entries.filter((e) => e.status === 'built')
     expect(built.map((e) => [e.specIds[0], e.screen])).toEqual([
       ['R001', 'login'],
@@ -146,6 +146,7 @@ describe('route catalogue (routes.json)', () => {
       ['R146', 'snowflake-query-compare'],
       ['R149', 'api-docs'],
       ['R176', 'api-docs'],
+      ['R107', 'app-dag'],
       ['R108', 'app-details'],
       ['R109', 'app-details'],
       ['R113', 'app-details'],

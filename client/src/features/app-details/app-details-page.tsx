@@ -26,6 +26,7 @@ import { BigQueryQueryTab, NO_YARN_TYPES, PrestoQueryTab } from './query-tabs.ts
 import { ErrorsTab, InsightsTab, ResourcesTab } from './shared-tabs.tsx'
 import { SparkTimelineTab } from './spark-gantt.tsx'
 import { SparkStreamingTab } from './spark-streaming.tsx'
+import { TezDagsTab } from './tez-tabs.tsx'
 import { SparkExecutionsTab, SparkExecutorsTab, SparkJobsTab, SparkStagesTab } from './spark-tabs.tsx'
 
 type Tab = DetailTab<AppDetailsSummary>
@@ -84,6 +85,7 @@ const TYPE_TABS: Readonly<Record<string, readonly [string, string, TabBody][]>> 
   ],
   presto: [['query', 'Query', PrestoQueryTab]],
   bigquery: [['query', 'Query', BigQueryQueryTab]],
+  tez: [['dags', 'DAGs', TezDagsTab]],
 }
 const COMMON_TABS: readonly [string, string, TabBody][] = [
   ['errors', 'Errors', ErrorsTab],

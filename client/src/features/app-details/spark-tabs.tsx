@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import { Anchor, Badge, Button } from '@mantine/core'
+import { Anchor, Badge, Button, Stack } from '@mantine/core'
 import {
   formatBytes,
   formatDurationMs,
@@ -24,6 +24,7 @@ import type { AppRef } from './app-ref.ts'
 import { ExecutorLogDialog, executorName } from './spark-executor-log.tsx'
 import { sparkJobHref } from '../../components/spark-job-href.ts'
 import { SparkStageDetail } from './spark-stage-detail.tsx'
+import { jobDagColumn, SparkJobDagPanel, useChosenJob } from './spark-job-dag.tsx'
 
 /** A stage is skewed when its longest task runs over 1.5 × its p75 (DOMAIN.md SP2, the simulator's SKEW_MAX_OVER_P75). */
 export const SKEW_MAX_OVER_P75 = 1.5
@@ -158,16 +159,21 @@ const jobLink = (app: AppRef): DataColumn<SparkJob> => ({
   ),
 })
 
+/** The app's jobs; choosing one's DAG (`?job=`) draws its stages under the table (spark-job-dag.tsx). */
 export function SparkJobsTab({ app }: { app: AppRef }) {
   const result = useSparkJobsQuery({ cluster: app.clusterUid, appId: app.id })
+  const [job, chooseJob] = useChosenJob()
   return (
     <PanelState what="Jobs" {...queryPanel(result, !result.data?.length)} emptyText="No Spark jobs">
-      <DetailTable
-        caption="Spark jobs"
-        columns={[jobLink(app), ...JOB_COLUMNS.slice(1)]}
-        rows={result.data ?? []}
-        rowKey={(j) => String(j.jobId)}
-      />
+      <Stack gap="md">
+        <DetailTable
+          caption="Spark jobs"
+          columns={[jobLink(app), JOB_COLUMNS[1]!, jobDagColumn(job, chooseJob), ...JOB_COLUMNS.slice(2)]}
+          rows={result.data ?? []}
+          rowKey={(j) => String(j.jobId)}
+        />
+        <SparkJobDagPanel app={app} jobId={job} />
+      </Stack>
     </PanelState>
   )
 }

@@ -1,0 +1,20 @@
+import { sparkEndpoints as spark, tezEndpoints as tez } from '@costlens/shared'
+import { api } from '../../api/api.ts'
+import { endpointQuery } from '../../api/endpoint-query.ts'
+
+/**
+ * The Tez tabs', the DAG page's and the Spark job DAG's calls (issue 17; E102, E116, E118, E119),
+ * from the endpoint table. Failures raise no toast: each panel shows its own with a retry.
+ */
+const silent = { request: { silent: true } } as const
+
+export const tezDetailsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    tezDagList: endpointQuery(build, tez.dagList, silent),
+    tezDag: endpointQuery(build, tez.dag, silent),
+    tezDagHours: endpointQuery(build, tez.dagHours, silent),
+    sparkJobDag: endpointQuery(build, spark.jobDag, silent),
+  }),
+})
+
+export const { useTezDagListQuery, useTezDagQuery, useTezDagHoursQuery, useSparkJobDagQuery } = tezDetailsApi
