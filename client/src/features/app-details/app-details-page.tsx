@@ -18,6 +18,8 @@ import { PanelState } from '../../components/panel-state/panel-state.tsx'
 import { StatusBadge } from '../../components/status/status-badge.tsx'
 import { DetailPage, type DetailTab } from '../../kit/detail-page.tsx'
 import { useAppSummaryQuery, useCanAccessAppMutation } from './api.ts'
+import { YarnActions } from './actions-yarn.tsx'
+import { SummaryPanels } from './actions-summary.tsx'
 import type { AppRef } from './app-ref.ts'
 import { MrCountersTab, MrTasksTab } from './mr-tabs.tsx'
 import { ErrorsTab, InsightsTab, ResourcesTab } from './shared-tabs.tsx'
@@ -76,7 +78,12 @@ const COMMON_TABS: readonly [string, string, TabBody][] = [
 function appTabs(kind: string, ref: (s: AppDetailsSummary) => AppRef): Tab[] {
   const own = TYPE_TABS[kind === 'mapreduce' ? 'mr' : kind] ?? []
   return [
-    { value: 'summary', label: 'Summary', fields: summaryFields },
+    {
+      value: 'summary',
+      label: 'Summary',
+      fields: summaryFields,
+      render: (s) => <SummaryPanels app={ref(s)} />,
+    },
     ...[...own, ...COMMON_TABS].map(([value, label, Body]) => ({
       value,
       label,
@@ -127,16 +134,21 @@ function AppDetails({ id, clusterUid, appType }: { id: string; clusterUid: strin
         </>
       )}
       actions={
-        summary && summary.appAttempts > 1 ? (
-          <Select
-            label="Attempt"
-            w={120}
-            data={Array.from({ length: summary.appAttempts }, (_, i) => String(i + 1))}
-            value={String(attempt)}
-            onChange={chooseAttempt}
-            allowDeselect={false}
-          />
-        ) : undefined
+        summary && (
+          <>
+            {summary.appAttempts > 1 && (
+              <Select
+                label="Attempt"
+                w={120}
+                data={Array.from({ length: summary.appAttempts }, (_, i) => String(i + 1))}
+                value={String(attempt)}
+                onChange={chooseAttempt}
+                allowDeselect={false}
+              />
+            )}
+            <YarnActions app={summary} onChanged={() => void result.refetch()} />
+          </>
+        )
       }
       kpis={(s) => [
         { label: 'Cost (USD)', value: formatDollars(s.cents / 100) },
