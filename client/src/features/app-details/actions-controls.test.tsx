@@ -256,7 +256,7 @@ describe('log loading on the Errors tab (02 §4 Log loading, E108, E125, E126)',
     })
     await user.click(await screen.findByRole('button', { name: 'Load logs' }, slow))
     expect(await screen.findByText('The log-loading task lt-77 was not found.', {}, slow)).toBeInTheDocument()
-    expect(screen.getByText('Log-load task lt-77: stopped')).toBeInTheDocument()
+    expect(screen.getByText('Log-load task lt-77: failed')).toBeInTheDocument()
   })
 })
 
@@ -364,7 +364,7 @@ describe('the Summary tab: tags, policy violations, comments', { timeout: 20_000
         ]),
       ],
     })
-    const rows = await tableRows('Recent policy violations', slow)
+    const rows = await tableRows('Policy violations', slow)
     expect(rows).toHaveLength(1)
     expect(rows[0]).toHaveTextContent('Long-running Spark app')
     expect(rows[0]).toHaveTextContent(/2026/)

@@ -109,8 +109,6 @@ function MoveDialog({
             }}
             maxLength={100}
             error={empty ? formatMessage('M087', {}) : undefined}
-            data-autofocus
-            comboboxProps={{ withinPortal: false }}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -16,7 +16,7 @@ const PHASE_WORDS: Readonly<Record<Phase, string>> = {
   starting: 'starting',
   polling: 'loading',
   loaded: 'loaded',
-  failed: 'stopped',
+  failed: 'failed',
 }
 
 /**
@@ -107,6 +107,11 @@ export function LogLoadControl({ app, onLoaded }: { app: AppRef; onLoaded: () =>
         <Button variant="light" size="xs" onClick={onLoaded}>
           Reload errors
         </Button>
+      )}
+      {phase === 'idle' && (
+        <Text size="xs" c="dimmed">
+          Collects the executor logs from the cluster, for the errors and their log lines.
+        </Text>
       )}
       {taskId && phase !== 'idle' && (
         <Text size="xs" c="dimmed" aria-live="polite">

@@ -1,4 +1,4 @@
-import { Paper, Stack, Title } from '@mantine/core'
+import { Paper } from '@mantine/core'
 import type { AppViolation } from '@costlens/shared'
 import { PanelState } from '../../components/panel-state/panel-state.tsx'
 import { queryPanel } from '../../components/panel-state/panel-status.ts'
@@ -18,21 +18,16 @@ export function ViolationsPanel({ appId, clusterUid }: { appId: string; clusterU
   })
   const rows = result.data ?? []
   return (
-    <Paper withBorder p="sm" component="section" aria-labelledby="app-violations-title">
-      <Stack gap="sm">
-        <Title order={2} size="h5" id="app-violations-title">
-          Policy violations
-        </Title>
-        <PanelState what="Policy violations" {...queryPanel(result, false)}>
-          <DetailTable<AppViolation>
-            caption="Recent policy violations"
-            columns={[col.time('eventTime', 'Event time'), col.text('eventName', 'Policy', 280)]}
-            rows={rows}
-            rowKey={(v) => `${v.policyId}-${v.eventTime}`}
-            emptyText="No policy violations: the app broke no auto-action policy."
-          />
-        </PanelState>
-      </Stack>
+    <Paper withBorder p="sm">
+      <PanelState what="Policy violations" {...queryPanel(result, false)}>
+        <DetailTable<AppViolation>
+          caption="Policy violations"
+          columns={[col.time('eventTime', 'Event time'), col.text('eventName', 'Policy', 280)]}
+          rows={rows}
+          rowKey={(v) => `${v.policyId}-${v.eventTime}`}
+          emptyText="No policy violations: the app broke no auto-action policy."
+        />
+      </PanelState>
     </Paper>
   )
 }
