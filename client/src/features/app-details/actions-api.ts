@@ -14,6 +14,9 @@ import { endpointMutation, endpointQuery } from '../../api/endpoint-query.ts'
  */
 const silent = { request: { silent: true } } as const
 
+// Names are unique across the console's one API: injecting a name another feature already has
+// (the applications list has an `appTags`) keeps the first definition and silently calls its path.
+
 /** The tag every query that shows applications (their status, queue or counts) provides. */
 export const APPS_TAG = 'Apps'
 
@@ -21,33 +24,33 @@ export const appActionsApi = api
   .enhanceEndpoints({ addTagTypes: ['AppComments', 'AppTags'] })
   .injectEndpoints({
     endpoints: (build) => ({
-      killApp: endpointMutation(build, details.killApp, { invalidatesTags: [APPS_TAG] }),
-      moveApp: endpointMutation(build, details.moveApp, { invalidatesTags: [APPS_TAG] }),
+      yarnKillApp: endpointMutation(build, details.killApp, { invalidatesTags: [APPS_TAG] }),
+      yarnMoveApp: endpointMutation(build, details.moveApp, { invalidatesTags: [APPS_TAG] }),
       /** The queues the move offers: those of the app's cluster. */
-      clusterQueues: endpointQuery(build, apps.usersAndQueues, silent),
-      sparkAppMeta: endpointQuery(build, spark.appMeta, { ...silent, keepUnusedDataFor: 0 }),
+      moveQueues: endpointQuery(build, apps.usersAndQueues, silent),
+      logLoadAppMeta: endpointQuery(build, spark.appMeta, { ...silent, keepUnusedDataFor: 0 }),
       // A GET that starts a task: a mutation, so it runs once per click and is never cached.
-      loadLogs: endpointMutation(build, details.loadLogs),
-      logLoadStatus: endpointQuery(build, details.logLoadStatus, { ...silent, keepUnusedDataFor: 0 }),
-      appComments: endpointQuery(build, details.comments, { ...silent, providesTags: ['AppComments'] }),
-      sendComment: endpointMutation(build, details.sendComment, { invalidatesTags: ['AppComments'] }),
-      appTags: endpointQuery(build, details.tags, { ...silent, providesTags: ['AppTags'] }),
+      logLoadStart: endpointMutation(build, details.loadLogs),
+      logLoadTaskStatus: endpointQuery(build, details.logLoadStatus, { ...silent, keepUnusedDataFor: 0 }),
+      detailsComments: endpointQuery(build, details.comments, { ...silent, providesTags: ['AppComments'] }),
+      detailsSendComment: endpointMutation(build, details.sendComment, { invalidatesTags: ['AppComments'] }),
+      detailsTags: endpointQuery(build, details.tags, { ...silent, providesTags: ['AppTags'] }),
       // Tags feed the lists' tag filters and chargeback by tag: those refetch too.
-      setAppTags: endpointMutation(build, details.setTags, { invalidatesTags: ['AppTags', APPS_TAG] }),
-      appViolations: endpointQuery(build, details.recentViolationsByApp, silent),
+      detailsSetTags: endpointMutation(build, details.setTags, { invalidatesTags: ['AppTags', APPS_TAG] }),
+      detailsViolations: endpointQuery(build, details.recentViolationsByApp, silent),
     }),
   })
 
 export const {
-  useKillAppMutation,
-  useMoveAppMutation,
-  useClusterQueuesQuery,
-  useLazySparkAppMetaQuery,
-  useLoadLogsMutation,
-  useLogLoadStatusQuery,
-  useAppCommentsQuery,
-  useSendCommentMutation,
-  useAppTagsQuery,
-  useSetAppTagsMutation,
-  useAppViolationsQuery,
+  useYarnKillAppMutation,
+  useYarnMoveAppMutation,
+  useMoveQueuesQuery,
+  useLazyLogLoadAppMetaQuery,
+  useLogLoadStartMutation,
+  useLogLoadTaskStatusQuery,
+  useDetailsCommentsQuery,
+  useDetailsSendCommentMutation,
+  useDetailsTagsQuery,
+  useDetailsSetTagsMutation,
+  useDetailsViolationsQuery,
 } = appActionsApi

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { Autocomplete, Button, Group, Modal, Stack, Text } from '@mantine/core'
 import { formatMessage, type AppDetailsSummary, type CurrentUser } from '@costlens/shared'
 import { useAppSelector } from '../../app/hooks.ts'
-import { useClusterQueuesQuery, useKillAppMutation, useMoveAppMutation } from './actions-api.ts'
+import { useMoveQueuesQuery, useYarnKillAppMutation, useYarnMoveAppMutation } from './actions-api.ts'
 import { outcomeNotice, runningNotice, serverWords } from './actions-notices.ts'
 
 /**
@@ -26,7 +26,7 @@ function KillDialog({
   onClose: () => void
   onKilled: () => void
 }) {
-  const [kill, killing] = useKillAppMutation()
+  const [kill, killing] = useYarnKillAppMutation()
   const notice = `yarn-kill-${app.id}`
   const confirm = async () => {
     onClose()
@@ -69,8 +69,8 @@ function MoveDialog({
 }) {
   const [queue, setQueue] = useState('')
   const [empty, setEmpty] = useState(false)
-  const [move, moving] = useMoveAppMutation()
-  const queues = useClusterQueuesQuery({ clusterUid: app.clusterUid })
+  const [move, moving] = useYarnMoveAppMutation()
+  const queues = useMoveQueuesQuery({ clusterUid: app.clusterUid })
   const others = (queues.data?.queues ?? []).filter((q) => q !== app.queue)
   const notice = `yarn-move-${app.id}`
   const submit = async (event: FormEvent) => {

@@ -3,7 +3,7 @@ import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/cor
 import { formatDateTime, formatNumber } from '@costlens/shared'
 import { PanelState } from '../../components/panel-state/panel-state.tsx'
 import { queryPanel } from '../../components/panel-state/panel-status.ts'
-import { useAppCommentsQuery, useSendCommentMutation } from './actions-api.ts'
+import { useDetailsCommentsQuery, useDetailsSendCommentMutation } from './actions-api.ts'
 import { serverWords } from './actions-notices.ts'
 
 /** The longest comment the server stores (AppCommentBodySchema). */
@@ -14,8 +14,8 @@ export const COMMENT_MAX = 2000
  * their author and time, and a box to add one, which shows in the list once the server stored it.
  */
 export function CommentsPanel({ appId }: { appId: string }) {
-  const comments = useAppCommentsQuery({ id: appId })
-  const [send, sending] = useSendCommentMutation()
+  const comments = useDetailsCommentsQuery({ id: appId })
+  const [send, sending] = useDetailsSendCommentMutation()
   const [text, setText] = useState('')
   const [refusal, setRefusal] = useState<string | undefined>()
   const blank = text.trim() === ''

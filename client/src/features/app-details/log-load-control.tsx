@@ -2,7 +2,11 @@ import { useEffect, useState } from 'react'
 import { Button, Group, Text } from '@mantine/core'
 import { toastDuration } from '@costlens/shared'
 import type { ApiError } from '../../api/base-query.ts'
-import { useLazySparkAppMetaQuery, useLoadLogsMutation, useLogLoadStatusQuery } from './actions-api.ts'
+import {
+  useLazyLogLoadAppMetaQuery,
+  useLogLoadStartMutation,
+  useLogLoadTaskStatusQuery,
+} from './actions-api.ts'
 import { outcomeNotice, runningNotice, serverWords } from './actions-notices.ts'
 import type { AppRef } from './app-ref.ts'
 
@@ -29,10 +33,10 @@ const PHASE_WORDS: Readonly<Record<Phase, string>> = {
 export function LogLoadControl({ app, onLoaded }: { app: AppRef; onLoaded: () => void }) {
   const [phase, setPhase] = useState<Phase>('idle')
   const [taskId, setTaskId] = useState<string | null>(null)
-  const [readMeta] = useLazySparkAppMetaQuery()
-  const [start] = useLoadLogsMutation()
+  const [readMeta] = useLazyLogLoadAppMetaQuery()
+  const [start] = useLogLoadStartMutation()
   const polling = phase === 'polling' && taskId !== null
-  const status = useLogLoadStatusQuery(
+  const status = useLogLoadTaskStatusQuery(
     { app_id: app.id, task_id: taskId ?? undefined },
     { skip: !polling, pollingInterval: LOG_POLL_MS },
   )

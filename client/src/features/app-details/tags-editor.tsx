@@ -5,7 +5,7 @@ import type { AppTags } from '@costlens/shared'
 import { useAppSelector } from '../../app/hooks.ts'
 import { PanelState } from '../../components/panel-state/panel-state.tsx'
 import { queryPanel } from '../../components/panel-state/panel-status.ts'
-import { useAppTagsQuery, useSetAppTagsMutation } from './actions-api.ts'
+import { useDetailsTagsQuery, useDetailsSetTagsMutation } from './actions-api.ts'
 import { serverWords } from './actions-notices.ts'
 
 interface TagPair {
@@ -29,8 +29,8 @@ const TAG_WORD = /^[A-Za-z0-9_.:/@-]+( [A-Za-z0-9_.:/@-]+)*$/
 export function TagsEditor({ appId }: { appId: string }) {
   const user = useAppSelector((s) => s.session.user)
   const canEdit = !!user && user.role !== 'readonlyAdmin'
-  const tags = useAppTagsQuery({ id: appId })
-  const [save, saving] = useSetAppTagsMutation()
+  const tags = useDetailsTagsQuery({ id: appId })
+  const [save, saving] = useDetailsSetTagsMutation()
   const [key, setKey] = useState('')
   const [value, setValue] = useState('')
   const [refusal, setRefusal] = useState<string | undefined>()

@@ -4,14 +4,14 @@ import { PanelState } from '../../components/panel-state/panel-state.tsx'
 import { queryPanel } from '../../components/panel-state/panel-status.ts'
 import { columns as col } from '../../kit/columns.tsx'
 import { DetailTable } from '../../kit/detail-table.tsx'
-import { useAppViolationsQuery } from './actions-api.ts'
+import { useDetailsViolationsQuery } from './actions-api.ts'
 
 /** How many violations the panel asks for (02 §7 recent_violations_by_app: limit 10). */
 export const VIOLATIONS_LIMIT = 10
 
 /** The auto-action policies the app violated, newest first (E122): when each fired and which. */
 export function ViolationsPanel({ appId, clusterUid }: { appId: string; clusterUid: string }) {
-  const result = useAppViolationsQuery({
+  const result = useDetailsViolationsQuery({
     app_id: appId,
     limit: VIOLATIONS_LIMIT,
     ...(clusterUid && clusterUid !== '-' && clusterUid !== '*' ? { clusterUid } : {}),
