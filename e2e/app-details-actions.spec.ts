@@ -38,7 +38,8 @@ async function openFirstRunningSparkApp(page: Page) {
   await signIn(page, 'admin', 'admin')
   await expect(page).not.toHaveURL(/\/login/)
   await page.goto('/jobs/applications?appListType=running&appType=spark')
-  await expect(bodyRows(page).first()).toHaveAttribute('data-status', 'running')
+  // Just after a reset, on a shared machine, the first answer can take a while.
+  await expect(bodyRows(page).first()).toHaveAttribute('data-status', 'running', { timeout: 20_000 })
   const before = await runningNow(page)
   await bodyRows(page).first().getByRole('link').first().click()
   await expect(page).toHaveURL(/\/app\/application\/spark\?execId=application_\d+_\d+/)
