@@ -10,12 +10,13 @@ import { auth, frozenTestApp, signIn } from './helper.ts'
  */
 let app: FastifyInstance
 let as: (user: string) => { authorization: string }
+let now: number
 
 beforeAll(async () => {
-  ;({ app, as } = await frozenTestApp({ users: ['admin', 'emr'] }))
+  ;({ app, as, now } = await frozenTestApp({ users: ['admin', 'emr'] }))
   tagged = app.db
     .prepare(
-      `SELECT * FROM applications WHERE cluster_uid IN (SELECT unravel_id FROM clusters WHERE platform = 'CDH')
+      `SELECT * FROM applications WHERE cluster_uid IN (SELECT unravel_id FROM clusters WHERE platform = 'CDH' AND kind = 'Yarn')
           AND id IN (SELECT app_id FROM app_tags) ORDER BY start_time DESC LIMIT 1`,
     )
     .get() as AppRow
@@ -25,7 +26,7 @@ beforeAll(async () => {
 })
 afterAll(() => app.close())
 
-/** The newest CDH app with seeded tags (inside the lists' window), given a RealUser row to keep. */
+/** The newest CDH YARN app with seeded tags (inside the lists' window), given a RealUser row to keep. */
 let tagged: AppRow
 const cdhApp = () => tagged
 const put = (id: string, payload: unknown, headers: object = as('admin')) =>
@@ -73,6 +74,15 @@ describe('PUT /api/v1/apps/{id}/tags', () => {
     const a = cdhApp()
     expect((await put(a.id, { tags: [{ key: 'project', value: 'tag-write-probe' }] })).statusCode).toBe(200)
     expect(await taggedCount('project', 'tag-write-probe', a.id)).toBe(1)
+    // The tag filter offers it (GET /search/tags: the pairs seen on the user's clusters in the window).
+    const offered = await app.inject({
+      method: 'GET',
+      url: `/api/v1/search/tags?from=${now - 30 * 86_400_000}&to=${now}`,
+      headers: as('admin'),
+    })
+    expect(
+      offered.json<{ key: string; values: string[] }[]>().find((t) => t.key === 'project')?.values,
+    ).toContain('tag-write-probe')
     expect((await put(a.id, { tags: [] })).json()).toEqual({})
     expect(await taggedCount('project', 'tag-write-probe', a.id)).toBe(0)
   })

@@ -400,7 +400,8 @@ export const appDetailsEndpoints = defineEndpoints({
     description:
       'Path of costlens. At most 50 pairs; a key 1–64 and a value 1–128 characters of letters, digits, . _ - : / @ ' +
       "and single inner spaces; the same pair twice is kept once. RealUser is the owner's identity, not a tag: it is " +
-      "kept as seeded and sending it answers 400. Stored in app_tags, so the lists' tag filters and chargeback by " +
+      "kept as seeded and sending it answers 400. Stored in app_tags, and each pair is seen on the app's cluster over its " +
+      "life (the tag filters' options, GET /search/tags), so the lists' tag filters and chargeback by " +
       'tag see the change at once. 403 for a read-only admin. ' +
       REFUSALS,
     access: { roles: ['admin', 'user'] },

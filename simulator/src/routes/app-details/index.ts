@@ -61,7 +61,9 @@ export default async function appDetailsRoutes(app: AppInstance) {
     appDetailsEvents(db, scopeOf(request), request.params.id, clock.now()),
   )
   route(app, calls.tags, (request) => appTags(db, scopeOf(request), request.params.id))
-  route(app, calls.setTags, (request) => setAppTags(db, scopeOf(request), request.params.id, request.body))
+  route(app, calls.setTags, (request) =>
+    setAppTags(db, scopeOf(request), request.params.id, request.body, clock.now()),
+  )
   route(app, calls.clusterTags, (request) =>
     appTags(db, scopeOf(request), request.params.id, request.params.cluster),
   )
