@@ -5,6 +5,7 @@ import { baseQuery } from './base-query.ts'
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['CurrentUser', 'SimFaults', 'SimClock'],
+  // Apps: every query that shows applications (status, queue, counts); a kill or move invalidates it.
+  tagTypes: ['CurrentUser', 'SimFaults', 'SimClock', 'Apps'],
   endpoints: () => ({}),
 })

@@ -91,3 +91,22 @@ export const AppViolationSchema = Type.Object({
 })
 export type AppViolation = Static<typeof AppViolationSchema>
 export const AppViolationsSchema = Type.Array(AppViolationSchema)
+
+/** A tag key or value as the tag filters show it: letters, digits and . _ - : / @, no blanks around. */
+const TagWordSchema = (maxLength: number) =>
+  Type.String({ minLength: 1, maxLength, pattern: '^[A-Za-z0-9_.:/@-]+( [A-Za-z0-9_.:/@-]+)*$' })
+
+/**
+ * PUT /apps/{id}/tags (ours): the app's whole tag set, replacing the one stored. RealUser is the
+ * owner's identity (01 §3), not a tag a user sets: it is kept and may not be sent.
+ */
+export const AppTagsBodySchema = Type.Object(
+  {
+    tags: Type.Array(
+      Type.Object({ key: TagWordSchema(64), value: TagWordSchema(128) }, { additionalProperties: false }),
+      { maxItems: 50 },
+    ),
+  },
+  { additionalProperties: false, title: 'AppTagsBody' },
+)
+export type AppTagsBody = Static<typeof AppTagsBodySchema>

@@ -23,6 +23,7 @@ import {
   AppCommentBodySchema,
   AppCommentSchema,
   AppCommentsSchema,
+  AppTagsBodySchema,
   AppViolationsSchema,
   LoadLogsQuerySchema,
   LoadLogsResponseSchema,
@@ -386,5 +387,28 @@ export const appDetailsEndpoints = defineEndpoints({
     querystring: LogStatusQuerySchema,
     response: LogTaskStatusesSchema,
     errors: [404],
+  },
+  setTags: {
+    method: 'PUT',
+    path: '/api/v1/apps/{id}/tags',
+    // No catalogue row: the spec reads an app's tags (E093) but shows no way to set them; the details
+    // page's tag editor (R113 /app/application/{appType}) needs one.
+    specIds: ['R113'],
+    pathIsOurs: true,
+    tags,
+    summary: "Replaces the app's tags (key → value pairs); answers them as GET /apps/{id}/tags does",
+    description:
+      'Path of costlens. At most 50 pairs; a key 1–64 and a value 1–128 characters of letters, digits, . _ - : / @ ' +
+      "and single inner spaces; the same pair twice is kept once. RealUser is the owner's identity, not a tag: it is " +
+      "kept as seeded and sending it answers 400. Stored in app_tags, and each pair is seen on the app's cluster over its " +
+      "life (the tag filters' options, GET /search/tags), so the lists' tag filters and chargeback by " +
+      'tag see the change at once. 403 for a read-only admin. ' +
+      REFUSALS,
+    access: { roles: ['admin', 'user'] },
+    params: AppIdParamsSchema,
+    body: AppTagsBodySchema,
+    response: AppTagsSchema,
+    errors: [404],
+    changesState: true,
   },
 })

@@ -18,6 +18,8 @@ import { PanelState } from '../../components/panel-state/panel-state.tsx'
 import { StatusBadge } from '../../components/status/status-badge.tsx'
 import { DetailPage, type DetailTab } from '../../kit/detail-page.tsx'
 import { useAppSummaryQuery, useCanAccessAppMutation } from './api.ts'
+import { YarnActions } from './actions-yarn.tsx'
+import { SummaryPanels } from './actions-summary.tsx'
 import type { AppRef } from './app-ref.ts'
 import { MrCountersTab, MrTasksTab } from './mr-tabs.tsx'
 import { HivePlanTab, HiveQueryTab } from './hive-tabs.tsx'
@@ -98,7 +100,12 @@ function appTabs(kind: string, ref: (s: AppDetailsSummary) => AppRef): Tab[] {
   // A BigQuery job has no YARN containers, so no resource series (its Query tab says so).
   const common = COMMON_TABS.filter(([value]) => value !== 'resources' || !NO_YARN_TYPES.has(kind))
   return [
-    { value: 'summary', label: 'Summary', fields: summaryFields },
+    {
+      value: 'summary',
+      label: 'Summary',
+      fields: summaryFields,
+      render: (s) => <SummaryPanels app={ref(s)} />,
+    },
     ...[...own, ...common].map(([value, label, Body]) => ({
       value,
       label,
@@ -149,16 +156,21 @@ function AppDetails({ id, clusterUid, appType }: { id: string; clusterUid: strin
         </>
       )}
       actions={
-        summary && summary.appAttempts > 1 ? (
-          <Select
-            label="Attempt"
-            w={120}
-            data={Array.from({ length: summary.appAttempts }, (_, i) => String(i + 1))}
-            value={String(attempt)}
-            onChange={chooseAttempt}
-            allowDeselect={false}
-          />
-        ) : undefined
+        summary && (
+          <>
+            {summary.appAttempts > 1 && (
+              <Select
+                label="Attempt"
+                w={120}
+                data={Array.from({ length: summary.appAttempts }, (_, i) => String(i + 1))}
+                value={String(attempt)}
+                onChange={chooseAttempt}
+                allowDeselect={false}
+              />
+            )}
+            <YarnActions app={summary} onChanged={() => void result.refetch()} />
+          </>
+        )
       }
       kpis={(s) => [
         { label: 'Cost (USD)', value: formatDollars(s.cents / 100) },

@@ -25,6 +25,7 @@ import {
   useSparkAppErrorViewQuery,
 } from './api.ts'
 import type { AppRef } from './app-ref.ts'
+import { LogLoadControl } from './log-load-control.tsx'
 import { detailsType } from '../../components/app-details-href.ts'
 
 /** The generic per-attempt calls' type for an app: the page's, else its kind's (a pipeline run's is workflow). */
@@ -164,9 +165,13 @@ export function ErrorsView({ view }: { view: AppErrorView }) {
 export function ErrorsTab({ app }: { app: AppRef }) {
   const result = useAttemptCall(app, useSparkAppErrorViewQuery, useAppErrorViewQuery)
   return (
-    <PanelState what="Errors" {...queryPanel(result, !result.data)}>
-      {result.data && <ErrorsView view={result.data} />}
-    </PanelState>
+    <Stack gap="sm">
+      {/* 02 §4 Log loading: Spark apps' executor logs (the only type load_logs takes). */}
+      {pathType(app) === 'spark' && <LogLoadControl app={app} onLoaded={() => void result.refetch()} />}
+      <PanelState what="Errors" {...queryPanel(result, !result.data)}>
+        {result.data && <ErrorsView view={result.data} />}
+      </PanelState>
+    </Stack>
   )
 }
 

@@ -39,6 +39,7 @@ export interface FinishedAppsArgs {
 export const chargebackApi = api.injectEndpoints({
   endpoints: (build) => ({
     chargeback: build.query<Partial<ChargebackResponse>, ChargebackArgs>({
+      providesTags: ['Apps'],
       query: ({ search, groups, params }) => {
         const [group1 = '', group2] = groups
         const calls = CHARGEBACK_CALLS[search]
@@ -54,6 +55,7 @@ export const chargebackApi = api.injectEndpoints({
     }),
     // E019-E022: one page of the finished apps (B100: from, size, a signed sort).
     chargebackFinishedApps: build.query<FinishedAppsResponse<ChargebackFinishedList>, FinishedAppsArgs>({
+      providesTags: ['Apps'],
       query: ({ list, params }) => endpointRequest(FINISHED_APPS_CALLS[list], params, { silent: true }),
     }),
     // E044: the EMR flavour's clusters with their EC2, EMR and EBS costs (one group-by, the cluster).

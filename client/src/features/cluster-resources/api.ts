@@ -114,10 +114,12 @@ export const clusterResourcesApi = api.injectEndpoints({
         ),
     }),
     resourceRunningApps: build.query<TaggedAppsResponse, RunningAppsArgs>({
+      providesTags: ['Apps'],
       query: ({ cluster, size }) =>
         endpointRequest(clustersEndpoints.taggedApps, { cluster, running: true, size }, { silent: true }),
     }),
     finishedYarnJobs: build.query<FinishedAppsResponse<'fapps'>, FinishedJobsArgs>({
+      providesTags: ['Apps'],
       query: ({ cluster, start, end, sort, from, size }) =>
         endpointRequest(
           clustersEndpoints.finishedYarnApps,
@@ -133,6 +135,7 @@ export const clusterResourcesApi = api.injectEndpoints({
         ),
     }),
     workloadJobCount: build.query<Partial<JobCountResponse>, JobCountArgs>({
+      providesTags: ['Apps'],
       query: ({ cluster, start, end, interval, groupBy }) =>
         endpointRequest(
           jobsEndpoints.jobCount,

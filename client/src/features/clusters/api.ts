@@ -106,6 +106,7 @@ export const clustersApi = api.injectEndpoints({
     }),
     /** E028-E033: running now (the window is not applied) or finished in the window, of one cluster or all. */
     jobBuckets: build.query<JobBucket[], JobBucketsArgs>({
+      providesTags: ['Apps'],
       query: ({ variant, by, clusterUid, ...range }) =>
         endpointRequest(
           JOB_BUCKET_CALLS[variant][by],
@@ -114,6 +115,7 @@ export const clustersApi = api.injectEndpoints({
         ),
     }),
     jobCount: build.query<Maybe<JobCountResponse>, JobCountArgs>({
+      providesTags: ['Apps'],
       query: ({ start, end, ...params }) =>
         endpointRequest(
           jobsEndpoints.jobCount,

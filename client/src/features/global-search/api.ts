@@ -11,6 +11,7 @@ export const globalSearchApi = api.injectEndpoints({
   endpoints: (build) => ({
     // Partial: a real backend may leave fields out, so the page reads each with a fallback.
     globalSearch: build.query<Partial<GlobalSearchResponse>, GlobalSearchQuery>({
+      providesTags: ['Apps'],
       query: (params) =>
         endpointRequest(appsEndpoints.globalSearch, params, { group: 'apps:globalsearch', silent: true }),
     }),

@@ -14,6 +14,7 @@ export const jobsApi = api.injectEndpoints({
   endpoints: (build) => ({
     unifiedSearch: endpointQuery(build, appsEndpoints.unifiedSearch, {
       request: { group: 'apps:unifiedsearch', silent: true },
+      providesTags: ['Apps'],
     }),
     usersAndQueues: build.query<UsersAndQueues, void>({
       query: () => endpointRequest(appsEndpoints.usersAndQueues, {}, { silent: true }),

@@ -18,6 +18,7 @@ export const pipelinesApi = api.injectEndpoints({
     // A newer filter supersedes a slower older answer (B285).
     pipelineList: endpointQuery(build, pipelinesEndpoints.pipelineList, {
       request: { group: 'pipelines:list', silent: true },
+      providesTags: ['Apps'],
     }),
     jobSchedules: endpointQuery(build, jobsEndpoints.jobSchedules, {
       request: { group: 'jobs:schedules', silent: true },

@@ -24,6 +24,7 @@ import {
   moveApp,
   violationsOfApp,
 } from '../../db/repositories/app-writes.ts'
+import { setAppTags } from '../../db/repositories/app-tag-writes.ts'
 import { scopeOf, sessionOf } from '../../plugins/auth.ts'
 import { route } from '../route.ts'
 
@@ -60,6 +61,9 @@ export default async function appDetailsRoutes(app: AppInstance) {
     appDetailsEvents(db, scopeOf(request), request.params.id, clock.now()),
   )
   route(app, calls.tags, (request) => appTags(db, scopeOf(request), request.params.id))
+  route(app, calls.setTags, (request) =>
+    setAppTags(db, scopeOf(request), request.params.id, request.body, clock.now()),
+  )
   route(app, calls.clusterTags, (request) =>
     appTags(db, scopeOf(request), request.params.id, request.params.cluster),
   )
