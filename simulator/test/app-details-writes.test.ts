@@ -490,3 +490,59 @@ describe('writes survive a rebuild on the same file; a reset returns to the seed
     }
   }, 60_000)
 })
+
+describe('written times follow the data on a reopen', () => {
+  it('after a two-hour session and three days closed, comments and log loads keep their age, none ahead of now', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'costlens-writes-'))
+    const dbPath = path.join(dir, 'costlens.db')
+    try {
+      const first = await frozenTestApp({ dbPath, users: ['admin'] })
+      const h = first.as('admin')
+      const { id } = first.app.db
+        .prepare(`SELECT id FROM applications WHERE kind = 'spark' AND sensor_enabled = 0 AND ${cdh} LIMIT 1`)
+        .get() as { id: string }
+      const send = (comment: string) =>
+        first.app.inject({
+          method: 'POST',
+          url: `/api/v1/apps/${id}/send_comment`,
+          headers: h,
+          payload: { comment },
+        })
+      const opened = first.now
+      expect((await send('at the open')).statusCode).toBe(200)
+      first.app.clock.set(opened + 2 * HOUR - 5 * 60_000)
+      expect((await send('five minutes before the load')).statusCode).toBe(200)
+      first.app.clock.set(opened + 2 * HOUR)
+      const load = await first.app.inject({
+        method: 'GET',
+        url: `/api/v1/celery/load_logs?app_type=spark&app_id=${id}`,
+        headers: h,
+      })
+      expect(load.statusCode).toBe(200)
+      await first.app.close()
+
+      const reopened = opened + 3 * DAY + 2 * HOUR
+      const second = await frozenTestApp({ dbPath, users: ['admin'], now: reopened })
+      try {
+        const get = async <T>(url: string) =>
+          (await second.app.inject({ method: 'GET', url, headers: second.as('admin') })).json<T>()
+        const comments = await get<AppComment[]>(`/api/v1/apps/${id}/comments`)
+        expect(comments.map((c) => [c.comment, reopened - c.createdAt])).toEqual([
+          ['at the open', 2 * HOUR],
+          ['five minutes before the load', 5 * 60_000],
+        ])
+        // The load made just before the stop was made "now", and still runs its own delay.
+        const [task] = await get<LogTaskStatus[]>(`/api/v1/apps/loadApplicationsLogStatus?app_id=${id}`)
+        expect(task!.task_status).toBe('STARTED')
+        const row = second.app.db
+          .prepare('SELECT created_at, ready_at FROM app_log_tasks WHERE app_id = ?')
+          .get(id) as { created_at: number; ready_at: number }
+        expect(row).toEqual({ created_at: reopened, ready_at: reopened + logLoadDelayMs(id) })
+      } finally {
+        await second.app.close()
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  }, 60_000)
+})
