@@ -91,6 +91,22 @@ describe('failures of every engine', () => {
     expect(failure.errors[0]!.message).toContain(words)
   })
 
+  it.each([
+    ['presto', 'F', 'Query exceeded distributed user memory limit of 40GB', 'memory'],
+    ['impala', 'F', 'AnalysisException: Table does not exist: web.clicks_v2', 'user-code'],
+    ['bigquery', 'F', 'Syntax error: Unexpected keyword FROM at [2:1]', 'user-code'],
+    ['impala', 'K', 'Cancelled by user airflow', 'killed'],
+    ['hive', 'K', 'Application application_1_000001 was killed by user hive at 10.0.17.73', 'killed'],
+  ])("%s %s: the engine's error is the record's own text (%s)", (kind, status, text, category) => {
+    const failure = deriveFailure(record(kind, { status, diagnostics: text }), NOW)!
+    expect(failure.category).toBe(category)
+    expect(failure.diagnostics).toBe(text)
+    const root = failure.errors[0]!
+    expect(root.exception ? `${root.exception}: ${root.message}` : root.message).toMatch(
+      new RegExp(`${text.replace(/[[\]().]/g, '\\$&').replace(/^AnalysisException: /, '')}$`),
+    )
+  })
+
   it("the record's killed text is shown as it is", () => {
     expect(
       deriveFailure(record('spark', { status: 'K', diagnostics: 'Application killed by user.' }), NOW)!

@@ -2,6 +2,7 @@ import type { AppError, AppFailure, FailureKind } from '@costlens/shared'
 import {
   FAILURE_CATEGORY_OF,
   failureKind,
+  failureKindOfText,
   gb,
   sparkLostTask,
   userException,
@@ -464,9 +465,28 @@ function engineMessage(app: DetailsRecord, kind: FailureKind): { exception: stri
   }
 }
 
+/** How each engine's own messages start (a YARN sentence on an Impala query is not Impala's). */
+const ENGINE_WORDS: Readonly<Record<string, RegExp>> = {
+  impala: /^(Memory limit exceeded|AnalysisException|Cancell?ed (from|by))/,
+  presto: /^(Query |line \d+:\d+|Division by zero)/,
+  bigquery: /^(Resources exceeded|Unrecognized name|Syntax error|Job execution was cancell?ed)/,
+  hive: /^(FAILED: Execution Error|Application \S+ was killed by user)/,
+  tez: /^(Vertex failed|Application \S+ was killed by user)/,
+}
+
 function engineFailure(app: DetailsRecord, now: number, kind: FailureKind): AppFailure {
   const life = appLife(app, now)
-  const { exception, message } = engineMessage(app, kind)
+  const derived = engineMessage(app, kind)
+  // The engine's error is the record's own text when that names this failure (the lists show it):
+  // the same limit, table and column in the list and in the errors.
+  const own = app.diagnostics?.trim()
+  const exception = derived.exception
+  const message =
+    own && failureKindOfText(own) === kind && ENGINE_WORDS[app.kind]?.test(own)
+      ? exception && own.startsWith(`${exception}: `)
+        ? own.slice(exception.length + 2)
+        : own
+      : derived.message
   return {
     category: FAILURE_CATEGORY_OF[kind],
     kind,
