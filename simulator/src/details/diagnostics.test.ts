@@ -390,6 +390,18 @@ describe('seeded diagnostics: varied, realistic, and every sentence names its fa
     expect(seen.size).toBeGreaterThan(40)
   })
 
+  it("a killed MapReduce job's kill request names the address its AM log shows", () => {
+    const texts = Array.from({ length: 60 }, (_, seq) => {
+      const rec = appOf('mr', 'K', MR, seq)
+      return { rec, text: seededDiagnostics(rec, seq)! }
+    }).filter(({ text }) => text.startsWith('Kill job'))
+    expect(texts.length).toBeGreaterThan(0)
+    for (const { rec, text } of texts) {
+      const root = deriveFailure({ ...rec, diagnostics: text }, NOW)!.errors[0]!
+      expect(root.message.split('\n')[0]).toBe(text.split('\n')[0])
+    }
+  })
+
   it('other statuses carry no diagnostics; the same app always gets the same sentence', () => {
     for (const status of ['S', 'R', 'U', 'W'])
       expect(seededDiagnostics(record('spark', { status }), 3)).toBeNull()

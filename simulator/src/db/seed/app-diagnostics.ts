@@ -297,7 +297,8 @@ function killed(app: DiagnosedApp, seq: number): string {
     case 'mr':
       return pick(
         [
-          `Kill job job_${ts}_${yseq} received from ${app.user} (auth:SIMPLE) at ${ip}\nJob received Kill while in RUNNING state.`,
+          // The address the MapReduce details' job names (mr.ts): the user's own client.
+          `Kill job job_${ts}_${yseq} received from ${app.user} (auth:SIMPLE) at 10.0.${16 + (app.user.length % 8)}.${20 + app.user.length}\nJob received Kill while in RUNNING state.`,
           'Application killed by user.',
         ],
         seq,
