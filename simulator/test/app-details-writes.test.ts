@@ -249,6 +249,66 @@ describe('E123 Yarn kill: status K, finished now, in every list and count', () =
     expect(await f.inQueue(target)).toBe(newBefore + 1)
   })
 
+  it('a Hive query killed: its running child MR and Tez jobs are killed with it, at its finish time', async () => {
+    // The seed gives child jobs to finished queries only and runs few Hive queries: a running app
+    // becomes a running query and two finished jobs of its cluster its running jobs (rollups kept).
+    const rewrite = (id: string, change: Partial<AppRow>) => {
+      const before = stored(id)
+      const after = { ...before, ...change }
+      const sets = Object.keys(change).map((k) => `${k} = @${k}`)
+      app.db.prepare(`UPDATE applications SET ${sets.join(', ')} WHERE id = @id`).run(after)
+      refreshAppRollups(app.db, before, after)
+      addToChargebackRollups(app.db, before, -1)
+      addToChargebackRollups(app.db, after, 1)
+    }
+    const query = app.db
+      .prepare(`SELECT id FROM applications WHERE status = 'R' AND ${cdh} ORDER BY id DESC LIMIT 1`)
+      .pluck()
+      .get() as string
+    const cluster = stored(query).cluster_uid
+    const [finished, ...running] = app.db
+      .prepare(
+        `SELECT id FROM applications WHERE status = 'S' AND kind IN ('mr', 'tez') AND parent_id IS NULL
+            AND cluster_uid = ? ORDER BY start_time DESC LIMIT 3`,
+      )
+      .pluck()
+      .all(cluster) as string[]
+    expect(running).toHaveLength(2)
+    rewrite(query, { kind: 'hive' })
+    for (const [k, id] of running.entries())
+      rewrite(id, { kind: k ? 'tez' : 'mr', parent_id: query, status: 'R', finished_time: null })
+    rewrite(finished!, { parent_id: query })
+    const hive = stored(query)
+    const before = await figures(hive)
+
+    const killed = await ok<YarnActionResult>('GET', `/api/v1/yarn_rm/kill_app/${hive.id}`)
+    expect(killed.message).toBe(
+      `Application ${hive.id} killed. Its running jobs ${[...running].sort().join(', ')} were killed with it.`,
+    )
+    const killedQuery = stored(hive.id)
+    expect(killedQuery.status).toBe('K')
+    for (const id of running) {
+      const child = stored(id)
+      expect(child, id).toMatchObject({
+        status: 'K',
+        finished_time: killedQuery.finished_time,
+        duration: killedQuery.finished_time! - child.start_time,
+        diagnostics: `Application ${id} was killed by user admin with its Hive query ${hive.id}.`,
+      })
+      const view = await ok<AppErrorView>('GET', `/api/v1/jobs/${id}/errorview`)
+      expect(view.failure).toMatchObject({ category: 'killed', kind: 'killed-by-user' })
+    }
+    expect(stored(finished!).status).toBe('S')
+    const after = await figures(hive)
+    expect(after.runningList - before.runningList).toBe(-3)
+    expect(after.killedFinishedList - before.killedFinishedList).toBe(3)
+    expect(after.runningResources - before.runningResources).toBe(-3)
+    // Every rollup the four rewrites touched is exact.
+    const { kept, rebuilt } = keptAndRebuiltRollups()
+    expect(kept.app).toEqual(rebuilt.app)
+    expect(kept.cb).toEqual(rebuilt.cb)
+  })
+
   it('after kills and moves the kept rollups equal the ones the seed builds from the apps', () => {
     // Running apps carry no inefficiency events yet; the upkeep itself also serves inefficient apps
     // (the insight and event slices, under parts of their event bits): rewrite one the same way.
@@ -485,6 +545,62 @@ describe('writes survive a rebuild on the same file; a reset returns to the seed
       expect(state(move.id).queue).toBe(move.queue)
       expect((await inject(second.app, 'GET', `/api/v1/apps/${kill.id}/comments`, h2)).json()).toEqual([])
       await second.app.close()
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  }, 60_000)
+})
+
+describe('written times follow the data on a reopen', () => {
+  it('after a two-hour session and three days closed, comments and log loads keep their age, none ahead of now', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'costlens-writes-'))
+    const dbPath = path.join(dir, 'costlens.db')
+    try {
+      const first = await frozenTestApp({ dbPath, users: ['admin'] })
+      const h = first.as('admin')
+      const { id } = first.app.db
+        .prepare(`SELECT id FROM applications WHERE kind = 'spark' AND sensor_enabled = 0 AND ${cdh} LIMIT 1`)
+        .get() as { id: string }
+      const send = (comment: string) =>
+        first.app.inject({
+          method: 'POST',
+          url: `/api/v1/apps/${id}/send_comment`,
+          headers: h,
+          payload: { comment },
+        })
+      const opened = first.now
+      expect((await send('at the open')).statusCode).toBe(200)
+      first.app.clock.set(opened + 2 * HOUR - 5 * 60_000)
+      expect((await send('five minutes before the load')).statusCode).toBe(200)
+      first.app.clock.set(opened + 2 * HOUR)
+      const load = await first.app.inject({
+        method: 'GET',
+        url: `/api/v1/celery/load_logs?app_type=spark&app_id=${id}`,
+        headers: h,
+      })
+      expect(load.statusCode).toBe(200)
+      await first.app.close()
+
+      const reopened = opened + 3 * DAY + 2 * HOUR
+      const second = await frozenTestApp({ dbPath, users: ['admin'], now: reopened })
+      try {
+        const get = async <T>(url: string) =>
+          (await second.app.inject({ method: 'GET', url, headers: second.as('admin') })).json<T>()
+        const comments = await get<AppComment[]>(`/api/v1/apps/${id}/comments`)
+        expect(comments.map((c) => [c.comment, reopened - c.createdAt])).toEqual([
+          ['at the open', 2 * HOUR],
+          ['five minutes before the load', 5 * 60_000],
+        ])
+        // The load made just before the stop was made "now", and still runs its own delay.
+        const [task] = await get<LogTaskStatus[]>(`/api/v1/apps/loadApplicationsLogStatus?app_id=${id}`)
+        expect(task!.task_status).toBe('STARTED')
+        const row = second.app.db
+          .prepare('SELECT created_at, ready_at FROM app_log_tasks WHERE app_id = ?')
+          .get(id) as { created_at: number; ready_at: number }
+        expect(row).toEqual({ created_at: reopened, ready_at: reopened + logLoadDelayMs(id) })
+      } finally {
+        await second.app.close()
+      }
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })
     }

@@ -4,7 +4,8 @@ import { FAILURE_CATEGORIES } from '@costlens/shared'
 import { appsTimeShift } from '../src/db/repositories/applications.ts'
 import type { AppRow } from '../src/db/seed/applications.ts'
 import { deriveFailure } from '../src/details/diagnostics.ts'
-import { failureKind } from '../src/details/failure.ts'
+import { SPARK_CONTEXT_SHUT_DOWN, failureKind, failureKindOfText } from '../src/details/failure.ts'
+import { appInsightEvents, type StoredEvent } from '../src/db/repositories/app-insights.ts'
 import { deriveMr, mrDerivation, mrTasks } from '../src/details/mr.ts'
 import { appLife, hasEvent, recordAsRead, taskCounts } from '../src/details/record.ts'
 import { deriveResources, MAX_RESOURCE_POINTS } from '../src/details/resources.ts'
@@ -74,13 +75,15 @@ describe('Spark details agree with the record', () => {
       const states = [...latest.values()].map((s) => s.status)
       const count = (status: string) => states.filter((s) => s === status).length
       const rest = rec.num_stages - rec.num_completed_stages - rec.num_skipped_stages
-      const restStatus =
-        rec.status === 'F' || rec.status === 'K' ? 'FAILED' : rec.status === 'R' ? 'ACTIVE' : 'PENDING'
       expect(details.jobs, rec.id).toHaveLength(rec.num_jobs)
       expect(latest.size, rec.id).toBe(rec.num_stages)
       expect(count('COMPLETE'), rec.id).toBe(rec.num_completed_stages)
       expect(count('SKIPPED'), rec.id).toBe(rec.num_skipped_stages)
-      expect(count(restStatus), rec.id).toBe(rest)
+      // A stopped app failed (or was cancelled) in one stage; the ones after it never ran.
+      if (rec.status === 'F' || rec.status === 'K') {
+        expect(count('FAILED'), rec.id).toBe(Math.min(1, rest))
+        expect(count('PENDING'), rec.id).toBe(Math.max(0, rest - 1))
+      } else expect(count(rec.status === 'R' ? 'ACTIVE' : 'PENDING'), rec.id).toBe(rest)
       expect(
         first.reduce((n, s) => n + s.numTasks, 0),
         rec.id,
@@ -333,6 +336,96 @@ describe('failed and killed apps explain themselves', () => {
       if (rec.diagnostics?.includes('in stage') && failure.kind !== 'fetch-failed')
         expect(failure.diagnostics).toContain(`in stage ${root.stageId}.${root.stageAttemptId}`)
     }
+  })
+})
+
+describe('a stopped Spark app shows where it stopped', () => {
+  it('one job FAILED: the one whose stage failed, or the last when the driver or the kill came after every stage', () => {
+    const stopped = sample.spark!.filter((a) => a.status === 'F' || a.status === 'K')
+    expect(stopped.filter((a) => a.status === 'F').length).toBeGreaterThan(20)
+    let driverLevel = 0
+    for (const rec of stopped) {
+      const { details } = sparkDerivation(rec, now)
+      const at = `${rec.id} (${rec.status})`
+      const failedJobs = details.jobs.filter((j) => j.status === 'FAILED')
+      expect(failedJobs, at).toHaveLength(1)
+      const job = failedJobs[0]!
+      const latest = new Map(details.stages.map((s) => [s.stageId, s]))
+      const failedStage = [...latest.values()].find((s) => s.status === 'FAILED')
+      const rest = rec.num_stages - rec.num_completed_stages - rec.num_skipped_stages
+      if (rest > 0) {
+        // The first unfinished stage failed, in that job; every stage after it never ran.
+        expect(failedStage?.stageId, at).toBe(rec.num_stages - rest)
+        expect(failedStage!.jobIds[0], at).toBe(job.jobId)
+        if (rec.status === 'K') expect(failedStage!.failureReason).toBe(SPARK_CONTEXT_SHUT_DOWN)
+        for (const s of latest.values())
+          if (s.status === 'PENDING') {
+            expect(s.stageId, at).toBeGreaterThan(failedStage!.stageId)
+            expect([s.submissionTime, s.numCompleteTasks, s.inputBytes], at).toEqual([null, 0, 0])
+          }
+      } else {
+        driverLevel++
+        expect(failedStage, at).toBeUndefined()
+        expect(job.jobId, at).toBe(details.jobs.length - 1)
+        expect(job.numFailedStages).toBe(0)
+      }
+      // Jobs before it succeeded; jobs after it were never submitted.
+      for (const j of details.jobs) {
+        if (j.jobId < job.jobId) expect(j.status, `${at} job ${j.jobId}`).toBe('SUCCEEDED')
+        if (j.jobId > job.jobId) {
+          expect(j.status, `${at} job ${j.jobId}`).toBe('UNKNOWN')
+          expect(j.completionTime).toBeNull()
+          expect(j.numCompletedTasks).toBe(0)
+        }
+      }
+      // The errors point into that job (a stage failure) or at the driver (an AM-level failure).
+      if (rec.status === 'F') {
+        const root = deriveFailure(rec, now)!.errors[0]!
+        if (rest > 0) expect(root.jobId, at).toBe(job.jobId)
+        else expect(root.executorId, at).toBe('driver')
+      }
+      // A SQL execution never holds a job that never ran.
+      const ran = new Set(details.jobs.filter((j) => j.status !== 'UNKNOWN').map((j) => j.jobId))
+      for (const e of details.executions)
+        for (const id of [...e.successJobIds, ...e.failedJobIds, ...e.runningJobIds])
+          expect(ran).toContain(id)
+    }
+    expect(driverLevel).toBeGreaterThan(0)
+  })
+})
+
+describe('seeded diagnostics name the failure the details show', () => {
+  it('every failed and killed app of every kind: its text names the kind its errors derive', () => {
+    const texts = new Set<string>()
+    const kinds = new Set<string>()
+    for (const apps of Object.values(sample))
+      for (const rec of apps) {
+        if (rec.status !== 'F' && rec.status !== 'K') continue
+        const failure = deriveFailure(rec, now)!
+        expect(failureKindOfText(rec.diagnostics), `${rec.id}: ${rec.diagnostics}`).toBe(failure.kind)
+        texts.add(rec.diagnostics!.replace(/\d+/g, '#'))
+        kinds.add(`${rec.kind}:${failure.kind}`)
+      }
+    // Varied, as failures are: not one sentence per status.
+    expect(texts.size).toBeGreaterThan(30)
+    for (const kind of ['container-memory-limit', 'java-heap-space', 'fetch-failed', 'user-exception'])
+      expect(kinds).toContain(`spark:${kind}`)
+  })
+
+  it("no insight's saving exceeds its app's cost", () => {
+    const events = app.db.prepare('SELECT event_type, event_name, vt FROM app_events WHERE app_id = ?')
+    let checked = 0
+    for (const apps of Object.values(sample))
+      for (const rec of apps) {
+        const stored = events.all(rec.id) as StoredEvent[]
+        if (stored.length === 0) continue
+        for (const e of appInsightEvents(rec, stored, now)) {
+          expect(e.savingCents, `${rec.id} ${e.eventName}`).toBeGreaterThanOrEqual(0)
+          expect(e.savingCents, `${rec.id} ${e.eventName}`).toBeLessThanOrEqual(rec.cents)
+          checked++
+        }
+      }
+    expect(checked).toBeGreaterThan(100)
   })
 })
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { Type } from 'typebox'
-import { defineEndpoint, fillPath, pathParamNames, routerPath, splitArgs } from './endpoint.ts'
+import {
+  defineEndpoint,
+  fillPath,
+  pathParamNames,
+  routerPath,
+  splitArgs,
+  type EndpointArgs,
+} from './endpoint.ts'
+import { sparkEndpoints } from './spark.ts'
 
 const response = Type.Object({})
 const details = defineEndpoint({
@@ -59,5 +67,27 @@ describe('endpoint table entries', () => {
       params: { clusterUid: 'c1' },
       body: { name: 'n' },
     })
+  })
+
+  it('sends a query field a path parameter shadows under its wire name (E106 ?id=)', () => {
+    const executions = defineEndpoint({
+      ...details,
+      path: '/api/v1/spark/{platform}/{id}/executions',
+      queryArgs: { id: 'executionId' },
+    })
+    expect(splitArgs(executions, { platform: 'c1', id: 'application_1_2', executionId: 3 })).toEqual({
+      url: '/api/v1/spark/c1/application_1_2/executions',
+      params: { id: 3 },
+    })
+    expect(splitArgs(executions, { platform: 'c1', id: 'application_1_2' })).toEqual({
+      url: '/api/v1/spark/c1/application_1_2/executions',
+    })
+    // The table's own entry types both: the app id a string, the execution id a number.
+    const args: EndpointArgs<typeof sparkEndpoints.executions> = {
+      platform: 'c1',
+      id: 'application_1_2',
+      executionId: 3,
+    }
+    expect(splitArgs(sparkEndpoints.executions, args).params).toEqual({ id: 3 })
   })
 })

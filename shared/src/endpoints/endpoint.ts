@@ -32,6 +32,12 @@ export interface Endpoint {
   }
   params?: TSchema
   querystring?: TSchema
+  /**
+   * The client's argument name of a query field whose wire name a path parameter already takes
+   * (wire name → argument name), so the flat arguments keep both: E106's path {id} (the app) and
+   * query ?id= (one execution). The wire is unchanged.
+   */
+  queryArgs?: Readonly<Record<string, string>>
   body?: TSchema
   /** The 200 answer. */
   response: TSchema
@@ -59,11 +65,17 @@ export type EndpointBody<E extends Endpoint> = StaticOf<E['body']>
 export type EndpointResponse<E extends Endpoint> = Static<E['response']>
 
 type Flat<T> = { [K in keyof T]: T[K] } & {}
+/** A query's fields under their client argument names (Endpoint.queryArgs). */
+type QueryArgs<T, M> =
+  M extends Readonly<Record<string, string>>
+    ? { [K in keyof T as K extends keyof M ? M[K] & string : K]: T[K] }
+    : T
 /** A schema the entry gives, or undefined when it has none (an absent key reads as unknown). */
 type Given<S> = S extends TSchema ? S : undefined
 /**
- * What a client call takes: path parameters, query and body fields in one flat object, since no
- * call of the spec repeats a name between them. `void` when the call takes nothing.
+ * What a client call takes: path parameters, query and body fields in one flat object; a query field
+ * whose name a path parameter takes goes by its Endpoint.queryArgs name. `void` when the call takes
+ * nothing.
  */
 export type EndpointArgs<E extends Endpoint> = [
   Given<E['params']>,
@@ -71,7 +83,7 @@ export type EndpointArgs<E extends Endpoint> = [
   Given<E['body']>,
 ] extends [undefined, undefined, undefined]
   ? void
-  : Flat<EndpointParams<E> & EndpointQuerystring<E> & EndpointBody<E>>
+  : Flat<EndpointParams<E> & QueryArgs<EndpointQuerystring<E>, E['queryArgs']> & EndpointBody<E>>
 
 /** The names of a path's `{name}` parameters, in order. */
 export function pathParamNames(path: string): string[] {
@@ -98,6 +110,11 @@ export function splitArgs(
   const rest: Record<string, unknown> = { ...(args ?? {}) }
   const url = fillPath(entry.path, rest)
   for (const name of pathParamNames(entry.path)) delete rest[name]
+  for (const [wire, arg] of Object.entries(entry.queryArgs ?? {}))
+    if (arg in rest) {
+      rest[wire] = rest[arg]
+      delete rest[arg]
+    }
   const queryKeys = Object.keys((entry.querystring as { properties?: object } | undefined)?.properties ?? {})
   if (entry.querystring && entry.body) {
     const params = Object.fromEntries(Object.entries(rest).filter(([k]) => queryKeys.includes(k)))

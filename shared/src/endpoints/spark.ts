@@ -190,6 +190,8 @@ export const sparkEndpoints = defineEndpoints({
       `execution (404 when it has no such execution). ${NOT_SPARK}`,
     params: SparkPlatformParamsSchema,
     querystring: SparkExecutionsQuerySchema,
+    // The path's {id} is the app; the client passes the execution's ?id= as executionId.
+    queryArgs: { id: 'executionId' },
     response: Type.Array(SparkSqlExecutionSchema),
   },
   platformAllStages: stages('E107', '/api/v1/spark/{platform}/{id}/allstages', SparkPlatformParamsSchema),

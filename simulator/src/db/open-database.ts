@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import Database from 'better-sqlite3'
 import { SCHEMA_VERSION, seedDatabase, type SeedOptions } from './seed/index.ts'
-import { TIME_COLUMNS } from './time-columns.ts'
+import { TIME_COLUMNS, shiftWrites } from './time-columns.ts'
 import { readSetting, writeSetting } from './repositories/settings.ts'
 import { createSchema } from './schema.ts'
 import { removeInterruptedSeeds, seedFile } from './seed-file.ts'
@@ -116,6 +116,7 @@ export function shiftToClock(db: Db, now: number): number {
   const delta = now - anchor
   if (Math.abs(delta) < 60_000) return 0
   db.transaction(() => {
+    shiftWrites(db, anchor, now)
     for (const { table, columns } of TIME_COLUMNS) {
       const sets = columns.map((c) => `${c} = ${c} + @delta`).join(', ')
       db.prepare(`UPDATE ${table} SET ${sets}`).run({ delta })

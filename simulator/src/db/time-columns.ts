@@ -1,3 +1,5 @@
+import type { Db } from './open-database.ts'
+
 /**
  * Every seeded time column. When the simulator starts on a later day than the one the database was
  * seeded on, these columns move forward by the difference, so history always ends "now" and the
@@ -31,3 +33,42 @@ export const APP_TIME_COLUMNS: readonly { table: string; columns: readonly strin
   { table: 'snowflake_query_rollups', columns: ['bucket'] },
   { table: 'snowflake_cost_rollups', columns: ['bucket'] },
 ]
+
+/**
+ * Time columns of what people write through the console (issue 17: comments, log-load tasks). They
+ * are written at the clock's now, which after a session of some hours lies hours past the anchor
+ * the seeded data is current at; moved by the seeded data's shift they would land that far in the
+ * future after a reopen. They move instead so the newest of them lands at the new now: each keeps
+ * its distance to the newest write (a comment made 5 minutes before the last one still reads 5
+ * minutes older), none lies ahead of now, and a load running at the stop has finished. Written
+ * before the anchor (a clock set back), they move as the seeded data does.
+ */
+export const WRITE_TIME_COLUMNS: readonly { table: string; written: string; columns: readonly string[] }[] = [
+  { table: 'app_comments', written: 'created_at', columns: ['created_at'] },
+  // A load running at the stop runs on for what was left of it after the reopen.
+  { table: 'app_log_tasks', written: 'created_at', columns: ['created_at', 'ready_at'] },
+]
+
+/** When the latest write was made, or null when nothing has been written. */
+function latestWrite(db: Db): number | null {
+  const parts = WRITE_TIME_COLUMNS.map(({ table, written }) => `SELECT max(${written}) AS t FROM ${table}`)
+  return db
+    .prepare(`SELECT max(t) FROM (${parts.join(' UNION ALL ')})`)
+    .pluck()
+    .get() as number | null
+}
+
+/**
+ * Moves the write columns to a clock at `now` from the data's `anchor` (see WRITE_TIME_COLUMNS);
+ * run by shiftToClock in its transaction, before the anchor moves.
+ */
+export function shiftWrites(db: Db, anchor: number, now: number): void {
+  const latest = latestWrite(db)
+  if (latest === null) return
+  const delta = now - Math.max(anchor, latest)
+  if (delta === 0) return
+  for (const { table, columns } of WRITE_TIME_COLUMNS) {
+    const sets = columns.map((c) => `${c} = ${c} + @delta`).join(', ')
+    db.prepare(`UPDATE ${table} SET ${sets}`).run({ delta })
+  }
+}

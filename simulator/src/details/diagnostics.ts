@@ -1,5 +1,13 @@
 import type { AppError, AppFailure, FailureKind } from '@costlens/shared'
-import { FAILURE_CATEGORY_OF, failureKind, gb, userException, yarnMemoryKill } from './failure.ts'
+import {
+  FAILURE_CATEGORY_OF,
+  failureKind,
+  failureKindOfText,
+  gb,
+  sparkLostTask,
+  userException,
+  yarnMemoryKill,
+} from './failure.ts'
 import { mrDerivation } from './mr.ts'
 import { appLife, containerId, logTime, workerHost, yarnIdParts, type DetailsRecord } from './record.ts'
 import { sparkDerivation, type SparkFailurePoint } from './spark.ts'
@@ -45,18 +53,30 @@ function amMemoryKill(app: DetailsRecord, container: string | null, memoryMB: nu
 
 /**
  * The record's own text where it fits what was derived: a killed app's words as they are, a Spark
- * stage failure with the task, stage and executor pointed at the derived ones. A text that names a
- * place the app did not fail in (another engine's words, a stage when the driver failed) gives way
- * to the derived one.
+ * stage failure with the task, stage and executor pointed at the derived ones, a MapReduce task
+ * failure with the derived task and its last attempt's error. A text that names a place the app did
+ * not fail in (another engine's words, a stage when the driver failed, an executor) or figures the
+ * details size otherwise (an AM container's memory) gives way to the derived one.
  */
-function recordText(app: DetailsRecord, derived: string, spark?: SparkFailurePoint | null): string {
+function recordText(
+  app: DetailsRecord,
+  derived: string,
+  spark?: SparkFailurePoint | null,
+  mr?: { taskId: string; attemptId: string; error: string },
+): string {
   const text = app.diagnostics?.trim()
   if (!text) return derived
-  const namesStage = /in stage \d+\.\d+/.test(text)
-  if (!namesStage)
-    return failureKind({ ...app, diagnostics: text }) === failureKind(app) && !/executor \d+/.test(text)
-      ? text
-      : derived
+  const namesStage = /in stage \d+\.\d+|Stage \d+ has failed/.test(text)
+  if (!namesStage) {
+    if (failureKind({ ...app, diagnostics: text }) !== failureKind(app) || /executor \d+/.test(text))
+      return derived
+    if (app.kind === 'spark' && /exitCode: -104/.test(text)) return derived
+    if (mr)
+      return text
+        .replace(/task_\d+_\d+_[mr]_\d+/g, mr.taskId)
+        .replace(/last attempt \S+: [\s\S]*$/, `last attempt ${mr.attemptId}: ${mr.error.split('\n')[0]}`)
+    return text
+  }
   const last = spark?.attempts.at(-1)
   if (app.kind !== 'spark' || !last || spark?.kind === 'fetch-failed') return derived
   return text
@@ -65,6 +85,7 @@ function recordText(app: DetailsRecord, derived: string, spark?: SparkFailurePoi
       `Task ${last.taskIndex} in stage ${last.stageId}.${last.stageAttemptId}`,
     )
     .replace(/\(executor \d+ exited/, `(executor ${last.executorId} exited`)
+    .replace(/Lost task [\s\S]*$/, sparkLostTask(last, last.error))
 }
 
 function sparkFailure(app: DetailsRecord, now: number, kind: FailureKind): AppFailure {
@@ -370,7 +391,11 @@ function mrFailure(app: DetailsRecord, now: number, kind: FailureKind): AppFailu
   return {
     category: FAILURE_CATEGORY_OF[kind],
     kind,
-    diagnostics: recordText(app, `Task failed ${failure.taskId}\n${last.error.split('\n')[0]}`),
+    diagnostics: recordText(app, `Task failed ${failure.taskId}\n${last.error.split('\n')[0]}`, null, {
+      taskId: failure.taskId,
+      attemptId: last.attemptId,
+      error: last.error,
+    }),
     errors: [cause, jobFailed],
   }
 }
@@ -440,9 +465,28 @@ function engineMessage(app: DetailsRecord, kind: FailureKind): { exception: stri
   }
 }
 
+/** How each engine's own messages start (a YARN sentence on an Impala query is not Impala's). */
+const ENGINE_WORDS: Readonly<Record<string, RegExp>> = {
+  impala: /^(Memory limit exceeded|AnalysisException|Cancell?ed (from|by))/,
+  presto: /^(Query |line \d+:\d+|Division by zero)/,
+  bigquery: /^(Resources exceeded|Unrecognized name|Syntax error|Job execution was cancell?ed)/,
+  hive: /^(FAILED: Execution Error|Application \S+ was killed by user)/,
+  tez: /^(Vertex failed|Application \S+ was killed by user)/,
+}
+
 function engineFailure(app: DetailsRecord, now: number, kind: FailureKind): AppFailure {
   const life = appLife(app, now)
-  const { exception, message } = engineMessage(app, kind)
+  const derived = engineMessage(app, kind)
+  // The engine's error is the record's own text when that names this failure (the lists show it):
+  // the same limit, table and column in the list and in the errors.
+  const own = app.diagnostics?.trim()
+  const exception = derived.exception
+  const message =
+    own && failureKindOfText(own) === kind && ENGINE_WORDS[app.kind]?.test(own)
+      ? exception && own.startsWith(`${exception}: `)
+        ? own.slice(exception.length + 2)
+        : own
+      : derived.message
   return {
     category: FAILURE_CATEGORY_OF[kind],
     kind,

@@ -1,4 +1,5 @@
 import type { FailureCategory, FailureKind } from '@costlens/shared'
+import { USER_CODE_ERRORS } from '../db/seed/app-diagnostics.ts'
 import { appPrng, type DetailsRecord } from './record.ts'
 
 /** The category a user filters on, for each failure costlens tells apart. */
@@ -19,13 +20,21 @@ export const FAILURE_CATEGORY_OF: Readonly<Record<FailureKind, FailureCategory>>
 export function failureKindOfText(text: string | null | undefined): FailureKind | null {
   if (!text) return null
   const rules: readonly [RegExp, FailureKind][] = [
-    [/killed by user|cancell?ed (by|from) user|user requested cancellation|received kill/i, 'killed-by-user'],
+    [
+      /killed by user|cancell?ed (by|from) user|user requested cancellation|received kill|debug web interface/i,
+      'killed-by-user',
+    ],
     [/FetchFailed|Shuffle Error|MAX_FAILED_UNIQUE_FETCHES/i, 'fetch-failed'],
     [/GC overhead limit exceeded/i, 'gc-overhead-limit'],
     [/Java heap space/i, 'java-heap-space'],
     [
-      /exceed(ing|ed)? (physical )?memory limits?|beyond (the '?PHYSICAL'? )?(physical )?memory limit|Memory limit exceeded|exceeded per-node (user )?memory limit|Resources exceeded/i,
+      /exceed(ing|ed)? (physical )?memory limits?|beyond (the '?PHYSICAL'? )?(physical )?memory limit|Memory limit exceeded|exceeded (per-node|distributed) (user |total )?memory limit|Resources exceeded/i,
       'container-memory-limit',
+    ],
+    // The user's code or query: what engines throw for bad data, a bad column or a missing table.
+    [
+      /NumberFormatException|NullPointerException|ArrayIndexOutOfBounds|DIVIDE_BY_ZERO|Division by zero|AnalysisException|Hive Runtime Error|cannot be resolved|does not exist|Unrecognized name|Syntax error/i,
+      'user-exception',
     ],
   ]
   return rules.find(([re]) => re.test(text))?.[1] ?? null
@@ -116,16 +125,13 @@ export interface SparkTaskRef {
   host: string
 }
 
-const USER_EXCEPTIONS = [
-  'java.lang.NumberFormatException: For input string: "N/A"',
-  'java.lang.NullPointerException',
-  'java.lang.ArrayIndexOutOfBoundsException: Index 7 out of bounds for length 7',
-  'org.apache.spark.SparkArithmeticException: [DIVIDE_BY_ZERO] Division by zero.',
-] as const
-
-/** The user-code exception an app throws: always the same one for the same app. */
-export function userException(app: Pick<DetailsRecord, 'id'>): string {
-  return appPrng(app, 'user-exception').pick(USER_EXCEPTIONS)
+/**
+ * The user-code exception an app throws: the one its diagnostics name (the lists show them), else
+ * always the same one for the same app.
+ */
+export function userException(app: Pick<DetailsRecord, 'id' | 'diagnostics'>): string {
+  const named = USER_CODE_ERRORS.find((e) => app.diagnostics?.includes(e))
+  return named ?? appPrng(app, 'user-exception').pick(USER_CODE_ERRORS)
 }
 
 /** GB with one decimal, as YARN's memory messages print them. */
@@ -141,7 +147,7 @@ export function yarnMemoryKill(memoryMB: number): string {
  * shows it (the first line of the stack). `lost` is the map-side executor a fetch failed against.
  */
 export function sparkTaskError(
-  app: Pick<DetailsRecord, 'id'>,
+  app: Pick<DetailsRecord, 'id' | 'diagnostics'>,
   kind: FailureKind,
   ref: SparkTaskRef,
   memoryMB: number,

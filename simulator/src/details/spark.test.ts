@@ -38,7 +38,7 @@ describe('Spark details: edge cases of the record', () => {
         check: (d) => expect(d.stages.every((s) => s.status === 'COMPLETE')).toBe(true),
       },
       {
-        title: 'every stage failed: the first is where the app failed, the others were cancelled with it',
+        title: 'no stage finished: the first is where the app failed, the ones after it never ran',
         rec: record('spark', {
           id: 'application_1761099553_000101',
           status: 'F',
@@ -48,9 +48,13 @@ describe('Spark details: edge cases of the record', () => {
           task_count: 30,
         }),
         check: (d) => {
-          expect(d.stages.map((s) => s.status)).toEqual(['FAILED', 'FAILED', 'FAILED'])
+          expect(d.stages.map((s) => s.status)).toEqual(['FAILED', 'PENDING', 'PENDING'])
           expect(d.stages[0]!.numFailedTasks).toBe(4)
-          expect(d.jobs.some((j) => j.status === 'FAILED')).toBe(true)
+          expect(d.stages.slice(1).every((s) => s.submissionTime === null && s.numCompleteTasks === 0)).toBe(
+            true,
+          )
+          expect(d.jobs.map((j) => j.status)).toEqual(['FAILED', 'UNKNOWN', 'UNKNOWN'])
+          expect(d.jobs.slice(1).every((j) => j.completionTime === null)).toBe(true)
         },
       },
       {
@@ -103,13 +107,51 @@ describe('Spark details: edge cases of the record', () => {
         },
       },
       {
-        title: 'a killed app: its unfinished stages were cancelled when the SparkContext shut down',
-        rec: record('spark', { status: 'K', num_stages: 4, num_completed_stages: 2, num_skipped_stages: 0 }),
-        check: (d) =>
-          expect(d.stages.filter((s) => s.status === 'FAILED').map((s) => s.failureReason)).toEqual([
-            'Stage cancelled because SparkContext was shut down',
-            'Stage cancelled because SparkContext was shut down',
-          ]),
+        title: 'a killed app: the stage running at the kill was cancelled, the one after it never ran',
+        rec: record('spark', {
+          status: 'K',
+          num_jobs: 2,
+          num_stages: 4,
+          num_completed_stages: 2,
+          num_skipped_stages: 0,
+        }),
+        check: (d) => {
+          expect(d.stages.map((s) => s.status)).toEqual(['COMPLETE', 'COMPLETE', 'FAILED', 'PENDING'])
+          expect(d.stages[2]!.failureReason).toBe('Stage cancelled because SparkContext was shut down')
+          expect(d.jobs.filter((j) => j.status === 'FAILED')).toHaveLength(1)
+          expect(d.jobs.filter((j) => j.status === 'SUCCEEDED').length).toBeLessThanOrEqual(1)
+        },
+      },
+      {
+        title: 'a killed app whose stages all finished: the job running at the kill failed with it',
+        rec: record('spark', {
+          status: 'K',
+          num_jobs: 3,
+          num_stages: 5,
+          num_completed_stages: 5,
+          num_skipped_stages: 0,
+        }),
+        check: (d) => {
+          expect(d.jobs.map((j) => j.status)).toEqual(['SUCCEEDED', 'SUCCEEDED', 'FAILED'])
+          expect(d.jobs.at(-1)!.completionTime).toBe(NOW - 3_600_000 + 600_000 - 1_000)
+        },
+      },
+      {
+        title: 'a driver (AM) failure after every stage finished: the job it was running is FAILED',
+        rec: record('spark', {
+          status: 'F',
+          num_jobs: 2,
+          num_stages: 4,
+          num_completed_stages: 3,
+          num_skipped_stages: 1,
+          diagnostics:
+            "Application application_1761099553_000001 failed 2 times due to AM Container for appattempt_1761099553_000001_000002 exited with exitCode: -104\nFailing this attempt.Diagnostics: Container [pid=1,containerID=c] is running 1B beyond the 'PHYSICAL' memory limit.",
+        }),
+        check: (d) => {
+          expect(d.stages.every((s) => s.status === 'COMPLETE' || s.status === 'SKIPPED')).toBe(true)
+          expect(d.jobs.map((j) => j.status)).toEqual(['SUCCEEDED', 'FAILED'])
+          expect(d.jobs[1]!.numFailedStages).toBe(0)
+        },
       },
       {
         title: 'a fetch failure: the failing stage is retried four times, then the job aborts',

@@ -161,13 +161,18 @@ function failedAttemptTime(stage: StagePlan): number {
   return Math.max(0, Math.floor(wall / 10))
 }
 
-/** The stages' statuses by stage id: the unfinished ones last, skipped ones among the finished. */
+/**
+ * The stages' statuses by stage id: the unfinished ones last, skipped ones among the finished. A
+ * failed app's first unfinished stage is where it failed (a killed app's, the one the kill
+ * cancelled): FAILED; the stages after it never ran: PENDING. A running app's unfinished stages
+ * are ACTIVE, a waiting app's PENDING.
+ */
 function stageStatuses(app: DetailsRecord, prng: Prng): SparkStageStatus[] {
   const { total, skipped, rest } = sparkStageCounts(app)
-  const restStatus: SparkStageStatus =
-    app.status === 'F' || app.status === 'K' ? 'FAILED' : isRunning(app) ? 'ACTIVE' : 'PENDING'
+  const stopped = app.status === 'F' || app.status === 'K'
+  const restStatus: SparkStageStatus = stopped ? 'PENDING' : isRunning(app) ? 'ACTIVE' : 'PENDING'
   const statuses: SparkStageStatus[] = Array.from({ length: total }, (_, i) =>
-    i >= total - rest ? restStatus : 'COMPLETE',
+    stopped && i === total - rest ? 'FAILED' : i >= total - rest ? restStatus : 'COMPLETE',
   )
   // A skipped stage is a shuffle output an earlier job computed: never the first stage when avoidable.
   const finished = total - rest
@@ -261,6 +266,11 @@ function planStages(
   jobs: number[][]
   /** When each job was submitted, for the jobs that ran no stage of their own. */
   jobTimes: number[]
+  /**
+   * The job a stopped app (failed or killed) stopped in when no stage of its failed: the driver
+   * or its AM died (or the kill came) after the job's stages finished, so the job failed with it.
+   */
+  stoppedJob: { jobId: number; time: number } | null
   executors: ExecutorPlan[]
   driver: ExecutorPlan
   cores: number
@@ -332,8 +342,13 @@ function planStages(
   const firstUnfinished = stages.find((s) => s.status !== 'COMPLETE' && s.status !== 'SKIPPED' && ran(s))
   const order: { job: number; stage: StagePlan | null; units: number }[] = []
   const seen = new Set<number>()
+  // A job whose stages never ran (after the one a stopped app failed in) was never submitted.
+  const neverRan = (ids: number[]) =>
+    (app.status === 'F' || app.status === 'K') &&
+    ids.length > 0 &&
+    ids.every((s) => stages[s]!.status === 'PENDING')
   jobs.forEach((ids, j) => {
-    order.push({ job: j, stage: null, units: 0.3 })
+    order.push({ job: j, stage: null, units: neverRan(ids) ? 0 : 0.3 })
     for (const s of ids) {
       if (seen.has(s)) continue
       seen.add(s)
@@ -558,7 +573,12 @@ function planStages(
     const stage = attempts.find((s) => s.stageId === a.stageId && s.attemptId === a.stageAttemptId)!
     a.tid = stage.tidBase + stage.done + a.attempt
   }
-  return { stages: attempts, jobs, jobTimes, executors, driver, cores, slots, failure }
+  const stopped = app.status === 'F' || app.status === 'K'
+  const stoppedJob =
+    stopped && !stages.some((s) => s.status === 'FAILED') && jobs.length > 0
+      ? { jobId: jobs.length - 1, time: failure?.time ?? window.end }
+      : null
+  return { stages: attempts, jobs, jobTimes, stoppedJob, executors, driver, cores, slots, failure }
 }
 
 /** The median task time that fits the stage's finished tasks, in their waves, inside its time. */
@@ -617,6 +637,8 @@ function toJob(
   stageIds: number[],
   attemptsById: ReadonlyMap<number, SparkStage[]>,
   submitted: number,
+  /** When the app stopped, for the job it stopped in after its stages finished (plan.stoppedJob). */
+  stoppedAt: number | null,
 ): SparkJob {
   const attemptsOf = (id: number) => attemptsById.get(id) ?? []
   const own = stageIds.map((id) => attemptsOf(id).at(-1)!)
@@ -624,13 +646,15 @@ function toJob(
   const skippedHere = (s: SparkStage) => s.status === 'SKIPPED' || s.jobIds[0] !== jobId
   const run = own.filter((s) => !skippedHere(s))
   const runAttempts = run.flatMap((s) => attemptsOf(s.stageId))
-  const status: SparkJobStatus = run.some((s) => s.status === 'FAILED')
-    ? 'FAILED'
-    : run.some((s) => s.status === 'ACTIVE')
-      ? 'RUNNING'
-      : run.some((s) => s.status === 'PENDING')
-        ? 'UNKNOWN'
-        : 'SUCCEEDED'
+  // Spark has no KILLED job: a job a kill or a dying driver stops is FAILED, like one a stage fails.
+  const status: SparkJobStatus =
+    run.some((s) => s.status === 'FAILED') || stoppedAt !== null
+      ? 'FAILED'
+      : run.some((s) => s.status === 'ACTIVE')
+        ? 'RUNNING'
+        : run.some((s) => s.status === 'PENDING')
+          ? 'UNKNOWN'
+          : 'SUCCEEDED'
   const starts = runAttempts.map((s) => s.submissionTime).filter((t): t is number => t !== null)
   const ends = runAttempts.map((s) => s.completionTime).filter((t): t is number => t !== null)
   const submissionTime = starts.length ? Math.min(submitted, ...starts) : submitted
@@ -642,7 +666,7 @@ function toJob(
     name: lastRun?.name ?? 'count at <console>:1',
     description: lastRun?.name ?? '',
     submissionTime,
-    completionTime: finished ? Math.max(submissionTime, ...ends) : null,
+    completionTime: finished ? Math.max(submissionTime, ...ends, stoppedAt ?? submissionTime) : null,
     stageIds,
     status,
     numTasks: own.reduce((n, s) => n + s.numTasks, 0),
@@ -674,7 +698,15 @@ export function sparkDerivation(app: DetailsRecord, now: number): SparkDerivatio
   const attemptsById = new Map<number, SparkStage[]>()
   for (const stage of stages)
     attemptsById.set(stage.stageId, [...(attemptsById.get(stage.stageId) ?? []), stage])
-  const jobs = plan.jobs.map((ids, j) => toJob(j, ids, attemptsById, plan.jobTimes[j]!))
+  const jobs = plan.jobs.map((ids, j) =>
+    toJob(
+      j,
+      ids,
+      attemptsById,
+      plan.jobTimes[j]!,
+      plan.stoppedJob?.jobId === j ? plan.stoppedJob.time : null,
+    ),
+  )
 
   // Executors: the tasks each ran, stage by stage, then every total apportioned by that work so the
   // executors add up to the stages exactly. Each slot runs done / slots tasks of a stage (an even
@@ -808,10 +840,12 @@ export function deriveSpark(app: DetailsRecord, now: number): SparkDetails {
 }
 
 /** SQL apps group their jobs into executions; an RDD app (no input table, a third of them) has none. */
-function sqlExecutions(app: DetailsRecord, jobs: readonly SparkJob[], now: number): SparkSqlExecution[] {
+function sqlExecutions(app: DetailsRecord, allJobs: readonly SparkJob[], now: number): SparkSqlExecution[] {
   const prng = appPrng(app, 'spark-sql')
   if (!app.input_tables && prng.chance(0.35)) return []
   const out: SparkSqlExecution[] = []
+  // A job that was never submitted (after the one a stopped app failed in) ran no SQL.
+  const jobs = allJobs.filter((job) => job.status !== 'UNKNOWN')
   for (let j = 0; j < jobs.length;) {
     const size = Math.min(jobs.length - j, prng.int(1, 3))
     const group = jobs.slice(j, j + size)

@@ -260,12 +260,7 @@ export function SparkExecutorsTab({ app }: { app: AppRef }) {
 }
 
 export function SparkExecutionsTab({ app }: { app: AppRef }) {
-  // E106's path {id} (the app) and its query ?id= (one execution) share a name, so the table's flat
-  // arguments type `id` as both at once (never); the path takes it, which is what this list needs.
-  const args = { platform: app.clusterUid, id: app.id } as unknown as Parameters<
-    typeof useSparkExecutionsQuery
-  >[0]
-  const result = useSparkExecutionsQuery(args)
+  const result = useSparkExecutionsQuery({ platform: app.clusterUid, id: app.id })
   return (
     <PanelState
       what="SQL executions"

@@ -82,7 +82,9 @@ function actionResult(db: Db, row: AppRow, message: string): YarnActionResult {
 
 /**
  * E123 Yarn kill: status K, finished now (the simulated clock), duration now minus its start. Its
- * cost, memory and vcore seconds stay the record's: they are what it used until now.
+ * cost, memory and vcore seconds stay the record's: they are what it used until now. A Hive query's
+ * running child MR and Tez jobs are killed with it (HiveServer2 kills the jobs of a query it
+ * cancels), at the same time, in the same transaction; its finished children keep their state.
  */
 export function killApp(
   db: Db,
@@ -93,14 +95,30 @@ export function killApp(
 ): YarnActionResult {
   actionableApp(db, scope, id, actor, 'kill')
   const seededNow = now - appsTimeShift(db)
-  const row = rewriteApp(db, id, (r) => ({
-    status: 'K',
-    finished_time: seededNow,
-    duration: Math.max(0, seededNow - r.start_time),
+  const kill = (appId: string, diagnostics: string) =>
+    rewriteApp(db, appId, (r) => ({
+      status: 'K',
+      finished_time: seededNow,
+      duration: Math.max(0, seededNow - r.start_time),
+      diagnostics,
+    }))
+  const { row, children } = db.transaction(() => {
     // YARN's own words for a kill through the ResourceManager (the errors view reads them).
-    diagnostics: `Application ${id} was killed by user ${actor.username}.`,
-  }))
-  return actionResult(db, row, `Application ${id} killed.`)
+    const row = kill(id, `Application ${id} was killed by user ${actor.username}.`)
+    const children =
+      row.kind === 'hive'
+        ? (cachedStatement(db, "SELECT id FROM applications WHERE parent_id = ? AND status = 'R' ORDER BY id")
+            .pluck()
+            .all(id) as string[])
+        : []
+    for (const child of children)
+      kill(child, `Application ${child} was killed by user ${actor.username} with its Hive query ${id}.`)
+    return { row, children }
+  })()
+  const also = children.length
+    ? ` Its running ${children.length === 1 ? 'job' : 'jobs'} ${children.join(', ')} ${children.length === 1 ? 'was' : 'were'} killed with it.`
+    : ''
+  return actionResult(db, row, `Application ${id} killed.${also}`)
 }
 
 /** E124 Yarn move: the queue (trimmed, non-empty) changes everywhere the app shows. */

@@ -1,4 +1,5 @@
 import type { Db } from '../open-database.ts'
+import { seededDiagnostics } from './app-diagnostics.ts'
 import type { SeedCluster } from './clusters.ts'
 import type { Prng } from './prng.ts'
 
@@ -281,11 +282,6 @@ const COLUMNS: readonly (keyof AppRow)[] = [
   'executed_by_unravel',
 ]
 
-const DIAGNOSTICS: Record<string, string> = {
-  F: 'Job aborted due to stage failure: Task 12 in stage 4.0 failed 4 times, most recent failure: ExecutorLostFailure (executor 7 exited caused by one of the running tasks) Reason: Container killed by YARN for exceeding memory limits.',
-  K: 'Application killed by user.',
-}
-
 /** A Presto query id: the coordinator's start date and time, a sequence and a random suffix. */
 function prestoQueryId(start: number, seq: number, prng: Prng): string {
   const at = new Date(start).toISOString().replace(/[-:T]/g, '')
@@ -427,10 +423,12 @@ function makeApp(
     large_rdd: kind === 'spark' && prng.chance(0.05) ? 1 : 0,
     input_tables: ['hive', 'impala', 'presto', 'bigquery'].includes(kind) ? prng.pick(TABLES) : null,
     output_tables: kind === 'hive' && prng.chance(0.5) ? prng.pick(TABLES) : null,
-    diagnostics: DIAGNOSTICS[status] ?? null,
+    diagnostics: null,
     signature: pipeline ?? `${kind}-${seq % 5003}`,
     executed_by_unravel: kind === 'bigquery' && prng.chance(0.1) ? 1 : 0,
   }
+  // Chosen by seq from the record's own figures, with no draw of the generator (app-diagnostics.ts).
+  app.diagnostics = seededDiagnostics(app, seq)
   const tags: TagRow[] = []
   if (prng.chance(0.25))
     for (const [key, values] of Object.entries(APP_TAG_VALUES))
