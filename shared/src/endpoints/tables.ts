@@ -17,6 +17,7 @@ import { sparkEndpoints } from './spark.ts'
 import { tezEndpoints } from './tez.ts'
 import { impalaDetailsEndpoints } from './impala-details.ts'
 import { hiveEndpoints } from './hive.ts'
+import { workflowsEndpoints } from './workflows.ts'
 
 /**
  * Every domain's endpoint table, by domain. The simulator's tests check each entry is served as
@@ -41,4 +42,5 @@ export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
   tez: tezEndpoints,
   impalaDetails: impalaDetailsEndpoints,
   hive: hiveEndpoints,
+  workflows: workflowsEndpoints,
 }
