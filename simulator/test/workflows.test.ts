@@ -68,7 +68,8 @@ beforeAll(async () => {
 })
 afterAll(() => app.close())
 
-const get = (url: string, headers: object = as('admin')) => app.inject({ method: 'GET', url, headers })
+const get = (url: string, headers: Record<string, string> = as('admin')) =>
+  app.inject({ method: 'GET', url, headers })
 async function json<T>(url: string): Promise<T> {
   const res = await get(url)
   expect(res.statusCode, `${url}: ${res.body}`).toBe(200)
