@@ -247,8 +247,8 @@ describe("a pipeline's runs", () => {
       ),
     ],
     [
-      'a window over 92 days',
-      runsUrl('daily_sales_rollup', `?start_time=${Date.UTC(2026, 0, 1)}&end_time=${Date.UTC(2026, 10, 1)}`),
+      'a window over 366 days',
+      runsUrl('daily_sales_rollup', `?start_time=${Date.UTC(2025, 0, 1)}&end_time=${Date.UTC(2026, 10, 1)}`),
     ],
   ])('%s: 400', async (_case, url) => {
     const res = await get(url)

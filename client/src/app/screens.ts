@@ -33,6 +33,8 @@ const LOADERS: Record<string, () => ScreenModule> = {
   'emr-budget-details': () => import('../features/emr-cost/budget-details-page.tsx'),
   'aws-account-settings': () => import('../features/aws-accounts/aws-accounts-page.tsx'),
   'app-details': () => import('../features/app-details/app-details-page.tsx'),
+  workflow: () => import('../features/workflow/workflow-page.tsx'),
+  'pipeline-runs': () => import('../features/workflow/pipeline-page.tsx'),
 }
 
 /** The screens whose code has arrived, by key: a visit from then on renders them at once. */

@@ -1,10 +1,14 @@
-import { Group, Text } from '@mantine/core'
-import { formatBytes, formatDurationMs, type PipelineRow } from '@costlens/shared'
+import { Anchor, Group, Text } from '@mantine/core'
+import { Link, useLocation } from 'react-router-dom'
+import { SCREEN_DEFAULT_RANGES, formatBytes, formatDurationMs, type PipelineRow } from '@costlens/shared'
+import { appDetailsHref } from '../../components/app-details-href.ts'
+import { pipelineHref } from '../../components/workflow-href.ts'
 import { OverflowTooltip } from '../../components/table/overflow-text.tsx'
 import type { DataColumn } from '../../components/table/table-types.ts'
 import { timeColumn } from '../../components/table/time-column.ts'
 import { Sparkline, type SparkPoint } from '../../components/charts/sparkline.tsx'
 import { StatusBadge } from '../../components/status/status-badge.tsx'
+import { ReturnLink } from '../../kit/return-link.tsx'
 import type { PipelineTableRow } from './pipeline-list-state.ts'
 
 /** B187: the pipeline types in words; the filter and the name column use the same ones. */
@@ -13,6 +17,31 @@ export const PIPELINE_TYPE_LABELS: Readonly<Record<PipelineRow['pipelineType'], 
   hivetz: 'Hive on Tez',
   impala: 'Impala',
   spark: 'Spark',
+}
+
+/**
+ * The pipeline's name as a link to its runs (R111) over the list's range and on the row's cluster:
+ * the range comes from the list's address, so the page opens on the runs the list counted.
+ */
+function PipelineName({ row }: { row: PipelineTableRow }) {
+  const location = useLocation()
+  const range = new URLSearchParams(location.search)
+  // The list's own default range is not in its address: the link names it, so the page counts alike.
+  if (!range.has('dateRangeLabel') && !range.has('start_date'))
+    range.set('dateRangeLabel', SCREEN_DEFAULT_RANGES.pipelines.range)
+  const href = pipelineHref(row.name, row.row.clusterUid, range)
+  return (
+    <Anchor
+      component={Link}
+      to={href}
+      state={{ from: location.pathname + location.search }}
+      size="sm"
+      truncate
+      display="block"
+    >
+      {row.name}
+    </Anchor>
+  )
 }
 
 /** A trend cell: the last runs as a sparkline, and the latest value in words beside it. */
@@ -55,9 +84,7 @@ export function pipelineColumns(): DataColumn<PipelineTableRow>[] {
       sticky: true,
       render: (r) => (
         <OverflowTooltip label={`${r.name} (${PIPELINE_TYPE_LABELS[r.pipelineType]})`}>
-          <Text size="sm" truncate>
-            {r.name}
-          </Text>
+          <PipelineName row={r} />
           <Text size="xs" c="dimmed" truncate>
             {PIPELINE_TYPE_LABELS[r.pipelineType]}
           </Text>
@@ -120,6 +147,28 @@ export function pipelineColumns(): DataColumn<PipelineTableRow>[] {
           latest={r.totalDfsBytesWritten}
           format={formatBytes}
         />
+      ),
+    },
+    {
+      key: 'latestRun',
+      title: 'Latest run',
+      width: 250,
+      priority: 3,
+      // The list sorts by the columns of B187 only.
+      sortable: false,
+      value: (r) => r.row.latestInstance.jobId,
+      // The latest run's application, to its details page (its type is the row's pipeline type).
+      render: (r) => (
+        <ReturnLink
+          to={appDetailsHref({
+            kind: r.pipelineType,
+            id: r.row.latestInstance.jobId,
+            clusterUid: r.row.clusterUid,
+          })}
+          mono
+        >
+          {r.row.latestInstance.jobId}
+        </ReturnLink>
       ),
     },
     { key: 'userName', title: 'User', width: 110, priority: 4 },

@@ -25,8 +25,8 @@ import { scopedClusters, type ClusterScope } from './scope.ts'
 const DAY = 86_400_000
 /** A window of runs the pipeline page asks by default: the last 7 days. */
 const DEFAULT_RUNS_WINDOW = 7 * DAY
-/** The longest window of runs one call groups (a quarter): bounds the scan. */
-const MAX_RUNS_WINDOW = 92 * DAY
+/** The longest window of runs one call groups (a year): bounds the scan. */
+const MAX_RUNS_WINDOW = 366 * DAY
 
 /** `{pipeline}__{cluster}__{yyyy-mm-dd}T00:00:00`; cluster uids hold no underscore, so the split is unique. */
 const WORKFLOW_ID = /^(.+)__([^_]+)__(\d{4}-\d{2}-\d{2})T00:00:00$/
@@ -247,7 +247,7 @@ export function workflowChildren(db: Db, scope: ClusterScope, id: string, now: n
 
 /**
  * A pipeline's runs over the whole UTC days that cover [start_time, end_time] (default the last 7
- * days, at most 92 days): every run complete, so each row agrees with its workflow page.
+ * days, at most 366 days): every run complete, so each row agrees with its workflow page.
  */
 export function pipelineRuns(
   db: Db,
@@ -260,7 +260,7 @@ export function pipelineRuns(
   const start = instant(query.start_time, 'start_time', 'querystring') ?? end - DEFAULT_RUNS_WINDOW
   if (start > end) throw new HttpError(400, 'querystring/start_time must not be after querystring/end_time')
   if (end - start > MAX_RUNS_WINDOW)
-    throw new HttpError(400, 'querystring: the window of runs is at most 92 days (start_time to end_time)')
+    throw new HttpError(400, 'querystring: the window of runs is at most 366 days (start_time to end_time)')
   const from = Math.floor(start / DAY) * DAY
   const to = Math.floor(end / DAY) * DAY + DAY
   const clusters = scopedClusters(scope, query.clusterUid ? [query.clusterUid] : undefined)
