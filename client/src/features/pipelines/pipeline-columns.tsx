@@ -152,23 +152,25 @@ export function pipelineColumns(): DataColumn<PipelineTableRow>[] {
     {
       key: 'latestRun',
       title: 'Latest run',
-      width: 250,
+      width: 290,
       priority: 3,
       // The list sorts by the columns of B187 only.
       sortable: false,
       value: (r) => r.row.latestInstance.jobId,
       // The latest run's application, to its details page (its type is the row's pipeline type).
       render: (r) => (
-        <ReturnLink
-          to={appDetailsHref({
-            kind: r.pipelineType,
-            id: r.row.latestInstance.jobId,
-            clusterUid: r.row.clusterUid,
-          })}
-          mono
-        >
-          {r.row.latestInstance.jobId}
-        </ReturnLink>
+        <OverflowTooltip label={r.row.latestInstance.jobId}>
+          <ReturnLink
+            to={appDetailsHref({
+              kind: r.pipelineType,
+              id: r.row.latestInstance.jobId,
+              clusterUid: r.row.clusterUid,
+            })}
+            mono
+          >
+            {r.row.latestInstance.jobId}
+          </ReturnLink>
+        </OverflowTooltip>
       ),
     },
     { key: 'userName', title: 'User', width: 110, priority: 4 },

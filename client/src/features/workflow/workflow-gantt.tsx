@@ -27,8 +27,8 @@ const STATUS_BAR_COLOURS: Readonly<Record<StatusStyle, string>> = {
   unknown: DEFAULT_THEME.colors.gray[7],
 }
 /** Rows of bars: each child one row, this many pixels tall, under a title and above a time axis. */
-const ROW_PX = 30
-const FRAME_PX = 110
+const ROW_PX = 36
+const FRAME_PX = 150
 
 const statusWord = (code: string) => {
   const word = APP_STATUS_LABELS[code as AppStatusCode] ?? code
@@ -107,6 +107,8 @@ export function workflowGanttOptions(children: readonly WorkflowChild[], title: 
       xrange: {
         // One row per child: bars of different statuses share no row, so no room is kept for them.
         grouping: false,
+        // x-range colours each point apart by default: here the colour is the status, the series'.
+        colorByPoint: false,
         borderRadius: 2,
         pointPadding: 0.15,
         minPointLength: 3,

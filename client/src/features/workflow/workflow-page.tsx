@@ -85,6 +85,8 @@ export default function WorkflowPage() {
   const id = params.get('execId')?.trim() ?? ''
   const clusterUid = params.get('clusterUid')?.trim() || '*'
   const result = useWorkflowAnnotationQuery({ cluster: clusterUid, id }, { skip: !id })
+  // The id names its pipeline ({pipeline}__{cluster}__{day}): the breadcrumb goes to its runs.
+  const pipeline = id.split('__')[0] ?? ''
   const w = result.data
   useDocumentTitle(w ? `${w.pipeline} run ${w.runDate}` : 'Workflow')
   if (!id) return <Text c="dimmed">No workflow is named in the address (its execId).</Text>
@@ -92,7 +94,11 @@ export default function WorkflowPage() {
     <DetailPage
       title={w ? `${w.pipeline} · ${w.runDate}` : id}
       what="The workflow"
-      back={{ label: 'Pipelines', to: '/jobs/pipelines' }}
+      back={
+        pipeline
+          ? { label: pipeline, to: pipelineHref(pipeline, clusterUid) }
+          : { label: 'Pipelines', to: '/jobs/pipelines' }
+      }
       result={result}
       notFound={`Information for this workflow ${id} is not available.`}
       badge={(d) => (
