@@ -68,7 +68,7 @@ describe('/app/application/pipeline/:pipeline (R111)', { timeout: 20_000 }, () =
   it('the trend charts draw one line per cluster, each run at its start in time order', () => {
     const [duration, cost] = runTrendSpecs(pipelineRuns.runs)
     const series = (spec: typeof duration) =>
-      (spec as { series: { name: string; data: number[][] }[] }).series
+      (spec as unknown as { series: { name: string; data: number[][] }[] }).series
     expect(series(duration!).map((s) => s.name)).toEqual(['ETL CDH', 'Production CDH'])
     const prod = series(duration!)[1]!.data
     expect(prod.map(([t]) => t)).toEqual([...prod.map(([t]) => t)].sort((a, b) => a! - b!))
