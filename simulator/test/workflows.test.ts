@@ -1,4 +1,4 @@
-import type { PipelineRuns, WorkflowAnnotation, WorkflowChildren } from '@costlens/shared'
+import type { PipelineRuns, Session, WorkflowAnnotation, WorkflowChildren } from '@costlens/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppInstance } from '../src/app.ts'
 import { appsTimeShift } from '../src/db/repositories/applications.ts'
@@ -119,7 +119,7 @@ describe('E096/E098 a workflow is one pipeline run', () => {
       expect(wf.user).toBe(records[0]!.user)
       expect(wf.startTime).toBe(records[0]!.start_time)
       const statuses = records.map((r) => r.status)
-      const expected = statuses.some((s) => ['R', 'W', 'P'].includes(s))
+      const expected = records.some((r) => r.finished_time === null)
         ? 'R'
         : statuses.includes('F')
           ? 'F'
@@ -156,7 +156,8 @@ describe('E096/E098 a workflow is one pipeline run', () => {
   it('a run that failed: a failed child makes the workflow F', async () => {
     const failed = cdhRuns.find(
       (run) =>
-        childrenOf(run).some((c) => c.status === 'F') && !childrenOf(run).some((c) => c.status === 'R'),
+        childrenOf(run).some((c) => c.status === 'F') &&
+        !childrenOf(run).some((c) => c.finished_time === null),
     )
     expect(failed).toBeDefined()
     expect((await json<WorkflowAnnotation>(CALLS[0]![1](idOf(failed!)))).status).toBe('F')
@@ -262,5 +263,95 @@ describe("a pipeline's runs", () => {
     )
     expect((await get(runsUrl('daily_sales_rollup'), {})).statusCode).toBe(401)
     expect((await json<PipelineRuns>(runsUrl('no_such_pipeline'))).runs).toEqual([])
+  })
+})
+
+describe('R110 the interactive session of a query', () => {
+  const sessionUrl = (id: string) => `/api/v1/sessions/${encodeURIComponent(id)}`
+  interface Query {
+    id: string
+    user: string
+    cluster_uid: string
+    start_time: number
+    ended: number
+    cents: number
+  }
+  /** A user's Hive/Impala/Presto queries on a cluster, in start order, with their end (now while running). */
+  const queriesOf = (user: string, cluster: string) =>
+    app.db
+      .prepare(
+        `SELECT id, user, cluster_uid, start_time, cents, coalesce(finished_time, @now) AS ended
+           FROM applications WHERE user = @user AND cluster_uid = @cluster AND kind IN ('hive','impala','presto')
+          ORDER BY start_time, id`,
+      )
+      .all({ user, cluster, now: now - appsTimeShift(app.db) }) as Query[]
+
+  /** Sessions cut by hand: a query more than 30 minutes after the end of every query before opens one. */
+  function sessionsOf(queries: Query[]): Query[][] {
+    const sessions: Query[][] = []
+    let lastEnd = -Infinity
+    for (const q of queries) {
+      if (q.start_time - lastEnd > 30 * 60_000) sessions.push([])
+      sessions.at(-1)!.push(q)
+      lastEnd = Math.max(lastEnd, q.ended)
+    }
+    return sessions
+  }
+
+  /** Every CDH user × cluster's sessions, cut by hand. */
+  function cdhSessions(): Query[][] {
+    const pairs = app.db
+      .prepare(
+        `SELECT DISTINCT a.user, a.cluster_uid FROM applications a JOIN clusters c ON c.unravel_id = a.cluster_uid
+          WHERE c.platform = 'CDH' AND a.kind IN ('hive','impala','presto')`,
+      )
+      .all() as { user: string; cluster_uid: string }[]
+    return pairs.flatMap((p) => sessionsOf(queriesOf(p.user, p.cluster_uid)))
+  }
+
+  it('groups the queries a user ran on a cluster with pauses of 30 minutes at most, named from any of them', async () => {
+    const sessions = cdhSessions()
+    const largest = [...sessions].sort((a, b) => b.length - a.length)[0]!
+    expect(largest.length).toBeGreaterThan(1)
+    const shift = appsTimeShift(app.db)
+    for (const named of [largest[0]!, largest.at(-1)!]) {
+      const session = await json<Session>(sessionUrl(named.id))
+      expect(session.id).toBe(largest[0]!.id)
+      expect(session.queries.map((q) => q.id)).toEqual(largest.map((q) => q.id))
+      expect(session.queryCount).toBe(largest.length)
+      expect(session.cents).toBe(largest.reduce((sum, q) => sum + q.cents, 0))
+      expect(session.startTime).toBe(largest[0]!.start_time + shift)
+      expect(session.user).toBe(largest[0]!.user)
+      expect(session.gapMinutes).toBe(30)
+    }
+  })
+
+  it('a query alone in its session is a session of one', async () => {
+    const single = cdhSessions().find((s) => s.length === 1)!
+    const session = await json<Session>(sessionUrl(single[0]!.id))
+    expect(session.queries.map((q) => q.id)).toEqual([single[0]!.id])
+  })
+
+  it('refuses another engine (400), another platform (403), an unknown app (404), a bad id (400), no token (401)', async () => {
+    const spark = app.db
+      .prepare("SELECT id FROM applications WHERE kind = 'spark' AND cluster_type = 'CDH' LIMIT 1")
+      .pluck()
+      .get() as string
+    const res = await get(sessionUrl(spark))
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe(
+      `Application ${spark} is a spark app: sessions group Hive, Impala and Presto queries.`,
+    )
+    const hdp = app.db
+      .prepare("SELECT id FROM applications WHERE kind = 'hive' AND cluster_type = 'HDP' LIMIT 1")
+      .pluck()
+      .get() as string
+    expect((await get(sessionUrl(hdp))).json()).toMatchObject({
+      statusCode: 403,
+      message: `Information for this application ${hdp} is forbidden.`,
+    })
+    expect((await get(sessionUrl('application_1_000001'))).statusCode).toBe(404)
+    expect((await get(sessionUrl('bad id!'))).statusCode).toBe(400)
+    expect((await get(sessionUrl(spark), {})).statusCode).toBe(401)
   })
 })

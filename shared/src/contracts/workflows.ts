@@ -63,7 +63,7 @@ export const WorkflowRunSchema = Type.Object(
     clusterType: Type.String(),
     status: Type.String({
       description:
-        'R while a child runs or waits, else F if a child failed, else K if one was killed, else S',
+        'R while a child has not finished, else F if a child failed, else K if one was killed, else S (U when a child is of another status)',
     }),
     startTime: EpochMs,
     endTime: Nullable(EpochMs),
@@ -77,7 +77,7 @@ export const WorkflowRunSchema = Type.Object(
         succeeded: Type.Integer(),
         failed: Type.Integer(),
         killed: Type.Integer(),
-        running: Type.Integer(),
+        running: Type.Integer({ description: 'children not finished yet' }),
         other: Type.Integer(),
       },
       { additionalProperties: false },
@@ -141,3 +141,30 @@ export const PipelineRunsSchema = Type.Object(
   { additionalProperties: false },
 )
 export type PipelineRuns = Static<typeof PipelineRunsSchema>
+
+/**
+ * R110: a user's interactive session: the Hive, Impala and Presto queries one user ran on one
+ * cluster, each starting within 30 minutes of the end of the ones before (a longer pause ends the
+ * session), looked at within a day either side of the query that names it.
+ */
+export const SessionSchema = Type.Object(
+  {
+    id: Type.String({ description: "the session's first query id" }),
+    user: Type.String(),
+    clusterUid: Type.String(),
+    clusterName: Type.String(),
+    gapMinutes: Type.Integer({ description: 'the pause that ends a session (30 minutes)' }),
+    status: Type.String({
+      description: 'R while a query has not finished, else F if one failed, else K, else S',
+    }),
+    startTime: EpochMs,
+    endTime: Nullable(EpochMs),
+    duration: Type.Integer({ description: 'ms: end (now while running) minus start' }),
+    cents: Type.Integer({ description: "the queries' cost, summed (US cents)" }),
+    queryCount: Type.Integer({ minimum: 1 }),
+    kinds: Type.Array(Type.String(), { description: 'the engines of its queries' }),
+    queries: Type.Array(WorkflowChildSchema),
+  },
+  { additionalProperties: false },
+)
+export type Session = Static<typeof SessionSchema>

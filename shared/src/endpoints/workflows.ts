@@ -1,3 +1,4 @@
+import { AppIdParamsSchema } from '../contracts/app-details-common.ts'
 import {
   PipelineRunsParamsSchema,
   PipelineRunsQuerySchema,
@@ -6,6 +7,7 @@ import {
   WorkflowChildrenSchema,
   WorkflowClusterParamsSchema,
   WorkflowIdParamsSchema,
+  SessionSchema,
 } from '../contracts/workflows.ts'
 import { defineEndpoints } from './endpoint.ts'
 
@@ -74,5 +76,21 @@ export const workflowsEndpoints = defineEndpoints({
     params: PipelineRunsParamsSchema,
     querystring: PipelineRunsQuerySchema,
     response: PipelineRunsSchema,
+  },
+  session: {
+    method: 'GET',
+    path: '/api/v1/sessions/{id}',
+    specIds: [],
+    pathIsOurs: true,
+    tags,
+    errors,
+    summary: "The interactive session of a Hive, Impala or Presto query: its user's queries on its cluster",
+    description:
+      'A session is the queries one user ran on one cluster, each starting within 30 minutes of the end of the ' +
+      'ones before, looked at within a day either side of the query named; its id is its first query. The app is ' +
+      "checked first: 404 'Information for this application {id} is not available.', 403 '… is forbidden.'; an " +
+      'app of another engine answers 400 naming its type.',
+    params: AppIdParamsSchema,
+    response: SessionSchema,
   },
 })

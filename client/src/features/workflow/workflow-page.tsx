@@ -27,7 +27,7 @@ function statusSummary(w: WorkflowAnnotation): string {
       [succeeded, 'succeeded'],
       [failed, 'failed'],
       [killed, 'killed'],
-      [running, 'running or waiting'],
+      [running, 'not finished'],
       [other, 'unknown'],
     ] as const
   )

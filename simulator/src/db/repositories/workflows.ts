@@ -1,4 +1,5 @@
 import type {
+  Session,
   PipelineRuns,
   PipelineRunsQuery,
   WorkflowAnnotation,
@@ -9,6 +10,7 @@ import type {
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
+import { readableApp } from './app-access.ts'
 import { appsTimeShift, inList, instant, type Where } from './applications.ts'
 import { scopedClusters, type ClusterScope } from './scope.ts'
 
@@ -77,9 +79,6 @@ interface RunRow {
   dfs_written: number
 }
 
-/** Children still going: running, waiting to start or pending. */
-const IN_PROGRESS = "('R', 'W', 'P')"
-
 /**
  * The runs (pipeline × cluster × UTC day) among the top-level apps of `where` (stored times: the
  * statement adds the apps' shift), one row each, latest first. The one grouping both the runs table
@@ -98,7 +97,8 @@ function groupRuns(db: Db, where: Where, shift: number, now: number): WorkflowRu
               json_group_array(a.user ORDER BY a.start_time, a.id) ->> 0 AS first_user,
               count(DISTINCT a.user) AS users,
               sum(a.status = 'S') AS succeeded, sum(a.status = 'F') AS failed, sum(a.status = 'K') AS killed,
-              sum(a.status IN ${IN_PROGRESS}) AS running,
+              -- Still going: no finish yet (a seeded waiting app has finished; its status word stays its own).
+              sum(a.finished_time IS NULL) AS running,
               sum(a.dfs_read) AS dfs_read, sum(a.dfs_written) AS dfs_written
          FROM applications a INDEXED BY applications_start
          JOIN clusters c ON c.unravel_id = a.cluster_uid
@@ -189,6 +189,36 @@ function readableRun(db: Db, scope: ClusterScope, id: string, now: number, clust
   return { run, key, shift }
 }
 
+/** A stored app row as a child of a workflow or session, in the lists' time frame. */
+function asChild(r: ChildRow, shift: number, now: number): WorkflowChild {
+  const startTime = r.start_time + shift
+  return {
+    id: r.id,
+    kind: r.kind,
+    name: r.name,
+    status: r.status,
+    user: r.user,
+    queue: r.queue,
+    clusterUid: r.cluster_uid,
+    startTime,
+    endTime: r.finished_time === null ? null : r.finished_time + shift,
+    // As the lists: a running app has run until now.
+    duration: r.status === 'R' ? Math.max(0, now - startTime) : r.duration,
+    cents: r.cents,
+    totalDfsBytesRead: r.dfs_read,
+    totalDfsBytesWritten: r.dfs_written,
+  }
+}
+
+/** The status of a group of apps, as a workflow's: R while one has not finished (as Airflow), then F, K, S. */
+function groupStatus(apps: readonly WorkflowChild[]): string {
+  if (apps.some((a) => a.endTime === null)) return 'R'
+  const statuses = apps.map((a) => a.status)
+  if (statuses.includes('F')) return 'F'
+  if (statuses.includes('K')) return 'K'
+  return statuses.every((s) => s === 'S') ? 'S' : 'U'
+}
+
 function children(db: Db, key: WorkflowKey, shift: number, now: number): WorkflowChild[] {
   const rows = cachedStatement(
     db,
@@ -204,26 +234,7 @@ function children(db: Db, key: WorkflowKey, shift: number, now: number): Workflo
     cluster: key.clusterUid,
     pipeline: key.pipeline,
   }) as ChildRow[]
-  return rows.map((r) => {
-    const startTime = r.start_time + shift
-    const endTime = r.finished_time === null ? null : r.finished_time + shift
-    return {
-      id: r.id,
-      kind: r.kind,
-      name: r.name,
-      status: r.status,
-      user: r.user,
-      queue: r.queue,
-      clusterUid: r.cluster_uid,
-      startTime,
-      endTime,
-      // As the lists: a running app has run until now.
-      duration: r.status === 'R' ? Math.max(0, now - startTime) : r.duration,
-      cents: r.cents,
-      totalDfsBytesRead: r.dfs_read,
-      totalDfsBytesWritten: r.dfs_written,
-    }
-  })
+  return rows.map((r) => asChild(r, shift, now))
 }
 
 /** E096 / E098: the workflow and its children in start order. */
@@ -267,4 +278,79 @@ export function pipelineRuns(
   const shift = appsTimeShift(db)
   const runs = groupRuns(db, pipelineApps(pipeline, clusters, from, to, shift), shift, now)
   return { pipeline, start: from, end: to, total: runs.length, runs }
+}
+
+/** The engines whose queries make interactive sessions. */
+const SESSION_KINDS = ['hive', 'impala', 'presto'] as const
+/** A pause longer than this between a query's start and the end of the ones before ends a session. */
+const SESSION_GAP = 30 * 60_000
+/** How far either side of the named query a session is looked for. */
+const SESSION_REACH = DAY
+
+/**
+ * R110: the interactive session of a Hive, Impala or Presto query: the queries its user ran on its
+ * cluster, cut into sessions where a query starts more than 30 minutes after the end of every query
+ * before it (a running query has not ended), in SQL over the user index. The app is checked first
+ * (readableApp: 404 / 403), another engine's app answers 400.
+ */
+export function userSession(db: Db, scope: ClusterScope, id: string, now: number): Session {
+  const app = readableApp(db, scope, id)
+  if (!(SESSION_KINDS as readonly string[]).includes(app.kind))
+    throw new HttpError(
+      400,
+      `Application ${id} is a ${app.kind} app: sessions group Hive, Impala and Presto queries.`,
+    )
+  const shift = appsTimeShift(db)
+  const stored = app.start_time - shift
+  const rows = cachedStatement(
+    db,
+    `WITH q AS (
+       SELECT a.id, a.kind, a.name, a.status, a.user, a.queue, a.cluster_uid, a.start_time, a.finished_time,
+              a.duration, a.cents, a.dfs_read, a.dfs_written,
+              coalesce(a.finished_time, @now) AS ended
+         FROM applications a INDEXED BY applications_user
+        WHERE a.user = @user AND a.start_time >= @from AND a.start_time <= @to
+          AND a.cluster_uid = @cluster AND a.kind IN ('hive', 'impala', 'presto')
+     ),
+     marked AS (
+       SELECT *, CASE WHEN start_time - max(ended) OVER (ORDER BY start_time, id
+                                                        ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) <= @gap
+                      THEN 0 ELSE 1 END AS opens
+         FROM q
+     ),
+     numbered AS (SELECT *, sum(opens) OVER (ORDER BY start_time, id) AS session FROM marked)
+     SELECT * FROM numbered WHERE session = (SELECT session FROM numbered WHERE id = @id)
+      ORDER BY start_time, id`,
+  ).all({
+    user: app.user,
+    cluster: app.cluster_uid,
+    from: stored - SESSION_REACH,
+    to: stored + SESSION_REACH,
+    now: now - shift,
+    gap: SESSION_GAP,
+    id,
+  }) as ChildRow[]
+  const queries = rows.map((r) => asChild(r, shift, now))
+  const status = groupStatus(queries)
+  const startTime = queries[0]!.startTime
+  const endTime =
+    status === 'R' ? null : Math.max(...queries.map((q) => q.endTime ?? q.startTime + q.duration))
+  const cluster = cachedStatement(db, 'SELECT display_name FROM clusters WHERE unravel_id = ?')
+    .pluck()
+    .get(app.cluster_uid) as string
+  return {
+    id: queries[0]!.id,
+    user: app.user,
+    clusterUid: app.cluster_uid,
+    clusterName: cluster,
+    gapMinutes: SESSION_GAP / 60_000,
+    status,
+    startTime,
+    endTime,
+    duration: Math.max(0, (endTime ?? now) - startTime),
+    cents: queries.reduce((sum, q) => sum + q.cents, 0),
+    queryCount: queries.length,
+    kinds: [...new Set(queries.map((q) => q.kind))],
+    queries,
+  }
 }
