@@ -35,6 +35,7 @@ const LOADERS: Record<string, () => ScreenModule> = {
   'app-details': () => import('../features/app-details/app-details-page.tsx'),
   workflow: () => import('../features/workflow/workflow-page.tsx'),
   'pipeline-runs': () => import('../features/workflow/pipeline-page.tsx'),
+  session: () => import('../features/workflow/session-page.tsx'),
 }
 
 /** The screens whose code has arrived, by key: a visit from then on renders them at once. */

@@ -103,6 +103,8 @@ export const ALL_TYPES_ROUTES: readonly RouteEntry[] = [
     path: '/app/application/session',
     title: 'Session',
     supportedTypes: CLUSTER_TYPES,
+    status: 'built',
+    screen: 'session',
   }),
   detail({
     specIds: ['R111'],

@@ -13,7 +13,8 @@ export const workflowApi = api.injectEndpoints({
     // E098 with the address's cluster ('*' when none): the workflow page's one call.
     workflowAnnotation: endpointQuery(build, calls.annotation, silent),
     pipelineRuns: endpointQuery(build, calls.pipelineRuns, silent),
+    userSession: endpointQuery(build, calls.session, silent),
   }),
 })
 
-export const { useWorkflowAnnotationQuery, usePipelineRunsQuery } = workflowApi
+export const { useWorkflowAnnotationQuery, usePipelineRunsQuery, useUserSessionQuery } = workflowApi

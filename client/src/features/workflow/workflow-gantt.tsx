@@ -74,7 +74,7 @@ export function workflowGanttOptions(children: readonly WorkflowChild[], title: 
   }))
   const base = baseOptions({
     title,
-    description: `One bar per child application, from its start to its end, coloured by its status.`,
+    description: 'One bar per application, from its start to its end, coloured by its status.',
   })
   return {
     ...base,
@@ -119,10 +119,15 @@ export function workflowGanttOptions(children: readonly WorkflowChild[], title: 
   }
 }
 
-/** The children of a workflow over time (Highcharts x-range). */
-export function WorkflowGantt({ children }: { children: readonly WorkflowChild[] }) {
-  const title = 'Children over time'
-  const options = useMemo(() => workflowGanttOptions(children, title), [children])
+/** The children of a workflow (or the queries of a session) over time (Highcharts x-range). */
+export function WorkflowGantt({
+  children,
+  title = 'Children over time',
+}: {
+  children: readonly WorkflowChild[]
+  title?: string
+}) {
+  const options = useMemo(() => workflowGanttOptions(children, title), [children, title])
   return (
     <ChartShell
       title={title}

@@ -1,4 +1,4 @@
-import type { PipelineRuns, WorkflowAnnotation, WorkflowChild, WorkflowRun } from '@costlens/shared'
+import type { PipelineRuns, Session, WorkflowAnnotation, WorkflowChild, WorkflowRun } from '@costlens/shared'
 
 /** The workflow and pipeline pages' answers, as the simulator gives them (times in UTC). */
 const DAY = Date.parse('2026-11-20T00:00:00Z')
@@ -95,6 +95,41 @@ export const pipelineRuns: PipelineRuns = {
       clusterUid: 'cdh-etl-02',
       clusterName: 'ETL CDH',
       id: 'finance_ledger_close__cdh-etl-02__2026-11-20T00:00:00',
+    }),
+  ],
+}
+
+/** An interactive session of two queries, the second still running. */
+export const querySession: Session = {
+  id: 'application_1717909754_001242',
+  user: 'analyst_ana',
+  clusterUid: 'cdh-prod-01',
+  clusterName: 'Production CDH',
+  gapMinutes: 30,
+  status: 'R',
+  startTime: DAY + 2 * H,
+  endTime: null,
+  duration: 2 * H,
+  cents: 310,
+  queryCount: 2,
+  kinds: ['hive', 'impala'],
+  queries: [
+    child({
+      id: 'application_1717909754_001242',
+      kind: 'hive',
+      status: 'S',
+      user: 'analyst_ana',
+      cents: 210,
+    }),
+    child({
+      id: '00000000000002ef:00a6f0d700000000',
+      kind: 'impala',
+      status: 'R',
+      user: 'analyst_ana',
+      startTime: DAY + 3 * H + 600_000,
+      endTime: null,
+      duration: 3_000_000,
+      cents: 100,
     }),
   ],
 }
