@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Anchor, Group, Text } from '@mantine/core'
 import { Link, useLocation } from 'react-router-dom'
 import { SCREEN_DEFAULT_RANGES, formatBytes, formatDurationMs, type PipelineRow } from '@costlens/shared'
@@ -8,7 +9,6 @@ import type { DataColumn } from '../../components/table/table-types.ts'
 import { timeColumn } from '../../components/table/time-column.ts'
 import { Sparkline, type SparkPoint } from '../../components/charts/sparkline.tsx'
 import { StatusBadge } from '../../components/status/status-badge.tsx'
-import { ReturnLink } from '../../kit/return-link.tsx'
 import type { PipelineTableRow } from './pipeline-list-state.ts'
 
 /** B187: the pipeline types in words; the filter and the name column use the same ones. */
@@ -44,6 +44,27 @@ function PipelineName({ row }: { row: PipelineTableRow }) {
   )
 }
 
+/**
+ * The latest run's start time as a link to that application's details (its type: the row's
+ * pipeline type); the link's name and tooltip name the application.
+ */
+function LatestRunLink({ row, started }: { row: PipelineTableRow; started: ReactNode }) {
+  const location = useLocation()
+  const { jobId } = row.row.latestInstance
+  return (
+    <Anchor
+      component={Link}
+      to={appDetailsHref({ kind: row.pipelineType, id: jobId, clusterUid: row.row.clusterUid })}
+      state={{ from: location.pathname + location.search }}
+      size="sm"
+      aria-label={`Latest run ${jobId}, started ${String(started)}`}
+      title={`Latest run: ${jobId}`}
+    >
+      {started}
+    </Anchor>
+  )
+}
+
 /** A trend cell: the last runs as a sparkline, and the latest value in words beside it. */
 function TrendCell({
   name,
@@ -75,6 +96,7 @@ function TrendCell({
  * trend next, then start time and cluster, user and instances, then the read and write trends.
  */
 export function pipelineColumns(): DataColumn<PipelineTableRow>[] {
+  const startTime = timeColumn<PipelineTableRow>('startTime', 'Start Time', (r) => r.startTime, 150)
   return [
     {
       key: 'name',
@@ -149,32 +171,13 @@ export function pipelineColumns(): DataColumn<PipelineTableRow>[] {
         />
       ),
     },
-    {
-      key: 'latestRun',
-      title: 'Latest run',
-      width: 290,
-      priority: 3,
-      // The list sorts by the columns of B187 only.
-      sortable: false,
-      value: (r) => r.row.latestInstance.jobId,
-      // The latest run's application, to its details page (its type is the row's pipeline type).
-      render: (r) => (
-        <OverflowTooltip label={r.row.latestInstance.jobId}>
-          <ReturnLink
-            to={appDetailsHref({
-              kind: r.pipelineType,
-              id: r.row.latestInstance.jobId,
-              clusterUid: r.row.clusterUid,
-            })}
-            mono
-          >
-            {r.row.latestInstance.jobId}
-          </ReturnLink>
-        </OverflowTooltip>
-      ),
-    },
     { key: 'userName', title: 'User', width: 110, priority: 4 },
-    { ...timeColumn<PipelineTableRow>('startTime', 'Start Time', (r) => r.startTime, 150), priority: 3 },
+    {
+      ...startTime,
+      priority: 3,
+      // The latest run's start opens that application's details (its type: the row's pipeline type).
+      render: (r) => <LatestRunLink row={r} started={startTime.render!(r)} />,
+    },
     {
       key: 'status',
       title: 'Status',

@@ -191,8 +191,12 @@ describe('/jobs/pipelines', { timeout: 20_000 }, () => {
       'href',
       '/app/application/pipeline/pipeline_01?dateRangeLabel=7_d&clusterUid=cdh-prod-01',
     )
-    // A Hive-on-Tez pipeline's latest run is a Hive query: the Hive details page.
-    expect(within(first!).getByRole('link', { name: 'application_1700000000000_1' })).toHaveAttribute(
+    // The latest run's start opens it: a Hive-on-Tez pipeline's latest run is a Hive query.
+    expect(
+      within(first!).getByRole('link', {
+        name: 'Latest run application_1700000000000_1, started 11/23/2026 11:29:00',
+      }),
+    ).toHaveAttribute(
       'href',
       '/app/application/hive?execId=application_1700000000000_1&clusterUid=cdh-prod-01',
     )
