@@ -12,6 +12,9 @@ import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
 import { readableApp } from './app-access.ts'
 import { appsTimeShift, inList, instant, type Where } from './applications.ts'
+
+/** The filters of a pipeline's apps: always read through applications_pipeline (no totals index). */
+type PipelineWhere = Pick<Where, 'clauses' | 'params'>
 import { scopedClusters, type ClusterScope } from './scope.ts'
 
 /*
@@ -84,7 +87,7 @@ interface RunRow {
  * statement adds the apps' shift), one row each, latest first. The one grouping both the runs table
  * and a workflow page read, so the two always agree.
  */
-function groupRuns(db: Db, where: Where, shift: number, now: number): WorkflowRun[] {
+function groupRuns(db: Db, where: PipelineWhere, shift: number, now: number): WorkflowRun[] {
   const rows = db
     .prepare(
       `SELECT a.name AS pipeline, a.cluster_uid, c.display_name, c.platform,
@@ -100,7 +103,7 @@ function groupRuns(db: Db, where: Where, shift: number, now: number): WorkflowRu
               -- Still going: no finish yet (a seeded waiting app has finished; its status word stays its own).
               sum(a.finished_time IS NULL) AS running,
               sum(a.dfs_read) AS dfs_read, sum(a.dfs_written) AS dfs_written
-         FROM applications a INDEXED BY applications_start
+         FROM applications a INDEXED BY applications_pipeline
          JOIN clusters c ON c.unravel_id = a.cluster_uid
         WHERE ${where.clauses.join(' AND ')}
         GROUP BY a.name, a.cluster_uid, day
@@ -147,12 +150,12 @@ function pipelineApps(
   to: number,
   shift: number,
 ) {
-  const where: Where = {
+  const where: PipelineWhere = {
     clauses: ['a.start_time >= @from', 'a.start_time < @to', 'a.parent_id IS NULL', 'a.name = @pipeline'],
     params: { from: from - shift, to: to - shift, pipeline },
-    index: 'applications_start',
   }
-  inList(where, 'a.cluster_uid', 'cl', clusters)
+  // inList writes only the clauses and parameters.
+  inList(where as Where, 'a.cluster_uid', 'cl', clusters)
   return where
 }
 
@@ -224,7 +227,7 @@ function children(db: Db, key: WorkflowKey, shift: number, now: number): Workflo
     db,
     `SELECT a.id, a.kind, a.name, a.status, a.user, a.queue, a.cluster_uid, a.start_time, a.finished_time,
             a.duration, a.cents, a.dfs_read, a.dfs_written
-       FROM applications a INDEXED BY applications_start
+       FROM applications a INDEXED BY applications_pipeline
       WHERE a.start_time >= @from AND a.start_time < @to AND a.cluster_uid = @cluster
         AND a.parent_id IS NULL AND a.name = @pipeline
       ORDER BY a.start_time, a.id`,
