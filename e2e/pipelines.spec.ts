@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { signIn } from './helpers.ts'
+import { seriousViolations, signIn } from './helpers.ts'
 
 /**
  * The Jobs tab's pipelines list (02 §2 On-premises pipelines list, §4) and scheduled-jobs calendar
@@ -137,6 +137,7 @@ test('a pipeline opens its runs, a run its workflow, and a workflow application 
     .locator('tbody tr[aria-selected]')
     .first()
   const appId = (await child.locator('td').nth(1).innerText()).trim()
+  expect(await seriousViolations(page)).toEqual([])
   await child.getByRole('link', { name: appId }).click()
   await expect(page).toHaveURL(new RegExp(`/app/application/\\w+\\?execId=${appId}`))
   await expect(page.getByText(appId).first()).toBeVisible()
