@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { signIn } from './helpers.ts'
+import { seriousViolations, signIn } from './helpers.ts'
 
 /**
  * The Jobs tab's pipelines list (02 §2 On-premises pipelines list, §4) and scheduled-jobs calendar
@@ -101,4 +101,57 @@ test('the scheduled-jobs calendar shows the week’s jobs with a legend (02 §2 
   // An event is reached by keyboard and shows who runs it.
   await events.first().focus()
   await expect(page.getByRole('tooltip')).toContainText(' · root.')
+})
+
+test('a pipeline opens its runs, a run its workflow, and a workflow application its details (issue 17)', async ({
+  page,
+}) => {
+  await open(page, '/jobs/pipelines?dateRangeLabel=7_d')
+  const first = bodyRows(page).first()
+  // 15 rows of three Highcharts sparklines each: slow to draw on a busy machine.
+  await expect(first).toBeVisible({ timeout: 15_000 })
+  const name = (await first.locator('td').first().getByRole('link').innerText()).trim()
+  await first.getByRole('link', { name }).click()
+  // R111: the pipeline's runs over the list's range, on the row's cluster.
+  await expect(page).toHaveURL(
+    new RegExp(`/app/application/pipeline/${name}\\?dateRangeLabel=7_d&clusterUid=`),
+  )
+  await expect(page.getByRole('heading', { name })).toBeVisible()
+  const runs = page.getByRole('table', { name: 'Runs, latest first' }).locator('tbody tr[aria-selected]')
+  await expect(runs.first()).toBeVisible()
+  await expect(
+    page.getByRole('figure', { name: 'Duration per run' }).locator('svg.highcharts-root'),
+  ).toBeVisible()
+  // R112: the latest run's workflow, its applications, and one application's details.
+  const day = (await runs.first().locator('td').first().innerText()).trim()
+  await runs.first().getByRole('link', { name: day }).click()
+  await expect(page).toHaveURL(/\/app\/application\/workflow\?execId=/)
+  await expect(page.getByRole('heading', { name: `${name} · ${day}` })).toBeVisible()
+  await page.getByRole('tab', { name: 'Timeline' }).click()
+  await expect(
+    page.getByRole('figure', { name: 'Children over time' }).locator('.highcharts-point').first(),
+  ).toBeVisible()
+  await page.getByRole('tab', { name: 'Applications' }).click()
+  const child = page
+    .getByRole('table', { name: "The workflow's applications in start order" })
+    .locator('tbody tr[aria-selected]')
+    .first()
+  const appId = (await child.locator('td').nth(1).innerText()).trim()
+  expect(await seriousViolations(page)).toEqual([])
+  await child.getByRole('link', { name: appId }).click()
+  await expect(page).toHaveURL(new RegExp(`/app/application/\\w+\\?execId=${appId}`))
+  await expect(page.getByText(appId).first()).toBeVisible()
+  await expect(page.getByRole('tab', { name: 'Summary' })).toBeVisible()
+})
+
+test("the pipelines list's latest run opens that application's details (issue 17)", async ({ page }) => {
+  await open(page, '/jobs/pipelines?dateRangeLabel=7_d')
+  const first = bodyRows(page).first()
+  await expect(first).toBeVisible({ timeout: 15_000 })
+  const latest = first.getByRole('link', { name: /^Latest run / })
+  const appId = (await latest.getAttribute('aria-label'))!.replace(/^Latest run (\S+), started .*$/, '$1')
+  await latest.click()
+  await expect(page).toHaveURL(new RegExp(`/app/application/\\w+\\?execId=${appId.replace(':', '(:|%3A)')}`))
+  await expect(page.getByRole('tab', { name: 'Summary' })).toBeVisible()
+  await expect(page.getByText(appId).first()).toBeVisible()
 })

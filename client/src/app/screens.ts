@@ -35,6 +35,9 @@ const LOADERS: Record<string, () => ScreenModule> = {
   'app-details': () => import('../features/app-details/app-details-page.tsx'),
   'spark-job': () => import('../features/app-details/spark-job-page.tsx'),
   'app-dag': () => import('../features/app-details/tez-dag-page.tsx'),
+  workflow: () => import('../features/workflow/workflow-page.tsx'),
+  'pipeline-runs': () => import('../features/workflow/pipeline-page.tsx'),
+  session: () => import('../features/workflow/session-page.tsx'),
 }
 
 /** The screens whose code has arrived, by key: a visit from then on renders them at once. */

@@ -18,6 +18,7 @@ import { tezEndpoints } from './tez.ts'
 import { impalaDetailsEndpoints } from './impala-details.ts'
 import { hiveEndpoints } from './hive.ts'
 import { queryDetailsEndpoints } from './query-details.ts'
+import { workflowsEndpoints } from './workflows.ts'
 
 /**
  * Every domain's endpoint table, by domain. The simulator's tests check each entry is served as
@@ -43,4 +44,5 @@ export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
   impalaDetails: impalaDetailsEndpoints,
   hive: hiveEndpoints,
   queryDetails: queryDetailsEndpoints,
+  workflows: workflowsEndpoints,
 }

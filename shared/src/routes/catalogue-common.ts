@@ -114,18 +114,24 @@ export const ALL_TYPES_ROUTES: readonly RouteEntry[] = [
     path: '/app/application/session',
     title: 'Session',
     supportedTypes: CLUSTER_TYPES,
+    status: 'built',
+    screen: 'session',
   }),
   detail({
     specIds: ['R111'],
     path: '/app/application/pipeline/:pipeline',
     title: 'Pipeline',
     supportedTypes: CLUSTER_TYPES,
+    status: 'built',
+    screen: 'pipeline-runs',
   }),
   detail({
     specIds: ['R112'],
     path: '/app/application/workflow',
     title: 'Workflow',
     supportedTypes: CLUSTER_TYPES,
+    status: 'built',
+    screen: 'workflow',
   }),
   // R226 lists the same path again for K8S: one entry serves both so the path is declared once.
   detail({

@@ -109,7 +109,7 @@ describe('route catalogue (routes.json)', () => {
     }
   })
 
-  it('the built screens: login, home, not-found, the cluster overview, jobs, resources, chargeback, workload, queue analysis and EMR cluster insights, the Jobs pages, global search, the EMR cost trends, chargeback, budgets, cluster list and details and AWS account settings, the Snowflake home, cost, warehouse and query pages, the API docs, the application details (with its Presto, BigQuery and Tez DAG forms), the Spark job page and the simulator controls', () => {
+  it('the built screens: login, home, not-found, the cluster overview, jobs, resources, chargeback, workload, queue analysis and EMR cluster insights, the Jobs pages, global search, the EMR cost trends, chargeback, budgets, cluster list and details and AWS account settings, the Snowflake home, cost, warehouse and query pages, the API docs, the application details (with its Presto, BigQuery and Tez DAG forms), the Spark job page, the session, pipeline runs and workflow pages and the simulator controls', () => {
     const built = entries.filter((e) => e.status === 'built')
     expect(built.map((e) => [e.specIds[0], e.screen])).toEqual([
       ['R001', 'login'],
@@ -149,6 +149,9 @@ describe('route catalogue (routes.json)', () => {
       ['R107', 'app-dag'],
       ['R108', 'app-details'],
       ['R109', 'app-details'],
+      ['R110', 'session'],
+      ['R111', 'pipeline-runs'],
+      ['R112', 'workflow'],
       ['R113', 'app-details'],
       ['R114', 'spark-job'],
       [undefined, 'sim-control'],

@@ -157,6 +157,10 @@ CREATE INDEX IF NOT EXISTS applications_chargeback
   ON applications (cluster_uid, start_time, kind, user, queue, vcore_seconds, memory_seconds, dfs_read,
                    dfs_written, cents);
 CREATE INDEX IF NOT EXISTS applications_parent ON applications (parent_id) WHERE parent_id IS NOT NULL;
+-- A pipeline's runs and one run's apps (issue 17 workflows, repositories/workflows.ts): the top-level
+-- apps of one name on some clusters in start order, without reading every app of the window.
+CREATE INDEX IF NOT EXISTS applications_pipeline
+  ON applications (name, cluster_uid, start_time) WHERE parent_id IS NULL;
 
 -- The totals of a list (count, duration, cost and event-count ranges, apps per event name) per
 -- cluster, status, kind and unravel flag, per day, quarter day, hour (and ten minutes) of the start or

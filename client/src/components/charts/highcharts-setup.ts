@@ -7,6 +7,7 @@ import 'highcharts/modules/xrange' // the Spark Timeline's bars (app-details/spa
 import 'highcharts/modules/exporting' // print, PNG, JPEG, SVG, rendered locally (exporting.local)
 import 'highcharts/modules/export-data' // the data rows behind the CSV and XLS files
 import 'highcharts/modules/accessibility'
+import 'highcharts/modules/xrange' // Gantt bars (workflow children over time)
 import 'highcharts/modules/boost' // last, as Highcharts asks: it overrides parts of the others
 import { CHART_PALETTE } from './chart-palette.ts'
 import { chartTheme, type ChartScheme } from './chart-theme.ts'

@@ -1,5 +1,9 @@
-import { Group, Text } from '@mantine/core'
-import { formatBytes, formatDurationMs, type PipelineRow } from '@costlens/shared'
+import type { ReactNode } from 'react'
+import { Anchor, Group, Text } from '@mantine/core'
+import { Link, useLocation } from 'react-router-dom'
+import { SCREEN_DEFAULT_RANGES, formatBytes, formatDurationMs, type PipelineRow } from '@costlens/shared'
+import { appDetailsHref } from '../../components/app-details-href.ts'
+import { pipelineHref } from '../../components/workflow-href.ts'
 import { OverflowTooltip } from '../../components/table/overflow-text.tsx'
 import type { DataColumn } from '../../components/table/table-types.ts'
 import { timeColumn } from '../../components/table/time-column.ts'
@@ -13,6 +17,52 @@ export const PIPELINE_TYPE_LABELS: Readonly<Record<PipelineRow['pipelineType'], 
   hivetz: 'Hive on Tez',
   impala: 'Impala',
   spark: 'Spark',
+}
+
+/**
+ * The pipeline's name as a link to its runs (R111) over the list's range and on the row's cluster:
+ * the range comes from the list's address, so the page opens on the runs the list counted.
+ */
+function PipelineName({ row }: { row: PipelineTableRow }) {
+  const location = useLocation()
+  const range = new URLSearchParams(location.search)
+  // The list's own default range is not in its address: the link names it, so the page counts alike.
+  if (!range.has('dateRangeLabel') && !range.has('start_date'))
+    range.set('dateRangeLabel', SCREEN_DEFAULT_RANGES.pipelines.range)
+  const href = pipelineHref(row.name, row.row.clusterUid, range)
+  return (
+    <Anchor
+      component={Link}
+      to={href}
+      state={{ from: location.pathname + location.search }}
+      size="sm"
+      truncate
+      display="block"
+    >
+      {row.name}
+    </Anchor>
+  )
+}
+
+/**
+ * The latest run's start time as a link to that application's details (its type: the row's
+ * pipeline type); the link's name and tooltip name the application.
+ */
+function LatestRunLink({ row, started }: { row: PipelineTableRow; started: ReactNode }) {
+  const location = useLocation()
+  const { jobId } = row.row.latestInstance
+  return (
+    <Anchor
+      component={Link}
+      to={appDetailsHref({ kind: row.pipelineType, id: jobId, clusterUid: row.row.clusterUid })}
+      state={{ from: location.pathname + location.search }}
+      size="sm"
+      aria-label={`Latest run ${jobId}, started ${String(started)}`}
+      title={`Latest run: ${jobId}`}
+    >
+      {started}
+    </Anchor>
+  )
 }
 
 /** A trend cell: the last runs as a sparkline, and the latest value in words beside it. */
@@ -46,6 +96,7 @@ function TrendCell({
  * trend next, then start time and cluster, user and instances, then the read and write trends.
  */
 export function pipelineColumns(): DataColumn<PipelineTableRow>[] {
+  const startTime = timeColumn<PipelineTableRow>('startTime', 'Start Time', (r) => r.startTime, 150)
   return [
     {
       key: 'name',
@@ -55,9 +106,7 @@ export function pipelineColumns(): DataColumn<PipelineTableRow>[] {
       sticky: true,
       render: (r) => (
         <OverflowTooltip label={`${r.name} (${PIPELINE_TYPE_LABELS[r.pipelineType]})`}>
-          <Text size="sm" truncate>
-            {r.name}
-          </Text>
+          <PipelineName row={r} />
           <Text size="xs" c="dimmed" truncate>
             {PIPELINE_TYPE_LABELS[r.pipelineType]}
           </Text>
@@ -123,7 +172,12 @@ export function pipelineColumns(): DataColumn<PipelineTableRow>[] {
       ),
     },
     { key: 'userName', title: 'User', width: 110, priority: 4 },
-    { ...timeColumn<PipelineTableRow>('startTime', 'Start Time', (r) => r.startTime, 150), priority: 3 },
+    {
+      ...startTime,
+      priority: 3,
+      // The latest run's start opens that application's details (its type: the row's pipeline type).
+      render: (r) => <LatestRunLink row={r} started={startTime.render!(r)} />,
+    },
     {
       key: 'status',
       title: 'Status',

@@ -184,6 +184,33 @@ describe('/jobs/pipelines', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Date range: Last 7 Days' })).toBeInTheDocument()
   })
 
+  it('issue 17: the name opens the pipeline runs over the list range and cluster; the latest run opens its details', async () => {
+    render('/jobs/pipelines?clusterUid=cdh-prod-01&dateRangeLabel=7_d')
+    const [first] = await bodyRows()
+    expect(within(first!).getByRole('link', { name: 'pipeline_01' })).toHaveAttribute(
+      'href',
+      '/app/application/pipeline/pipeline_01?dateRangeLabel=7_d&clusterUid=cdh-prod-01',
+    )
+    // The latest run's start opens it: a Hive-on-Tez pipeline's latest run is a Hive query.
+    expect(
+      within(first!).getByRole('link', {
+        name: 'Latest run application_1700000000000_1, started 11/23/2026 11:29:00',
+      }),
+    ).toHaveAttribute(
+      'href',
+      '/app/application/hive?execId=application_1700000000000_1&clusterUid=cdh-prod-01',
+    )
+  })
+
+  it('issue 17: at the default range the pipeline link names the list range (the last 24 hours)', async () => {
+    render()
+    const [first] = await bodyRows()
+    expect(within(first!).getByRole('link', { name: 'pipeline_01' })).toHaveAttribute(
+      'href',
+      '/app/application/pipeline/pipeline_01?dateRangeLabel=24_h&clusterUid=cdh-prod-01',
+    )
+  })
+
   it('B054 a freemium address asking for more than 7 days opens on the default 24 hours', async () => {
     const { bodies } = render('/jobs/pipelines?dateRangeLabel=30_d', testUser({ plan: 'freemium' }))
     await table()
