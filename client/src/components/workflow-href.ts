@@ -24,3 +24,11 @@ export function pipelineHref(pipeline: string, clusterUid?: string, range?: URLS
   const text = query.toString()
   return `/app/application/pipeline/${encodeURIComponent(pipeline)}${text ? `?${text}` : ''}`
 }
+
+/** R110: the interactive session a Hive, Impala or Presto query belongs to, named by that query. */
+export function sessionHref(queryId: string): string {
+  return `/app/application/session?${new URLSearchParams({ execId: queryId }).toString()}`
+}
+
+/** The engines whose queries make up sessions (the server's GET /sessions/{id} answers the others 400). */
+export const SESSION_KINDS: ReadonlySet<string> = new Set(['hive', 'impala', 'presto'])

@@ -65,7 +65,7 @@ export const workflowsEndpoints = defineEndpoints({
   pipelineRuns: {
     method: 'GET',
     path: '/api/v1/workflows/pipelines/{pipeline}/runs',
-    specIds: [],
+    specIds: ['R111'],
     pathIsOurs: true,
     tags,
     summary: "A pipeline's runs (workflows) over whole UTC days covering start_time-end_time, latest first",
@@ -80,7 +80,7 @@ export const workflowsEndpoints = defineEndpoints({
   session: {
     method: 'GET',
     path: '/api/v1/sessions/{id}',
-    specIds: [],
+    specIds: ['R110'],
     pathIsOurs: true,
     tags,
     errors,

@@ -13,11 +13,18 @@ import { appPrng, type DetailsRecord } from './record.ts'
 const GB = 1024 ** 3
 /** Impala admission pools' per-host limits: the smallest that fits the query's estimate is its pool's. */
 const IMPALA_POOL_LIMITS = [2, 4, 8, 16, 32, 64, 128].map((g) => g * GB)
+/** The limit of details/diagnostics.ts's own memory error ("Limit=2.00 GB … Peak=2.00 GB"). */
+const IMPALA_MEMORY_FAILURE_LIMIT = 2 * GB
+
 /**
- * The limit a query that failed for memory ran out at: the one its error names
- * (details/diagnostics.ts: "Limit=2.00 GB … Peak=2.00 GB"); its peak is that limit.
+ * The limit a query that failed for memory ran out at: the one its error names, the seeded
+ * diagnostics' "Limit=4.00 GB" when the record carries Impala's words (the errors view shows that
+ * text), else the derived error's 2 GB. Its peak is that limit.
  */
-export const IMPALA_MEMORY_FAILURE_LIMIT = 2 * GB
+function memoryFailureLimit(app: DetailsRecord): number {
+  const named = /Limit=(\d+(?:\.\d+)?) GB/.exec(app.diagnostics ?? '')
+  return named ? Math.round(Number(named[1]) * GB) : IMPALA_MEMORY_FAILURE_LIMIT
+}
 const KEYS = ['region', 'product_id', 'customer_id', 'channel'] as const
 const MEASURES = ['amount', 'quantity', 'duration_ms'] as const
 
@@ -56,11 +63,12 @@ function impalaQuery(
     IMPALA_POOL_LIMITS[IMPALA_POOL_LIMITS.length - 1]!
   const kind = failureKind(app)
   const outOfMemory = kind !== null && FAILURE_CATEGORY_OF[kind] === 'memory'
+  const failedAt = outOfMemory ? memoryFailureLimit(app) : 0
   return {
     queryStringFull: writer ? `INSERT INTO ${writer.detail}\n${select}` : select,
-    queryMemLimit: outOfMemory ? IMPALA_MEMORY_FAILURE_LIMIT : queryMemLimit,
+    queryMemLimit: outOfMemory ? failedAt : queryMemLimit,
     perHostMemEst,
-    perHostPeakMemUsage: outOfMemory ? IMPALA_MEMORY_FAILURE_LIMIT : perHostPeakMemUsage,
+    perHostPeakMemUsage: outOfMemory ? failedAt : perHostPeakMemUsage,
   }
 }
 

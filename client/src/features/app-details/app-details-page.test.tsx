@@ -5,6 +5,7 @@ import { kpiTexts, renderPage, stubEndpoint, tableRows } from '../../../test/pag
 import AppDetailsPage from './app-details-page.tsx'
 import {
   failedAnalysis,
+  hiveSummary,
   failedSpark,
   mrAnnotation,
   mrSummary,
@@ -34,7 +35,9 @@ const render = (
         allocatedVCores: [[failedSpark.endTime! - 3_600_000, 2]],
       }),
       stubEndpoint(details.canAccess, access),
-      stubEndpoint(details.summary, (r: Request) => (r.url.includes(mrSummary.id) ? mrSummary : failedSpark)),
+      stubEndpoint(details.summary, (r: Request) =>
+        r.url.includes(mrSummary.id) ? mrSummary : r.url.includes(hiveSummary.id) ? hiveSummary : failedSpark,
+      ),
       stubEndpoint(details.sparkAttemptErrors, sparkFailure),
       stubEndpoint(details.sparkAttemptAnalysis, failedAnalysis),
       stubEndpoint(details.mrAnnotation, mrAnnotation),
@@ -126,6 +129,19 @@ describe('/app/application/:appType', { timeout: 20_000 }, () => {
     expect(rows[0]).toHaveTextContent(/^Map1841840/)
     expect(rows[1]).toHaveTextContent(/^Reduce440/)
     expect(screen.getByText('184 of 184')).toBeInTheDocument()
+  })
+
+  it("a Hive query's Summary: its child jobs link to their own details, and its session is one click away", async () => {
+    render(`/app/application/hive?execId=${hiveSummary.id}&clusterUid=cdh-prod-01`)
+    const child = await screen.findByRole('link', { name: hiveSummary.mrJobIds[1]! }, slow)
+    expect(child).toHaveAttribute(
+      'href',
+      `/app/application/mr?execId=${hiveSummary.mrJobIds[1]}&clusterUid=cdh-prod-01`,
+    )
+    expect(screen.getByRole('link', { name: 'Queries of this session' })).toHaveAttribute(
+      'href',
+      `/app/application/session?execId=${hiveSummary.id}`,
+    )
   })
 
   it('issue 17 large apps: 2,000 stages render in a virtualised body, a window of rows at a time', async () => {

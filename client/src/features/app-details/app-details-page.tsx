@@ -17,6 +17,8 @@ import { useDocumentTitle } from '../../app/use-document-title.ts'
 import { PanelState } from '../../components/panel-state/panel-state.tsx'
 import { StatusBadge } from '../../components/status/status-badge.tsx'
 import { DetailPage, type DetailTab } from '../../kit/detail-page.tsx'
+import { appDetailsHref } from '../../components/app-details-href.ts'
+import { SESSION_KINDS, sessionHref } from '../../components/workflow-href.ts'
 import { useAppSummaryQuery, useCanAccessAppMutation } from './api.ts'
 import { YarnActions } from './actions-yarn.tsx'
 import { SummaryPanels } from './actions-summary.tsx'
@@ -33,6 +35,20 @@ import { SparkExecutionsTab, SparkExecutorsTab, SparkJobsTab, SparkStagesTab } f
 
 type Tab = DetailTab<AppDetailsSummary>
 type TabBody = (props: { app: AppRef }) => ReactNode
+
+/** A summary field listing child jobs as links to their details, or nothing when the app is its only job. */
+function childJobsField(label: string, kind: string, ids: readonly string[], s: AppDetailsSummary) {
+  if (!ids.some((id) => id !== s.id)) return []
+  const links = ids.map((id, i) => (
+    <span key={id}>
+      {i > 0 && ', '}
+      <Anchor component={Link} to={appDetailsHref({ kind, id, clusterUid: s.clusterUid })} size="sm">
+        {id}
+      </Anchor>
+    </span>
+  ))
+  return [{ label, value: <>{links}</> }]
+}
 
 /** The Summary tab's fields: who ran it where, when, and what it used (02 §2 Application details). */
 function summaryFields(s: AppDetailsSummary) {
@@ -52,12 +68,21 @@ function summaryFields(s: AppDetailsSummary) {
     { label: 'DFS read', value: formatBytes(s.totalDfsBytesRead) },
     { label: 'DFS written', value: formatBytes(s.totalDfsBytesWritten) },
     { label: 'Attempts', value: String(s.appAttempts) },
-    // A query's or workflow's children; a MapReduce or Tez app lists only itself there, which says nothing.
-    ...(s.mrJobIds.some((id) => id !== s.id)
-      ? [{ label: 'Child MapReduce jobs', value: s.mrJobIds.join(', ') }]
-      : []),
-    ...(s.tezJobIds.some((id) => id !== s.id)
-      ? [{ label: 'Child Tez jobs', value: s.tezJobIds.join(', ') }]
+    // A query's or workflow's children, each linked to its own details; a MapReduce or Tez app lists
+    // only itself there, which says nothing.
+    ...childJobsField('Child MapReduce jobs', 'mr', s.mrJobIds, s),
+    ...childJobsField('Child Tez jobs', 'tez', s.tezJobIds, s),
+    ...(SESSION_KINDS.has(s.kind)
+      ? [
+          {
+            label: 'Session',
+            value: (
+              <Anchor component={Link} to={sessionHref(s.id)} size="sm">
+                Queries of this session
+              </Anchor>
+            ),
+          },
+        ]
       : []),
   ]
 }

@@ -194,6 +194,18 @@ export const mrSummary: AppDetailsSummary = {
   cents: 10460,
 }
 
+/** A Hive query that ran as two MapReduce jobs. */
+export const hiveSummary: AppDetailsSummary = {
+  ...failedSpark,
+  id: 'hive_20261120_0001',
+  name: 'daily_orders_rollup',
+  kind: 'hive',
+  status: 'S',
+  statusLong: 'success',
+  mrJobIds: ['application_1717903340_000701', 'application_1717903340_000702'],
+  tezJobIds: [],
+}
+
 export const mrAnnotation: AppAnnotation = {
   clusterType: 'CDH',
   clusterUid: 'cdh-prod-01',
