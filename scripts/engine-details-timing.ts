@@ -7,17 +7,11 @@
  *
  *   npx tsx scripts/engine-details-timing.ts DB_PATH     a seeded database (npm run seed -- --scale large)
  */
-import { buildApp } from '../simulator/src/app.ts'
+import { signedInApp, timingLine } from './timing-app.ts'
 
 const dbPath = process.argv[2]
 if (!dbPath) throw new Error('usage: npx tsx scripts/engine-details-timing.ts DB_PATH')
-const app = await buildApp({ dbPath, logger: false, signInPerMinute: 10_000 })
-const signIn = await app.inject({
-  method: 'POST',
-  url: '/api/v1/webSignIn',
-  payload: { username: 'admin', password: 'admin' },
-})
-const headers = { authorization: `JWT ${signIn.json<{ token: string }>().token}` }
+const { app, headers } = await signedInApp(dbPath)
 
 interface Row {
   id: string
@@ -120,12 +114,8 @@ for (const [group, calls] of Object.entries(CALLS)) {
       statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1)
       if (res.statusCode >= 500) throw new Error(`${label} ${a.id}: ${res.statusCode} ${res.body}`)
     }
-    ms.sort((x, y) => x - y)
-    const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))]!.toFixed(2)
     const answered = [...statuses].map(([code, n]) => `${n}×${code}`).join(' ')
-    console.log(
-      `${label.padEnd(46)} p50 ${at(0.5).padStart(7)} ms   p99 ${at(0.99).padStart(7)} ms   max ${at(1).padStart(7)} ms   ${answered}`,
-    )
+    console.log(timingLine(label, ms, 46, answered))
   }
 }
 await app.close()

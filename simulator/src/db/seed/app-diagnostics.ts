@@ -197,18 +197,20 @@ function tezFailed(app: DiagnosedApp, seq: number): string {
   return `Vertex failed, vertexName=Map 1, vertexId=${vertex}, diagnostics=[Task failed, taskId=task_${ts}_${yseq}_1_00_${pad(mix(seq, 6) % 400, 6)}, diagnostics=[TaskAttempt 3 failed, info=[${cause}]], Vertex did not succeed due to OWN_TASK_FAILURE, failedTasks:1 killedTasks:0]`
 }
 
+/** A query engine's failures: a bit over half run out of memory, the rest are the user's SQL. */
+const isUserError = (seq: number) =>
+  weighted(
+    [
+      ['memory', 55],
+      ['user', 45],
+    ] as const,
+    seq,
+    1,
+  ) === 'user'
+
 function impalaFailed(app: DiagnosedApp, seq: number): string {
   const table = app.input_tables ?? 'sales.orders'
-  if (
-    weighted(
-      [
-        ['memory', 55],
-        ['user', 45],
-      ] as const,
-      seq,
-      1,
-    ) === 'user'
-  )
+  if (isUserError(seq))
     return pick(
       [
         `AnalysisException: Could not resolve column/field reference: 'order_ts' in ${table}`,
@@ -223,16 +225,7 @@ function impalaFailed(app: DiagnosedApp, seq: number): string {
 }
 
 function prestoFailed(_app: DiagnosedApp, seq: number): string {
-  if (
-    weighted(
-      [
-        ['memory', 55],
-        ['user', 45],
-      ] as const,
-      seq,
-      1,
-    ) === 'user'
-  )
+  if (isUserError(seq))
     return pick(
       [
         "line 3:15: Column 'order_ts' cannot be resolved",
@@ -255,16 +248,7 @@ function prestoFailed(_app: DiagnosedApp, seq: number): string {
 }
 
 function bigqueryFailed(_app: DiagnosedApp, seq: number): string {
-  if (
-    weighted(
-      [
-        ['memory', 55],
-        ['user', 45],
-      ] as const,
-      seq,
-      1,
-    ) === 'user'
-  )
+  if (isUserError(seq))
     return pick(
       ['Unrecognized name: order_ts at [3:15]', 'Syntax error: Unexpected keyword FROM at [2:1]'],
       seq,
