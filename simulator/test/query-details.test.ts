@@ -95,6 +95,11 @@ describe('GET /api/v1/apps/{id}/query', () => {
       expect(view.failure.errors[0]!.message, id).toContain(
         `Peak=${(q.perHostPeakMemUsage! / 2 ** 30).toFixed(2)} GB`,
       )
+      // The fragments' peaks on that host add up to the limit (to rounding), none above it.
+      const fragments = await json<ImpalaFragment[]>(`/api/v1/impala/${id}/fragments`)
+      const peaks = fragments.reduce((n, f) => n + f.maxPeakMemory, 0)
+      expect(Math.abs(peaks - q.queryMemLimit!), id).toBeLessThan(16)
+      for (const f of fragments) expect(f.maxPeakMemory, id).toBeLessThanOrEqual(q.queryMemLimit!)
     }
     expect(memory).toBeGreaterThan(0)
   })

@@ -1,5 +1,20 @@
 import type { ImpalaFragment, ImpalaOperator } from '@costlens/shared'
+import { FAILURE_CATEGORY_OF, failureKind } from './failure.ts'
 import { appLife, appPrng, apportion, type DetailsRecord } from './record.ts'
+
+const GB = 1024 ** 3
+/** The limit of details/diagnostics.ts's own memory error ("Limit=2.00 GB … Peak=2.00 GB"). */
+const IMPALA_MEMORY_FAILURE_LIMIT = 2 * GB
+
+/**
+ * The limit a query that failed for memory ran out at: the one its error names, the seeded
+ * diagnostics' "Limit=4.00 GB" when the record carries Impala's words (the errors view shows that
+ * text), else the derived error's 2 GB. Its peak is that limit.
+ */
+export function memoryFailureLimit(app: DetailsRecord): number {
+  const named = /Limit=(\d+(?:\.\d+)?) GB/.exec(app.diagnostics ?? '')
+  return named ? Math.round(Number(named[1]) * GB) : IMPALA_MEMORY_FAILURE_LIMIT
+}
 
 /**
  * Impala details derived from the record (02 §2 Impala, 02 §7): the query's plan as fragments and
@@ -90,7 +105,13 @@ export function deriveImpala(app: DetailsRecord, now: number): ImpalaDerivation 
   const failingFrag = failed ? 'F01' : null
   // Per-host memory: what the query's memory seconds give over its life, split between fragments.
   const seconds = Math.max(1, (life.end - life.start) / 1000)
-  const peakPerHost = Math.max(4 * MB, Math.round(((app.memory_seconds / seconds) * MB) / hosts))
+  const kind = failureKind(app)
+  const outOfMemory = kind !== null && FAILURE_CATEGORY_OF[kind] === 'memory'
+  // A query that ran out of memory peaked at its limit on the host that failed: every fragment's
+  // instance there (a tenth of a share for the coordinator's) adds up to the limit its error names.
+  const peakPerHost = outOfMemory
+    ? Math.round(memoryFailureLimit(app) / (0.1 + fragIds.length - 1))
+    : Math.max(4 * MB, Math.round(((app.memory_seconds / seconds) * MB) / hosts))
   const rowsOf = (i: number): number => {
     const op = ops[i]!
     if (op.type === 'SCAN HDFS') return op.detail === table ? scanRows : dimRows

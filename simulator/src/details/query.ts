@@ -1,6 +1,6 @@
 import type { QueryDetails, QueryEngine } from '@costlens/shared'
 import { FAILURE_CATEGORY_OF, failureKind } from './failure.ts'
-import { deriveImpala } from './impala.ts'
+import { deriveImpala, memoryFailureLimit } from './impala.ts'
 import { appPrng, type DetailsRecord } from './record.ts'
 
 /**
@@ -13,18 +13,6 @@ import { appPrng, type DetailsRecord } from './record.ts'
 const GB = 1024 ** 3
 /** Impala admission pools' per-host limits: the smallest that fits the query's estimate is its pool's. */
 const IMPALA_POOL_LIMITS = [2, 4, 8, 16, 32, 64, 128].map((g) => g * GB)
-/** The limit of details/diagnostics.ts's own memory error ("Limit=2.00 GB … Peak=2.00 GB"). */
-const IMPALA_MEMORY_FAILURE_LIMIT = 2 * GB
-
-/**
- * The limit a query that failed for memory ran out at: the one its error names, the seeded
- * diagnostics' "Limit=4.00 GB" when the record carries Impala's words (the errors view shows that
- * text), else the derived error's 2 GB. Its peak is that limit.
- */
-function memoryFailureLimit(app: DetailsRecord): number {
-  const named = /Limit=(\d+(?:\.\d+)?) GB/.exec(app.diagnostics ?? '')
-  return named ? Math.round(Number(named[1]) * GB) : IMPALA_MEMORY_FAILURE_LIMIT
-}
 const KEYS = ['region', 'product_id', 'customer_id', 'channel'] as const
 const MEASURES = ['amount', 'quantity', 'duration_ms'] as const
 
