@@ -7,22 +7,25 @@
  *
  *   npx tsx scripts/engine-details-timing.ts DB_PATH     a seeded database (npm run seed -- --scale large)
  */
-import { signedInApp, timingLine } from './timing-app.ts'
+import { PIPELINE_NAMES } from '../simulator/src/db/seed/applications.ts'
+import { signedInApp, signedInHeaders, timingLine } from './timing-app.ts'
 
 const dbPath = process.argv[2]
 if (!dbPath) throw new Error('usage: npx tsx scripts/engine-details-timing.ts DB_PATH')
 const { app, headers } = await signedInApp(dbPath)
+const bigqueryHeaders = await signedInHeaders(app, 'bigquery')
 
 interface Row {
   id: string
   cluster_uid: string
 }
-const scoped = "cluster_uid IN (SELECT unravel_id FROM clusters WHERE platform = 'CDH')"
+const scopedTo = (platform: string) =>
+  `cluster_uid IN (SELECT unravel_id FROM clusters WHERE platform = '${platform}')`
 const pick = (sql: string) => app.db.prepare(sql).all() as Row[]
 
 /** About 100 apps of a kind: the extremes first, then a spread. */
-function appsOf(kind: string): Row[] {
-  const where = `${scoped} AND kind = '${kind}'`
+function appsOf(kind: string, platform: string): Row[] {
+  const where = `${scopedTo(platform)} AND kind = '${kind}'`
   const rows = [
     ...pick(`SELECT id, cluster_uid FROM applications WHERE ${where} ORDER BY task_count DESC LIMIT 10`),
     ...pick(`SELECT id, cluster_uid FROM applications WHERE ${where} ORDER BY num_stages DESC LIMIT 10`),
@@ -87,6 +90,13 @@ const CALLS: Record<string, [string, Url][]> = {
     ['GET /jobs/{id}/events', (a) => `/api/v1/jobs/${a.id}/events`],
     ['GET /jobs/{id}/errorview', (a) => `/api/v1/jobs/${a.id}/errorview`],
   ],
+  impala_query: [['GET /apps/{id}/query (Impala)', (a) => `/api/v1/apps/${a.id}/query`]],
+  presto_query: [
+    ['GET /apps/{id}/query (Presto)', (a) => `/api/v1/apps/${a.id}/query`],
+    ['GET /sessions/{id} (Presto)', (a) => `/api/v1/sessions/${a.id}`],
+  ],
+  bigquery_query: [['GET /apps/{id}/query (BigQuery)', (a) => `/api/v1/apps/${a.id}/query`]],
+  hive_session: [['GET /sessions/{id} (Hive)', (a) => `/api/v1/sessions/${a.id}`]],
   spark_writes: [
     ['GET /apps/{id}/comments', (a) => `/api/v1/apps/${a.id}/comments`],
     [
@@ -101,15 +111,18 @@ const CALLS: Record<string, [string, Url][]> = {
 }
 
 for (const [group, calls] of Object.entries(CALLS)) {
-  const apps = appsOf(group.replace(/_writes$/, ''))
+  const kind = group.replace(/_(writes|query|session)$/, '')
+  // BigQuery jobs are the bigquery persona's (BIGQUERYV2); every other engine runs on the admin's CDH.
+  const apps = appsOf(kind, kind === 'bigquery' ? 'BIGQUERYV2' : 'CDH')
+  const asked = kind === 'bigquery' ? bigqueryHeaders : headers
   console.log(`\n${group}: ${apps.length} apps`)
   for (const [label, url] of calls) {
-    for (const a of apps.slice(0, 10)) await app.inject({ method: 'GET', url: url(a), headers })
+    for (const a of apps.slice(0, 10)) await app.inject({ method: 'GET', url: url(a), headers: asked })
     const ms: number[] = []
     const statuses = new Map<number, number>()
     for (const a of apps) {
       const t = performance.now()
-      const res = await app.inject({ method: 'GET', url: url(a), headers })
+      const res = await app.inject({ method: 'GET', url: url(a), headers: asked })
       ms.push(performance.now() - t)
       statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1)
       if (res.statusCode >= 500) throw new Error(`${label} ${a.id}: ${res.statusCode} ${res.body}`)
@@ -118,4 +131,42 @@ for (const [group, calls] of Object.entries(CALLS)) {
     console.log(timingLine(label, ms, 46, answered))
   }
 }
+// Workflows (pipeline runs): each pipeline's runs over 7 and 30 days, then every run of the last 30 days.
+const pipelineRuns = (pipeline: string, days: number) =>
+  `/api/v1/workflows/pipelines/${pipeline}/runs?start_time=${app.clock.now() - days * 86_400_000}&end_time=${app.clock.now()}`
+const runs: { id: string; clusterUid: string }[] = []
+for (const pipeline of PIPELINE_NAMES) {
+  const res = await app.inject({ method: 'GET', url: pipelineRuns(pipeline, 30), headers })
+  runs.push(...res.json<{ runs: { id: string; clusterUid: string }[] }>().runs)
+}
+console.log(`\nworkflows: ${PIPELINE_NAMES.length} pipelines, ${runs.length} runs in the last 30 days`)
+const timeUrls = async (label: string, urls: string[]) => {
+  for (const url of urls.slice(0, 10)) await app.inject({ method: 'GET', url, headers })
+  const ms: number[] = []
+  for (const url of urls) {
+    const t = performance.now()
+    const res = await app.inject({ method: 'GET', url, headers })
+    ms.push(performance.now() - t)
+    if (res.statusCode !== 200) throw new Error(`${label} ${url}: ${res.statusCode} ${res.body}`)
+  }
+  console.log(timingLine(label, ms, 46, `${urls.length}×200`))
+}
+for (const days of [7, 30])
+  await timeUrls(
+    `GET /workflows/pipelines/{p}/runs (${days} days)`,
+    Array.from({ length: 5 }, () => PIPELINE_NAMES.map((p) => pipelineRuns(p, days))).flat(),
+  )
+const sample = runs.filter((_, i) => i % Math.max(1, Math.floor(runs.length / 200)) === 0)
+await timeUrls(
+  'E096 GET /workflows/{id}/annotation_by_wfid',
+  sample.map((r) => `/api/v1/workflows/${r.id}/annotation_by_wfid`),
+)
+await timeUrls(
+  'E097 GET /workflows/oozie/{id}/children',
+  sample.map((r) => `/api/v1/workflows/oozie/${r.id}/children`),
+)
+await timeUrls(
+  'E098 GET /ds/api/v1/workflows/{c}/{id}/annotation',
+  sample.map((r) => `/api/v1/ds/api/v1/workflows/${r.clusterUid}/${r.id}/annotation`),
+)
 await app.close()

@@ -2,18 +2,22 @@
  * What the timing scripts share: the app built on a seeded file with a signed-in persona's headers,
  * and one line of figures per call (p50, p99, max in ms per request).
  */
-import { buildApp } from '../simulator/src/app.ts'
+import { buildApp, type AppInstance } from '../simulator/src/app.ts'
 
 /** The app on `dbPath` and the headers of `user` signed in (its password is its name). */
 export async function signedInApp(dbPath: string, user = 'admin') {
   const app = await buildApp({ dbPath, logger: false, signInPerMinute: 10_000 })
+  return { app, headers: await signedInHeaders(app, user) }
+}
+
+/** The headers of another persona signed in on the same app. */
+export async function signedInHeaders(app: AppInstance, user: string) {
   const signIn = await app.inject({
     method: 'POST',
     url: '/api/v1/webSignIn',
     payload: { username: user, password: user },
   })
-  const headers = { authorization: `JWT ${signIn.json<{ token: string }>().token}` }
-  return { app, headers }
+  return { authorization: `JWT ${signIn.json<{ token: string }>().token}` }
 }
 
 /** `label  p50 … ms   p99 … ms   max … ms` of the times given, with an optional note after them. */

