@@ -142,6 +142,7 @@ describe('/app/application/:appType', { timeout: 20_000 }, () => {
       'href',
       `/app/application/session?execId=${hiveSummary.id}`,
     )
+    expect(screen.queryByLabelText('Attempt')).not.toBeInTheDocument()
   })
 
   it('issue 17 large apps: 2,000 stages render in a virtualised body, a window of rows at a time', async () => {

@@ -139,6 +139,12 @@ function appTabs(kind: string, ref: (s: AppDetailsSummary) => AppRef): Tab[] {
   ]
 }
 
+/**
+ * The kinds that run as YARN applications with attempts (an AM restarted by YARN). A Hive, Impala,
+ * Presto or BigQuery query has none of its own, so the page offers no attempt to choose there.
+ */
+const YARN_ATTEMPT_KINDS: ReadonlySet<string> = new Set(['spark', 'mr', 'mapreduce', 'tez'])
+
 /** The attempt shown: `?attempt=` when it is one of the app's, else the last. */
 function useAttempt(attempts: number) {
   const [params, setParams] = useSearchParams()
@@ -183,7 +189,7 @@ function AppDetails({ id, clusterUid, appType }: { id: string; clusterUid: strin
       actions={
         summary && (
           <>
-            {summary.appAttempts > 1 && (
+            {summary.appAttempts > 1 && YARN_ATTEMPT_KINDS.has(summary.kind) && (
               <Select
                 label="Attempt"
                 w={120}

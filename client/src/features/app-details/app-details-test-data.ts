@@ -204,6 +204,8 @@ export const hiveSummary: AppDetailsSummary = {
   statusLong: 'success',
   mrJobIds: ['application_1717903340_000701', 'application_1717903340_000702'],
   tezJobIds: [],
+  // A query is no YARN application: its record may count attempts, the page offers none.
+  appAttempts: 2,
 }
 
 export const mrAnnotation: AppAnnotation = {
