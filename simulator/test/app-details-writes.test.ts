@@ -605,4 +605,48 @@ describe('written times follow the data on a reopen', () => {
       fs.rmSync(dir, { recursive: true, force: true })
     }
   }, 60_000)
+
+  it('a kill two hours into a session, reopened three days later: the app finished now, not two hours ahead, and the seeded data kept its age to it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'costlens-writes-'))
+    const dbPath = path.join(dir, 'costlens.db')
+    try {
+      const first = await frozenTestApp({ dbPath, users: ['admin'] })
+      const { running, finished } = first.app.db
+        .prepare(
+          `SELECT (SELECT id FROM applications WHERE status = 'R' AND kind = 'spark' AND ${cdh} LIMIT 1) AS running,
+                  (SELECT id FROM applications WHERE status = 'S' AND ${cdh} LIMIT 1) AS finished`,
+        )
+        .get() as { running: string; finished: string }
+      const summary = async (t: typeof first, id: string) =>
+        (
+          await t.app.inject({ method: 'POST', url: `/api/v1/apps/${id}/summary/`, headers: t.as('admin') })
+        ).json<{ startTime: number; endTime: number | null; status: string }>()
+      const opened = first.now
+      const killedAt = opened + 2 * HOUR
+      first.app.clock.set(killedAt)
+      const kill = await first.app.inject({
+        method: 'GET',
+        url: `/api/v1/yarn_rm/kill_app/${running}`,
+        headers: first.as('admin'),
+      })
+      expect(kill.statusCode).toBe(200)
+      const seededBefore = await summary(first, finished)
+      await first.app.close()
+
+      const reopened = opened + 3 * DAY + 2 * HOUR
+      const second = await frozenTestApp({ dbPath, users: ['admin'], now: reopened })
+      try {
+        const killed = await summary(second, running)
+        expect(killed.status).toBe('K')
+        expect(killed.endTime).toBe(reopened)
+        // Everything moved by the same amount: the seeded app is as old next to the kill as it was.
+        const seededAfter = await summary(second, finished)
+        expect(killedAt - seededBefore.startTime).toBe(reopened - seededAfter.startTime)
+      } finally {
+        await second.app.close()
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  }, 60_000)
 })

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import Database from 'better-sqlite3'
 import { SCHEMA_VERSION, seedDatabase, type SeedOptions } from './seed/index.ts'
-import { TIME_COLUMNS, shiftWrites } from './time-columns.ts'
+import { TIME_COLUMNS, resumeAt, shiftWrites } from './time-columns.ts'
 import { readSetting, writeSetting } from './repositories/settings.ts'
 import { createSchema } from './schema.ts'
 import { removeInterruptedSeeds, seedFile } from './seed-file.ts'
@@ -110,18 +110,22 @@ function refuseOtherSchema(db: Db, dbPath: string) {
   }
 }
 
-/** Moves every registered time column by (now - anchor) when they differ by over a minute. */
+/**
+ * Moves every registered time column by now minus the moment the data resumes at (the anchor, or
+ * the latest write after it: time-columns.ts resumeAt) when they differ by over a minute.
+ */
 export function shiftToClock(db: Db, now: number): number {
   const anchor = Number(readSetting(db, 'anchor') ?? now)
-  const delta = now - anchor
+  const delta = now - resumeAt(db, anchor)
   if (Math.abs(delta) < 60_000) return 0
   db.transaction(() => {
-    shiftWrites(db, anchor, now)
+    shiftWrites(db, delta)
     for (const { table, columns } of TIME_COLUMNS) {
       const sets = columns.map((c) => `${c} = ${c} + @delta`).join(', ')
       db.prepare(`UPDATE ${table} SET ${sets}`).run({ delta })
     }
-    writeSetting(db, 'anchor', String(now))
+    // The applications move at read time by anchor - apps_anchor (appsTimeShift): by delta too.
+    writeSetting(db, 'anchor', String(anchor + delta))
   })()
   return delta
 }

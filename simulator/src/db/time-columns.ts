@@ -1,4 +1,5 @@
 import type { Db } from './open-database.ts'
+import { readSetting, writeSetting } from './repositories/settings.ts'
 
 /**
  * Every seeded time column. When the simulator starts on a later day than the one the database was
@@ -36,12 +37,7 @@ export const APP_TIME_COLUMNS: readonly { table: string; columns: readonly strin
 
 /**
  * Time columns of what people write through the console (issue 17: comments, log-load tasks). They
- * are written at the clock's now, which after a session of some hours lies hours past the anchor
- * the seeded data is current at; moved by the seeded data's shift they would land that far in the
- * future after a reopen. They move instead so the newest of them lands at the new now: each keeps
- * its distance to the newest write (a comment made 5 minutes before the last one still reads 5
- * minutes older), none lies ahead of now, and a load running at the stop has finished. Written
- * before the anchor (a clock set back), they move as the seeded data does.
+ * move with the seeded data, from the moment the data resumes at (see resumeAt).
  */
 export const WRITE_TIME_COLUMNS: readonly { table: string; written: string; columns: readonly string[] }[] = [
   { table: 'app_comments', written: 'created_at', columns: ['created_at'] },
@@ -49,26 +45,42 @@ export const WRITE_TIME_COLUMNS: readonly { table: string; written: string; colu
   { table: 'app_log_tasks', written: 'created_at', columns: ['created_at', 'ready_at'] },
 ]
 
-/** When the latest write was made, or null when nothing has been written. */
-function latestWrite(db: Db): number | null {
-  const parts = WRITE_TIME_COLUMNS.map(({ table, written }) => `SELECT max(${written}) AS t FROM ${table}`)
-  return db
-    .prepare(`SELECT max(t) FROM (${parts.join(' UNION ALL ')})`)
-    .pluck()
-    .get() as number | null
+/** The setting holding when the latest write through the console was made (the lists' frame). */
+const LAST_WRITE = 'last_write_at'
+
+/**
+ * Notes a write through the console at `now` (a kill, a move, a comment, a log load, tags): the
+ * data resumes from the latest one on the next start (see resumeAt). Called by every write.
+ */
+export function noteWrite(db: Db, now: number): void {
+  const last = Number(readSetting(db, LAST_WRITE) ?? -Infinity)
+  if (now > last) writeSetting(db, LAST_WRITE, String(now))
 }
 
 /**
- * Moves the write columns to a clock at `now` from the data's `anchor` (see WRITE_TIME_COLUMNS);
- * run by shiftToClock in its transaction, before the anchor moves.
+ * The moment the data resumes at when the simulator starts again: the anchor it was made current at,
+ * or the latest write when one came after it. Writes are made at the clock's now, hours past the
+ * anchor after a session of some hours; moved by now minus the anchor, a kill made two hours into a
+ * session would finish two hours in the future after a reopen, and a comment read two hours
+ * younger than it is. Resuming at the latest write, everything (seeded rows, killed apps, comments,
+ * log loads) moves by the same amount: the newest write lands at the new now and each keeps its age.
  */
-export function shiftWrites(db: Db, anchor: number, now: number): void {
-  const latest = latestWrite(db)
-  if (latest === null) return
-  const delta = now - Math.max(anchor, latest)
-  if (delta === 0) return
+export function resumeAt(db: Db, anchor: number): number {
+  const parts = WRITE_TIME_COLUMNS.map(({ table, written }) => `SELECT max(${written}) AS t FROM ${table}`)
+  const written = db
+    .prepare(`SELECT max(t) FROM (${parts.join(' UNION ALL ')})`)
+    .pluck()
+    .get() as number | null
+  const noted = readSetting(db, LAST_WRITE)
+  return Math.max(anchor, written ?? anchor, noted === undefined ? anchor : Number(noted))
+}
+
+/** Moves the write columns and the last write by `delta`; run by shiftToClock in its transaction. */
+export function shiftWrites(db: Db, delta: number): void {
   for (const { table, columns } of WRITE_TIME_COLUMNS) {
     const sets = columns.map((c) => `${c} = ${c} + @delta`).join(', ')
     db.prepare(`UPDATE ${table} SET ${sets}`).run({ delta })
   }
+  const noted = readSetting(db, LAST_WRITE)
+  if (noted !== undefined) writeSetting(db, LAST_WRITE, String(Number(noted) + delta))
 }

@@ -1,3 +1,4 @@
+import { noteWrite } from '../time-columns.ts'
 import type { AppTags, AppTagsBody } from '@costlens/shared'
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
@@ -20,6 +21,8 @@ export function setAppTags(db: Db, scope: ClusterScope, id: string, body: AppTag
   if (body.tags.some((t) => t.key === OWNER_KEY))
     throw new HttpError(400, `${OWNER_KEY} is the owner's identity, not a tag: it cannot be set.`)
   db.transaction(() => {
+    // A running app's pairs are seen until now: the data resumes from it on the next start.
+    noteWrite(db, now)
     cachedStatement(db, `DELETE FROM app_tags WHERE app_id = ? AND key <> '${OWNER_KEY}'`).run(app.id)
     const insert = cachedStatement(db, 'INSERT OR IGNORE INTO app_tags (app_id, key, value) VALUES (?, ?, ?)')
     for (const { key, value } of body.tags) insert.run(app.id, key, value)

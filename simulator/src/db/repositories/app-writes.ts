@@ -1,3 +1,4 @@
+import { noteWrite } from '../time-columns.ts'
 import type {
   AppComment,
   AppViolation,
@@ -103,6 +104,8 @@ export function killApp(
       diagnostics,
     }))
   const { row, children } = db.transaction(() => {
+    // A kill finishes the app now: the data resumes from it on the next start (time-columns.ts).
+    noteWrite(db, now)
     // YARN's own words for a kill through the ResourceManager (the errors view reads them).
     const row = kill(id, `Application ${id} was killed by user ${actor.username}.`)
     const children =
