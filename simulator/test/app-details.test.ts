@@ -187,6 +187,15 @@ describe('E081 summary agrees with the record', () => {
     expect(summary.endTime).toBeNull()
     expect(summary.duration).toBe(now - summary.startTime)
   })
+
+  it('says whether a Spark app streams (the Streaming tab shows only then), as its streaming calls answer', async () => {
+    const streamingOf = async (where: string) => {
+      const row = one(`SELECT * FROM applications WHERE kind = 'spark' AND ${where} AND ${cdhOnly} LIMIT 1`)
+      return (await call('POST', `/api/v1/apps/${row.id}/summary/`)).json<AppDetailsSummary>().streaming
+    }
+    expect(await streamingOf("name LIKE '%stream%'")).toBe(true)
+    expect(await streamingOf("name NOT LIKE '%stream%'")).toBe(false)
+  })
 })
 
 describe('E082, E083 resources', () => {

@@ -104,6 +104,13 @@ export const AppDetailsSummarySchema = Type.Object(
       description: 'the MapReduce jobs it ran (a Hive query’s children)',
     }),
     tezJobIds: Type.Array(Type.String(), { description: 'the Tez apps it ran (a Hive query’s children)' }),
+    streaming: Type.Optional(
+      Type.Boolean({
+        description:
+          'ours: whether a Spark app streams (structured streaming queries and micro-batches); the console hides ' +
+          'its Streaming tab when false and shows it when the field is absent',
+      }),
+    ),
   },
   { title: 'AppDetailsSummary' },
 )

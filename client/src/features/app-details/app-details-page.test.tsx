@@ -131,6 +131,20 @@ describe('/app/application/:appType', { timeout: 20_000 }, () => {
     expect(screen.getByText('184 of 184')).toBeInTheDocument()
   })
 
+  it('a Spark app the simulator says does not stream has no Streaming tab', async () => {
+    renderPage(<AppDetailsPage />, {
+      route: sparkAddress,
+      path: '/app/application/:appType',
+      stubs: [
+        stubEndpoint(details.canAccess, { canAccessApp: true, appExist: true }),
+        stubEndpoint(details.summary, { ...failedSpark, streaming: false }),
+      ],
+    })
+    const tabs = within(await screen.findByRole('tablist', { name: 'spark_job_417 sections' }, slow))
+    expect(tabs.getAllByRole('tab').map((t) => t.textContent)).not.toContain('Streaming')
+    expect(tabs.getByRole('tab', { name: 'Timeline' })).toBeInTheDocument()
+  })
+
   it("a Hive query's Summary: its child jobs link to their own details, and its session is one click away", async () => {
     render(`/app/application/hive?execId=${hiveSummary.id}&clusterUid=cdh-prod-01`)
     const child = await screen.findByRole('link', { name: hiveSummary.mrJobIds[1]! }, slow)

@@ -120,8 +120,11 @@ const COMMON_TABS: readonly [string, string, TabBody][] = [
   ['insights', 'Insights', InsightsTab],
 ]
 
-function appTabs(kind: string, ref: (s: AppDetailsSummary) => AppRef): Tab[] {
-  const own = TYPE_TABS[kind === 'mapreduce' ? 'mr' : kind] ?? []
+function appTabs(kind: string, streaming: boolean | undefined, ref: (s: AppDetailsSummary) => AppRef): Tab[] {
+  // The simulator says whether a Spark app streams; a backend that does not say keeps the tab.
+  const own = (TYPE_TABS[kind === 'mapreduce' ? 'mr' : kind] ?? []).filter(
+    ([value]) => value !== 'streaming' || streaming !== false,
+  )
   // A BigQuery job has no YARN containers, so no resource series (its Query tab says so).
   const common = COMMON_TABS.filter(([value]) => value !== 'resources' || !NO_YARN_TYPES.has(kind))
   return [
@@ -210,7 +213,7 @@ function AppDetails({ id, clusterUid, appType }: { id: string; clusterUid: strin
         { label: 'Queue', value: s.queue },
         { label: 'Cluster', value: s.clusterUid },
       ]}
-      tabs={appTabs(summary?.kind ?? appType, ref)}
+      tabs={appTabs(summary?.kind ?? appType, summary?.streaming, ref)}
     />
   )
 }

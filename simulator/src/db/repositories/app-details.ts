@@ -1,3 +1,4 @@
+import { isStreamingApp } from '../../details/spark-streaming.ts'
 import {
   APP_STATUS_LABELS,
   type AppAnnotation,
@@ -78,6 +79,7 @@ export function appDetailsSummary(db: Db, scope: ClusterScope, id: string, now: 
     appAttempts: app.app_attempts,
     mrJobIds: app.kind === 'mr' ? [app.id] : children.mr,
     tezJobIds: app.kind === 'tez' ? [app.id] : children.tez,
+    streaming: isStreamingApp(app),
   }
 }
 
