@@ -4,6 +4,7 @@ import {
   sparkEndpoints as spark,
 } from '@costlens/shared'
 import { api } from '../../api/api.ts'
+import { APPS_TAG } from '../../api/app-queries.ts'
 import { endpointMutation, endpointQuery } from '../../api/endpoint-query.ts'
 
 /**
@@ -16,9 +17,6 @@ const silent = { request: { silent: true } } as const
 
 // Names are unique across the console's one API: injecting a name another feature already has
 // (the applications list has an `appTags`) keeps the first definition and silently calls its path.
-
-/** The tag every query that shows applications (their status, queue or counts) provides. */
-export const APPS_TAG = 'Apps'
 
 export const appActionsApi = api
   .enhanceEndpoints({ addTagTypes: ['AppComments', 'AppTags'] })

@@ -107,6 +107,29 @@ describe('Yarn kill and move (02 §4, E123, E124)', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Kill' })).not.toBeInTheDocument())
   })
 
+  it('after a kill, the errors already read are asked again (they change with the status)', async () => {
+    const { user, requests } = render({
+      route: address('&tab=errors'),
+      stubs: [
+        stubEndpoint(details.killApp, {
+          id: running.id,
+          success: true,
+          message: 'killed',
+          status: 'K',
+          queue: running.queue,
+          finishedTime: 1,
+        }),
+      ],
+    })
+    const errorReads = () => requests.filter((r) => r.url.includes(`/spark/${running.id}/1/errors`)).length
+    await waitFor(() => expect(errorReads()).toBe(1), slow)
+    await user.click(screen.getByRole('button', { name: 'Kill' }))
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Kill application' }),
+    )
+    await waitFor(() => expect(errorReads()).toBe(2), slow)
+  })
+
   it('a refused kill: the kill-error notice with the server’s words; Cancel sends nothing', async () => {
     const { user, requests } = render({
       stubs: [stubError(details.killApp, 409, `Application ${running.id} is not running.`)],
