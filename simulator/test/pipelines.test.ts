@@ -73,7 +73,7 @@ describe('POST /api/v1/ds/api/v1/workflows/list (E026)', () => {
     for (const r of rows.slice(0, 10)) {
       const latest = app.db
         .prepare(
-          `SELECT a.id, a.start_time, a.user, a.queue, a.cents, a.dfs_read, c.display_name FROM applications a
+          `SELECT a.id, a.kind, a.start_time, a.user, a.queue, a.cents, a.dfs_read, c.display_name FROM applications a
              JOIN clusters c ON c.unravel_id = a.cluster_uid
             WHERE a.name = @name AND a.cluster_uid = @uid AND a.parent_id IS NULL AND ${TYPE_SQL} = @type
               AND a.start_time BETWEEN @a AND @b ORDER BY a.start_time DESC LIMIT 1`,
@@ -86,6 +86,7 @@ describe('POST /api/v1/ds/api/v1/workflows/list (E026)', () => {
           b: week.end_time,
         }) as {
         id: string
+        kind: string
         start_time: number
         user: string
         queue: string
@@ -95,6 +96,7 @@ describe('POST /api/v1/ds/api/v1/workflows/list (E026)', () => {
       }
       expect(r.latestInstance).toMatchObject({
         jobId: latest.id,
+        kind: latest.kind,
         startTime: latest.start_time,
         userName: latest.user,
         queue: latest.queue,

@@ -55,6 +55,12 @@ export const PipelineRowSchema = Type.Object(
       status: Type.String(),
       queue: Type.String(),
       jobId: Type.String({ description: 'the app id of the latest run' }),
+      kind: Type.Optional(
+        Type.String({
+          description:
+            "ours: the latest run's application kind (spark, mr, tez, hive, impala), for its details link",
+        }),
+      ),
       costs: Type.Number({ description: 'USD' }),
       clusterId: Type.String({ description: 'the cluster display name' }),
       totalDfsBytesRead: Type.Integer(),

@@ -50,11 +50,13 @@ function PipelineName({ row }: { row: PipelineTableRow }) {
  */
 function LatestRunLink({ row, started }: { row: PipelineTableRow; started: ReactNode }) {
   const location = useLocation()
-  const { jobId } = row.row.latestInstance
+  const { jobId, kind } = row.row.latestInstance
   return (
     <Anchor
       component={Link}
-      to={appDetailsHref({ kind: row.pipelineType, id: jobId, clusterUid: row.row.clusterUid })}
+      // The run's own kind (a top-level MR job of a 'hivemr' pipeline opens MR details); a backend
+      // that does not send it falls back to the pipeline type.
+      to={appDetailsHref({ kind: kind ?? row.pipelineType, id: jobId, clusterUid: row.row.clusterUid })}
       state={{ from: location.pathname + location.search }}
       size="sm"
       aria-label={`Latest run ${jobId}, started ${String(started)}`}

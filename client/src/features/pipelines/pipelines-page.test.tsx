@@ -67,13 +67,13 @@ const answer = (results: PipelineRow[]): PipelineListResponse => ({
   data: { data: { results, metadata: { total: results.length } } },
 })
 
-function render(route = '/jobs/pipelines', user = testUser({ role: 'admin' })) {
+function render(route = '/jobs/pipelines', user = testUser({ role: 'admin' }), rows: PipelineRow[] = ROWS) {
   const bodies: PipelineListBody[] = []
   const api = stubApi(
     on('POST', '/api/v1/ds/api/v1/workflows/list', async (request) => {
       const body = (await request.json()) as PipelineListBody
       bodies.push(body)
-      return json(answer(ROWS.filter((r) => body.pipelineTypes?.includes(r.pipelineType) ?? true)))
+      return json(answer(rows.filter((r) => body.pipelineTypes?.includes(r.pipelineType) ?? true)))
     }),
     on('GET', '/api/v1/cluster_search', () => json([])),
   )
@@ -200,6 +200,16 @@ describe('/jobs/pipelines', { timeout: 20_000 }, () => {
       'href',
       '/app/application/hive?execId=application_1700000000000_1&clusterUid=cdh-prod-01',
     )
+  })
+
+  it("issue 17: a Hive-on-MapReduce pipeline whose latest run is a top-level MR job opens that job's MR details", async () => {
+    render('/jobs/pipelines?clusterUid=cdh-prod-01', undefined, [
+      pipeline(1, { pipelineType: 'hivemr' }, { jobId: 'application_1700000000000_9', kind: 'mr' }),
+    ])
+    const [first] = await bodyRows()
+    expect(
+      within(first!).getByRole('link', { name: /^Latest run application_1700000000000_9/ }),
+    ).toHaveAttribute('href', '/app/application/mr?execId=application_1700000000000_9&clusterUid=cdh-prod-01')
   })
 
   it('issue 17: at the default range the pipeline link names the list range (the last 24 hours)', async () => {

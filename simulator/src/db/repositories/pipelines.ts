@@ -40,6 +40,7 @@ interface GroupRow {
   ptype: PipelineRow['pipelineType']
   runs: number
   l_id: string
+  l_kind: string
   l_start: number
   l_duration: number
   l_status: string
@@ -93,7 +94,7 @@ export function listPipelines(
   const rows = db
     .prepare(
       `WITH runs AS MATERIALIZED (
-         SELECT a.id, a.name, a.cluster_uid, a.start_time, a.status, a.user, a.queue, a.cents,
+         SELECT a.id, a.kind, a.name, a.cluster_uid, a.start_time, a.status, a.user, a.queue, a.cents,
                 a.dfs_read, a.dfs_written,
                 CASE WHEN a.status = 'R' THEN @now - a.start_time ELSE a.duration END AS duration,
                 ${PIPELINE_TYPE_SQL} AS ptype
@@ -107,6 +108,7 @@ export function listPipelines(
        g AS (
          SELECT name, cluster_uid, ptype, count(*) AS runs,
                 max(CASE WHEN r = 1 THEN id END) AS l_id,
+                max(CASE WHEN r = 1 THEN kind END) AS l_kind,
                 max(CASE WHEN r = 1 THEN start_time END) + @shift AS l_start,
                 max(CASE WHEN r = 1 THEN duration END) AS l_duration,
                 max(CASE WHEN r = 1 THEN status END) AS l_status,
@@ -143,6 +145,7 @@ export function listPipelines(
         status: g.l_status,
         queue: g.l_queue,
         jobId: g.l_id,
+        kind: g.l_kind,
         costs: g.l_cents / 100,
         clusterId: g.display_name,
         totalDfsBytesRead: g.l_read,
