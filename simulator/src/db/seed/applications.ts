@@ -410,7 +410,9 @@ function makeApp(
     event_mask: eventMask(events.map((e) => e.event_name)),
     // s/k/f counts of map (sm, km, fm) and reduce (sr, kr, fr) tasks.
     map_tasks: `${maps - failedMaps - killedMaps}/${killedMaps}/${failedMaps}`,
-    reduce_tasks: `${reduces}/0/0`,
+    // A map task that failed all its attempts fails the job, and a kill lands in its map phase (it
+    // has killed maps): either way no reduce ran to the end, since a reduce needs every map's output.
+    reduce_tasks: failedMaps || killedMaps ? `0/${reduces}/0` : `${reduces}/0/0`,
     num_jobs: kind === 'spark' ? prng.int(1, 12) : kind === 'hive' ? prng.int(1, 4) : 1,
     num_stages: stages,
     num_completed_stages: status === 'S' ? stages - skipped : Math.max(0, stages - skipped - prng.int(0, 3)),
