@@ -247,6 +247,31 @@ describe('MapReduce details agree with the record', () => {
     }
   })
 
+  it('a job stopped in its map phase (failed or killed maps) ran no reduce to the end', () => {
+    const rows = app.db
+      .prepare("SELECT map_tasks, reduce_tasks FROM applications WHERE kind IN ('mr', 'hive', 'tez')")
+      .all() as Pick<AppRow, 'map_tasks' | 'reduce_tasks'>[]
+    const stopped = rows.filter((r) => taskCounts(r.map_tasks).failed + taskCounts(r.map_tasks).killed > 0)
+    expect(stopped.length).toBeGreaterThan(20)
+    for (const r of stopped) expect(taskCounts(r.reduce_tasks).succeeded, r.reduce_tasks).toBe(0)
+  })
+
+  it("a Hive query's MR and Tez jobs run inside it, and a query that succeeded had every job succeed", () => {
+    const children = app.db
+      .prepare(
+        `SELECT c.id, c.status, c.start_time AS cs, c.duration AS cd, p.status AS ps, p.start_time AS s,
+                p.duration AS d
+           FROM applications c JOIN applications p ON p.id = c.parent_id`,
+      )
+      .all() as { id: string; status: string; cs: number; cd: number; ps: string; s: number; d: number }[]
+    expect(children.length).toBeGreaterThan(20)
+    for (const c of children) {
+      expect(c.cs, c.id).toBeGreaterThanOrEqual(c.s)
+      expect(c.cs + c.cd, c.id).toBeLessThanOrEqual(c.s + c.d)
+      if (c.ps === 'S') expect(c.status, c.id).toBe('S')
+    }
+  })
+
   it('counters carry the record: HDFS bytes are dfs_read / dfs_written, MB-ms within memory_seconds', () => {
     for (const rec of sample.mr!) {
       const { details, allocations } = mrDerivation(rec, now)

@@ -300,7 +300,7 @@ function makeApp(
   longRun?: { start: number; planned: number },
 ): { app: AppRow; events: EventRow[]; tags: TagRow[] } {
   const start = parent
-    ? parent.start_time + prng.int(1, 30) * SECOND
+    ? parent.start_time + Math.min(prng.int(1, 30) * SECOND, Math.floor(parent.duration / 4))
     : (longRun?.start ?? startTime(prng, now))
   const median =
     {
@@ -314,14 +314,19 @@ function makeApp(
     }[kind] ?? MINUTE
   // Long tail, but capped: YARN work past half a day is a stuck job, and an uncapped tail would
   // leave thousands of apps "running" at any moment where a real cluster has a few hundred.
-  const planned = longRun?.planned ?? Math.min(12 * HOUR, Math.max(200, lognormal(prng, median, 1.3)))
+  const drawn = longRun?.planned ?? Math.min(12 * HOUR, Math.max(200, lognormal(prng, median, 1.3)))
+  // A Hive query's job runs inside the query: it ends by the time the query does.
+  const planned = parent
+    ? Math.max(SECOND, Math.min(drawn, parent.start_time + parent.duration - start))
+    : drawn
   // What is running now is the work whose run reaches past now: a steady set, as on a real cluster.
   const stillRunning = start + planned > now
   const duration = stillRunning ? Math.max(SECOND, now - start) : planned
   const roll = prng.next()
   const status = stillRunning
     ? 'R'
-    : roll < 0.9
+    : // A query that succeeded had every job of it succeed (one failed job fails the query).
+      parent?.status === 'S' || roll < 0.9
       ? 'S'
       : roll < 0.96
         ? 'F'
