@@ -33,9 +33,15 @@ beforeAll(async () => {
        WHERE c.platform = 'CDH' AND a.kind = 'spark' ORDER BY a.id`,
     )
     .all() as Record[]
-  // A fixed stride through the ids: every status and size, the same apps on every run.
-  const stride = Math.max(1, Math.floor(all.length / SAMPLE))
-  sample = all.filter((_, i) => i % stride === 0).slice(0, SAMPLE)
+  // The first few apps of each rarer status (a steady handful run or wait at any moment, as on a
+  // real cluster, and a stride could miss them), then a fixed stride through the ids: every status
+  // and size, the same apps on every run.
+  const rare = ['F', 'K', 'R', 'W', 'U'].flatMap((status) =>
+    all.filter((a) => a.status === status).slice(0, 5),
+  )
+  const rest = all.filter((a) => !rare.includes(a))
+  const stride = Math.max(1, Math.floor(rest.length / (SAMPLE - rare.length)))
+  sample = [...rare, ...rest.filter((_, i) => i % stride === 0)].slice(0, SAMPLE)
 })
 afterAll(() => app.close())
 
