@@ -17,6 +17,7 @@ import { buildSnowflakeRollups } from './snowflake-rollups.ts'
 import { seedBudgets } from '../repositories/budgets.ts'
 import { insertSeedAwsAccount } from '../repositories/aws-accounts.ts'
 import { seedEmrClusters } from './emr-clusters.ts'
+import { SILENT_PROGRESS, type SeedProgress } from './progress.ts'
 
 export interface SeedOptions {
   scale: Scale
@@ -25,6 +26,8 @@ export interface SeedOptions {
   now: number
   /** USD per Snowflake credit (SNOWFLAKE_USD_PER_CREDIT); default 3.00, Enterprise on demand. */
   snowflakeUsdPerCredit?: number
+  /** Told as each step begins, advances and ends (the seed script's bars); silent by default. */
+  progress?: SeedProgress
 }
 
 /** Bumped whenever a table changes: a file of another version is refused with a re-seed hint. */
@@ -74,7 +77,13 @@ export interface SeedKeep {
  */
 export function seedDatabase(
   db: Db,
-  { scale, seed, now, snowflakeUsdPerCredit = DEFAULT_USD_PER_CREDIT }: SeedOptions,
+  {
+    scale,
+    seed,
+    now,
+    snowflakeUsdPerCredit = DEFAULT_USD_PER_CREDIT,
+    progress = SILENT_PROGRESS,
+  }: SeedOptions,
   keep: SeedKeep = {},
 ): Record<string, number> {
   const prng = createPrng(seed)
@@ -111,7 +120,9 @@ export function seedDatabase(
   const phases: Record<string, number> = {}
   const timed = (name: string, step: () => void) => {
     const started = performance.now()
+    progress.begin(name, 0)
     step()
+    progress.end()
     phases[name] = Math.round(performance.now() - started)
   }
   const appRollups = new AppRollupBuilder()
