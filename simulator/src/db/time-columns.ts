@@ -64,15 +64,11 @@ export function noteWrite(db: Db, now: number): void {
  * session would finish two hours in the future after a reopen, and a comment read two hours
  * younger than it is. Resuming at the latest write, everything (seeded rows, killed apps, comments,
  * log loads) moves by the same amount: the newest write lands at the new now and each keeps its age.
+ * Every write notes its time (noteWrite), so the one setting answers without reading the tables.
  */
 export function resumeAt(db: Db, anchor: number): number {
-  const parts = WRITE_TIME_COLUMNS.map(({ table, written }) => `SELECT max(${written}) AS t FROM ${table}`)
-  const written = db
-    .prepare(`SELECT max(t) FROM (${parts.join(' UNION ALL ')})`)
-    .pluck()
-    .get() as number | null
   const noted = readSetting(db, LAST_WRITE)
-  return Math.max(anchor, written ?? anchor, noted === undefined ? anchor : Number(noted))
+  return noted === undefined ? anchor : Math.max(anchor, Number(noted))
 }
 
 /** Moves the write columns and the last write by `delta`; run by shiftToClock in its transaction. */

@@ -161,6 +161,7 @@ export function addComment(
     db,
     'INSERT INTO app_comments (app_id, author, comment, created_at) VALUES (?, ?, ?, ?)',
   ).run(id, author, text, now)
+  noteWrite(db, now)
   return { id: Number(lastInsertRowid), appId: id, author, comment: text, createdAt: now }
 }
 
@@ -261,6 +262,7 @@ export function loadLogs(db: Db, scope: ClusterScope, id: string, now: number): 
     `INSERT INTO app_log_tasks (task_id, app_id, created_at, ready_at, outcome, failure_message)
      VALUES (?, ?, ?, ?, ?, ?)`,
   ).run(taskId, id, now, now + logLoadDelayMs(id), failure ? 'FAILURE' : 'SUCCESS', failure)
+  noteWrite(db, now)
   return { task_id: taskId, alreadyLoaded: false }
 }
 
