@@ -52,6 +52,21 @@ export interface DetailPageProps<D> {
   actions?: ReactNode
   /** What a 404 answer says instead of a failure with a retry: the record does not exist (M066). */
   notFound?: string
+  /**
+   * Said instead of the content when there is nothing to ask for: the address names no record, or
+   * the answers came but hold no such record (a job its app does not have). Pass NOTHING_ASKED as
+   * the result when no call was made.
+   */
+  missing?: string
+}
+
+/** The result of a page that made no call (its address names nothing): neither loading nor failed. */
+export const NOTHING_ASKED: ListQueryResult<never> = {
+  data: undefined,
+  isFetching: false,
+  isError: false,
+  error: undefined,
+  refetch: () => undefined,
 }
 
 /**
@@ -99,8 +114,8 @@ export function DetailPage<D>(props: DetailPageProps<D>) {
           </Group>
         )}
       </Group>
-      {props.notFound && data === undefined && isNotFound(result.error) ? (
-        <Text c="dimmed">{props.notFound}</Text>
+      {props.missing !== undefined || (props.notFound && data === undefined && isNotFound(result.error)) ? (
+        <Text c="dimmed">{props.missing ?? props.notFound}</Text>
       ) : (
         <PanelState
           status={panelStatus(result, data === undefined)}

@@ -4,7 +4,7 @@ import {
   sparkEndpoints as spark,
 } from '@costlens/shared'
 import { api } from '../../api/api.ts'
-import { APPS_TAG } from '../../api/app-queries.ts'
+import { APPS_TAG, SILENT_QUERY as silent } from '../../api/app-queries.ts'
 import { endpointMutation, endpointQuery } from '../../api/endpoint-query.ts'
 
 /**
@@ -13,8 +13,6 @@ import { endpointMutation, endpointQuery } from '../../api/endpoint-query.ts'
  * `Apps`, the tag the lists of applications provide, so a list shown after them asks again.
  * Reads fail without a toast (C25): each panel shows its own failure.
  */
-const silent = { request: { silent: true } } as const
-
 // Names are unique across the console's one API: injecting a name another feature already has
 // (the applications list has an `appTags`) keeps the first definition and silently calls its path.
 

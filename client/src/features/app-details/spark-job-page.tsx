@@ -14,7 +14,7 @@ import { appDetailsHref } from '../../components/app-details-href.ts'
 import { PanelState } from '../../components/panel-state/panel-state.tsx'
 import { queryPanel } from '../../components/panel-state/panel-status.ts'
 import { StatusBadge } from '../../components/status/status-badge.tsx'
-import { DetailPage } from '../../kit/detail-page.tsx'
+import { DetailPage, NOTHING_ASKED } from '../../kit/detail-page.tsx'
 import { DetailTable } from '../../kit/detail-table.tsx'
 import { useAppSummaryQuery, useSparkJobsQuery } from './api.ts'
 import { SparkGantt, stageDetailHref } from './spark-gantt.tsx'
@@ -29,7 +29,6 @@ interface JobPage {
 /** The job's status in the app status words (B174): SUCCEEDED reads Succeeded in green, and so on. */
 const JOB_STATUS_CODE: Readonly<Record<string, string>> = { SUCCEEDED: 'S', FAILED: 'F', RUNNING: 'R' }
 const words = (s: string) => s.charAt(0) + s.slice(1).toLowerCase()
-const NOT_FOUND = { status: 404 }
 /** The app's details address's search (appDetailsHref's), to open one of its tabs. */
 const appSearch = (id: string, clusterUid: string) =>
   appDetailsHref({ kind: 'spark', id, clusterUid }).split('?')[1] ?? ''
@@ -126,14 +125,15 @@ function SparkJob({ id, clusterUid, jobId }: { id: string; clusterUid: string; j
         data,
         isFetching: app.isFetching || jobs.isFetching,
         isLoading: app.isLoading || jobs.isLoading,
-        isError: app.isError || jobs.isError || missing,
-        error: missing ? NOT_FOUND : failed.error,
+        isError: app.isError || jobs.isError,
+        error: failed.error,
         refetch: () => {
           void app.refetch()
           void jobs.refetch()
         },
       }}
       notFound={`Spark job ${jobId} of application ${id} is not available.`}
+      missing={missing ? `Spark job ${jobId} of application ${id} is not available.` : undefined}
       badge={(p) => (
         <>
           <StatusBadge code={JOB_STATUS_CODE[p.job.status] ?? p.job.status} label={words(p.job.status)} />
@@ -187,14 +187,8 @@ export default function SparkJobPage() {
         title="Spark job"
         what="Spark job"
         back={{ label: 'Applications', to: '/jobs/applications' }}
-        result={{
-          data: undefined,
-          isFetching: false,
-          isError: true,
-          error: NOT_FOUND,
-          refetch: () => undefined,
-        }}
-        notFound="No Spark job is named in the address (its execId and a job number, jobId)."
+        result={NOTHING_ASKED}
+        missing="No Spark job is named in the address (its execId and a job number, jobId)."
         tabs={[]}
       />
     )

@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../../app/use-document-title.ts'
 import { appDetailsHref } from '../../components/app-details-href.ts'
 import { failureText } from '../../components/panel-state/panel-status.ts'
 import { StatusBadge } from '../../components/status/status-badge.tsx'
-import { DetailPage } from '../../kit/detail-page.tsx'
+import { DetailPage, NOTHING_ASKED } from '../../kit/detail-page.tsx'
 import { useTezDagQuery } from './tez-api.ts'
 import { TezDagView, tezWords } from './tez-dag-view.tsx'
 
@@ -78,14 +78,8 @@ function MissingDag({ appId, dagId }: { appId: string; dagId: string }) {
       title="Tez DAG"
       what="DAG"
       back={{ label: 'Applications', to: '/jobs/applications' }}
-      result={{
-        data: undefined,
-        error: { status: 404 },
-        isError: true,
-        isFetching: false,
-        refetch: () => undefined,
-      }}
-      notFound={
+      result={NOTHING_ASKED}
+      missing={
         missing
           ? 'No DAG is named in the address: it needs appId and dagId (open a DAG from its Tez application).'
           : 'The address does not name a Tez DAG: appId reads application_<timestamp>_<sequence> and dagId dag_<timestamp>_<sequence>_<n>.'

@@ -1,6 +1,7 @@
 import { emrEndpoints as calls } from '@costlens/shared'
 import { api } from '../../api/api.ts'
 import { endpointQuery } from '../../api/endpoint-query.ts'
+import { SILENT_QUERY } from '../../api/app-queries.ts'
 
 /**
  * The EMR cluster screens' calls, built from `emrEndpoints`: the list (E040), a cluster's details
@@ -15,9 +16,9 @@ export const emrClustersApi = api.injectEndpoints({
     }),
     /** The same search for a download: ungrouped, so its pages neither abort nor are aborted by the list. */
     searchEmrClustersPage: endpointQuery(build, calls.clusterSearch, { keepUnusedDataFor: 0 }),
-    emrClusterDetails: endpointQuery(build, calls.clusterDetails, { request: { silent: true } }),
-    emrClusterSizing: endpointQuery(build, calls.listAnalysis, { request: { silent: true } }),
-    emrInsights: endpointQuery(build, calls.insights, { request: { silent: true } }),
+    emrClusterDetails: endpointQuery(build, calls.clusterDetails, SILENT_QUERY),
+    emrClusterSizing: endpointQuery(build, calls.listAnalysis, SILENT_QUERY),
+    emrInsights: endpointQuery(build, calls.insights, SILENT_QUERY),
   }),
 })
 

@@ -1,6 +1,7 @@
 import { appsEndpoints, tagsEndpoints, type UsersQueuesResponse } from '@costlens/shared'
 import { api } from '../../api/api.ts'
 import { endpointQuery, endpointRequest } from '../../api/endpoint-query.ts'
+import { SILENT_QUERY } from '../../api/app-queries.ts'
 
 /** The users and queues the filters offer (E037). */
 export type UsersAndQueues = UsersQueuesResponse
@@ -19,7 +20,7 @@ export const jobsApi = api.injectEndpoints({
     usersAndQueues: build.query<UsersAndQueues, void>({
       query: () => endpointRequest(appsEndpoints.usersAndQueues, {}, { silent: true }),
     }),
-    appTags: endpointQuery(build, tagsEndpoints.searchTags, { request: { silent: true } }),
+    appTags: endpointQuery(build, tagsEndpoints.searchTags, SILENT_QUERY),
   }),
 })
 

@@ -47,4 +47,13 @@ describe('/app/application/session (R110)', { timeout: 20_000 }, () => {
       ),
     ).toBeInTheDocument()
   })
+
+  it('an address naming no query says so inside the page, with its way back', async () => {
+    render('/app/application/session')
+    expect(
+      await screen.findByText('No query is named in the address (its execId).', {}, slow),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Session' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Applications' })).toHaveAttribute('href', '/jobs/applications')
+  })
 })

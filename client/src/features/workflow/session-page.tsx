@@ -12,7 +12,7 @@ import {
 } from '@costlens/shared'
 import { useDocumentTitle } from '../../app/use-document-title.ts'
 import { StatusBadge } from '../../components/status/status-badge.tsx'
-import { DetailPage, type DetailTab } from '../../kit/detail-page.tsx'
+import { DetailPage, NOTHING_ASKED, type DetailTab } from '../../kit/detail-page.tsx'
 import { DetailTable } from '../../kit/detail-table.tsx'
 import { useUserSessionQuery } from './api.ts'
 import { CHILD_COLUMNS } from './workflow-columns.tsx'
@@ -64,13 +64,15 @@ export default function SessionPage() {
   const result = useUserSessionQuery({ id }, { skip: !id })
   const s = result.data
   useDocumentTitle(s ? `Session of ${s.user}` : 'Session')
-  if (!id) return <Text c="dimmed">No query is named in the address (its execId).</Text>
   return (
     <DetailPage
-      title={s ? `Session of ${s.user} · ${formatDateTime(s.startTime)}` : `Session of ${id}`}
+      title={
+        s ? `Session of ${s.user} · ${formatDateTime(s.startTime)}` : id ? `Session of ${id}` : 'Session'
+      }
       what="The session"
       back={{ label: 'Applications', to: '/jobs/applications' }}
-      result={result}
+      result={id ? result : NOTHING_ASKED}
+      missing={id ? undefined : 'No query is named in the address (its execId).'}
       notFound={formatMessage('M026', { id })}
       badge={(d) => (
         <>
