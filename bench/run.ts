@@ -28,7 +28,8 @@ import { readVocabulary } from './vocabulary.ts'
  * BENCH_SECONDS sets the one-connection run of each row (default 3; the ten-connection run takes a
  * third of it). `--db FILE` (or BENCH_DB) measures the load table on another seeded file, e.g. a
  * small one while developing; `--load-only` (or BENCH_LOAD_ONLY=1) skips the build and the browser
- * figures. Either leaves bench/results alone.
+ * figures; `--rows TEXT` (or BENCH_ROWS) measures only the rows whose name contains TEXT. Any of
+ * them leaves bench/results alone.
  */
 const run = promisify(execFile)
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -41,6 +42,9 @@ const args = process.argv.slice(2)
 const flagValue = (flag: string) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined)
 const DB_OVERRIDE = flagValue('--db') ?? process.env.BENCH_DB
 const LOAD_ONLY = args.includes('--load-only') || process.env.BENCH_LOAD_ONLY === '1'
+/** `--rows TEXT` (or BENCH_ROWS) keeps the rows whose name contains TEXT: one area while developing. */
+const ROW_FILTER = flagValue('--rows') ?? process.env.BENCH_ROWS
+const STARTED = Date.now()
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -195,7 +199,9 @@ async function main() {
     const db = new Database(loadDb, { readonly: true })
     const vocabulary = readVocabulary(db)
     db.close()
-    const planned = planRows({ now, vocabulary })
+    const planned = planRows({ now, vocabulary }).filter(
+      (row) => !ROW_FILTER || row.name.includes(ROW_FILTER),
+    )
     const endpoints = planned.flatMap((row) => (row.endpoint ? [row.endpoint] : []))
     const tokens = await signInAll(baseUrl, new Set(['admin', ...endpoints.map((e) => e.user ?? 'admin')]))
     const trivial: Endpoint = {
@@ -264,9 +270,9 @@ async function main() {
                   'p50 ms': ms(result.p50Ms),
                   'p99 ms': ms(result.p99Ms),
                   budget: `${row.budget.p50Ms}/${row.budget.p99Ms}`,
-                  verdict: v.text + (result.dropped ? ` (${result.dropped})` : ''),
-                  'rps (10 conn)': result.rps,
-                  ratio: result.ratio,
+                  verdict: [v.text, result.note, result.dropped].filter(Boolean).join('; '),
+                  'rps (10 conn)': result.rps ?? '',
+                  ratio: result.ratio ?? '',
                   errors: result.errors + result.non2xx,
                 },
           ),
@@ -281,7 +287,8 @@ async function main() {
         `${measured.length - missed.filter((r) => !('notMeasured' in r.result)).length} within budget; ` +
         `${missed.length} missed${missed.length ? `: ${missed.map((r) => r.row.name).join('; ')}` : ''}; ` +
         `${unmeasured.length} not measured${unmeasured.length ? ':' : ''}\n` +
-        unmeasured.map((r) => `  ${r.row.name}: ${r.verdict.text.replace('not measured: ', '')}\n`).join(''),
+        unmeasured.map((r) => `  ${r.row.name}: ${r.verdict.text.replace('not measured: ', '')}\n`).join('') +
+        `(${((Date.now() - STARTED) / 60_000).toFixed(1)} min so far)\n`,
     )
     if (bundle) {
       process.stdout.write(
@@ -319,7 +326,7 @@ async function main() {
 
     const bundleOk = !bundle || (bundle.withinBudget && bundle.eagerButShouldBeLazy.length === 0)
     process.exitCode = bundleOk && missed.length === 0 ? 0 : 1
-    if (LOAD_ONLY || DB_OVERRIDE || !listPage || !largeListPage) return
+    if (LOAD_ONLY || DB_OVERRIDE || ROW_FILTER || !listPage || !largeListPage) return
     const results = {
       at: new Date().toISOString(),
       seconds: SECONDS,
