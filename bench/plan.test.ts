@@ -48,6 +48,30 @@ describe('the request generator', () => {
     expect(invalid).toEqual([])
   })
 
+  it('hand-written rows send query strings and bodies their entry accepts', () => {
+    const entries = new Map(benchEntries().map(({ key, entry }) => [key, entry]))
+    const invalid: string[] = []
+    for (const row of rows.filter((r) => r.source === 'hand')) {
+      const entry = entries.get(row.covers[0]!)
+      expect(entry, `${row.name} covers ${row.covers[0]}, a row of the rule`).toBeDefined()
+      for (const variant of row.endpoint!.variants ?? []) {
+        const url = new URL(variant.path ?? row.endpoint!.path, 'http://bench')
+        // Converted as Fastify's validation coerces them (the query's strings, the body's numbers).
+        const query = Value.Convert(entry!.querystring ?? {}, Object.fromEntries(url.searchParams))
+        if (entry!.querystring && !Value.Check(entry!.querystring, query))
+          invalid.push(
+            `${row.name} query ${url.search}: ${[...Value.Errors(entry!.querystring, query)][0]?.message}`,
+          )
+        const body = entry!.body ? Value.Convert(entry!.body, structuredClone(variant.body)) : undefined
+        if (entry!.body && !Value.Check(entry!.body, body))
+          invalid.push(
+            `${row.name} body ${JSON.stringify(body)}: ${[...Value.Errors(entry!.body, body)][0]?.message}`,
+          )
+      }
+    }
+    expect(invalid.slice(0, 5)).toEqual([])
+  })
+
   it('varies the requests: a row with a window or paging sends more than 10 different ones of 20', () => {
     const entries = new Map(benchEntries().map(({ key, entry }) => [key, entry]))
     for (const row of rows.filter((r) => r.endpoint?.variants)) {
