@@ -261,6 +261,8 @@ export function generateRequest(
           out[name] = pagingValue(name, field, prng, size)
           continue
         }
+        // A cluster the path already names is not named again in the query (the two must agree).
+        if (name === 'clusterName' && 'cluster' in params && !required.has(name)) continue
         const value = fieldValue(name, field, required.has(name), options, platform)
         if (value !== undefined) out[name] = value
       }
