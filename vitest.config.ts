@@ -24,7 +24,7 @@ export default defineConfig({
           name: 'tooling',
           root: '.',
           environment: 'node',
-          include: ['scripts/**/*.test.ts', 'tests/**/*.test.ts'],
+          include: ['scripts/**/*.test.ts', 'tests/**/*.test.ts', 'bench/**/*.test.ts'],
           // The contract tests start simulators and run the CLI as a child process: seconds each.
           testTimeout: 120_000,
           // Their set-up seeds a simulator too (seconds on a busy machine).

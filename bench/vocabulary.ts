@@ -1,0 +1,59 @@
+import type Database from 'better-sqlite3'
+import { PIPELINE_NAMES } from '../simulator/src/db/seed/applications.ts'
+
+/**
+ * What the bench's requests draw from: the values the seeded database holds, read once by name, so a
+ * filter or a path parameter names something that exists (a user, a queue, a cluster, a warehouse).
+ */
+export interface Vocabulary {
+  users: string[]
+  queues: string[]
+  kinds: string[]
+  events: string[]
+  pipelines: string[]
+  /** Alive clusters by platform (CDH, EMR, …). */
+  clusters: Record<string, string[]>
+  /** Alive Yarn clusters by platform: what a `{cluster}` path (the resource series) reads. */
+  yarnClusters: Record<string, string[]>
+  /** Application ids (a sample), for the global search's id fragments. */
+  appIds: string[]
+  warehouses: string[]
+  snowflakeUsers: string[]
+  emrClusterIds: string[]
+  emrClusterNames: string[]
+  emrTags: { key: string; value: string }[]
+}
+
+export function readVocabulary(db: Database.Database): Vocabulary {
+  const pluck = (sql: string, ...args: unknown[]) =>
+    db
+      .prepare(sql)
+      .pluck()
+      .all(...args) as string[]
+  const clusters: Record<string, string[]> = {}
+  const yarnClusters: Record<string, string[]> = {}
+  for (const row of db
+    .prepare(
+      'SELECT platform, kind, unravel_id AS uid FROM clusters WHERE terminated_at IS NULL ORDER BY unravel_id',
+    )
+    .all() as { platform: string; kind: string; uid: string }[]) {
+    ;(clusters[row.platform] ??= []).push(row.uid)
+    if (row.kind === 'Yarn') (yarnClusters[row.platform] ??= []).push(row.uid)
+  }
+  return {
+    users: pluck('SELECT DISTINCT user FROM applications INDEXED BY applications_user'),
+    queues: pluck('SELECT DISTINCT queue FROM applications INDEXED BY applications_queue'),
+    kinds: ['spark', 'hive', 'tez', 'mr', 'impala'],
+    events: pluck('SELECT DISTINCT event_name FROM app_events INDEXED BY app_events_name'),
+    pipelines: [...PIPELINE_NAMES],
+    clusters,
+    yarnClusters,
+    // Spread over the table by rowid, not its first rows only.
+    appIds: pluck('SELECT id FROM applications WHERE rowid % 997 = 0 LIMIT 500'),
+    warehouses: pluck('SELECT uid FROM snowflake_warehouses'),
+    snowflakeUsers: pluck("SELECT DISTINCT user_name FROM snowflake_query_rollups WHERE slice = 'user'"),
+    emrClusterIds: pluck('SELECT cluster_id FROM emr_clusters LIMIT 500'),
+    emrClusterNames: pluck('SELECT cluster_name FROM emr_clusters LIMIT 500'),
+    emrTags: db.prepare('SELECT key, value FROM emr_tag_pairs').all() as { key: string; value: string }[],
+  }
+}
