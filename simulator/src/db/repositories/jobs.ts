@@ -26,6 +26,7 @@ import { scopedClusters, type ClusterScope } from './scope.ts'
 import { listParam } from './app-lists.ts'
 import { figureSql } from './app-figures.ts'
 import { assertSeriesPoints } from './series.ts'
+import { countRunning, jobCountIndex } from './job-count-index.ts'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -80,10 +81,42 @@ export function jobCountWindow(q: JobCountQuery, now: number): { start: number; 
 
 /**
  * E027: how many apps ran during each bucket of the window, per group value. An app runs in every
- * bucket from the one it starts in to the one it ends in (now, while running): +1 where it starts,
- * -1 after it ends, and a running sum over the buckets, all in SQL.
+ * bucket from the one it starts in to the one it ends in (now, while running). Counted over the
+ * in-process index of the apps (job-count-index.ts): a few ms for any window up to 30 days, where
+ * the SQL below (jobCountSql, kept as the reference the tests compare with) takes 0.1–0.5 s.
  */
 export function jobCount(db: Db, q: JobCountQuery, now: number, scope: ClusterScope): JobCountResponse {
+  const window = jobCountWindow(q, now)
+  const interval = q.interval ?? '1h'
+  const step = INTERVAL_MS[interval]
+  const { first, n } = seriesGrid(window.start, window.end, step)
+  assertSeriesPoints(n, interval)
+  const shift = appsTimeShift(db)
+  const groups = countRunning(jobCountIndex(db), {
+    start: window.start - shift,
+    end: window.end - shift,
+    now: now - shift,
+    first: first - shift,
+    step,
+    n,
+    clusters: scopedClusters(scope, clusterUidsOf(db, q.clusterName)),
+    groupBy: q.groupBy ?? 'state',
+    filter: q.filterBy === undefined ? undefined : { by: q.filterBy, key: String(q.key) },
+  })
+  const result: JobCountResponse = { date: Array.from({ length: n }, (_, i) => first + i * step) }
+  for (const [label, counts] of groups) {
+    const series: Record<string, number> = {}
+    for (let b = 0; b < n; b++) series[String(first + b * step)] = counts[b]!
+    result[String(label)] = series
+  }
+  return result
+}
+
+/**
+ * E027 in SQL, the reference jobCount must equal (simulator/test/job-count-index.test.ts): +1 in
+ * the bucket an app starts in, -1 after the one it ends in, and a running sum over the buckets.
+ */
+export function jobCountSql(db: Db, q: JobCountQuery, now: number, scope: ClusterScope): JobCountResponse {
   const window = jobCountWindow(q, now)
   const interval = q.interval ?? '1h'
   const step = INTERVAL_MS[interval]
