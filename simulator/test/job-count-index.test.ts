@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { JOB_INTERVALS, MAX_SERIES_POINTS, type JobCountQuery } from '@costlens/shared'
-import { jobCount, jobCountSql } from '../src/db/repositories/jobs.ts'
+import { JOB_INTERVALS, MAX_SERIES_POINTS, type JobBucketsQuery, type JobCountQuery } from '@costlens/shared'
+import {
+  jobBuckets,
+  jobBucketsSql,
+  jobCount,
+  jobCountSql,
+  type JobBreakdown,
+  type JobVariant,
+} from '../src/db/repositories/jobs.ts'
 import { scopeOfPlatform } from '../src/db/repositories/scope.ts'
 import { createPrng } from '../src/db/seed/prng.ts'
 import { frozenTestApp, type FrozenTestApp } from './helper.ts'
@@ -77,6 +84,38 @@ function expectSameCounts(queries: JobCountQuery[]) {
   expect(counted).toBeGreaterThan(queries.length)
 }
 
+/**
+ * E028–E033 the six bucket routes over the same index, against their SQL: windows up to 30 days
+ * ending now (running now) or before (what ran then), with and without a cluster and kinds.
+ */
+function expectSameBuckets(count: number, seed: number) {
+  const prng = createPrng(seed)
+  const scope = scopeOfPlatform(t.app.db, 'CDH')
+  const clusters = scope.clusterUids
+  let counted = 0
+  for (let k = 0; k < count; k++) {
+    const end = prng.chance(0.4) ? t.now : t.now - prng.int(0, 5 * DAY) + prng.int(0, 999)
+    const q: JobBucketsQuery = { start_time: String(end - prng.int(MINUTE, 30 * DAY)), end_time: String(end) }
+    if (prng.chance(0.4)) q.clusterUid = prng.pick([...clusters, '*'])
+    if (prng.chance(0.3)) q.kind = prng.pick(['spark', 'spark,mr', 'hive,tez,impala', 'pig', 'nothing'])
+    for (const variant of ['running', 'finished'] as JobVariant[])
+      for (const by of ['status', 'type', 'inefficiency'] as JobBreakdown[]) {
+        const indexed = jobBuckets(t.app.db, variant, by, q, t.now, scope)
+        expect(indexed, `${variant} ${by} ${JSON.stringify(q)}`).toEqual(
+          jobBucketsSql(t.app.db, variant, by, q, t.now, scope),
+        )
+        counted += indexed.reduce((n, b) => n + b.count, 0)
+      }
+  }
+  expect(counted).toBeGreaterThan(0)
+}
+
+describe('E028–E033 job buckets: the in-process index answers as the SQL', () => {
+  it('over 40 varied windows, clusters and kinds, each of the six routes', () => {
+    expectSameBuckets(40, 28)
+  })
+})
+
 describe('E027 jobs/count: the in-process index answers as the SQL', () => {
   it('over 150 varied windows (1 minute to 30 days), intervals, groupBys, filters and clusters', () => {
     expectSameCounts(variedQueries(150, 18))
@@ -110,6 +149,7 @@ describe('E027 jobs/count: the in-process index answers as the SQL', () => {
     const move = await t.app.inject({ url: `/api/v1/yarn_rm/move_app/${running[1]}?queue=${other}`, headers })
     expect(move.statusCode, move.body).toBe(200)
     expectSameCounts(variedQueries(60, 19))
+    expectSameBuckets(15, 29)
     const killedNow = jobCount(
       t.app.db,
       { start_time: String(t.now - DAY), end_time: String(t.now), interval: '1h', groupBy: 'state' },
@@ -130,6 +170,7 @@ describe('E027 jobs/count: the in-process index answers as the SQL', () => {
       .run(String(Number(apps ?? anchor) - (2 * DAY + 3 * 3_600_000 + 7 * MINUTE + 12_345)))
     try {
       expectSameCounts(variedQueries(60, 20))
+      expectSameBuckets(15, 30)
     } finally {
       t.app.db
         .prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('apps_anchor', ?)")

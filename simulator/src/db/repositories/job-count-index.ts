@@ -27,6 +27,8 @@ export interface JobCountIndex {
   cluster: Uint16Array
   user: Uint32Array
   queue: Uint32Array
+  /** The app's event bits (APP_EVENT_TYPES), for the bucket routes' inefficiency counts. */
+  events: Uint16Array
   /** Each code's value, per dimension. */
   statuses: string[]
   kinds: string[]
@@ -59,6 +61,7 @@ function buildIndex(db: Db): JobCountIndex {
   const cluster = new Uint16Array(total)
   const user = new Uint32Array(total)
   const queue = new Uint32Array(total)
+  const events = new Uint16Array(total)
   const dims = {
     status: new Codes(),
     kind: new Codes(),
@@ -70,21 +73,21 @@ function buildIndex(db: Db): JobCountIndex {
   // The finished apps from the finish-time index alone (it covers these columns), in its order.
   const finishedRows = db
     .prepare(
-      `SELECT finished_time - duration, finished_time, status, kind, cluster_uid, user, queue
+      `SELECT finished_time - duration, finished_time, status, kind, cluster_uid, user, queue, event_mask
          FROM applications INDEXED BY applications_finished
         WHERE finished_time IS NOT NULL ORDER BY finished_time`,
     )
     .raw()
   const unfinishedRows = db
     .prepare(
-      `SELECT start_time, NULL, status, kind, cluster_uid, user, queue
+      `SELECT start_time, NULL, status, kind, cluster_uid, user, queue, event_mask
          FROM applications WHERE finished_time IS NULL`,
     )
     .raw()
   let finished = 0
   for (const rows of [finishedRows, unfinishedRows]) {
     for (const row of rows.iterate() as Iterable<
-      [number, number | null, string, string, string, string, string]
+      [number, number | null, string, string, string, string, string, number]
     >) {
       start[i] = row[0]
       end[i] = row[1] ?? Number.NaN
@@ -93,6 +96,7 @@ function buildIndex(db: Db): JobCountIndex {
       cluster[i] = dims.cluster.code(row[4])
       user[i] = dims.user.code(row[5])
       queue[i] = dims.queue.code(row[6])
+      events[i] = row[7]
       i++
     }
     if (rows === finishedRows) finished = i
@@ -106,6 +110,7 @@ function buildIndex(db: Db): JobCountIndex {
     cluster: cluster.subarray(0, i),
     user: user.subarray(0, i),
     queue: queue.subarray(0, i),
+    events: events.subarray(0, i),
     statuses: dims.status.values,
     kinds: dims.kind.values,
     clusters: dims.cluster.values,
@@ -235,4 +240,85 @@ export function countRunning(index: JobCountIndex, ask: JobCountAsk): [string | 
     for (let b = 1; b < n; b++) d[b]! += d[b - 1]!
   }
   return out
+}
+
+export interface BucketAsk {
+  /**
+   * running: the apps running (R, or pending P) at `at` (seeded time; `atNow` when that is now:
+   * the unfinished ones); finished: the apps finished (S, F, K) in [start, end] (seeded time).
+   */
+  variant: 'running' | 'finished'
+  at: number
+  atNow: boolean
+  start: number
+  end: number
+  clusters: readonly string[]
+  /** Only these kinds, when given; pig and cascading never (B176). */
+  kinds?: readonly string[]
+  dropped: ReadonlySet<string>
+}
+
+export interface BucketCounts {
+  /** Apps per status code (running: 'P' for a pending app without a finish, else 'R'). */
+  byCode: Map<string, number>
+  /** Apps per kind. */
+  byKind: Map<string, number>
+  /** Apps per event bit. */
+  byBit: number[]
+}
+
+/**
+ * E028–E033, as app-figures' runningNow / finishedInRange select them in SQL (jobs.ts
+ * jobBucketsSql): the apps of the ask counted per status, kind and event bit in one pass.
+ */
+export function countBuckets(index: JobCountIndex, ask: BucketAsk, eventBits: number): BucketCounts {
+  const clusterOk = new Uint8Array(index.clusters.length)
+  const wanted = new Set(ask.clusters)
+  index.clusters.forEach((c, code) => (clusterOk[code] = wanted.has(c) ? 1 : 0))
+  const kinds = ask.kinds ? new Set(ask.kinds) : undefined
+  const kindOk = Uint8Array.from(index.kinds, (k) =>
+    !ask.dropped.has(k) && (!kinds || kinds.has(k)) ? 1 : 0,
+  )
+  const statusOf = index.statuses
+  const byStatusCode = new Float64Array(statusOf.length)
+  const pendingUnfinished = { n: 0 }
+  const byKindCode = new Float64Array(index.kinds.length)
+  const byBit = new Array<number>(eventBits).fill(0)
+  const { start: starts, end: ends, finished, status, kind, cluster, events } = index
+  const total = starts.length
+  const count = (i: number, pending: boolean) => {
+    if (!clusterOk[cluster[i]!] || !kindOk[kind[i]!]) return
+    if (pending) pendingUnfinished.n++
+    else byStatusCode[status[i]!]! += 1
+    byKindCode[kind[i]!]! += 1
+    const mask = events[i]!
+    if (mask) for (let bit = 0; bit < eventBits; bit++) if ((mask >> bit) & 1) byBit[bit]! += 1
+  }
+  const R = statusOf.indexOf('R')
+  const P = statusOf.indexOf('P')
+  if (ask.variant === 'finished') {
+    const finishedOk = Uint8Array.from(statusOf, (c) => (c === 'S' || c === 'F' || c === 'K' ? 1 : 0))
+    for (let i = lowerBound(ends, ask.start, 0, finished); i < finished && ends[i]! <= ask.end; i++)
+      if (finishedOk[status[i]!]) count(i, false)
+  } else {
+    // Unfinished apps waiting or running (at a past instant: having started by then)...
+    for (let i = finished; i < total; i++) {
+      const st = status[i]!
+      if ((st === R || st === P) && (ask.atNow || starts[i]! <= ask.at)) count(i, st === P)
+    }
+    // ...and, at a past instant, those that finished after it having started by then: running then.
+    if (!ask.atNow)
+      for (let i = lowerBound(ends, ask.at, 0, finished); i < finished; i++)
+        if (ends[i]! > ask.at && starts[i]! <= ask.at) count(i, false)
+  }
+  const byCode = new Map<string, number>()
+  if (ask.variant === 'running') {
+    let runningThen = 0
+    byStatusCode.forEach((n) => (runningThen += n))
+    if (runningThen) byCode.set('R', runningThen)
+    if (pendingUnfinished.n) byCode.set('P', pendingUnfinished.n)
+  } else byStatusCode.forEach((n, code) => n && byCode.set(statusOf[code]!, n))
+  const byKind = new Map<string, number>()
+  byKindCode.forEach((n, code) => n && byKind.set(index.kinds[code]!, n))
+  return { byCode, byKind, byBit }
 }

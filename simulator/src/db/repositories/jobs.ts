@@ -20,13 +20,21 @@ import {
   seriesGrid,
 } from '@costlens/shared'
 import type { Db } from '../open-database.ts'
-import { PIPELINE_NAMES } from '../seed/applications.ts'
-import { appsTimeShift, clusterUidsOf, eventCounts, inList, queryWindow, type Where } from './applications.ts'
+import { APP_EVENT_TYPES, PIPELINE_NAMES } from '../seed/applications.ts'
+import {
+  appsTimeShift,
+  clusterUidsOf,
+  countedEvents,
+  eventCounts,
+  inList,
+  queryWindow,
+  type Where,
+} from './applications.ts'
 import { scopedClusters, type ClusterScope } from './scope.ts'
 import { listParam } from './app-lists.ts'
 import { figureSql } from './app-figures.ts'
 import { assertSeriesPoints } from './series.ts'
-import { countRunning, jobCountIndex } from './job-count-index.ts'
+import { countBuckets, countRunning, jobCountIndex } from './job-count-index.ts'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -198,6 +206,50 @@ export function jobBucketsWindow(q: JobBucketsQuery, now: number): { start: numb
 }
 
 export function jobBuckets(
+  db: Db,
+  variant: JobVariant,
+  by: JobBreakdown,
+  q: JobBucketsQuery,
+  now: number,
+  scope: ClusterScope,
+): JobBucket[] {
+  const window = jobBucketsWindow(q, now)
+  const shift = appsTimeShift(db)
+  const at = Math.min(window.end, now)
+  const counts = countBuckets(
+    jobCountIndex(db),
+    {
+      variant,
+      at: at - shift,
+      atNow: at >= now,
+      start: window.start - shift,
+      end: window.end - shift,
+      clusters: scopedClusters(scope, q.clusterUid ? [q.clusterUid] : undefined),
+      kinds: listParam(q.kind),
+      dropped: DROPPED_KINDS,
+    },
+    APP_EVENT_TYPES.length,
+  )
+  const ts = variant === 'running' ? at : window.end
+  const bucket = (key: string, count: number): JobBucket => ({ key, ts, count, doc_count: count })
+  if (by === 'inefficiency')
+    return countedEvents([...INEFFICIENT_EVENT_TYPES], (bit) => counts.byBit[bit] ?? 0).map((e) =>
+      bucket(e.name, e.count),
+    )
+  if (by === 'type')
+    return [...counts.byKind]
+      .sort(([k1, n1], [k2, n2]) => n2 - n1 || (k1 < k2 ? -1 : k1 > k2 ? 1 : 0))
+      .map(([k, n]) => bucket(k, n))
+  const byBucket = new Map([...counts.byCode].map(([code, n]) => [BUCKET_OF_CODE[code], n]))
+  const keys: readonly string[] = variant === 'running' ? RUNNING_JOB_BUCKETS : FINISHED_JOB_BUCKETS
+  return keys.map((k) => bucket(k, byBucket.get(k) ?? 0))
+}
+
+/**
+ * E028–E033 in SQL over the applications: the reference jobBuckets must equal
+ * (simulator/test/job-count-index.test.ts).
+ */
+export function jobBucketsSql(
   db: Db,
   variant: JobVariant,
   by: JobBreakdown,
