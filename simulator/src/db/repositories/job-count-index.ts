@@ -6,8 +6,9 @@ import { appsDerived } from './app-read-cache.ts'
  * E027 jobs/count over a compact in-process index of every application: what the count reads of an
  * app (its run's start and end as seeded, and codes of its status, kind, cluster, user and queue) in
  * typed arrays, built once per database (about 30 MB and a second at a million apps) and rebuilt
- * after an app write (app-read-cache.ts). A count scans the finished apps from the window's start in
- * finish order, so a day's window reads a day's apps and thirty days a million, in a few ms.
+ * after an app write (app-read-cache.ts). The finished apps are kept cluster by cluster in finish
+ * order: a count scans, for each cluster it asks, the apps from the window's start on, so a day's
+ * window on one platform reads that day's apps of its clusters, and thirty days at most a million.
  *
  * Why not app_rollups: the apps are read shifted by appsTimeShift, a whole number of ms but not of
  * hours, so no bucket of a response lines up with a rollup bucket cut in seeded time; an exact count
@@ -16,8 +17,10 @@ import { appsDerived } from './app-read-cache.ts'
 
 /** The apps as jobs/count reads them: finished ones in finish order, then the unfinished ones. */
 export interface JobCountIndex {
-  /** Finished apps: how many lead the arrays (sorted by `end`). */
+  /** Finished apps: how many lead the arrays, cluster by cluster, each cluster's by `end`. */
   finished: number
+  /** Cluster code c's finished apps are positions [clusterFrom[c], clusterFrom[c + 1]). */
+  clusterFrom: Uint32Array
   /** Start of the run as jobs/count takes it: finish - duration (finished), start_time (unfinished). */
   start: Float64Array
   /** Finish time (finished apps only). */
@@ -101,22 +104,44 @@ function buildIndex(db: Db): JobCountIndex {
     }
     if (rows === finishedRows) finished = i
   }
+  // The finished apps cluster by cluster (a stable counting sort: each cluster's in finish order),
+  // so a count reads only the clusters it asks for.
+  const clusterCount = dims.cluster.values.length
+  const clusterFrom = new Uint32Array(clusterCount + 1)
+  for (let k = 0; k < finished; k++) clusterFrom[cluster[k]! + 1]! += 1
+  for (let c = 0; c < clusterCount; c++) clusterFrom[c + 1]! += clusterFrom[c]!
+  const next = clusterFrom.slice(0, clusterCount)
+  const order = new Uint32Array(i)
+  for (let k = 0; k < finished; k++) order[next[cluster[k]!]!++] = k
+  for (let k = finished; k < i; k++) order[k] = k
+  const permuted = <T extends Float64Array | Uint8Array | Uint16Array | Uint32Array>(arr: T): T => {
+    const out = arr.slice(0, i) as T
+    for (let k = 0; k < i; k++) out[k] = arr[order[k]!]!
+    return out
+  }
   return {
     finished,
-    start: start.subarray(0, i),
-    end: end.subarray(0, i),
-    status: status.subarray(0, i),
-    kind: kind.subarray(0, i),
-    cluster: cluster.subarray(0, i),
-    user: user.subarray(0, i),
-    queue: queue.subarray(0, i),
-    events: events.subarray(0, i),
+    clusterFrom,
+    start: permuted(start),
+    end: permuted(end),
+    status: permuted(status),
+    kind: permuted(kind),
+    cluster: permuted(cluster),
+    user: permuted(user),
+    queue: permuted(queue),
+    events: permuted(events),
     statuses: dims.status.values,
     kinds: dims.kind.values,
     clusters: dims.cluster.values,
     users: dims.user.values,
     queues: dims.queue.values,
   }
+}
+
+/** Each finished app's position range [from, to) of one cluster (by code) whose finish is >= x. */
+function finishedFrom(index: JobCountIndex, c: number, x: number): [number, number] {
+  const to = index.clusterFrom[c + 1]!
+  return [lowerBound(index.end, x, index.clusterFrom[c]!, to), to]
 }
 
 /** This database's index, built on first use and after any app write. */
@@ -216,17 +241,28 @@ export function countRunning(index: JobCountIndex, ask: JobCountAsk): [string | 
   }
   const { start: starts, end: ends, finished, cluster } = index
   const total = starts.length
-  // Finished apps from the first that ends in the window; then the unfinished ones, ending now.
-  for (let i = lowerBound(ends, start, 0, finished); i < total; i++) {
-    const s = starts[i]!
-    if (s > end || !clusterOk[cluster[i]!] || (filterOk && !filterOk[filterCodes![i]!])) continue
-    const e = i < finished ? ends[i]! : now
+  const count = (i: number, s: number, e: number) => {
     const code = groupCodes[i]!
     const base = (rowOfCode[code]! >= 0 ? rowOfCode[code]! : rowOf(code)) * n
     const b0 = Math.max(0, Math.trunc((s - first) / step))
     if (b0 < n) deltas[base + b0]! += 1
     const b1 = Math.trunc((e - first) / step) + 1
     if (b1 >= 0 && b1 < n) deltas[base + b1]! -= 1
+  }
+  // Each asked cluster's finished apps from the first that ends in the window...
+  for (let c = 0; c < index.clusters.length; c++) {
+    if (!clusterOk[c]) continue
+    const [from, to] = finishedFrom(index, c, start)
+    for (let i = from; i < to; i++) {
+      const s = starts[i]!
+      if (s <= end && !(filterOk && !filterOk[filterCodes![i]!])) count(i, s, ends[i]!)
+    }
+  }
+  // ...then the unfinished ones, running until now.
+  for (let i = finished; i < total; i++) {
+    const s = starts[i]!
+    if (s > end || !clusterOk[cluster[i]!] || (filterOk && !filterOk[filterCodes![i]!])) continue
+    count(i, s, now)
   }
   const labelOf = new Map(labels.map((l, row) => [l, deltas.subarray(row * n, row * n + n)]))
   const out = [...labelOf.entries()].sort(([a], [b]) =>
@@ -298,8 +334,11 @@ export function countBuckets(index: JobCountIndex, ask: BucketAsk, eventBits: nu
   const P = statusOf.indexOf('P')
   if (ask.variant === 'finished') {
     const finishedOk = Uint8Array.from(statusOf, (c) => (c === 'S' || c === 'F' || c === 'K' ? 1 : 0))
-    for (let i = lowerBound(ends, ask.start, 0, finished); i < finished && ends[i]! <= ask.end; i++)
-      if (finishedOk[status[i]!]) count(i, false)
+    for (let c = 0; c < index.clusters.length; c++) {
+      if (!clusterOk[c]) continue
+      const [from, to] = finishedFrom(index, c, ask.start)
+      for (let i = from; i < to && ends[i]! <= ask.end; i++) if (finishedOk[status[i]!]) count(i, false)
+    }
   } else {
     // Unfinished apps waiting or running (at a past instant: having started by then)...
     for (let i = finished; i < total; i++) {
@@ -308,8 +347,11 @@ export function countBuckets(index: JobCountIndex, ask: BucketAsk, eventBits: nu
     }
     // ...and, at a past instant, those that finished after it having started by then: running then.
     if (!ask.atNow)
-      for (let i = lowerBound(ends, ask.at, 0, finished); i < finished; i++)
-        if (ends[i]! > ask.at && starts[i]! <= ask.at) count(i, false)
+      for (let c = 0; c < index.clusters.length; c++) {
+        if (!clusterOk[c]) continue
+        const [from, to] = finishedFrom(index, c, ask.at)
+        for (let i = from; i < to; i++) if (ends[i]! > ask.at && starts[i]! <= ask.at) count(i, false)
+      }
   }
   const byCode = new Map<string, number>()
   if (ask.variant === 'running') {
