@@ -62,8 +62,8 @@ function rewriteApp(db: Db, id: string, change: (row: AppRow) => Partial<AppRow>
               queue = @queue, diagnostics = @diagnostics WHERE id = @id`,
     ).run(after)
     refreshAppRollups(db, before, after)
-    // The in-process indexes of the apps (job counts, pipelines) are built again on their next read.
-    appsChanged(db)
+    // The in-process indexes of the apps: the pipeline runs patched, the job counts built again.
+    appsChanged(db, [after])
     if (before.queue !== after.queue) {
       addToChargebackRollups(db, before, -1)
       addToChargebackRollups(db, after, 1)

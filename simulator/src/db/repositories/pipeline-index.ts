@@ -1,7 +1,7 @@
 import type { PipelineRow } from '@costlens/shared'
 import type { Db } from '../open-database.ts'
 import { PIPELINE_NAMES } from '../seed/applications.ts'
-import { appsDerived } from './app-read-cache.ts'
+import { appsDerived, type RewrittenApp } from './app-read-cache.ts'
 
 /*
  * E026 the pipelines list over an in-process index of the runs: every top-level app of a recurring
@@ -115,9 +115,31 @@ function buildIndex(db: Db): PipelineIndex {
   return index
 }
 
-/** This database's pipeline index, built on first use and after any app write. */
+/**
+ * A kill or a move rewrites a run's status, duration and queue, never its name, cluster, start or
+ * type: the run keeps its place, and its values are written there (no rebuild).
+ */
+function patchIndex(index: PipelineIndex, rows: readonly RewrittenApp[]): void {
+  for (const row of rows)
+    for (const g of index.groups) {
+      if (g.name !== row.name || g.clusterUid !== row.cluster_uid) continue
+      for (
+        let i = startBound(index, row.start_time, g.from, g.to);
+        i < g.to && index.start[i] === row.start_time;
+        i++
+      )
+        if (index.id[i] === row.id) {
+          index.status[i] = row.status
+          index.running[i] = row.status === 'R' ? 1 : 0
+          index.duration[i] = row.duration
+          index.queue[i] = row.queue
+        }
+    }
+}
+
+/** This database's pipeline index, built on first use and after a reset; patched by a kill or move. */
 export function pipelineIndex(db: Db): PipelineIndex {
-  return appsDerived(db, 'pipeline-index', () => buildIndex(db))
+  return appsDerived(db, 'pipeline-index', () => buildIndex(db), patchIndex)
 }
 
 /** First position in [lo, hi) whose start is >= x (or > x when `after`). */
