@@ -3,6 +3,7 @@ import Database from 'better-sqlite3'
 import { SCHEMA_VERSION, seedDatabase, type SeedOptions } from './seed/index.ts'
 import { TIME_COLUMNS, resumeAt, shiftWrites } from './time-columns.ts'
 import { readSetting, writeSetting } from './repositories/settings.ts'
+import { appsChanged } from './repositories/app-read-cache.ts'
 import { createSchema } from './schema.ts'
 import { removeInterruptedSeeds, seedFile } from './seed-file.ts'
 
@@ -152,6 +153,8 @@ export function resetDatabase(db: Db, seed: SeedOptions): void {
     })()
   } finally {
     db.pragma('foreign_keys = ON')
+    // New applications: the in-process indexes of the old ones are stale (app-read-cache.ts).
+    appsChanged(db)
   }
   // The WAL now holds a whole database: fold it into the file and cut it back to nothing.
   if (!db.memory) db.pragma('wal_checkpoint(TRUNCATE)')

@@ -13,6 +13,7 @@ import { cachedStatement } from '../statement-cache.ts'
 import { readableApp } from './app-access.ts'
 import { SEEDED_POLICIES } from './autoactions.ts'
 import { addToChargebackRollups, refreshAppRollups } from './app-writes-rollups.ts'
+import { appsChanged } from './app-read-cache.ts'
 import { appsTimeShift } from './applications.ts'
 import type { ClusterScope } from './scope.ts'
 
@@ -61,6 +62,8 @@ function rewriteApp(db: Db, id: string, change: (row: AppRow) => Partial<AppRow>
               queue = @queue, diagnostics = @diagnostics WHERE id = @id`,
     ).run(after)
     refreshAppRollups(db, before, after)
+    // The in-process indexes of the apps: the pipeline runs patched, the job counts built again.
+    appsChanged(db, [after])
     if (before.queue !== after.queue) {
       addToChargebackRollups(db, before, -1)
       addToChargebackRollups(db, after, 1)

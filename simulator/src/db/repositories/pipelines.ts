@@ -5,6 +5,8 @@ import type { Db } from '../open-database.ts'
 import { PIPELINE_NAMES } from '../seed/applications.ts'
 import { appsTimeShift, inList, instant, likePattern, type Where } from './applications.ts'
 import { scopedClusters, type ClusterScope } from './scope.ts'
+import { cachedStatement } from '../statement-cache.ts'
+import { PIPELINE_TYPE_SQL, pipelineIndex, startBound } from './pipeline-index.ts'
 
 const DAY = 86_400_000
 /** The trend columns show this many runs at most. */
@@ -23,16 +25,6 @@ const SORT_COLUMNS: Record<PipelineSortKey, string> = {
   totalDfsBytesRead: 'g.l_read',
   totalDfsBytesWritten: 'g.l_written',
 }
-
-/**
- * B187: a run's pipeline type. A Hive query with Tez children ran on Tez (hivetz), one without on
- * MapReduce (hivemr); MR and Tez jobs are their own Hive engines; BigQuery jobs are no on-premises
- * pipeline (NULL).
- */
-const PIPELINE_TYPE_SQL = `CASE a.kind
-  WHEN 'hive' THEN CASE WHEN EXISTS (SELECT 1 FROM applications ch WHERE ch.parent_id = a.id AND ch.kind = 'tez')
-                        THEN 'hivetz' ELSE 'hivemr' END
-  WHEN 'mr' THEN 'hivemr' WHEN 'tez' THEN 'hivetz' WHEN 'impala' THEN 'impala' WHEN 'spark' THEN 'spark' END`
 
 interface GroupRow {
   name: string
@@ -61,12 +53,109 @@ export function pipelinesWindow(body: PipelineListBody, now: number): { start: n
   return { start, end }
 }
 
+/** SQL's LIKE folds the case of ASCII letters only. */
+const asciiLower = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase())
+
+/** E026 sort keys to a row's value; ties go by name, cluster and type, as the SQL orders them. */
+const SORT_VALUES: Record<PipelineSortKey, (r: PipelineRow) => string | number> = {
+  key: (r) => r.key,
+  clusterUid: (r) => r.clusterUid,
+  docCount: (r) => r.docCount,
+  startTime: (r) => r.latestInstance.startTime,
+  duration: (r) => r.latestInstance.duration,
+  userName: (r) => r.latestInstance.userName,
+  status: (r) => r.latestInstance.status,
+  costs: (r) => r.latestInstance.costs,
+  totalDfsBytesRead: (r) => r.latestInstance.totalDfsBytesRead,
+  totalDfsBytesWritten: (r) => r.latestInstance.totalDfsBytesWritten,
+}
+
+const compare = (x: string | number, y: string | number) => (x < y ? -1 : x > y ? 1 : 0)
+
 /**
  * E026, B187: the on-premises pipelines of a window (default the last 24 hours, 02 §9): the
- * top-level runs of each recurring name per cluster and pipeline type, grouped in SQL, with the
- * latest run and the last 30 runs' duration, read and write series.
+ * top-level runs of each recurring name per cluster and pipeline type, with the latest run and the
+ * last 30 runs' duration, read and write series. Read from the pipeline index (pipeline-index.ts):
+ * each group's runs of the window are a range of it, found by two binary searches.
  */
 export function listPipelines(
+  db: Db,
+  body: PipelineListBody,
+  now: number,
+  scope: ClusterScope,
+): PipelineListResponse {
+  const { start, end } = pipelinesWindow(body, now)
+  const shift = appsTimeShift(db)
+  const index = pipelineIndex(db)
+  const clusters = new Set(scopedClusters(scope, body.clusters))
+  const types = new Set<string>(body.pipelineTypes ?? PIPELINE_TYPES)
+  const search = body.search_text?.trim() ? asciiLower(body.search_text.trim()) : undefined
+  const displayNames = new Map(
+    cachedStatement(db, 'SELECT unravel_id, display_name FROM clusters').raw().all() as [string, string][],
+  )
+  // The window and now as seeded.
+  const from = start - shift
+  const to = end - shift
+  const seededNow = now - shift
+  const { start: starts, duration, running } = index
+  const durationOf = (i: number) => (running[i] ? seededNow - starts[i]! : duration[i]!)
+  const results: PipelineRow[] = []
+  for (const g of index.groups) {
+    if (!clusters.has(g.clusterUid) || !types.has(g.type)) continue
+    if (search !== undefined && !asciiLower(g.name).includes(search)) continue
+    const clusterId = displayNames.get(g.clusterUid)
+    if (clusterId === undefined) continue
+    const lo = startBound(index, from, g.from, g.to)
+    const hi = startBound(index, to, lo, g.to, true)
+    if (hi === lo) continue
+    const l = hi - 1
+    const trend = Array.from(
+      { length: Math.min(TREND_RUNS, hi - lo) },
+      (_, k) => hi - Math.min(TREND_RUNS, hi - lo) + k,
+    )
+    results.push({
+      key: g.name,
+      clusterUid: g.clusterUid,
+      pipelineType: g.type,
+      runName: g.name,
+      docCount: hi - lo,
+      latestInstance: {
+        startTime: starts[l]! + shift,
+        userName: index.user[l]!,
+        duration: durationOf(l),
+        status: index.status[l]!,
+        queue: index.queue[l]!,
+        jobId: index.id[l]!,
+        kind: index.kind[l]!,
+        costs: index.cents[l]! / 100,
+        clusterId,
+        totalDfsBytesRead: index.read[l]!,
+        totalDfsBytesWritten: index.written[l]!,
+      },
+      trends: {
+        duration: trend.map((i) => [starts[i]! + shift, durationOf(i)]),
+        read: trend.map((i) => [starts[i]! + shift, index.read[i]!]),
+        write: trend.map((i) => [starts[i]! + shift, index.written[i]!]),
+      },
+    })
+  }
+  const value = SORT_VALUES[body.sort_key ?? 'startTime']
+  const direction = body.sort_type === 'asc' ? 1 : -1
+  results.sort(
+    (x, y) =>
+      direction * compare(value(x), value(y)) ||
+      compare(x.key, y.key) ||
+      compare(x.clusterUid, y.clusterUid) ||
+      compare(x.pipelineType, y.pipelineType),
+  )
+  return { data: { data: { results, metadata: { total: results.length } } } }
+}
+
+/**
+ * E026 grouped in SQL over the applications: the reference listPipelines must equal
+ * (simulator/test/pipeline-index.test.ts).
+ */
+export function listPipelinesSql(
   db: Db,
   body: PipelineListBody,
   now: number,

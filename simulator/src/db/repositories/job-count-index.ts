@@ -1,0 +1,366 @@
+import { APP_STATUS_LABELS, type JobCountGroupBy } from '@costlens/shared'
+import type { Db } from '../open-database.ts'
+import { appsDerived } from './app-read-cache.ts'
+
+/*
+ * E027 jobs/count over a compact in-process index of every application: what the count reads of an
+ * app (its run's start and end as seeded, and codes of its status, kind, cluster, user and queue) in
+ * typed arrays, built once per database (about 30 MB and a second at a million apps) and rebuilt
+ * after an app write (app-read-cache.ts). The finished apps are kept cluster by cluster in finish
+ * order: a count scans, for each cluster it asks, the apps from the window's start on, so a day's
+ * window on one platform reads that day's apps of its clusters, and thirty days at most a million.
+ *
+ * Why not app_rollups: the apps are read shifted by appsTimeShift, a whole number of ms but not of
+ * hours, so no bucket of a response lines up with a rollup bucket cut in seeded time; an exact count
+ * would read the apps around every bucket boundary, which is most of a 1-minute grid.
+ */
+
+/** The apps as jobs/count reads them: finished ones in finish order, then the unfinished ones. */
+export interface JobCountIndex {
+  /** Finished apps: how many lead the arrays, cluster by cluster, each cluster's by `end`. */
+  finished: number
+  /** Cluster code c's finished apps are positions [clusterFrom[c], clusterFrom[c + 1]). */
+  clusterFrom: Uint32Array
+  /** Start of the run as jobs/count takes it: finish - duration (finished), start_time (unfinished). */
+  start: Float64Array
+  /** Finish time (finished apps only). */
+  end: Float64Array
+  status: Uint8Array
+  kind: Uint8Array
+  cluster: Uint16Array
+  user: Uint32Array
+  queue: Uint32Array
+  /** The app's event bits (APP_EVENT_TYPES), for the bucket routes' inefficiency counts. */
+  events: Uint16Array
+  /** Each code's value, per dimension. */
+  statuses: string[]
+  kinds: string[]
+  clusters: string[]
+  users: string[]
+  queues: string[]
+}
+
+/** A dictionary of the values of one column: codes in order of first sight. */
+class Codes {
+  readonly values: string[] = []
+  private readonly codes = new Map<string, number>()
+  code(value: string): number {
+    let code = this.codes.get(value)
+    if (code === undefined) {
+      code = this.values.length
+      this.codes.set(value, code)
+      this.values.push(value)
+    }
+    return code
+  }
+}
+
+function buildIndex(db: Db): JobCountIndex {
+  const total = db.prepare('SELECT count(*) FROM applications').pluck().get() as number
+  const start = new Float64Array(total)
+  const end = new Float64Array(total)
+  const status = new Uint8Array(total)
+  const kind = new Uint8Array(total)
+  const cluster = new Uint16Array(total)
+  const user = new Uint32Array(total)
+  const queue = new Uint32Array(total)
+  const events = new Uint16Array(total)
+  const dims = {
+    status: new Codes(),
+    kind: new Codes(),
+    cluster: new Codes(),
+    user: new Codes(),
+    queue: new Codes(),
+  }
+  let i = 0
+  // The finished apps from the finish-time index alone (it covers these columns), in its order.
+  const finishedRows = db
+    .prepare(
+      `SELECT finished_time - duration, finished_time, status, kind, cluster_uid, user, queue, event_mask
+         FROM applications INDEXED BY applications_finished
+        WHERE finished_time IS NOT NULL ORDER BY finished_time`,
+    )
+    .raw()
+  const unfinishedRows = db
+    .prepare(
+      `SELECT start_time, NULL, status, kind, cluster_uid, user, queue, event_mask
+         FROM applications WHERE finished_time IS NULL`,
+    )
+    .raw()
+  let finished = 0
+  for (const rows of [finishedRows, unfinishedRows]) {
+    for (const row of rows.iterate() as Iterable<
+      [number, number | null, string, string, string, string, string, number]
+    >) {
+      start[i] = row[0]
+      end[i] = row[1] ?? Number.NaN
+      status[i] = dims.status.code(row[2])
+      kind[i] = dims.kind.code(row[3])
+      cluster[i] = dims.cluster.code(row[4])
+      user[i] = dims.user.code(row[5])
+      queue[i] = dims.queue.code(row[6])
+      events[i] = row[7]
+      i++
+    }
+    if (rows === finishedRows) finished = i
+  }
+  // The finished apps cluster by cluster (a stable counting sort: each cluster's in finish order),
+  // so a count reads only the clusters it asks for.
+  const clusterCount = dims.cluster.values.length
+  const clusterFrom = new Uint32Array(clusterCount + 1)
+  for (let k = 0; k < finished; k++) clusterFrom[cluster[k]! + 1]! += 1
+  for (let c = 0; c < clusterCount; c++) clusterFrom[c + 1]! += clusterFrom[c]!
+  const next = clusterFrom.slice(0, clusterCount)
+  const order = new Uint32Array(i)
+  for (let k = 0; k < finished; k++) order[next[cluster[k]!]!++] = k
+  for (let k = finished; k < i; k++) order[k] = k
+  const permuted = <T extends Float64Array | Uint8Array | Uint16Array | Uint32Array>(arr: T): T => {
+    const out = arr.slice(0, i) as T
+    for (let k = 0; k < i; k++) out[k] = arr[order[k]!]!
+    return out
+  }
+  return {
+    finished,
+    clusterFrom,
+    start: permuted(start),
+    end: permuted(end),
+    status: permuted(status),
+    kind: permuted(kind),
+    cluster: permuted(cluster),
+    user: permuted(user),
+    queue: permuted(queue),
+    events: permuted(events),
+    statuses: dims.status.values,
+    kinds: dims.kind.values,
+    clusters: dims.cluster.values,
+    users: dims.user.values,
+    queues: dims.queue.values,
+  }
+}
+
+/** Each finished app's position range [from, to) of one cluster (by code) whose finish is >= x. */
+function finishedFrom(index: JobCountIndex, c: number, x: number): [number, number] {
+  const to = index.clusterFrom[c + 1]!
+  return [lowerBound(index.end, x, index.clusterFrom[c]!, to), to]
+}
+
+/** This database's index, built on first use and after any app write. */
+export function jobCountIndex(db: Db): JobCountIndex {
+  return appsDerived(db, 'job-count-index', () => buildIndex(db))
+}
+
+/** E027's dimension values, as the SQL names them (STATE_SQL, the kind as YARN names it). */
+const stateLabel = (code: string): string | null => {
+  const label = (APP_STATUS_LABELS as Record<string, string>)[code]
+  return label === undefined ? null : label.toUpperCase()
+}
+const typeLabel = (kind: string) => (kind === 'mr' ? 'MAPREDUCE' : kind.toUpperCase())
+
+/** The codes of one dimension of the index, and each code's value as jobs/count reports it. */
+function dimension(
+  index: JobCountIndex,
+  by: JobCountGroupBy,
+): { codes: ArrayLike<number>; labels: (string | null)[] } {
+  switch (by) {
+    case 'state':
+      return { codes: index.status, labels: index.statuses.map(stateLabel) }
+    case 'applicationType':
+      return { codes: index.kind, labels: index.kinds.map(typeLabel) }
+    case 'user':
+      return { codes: index.user, labels: index.users }
+    case 'queue':
+      return { codes: index.queue, labels: index.queues }
+  }
+}
+
+export interface JobCountAsk {
+  /** The window and the grid, in seeded time (the read frame minus appsTimeShift). */
+  start: number
+  end: number
+  now: number
+  first: number
+  step: number
+  n: number
+  /** The clusters counted. */
+  clusters: readonly string[]
+  groupBy: JobCountGroupBy
+  filter?: { by: JobCountGroupBy; key: string }
+}
+
+/** First position in [lo, hi) whose value is >= x (arr sorted ascending there). */
+function lowerBound(arr: Float64Array, x: number, lo: number, hi: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (arr[mid]! < x) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+/**
+ * How many apps ran during each bucket per group value, exactly as the SQL of jobs.ts counts: an app
+ * runs from the bucket its start falls in to the one its end falls in (now, while unfinished). The
+ * groups come in the SQL's order (NULL first, then by value); a group seen only outside the grid
+ * gets zeros, as there.
+ */
+export function countRunning(index: JobCountIndex, ask: JobCountAsk): [string | null, Int32Array][] {
+  const { start, end, now, first, step, n } = ask
+  const clusterOk = new Uint8Array(index.clusters.length)
+  const wanted = new Set(ask.clusters)
+  index.clusters.forEach((c, code) => (clusterOk[code] = wanted.has(c) ? 1 : 0))
+  let filterCodes: ArrayLike<number> | undefined
+  let filterOk: Uint8Array | undefined
+  if (ask.filter) {
+    const d = dimension(index, ask.filter.by)
+    filterCodes = d.codes
+    filterOk = Uint8Array.from(d.labels, (l) => (l === ask.filter!.key ? 1 : 0))
+  }
+  const group = dimension(index, ask.groupBy)
+  const groupCodes = group.codes
+  // One row of n deltas per group label (two status codes may share a word), in one flat array;
+  // a code's row is found on first sight.
+  const labels: (string | null)[] = []
+  const rowOfLabel = new Map<string | null, number>()
+  const rowOfCode = new Int32Array(group.labels.length).fill(-1)
+  let deltas = new Int32Array(0)
+  const rowOf = (code: number): number => {
+    const label = group.labels[code]!
+    let row = rowOfLabel.get(label)
+    if (row === undefined) {
+      row = labels.length
+      labels.push(label)
+      rowOfLabel.set(label, row)
+      if ((row + 1) * n > deltas.length) {
+        const grown = new Int32Array(Math.max(4, 2 * (row + 1)) * n)
+        grown.set(deltas)
+        deltas = grown
+      }
+    }
+    rowOfCode[code] = row
+    return row
+  }
+  const { start: starts, end: ends, finished, cluster } = index
+  const total = starts.length
+  const count = (i: number, s: number, e: number) => {
+    const code = groupCodes[i]!
+    const base = (rowOfCode[code]! >= 0 ? rowOfCode[code]! : rowOf(code)) * n
+    const b0 = Math.max(0, Math.trunc((s - first) / step))
+    if (b0 < n) deltas[base + b0]! += 1
+    const b1 = Math.trunc((e - first) / step) + 1
+    if (b1 >= 0 && b1 < n) deltas[base + b1]! -= 1
+  }
+  // Each asked cluster's finished apps from the first that ends in the window...
+  for (let c = 0; c < index.clusters.length; c++) {
+    if (!clusterOk[c]) continue
+    const [from, to] = finishedFrom(index, c, start)
+    for (let i = from; i < to; i++) {
+      const s = starts[i]!
+      if (s <= end && !(filterOk && !filterOk[filterCodes![i]!])) count(i, s, ends[i]!)
+    }
+  }
+  // ...then the unfinished ones, running until now.
+  for (let i = finished; i < total; i++) {
+    const s = starts[i]!
+    if (s > end || !clusterOk[cluster[i]!] || (filterOk && !filterOk[filterCodes![i]!])) continue
+    count(i, s, now)
+  }
+  const labelOf = new Map(labels.map((l, row) => [l, deltas.subarray(row * n, row * n + n)]))
+  const out = [...labelOf.entries()].sort(([a], [b]) =>
+    a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1,
+  )
+  for (const [label, d] of out) {
+    if (label === null) {
+      d.fill(0)
+      continue
+    }
+    for (let b = 1; b < n; b++) d[b]! += d[b - 1]!
+  }
+  return out
+}
+
+export interface BucketAsk {
+  /**
+   * running: the apps running (R, or pending P) at `at` (seeded time; `atNow` when that is now:
+   * the unfinished ones); finished: the apps finished (S, F, K) in [start, end] (seeded time).
+   */
+  variant: 'running' | 'finished'
+  at: number
+  atNow: boolean
+  start: number
+  end: number
+  clusters: readonly string[]
+  /** Only these kinds, when given; pig and cascading never (B176). */
+  kinds?: readonly string[]
+  dropped: ReadonlySet<string>
+}
+
+export interface BucketCounts {
+  /** Apps per status code (running: 'P' for a pending app without a finish, else 'R'). */
+  byCode: Map<string, number>
+  /** Apps per kind. */
+  byKind: Map<string, number>
+  /** Apps per event bit. */
+  byBit: number[]
+}
+
+/**
+ * E028–E033, as app-figures' runningNow / finishedInRange select them in SQL (jobs.ts
+ * jobBucketsSql): the apps of the ask counted per status, kind and event bit in one pass.
+ */
+export function countBuckets(index: JobCountIndex, ask: BucketAsk, eventBits: number): BucketCounts {
+  const clusterOk = new Uint8Array(index.clusters.length)
+  const wanted = new Set(ask.clusters)
+  index.clusters.forEach((c, code) => (clusterOk[code] = wanted.has(c) ? 1 : 0))
+  const kinds = ask.kinds ? new Set(ask.kinds) : undefined
+  const kindOk = Uint8Array.from(index.kinds, (k) =>
+    !ask.dropped.has(k) && (!kinds || kinds.has(k)) ? 1 : 0,
+  )
+  const statusOf = index.statuses
+  const byStatusCode = new Float64Array(statusOf.length)
+  const pendingUnfinished = { n: 0 }
+  const byKindCode = new Float64Array(index.kinds.length)
+  const byBit = new Array<number>(eventBits).fill(0)
+  const { start: starts, end: ends, finished, status, kind, cluster, events } = index
+  const total = starts.length
+  const count = (i: number, pending: boolean) => {
+    if (!clusterOk[cluster[i]!] || !kindOk[kind[i]!]) return
+    if (pending) pendingUnfinished.n++
+    else byStatusCode[status[i]!]! += 1
+    byKindCode[kind[i]!]! += 1
+    const mask = events[i]!
+    if (mask) for (let bit = 0; bit < eventBits; bit++) if ((mask >> bit) & 1) byBit[bit]! += 1
+  }
+  const R = statusOf.indexOf('R')
+  const P = statusOf.indexOf('P')
+  if (ask.variant === 'finished') {
+    const finishedOk = Uint8Array.from(statusOf, (c) => (c === 'S' || c === 'F' || c === 'K' ? 1 : 0))
+    for (let c = 0; c < index.clusters.length; c++) {
+      if (!clusterOk[c]) continue
+      const [from, to] = finishedFrom(index, c, ask.start)
+      for (let i = from; i < to && ends[i]! <= ask.end; i++) if (finishedOk[status[i]!]) count(i, false)
+    }
+  } else {
+    // Unfinished apps waiting or running (at a past instant: having started by then)...
+    for (let i = finished; i < total; i++) {
+      const st = status[i]!
+      if ((st === R || st === P) && (ask.atNow || starts[i]! <= ask.at)) count(i, st === P)
+    }
+    // ...and, at a past instant, those that finished after it having started by then: running then.
+    if (!ask.atNow)
+      for (let c = 0; c < index.clusters.length; c++) {
+        if (!clusterOk[c]) continue
+        const [from, to] = finishedFrom(index, c, ask.at)
+        for (let i = from; i < to; i++) if (ends[i]! > ask.at && starts[i]! <= ask.at) count(i, false)
+      }
+  }
+  const byCode = new Map<string, number>()
+  if (ask.variant === 'running') {
+    let runningThen = 0
+    byStatusCode.forEach((n) => (runningThen += n))
+    if (runningThen) byCode.set('R', runningThen)
+    if (pendingUnfinished.n) byCode.set('P', pendingUnfinished.n)
+  } else byStatusCode.forEach((n, code) => n && byCode.set(statusOf[code]!, n))
+  const byKind = new Map<string, number>()
+  byKindCode.forEach((n, code) => n && byKind.set(index.kinds[code]!, n))
+  return { byCode, byKind, byBit }
+}

@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { JOB_INTERVALS, MAX_SERIES_POINTS, type JobBucketsQuery, type JobCountQuery } from '@costlens/shared'
+import {
+  jobBuckets,
+  jobBucketsSql,
+  jobCount,
+  jobCountSql,
+  type JobBreakdown,
+  type JobVariant,
+} from '../src/db/repositories/jobs.ts'
+import { scopeOfPlatform } from '../src/db/repositories/scope.ts'
+import { createPrng } from '../src/db/seed/prng.ts'
+import { frozenTestApp, type FrozenTestApp } from './helper.ts'
+
+/*
+ * E027 jobs/count counts over an in-process index of the apps (job-count-index.ts); the SQL it
+ * replaced (jobCountSql) stays as the reference. Both must give the same answer, key for key and in
+ * the same order, over windows of minutes to 30 days at every interval the point cap allows, every
+ * groupBy, with and without a filter and a cluster, misaligned with the hour as the time shift
+ * leaves them, and after a kill and a move have rewritten apps.
+ */
+
+const MINUTE = 60_000
+const DAY = 86_400_000
+const INTERVAL_MS: Record<string, number> = {
+  '1m': MINUTE,
+  '5m': 5 * MINUTE,
+  '10m': 10 * MINUTE,
+  '30m': 30 * MINUTE,
+  '1h': 60 * MINUTE,
+  '1d': DAY,
+  '1w': 7 * DAY,
+}
+const GROUP_BYS = ['state', 'applicationType', 'user', 'queue'] as const
+
+let t: FrozenTestApp
+beforeAll(async () => {
+  t = await frozenTestApp({ users: ['admin'] })
+})
+afterAll(() => t.app.close())
+
+/** Varied asks from a fixed seed: windows up to 30 days ending now or earlier, on no whole minute. */
+function variedQueries(count: number, seed: number): JobCountQuery[] {
+  const prng = createPrng(seed)
+  const pluck = (sql: string) => t.app.db.prepare(sql).pluck().all() as string[]
+  const keys: Record<string, string[]> = {
+    state: ['RUNNING', 'SUCCESS', 'FAILED', 'KILLED', 'PENDING', 'NO SUCH STATE'],
+    applicationType: ['SPARK', 'MAPREDUCE', 'HIVE', 'TEZ', 'IMPALA', 'mr'],
+    user: [...pluck('SELECT DISTINCT user FROM applications ORDER BY user LIMIT 8'), 'nobody'],
+    queue: pluck('SELECT DISTINCT queue FROM applications ORDER BY queue LIMIT 8'),
+  }
+  const clusters = pluck("SELECT unravel_id FROM clusters WHERE platform = 'CDH'")
+  return Array.from({ length: count }, () => {
+    const span = prng.int(MINUTE, 30 * DAY)
+    const end = t.now - (prng.chance(0.5) ? 0 : prng.int(0, 5 * DAY)) + prng.int(0, 999)
+    const start = end - span
+    const intervals = JOB_INTERVALS.filter((i) => span / INTERVAL_MS[i]! + 2 <= MAX_SERIES_POINTS)
+    const q: JobCountQuery = {
+      start_time: String(start),
+      end_time: String(end),
+      interval: prng.pick(intervals),
+      groupBy: prng.pick(GROUP_BYS),
+    }
+    if (prng.chance(0.4)) {
+      q.filterBy = prng.pick(GROUP_BYS)
+      q.key = prng.pick(keys[q.filterBy]!)
+    }
+    if (prng.chance(0.4)) q.clusterName = prng.pick([...clusters, '*'])
+    return q
+  })
+}
+
+function expectSameCounts(queries: JobCountQuery[]) {
+  const scope = scopeOfPlatform(t.app.db, 'CDH')
+  let counted = 0
+  for (const q of queries) {
+    const indexed = jobCount(t.app.db, q, t.now, scope)
+    const sql = jobCountSql(t.app.db, q, t.now, scope)
+    expect(Object.keys(indexed), JSON.stringify(q)).toEqual(Object.keys(sql))
+    expect(indexed, JSON.stringify(q)).toEqual(sql)
+    counted += Object.keys(sql).length - 1
+  }
+  // Not vacuous: most asks have groups.
+  expect(counted).toBeGreaterThan(queries.length)
+}
+
+/**
+ * E028–E033 the six bucket routes over the same index, against their SQL: windows up to 30 days
+ * ending now (running now) or before (what ran then), with and without a cluster and kinds.
+ */
+function expectSameBuckets(count: number, seed: number) {
+  const prng = createPrng(seed)
+  const scope = scopeOfPlatform(t.app.db, 'CDH')
+  const clusters = scope.clusterUids
+  let counted = 0
+  for (let k = 0; k < count; k++) {
+    const end = prng.chance(0.4) ? t.now : t.now - prng.int(0, 5 * DAY) + prng.int(0, 999)
+    const q: JobBucketsQuery = { start_time: String(end - prng.int(MINUTE, 30 * DAY)), end_time: String(end) }
+    if (prng.chance(0.4)) q.clusterUid = prng.pick([...clusters, '*'])
+    if (prng.chance(0.3)) q.kind = prng.pick(['spark', 'spark,mr', 'hive,tez,impala', 'pig', 'nothing'])
+    for (const variant of ['running', 'finished'] as JobVariant[])
+      for (const by of ['status', 'type', 'inefficiency'] as JobBreakdown[]) {
+        const indexed = jobBuckets(t.app.db, variant, by, q, t.now, scope)
+        expect(indexed, `${variant} ${by} ${JSON.stringify(q)}`).toEqual(
+          jobBucketsSql(t.app.db, variant, by, q, t.now, scope),
+        )
+        counted += indexed.reduce((n, b) => n + b.count, 0)
+      }
+  }
+  expect(counted).toBeGreaterThan(0)
+}
+
+describe('E028–E033 job buckets: the in-process index answers as the SQL', () => {
+  it('over 40 varied windows, clusters and kinds, each of the six routes', () => {
+    expectSameBuckets(40, 28)
+  })
+})
+
+describe('E027 jobs/count: the in-process index answers as the SQL', () => {
+  it('over 150 varied windows (1 minute to 30 days), intervals, groupBys, filters and clusters', () => {
+    expectSameCounts(variedQueries(150, 18))
+  })
+
+  it('after a kill and a move rewrote apps (the index is built again)', async () => {
+    const running = t.app.db
+      .prepare(
+        `SELECT a.id FROM applications a JOIN clusters c ON c.unravel_id = a.cluster_uid
+          WHERE a.status = 'R' AND c.platform = 'CDH' AND a.parent_id IS NULL ORDER BY a.id LIMIT 2`,
+      )
+      .pluck()
+      .all() as string[]
+    expect(running).toHaveLength(2)
+    // Built before the writes, so a stale index would show.
+    expectSameCounts(variedQueries(5, 1))
+    const headers = t.as('admin')
+    const kill = await t.app.inject({ url: `/api/v1/yarn_rm/kill_app/${running[0]}`, headers })
+    expect(kill.statusCode, kill.body).toBe(200)
+    const queue = t.app.db
+      .prepare('SELECT queue FROM applications WHERE id = ?')
+      .pluck()
+      .get(running[1]) as string
+    const other = t.app.db
+      .prepare(
+        `SELECT DISTINCT queue FROM applications WHERE cluster_uid = (SELECT cluster_uid FROM applications WHERE id = ?)
+            AND queue <> ? ORDER BY queue LIMIT 1`,
+      )
+      .pluck()
+      .get(running[1], queue) as string
+    const move = await t.app.inject({ url: `/api/v1/yarn_rm/move_app/${running[1]}?queue=${other}`, headers })
+    expect(move.statusCode, move.body).toBe(200)
+    expectSameCounts(variedQueries(60, 19))
+    expectSameBuckets(15, 29)
+    const killedNow = jobCount(
+      t.app.db,
+      { start_time: String(t.now - DAY), end_time: String(t.now), interval: '1h', groupBy: 'state' },
+      t.now,
+      scopeOfPlatform(t.app.db, 'CDH'),
+    )
+    expect(Object.keys(killedNow)).toContain('KILLED')
+  })
+
+  it('under a time shift of no whole minute (the apps read shifted, the grid not)', () => {
+    const read = (key: string) =>
+      t.app.db.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(key) as string | undefined
+    const anchor = Number(read('anchor'))
+    const apps = read('apps_anchor')
+    // As a restart 2 days, 3 h, 7 min and 12.345 s later would leave it.
+    t.app.db
+      .prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('apps_anchor', ?)")
+      .run(String(Number(apps ?? anchor) - (2 * DAY + 3 * 3_600_000 + 7 * MINUTE + 12_345)))
+    try {
+      expectSameCounts(variedQueries(60, 20))
+      expectSameBuckets(15, 30)
+    } finally {
+      t.app.db
+        .prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('apps_anchor', ?)")
+        .run(apps ?? String(anchor))
+    }
+  })
+})
