@@ -3,8 +3,10 @@
  * sends them: the rows of the benchmark (bench/run.ts unifiedSearches) and the searches whose totals
  * the rollups answer differently since issue 18 dropped their sparse grains (a user or queue with a
  * type, inefficient apps with a status, insight names with a type or status). 200 varied bodies per
- * row, drawn from the seeded users, queues and event names; p50 and p99 in ms per request. No
- * assertion: figures for reading. Open a copy of a seeded file (the app may write to it).
+ * row, drawn from the seeded users, queues and event names; p50 and p99 in ms per request, and
+ * the same of the process's CPU time per request (what a request costs when the machine is shared
+ * and the wall clock also counts the waits for a core). No assertion: figures for reading. Open a
+ * copy of a seeded file (the app may write to it).
  *
  *   npx tsx scripts/apps-list-timing.ts DB_PATH
  */
@@ -139,8 +141,10 @@ for (const [label, bodies] of ROWS) {
   for (const body of bodies.slice(0, 20))
     await app.inject({ method: 'POST', url: '/api/v1/apps/unifiedsearch', headers, payload: body })
   const ms: number[] = []
+  const cpuMs: number[] = []
   for (const body of bodies) {
     const t = performance.now()
+    const cpu = process.cpuUsage()
     const res = await app.inject({
       method: 'POST',
       url: '/api/v1/apps/unifiedsearch',
@@ -148,9 +152,12 @@ for (const [label, bodies] of ROWS) {
       payload: body,
     })
     ms.push(performance.now() - t)
+    const used = process.cpuUsage(cpu)
+    cpuMs.push((used.user + used.system) / 1000)
     if (res.statusCode !== 200)
       throw new Error(`${label} ${JSON.stringify(body)}: ${res.statusCode} ${res.body}`)
   }
   console.log(timingLine(label, ms, 58))
+  console.log(timingLine('  CPU', cpuMs, 58))
 }
 await app.close()
