@@ -104,7 +104,9 @@ describe('rollupPlan: which searches the rollups can total', () => {
     { body: { insights: ['Data Skew'] }, slice: 'event/total' },
     { body: { eventTypes: [2, 6], insights: ['SLA Missed'] }, slice: 'event/total' },
     { body: { insights: ['SLA Missed'] }, slice: undefined },
-    { body: { insights: ['Small Files', 'Contended Driver'], appTypes: ['spark'] }, slice: 'insight' },
+    // The insight slice keeps its totals only: its other variants summed one to five apps a row.
+    { body: { insights: ['Small Files', 'Contended Driver'], appTypes: ['spark'] }, slice: undefined },
+    { body: { insights: ['Small Files', 'Contended Driver'], appStatus: ['F'] }, slice: undefined },
     { body: { insights: ['Small Files', 'Contended Driver'] }, slice: 'insight/total' },
     { body: { eventTypes: [2, 6], insights: ['Small Files', 'SLA Missed'] }, slice: undefined },
     { body: { insights: ['Data Skew'], users: ['hdfs'] }, slice: undefined },

@@ -168,7 +168,7 @@ CREATE INDEX IF NOT EXISTS applications_pipeline_runs
 
 -- The totals of a list (count, duration, cost and event-count ranges, apps per event name) per
 -- cluster, status, kind and unravel flag, per day, quarter day, hour (and ten minutes) of the start or
--- finish time. Built by the seed beside the applications (seed/app-rollups.ts; applications are never
+-- finish time, each slice at the grains where a row sums several apps (app-rollups.ts BASE_SLICES). Built by the seed beside the applications (seed/app-rollups.ts; applications are never
 -- written after), so a list's metadata adds a few hundred of these rows instead of scanning its
 -- whole window. Slices (`part` in brackets, see BASE_SLICES there): 'all'; 'kind', 'user', 'queue'
 -- (the kind, user or queue); 'inefficient' (apps with an event of type 2 or 6, B182); 'insight'

@@ -2,7 +2,7 @@ import type { Db } from '../open-database.ts'
 import { INEFFICIENT_EVENT_TYPES } from '@costlens/shared'
 import { APP_EVENT_TYPES, eventTypeMask, type AppRow } from './applications.ts'
 import { insertRows } from './bulk-insert.ts'
-import { Interner, KeyCodec, KeyedMeasures } from './keyed-measures.ts'
+import { Interner, KeyedMeasures } from './keyed-measures.ts'
 
 export const HOUR = 3_600_000
 export const DAY = 86_400_000
@@ -11,16 +11,16 @@ export const QUARTER_DAY = 6 * HOUR
 export const TEN_MINUTES = 600_000
 
 const FINE = [DAY, QUARTER_DAY, HOUR] as const
-/** For the summed rows of a few slices, which are few an hour: a window's edges then read minutes of apps. */
+/** For the summed rows of every app, about six a ten-minute bucket: a window's edges then read minutes of apps. */
 const FINER = [DAY, QUARTER_DAY, HOUR, TEN_MINUTES] as const
-/** Per hour a single user has about as many full rows as apps, so those stop at quarter days. */
 const COARSE = [DAY, QUARTER_DAY] as const
+const DAILY = [DAY] as const
 
 /**
  * The rollup slices (schema.sql app_rollups): which apps each holds and what its `part` is
  * (partsOf), for which time bases, and at which grains each variant (RollupVariant) is kept. What a
  * window's whole buckets do not cover is read from the apps, so finer grains trade rows for fewer
- * apps read at the edges; the finest are kept where rows are few and searches many.
+ * apps read at the edges.
  * - all: every app. kind: every app, under its kind (no full variant: 'all' keeps the kind).
  * - user, queue: every app, under its user or its queue.
  * - inefficient: the apps with an event of type 2 or 6 (02 §7 eventTypes, B182).
@@ -28,15 +28,31 @@ const COARSE = [DAY, QUARTER_DAY] as const
  *   several names adds up the masks it intersects.
  * - event: those apps once under each of their event names (the name's bit), so a filter of one
  *   name reads one part, whichever list it comes from.
+ *
+ * A grain is kept where its rows are at least about five times fewer than the apps they add up at
+ * the large scale (1,000,000 apps; apps per row in brackets, measured on the seed of 2026-11-25):
+ * a row that sums one or two apps costs as much to write, store and read as those apps in an index
+ * and saves nothing. That dropped a third of the 6.4 million rows (4.1 million are left). Always kept
+ * whatever their density, because the job counts and buckets may read them: the start and finish
+ * rows of kind/status, user/total, queue/total and all/status by hour and by day.
+ * - all: full by hour (6), status by hour (13; by ten minutes 4, dropped), total by ten minutes (6).
+ * - kind: status by hour (6), total by hour (11).
+ * - user: full by day only (9; by quarter day 4), status by quarter day (8), total by hour (4, kept).
+ * - queue: full and status by quarter day (7, 15), total by hour (7).
+ * - inefficient (a ninth of the apps): full by day (12; by quarter day 5, by hour 2), status by
+ *   quarter day (11; by hour 3.5), total by hour (5; by ten minutes 1.6).
+ * - insight: total by day (7); its full and status variants held one to five apps a row at every
+ *   grain, so those searches read the inefficient apps' own index.
+ * - event: full and status by day (7, 12; finer 2 to 5), total by quarter day (8; finer 1 to 2).
  */
 const BASE_SLICES = {
-  all: { bases: ['start', 'finish'], full: FINE, status: FINER, total: FINER },
+  all: { bases: ['start', 'finish'], full: FINE, status: FINE, total: FINER },
   kind: { bases: ['start', 'finish'], status: FINE, total: FINE },
-  user: { bases: ['start', 'finish'], full: COARSE, status: COARSE, total: FINE },
+  user: { bases: ['start', 'finish'], full: DAILY, status: COARSE, total: FINE },
   queue: { bases: ['start', 'finish'], full: COARSE, status: COARSE, total: FINE },
-  inefficient: { bases: ['start'], full: FINE, status: FINER, total: FINER },
-  insight: { bases: ['start'], full: FINE, status: FINE, total: FINE },
-  event: { bases: ['start'], full: COARSE, status: FINE, total: FINER },
+  inefficient: { bases: ['start'], full: DAILY, status: COARSE, total: FINE },
+  insight: { bases: ['start'], total: DAILY },
+  event: { bases: ['start'], full: DAILY, status: DAILY, total: COARSE },
 } as const satisfies Record<
   string,
   { bases: readonly RollupBasis[] } & Partial<Record<RollupVariant, readonly number[]>>
@@ -115,24 +131,42 @@ const KEYS = 'slice, basis, grain, part, bucket, status, kind, cluster_uid, exec
 
 /** Measures per row, in column order: n, dmin, dmax, cmin, cmax, emin, emax, e0…e7. */
 const WIDTH = 7 + APP_EVENT_TYPES.length
-/** The slice, time basis and finest grain of each (slice, basis) a row key starts with. */
+const SLICE_BASE_NAMES = Object.keys(BASE_SLICES) as SliceBase[]
+/** The slice, time basis and grains (finest first) of each (slice, basis) a row key starts with. */
 const SLICE_BASES = (Object.entries(ROLLUP_SLICES) as [RollupSlice, RollupSliceSpec][]).flatMap(
   ([slice, spec]) =>
     spec.bases.map((basis) => ({
       slice,
-      base: spec.base,
+      base: SLICE_BASE_NAMES.indexOf(spec.base),
       variant: spec.variant,
       basis,
-      grain: Math.min(...spec.grains),
+      grains: [...spec.grains].sort((a, b) => a - b),
     })),
 )
 
+// The fields of a row key, packed into one number (mixed radix, most significant first): (slice,
+// basis), part, bucket index at its grain (ten-minute buckets since 1970 need 22 bits), status,
+// kind, cluster, unravel flag: 2^52 keys, within a double's exact integers.
+const RADIX = { part: 512, bucket: 2 ** 22, status: 8, kind: 16, cluster: 128, flag: 2 } as const
+const FLAG_UNIT = 1
+const CLUSTER_UNIT = RADIX.flag
+const KIND_UNIT = CLUSTER_UNIT * RADIX.cluster
+const STATUS_UNIT = KIND_UNIT * RADIX.kind
+const BUCKET_UNIT = STATUS_UNIT * RADIX.status
+const PART_UNIT = BUCKET_UNIT * RADIX.bucket
+const SLICE_BASIS_UNIT = PART_UNIT * RADIX.part
+if (SLICE_BASIS_UNIT * 64 > Number.MAX_SAFE_INTEGER || SLICE_BASES.length > 64)
+  throw new Error('app_rollups row keys overflow 2^53')
+
+const field = (key: number, unit: number, radix: number) => Math.floor(key / unit) % radix
+
 /**
- * Adds up the finest-grain rollup rows as the seed writes each app, then stores them and derives
- * the coarser grains from them in SQL. The seed is the only writer of applications, so the rollups
- * hold exactly what the apps hold (the totals tests compare both on hundreds of searches). Adding
- * in the seed's own loop costs a few seconds for a million apps; a grouped scan of the table per
- * slice and basis took over twenty.
+ * Adds up the rollup rows as the seed writes each app: the finest grain of each (slice, basis) in
+ * memory under numeric keys (interned strings), then on `write` each coarser grain from those, and
+ * every row goes into the table in primary-key order (appends to the b-tree, no page splits in its
+ * middle). The seed is the only writer of applications, so the rollups hold exactly what the apps
+ * hold (the totals tests compare both on hundreds of searches). Deriving the coarser grains in SQL
+ * (a grouped INSERT … SELECT per slice, basis and grain) took about as long as writing the rows.
  */
 export class AppRollupBuilder {
   private readonly rows = new KeyedMeasures(WIDTH)
@@ -140,37 +174,31 @@ export class AppRollupBuilder {
   private readonly statuses = new Interner()
   private readonly kinds = new Interner()
   private readonly clusters = new Interner()
-  // (slice, basis), part, bucket index (ten-minute buckets since 1970 need 22 bits), status, kind,
-  // cluster, unravel flag: 2^52 keys, within a double's exact integers.
-  private readonly codec = new KeyCodec([64, 512, 2 ** 22, 8, 16, 128, 2])
+  private readonly anyStatus = this.statuses.id('')
+  private readonly anyKind = this.kinds.id('')
 
   add(app: AppRow): void {
     const status = this.statuses.id(app.status)
-    const anyStatus = this.statuses.id('')
     const kind = this.kinds.id(app.kind)
-    const anyKind = this.kinds.id('')
     const cluster = this.clusters.id(app.cluster_uid)
-    const parts = new Map<SliceBase, readonly string[]>()
-    SLICE_BASES.forEach(({ base, variant, basis, grain }, sliceBasis) => {
-      let ofBase = parts.get(base)
-      if (!ofBase) parts.set(base, (ofBase = partsOf(base, app)))
+    if (this.parts.size > RADIX.part || this.statuses.size > RADIX.status)
+      throw new Error('too many rollup parts or statuses for the row key')
+    if (this.kinds.size > RADIX.kind || this.clusters.size > RADIX.cluster)
+      throw new Error('too many kinds or clusters for the rollup row key')
+    const partIds = SLICE_BASE_NAMES.map((base) => partsOf(base, app).map((part) => this.parts.id(part)))
+    for (let sliceBasis = 0; sliceBasis < SLICE_BASES.length; sliceBasis++) {
+      const { base, variant, basis, grains } = SLICE_BASES[sliceBasis]!
       const time = basis === 'start' ? app.start_time : app.finished_time
-      if (time === null) return
-      const bucket = Math.floor(time / grain)
-      for (const part of ofBase)
-        this.addTo(
-          this.codec.encode([
-            sliceBasis,
-            this.parts.id(part),
-            bucket,
-            variant === 'total' ? anyStatus : status,
-            variant === 'full' ? kind : anyKind,
-            cluster,
-            variant === 'full' ? app.executed_by_unravel : 0,
-          ]),
-          app,
-        )
-    })
+      if (time === null) continue
+      const rest =
+        Math.floor(time / grains[0]!) * BUCKET_UNIT +
+        (variant === 'total' ? this.anyStatus : status) * STATUS_UNIT +
+        (variant === 'full' ? kind : this.anyKind) * KIND_UNIT +
+        cluster * CLUSTER_UNIT +
+        (variant === 'full' ? app.executed_by_unravel : 0) * FLAG_UNIT
+      for (const part of partIds[base]!)
+        this.addTo(sliceBasis * SLICE_BASIS_UNIT + part * PART_UNIT + rest, app)
+    }
   }
 
   private addTo(key: number, app: AppRow): void {
@@ -192,49 +220,94 @@ export class AppRollupBuilder {
     for (let bit = 0; bit < APP_EVENT_TYPES.length; bit++) m[at + 7 + bit]! += (app.event_mask >> bit) & 1
   }
 
-  /**
-   * Stores the rows added so far, then each coarser grain from the finer rows. Grains are written
-   * into the SQL as integer literals (they are the constants above, never input): a bound JS number
-   * is a REAL to SQLite, and `bucket / 86400000.0` would not cut time into days.
-   */
+  /** Stores every grain of every (slice, basis) in primary-key order; returns the rows written. */
   write(db: Db): number {
+    let written = 0
     db.transaction(() => {
       db.exec('DELETE FROM app_rollups')
       const rows = function* (this: AppRollupBuilder) {
-        for (const [key, measures] of this.rows.entries()) {
-          const [sliceBasis, part, bucket, status, kind, cluster, unravel] = this.codec.decode(key)
-          const { slice, basis, grain } = SLICE_BASES[sliceBasis!]!
+        for (const row of this.rowsInKeyOrder()) {
+          written++
+          yield row
+        }
+      }
+      insertRows(db, 'app_rollups', [...KEYS.split(', '), ...MEASURES.split(', ')], rows.call(this))
+    })()
+    this.rows.clear()
+    return written
+  }
+
+  /**
+   * The rows in the table's key order (slice, basis, grain, part, bucket, status, kind, cluster,
+   * flag): the (slice, basis) blocks sorted by their names, and within one each grain's rows
+   * re-keyed by the rank of their strings, so sorting the numbers sorts the rows as SQLite does.
+   */
+  private *rowsInKeyOrder(): Generator<unknown[]> {
+    const keys = this.rows.sortedKeys()
+    const [parts, statuses, kinds, clusters] = [this.parts, this.statuses, this.kinds, this.clusters].map(
+      (i) => i.ranks(),
+    ) as [Ranks, Ranks, Ranks, Ranks]
+    // Where each (slice, basis) block starts among the sorted keys.
+    const starts = new Array<number>(SLICE_BASES.length + 1).fill(keys.length)
+    for (let i = keys.length - 1; i >= 0; i--) starts[Math.floor(keys[i]! / SLICE_BASIS_UNIT)] = i
+    for (let b = SLICE_BASES.length - 1; b >= 0; b--) starts[b] = Math.min(starts[b]!, starts[b + 1]!)
+    const blocks = SLICE_BASES.map((_s, b) => b).sort((a, b) => {
+      const [x, y] = [SLICE_BASES[a]!, SLICE_BASES[b]!]
+      return compareText(x.slice, y.slice) || compareText(x.basis, y.basis)
+    })
+    const source = this.rows.numbers()
+    for (const b of blocks) {
+      const { slice, basis, grains } = SLICE_BASES[b]!
+      for (const grain of grains) {
+        // At most one row per finest row of the block: sized so, it never grows.
+        const merged = new KeyedMeasures(WIDTH, Math.max(1, starts[b + 1]! - starts[b]!))
+        for (let i = starts[b]!; i < starts[b + 1]!; i++) {
+          const key = keys[i]!
+          const bucket = Math.floor((field(key, BUCKET_UNIT, RADIX.bucket) * grains[0]!) / grain)
+          const ranked =
+            parts.rank[field(key, PART_UNIT, RADIX.part)]! * PART_UNIT +
+            bucket * BUCKET_UNIT +
+            statuses.rank[field(key, STATUS_UNIT, RADIX.status)]! * STATUS_UNIT +
+            kinds.rank[field(key, KIND_UNIT, RADIX.kind)]! * KIND_UNIT +
+            clusters.rank[field(key, CLUSTER_UNIT, RADIX.cluster)]! * CLUSTER_UNIT +
+            (key % RADIX.flag)
+          mergeInto(merged, ranked, source, this.rows.offsetOf(key))
+        }
+        const into = merged.numbers()
+        for (const ranked of merged.sortedKeys()) {
+          const at = merged.offsetOf(ranked)
           yield [
             slice,
             basis,
             grain,
-            this.parts.text(part!),
-            bucket! * grain,
-            this.statuses.text(status!),
-            this.kinds.text(kind!),
-            this.clusters.text(cluster!),
-            unravel,
-            ...measures,
+            parts.text[field(ranked, PART_UNIT, RADIX.part)],
+            field(ranked, BUCKET_UNIT, RADIX.bucket) * grain,
+            statuses.text[field(ranked, STATUS_UNIT, RADIX.status)],
+            kinds.text[field(ranked, KIND_UNIT, RADIX.kind)],
+            clusters.text[field(ranked, CLUSTER_UNIT, RADIX.cluster)],
+            ranked % RADIX.flag,
+            ...into.subarray(at, at + WIDTH),
           ]
         }
       }
-      insertRows(db, 'app_rollups', [...KEYS.split(', '), ...MEASURES.split(', ')], rows.call(this))
-      for (const [slice, spec] of Object.entries(ROLLUP_SLICES)) {
-        const grains = [...spec.grains].sort((a, b) => a - b)
-        for (const basis of spec.bases)
-          for (const [i, grain] of grains.slice(1).entries())
-            db.prepare(
-              `INSERT INTO app_rollups (${KEYS}, ${MEASURES})
-               SELECT slice, basis, ${grain}, part, (bucket / ${grain}) * ${grain}, status, kind, cluster_uid,
-                      executed_by_unravel, sum(n), min(dmin), max(dmax), min(cmin), max(cmax), min(emin),
-                      max(emax), ${EVENT_COLUMNS.map((e) => `sum(${e})`).join(', ')}
-                 FROM app_rollups
-                WHERE slice = @slice AND basis = @basis AND grain = ${grains[i]!}
-                GROUP BY part, 5, status, kind, cluster_uid, executed_by_unravel`,
-            ).run({ slice, basis })
-      }
-    })()
-    this.rows.clear()
-    return db.prepare('SELECT count(*) FROM app_rollups').pluck().get() as number
+    }
   }
+}
+
+type Ranks = ReturnType<Interner['ranks']>
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/** Adds one row's measures (at `from` in `source`) into the row `key` of `into`. */
+function mergeInto(into: KeyedMeasures, key: number, source: Float64Array, from: number): void {
+  const { at, fresh } = into.slot(key)
+  const m = into.numbers()
+  if (fresh) {
+    m.set(source.subarray(from, from + WIDTH), at)
+    return
+  }
+  m[at]! += source[from]!
+  for (const min of [1, 3, 5]) if (source[from + min]! < m[at + min]!) m[at + min] = source[from + min]!
+  for (const max of [2, 4, 6]) if (source[from + max]! > m[at + max]!) m[at + max] = source[from + max]!
+  for (let e = 7; e < WIDTH; e++) m[at + e]! += source[from + e]!
 }

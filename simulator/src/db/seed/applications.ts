@@ -2,6 +2,7 @@ import type { Db } from '../open-database.ts'
 import { seededDiagnostics } from './app-diagnostics.ts'
 import type { SeedCluster } from './clusters.ts'
 import type { Prng } from './prng.ts'
+import { SILENT_PROGRESS, type SeedProgress } from './progress.ts'
 
 const SECOND = 1000
 const MINUTE = 60 * SECOND
@@ -448,7 +449,8 @@ function makeApp(
  * EMR clusters, Impala queries on the Impala clusters, Presto queries on the Presto clusters,
  * BigQuery jobs on the projects. One Hive
  * query in ten runs as MR or Tez child jobs (parent/child apps). Rows are inserted in batches so
- * a million of them never sit in memory at once. Each app is also added to the rollups.
+ * a million of them never sit in memory at once. Each app is also added to the rollups, and each
+ * batch advances `progress` by its apps (the step's total is `count`).
  */
 export function seedApplications(
   db: Db,
@@ -457,6 +459,7 @@ export function seedApplications(
   now: number,
   count: number,
   rollups: readonly { add(app: AppRow): void }[],
+  progress: SeedProgress = SILENT_PROGRESS,
 ): void {
   // Transient EMR clusters come and go; history runs on the long-lived ones.
   const yarn = clusters.filter((c) => c.kind === 'Yarn' && c.terminatedAt === null)
@@ -479,6 +482,7 @@ export function seedApplications(
       for (const e of events) insertEvent.run(e)
       for (const t of tags) insertTag.run(t)
     }
+    progress.advance(batch.length)
   })
   let batch: Made[] = []
   let seq = 0

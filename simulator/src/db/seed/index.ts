@@ -130,7 +130,16 @@ export function seedDatabase(
   withoutSecondaryIndexes(
     db,
     BULK_TABLES,
-    () => seedApplications(db, prng, clusters, now, sizes.applications, [appRollups, chargebackRollups]),
+    () =>
+      seedApplications(
+        db,
+        prng,
+        clusters,
+        now,
+        sizes.applications,
+        [appRollups, chargebackRollups],
+        progress,
+      ),
     timed,
   )
   timed('rollups', () => {

@@ -1,0 +1,163 @@
+/*
+ * Times the application-list queries (POST /apps/unifiedsearch) through the app, as the console
+ * sends them: the rows of the benchmark (bench/run.ts unifiedSearches) and the searches whose totals
+ * the rollups answer differently since issue 18 dropped their sparse grains (a user or queue with a
+ * type, inefficient apps with a status, insight names with a type or status). 200 varied bodies per
+ * row, drawn from the seeded users, queues and event names; p50 and p99 in ms per request, and
+ * the same of the process's CPU time per request (what a request costs when the machine is shared
+ * and the wall clock also counts the waits for a core). No assertion: figures for reading. Open a
+ * copy of a seeded file (the app may write to it).
+ *
+ *   npx tsx scripts/apps-list-timing.ts DB_PATH
+ */
+import { createPrng } from '../simulator/src/db/seed/prng.ts'
+import { signedInApp, timingLine } from './timing-app.ts'
+
+const dbPath = process.argv[2]
+if (!dbPath) throw new Error('usage: npx tsx scripts/apps-list-timing.ts DB_PATH')
+const { app, headers } = await signedInApp(dbPath)
+
+const distinct = (sql: string) => app.db.prepare(sql).pluck().all() as string[]
+const users = distinct('SELECT DISTINCT user FROM applications INDEXED BY applications_user')
+const queues = distinct('SELECT DISTINCT queue FROM applications INDEXED BY applications_queue')
+const events = distinct('SELECT DISTINCT event_name FROM app_events INDEXED BY app_events_name')
+const kinds = ['spark', 'hive', 'tez', 'mr', 'impala']
+const INEFFICIENT_NAMES = [
+  'Contended Driver',
+  'Data Skew',
+  'Too Many Partitions',
+  'Memory Over-allocation',
+  'Small Files',
+]
+
+const DAY = 86_400_000
+const HOURS = [1, 2, 6, 12, 24]
+const SORTS = ['startTime', 'duration', 'cents', 'user', 'queue'] as const
+const VARIANTS = 200
+const now = Date.now()
+const prng = createPrng(2026)
+const window = (maxDays: number) => {
+  const end = now - prng.int(0, 3) * DAY - prng.int(0, 23) * 3_600_000
+  const span = maxDays > 1 ? prng.int(1, maxDays) * DAY : prng.pick(HOURS) * 3_600_000
+  return { start_time: end - span, end_time: end }
+}
+const page = (size: number) => ({ from: 0, size })
+const order = () => (prng.chance(0.7) ? 'desc' : 'asc')
+const many = (make: () => object) => Array.from({ length: VARIANTS }, make)
+
+const ROWS: [string, object[]][] = [
+  [
+    'apps: all, 1-24 hours',
+    many(() => ({ ...window(1), ...page(15), sort: [{ startTime: { order: 'desc' } }] })),
+  ],
+  [
+    'apps: finished, 1-7 days, by status',
+    many(() => ({
+      ...window(7),
+      ...page(15),
+      appStatus: prng.pick([['S', 'F', 'K'], ['F'], ['K'], ['F', 'K']]),
+      queryOnFinishedTime: true,
+      sort: [{ finishedTime: { order: 'desc' } }],
+    })),
+  ],
+  [
+    'apps: user, queue or type, 1-7 days, any sort',
+    many(() => ({
+      ...window(7),
+      ...page(15),
+      ...prng.pick([
+        { users: [prng.pick(users)] },
+        { queues: [prng.pick(queues)] },
+        { appTypes: [prng.pick(kinds)] },
+      ]),
+      sort: [{ [prng.pick(SORTS)]: { order: order() } }],
+    })),
+  ],
+  [
+    'apps: inefficient, 1-7 days',
+    many(() => ({
+      ...window(7),
+      ...page(50),
+      eventTypes: [2, 6],
+      ...(prng.chance(0.5) ? { insights: [prng.pick(events)] } : {}),
+      sort: [{ duration: { order: 'desc' } }],
+    })),
+  ],
+  [
+    'apps: pages 2-21, 1-7 days, any sort',
+    many(() => ({
+      ...window(7),
+      from: prng.int(1, 20) * 15,
+      size: 15,
+      sort: [{ [prng.pick(SORTS)]: { order: order() } }],
+    })),
+  ],
+  [
+    'apps: running',
+    many(() => ({
+      appStatus: ['R'],
+      ...page(15),
+      ...(prng.chance(0.5) ? { queues: [prng.pick(queues)] } : {}),
+      sort: [{ [prng.pick(['startTime', 'duration', 'user'])]: { order: order() } }],
+    })),
+  ],
+  [
+    'changed: user or queue with a type, 1-7 days',
+    many(() => ({
+      ...window(7),
+      ...page(15),
+      ...(prng.chance(0.5) ? { users: [prng.pick(users)] } : { queues: [prng.pick(queues)] }),
+      appTypes: [prng.pick(kinds)],
+      sort: [{ startTime: { order: 'desc' } }],
+    })),
+  ],
+  [
+    'changed: inefficient with a status or type, 1-7 days',
+    many(() => ({
+      ...window(7),
+      ...page(50),
+      eventTypes: [2, 6],
+      ...(prng.chance(0.5)
+        ? { appStatus: prng.pick([['S'], ['F', 'K']]) }
+        : { appTypes: [prng.pick(kinds)] }),
+      ...(prng.chance(0.5) ? { insights: [prng.pick(INEFFICIENT_NAMES)] } : {}),
+      sort: [{ startTime: { order: 'desc' } }],
+    })),
+  ],
+  [
+    'changed: two insight names with a type or status, 1-7 days',
+    many(() => ({
+      ...window(7),
+      ...page(50),
+      insights: [prng.pick(INEFFICIENT_NAMES.slice(0, 2)), prng.pick(INEFFICIENT_NAMES.slice(2))],
+      ...(prng.chance(0.5) ? { appStatus: [prng.pick(['S', 'F'])] } : { appTypes: [prng.pick(kinds)] }),
+      sort: [{ startTime: { order: 'desc' } }],
+    })),
+  ],
+]
+
+console.log(`${dbPath}: ${VARIANTS} bodies per row`)
+for (const [label, bodies] of ROWS) {
+  for (const body of bodies.slice(0, 20))
+    await app.inject({ method: 'POST', url: '/api/v1/apps/unifiedsearch', headers, payload: body })
+  const ms: number[] = []
+  const cpuMs: number[] = []
+  for (const body of bodies) {
+    const t = performance.now()
+    const cpu = process.cpuUsage()
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/apps/unifiedsearch',
+      headers,
+      payload: body,
+    })
+    ms.push(performance.now() - t)
+    const used = process.cpuUsage(cpu)
+    cpuMs.push((used.user + used.system) / 1000)
+    if (res.statusCode !== 200)
+      throw new Error(`${label} ${JSON.stringify(body)}: ${res.statusCode} ${res.body}`)
+  }
+  console.log(timingLine(label, ms, 58))
+  console.log(timingLine('  CPU', cpuMs, 58))
+}
+await app.close()
