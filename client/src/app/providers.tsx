@@ -1,8 +1,6 @@
-import type { ReactNode } from 'react'
+import { Suspense, lazy, useState, type ComponentType, type ReactNode } from 'react'
 import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core'
-import { Notifications } from '@mantine/notifications'
 import { Provider } from 'react-redux'
-import { TOAST_POSITION } from '@costlens/shared'
 import type { AppStore } from './store.ts'
 import './display-settings/dark-scheme.css'
 
@@ -26,6 +24,16 @@ const resolveCssVariables: CSSVariablesResolver = (t) => ({
 })
 
 /**
+ * The toasts' container (transitions, portal, swipe to dismiss) in a chunk of its own, fetched as
+ * the first page renders rather than before it: a toast shown before it arrives waits in the
+ * notifications store (toasts.ts) and appears once it has.
+ */
+let toastContainer: ComponentType | undefined
+export const loadToastContainer = () =>
+  import('./toast-container.tsx').then((module) => (toastContainer = module.default))
+const LazyToastContainer = lazy(() => loadToastContainer().then((component) => ({ default: component })))
+
+/**
  * Store, theme and toasts (top centre, C05) around any part of the console, app or test. Tests pass
  * `env="test"`, Mantine's switch that turns off transitions and portals so menus open at once.
  * The colour scheme follows the system until the user picks one in the account menu (Mantine keeps
@@ -40,6 +48,8 @@ export function Providers({
   env?: 'default' | 'test'
   children: ReactNode
 }) {
+  // Chosen once: the lazy wrapper and the container itself are different components (see screens.ts).
+  const [ToastContainer] = useState(() => toastContainer ?? LazyToastContainer)
   return (
     <Provider store={store}>
       <MantineProvider
@@ -48,7 +58,9 @@ export function Providers({
         defaultColorScheme="auto"
         cssVariablesResolver={resolveCssVariables}
       >
-        <Notifications position={TOAST_POSITION} />
+        <Suspense fallback={null}>
+          <ToastContainer />
+        </Suspense>
         {children}
       </MantineProvider>
     </Provider>
