@@ -8,16 +8,23 @@ import { Providers } from './app/providers.tsx'
 import { createAppRouter } from './app/router.tsx'
 import { loadSignedIn } from './app/signed-in-loader.ts'
 import { storedToken } from './app/session-storage.ts'
+import { validateSession } from './app/session/session-thunks.ts'
 
+const store = makeStore()
+// The token check (B001, B013) starts before the first render rather than in Root's first effect.
+const hasToken = storedToken() !== null
+void store.dispatch(validateSession(undefined))
 // With a stored token the console will most likely open: its code and the code of the screen at
-// this address are fetched while the token is still being checked, rather than one after the other
-// once the check has answered (a deep link, a reload). Without one, only the sign-in page loads.
-if (storedToken())
-  void loadSignedIn().then(
-    (console) => console.preloadScreenAt(window.location.pathname),
+// this address are fetched side by side while the token is still being checked, rather than one
+// after the other once the check has answered (a deep link, a reload). Without one, only the
+// sign-in page loads.
+if (hasToken) {
+  void loadSignedIn().catch(() => undefined)
+  void import('./app/screens.ts').then(
+    (screens) => screens.preloadScreenAt(window.location.pathname),
     () => undefined,
   )
-const store = makeStore()
+}
 const router = createAppRouter()
 
 createRoot(document.getElementById('root')!).render(

@@ -1,7 +1,8 @@
-import { Suspense, lazy, useState, type ComponentType, type ReactNode } from 'react'
+import { createElement, type ComponentType, type ReactNode } from 'react'
 import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core'
 import { Provider } from 'react-redux'
 import type { AppStore } from './store.ts'
+import { useLoadedComponent } from './use-loaded-component.ts'
 import './display-settings/dark-scheme.css'
 
 export const theme = createTheme({
@@ -29,9 +30,9 @@ const resolveCssVariables: CSSVariablesResolver = (t) => ({
  * notifications store (toasts.ts) and appears once it has.
  */
 let toastContainer: ComponentType | undefined
-export const loadToastContainer = () =>
+export const loadToastContainer = (): Promise<ComponentType> =>
   import('./toast-container.tsx').then((module) => (toastContainer = module.default))
-const LazyToastContainer = lazy(() => loadToastContainer().then((component) => ({ default: component })))
+const toastContainerArrived = () => toastContainer
 
 /**
  * Store, theme and toasts (top centre, C05) around any part of the console, app or test. Tests pass
@@ -48,8 +49,7 @@ export function Providers({
   env?: 'default' | 'test'
   children: ReactNode
 }) {
-  // Chosen once: the lazy wrapper and the container itself are different components (see screens.ts).
-  const [ToastContainer] = useState(() => toastContainer ?? LazyToastContainer)
+  const ToastContainer = useLoadedComponent(toastContainerArrived, loadToastContainer)
   return (
     <Provider store={store}>
       <MantineProvider
@@ -58,9 +58,8 @@ export function Providers({
         defaultColorScheme="auto"
         cssVariablesResolver={resolveCssVariables}
       >
-        <Suspense fallback={null}>
-          <ToastContainer />
-        </Suspense>
+        {/* Held in state (useLoadedComponent), the same component from render to render. */}
+        {ToastContainer && createElement(ToastContainer)}
         {children}
       </MantineProvider>
     </Provider>

@@ -1,11 +1,12 @@
-import { Suspense, useEffect, useState } from 'react'
+import { createElement, useEffect } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
 import type { CurrentUser } from '@costlens/shared'
 import { useAppDispatch, useAppSelector } from './hooks.ts'
 import { guardRedirect } from './guard.ts'
 import { PageLoader } from './page-loader.tsx'
 import { whenIdle } from './when-idle.ts'
-import { loadSignedIn, signedInComponent } from './signed-in-loader.ts'
+import { loadSignedIn, loadSignedInComponent, signedInArrived } from './signed-in-loader.ts'
+import { useLoadedComponent } from './use-loaded-component.ts'
 import { clearToasts } from './toasts.ts'
 import { setTrackingAllowed, trackRouteChange } from './analytics.ts'
 import {
@@ -19,17 +20,13 @@ import { useZoneInAddress } from './display-settings/display-zone.ts'
 import { useGetSignInModeQuery } from './session/auth-api.ts'
 
 /**
- * The signed-in console (catalogue, shell, screens' loaders), not part of the sign-in page's code.
- * Its component is chosen once per mount: the lazy wrapper and the module's own are different
- * components, so switching from one to the other would mount the console afresh.
+ * The signed-in console (catalogue, shell, screens' loaders), not part of the sign-in page's code:
+ * a loader shows until it has arrived (usually it has: main.tsx fetches it during the token check).
  */
 function SignedInConsole(props: { user: CurrentUser; zone: string; chromeHidden: boolean }) {
-  const [SignedIn] = useState(signedInComponent)
-  return (
-    <Suspense fallback={<PageLoader label="Loading the console" />}>
-      <SignedIn {...props} />
-    </Suspense>
-  )
+  const SignedIn = useLoadedComponent(signedInArrived, loadSignedInComponent)
+  // Held in state (useLoadedComponent), so it is the same component from render to render.
+  return SignedIn ? createElement(SignedIn, props) : <PageLoader label="Loading the console" />
 }
 
 /**

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type ComponentProps } from 'react'
+import type { ComponentProps, ComponentType } from 'react'
 // A type only, erased from the build: the module itself is fetched on demand below.
 import type * as SignedInExports from './signed-in.tsx'
 
@@ -24,13 +24,7 @@ export function loadSignedIn(): Promise<SignedInModule> {
   return loading
 }
 
-const LazySignedIn = lazy(loadSignedIn)
-
-/**
- * The component to mount for the console: the module's own once its code has arrived, else a lazy
- * wrapper. A lazy component suspends on its first render even when its code is there, and React
- * then shows the fallback for at least 300 ms (its Suspense reveal throttle).
- */
-export function signedInComponent(): SignedInComponent {
-  return arrived?.default ?? LazySignedIn
-}
+/** The console's component once its code has arrived (see useLoadedComponent). */
+export const signedInArrived = (): SignedInComponent | undefined => arrived?.default
+export const loadSignedInComponent = (): Promise<SignedInComponent> =>
+  loadSignedIn().then((module) => module.default)
