@@ -4,6 +4,7 @@ import { Provider } from 'react-redux'
 import type { AppStore } from './store.ts'
 import { useLoadedComponent } from './use-loaded-component.ts'
 import './display-settings/dark-scheme.css'
+import './target-size.css'
 
 export const theme = createTheme({
   primaryColor: 'blue',
