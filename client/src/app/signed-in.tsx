@@ -14,11 +14,8 @@ export { preloadScreenAt } from './screens.ts'
 /**
  * Once someone is signed in, the code of the screens they may open is fetched in idle time, so a
  * click on a tab shows its screen at once rather than after a loader (see screenComponent). The
- * screens a tab opens on come first: a click on a tab is the likeliest next step. It starts a
- * moment after the console opens, so the first screen's code, calls and rows come first (a
- * screen's module, run as it arrives, would hold up the first rows' render).
+ * screens a tab opens on come first: a click on a tab is the likeliest next step.
  */
-const SCREEN_PRELOAD_DELAY_MS = 2000
 let screensPreloaded = false
 function preloadScreensOf(config: RouteConfig) {
   if (screensPreloaded) return
@@ -27,7 +24,7 @@ function preloadScreensOf(config: RouteConfig) {
   const screens = [...tabFirst, ...config.routes].flatMap((r) =>
     r?.status === 'built' && r.screen ? [r.screen] : [],
   )
-  setTimeout(() => preloadScreensWhenIdle([...new Set(screens)]), SCREEN_PRELOAD_DELAY_MS)
+  preloadScreensWhenIdle([...new Set(screens)])
 }
 
 /**
