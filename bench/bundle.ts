@@ -4,12 +4,20 @@ import { gzipSync } from 'node:zlib'
 
 /** Budgets of the built console (issue: benchmarks with budgets). */
 export const BUNDLE_BUDGETS = {
-  /** JavaScript the first page needs before anything lazy: entry plus modulepreloads, gzip. */
-  initialJsGzipKb: 250,
+  /**
+   * JavaScript the first page needs before anything lazy: entry plus modulepreloads, gzip. 180 KB
+   * (issue 18), so the areas still to come fit: what the sign-in page runs (React, the router, RTK,
+   * the theme); the signed-in console, each screen and the toasts' container come as they are used.
+   */
+  initialJsGzipKb: 180,
 } as const
 
-/** Chunks that must never be in the first load: chart libraries and feature screens. */
-const MUST_BE_LAZY = [/highcharts/i, /-page[-.]/i]
+/**
+ * Chunks that must never be in the first load: chart libraries, feature screens and the table, the
+ * signed-in console (catalogue, shell, screens' loaders: client/src/app/signed-in.tsx) and the
+ * toasts' container.
+ */
+const MUST_BE_LAZY = [/highcharts/i, /-page[-.]/i, /data-table/i, /signed-in/i, /toast-container/i]
 
 export interface ChunkSize {
   file: string

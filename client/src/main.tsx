@@ -6,27 +6,26 @@ import '@mantine/notifications/styles.css'
 import { makeStore } from './app/store.ts'
 import { Providers } from './app/providers.tsx'
 import { createAppRouter } from './app/router.tsx'
-import { buildRouteConfig } from '@costlens/shared'
-import { preloadScreenAt, preloadScreensWhenIdle } from './app/screens.ts'
+import { loadSignedIn } from './app/signed-in-loader.ts'
+import { storedToken } from './app/session-storage.ts'
+import { validateSession } from './app/session/session-thunks.ts'
 
-void preloadScreenAt(window.location.pathname)
 const store = makeStore()
-const router = createAppRouter()
-
-// Once someone is signed in, the code of the screens they may open is fetched in idle time, so a
-// click on a tab shows its screen at once rather than after a loader (see screenComponent). The
-// screens a tab opens on come first: a click on a tab is the likeliest next step.
-const stopWatching = store.subscribe(() => {
-  const user = store.getState().session.user
-  if (!user) return
-  stopWatching()
-  const config = buildRouteConfig(user)
-  const tabFirst = config.tabs.map((tab) => tab.page ?? tab.children[0])
-  const screens = [...tabFirst, ...config.routes].flatMap((r) =>
-    r?.status === 'built' && r.screen ? [r.screen] : [],
+// The token check (B001, B013) starts before the first render rather than in Root's first effect.
+const hasToken = storedToken() !== null
+void store.dispatch(validateSession(undefined))
+// With a stored token the console will most likely open: its code and the code of the screen at
+// this address are fetched side by side while the token is still being checked, rather than one
+// after the other once the check has answered (a deep link, a reload). Without one, only the
+// sign-in page loads.
+if (hasToken) {
+  void loadSignedIn().catch(() => undefined)
+  void import('./app/screens.ts').then(
+    (screens) => screens.preloadScreenAt(window.location.pathname),
+    () => undefined,
   )
-  preloadScreensWhenIdle([...new Set(screens)])
-})
+}
+const router = createAppRouter()
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -5,9 +5,14 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { vi } from 'vitest'
 import type { CurrentUser } from '@costlens/shared'
 import { makeStore, type AppStore, type RootState } from '../src/app/store.ts'
-import { Providers } from '../src/app/providers.tsx'
+import { loadToastContainer, Providers } from '../src/app/providers.tsx'
 import { createTestRouter } from '../src/app/router.tsx'
+import { loadSignedIn } from '../src/app/signed-in-loader.ts'
 import { testUser } from './users.ts'
+
+// The console loads the toasts' container and the signed-in console as chunks of their own; here
+// they are loaded before any test renders, so a test sees the page as a user with the code does.
+await Promise.all([loadToastContainer(), loadSignedIn()])
 
 export interface RenderOptions {
   /** Initial store state, e.g. `signedIn(testUser({ clusterType: 'SNOWFLAKE' }))`. */

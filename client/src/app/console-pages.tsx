@@ -3,6 +3,7 @@ import { useOutletContext, useRoutes, type RouteObject } from 'react-router-dom'
 import { pageTitle, type RouteConfig, type RouteEntry } from '@costlens/shared'
 import { screenComponent } from './screens.ts'
 import { PageLoader } from './page-loader.tsx'
+import type { SignedInOutlet } from './signed-in-outlet.ts'
 import { PlannedPage } from '../features/system/planned-page.tsx'
 import { NotFoundPage } from '../features/system/not-found-page.tsx'
 
@@ -47,10 +48,10 @@ export function toRouteObjects(config: Pick<RouteConfig, 'routes'>): RouteObject
 /**
  * The user's pages as descendant routes of the data router's splat, so react-router ranks the
  * patterns (a literal segment beats a parameter) and screens read their parameters with
- * `useParams()` as usual. The configuration comes from Root through the outlet context.
+ * `useParams()` as usual. The configuration comes from SignedIn through the outlet context.
  */
 export function ConsolePages() {
-  const config = useOutletContext<RouteConfig>()
+  const { config } = useOutletContext<SignedInOutlet>()
   const routes = useMemo(() => toRouteObjects(config), [config])
   return useRoutes(routes)
 }

@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react'
+import { createElement, type ComponentType, type ReactNode } from 'react'
 import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core'
-import { Notifications } from '@mantine/notifications'
 import { Provider } from 'react-redux'
-import { TOAST_POSITION } from '@costlens/shared'
 import type { AppStore } from './store.ts'
+import { useLoadedComponent } from './use-loaded-component.ts'
 import './display-settings/dark-scheme.css'
+import './target-size.css'
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -26,6 +26,16 @@ const resolveCssVariables: CSSVariablesResolver = (t) => ({
 })
 
 /**
+ * The toasts' container (transitions, portal, swipe to dismiss) in a chunk of its own, fetched as
+ * the first page renders rather than before it: a toast shown before it arrives waits in the
+ * notifications store (toasts.ts) and appears once it has.
+ */
+let toastContainer: ComponentType | undefined
+export const loadToastContainer = (): Promise<ComponentType> =>
+  import('./toast-container.tsx').then((module) => (toastContainer = module.default))
+const toastContainerArrived = () => toastContainer
+
+/**
  * Store, theme and toasts (top centre, C05) around any part of the console, app or test. Tests pass
  * `env="test"`, Mantine's switch that turns off transitions and portals so menus open at once.
  * The colour scheme follows the system until the user picks one in the account menu (Mantine keeps
@@ -40,6 +50,7 @@ export function Providers({
   env?: 'default' | 'test'
   children: ReactNode
 }) {
+  const ToastContainer = useLoadedComponent(toastContainerArrived, loadToastContainer)
   return (
     <Provider store={store}>
       <MantineProvider
@@ -48,7 +59,8 @@ export function Providers({
         defaultColorScheme="auto"
         cssVariablesResolver={resolveCssVariables}
       >
-        <Notifications position={TOAST_POSITION} />
+        {/* Held in state (useLoadedComponent), the same component from render to render. */}
+        {ToastContainer && createElement(ToastContainer)}
         {children}
       </MantineProvider>
     </Provider>

@@ -1,10 +1,12 @@
-import { useEffect, useMemo } from 'react'
+import { createElement, useEffect } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
-import { buildRouteConfig } from '@costlens/shared'
+import type { CurrentUser } from '@costlens/shared'
 import { useAppDispatch, useAppSelector } from './hooks.ts'
 import { guardRedirect } from './guard.ts'
-import { AppShell } from './shell/app-shell.tsx'
 import { PageLoader } from './page-loader.tsx'
+import { whenIdle } from './when-idle.ts'
+import { loadSignedIn, loadSignedInComponent, signedInArrived } from './signed-in-loader.ts'
+import { useLoadedComponent } from './use-loaded-component.ts'
 import { clearToasts } from './toasts.ts'
 import { setTrackingAllowed, trackRouteChange } from './analytics.ts'
 import {
@@ -18,16 +20,25 @@ import { useZoneInAddress } from './display-settings/display-zone.ts'
 import { useGetSignInModeQuery } from './session/auth-api.ts'
 
 /**
+ * The signed-in console (catalogue, shell, screens' loaders), not part of the sign-in page's code:
+ * a loader shows until it has arrived (usually it has: main.tsx fetches it during the token check).
+ */
+function SignedInConsole(props: { user: CurrentUser; zone: string; chromeHidden: boolean }) {
+  const SignedIn = useLoadedComponent(signedInArrived, loadSignedInComponent)
+  // Held in state (useLoadedComponent), so it is the same component from render to render.
+  return SignedIn ? createElement(SignedIn, props) : <PageLoader label="Loading the console" />
+}
+
+/**
  * The root route: session start-up (B001, B013), the guard (B022, B023), the per-path effects
  * (toasts cleared B026, analytics B027) and the session watchers (B007, B015-B019), then either the
- * login view or the console shell around the user's pages.
+ * login view or, for a signed-in user, the console (SignedIn, loaded on demand: main.tsx starts it
+ * when a token is stored, the sign-in page fetches it in idle time).
  */
 export function Root() {
   const dispatch = useAppDispatch()
   const { status, user, embeddedChromeHidden } = useAppSelector((s) => s.session)
   const location = useLocation()
-  // B029: the route configuration follows the user record; a new record replaces tabs, landing and routes.
-  const config = useMemo(() => (user ? buildRouteConfig(user) : undefined), [user])
   const { data: signIn } = useGetSignInModeQuery(undefined, { skip: status !== 'authenticated' })
 
   useEffect(() => {
@@ -43,19 +54,17 @@ export function Root() {
   useEmbeddingMessages()
   useAadLogoutCheck(status === 'authenticated' && signIn?.mode === 'aad')
   const zone = useZoneInAddress()
+  // A visitor at the sign-in page will most likely sign in next: the console's code, when idle.
+  useEffect(() => {
+    if (status === 'anonymous') whenIdle(() => void loadSignedIn().catch(() => undefined))
+  }, [status])
 
-  const target = guardRedirect(status, location, config)
+  if (user) return <SignedInConsole user={user} zone={zone} chromeHidden={embeddedChromeHidden} />
+  const target = guardRedirect(status, location, undefined)
   if (target) return <Navigate to={target} replace />
   // The login view stays mounted while it checks a new token, so it can still show why that failed.
   if ((status === 'unknown' || status === 'checking') && location.pathname !== '/login')
     return <PageLoader label="Checking your session" />
   // Past the guard, a visitor can only be at /login.
-  if (!user || !config) return <Outlet />
-  return (
-    <AppShell config={config} user={user} chromeHidden={embeddedChromeHidden}>
-      {/* Keyed by the time zone: a new zone redraws the page whole, so every time on it (cells,
-          headers, chart axes) is formatted again, with the page's state kept in the address. */}
-      <Outlet key={zone} context={config} />
-    </AppShell>
-  )
+  return <Outlet />
 }

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import { matchPath } from 'react-router-dom'
 import { catalogueEntries } from '@costlens/shared'
+import { whenIdle } from './when-idle.ts'
 
 type ScreenModule = Promise<{ default: ComponentType }>
 
@@ -100,8 +101,3 @@ export function preloadScreensWhenIdle(keys: readonly string[]): void {
   }
   whenIdle(next)
 }
-
-const whenIdle = (task: () => void) =>
-  typeof requestIdleCallback === 'function'
-    ? requestIdleCallback(task, { timeout: 2000 })
-    : setTimeout(task, 200)
