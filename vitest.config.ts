@@ -38,7 +38,13 @@ export default defineConfig({
           server: { deps: { inline: ['@fastify/autoload'] } },
         },
       },
-      './client/vite.config.ts',
+      {
+        // The client's own config (client/vite.config.ts), with room for a component test on a busy
+        // machine: two workers share CI's two cores with Vitest's transforms, and a test that takes
+        // 2-3 s alone can pass 5 s (Vitest's default limit) beside them.
+        extends: './client/vite.config.ts',
+        test: { root: './client', testTimeout: 15_000 },
+      },
     ],
   },
 })
