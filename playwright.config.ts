@@ -4,14 +4,52 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.ts'
 // The journeys run against the built console served by the simulator on a throwaway database,
 // in Debian's chromium (never a downloaded browser).
 const port = Number(process.env.E2E_PORT ?? 8181)
-const dbPath = 'test-results/e2e.db'
+/**
+ * The journeys that change what any other journey would see: a reset and a kill or move of an
+ * application, a budget created, faults injected, the admin's time zone. They run one at a time
+ * against a server of their own (the next port, its own database), beside the others, which only
+ * read and share theirs: two files at a time (CI has two cores), none disturbing another.
+ */
+const CHANGES_STATE = /(app-details-actions|emr-budgets|failures|display-settings)\.spec\.ts$/
+const STATE_PORT = port + 1
+
+/** `npm start` on a fresh small seed at `serverPort`, over `dbPath` (removed first). */
+function simulator(serverPort: number, dbPath: string) {
+  return {
+    command: `rm -f ${dbPath} ${dbPath}-wal ${dbPath}-shm && node --import tsx simulator/src/server.ts`,
+    url: `http://127.0.0.1:${serverPort}/signInMode`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(serverPort),
+      HOST: '127.0.0.1',
+      DB_PATH: dbPath,
+      SIM_SCALE: 'small',
+      SIM_SEED: '42',
+      // The journeys sign in far more often than people do.
+      SIGN_IN_PER_MINUTE: '10000',
+      // A fixed clock reproduces a run at another time of day (the seed follows the working day).
+      ...(process.env.SIM_NOW ? { SIM_NOW: process.env.SIM_NOW } : {}),
+    },
+  }
+}
 
 export default defineConfig({
   testDir: 'e2e',
   // Its own folder: Playwright empties outputDir, and test-results/ also holds the Vitest report.
   outputDir: 'test-results/playwright-artifacts',
+  // A file's journeys run in order, in one browser.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  projects: [
+    { name: 'journeys', testIgnore: CHANGES_STATE },
+    {
+      name: 'state-changing journeys',
+      testMatch: CHANGES_STATE,
+      workers: 1,
+      use: { baseURL: `http://127.0.0.1:${STATE_PORT}` },
+    },
+  ],
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   timeout: 30_000,
@@ -24,21 +62,5 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: `rm -f ${dbPath} ${dbPath}-wal ${dbPath}-shm && node --import tsx simulator/src/server.ts`,
-    url: `http://127.0.0.1:${port}/signInMode`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DB_PATH: dbPath,
-      SIM_SCALE: 'small',
-      SIM_SEED: '42',
-      // The journeys sign in far more often than people do.
-      SIGN_IN_PER_MINUTE: '10000',
-      // A fixed clock reproduces a run at another time of day (the seed follows the working day).
-      ...(process.env.SIM_NOW ? { SIM_NOW: process.env.SIM_NOW } : {}),
-    },
-  },
+  webServer: [simulator(port, 'test-results/e2e.db'), simulator(STATE_PORT, 'test-results/e2e-state.db')],
 })

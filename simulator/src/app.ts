@@ -58,6 +58,11 @@ export interface BuildAppOptions {
    * upgrade-insecure-requests are sent only then).
    */
   trustProxy?: boolean | string | string[]
+  /**
+   * Opens the database in openDatabase's place, with the same arguments. The tests give a copy of
+   * a seed made once per run (simulator/test/seed-cache.ts); the server never sets it.
+   */
+  openDatabase?: typeof openDatabase
 }
 
 export interface AppSettings {
@@ -96,7 +101,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // Seeded at exactly the given instant (not the ticking clock a few ms later): the same options
   // must give the same data.
   const seededAt = options.now === undefined ? clock.now() : parseInstant(options.now)
-  const db = openDatabase(
+  const db = (options.openDatabase ?? openDatabase)(
     options.dbPath ?? ':memory:',
     { ...seed, now: seededAt },
     { announce: options.announce },

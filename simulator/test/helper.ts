@@ -1,12 +1,24 @@
 import type { FastifyInstance } from 'fastify'
 import type { Role } from '@costlens/shared'
 import { buildApp, type BuildAppOptions } from '../src/app.ts'
+import { cachedOpenDatabase } from './seed-cache.ts'
 
 export const TEST_NOW = '2026-11-22T12:00:00.000Z'
 export const TEST_NOW_MS = Date.parse(TEST_NOW)
 
-/** A simulator over a fresh in-memory database, seeded small at a fixed clock. */
-export function testApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
+export interface TestAppOptions extends BuildAppOptions {
+  /**
+   * false: seed this app's database for real rather than open a copy of the run's seed of the same
+   * options (seed-cache.ts), for a test about seeding itself, such as its determinism.
+   */
+  cachedSeed?: boolean
+}
+
+/**
+ * A simulator over a fresh in-memory database, seeded small at a fixed clock. The database is its
+ * own (writes stay in it) but, by default, a copy of the run's seed of the same options.
+ */
+export function testApp({ cachedSeed = true, ...options }: TestAppOptions = {}): Promise<FastifyInstance> {
   return buildApp({
     dbPath: ':memory:',
     seed: { scale: 'small', seed: 7 },
@@ -14,6 +26,7 @@ export function testApp(options: BuildAppOptions = {}): Promise<FastifyInstance>
     logger: false,
     // Tests sign in far more often than people do; the limit itself has its own test.
     signInPerMinute: 10_000,
+    ...(cachedSeed ? { openDatabase: cachedOpenDatabase } : {}),
     ...options,
   })
 }
@@ -35,7 +48,7 @@ export interface TestPeer {
   role: Role
 }
 
-export interface FrozenTestAppOptions extends BuildAppOptions {
+export interface FrozenTestAppOptions extends TestAppOptions {
   /** The personas to sign in (password = username, as seeded), peers included. */
   users?: readonly string[]
   /** Users added to the database before signing in, by username. */
