@@ -9,6 +9,7 @@ import type {
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import type { AppRow } from '../seed/applications.ts'
+import { noteQueueChange } from './app-search-index.ts'
 import { cachedStatement } from '../statement-cache.ts'
 import { readableApp } from './app-access.ts'
 import { SEEDED_POLICIES } from './autoactions.ts'
@@ -62,6 +63,7 @@ function rewriteApp(db: Db, id: string, change: (row: AppRow) => Partial<AppRow>
     ).run(after)
     refreshAppRollups(db, before, after)
     if (before.queue !== after.queue) {
+      noteQueueChange(db, id, after.queue)
       addToChargebackRollups(db, before, -1)
       addToChargebackRollups(db, after, 1)
     }

@@ -1,0 +1,82 @@
+/*
+ * E010's page: the apps the search index matched (app-search-index.ts), one page in the asked sort.
+ * Two ways to read it, the cheaper one taken:
+ * - walk the index of the sort column in order, keeping the matched rows (a SQL function over a
+ *   mask of their rowids), until the page is full: about (from + size) × apps / matches entries, cheap
+ *   when many apps match;
+ * - or read the matched rows themselves by rowid and sort them: cheap when few match.
+ */
+import type { AppSortField } from '@costlens/shared'
+import type { Db } from '../open-database.ts'
+import { cachedStatement } from '../statement-cache.ts'
+import type { AppIndex, Where } from './applications.ts'
+import type { SearchIndex, SearchMatch } from './app-search-index.ts'
+
+/** The indexes that lead with a sort column (schema.sql), which a page can be walked in. */
+const SORT_INDEX: Partial<Record<AppSortField, AppIndex>> = {
+  startTime: 'applications_start',
+  finishedTime: 'applications_finished',
+  duration: 'applications_duration',
+  cents: 'applications_cents',
+  cost: 'applications_cents',
+  user: 'applications_user',
+  queue: 'applications_queue',
+}
+
+/** A row read by rowid and sorted costs about this many index entries walked (measured at large). */
+const ROW_COST = 4
+
+/** The matched rowids of the current walk (one query at a time: better-sqlite3 is synchronous). */
+let currentMask: Uint8Array = new Uint8Array(0)
+const withHitFunction = new WeakSet<Db>()
+
+function registerHitFunction(db: Db): void {
+  if (withHitFunction.has(db)) return
+  db.function('app_search_hit', { deterministic: false }, (rowid) => currentMask[Number(rowid)] ?? 0)
+  withHitFunction.add(db)
+}
+
+/**
+ * The rowids of one page of the matched apps, in `order` (searchOrder's ORDER BY of `field`).
+ * `where` holds the scope and window clauses the match was made with (the walk re-checks them in
+ * the index, the rows read by rowid need not).
+ */
+export function matchedPage(
+  db: Db,
+  index: SearchIndex,
+  match: SearchMatch,
+  where: Where,
+  sort: { field: AppSortField; order: string },
+  page: { from: number; size: number },
+): number[] {
+  if (match.count <= page.from || page.size === 0) return []
+  const walkIndex = SORT_INDEX[sort.field]
+  const walkCost = ((page.from + page.size) * index.rowid.length) / match.count
+  const params = { size: page.size, from: page.from }
+  if (walkIndex && walkCost < match.count * ROW_COST) {
+    registerHitFunction(db)
+    const mask = new Uint8Array(index.maxRowid + 1)
+    for (const a of match.positions) mask[index.rowid[a]!] = 1
+    currentMask = mask
+    try {
+      return cachedStatement(
+        db,
+        `SELECT a.rowid FROM applications a INDEXED BY ${walkIndex}
+          WHERE ${[...where.clauses, 'app_search_hit(a.rowid)'].join(' AND ')}
+          ORDER BY ${sort.order} LIMIT @size OFFSET @from`,
+      )
+        .pluck()
+        .all({ ...where.params, ...params }) as number[]
+    } finally {
+      currentMask = new Uint8Array(0)
+    }
+  }
+  const rowids = Array.from(match.positions, (a) => index.rowid[a]!)
+  return cachedStatement(
+    db,
+    `SELECT a.rowid FROM applications a NOT INDEXED WHERE a.rowid IN (SELECT value FROM json_each(@ids))
+      ORDER BY ${sort.order} LIMIT @size OFFSET @from`,
+  )
+    .pluck()
+    .all({ ids: JSON.stringify(rowids), ...params }) as number[]
+}
