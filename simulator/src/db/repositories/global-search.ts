@@ -50,6 +50,8 @@ export function matchedPage(
   page: { from: number; size: number },
 ): number[] {
   if (match.count <= page.from || page.size === 0) return []
+  // By name: no index leads with it, and the index holds every app's name code: sorted here.
+  if (sort.field === 'name') return pageByName(index, match, sort.order.includes('DESC'), page)
   const walkIndex = SORT_INDEX[sort.field]
   const walkCost = ((page.from + page.size) * index.rowid.length) / match.count
   const params = { size: page.size, from: page.from }
@@ -79,4 +81,54 @@ export function matchedPage(
   )
     .pluck()
     .all({ ids: JSON.stringify(rowids), ...params }) as number[]
+}
+
+const nameRanks = new WeakMap<SearchIndex, Uint32Array>()
+
+/** Each value's place in SQLite's order of text (BINARY: by code unit, as JS compares ASCII). */
+function rankOfValues(index: SearchIndex): Uint32Array {
+  let ranks = nameRanks.get(index)
+  if (!ranks || ranks.length !== index.values.length) {
+    const codes = index.values.map((_v, c) => c)
+    codes.sort((x, y) =>
+      index.values[x]! < index.values[y]! ? -1 : index.values[x]! > index.values[y]! ? 1 : 0,
+    )
+    ranks = new Uint32Array(codes.length)
+    codes.forEach((code, rank) => (ranks![code] = rank))
+    nameRanks.set(index, ranks)
+  }
+  return ranks
+}
+
+/**
+ * One page by name (then start time, then rowid, the same way: searchOrder's ties): the names up to
+ * the page's last one found by counting the matches per name, then only their apps sorted.
+ */
+function pageByName(
+  index: SearchIndex,
+  match: SearchMatch,
+  descending: boolean,
+  page: { from: number; size: number },
+): number[] {
+  const ranks = rankOfValues(index)
+  const last = index.values.length - 1
+  const rankOf = (a: number) => {
+    const rank = ranks[index.name[a]!]!
+    return descending ? last - rank : rank
+  }
+  const perRank = new Uint32Array(index.values.length)
+  for (const a of match.positions) perRank[rankOf(a)]!++
+  let upTo = 0
+  for (let seen = 0; upTo <= last && seen + perRank[upTo]! < page.from + page.size; upTo++)
+    seen += perRank[upTo]!
+  const sign = descending ? -1 : 1
+  const sorted = match.positions
+    .filter((a) => rankOf(a) <= upTo)
+    .sort(
+      (x, y) =>
+        rankOf(x) - rankOf(y) ||
+        sign * (index.start[x]! - index.start[y]!) ||
+        sign * (index.rowid[x]! - index.rowid[y]!),
+    )
+  return Array.from(sorted.subarray(page.from, page.from + page.size), (a) => index.rowid[a]!)
 }
