@@ -29,13 +29,23 @@ const SORT_INDEX: Partial<Record<AppSortField, AppIndex>> = {
  */
 const ROW_COST = 12
 
-/** The matched rowids of the current walk (one query at a time: better-sqlite3 is synchronous). */
+/**
+ * The matched rowids of the current walk (one query at a time: better-sqlite3 is synchronous), and
+ * how many more entries it may test: a walk far longer than its estimate (the matches of a string
+ * sitting at the far end of the sort, e.g. cheap Presto queries by highest cost) stops, and the
+ * matched rows are read instead.
+ */
 let currentMask: Uint8Array = new Uint8Array(0)
+let walkBudget = 0
 const withHitFunction = new WeakSet<Db>()
+class WalkTooLong extends Error {}
 
 function registerHitFunction(db: Db): void {
   if (withHitFunction.has(db)) return
-  db.function('app_search_hit', { deterministic: false }, (rowid) => currentMask[Number(rowid)] ?? 0)
+  db.function('app_search_hit', { deterministic: false }, (rowid) => {
+    if (--walkBudget < 0) throw new WalkTooLong('walk too long')
+    return currentMask[Number(rowid)] ?? 0
+  })
   withHitFunction.add(db)
 }
 
@@ -65,6 +75,7 @@ export function matchedPage(
     const mask = new Uint8Array(index.maxRowid + 1)
     for (const a of match.positions) mask[index.rowid[a]!] = 1
     currentMask = mask
+    walkBudget = Math.max(match.count * ROW_COST, 4 * walkCost)
     try {
       return cachedStatement(
         db,
@@ -74,6 +85,8 @@ export function matchedPage(
       )
         .pluck()
         .all({ ...where.params, ...params }) as number[]
+    } catch (error) {
+      if (!(error instanceof WalkTooLong)) throw error
     } finally {
       currentMask = new Uint8Array(0)
     }
