@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type {
+  GlobalSearchResponse,
   AppComment,
   AppErrorView,
   AppViolation,
@@ -649,4 +650,22 @@ describe('written times follow the data on a reopen', () => {
       fs.rmSync(dir, { recursive: true, force: true })
     }
   }, 60_000)
+})
+
+describe('E124 Yarn move and the global search (E010)', () => {
+  it('E010 finds a moved app by its new queue, no longer by its old one', async () => {
+    const a = row(`status = 'R' AND kind IN ('spark', 'mr') AND ${cdh}`)
+    const to = otherQueue(a)
+    const search = (s: string) =>
+      ok<GlobalSearchResponse>(
+        'GET',
+        `/api/v1/apps/globalsearch?searchString=${encodeURIComponent(s)}&size=100`,
+      )
+    // Before and after (other tests of this file write some rows in SQL, which the index does not see).
+    const [toBefore, fromBefore] = [(await search(to)).total, (await search(a.queue)).total]
+    await ok('GET', `/api/v1/yarn_rm/move_app/${a.id}?queue=${to}`)
+    expect((await search(a.id)).results.map((r) => r.queue)).toEqual([to])
+    expect((await search(to)).total).toBe(toBefore + 1)
+    expect((await search(a.queue)).total).toBe(fromBefore - 1)
+  })
 })

@@ -90,6 +90,95 @@ describe('GET /api/v1/apps/globalsearch (E010)', () => {
   })
 })
 
+describe('GET /api/v1/apps/globalsearch (E010): the search index, checked against SQL', () => {
+  /** Apps of the admin's platform whose id, name, user or queue holds `s` as it is (no wildcard), any case. */
+  const holding =
+    'instr(lower(id), lower(@s)) OR instr(lower(name), lower(@s)) OR instr(lower(user), lower(@s)) OR instr(lower(queue), lower(@s))'
+  const search = (s: string, extra = '', as = headers) =>
+    get<GlobalSearchResponse>(`/api/v1/apps/globalsearch?searchString=${encodeURIComponent(s)}${extra}`, as)
+  /** One page in SQL: the order searchOrder gives (column, then start time, then rowid, one way). */
+  const sqlPage = (s: string, column: string, dir: 'ASC' | 'DESC', from: number, size: number) =>
+    app.db
+      .prepare(
+        `SELECT id FROM applications WHERE cluster_type = 'CDH' AND (${holding})
+          ORDER BY ${column} ${dir}, ${column === 'start_time' ? '' : `start_time ${dir}, `}rowid ${dir}
+          LIMIT ${size} OFFSET ${from}`,
+      )
+      .pluck()
+      .all({ s }) as string[]
+  const cdhApp = () =>
+    app.db
+      .prepare(
+        "SELECT id, name, user FROM applications WHERE cluster_type = 'CDH' AND id LIKE 'application%' ORDER BY rowid LIMIT 1 OFFSET 777",
+      )
+      .get() as { id: string; name: string; user: string }
+
+  it.each([
+    ['the middle of a name', () => cdhApp().name.slice(2, -2)],
+    ['the middle of a user', () => cdhApp().user.slice(1, -1)],
+    ['the middle of an id, upper case', () => cdhApp().id.slice(8, 20).toUpperCase()],
+    ['one character', () => 'k'],
+    ['two characters', () => '_0'],
+    ['a string most apps hold', () => 'root.'],
+    ['an id prefix all application ids share', () => 'APPLICATION_'],
+  ])('E010 %s: the total of SQL, every result holding it', async (_what, text) => {
+    const s = text()
+    const { status, body } = await search(s, '&size=25')
+    expect(status).toBe(200)
+    expect(body.total).toBe(count(holding, { s }))
+    expect(body.results.length).toBe(Math.min(25, body.total))
+    for (const r of body.results)
+      expect([r.id, r.name, r.user, r.queue].some((v) => v.toLowerCase().includes(s.toLowerCase()))).toBe(
+        true,
+      )
+  })
+
+  it('E010 finds the very app by a part of its id', async () => {
+    const { id } = cdhApp()
+    const { body } = await search(id.slice(-9))
+    expect(body.results.map((r) => r.id)).toContain(id)
+    expect(body.total).toBe(count(holding, { s: id.slice(-9) }))
+  })
+
+  it('E010 a string no app holds: no result, total 0', async () => {
+    const { status, body } = await search('zz-no-such-app-zz')
+    expect(status).toBe(200)
+    expect(body).toEqual({ results: [], total: 0 })
+  })
+
+  it.each(['%', '_', 'a%b', '%_%', 'root_etl'])('E010 LIKE wildcards are taken literally: %s', async (s) => {
+    const { body } = await search(s)
+    expect(body.total).toBe(count(holding, { s }))
+    for (const r of body.results)
+      expect([r.id, r.name, r.user, r.queue].some((v) => v.toLowerCase().includes(s))).toBe(true)
+  })
+
+  it.each([
+    ['root.', '-startTime', 'start_time', 'DESC', 0, 10],
+    ['root.', 'startTime', 'start_time', 'ASC', 20, 10],
+    ['root.', '-cents', 'cents', 'DESC', 0, 15],
+    ['spark', 'duration', 'duration', 'ASC', 10, 10],
+    ['application_', 'user', 'user', 'ASC', 40, 20],
+    ['root.', '-queue', 'queue', 'DESC', 0, 10],
+    ['root.', 'name', 'name', 'ASC', 30, 10],
+    ['spark', '-name', 'name', 'DESC', 0, 10],
+    ['e', '-finishedTime', 'finished_time', 'DESC', 0, 10],
+    ['_1', 'status', 'status', 'ASC', 5, 10],
+  ] as const)('E010 B180 %s sorted %s from the page SQL gives', async (s, sort, column, dir, from, size) => {
+    const { body } = await search(s, `&sort=${sort}&from=${from}&size=${size}`)
+    expect(body.results.map((r) => r.id)).toEqual(sqlPage(s, column, dir, from, size))
+  })
+
+  it('E010 scope: a user of another platform finds none of these apps', async () => {
+    const { id } = cdhApp()
+    const emr = auth(await signIn(app, 'emr'))
+    const { status, body } = await search(id, '', emr)
+    expect(status).toBe(200)
+    expect(body).toEqual({ results: [], total: 0 })
+    expect((await search(id)).body.total).toBe(1)
+  })
+})
+
 describe('GET /api/v1/apps/search (E023)', () => {
   it('E023 filters by window, cluster name, kinds and a group value, with a summary row per app', async () => {
     const { status, body } = await get<AppsSearchResponse>(

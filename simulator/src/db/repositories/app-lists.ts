@@ -1,6 +1,7 @@
 import type {
   AppEventsQuery,
   AppEventsResponse,
+  AppSortField,
   AppsSearchQuery,
   AppsSearchResponse,
   GlobalSearchQuery,
@@ -26,6 +27,7 @@ import {
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import {
+  appsOfRowids,
   appsPage,
   appsTimeShift,
   checkPaging,
@@ -34,7 +36,6 @@ import {
   distinctAppValues,
   eventCounts,
   instant,
-  likePattern,
   queryWindow,
   searchOrder,
   searchWhere,
@@ -42,6 +43,8 @@ import {
   type Where,
 } from './applications.ts'
 import { scopedClusters, type ClusterScope } from './scope.ts'
+import { matchApps, searchIndexOf } from './app-search-index.ts'
+import { matchedPage } from './global-search.ts'
 
 const DAY = 86_400_000
 const INEFFICIENT = [...INEFFICIENT_EVENT_TYPES]
@@ -88,8 +91,10 @@ const apply = (where: Where, clause: string, params: Record<string, unknown>) =>
 }
 
 /**
- * E010: the global search: apps whose id, name, user or queue holds the search string (LIKE is
- * case-insensitive for ASCII), sorted (default startTime descending, B180), one page and the total.
+ * E010: the global search: apps whose id, name, user or queue holds the search string (as LIKE:
+ * case-insensitive for ASCII, wildcards taken literally), sorted (default startTime descending,
+ * B180), one page and the exact total. Matched in the search index (app-search-index.ts), the page
+ * read from SQL (global-search.ts).
  */
 export function globalSearch(
   db: Db,
@@ -100,17 +105,20 @@ export function globalSearch(
   const page = { from: q.from ?? 0, size: q.size ?? 10 }
   checkPaging(page.from, page.size)
   const shift = appsTimeShift(db)
-  const order = searchOrder(sortParam(q.sort, '-startTime'), 'querystring')
-  const where = searchWhere({ clusters: [...scope.clusterUids] }, now, shift)
-  if (q.searchString?.trim()) {
-    where.index = 'applications_text'
-    apply(
-      where,
-      "(a.id LIKE @search ESCAPE '\\' OR a.name LIKE @search ESCAPE '\\' OR a.user LIKE @search ESCAPE '\\' OR a.queue LIKE @search ESCAPE '\\')",
-      { search: likePattern(q.searchString.trim()) },
-    )
-  }
-  return { results: appsPage(db, where, order, page, now, shift), total: countApps(db, where) }
+  const sort = sortParam(q.sort, '-startTime')
+  const order = searchOrder(sort, 'querystring')
+  const clusters = [...scope.clusterUids]
+  const where = searchWhere({ clusters }, now, shift)
+  const index = searchIndexOf(db)
+  const match = matchApps(
+    index,
+    q.searchString?.trim() ?? '',
+    clusters.filter((c) => c !== ALL_CLUSTERS),
+    now - shift,
+  )
+  const field = Object.keys(sort?.[0] ?? {})[0] as AppSortField
+  const rowids = matchedPage(db, index, match, where, { field, order }, page)
+  return { results: appsOfRowids(db, rowids, now, shift), total: match.count }
 }
 
 /** E023: the group-by dimensions as columns; only these reach the SQL. */

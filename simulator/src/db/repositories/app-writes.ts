@@ -9,6 +9,7 @@ import type {
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import type { AppRow } from '../seed/applications.ts'
+import { noteQueueChange } from './app-search-index.ts'
 import { cachedStatement } from '../statement-cache.ts'
 import { readableApp } from './app-access.ts'
 import { SEEDED_POLICIES } from './autoactions.ts'
@@ -65,6 +66,7 @@ function rewriteApp(db: Db, id: string, change: (row: AppRow) => Partial<AppRow>
     // The in-process indexes of the apps: the pipeline runs patched, the job counts built again.
     appsChanged(db, [after])
     if (before.queue !== after.queue) {
+      noteQueueChange(db, id, after.queue)
       addToChargebackRollups(db, before, -1)
       addToChargebackRollups(db, after, 1)
     }

@@ -56,7 +56,6 @@ export interface Where {
 export type AppIndex =
   | 'applications_start'
   | 'applications_inefficient_start'
-  | 'applications_text'
   | 'applications_finished'
   | 'applications_running'
   | 'applications_user'
@@ -335,6 +334,11 @@ export function appsPage(
   )
     .pluck()
     .all({ ...where.params, size: page.size, from: page.from }) as number[]
+  return appsOfRowids(db, rowids, now, shift)
+}
+
+/** The application records of `rowids`, in that order (one read of those rows). */
+export function appsOfRowids(db: Db, rowids: readonly number[], now: number, shift: number): AppRecord[] {
   // Read as arrays: better-sqlite3 builds an object of some forty keys per row at twice the cost.
   const statement = cachedStatement(
     db,

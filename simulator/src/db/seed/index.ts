@@ -17,6 +17,7 @@ import { buildSnowflakeRollups } from './snowflake-rollups.ts'
 import { seedBudgets } from '../repositories/budgets.ts'
 import { insertSeedAwsAccount } from '../repositories/aws-accounts.ts'
 import { seedEmrClusters } from './emr-clusters.ts'
+import { buildSearchIndex } from './search-index.ts'
 import { SILENT_PROGRESS, type SeedProgress } from './progress.ts'
 
 export interface SeedOptions {
@@ -146,6 +147,7 @@ export function seedDatabase(
     appRollups.write(db)
     chargebackRollups.write(db)
   })
+  timed('search index', () => buildSearchIndex(db, progress))
   timed('clusterResources', () => seedClusterResources(db, prng, clusters, now))
   // Its own generator, like Snowflake's; after the apps and YARN capacity its watched clusters are priced from.
   let emrClusters = 0

@@ -1,0 +1,438 @@
+/*
+ * The global search's index (E010, repositories/app-lists.ts globalSearch): what a substring search
+ * over the id, name, user and queue of a million apps needs, in a few typed arrays held in memory.
+ *
+ * A LIKE '%s%' over a million rows reads every row (0.5 s); a trigram index (FTS5) finds rare strings
+ * at once but counts a string that half the apps hold ("root.", "application_") as slowly, and takes
+ * half a minute to build. The columns are not like free text, though:
+ * - names, users and queues are few distinct values (42,000 names, 15 users, 10 queues at the large
+ *   scale): each search matches the distinct values once and every app by its value's code;
+ * - most ids are `<prefix>_<digits>` (application_<clusterTs>_<seq>, 80 % of the apps): a family of a
+ *   prefix and a width, matched once per search, and each app's number tested arithmetically;
+ * - the other ids (Impala, Presto, BigQuery: random parts) are matched one by one (a fifth of the apps).
+ * The count is then one pass over the arrays (exact, as LIKE counts: ASCII case-insensitive), and a
+ * page is read from SQL (repositories/app-lists.ts).
+ *
+ * Built at seed time (seed/search-index.ts) into app_search_index, loaded once per process and
+ * checked against the stored nonce at each search (a reset rebuilds it); a move rewrites the queue part.
+ */
+import { randomBytes } from 'node:crypto'
+import type { Db } from '../open-database.ts'
+import { cachedStatement } from '../statement-cache.ts'
+
+/** Ids `<prefix><digits>` whose prefix ends with one of these, and no more digits than fit an int. */
+const FAMILY_ID = /^(.*[_:-])(\d{1,9})$/
+/** The layout of the stored parts; a stored index of another is rebuilt. */
+const FORMAT = '2'
+/** Fewer apps than this under one prefix: not worth a family, matched as other ids. */
+const MIN_FAMILY = 16
+
+/** One id family: the prefix (ASCII lower case) and the digits' width (zero padded). */
+export interface IdFamily {
+  prefix: string
+  width: number
+}
+
+export interface SearchIndex {
+  /** Written at each build; a stored nonce other than the one loaded means a rebuilt index. */
+  nonce: string
+  /** Per app (in cluster order, then rowid): its rowid, cluster code, seeded start time and value codes. */
+  rowid: Uint32Array
+  cluster: Uint16Array
+  start: Float64Array
+  name: Uint32Array
+  user: Uint32Array
+  queue: Uint32Array
+  /** The id's family (-1: another id, in `otherIds`) and its number. */
+  family: Int32Array
+  seq: Uint32Array
+  /** The dictionaries: names, users and queues (one list), clusters, id families. */
+  values: string[]
+  clusters: string[]
+  families: IdFamily[]
+  /** The ids outside any family, ASCII lower case, and the app each is. */
+  otherIds: string[]
+  otherApp: Uint32Array
+  /** Derived when loaded: the values in ASCII lower case, and a code per value. */
+  lowerValues: string[]
+  codeOf: Map<string, number>
+  /** Derived: each cluster's range [first, end) of the arrays; the latest start. */
+  clusterRanges: [number, number][]
+  maxStart: number
+  /** Derived: the lower-case values and the other ids as one text each ('\n' between), with where each begins. */
+  valueText: TextList
+  otherText: TextList
+  maxRowid: number
+}
+
+/** Strings joined by '\n' and where each begins: one indexOf over them all finds a string's holders. */
+interface TextList {
+  text: string
+  starts: Uint32Array
+}
+
+function textList(list: readonly string[]): TextList {
+  const starts = new Uint32Array(list.length + 1)
+  let at = 0
+  list.forEach((item, k) => {
+    starts[k] = at
+    at += item.length + 1
+  })
+  starts[list.length] = at
+  return { text: list.join('\n'), starts }
+}
+
+/** Marks in `hits` (by the item's number, or `target[item]`) every item holding `needle`. */
+function markHolders(list: TextList, needle: string, hits: Uint8Array, target?: Uint32Array): number {
+  const { text, starts } = list
+  if (needle.includes('\n')) return 0
+  let found = 0
+  let item = 0
+  let at = text.indexOf(needle)
+  while (at !== -1) {
+    // The item holding `at`: the starts are in order, and so are the hits.
+    let lo = item
+    let hi = starts.length - 2
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1
+      if (starts[mid]! <= at) lo = mid
+      else hi = mid - 1
+    }
+    item = lo
+    if (at + needle.length < starts[item + 1]!) {
+      hits[target ? target[item]! : item] = 1
+      found++
+      at = text.indexOf(needle, starts[item + 1]!)
+    } else at = text.indexOf(needle, at + 1)
+  }
+  return found
+}
+
+/** What loading adds to the stored parts: lower-case values, codes, ranges, the joined texts. */
+function derive(index: SearchIndex): SearchIndex {
+  index.lowerValues = index.values.map(asciiLower)
+  index.codeOf = new Map(index.values.map((v, c) => [v, c]))
+  index.clusterRanges = index.clusters.map(() => [0, 0] as [number, number])
+  let maxStart = -Infinity
+  for (let a = 0; a < index.rowid.length; a++) {
+    const range = index.clusterRanges[index.cluster[a]!]!
+    if (range[1] === 0) range[0] = a
+    range[1] = a + 1
+    if (index.start[a]! > maxStart) maxStart = index.start[a]!
+  }
+  index.maxStart = maxStart
+  index.valueText = textList(index.lowerValues)
+  index.otherText = textList(index.otherIds)
+  return index
+}
+
+/** LIKE's case folding: ASCII letters only (SQLite's default LIKE). */
+export const asciiLower = (text: string) =>
+  text.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32))
+
+/** The index of the apps as stored now: one read of their rowid, id, name, user, queue, cluster, start. */
+export function buildIndexFromApps(db: Db, onRows: (n: number) => void = () => {}): SearchIndex {
+  const n = db.prepare('SELECT count(*) FROM applications').pluck().get() as number
+  const index = emptyIndex(n)
+  const codeOf = index.codeOf
+  const clusterOf = new Map<string, number>()
+  const code = (value: string) => {
+    let c = codeOf.get(value)
+    if (c === undefined) {
+      c = index.values.length
+      codeOf.set(value, c)
+      index.values.push(value)
+    }
+    return c
+  }
+  const ids: string[] = new Array<string>(n)
+  // In cluster order (then rowid): a user's scope is a few ranges of the arrays.
+  const rows = db
+    .prepare(
+      `SELECT rowid, id, name, user, queue, cluster_uid, start_time FROM applications
+        ORDER BY cluster_uid, rowid`,
+    )
+    .raw()
+    .iterate() as IterableIterator<[number, string, string, string, string, string, number]>
+  let i = 0
+  for (const [rowid, id, name, user, queue, clusterUid, start] of rows) {
+    index.rowid[i] = rowid
+    let c = clusterOf.get(clusterUid)
+    if (c === undefined) {
+      c = index.clusters.length
+      clusterOf.set(clusterUid, c)
+      index.clusters.push(clusterUid)
+    }
+    index.cluster[i] = c
+    index.start[i] = start
+    index.name[i] = code(name)
+    index.user[i] = code(user)
+    index.queue[i] = code(queue)
+    ids[i] = asciiLower(id)
+    if (rowid > index.maxRowid) index.maxRowid = rowid
+    if (++i % 50_000 === 0) onRows(50_000)
+  }
+  onRows(i % 50_000)
+  // Families: the prefixes that enough ids share.
+  const prefixCount = new Map<string, number>()
+  const split = ids.map((id) => {
+    const m = FAMILY_ID.exec(id)
+    if (!m) return undefined
+    const key = `${m[1]}\u0000${m[2]!.length}`
+    prefixCount.set(key, (prefixCount.get(key) ?? 0) + 1)
+    return { key, prefix: m[1]!, digits: m[2]! }
+  })
+  const familyOf = new Map<string, number>()
+  const others: number[] = []
+  for (let a = 0; a < n; a++) {
+    const s = split[a]
+    if (s && prefixCount.get(s.key)! >= MIN_FAMILY) {
+      let f = familyOf.get(s.key)
+      if (f === undefined) {
+        f = index.families.length
+        familyOf.set(s.key, f)
+        index.families.push({ prefix: s.prefix, width: s.digits.length })
+      }
+      index.family[a] = f
+      index.seq[a] = Number(s.digits)
+    } else {
+      index.family[a] = -1
+      others.push(a)
+    }
+  }
+  index.otherIds = others.map((a) => ids[a]!)
+  index.otherApp = Uint32Array.from(others)
+  return derive(index)
+}
+
+function emptyIndex(n: number): SearchIndex {
+  return {
+    nonce: randomBytes(8).toString('hex'),
+    rowid: new Uint32Array(n),
+    cluster: new Uint16Array(n),
+    start: new Float64Array(n),
+    name: new Uint32Array(n),
+    user: new Uint32Array(n),
+    queue: new Uint32Array(n),
+    family: new Int32Array(n),
+    seq: new Uint32Array(n),
+    values: [],
+    clusters: [],
+    families: [],
+    otherIds: [],
+    otherApp: new Uint32Array(0),
+    lowerValues: [],
+    codeOf: new Map(),
+    clusterRanges: [],
+    maxStart: 0,
+    valueText: { text: '', starts: new Uint32Array(1) },
+    otherText: { text: '', starts: new Uint32Array(1) },
+    maxRowid: 0,
+  }
+}
+
+const ARRAY_PARTS = [
+  'rowid',
+  'cluster',
+  'start',
+  'name',
+  'user',
+  'queue',
+  'family',
+  'seq',
+  'otherApp',
+] as const
+type ArrayPart = (typeof ARRAY_PARTS)[number]
+const TEXT_PARTS = ['values', 'clusters', 'families', 'otherIds'] as const
+
+const bytesOf = (a: ArrayBufferView) => Buffer.from(a.buffer, a.byteOffset, a.byteLength)
+
+/** Writes the index into app_search_index (one row per part), replacing what was there. */
+export function storeIndex(db: Db, index: SearchIndex): void {
+  db.prepare('DELETE FROM app_search_index').run()
+  const insert = db.prepare('INSERT INTO app_search_index (part, data) VALUES (?, ?)')
+  for (const part of ARRAY_PARTS) insert.run(part, bytesOf(index[part]))
+  for (const part of TEXT_PARTS) insert.run(part, Buffer.from(JSON.stringify(index[part])))
+  insert.run('maxRowid', Buffer.from(String(index.maxRowid)))
+  insert.run('format', Buffer.from(FORMAT))
+  insert.run('nonce', Buffer.from(index.nonce))
+}
+
+/** A copy of a stored part as the typed array it was (a blob's bytes need not be aligned). */
+function typed<T>(data: Buffer, View: { new (buffer: ArrayBuffer): T }): T {
+  const copy = new ArrayBuffer(data.byteLength)
+  new Uint8Array(copy).set(data)
+  return new View(copy)
+}
+
+const VIEWS = {
+  rowid: Uint32Array,
+  cluster: Uint16Array,
+  start: Float64Array,
+  name: Uint32Array,
+  user: Uint32Array,
+  queue: Uint32Array,
+  family: Int32Array,
+  seq: Uint32Array,
+  otherApp: Uint32Array,
+} as const satisfies Record<ArrayPart, unknown>
+
+function loadIndex(db: Db): SearchIndex | undefined {
+  const parts = new Map(
+    (db.prepare('SELECT part, data FROM app_search_index').all() as { part: string; data: Buffer }[]).map(
+      (r) => [r.part, r.data],
+    ),
+  )
+  const text = (part: string) => parts.get(part)?.toString()
+  if (!parts.has('nonce') || text('format') !== FORMAT) return undefined
+  const index = emptyIndex(0) as unknown as Record<string, unknown>
+  for (const part of ARRAY_PARTS) index[part] = typed(parts.get(part)!, VIEWS[part] as never)
+  for (const part of TEXT_PARTS) index[part] = JSON.parse(text(part)!)
+  const loaded = index as unknown as SearchIndex
+  loaded.maxRowid = Number(text('maxRowid'))
+  loaded.nonce = text('nonce')!
+  return derive(loaded)
+}
+
+const loadedIndexes = new WeakMap<Db, SearchIndex>()
+
+const storedNonce = (db: Db) =>
+  (
+    cachedStatement(db, "SELECT data FROM app_search_index WHERE part = 'nonce'").pluck().get() as
+      Buffer | undefined
+  )?.toString()
+
+/**
+ * The search index of `db`: the one loaded, while the stored nonce is still its own; else loaded
+ * from app_search_index; else (a file seeded before it existed) built from the apps and stored.
+ */
+export function searchIndexOf(db: Db): SearchIndex {
+  const nonce = storedNonce(db)
+  const loaded = loadedIndexes.get(db)
+  if (loaded && loaded.nonce === nonce) return loaded
+  let index = nonce === undefined ? undefined : loadIndex(db)
+  if (!index) {
+    index = buildIndexFromApps(db)
+    if (!db.readonly) db.transaction(() => storeIndex(db, index!))()
+  }
+  loadedIndexes.set(db, index)
+  return index
+}
+
+/** A move changed an app's queue: its code in the loaded index and in the stored part. */
+export function noteQueueChange(db: Db, appId: string, queue: string): void {
+  const index = searchIndexOf(db)
+  const rowid = cachedStatement(db, 'SELECT rowid FROM applications WHERE id = ?')
+    .pluck()
+    .get(appId) as number
+  const at = positionOfRowid(index, rowid)
+  if (at < 0) return
+  let code = index.codeOf.get(queue)
+  if (code === undefined) {
+    code = index.values.length
+    index.values.push(queue)
+    index.lowerValues.push(asciiLower(queue))
+    index.codeOf.set(queue, code)
+    index.valueText = textList(index.lowerValues)
+    cachedStatement(db, "UPDATE app_search_index SET data = ? WHERE part = 'values'").run(
+      Buffer.from(JSON.stringify(index.values)),
+    )
+  }
+  index.queue[at] = code
+  cachedStatement(db, "UPDATE app_search_index SET data = ? WHERE part = 'queue'").run(bytesOf(index.queue))
+}
+
+/** Where an app's rowid is in the arrays (in cluster order: a scan, for the rare move); -1 if absent. */
+function positionOfRowid(index: SearchIndex, rowid: number): number {
+  return index.rowid.indexOf(rowid)
+}
+
+/** How the ids of one family meet a search string: all of them, none, or digits at places. */
+type FamilyMatch = true | false | { divisor: number; modulus: number; value: number }[]
+
+/**
+ * A family's ids are `prefix` then `width` digits. The string matches at an offset wholly in the
+ * prefix (every id), or reaching into the digits: the prefix's part must be equal and the rest
+ * digits, which then must stand at those places of the number (one test each).
+ */
+export function familyMatch(family: IdFamily, text: string): FamilyMatch {
+  const { prefix, width } = family
+  const total = prefix.length + width
+  const tests: { divisor: number; modulus: number; value: number }[] = []
+  for (let at = 0; at + text.length <= total; at++) {
+    let fits = true
+    let digits = ''
+    for (let j = 0; j < text.length && fits; j++) {
+      const p = at + j
+      const c = text[j]!
+      if (p < prefix.length) fits = prefix[p] === c
+      else if (c >= '0' && c <= '9') digits += c
+      else fits = false
+    }
+    if (!fits) continue
+    if (!digits) return true
+    // The digits run from place (at + j - prefix.length) to its end, counted from the left.
+    const first = Math.max(0, at - prefix.length)
+    const after = width - first - digits.length
+    tests.push({ divisor: 10 ** after, modulus: 10 ** digits.length, value: Number(digits) })
+  }
+  return tests.length ? tests : false
+}
+
+export interface SearchMatch {
+  /** How many apps match, in the scope and up to the end. */
+  count: number
+  /** Their positions in the index arrays, in rowid order. */
+  positions: Uint32Array
+}
+
+/**
+ * The apps of `clusters` (all when empty) started by `end` (seeded time) whose id, name, user or
+ * queue holds `text` (ASCII case-insensitive, as LIKE; '' matches every app).
+ */
+export function matchApps(
+  index: SearchIndex,
+  text: string,
+  clusters: readonly string[],
+  end: number,
+): SearchMatch {
+  const needle = asciiLower(text)
+  const wanted = new Set(clusters)
+  const ranges = index.clusterRanges.filter(
+    (_r, code) => !clusters.length || wanted.has(index.clusters[code]!),
+  )
+  const valueHit = new Uint8Array(index.values.length)
+  const otherHit = new Uint8Array(index.rowid.length)
+  let candidates = 0
+  if (needle) {
+    candidates += markHolders(index.valueText, needle, valueHit)
+    candidates += markHolders(index.otherText, needle, otherHit, index.otherApp)
+  } else valueHit.fill(1)
+  const families = index.families.map((f) => familyMatch(f, needle))
+  if (!candidates && needle && families.every((f) => f === false))
+    return { count: 0, positions: new Uint32Array(0) }
+  const { start, name, user, queue, family, seq } = index
+  const anyStart = end >= index.maxStart
+  const positions = new Uint32Array(ranges.reduce((n, [first, last]) => n + last - first, 0))
+  let count = 0
+  for (const [first, last] of ranges)
+    for (let a = first; a < last; a++) {
+      if (!anyStart && start[a]! > end) continue
+      let hit = valueHit[name[a]!]! | valueHit[user[a]!]! | valueHit[queue[a]!]! | otherHit[a]!
+      if (!hit) {
+        const f = family[a]!
+        const fm = f < 0 ? false : families[f]!
+        if (fm === true) hit = 1
+        else if (fm) {
+          const number = seq[a]!
+          for (const t of fm)
+            if (Math.floor(number / t.divisor) % t.modulus === t.value) {
+              hit = 1
+              break
+            }
+        }
+      }
+      if (hit) positions[count++] = a
+    }
+  return { count, positions: positions.subarray(0, count) }
+}
