@@ -47,7 +47,9 @@ function withoutSecondaryIndexes(
   db: Db,
   tables: readonly string[],
   fill: () => void,
-  timed: (name: string, step: () => void) => void,
+  timed: (name: string, step: () => void, total?: number) => void,
+  progress: SeedProgress,
+  fillTotal: number,
   phase = 'applications',
 ): void {
   const indexes = db
@@ -57,10 +59,17 @@ function withoutSecondaryIndexes(
     )
     .all(...tables) as { name: string; sql: string }[]
   for (const index of indexes) db.exec(`DROP INDEX "${index.name}"`)
-  timed(phase, fill)
-  timed(phase === 'applications' ? 'indexes' : `${phase}.indexes`, () => {
-    for (const index of indexes) db.exec(index.sql)
-  })
+  timed(phase, fill, fillTotal)
+  timed(
+    phase === 'applications' ? 'indexes' : `${phase}.indexes`,
+    () => {
+      for (const index of indexes) {
+        db.exec(index.sql)
+        progress.advance(1)
+      }
+    },
+    indexes.length,
+  )
 }
 
 /** What a reseed carries over from the data it replaces. */
@@ -118,9 +127,10 @@ export function seedDatabase(
   })()
   // How long each step took, kept in the settings for `npm run seed` and the benchmark to print.
   const phases: Record<string, number> = {}
-  const timed = (name: string, step: () => void) => {
+  // total: the units the step will advance by (rows, indexes), 0 when it does not tell.
+  const timed = (name: string, step: () => void, total = 0) => {
     const started = performance.now()
-    progress.begin(name, 0)
+    progress.begin(name, total)
     step()
     progress.end()
     phases[name] = Math.round(performance.now() - started)
@@ -132,6 +142,8 @@ export function seedDatabase(
     BULK_TABLES,
     () => seedApplications(db, prng, clusters, now, sizes.applications, [appRollups, chargebackRollups]),
     timed,
+    progress,
+    sizes.applications,
   )
   timed('rollups', () => {
     appRollups.write(db)
@@ -149,9 +161,18 @@ export function seedDatabase(
     db,
     SNOWFLAKE_BULK_TABLES,
     () => {
-      snowflakeQueries = seedSnowflake(db, createPrng(seed + 7), now, sizes.snowflake, snowflakeUsdPerCredit)
+      snowflakeQueries = seedSnowflake(
+        db,
+        createPrng(seed + 7),
+        now,
+        sizes.snowflake,
+        snowflakeUsdPerCredit,
+        progress,
+      )
     },
     timed,
+    progress,
+    sizes.snowflake.queries,
     'snowflake',
   )
   timed('snowflake.rollups', () => buildSnowflakeRollups(db))

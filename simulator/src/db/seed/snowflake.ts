@@ -3,6 +3,7 @@ import { SNOWFLAKE_QUERY_ANCHORS, type SnowflakeQueryAnchor } from '../../../../
 import type { Db } from '../open-database.ts'
 import { insertRows } from './bulk-insert.ts'
 import type { Prng } from './prng.ts'
+import { SILENT_PROGRESS, type SeedProgress } from './progress.ts'
 import {
   FAILURE_MESSAGES,
   SNOWFLAKE_ACCOUNTS,
@@ -404,6 +405,7 @@ export function seedSnowflake(
   now: number,
   sizes: SnowflakeSizes,
   usdPerCredit: number,
+  progress: SeedProgress = SILENT_PROGRESS,
 ): number {
   const tables = buildTables(prng)
   const statements = buildStatements(prng, tables)
@@ -547,6 +549,7 @@ export function seedSnowflake(
       pending = []
     }
     count += made.length
+    progress.advance(made.length)
   }
   write(pending)
   return count
