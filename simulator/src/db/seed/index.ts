@@ -13,7 +13,7 @@ import { AppRollupBuilder } from './app-rollups.ts'
 import { ChargebackRollupBuilder } from './chargeback-rollups.ts'
 import { seedSnowflake } from './snowflake.ts'
 import { DEFAULT_USD_PER_CREDIT } from './snowflake-catalogue.ts'
-import { buildSnowflakeRollups } from './snowflake-rollups.ts'
+import { SnowflakeRollupBuilder } from './snowflake-rollups.ts'
 import { seedBudgets } from '../repositories/budgets.ts'
 import { insertSeedAwsAccount } from '../repositories/aws-accounts.ts'
 import { seedEmrClusters } from './emr-clusters.ts'
@@ -157,6 +157,8 @@ export function seedDatabase(
   })
   // Its own generator, so adding Snowflake left every other table's rows as they were.
   let snowflakeQueries = 0
+  // Accumulated as the queries are generated: no pass over them in SQL afterwards.
+  const snowflakeRollups = new SnowflakeRollupBuilder()
   withoutSecondaryIndexes(
     db,
     SNOWFLAKE_BULK_TABLES,
@@ -168,6 +170,7 @@ export function seedDatabase(
         sizes.snowflake,
         snowflakeUsdPerCredit,
         progress,
+        snowflakeRollups,
       )
     },
     timed,
@@ -175,7 +178,7 @@ export function seedDatabase(
     sizes.snowflake.queries,
     'snowflake',
   )
-  timed('snowflake.rollups', () => buildSnowflakeRollups(db))
+  timed('snowflake.rollups', () => snowflakeRollups.write(db))
   // After the EMR clusters and their cost: the seeded budgets' amounts are set from that cost.
   timed('budgets', () => {
     seedBudgets(db, now)
