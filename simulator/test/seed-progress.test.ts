@@ -3,6 +3,10 @@ import { createSeedProgressBar, type ProgressStream } from '../src/db/seed/progr
 import { seedDatabase } from '../src/db/seed/index.ts'
 import { createSchema } from '../src/db/schema.ts'
 import Database from 'better-sqlite3'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { openDatabase, resetDatabase } from '../src/db/open-database.ts'
 
 /** A stream that keeps what is written; a terminal when `tty`. */
 function fakeStream(tty: boolean): ProgressStream & { text: string } {
@@ -151,5 +155,35 @@ describe('a seed tells its steps', () => {
     )
     expect(told.at(-1)!.startsWith('analyze')).toBe(true)
     db.close()
+  })
+})
+
+describe('the first start', () => {
+  it('shows the seed of a new file step by step, and nothing when the file is there or on a reset', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-progress-'))
+    const file = path.join(dir, 'costlens.db')
+    const options = { scale: 'small', seed: 7, now: Date.parse('2026-11-22T12:00:00Z') } as const
+    try {
+      const out = fakeStream(false)
+      const lines: string[] = []
+      const db = openDatabase(file, options, {
+        announce: (line) => lines.push(line),
+        progress: createSeedProgressBar(out),
+      })
+      expect(lines).toEqual([`Seeding ${file} (scale small, seed 7)…`])
+      const steps = out.text.trim().split('\n')
+      expect(steps[0]).toMatch(/^seed step users \(\d+\.\d s\)$/)
+      expect(steps).toContainEqual(expect.stringMatching(/^seed step snowflake: 4,000 done \(/))
+      expect(steps.at(-1)).toMatch(/^seed step analyze /)
+      const shown = out.text
+      resetDatabase(db, options)
+      expect(out.text).toBe(shown)
+      db.close()
+      const again = fakeStream(false)
+      openDatabase(file, options, { progress: createSeedProgressBar(again) }).close()
+      expect(again.text).toBe('')
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
