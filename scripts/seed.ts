@@ -6,7 +6,6 @@ import { REPO_ROOT, readUsdPerCredit } from '../simulator/src/config.ts'
 import { openDatabase } from '../simulator/src/db/open-database.ts'
 import { removeInterruptedSeeds, seedFile } from '../simulator/src/db/seed-file.ts'
 import { createSeedProgressBar } from '../simulator/src/db/seed/progress-bar.ts'
-import { hashPersonaPasswords } from '../simulator/src/db/seed/users.ts'
 import type { Scale } from '../simulator/src/db/seed/scale.ts'
 
 /** npm run seed -- --scale small|demo|large --seed N [--db PATH] [--now ISO|ms] [--force] */
@@ -50,8 +49,6 @@ try {
 removeInterruptedSeeds(dbPath)
 // A bar per step on a terminal, one line per step in a log (progress-bar.ts).
 const progress = createSeedProgressBar(process.stdout)
-// The personas' scrypt hashes on both cores before the (synchronous) seed reads them.
-await hashPersonaPasswords()
 seedFile(dbPath, { scale, seed, now, snowflakeUsdPerCredit, progress })
 const db = openDatabase(dbPath, { scale, seed, now, snowflakeUsdPerCredit })
 const counts = Object.fromEntries(

@@ -14,7 +14,6 @@ import { openDatabase, type Db } from './db/open-database.ts'
 import { readSetting } from './db/repositories/settings.ts'
 import type { Scale } from './db/seed/scale.ts'
 import type { SeedProgress } from './db/seed/progress.ts'
-import { hashPersonaPasswords } from './db/seed/users.ts'
 import { registerErrorHandling } from './errors.ts'
 import { declareAccess, registerAuthentication } from './plugins/auth.ts'
 import { createTokenService, type TokenService } from './plugins/tokens.ts'
@@ -100,11 +99,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // Seeded at exactly the given instant (not the ticking clock a few ms later): the same options
   // must give the same data.
   const seededAt = options.now === undefined ? clock.now() : parseInstant(options.now)
-  // A seed to come (a new file, or memory): the personas' scrypt hashes first, on both cores.
-  const dbPath = options.dbPath ?? ':memory:'
-  if (dbPath === ':memory:' || !fs.existsSync(dbPath)) await hashPersonaPasswords()
   const db = openDatabase(
-    dbPath,
+    options.dbPath ?? ':memory:',
     { ...seed, now: seededAt },
     { announce: options.announce, progress: options.seedProgress },
   )

@@ -1,4 +1,3 @@
-import { randomBytes, scrypt } from 'node:crypto'
 import { faker } from '@faker-js/faker'
 import { resolvePlan, type ClusterType, type Role } from '@costlens/shared'
 import { PERSONAS, personaAccess, type Persona } from '../../../../fixtures/personas.ts'
@@ -70,28 +69,6 @@ function personaHash(username: string, password: string): string {
   const hash = hashPassword(password)
   personaHashes.set(key, hash)
   return hash
-}
-
-/**
- * Hashes the personas' passwords ahead of a seed, all at once on libuv's thread pool (both cores)
- * instead of one after another inside the synchronous seed: the seed then finds them in
- * personaHashes. Each hash keeps its own random salt (two personas never share one, so equal
- * passwords still hash apart) and the format of hashPassword (passwords.ts): scrypt$salt$hash with
- * Node's default cost and a 32-byte key. Hashes already known are not redone.
- */
-export async function hashPersonaPasswords(): Promise<void> {
-  await Promise.all(
-    PERSONAS.map(async (persona) => {
-      const password = process.env[passwordVariable(persona.username)] ?? persona.password
-      const key = `${persona.username}\u0000${password}`
-      if (!password || personaHashes.has(key)) return
-      const salt = randomBytes(16)
-      const hash = await new Promise<Buffer>((resolve, reject) =>
-        scrypt(password, salt, 32, (error, derived) => (error ? reject(error) : resolve(derived))),
-      )
-      personaHashes.set(key, `scrypt$${salt.toString('hex')}$${hash.toString('hex')}`)
-    }),
-  )
 }
 
 /**
