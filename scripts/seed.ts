@@ -5,6 +5,7 @@ import { parseInstant } from '../simulator/src/clock.ts'
 import { REPO_ROOT, readUsdPerCredit } from '../simulator/src/config.ts'
 import { openDatabase } from '../simulator/src/db/open-database.ts'
 import { removeInterruptedSeeds, seedFile } from '../simulator/src/db/seed-file.ts'
+import { createSeedProgressBar } from '../simulator/src/db/seed/progress-bar.ts'
 import type { Scale } from '../simulator/src/db/seed/scale.ts'
 
 /** npm run seed -- --scale small|demo|large --seed N [--db PATH] [--now ISO|ms] [--force] */
@@ -46,7 +47,9 @@ try {
 }
 // Seeded beside the file and renamed over it once complete: the old file stays whole until then.
 removeInterruptedSeeds(dbPath)
-seedFile(dbPath, { scale, seed, now, snowflakeUsdPerCredit })
+// A bar per step on a terminal, one line per step in a log (progress-bar.ts).
+const progress = createSeedProgressBar(process.stdout)
+seedFile(dbPath, { scale, seed, now, snowflakeUsdPerCredit, progress })
 const db = openDatabase(dbPath, { scale, seed, now, snowflakeUsdPerCredit })
 const counts = Object.fromEntries(
   ['users', 'clusters', 'tags', 'applications', 'app_events', 'snowflake_queries'].map((t) => [
@@ -54,11 +57,15 @@ const counts = Object.fromEntries(
     (db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n,
   ]),
 )
-const phases = db.prepare("SELECT value FROM settings WHERE key = 'seed_phases_ms'").pluck().get() as string
 db.close()
+const fileMb = Math.round(fs.statSync(dbPath).size / 2 ** 20)
 const seconds = ((performance.now() - started) / 1000).toFixed(2)
 // Peak resident memory of the whole seeding process (maxRSS is in KiB), for the benchmark report.
 const peakMb = Math.round(process.resourceUsage().maxRSS / 1024)
 process.stdout.write(
-  `Seeded ${dbPath} (scale ${scale}, seed ${seed}, now ${new Date(now).toISOString()}) in ${seconds} s, peak memory ${peakMb} MB: ${JSON.stringify(counts)}; steps in ms: ${phases}\n`,
+  // One line; the benchmark reads "in N s" and "peak memory N MB" from it.
+  `Seeded ${dbPath} (scale ${scale}, seed ${seed}, now ${new Date(now).toISOString()}) in ${seconds} s, peak memory ${peakMb} MB, file ${fileMb} MB: ` +
+    `${Object.entries(counts)
+      .map(([table, n]) => `${n.toLocaleString('en-US')} ${table}`)
+      .join(', ')}; steps: ${progress.summary()}\n`,
 )

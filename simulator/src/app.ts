@@ -13,6 +13,7 @@ import { Clock, parseInstant } from './clock.ts'
 import { openDatabase, type Db } from './db/open-database.ts'
 import { readSetting } from './db/repositories/settings.ts'
 import type { Scale } from './db/seed/scale.ts'
+import type { SeedProgress } from './db/seed/progress.ts'
 import { registerErrorHandling } from './errors.ts'
 import { declareAccess, registerAuthentication } from './plugins/auth.ts'
 import { createTokenService, type TokenService } from './plugins/tokens.ts'
@@ -38,6 +39,8 @@ export interface BuildAppOptions {
   ssoUser?: string
   /** Told in one line when the database file is seeded (first start, or after an interrupted seed). */
   announce?: (line: string) => void
+  /** Told as the first seed of the file goes (the start's progress bars); never by a reset. */
+  seedProgress?: SeedProgress
   /** Overrides the per-install secret stored in the database. */
   jwtSecret?: string
   logger?: FastifyServerOptions['logger']
@@ -104,7 +107,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const db = (options.openDatabase ?? openDatabase)(
     options.dbPath ?? ':memory:',
     { ...seed, now: seededAt },
-    { announce: options.announce },
+    { announce: options.announce, progress: options.seedProgress },
   )
   const secret = options.jwtSecret ?? readSetting(db, 'jwt_secret')!
   const app = Fastify({

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts'
 import { isLoopback, readConfig } from './config.ts'
 import { DatabaseUnreadableError } from './db/open-database.ts'
+import { createSeedProgressBar, formatSeconds } from './db/seed/progress-bar.ts'
 
 /** Exit codes a wrapper script can tell apart. */
 const EXIT_BAD_CONFIG = 1
@@ -20,11 +21,18 @@ async function main() {
     fail((error as Error).message, EXIT_BAD_CONFIG)
   }
   let app
+  // A first start seeds the file: a bar per step (lines in a log), then one line with the times.
+  const seedProgress = createSeedProgressBar(process.stdout)
+  let seedingSince: number | undefined
   try {
     app = await buildApp({
       dbPath: config.dbPath,
       // Before the logger runs: "Seeding …", or that an interrupted seed is being redone.
-      announce: (line) => process.stdout.write(`${line}\n`),
+      announce: (line) => {
+        seedingSince = performance.now()
+        process.stdout.write(`${line}\n`)
+      },
+      seedProgress,
       seed: { scale: config.scale, seed: config.seed, snowflakeUsdPerCredit: config.snowflakeUsdPerCredit },
       now: config.now,
       signInMode: config.signInMode,
@@ -42,6 +50,10 @@ async function main() {
     if (error instanceof DatabaseUnreadableError) fail(error.message, EXIT_DB_UNREADABLE)
     throw error
   }
+  if (seedingSince !== undefined)
+    process.stdout.write(
+      `Seeded (${formatSeconds(performance.now() - seedingSince)}): ${seedProgress.summary()}\n`,
+    )
 
   let closing = false
   const shutdown = async (signal: string) => {

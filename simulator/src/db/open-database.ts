@@ -5,6 +5,7 @@ import { TIME_COLUMNS, resumeAt, shiftWrites } from './time-columns.ts'
 import { readSetting, writeSetting } from './repositories/settings.ts'
 import { appsChanged } from './repositories/app-read-cache.ts'
 import { createSchema } from './schema.ts'
+import type { SeedProgress } from './seed/progress.ts'
 import { removeInterruptedSeeds, seedFile } from './seed-file.ts'
 
 export type Db = Database.Database
@@ -15,6 +16,8 @@ export class DatabaseUnreadableError extends Error {}
 export interface OpenDatabaseOptions {
   /** Told, in one line, when the file is seeded (first start, or again after an interrupted seed). */
   announce?: (line: string) => void
+  /** Told as the file is seeded (the start's progress bars); an existing file is not seeded. */
+  progress?: SeedProgress
 }
 
 /**
@@ -24,7 +27,11 @@ export interface OpenDatabaseOptions {
  * file, or a file without the `seeded_at` setting that a seed writes last, in its final
  * transaction) is seeded again with one line saying so. ':memory:' (tests) is seeded in place.
  */
-export function openDatabase(dbPath: string, seed: SeedOptions, { announce }: OpenDatabaseOptions = {}): Db {
+export function openDatabase(
+  dbPath: string,
+  seed: SeedOptions,
+  { announce, progress }: OpenDatabaseOptions = {},
+): Db {
   if (dbPath === ':memory:') {
     const db = new Database(dbPath)
     db.pragma('foreign_keys = ON')
@@ -45,7 +52,7 @@ export function openDatabase(dbPath: string, seed: SeedOptions, { announce }: Op
       : `Seeding ${dbPath} (${what})…`,
   )
   try {
-    seedFile(dbPath, seed)
+    seedFile(dbPath, progress ? { ...seed, progress } : seed)
   } catch (error) {
     // A folder that cannot be written or a full disk is the operator's to fix, said in one line.
     const code = String((error as { code?: unknown }).code ?? '')

@@ -13,7 +13,7 @@ import { AppRollupBuilder } from './app-rollups.ts'
 import { ChargebackRollupBuilder } from './chargeback-rollups.ts'
 import { seedSnowflake } from './snowflake.ts'
 import { DEFAULT_USD_PER_CREDIT } from './snowflake-catalogue.ts'
-import { buildSnowflakeRollups } from './snowflake-rollups.ts'
+import { SnowflakeRollupBuilder } from './snowflake-rollups.ts'
 import { seedBudgets } from '../repositories/budgets.ts'
 import { insertSeedAwsAccount } from '../repositories/aws-accounts.ts'
 import { seedEmrClusters } from './emr-clusters.ts'
@@ -48,7 +48,9 @@ function withoutSecondaryIndexes(
   db: Db,
   tables: readonly string[],
   fill: () => void,
-  timed: (name: string, step: () => void) => void,
+  timed: (name: string, step: () => void, total?: number) => void,
+  progress: SeedProgress,
+  fillTotal: number,
   phase = 'applications',
 ): void {
   const indexes = db
@@ -58,10 +60,17 @@ function withoutSecondaryIndexes(
     )
     .all(...tables) as { name: string; sql: string }[]
   for (const index of indexes) db.exec(`DROP INDEX "${index.name}"`)
-  timed(phase, fill)
-  timed(phase === 'applications' ? 'indexes' : `${phase}.indexes`, () => {
-    for (const index of indexes) db.exec(index.sql)
-  })
+  timed(phase, fill, fillTotal)
+  timed(
+    phase === 'applications' ? 'indexes' : `${phase}.indexes`,
+    () => {
+      for (const index of indexes) {
+        db.exec(index.sql)
+        progress.advance(1)
+      }
+    },
+    indexes.length,
+  )
 }
 
 /** What a reseed carries over from the data it replaces. */
@@ -91,7 +100,21 @@ export function seedDatabase(
   faker.seed(seed)
   const sizes = SCALE_SIZES[scale]
   const clusters = buildClusters(prng, now, sizes.transientEmrClusters)
-  const users = buildUsers(prng, clusters, now, sizes.extraUsers)
+  // How long each step took, kept in the settings for `npm run seed` and the benchmark to print.
+  const phases: Record<string, number> = {}
+  // total: the units the step will advance by (rows, indexes), 0 when it does not tell.
+  const timed = (name: string, step: () => void, total = 0) => {
+    const started = performance.now()
+    progress.begin(name, total)
+    step()
+    progress.end()
+    phases[name] = Math.round(performance.now() - started)
+  }
+  // The personas' passwords hashed with scrypt (about 20 ms each, on purpose): a step of its own.
+  let users: ReturnType<typeof buildUsers> = []
+  timed('users', () => {
+    users = buildUsers(prng, clusters, now, sizes.extraUsers)
+  })
   const tags = buildTags(prng, clusters, now)
 
   db.transaction(() => {
@@ -117,15 +140,6 @@ export function seedDatabase(
     )
     for (const t of tags) insert.run(t)
   })()
-  // How long each step took, kept in the settings for `npm run seed` and the benchmark to print.
-  const phases: Record<string, number> = {}
-  const timed = (name: string, step: () => void) => {
-    const started = performance.now()
-    progress.begin(name, 0)
-    step()
-    progress.end()
-    phases[name] = Math.round(performance.now() - started)
-  }
   const appRollups = new AppRollupBuilder()
   const chargebackRollups = new ChargebackRollupBuilder(clusters)
   withoutSecondaryIndexes(
@@ -142,6 +156,8 @@ export function seedDatabase(
         progress,
       ),
     timed,
+    progress,
+    sizes.applications,
   )
   timed('rollups', () => {
     appRollups.write(db)
@@ -156,16 +172,28 @@ export function seedDatabase(
   })
   // Its own generator, so adding Snowflake left every other table's rows as they were.
   let snowflakeQueries = 0
+  // Accumulated as the queries are generated: no pass over them in SQL afterwards.
+  const snowflakeRollups = new SnowflakeRollupBuilder()
   withoutSecondaryIndexes(
     db,
     SNOWFLAKE_BULK_TABLES,
     () => {
-      snowflakeQueries = seedSnowflake(db, createPrng(seed + 7), now, sizes.snowflake, snowflakeUsdPerCredit)
+      snowflakeQueries = seedSnowflake(
+        db,
+        createPrng(seed + 7),
+        now,
+        sizes.snowflake,
+        snowflakeUsdPerCredit,
+        progress,
+        snowflakeRollups,
+      )
     },
     timed,
+    progress,
+    sizes.snowflake.queries,
     'snowflake',
   )
-  timed('snowflake.rollups', () => buildSnowflakeRollups(db))
+  timed('snowflake.rollups', () => snowflakeRollups.write(db))
   // After the EMR clusters and their cost: the seeded budgets' amounts are set from that cost.
   timed('budgets', () => {
     seedBudgets(db, now)

@@ -3,6 +3,8 @@ import { SNOWFLAKE_QUERY_ANCHORS, type SnowflakeQueryAnchor } from '../../../../
 import type { Db } from '../open-database.ts'
 import { insertRows } from './bulk-insert.ts'
 import type { Prng } from './prng.ts'
+import { SILENT_PROGRESS, type SeedProgress } from './progress.ts'
+import type { SnowflakeRollupBuilder, SnowflakeRollupInput } from './snowflake-rollups.ts'
 import {
   FAILURE_MESSAGES,
   SNOWFLAKE_ACCOUNTS,
@@ -404,6 +406,8 @@ export function seedSnowflake(
   now: number,
   sizes: SnowflakeSizes,
   usdPerCredit: number,
+  progress: SeedProgress = SILENT_PROGRESS,
+  rollups?: SnowflakeRollupBuilder,
 ): number {
   const tables = buildTables(prng)
   const statements = buildStatements(prng, tables)
@@ -541,12 +545,16 @@ export function seedSnowflake(
       row.insight_mask = insightMask(facts)
       row.insight_count = insightKeysOf(row.insight_mask).length
     }
-    for (const m of made) pending.push(m.row)
+    for (const m of made) {
+      pending.push(m.row)
+      rollups?.add(m.row as unknown as SnowflakeRollupInput)
+    }
     if (pending.length >= 20_000) {
       write(pending)
       pending = []
     }
     count += made.length
+    progress.advance(made.length)
   }
   write(pending)
   return count
