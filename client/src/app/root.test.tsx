@@ -260,7 +260,10 @@ describe('per-path effects and watchers', () => {
     act(() => showToast('info', 'A toast from the overview'))
     expect(await screen.findByText('A toast from the overview')).toBeInTheDocument()
     await act(() => router.navigate('/clusters/resources'))
-    await waitFor(() => expect(screen.queryByText('A toast from the overview')).not.toBeInTheDocument())
+    // The toast leaves with a 250 ms transition: on a busy machine it can outlast waitFor's 1 s default.
+    await waitFor(() => expect(screen.queryByText('A toast from the overview')).not.toBeInTheDocument(), {
+      timeout: 5_000,
+    })
     expect(events).toContainEqual({
       category: 'App Routing',
       action: 'navigate',
