@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createSchema } from '../src/db/schema.ts'
 import { seedDatabase, SNOWFLAKE_TABLES, type SeedOptions } from '../src/db/seed/index.ts'
 import type { SeedProgress } from '../src/db/seed/progress.ts'
-import { seedFile } from '../src/db/seed-file.ts'
+import { removeInterruptedSeeds, seedFile } from '../src/db/seed-file.ts'
 
 const OPTIONS: SeedOptions = { scale: 'small', seed: 23, now: Date.parse('2026-11-22T12:00:00Z') }
 
@@ -108,5 +108,22 @@ describe('Snowflake seeded side by side in a worker thread', () => {
     expect(phases['snowflake.copy']).toBeUndefined()
     expect(db.prepare('SELECT count(*) FROM snowflake_queries').pluck().get()).toBeGreaterThan(0)
     db.close()
+  })
+})
+
+describe('side files left by a killed seed', () => {
+  it('are removed with the temporary file they belong to', () => {
+    const target = path.join(dir, 'x.db')
+    // A process id far above any Linux pid_max: its seed is certainly dead.
+    const left = [
+      'x.db.seeding-99999999',
+      'x.db.seeding-99999999-side-snowflake',
+      'x.db.seeding-99999999-side-snowflake-journal',
+    ]
+    for (const name of left) fs.writeFileSync(path.join(dir, name), '')
+    expect(removeInterruptedSeeds(target).sort()).toEqual(
+      [path.join(dir, left[0]!), path.join(dir, left[1]!)].sort(),
+    )
+    expect(fs.readdirSync(dir)).toEqual([])
   })
 })
