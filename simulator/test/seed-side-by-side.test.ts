@@ -5,9 +5,12 @@ import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createSchema } from '../src/db/schema.ts'
 import { seedDatabase, SNOWFLAKE_TABLES, type SeedOptions } from '../src/db/seed/index.ts'
-import type { SeedProgress } from '../src/db/seed/progress.ts'
+import { SILENT_PROGRESS, type SeedProgress } from '../src/db/seed/progress.ts'
+import { SCALE_SIZES } from '../src/db/seed/scale.ts'
+import { SideSeed } from '../src/db/seed/side-seed.ts'
 import { removeInterruptedSeeds, seedFile } from '../src/db/seed-file.ts'
 
+const SNOWFLAKE_WORKER = new URL('../src/db/seed/snowflake-worker.ts', import.meta.url)
 const OPTIONS: SeedOptions = { scale: 'small', seed: 23, now: Date.parse('2026-11-22T12:00:00Z') }
 
 let dir: string
@@ -125,5 +128,27 @@ describe('side files left by a killed seed', () => {
       [path.join(dir, left[0]!), path.join(dir, left[1]!)].sort(),
     )
     expect(fs.readdirSync(dir)).toEqual([])
+  })
+})
+
+describe('the copy of a side seed into the target', () => {
+  it('checks foreign keys: Snowflake accounts without their clusters fail the seed', () => {
+    const file = path.join(dir, 'target.db')
+    const db = new Database(file)
+    db.pragma('foreign_keys = ON')
+    createSchema(db)
+    // No clusters written: every snowflake_accounts.cluster_uid dangles.
+    const side = new SideSeed(db, 'snowflake', SNOWFLAKE_WORKER, SNOWFLAKE_TABLES, {
+      seed: 5,
+      now: OPTIONS.now,
+      sizes: SCALE_SIZES.small.snowflake,
+      usdPerCredit: 3,
+    })
+    expect(() => side.join(db, SILENT_PROGRESS, 0)).toThrow(
+      /rows of snowflake_accounts reference missing clusters rows/,
+    )
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1)
+    db.close()
+    expect(fs.readdirSync(dir)).toEqual(['target.db'])
   })
 })

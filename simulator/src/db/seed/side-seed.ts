@@ -142,37 +142,37 @@ export class SideSeed {
   }
 
   /**
-   * Copies each table in its key order: a rowid table by rowid (the order the seeder inserted,
-   * so the rows get the same rowids as an in-thread seed), a WITHOUT ROWID table by its primary
-   * key. One transaction; the target's foreign keys (on in seed-file.ts) check every row, e.g.
-   * snowflake_accounts.cluster_uid against the clusters the main thread wrote.
+   * Copies each table in its key order: `INSERT … SELECT *` with no WHERE or ORDER BY reads the
+   * side table in its b-tree order (rowid — the order the seeder inserted, so the rows keep the
+   * rowids of an in-thread seed — or the primary key of a WITHOUT ROWID table) and lets SQLite's
+   * transfer optimization copy whole records without decoding them (demo scale: 0.1 s instead of
+   * 0.4 s for a row-by-row insert). That optimization is off while foreign
+   * keys are enforced, so they are switched off for the copy (outside any transaction, which
+   * sideBySideFits ensures) and every copied table is checked afterwards with foreign_key_check,
+   * e.g. snowflake_accounts.cluster_uid against the clusters this thread wrote: a dangling
+   * reference fails the seed as an enforced key would.
    */
   private copyInto(db: Db, progress: SeedProgress) {
+    const enforced = db.pragma('foreign_keys', { simple: true }) === 1
     db.prepare('ATTACH DATABASE ? AS side').run(this.file)
+    db.pragma('foreign_keys = OFF')
     try {
       db.transaction(() => {
         for (const table of this.tables) {
-          const withoutRowid = /WITHOUT\s+ROWID\s*;?\s*$/i.test(
-            db
-              .prepare(`SELECT sql FROM side.sqlite_master WHERE type = 'table' AND name = ?`)
-              .pluck()
-              .get(table) as string,
-          )
-          const order = withoutRowid
-            ? (
-                db
-                  .prepare(`SELECT name, pk FROM pragma_table_info(?, 'side') WHERE pk > 0 ORDER BY pk`)
-                  .all(table) as { name: string }[]
-              )
-                .map((c) => `"${c.name}"`)
-                .join(', ')
-            : 'rowid'
-          db.exec(`INSERT INTO main."${table}" SELECT * FROM side."${table}" ORDER BY ${order}`)
+          db.exec(`INSERT INTO main."${table}" SELECT * FROM side."${table}"`)
           progress.advance(1)
         }
       })()
     } finally {
+      db.pragma(`foreign_keys = ${enforced ? 'ON' : 'OFF'}`)
       db.exec('DETACH DATABASE side')
+    }
+    for (const table of this.tables) {
+      const broken = db.prepare(`PRAGMA main.foreign_key_check("${table}")`).all() as { parent: string }[]
+      if (broken.length > 0)
+        throw new Error(
+          `Seeding ${this.platform}: ${broken.length} rows of ${table} reference missing ${broken[0]!.parent} rows`,
+        )
     }
   }
 
