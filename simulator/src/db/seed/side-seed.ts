@@ -46,8 +46,13 @@ function removeSideFile(file: string) {
   for (const suffix of SIDE_FILES) fs.rmSync(file + suffix, { force: true })
 }
 
-/** How long a worker may take to start running (load tsx and the seeder) before it is declared dead. */
-const START_TIMEOUT_MS = 60_000
+/**
+ * How long the main thread waits without news from the worker (a message or a change of state)
+ * before it declares the worker dead: a worker that fails to load, or is killed for lack of
+ * memory, runs none of its code and never signals, and its 'exit' event cannot reach a thread
+ * that waits in Atomics.wait. A live worker posts every 20,000 rows (under a second apart).
+ */
+const SILENCE_TIMEOUT_MS = 120_000
 
 /**
  * Whether a platform is seeded side by side: only into a file (the side file goes beside it) at a
@@ -109,13 +114,19 @@ export class SideSeed {
     const waitStarted = performance.now()
     try {
       progress.begin(this.platform, totalRows)
+      let heard = waitStarted
+      let last = Atomics.load(this.state, 0)
       for (;;) {
-        progress.advance(this.drain())
+        const rows = this.drain()
+        progress.advance(rows)
         const state = Atomics.load(this.state, 0)
         if (state === SIDE_DONE || state === SIDE_FAILED) break
-        if (state === SIDE_STARTING && performance.now() - waitStarted > START_TIMEOUT_MS)
+        if (rows > 0 || state !== last) heard = performance.now()
+        last = state
+        if (performance.now() - heard > SILENCE_TIMEOUT_MS)
           throw new Error(
-            `The ${this.platform} seed worker did not start within ${START_TIMEOUT_MS / 1000} s`,
+            `The ${this.platform} seed worker ${state === SIDE_STARTING ? 'did not start' : 'stopped answering'} ` +
+              `within ${SILENCE_TIMEOUT_MS / 1000} s (it may have failed to load or run out of memory)`,
           )
         Atomics.wait(this.state, 0, state, 100)
       }
