@@ -102,28 +102,14 @@ export interface SeedKeep {
  * caller's, if any). The settings, `seeded_at` among them, are written last, in one transaction:
  * a file without `seeded_at` holds an unfinished seed.
  */
-export function seedDatabase(
-  db: Db,
-  {
-    scale,
-    seed,
-    now,
-    snowflakeUsdPerCredit = DEFAULT_USD_PER_CREDIT,
-    progress = SILENT_PROGRESS,
-    sideBySide,
-  }: SeedOptions,
-  keep: SeedKeep = {},
-): Record<string, number> {
-  const prng = createPrng(seed)
-  faker.seed(seed)
-  const sizes = SCALE_SIZES[scale]
-  const clusters = buildClusters(prng, now, sizes.transientEmrClusters)
+export function seedDatabase(db: Db, options: SeedOptions, keep: SeedKeep = {}): Record<string, number> {
+  const { scale, seed, now, snowflakeUsdPerCredit = DEFAULT_USD_PER_CREDIT, sideBySide } = options
   // Snowflake reads no other table and draws from its own generator: at the demo and large scales
   // it is generated in a worker thread while this thread seeds the applications (side-seed.ts).
   const snowflakeInput: SnowflakeSideInput = {
     seed,
     now,
-    sizes: sizes.snowflake,
+    sizes: SCALE_SIZES[scale].snowflake,
     usdPerCredit: snowflakeUsdPerCredit,
   }
   const snowflakeSide = sideBySideFits(db, scale, sideBySide)
@@ -136,148 +122,168 @@ export function seedDatabase(
       )
     : undefined
   try {
-    // How long each step took, kept in the settings for `npm run seed` and the benchmark to print.
-    const phases: Record<string, number> = {}
-    // total: the units the step will advance by (rows, indexes), 0 when it does not tell.
-    const timed = (name: string, step: () => void, total = 0) => {
-      const started = performance.now()
-      progress.begin(name, total)
-      step()
-      progress.end()
-      phases[name] = Math.round(performance.now() - started)
-    }
-    // The personas' passwords hashed with scrypt (about 20 ms each, on purpose): a step of its own.
-    let users: ReturnType<typeof buildUsers> = []
-    timed('users', () => {
-      users = buildUsers(prng, clusters, now, sizes.extraUsers)
-    })
-    const tags = buildTags(prng, clusters, now)
-
-    db.transaction(() => {
-      const insert = db.prepare(
-        `INSERT INTO clusters (unravel_id, display_name, cluster_name, kind, platform, region, node_count, created_at, terminated_at)
-       VALUES (@unravelId, @displayName, @clusterName, @kind, @platform, @region, @nodeCount, @createdAt, @terminatedAt)`,
-      )
-      for (const c of clusters) insert.run(c)
-    })()
-    db.transaction(() => {
-      const insert = db.prepare(
-        `INSERT INTO users (username, password_hash, email, org, role, cluster_type, created_at, frozen_start, frozen_end,
-                          frozen_yarn_cluster, frozen_impala_cluster, profile_json)
-       VALUES (@username, @passwordHash, @email, @org, @role, @clusterType, @createdAt, @frozenStart, @frozenEnd,
-               @frozenYarnCluster, @frozenImpalaCluster, @profileJson)`,
-      )
-      for (const u of users) insert.run({ ...u, profileJson: JSON.stringify(u.profile) })
-    })()
-    db.transaction(() => {
-      const insert = db.prepare(
-        `INSERT OR IGNORE INTO tags (cluster_uid, source, key, value, first_seen, last_seen)
-       VALUES (@clusterUid, @source, @key, @value, @firstSeen, @lastSeen)`,
-      )
-      for (const t of tags) insert.run(t)
-    })()
-    const appRollups = new AppRollupBuilder()
-    const chargebackRollups = new ChargebackRollupBuilder(clusters)
-    withoutSecondaryIndexes(
-      db,
-      BULK_TABLES,
-      () =>
-        seedApplications(
-          db,
-          prng,
-          clusters,
-          now,
-          sizes.applications,
-          [appRollups, chargebackRollups],
-          progress,
-        ),
-      timed,
-      progress,
-      sizes.applications,
-    )
-    timed('rollups', () => {
-      appRollups.write(db)
-      chargebackRollups.write(db)
-    })
-    timed('search index', () => buildSearchIndex(db, progress))
-    timed('clusterResources', () => seedClusterResources(db, prng, clusters, now))
-    // Its own generator, like Snowflake's; after the apps and YARN capacity its watched clusters are priced from.
-    let emrClusters = 0
-    timed('emr', () => {
-      emrClusters = seedEmrClusters(db, createPrng(seed + 16), clusters, tags, now, scale)
-    })
-    // Its own generator, so adding Snowflake left every other table's rows as they were.
-    let snowflakeQueries = 0
-    if (snowflakeSide) {
-      // Joined here, after the applications: the worker has had all of their time to generate.
-      withoutSecondaryIndexes(
-        db,
-        SNOWFLAKE_BULK_TABLES,
-        () => {
-          Object.assign(phases, snowflakeSide.join(db, progress, sizes.snowflake.queries))
-          snowflakeQueries = db.prepare('SELECT count(*) FROM snowflake_queries').pluck().get() as number
-        },
-        // The join reports its own steps (the worker's timings, its wait and the copy); the
-        // index build after it is timed as usual.
-        (name, step, total) => (name === 'snowflake' ? step() : timed(name, step, total)),
-        progress,
-        sizes.snowflake.queries,
-        'snowflake',
-      )
-    } else {
-      // Accumulated as the queries are generated: no pass over them in SQL afterwards.
-      const snowflakeRollups = new SnowflakeRollupBuilder()
-      withoutSecondaryIndexes(
-        db,
-        SNOWFLAKE_BULK_TABLES,
-        () => {
-          snowflakeQueries = seedSnowflake(
-            db,
-            createPrng(seed + 7),
-            now,
-            sizes.snowflake,
-            snowflakeUsdPerCredit,
-            progress,
-            snowflakeRollups,
-          )
-        },
-        timed,
-        progress,
-        sizes.snowflake.queries,
-        'snowflake',
-      )
-      timed('snowflake.rollups', () => snowflakeRollups.write(db))
-    }
-    // After the EMR clusters and their cost: the seeded budgets' amounts are set from that cost.
-    timed('budgets', () => {
-      seedBudgets(db, now)
-      insertSeedAwsAccount(db, 'emr', now)
-    })
-    // Statistics for the query planner: without them it cannot tell that running apps are few and
-    // scans a whole window index instead of the partial index of running apps.
-    // A sample of each index is enough for that and takes a fraction of a full pass over a million rows.
-    timed('analyze', () => db.exec('PRAGMA analysis_limit = 1000; ANALYZE'))
-    db.transaction(() => {
-      writeSetting(db, 'seed_phases_ms', JSON.stringify(phases))
-      writeSetting(db, 'schema_version', SCHEMA_VERSION)
-      writeSetting(db, 'seed', String(seed))
-      writeSetting(db, 'scale', scale)
-      writeSetting(db, 'seeded_at', String(now))
-      writeSetting(db, 'anchor', String(now))
-      // Where the application times were seeded: anchor - apps_anchor is how far they have moved since.
-      writeSetting(db, 'apps_anchor', String(now))
-      writeSetting(db, 'jwt_secret', keep.jwtSecret ?? randomBytes(32).toString('hex'))
-    })()
-    return {
-      clusters: clusters.length,
-      users: users.length,
-      tags: tags.length,
-      applications: sizes.applications,
-      snowflakeQueries,
-      emrClusters,
-    }
+    return seedTables(db, options, keep, snowflakeSide)
   } finally {
     // Whatever happened: the worker stopped and its side file gone (a no-op after a join).
     snowflakeSide?.cancel()
+  }
+}
+
+/** seedDatabase's steps, in order; Snowflake's rows come from `snowflakeSide` when it is given. */
+function seedTables(
+  db: Db,
+  {
+    scale,
+    seed,
+    now,
+    snowflakeUsdPerCredit = DEFAULT_USD_PER_CREDIT,
+    progress = SILENT_PROGRESS,
+  }: SeedOptions,
+  keep: SeedKeep,
+  snowflakeSide: SideSeed | undefined,
+): Record<string, number> {
+  const prng = createPrng(seed)
+  faker.seed(seed)
+  const sizes = SCALE_SIZES[scale]
+  const clusters = buildClusters(prng, now, sizes.transientEmrClusters)
+  // How long each step took, kept in the settings for `npm run seed` and the benchmark to print.
+  const phases: Record<string, number> = {}
+  // total: the units the step will advance by (rows, indexes), 0 when it does not tell.
+  const timed = (name: string, step: () => void, total = 0) => {
+    const started = performance.now()
+    progress.begin(name, total)
+    step()
+    progress.end()
+    phases[name] = Math.round(performance.now() - started)
+  }
+  // The personas' passwords hashed with scrypt (about 20 ms each, on purpose): a step of its own.
+  let users: ReturnType<typeof buildUsers> = []
+  timed('users', () => {
+    users = buildUsers(prng, clusters, now, sizes.extraUsers)
+  })
+  const tags = buildTags(prng, clusters, now)
+
+  db.transaction(() => {
+    const insert = db.prepare(
+      `INSERT INTO clusters (unravel_id, display_name, cluster_name, kind, platform, region, node_count, created_at, terminated_at)
+       VALUES (@unravelId, @displayName, @clusterName, @kind, @platform, @region, @nodeCount, @createdAt, @terminatedAt)`,
+    )
+    for (const c of clusters) insert.run(c)
+  })()
+  db.transaction(() => {
+    const insert = db.prepare(
+      `INSERT INTO users (username, password_hash, email, org, role, cluster_type, created_at, frozen_start, frozen_end,
+                          frozen_yarn_cluster, frozen_impala_cluster, profile_json)
+       VALUES (@username, @passwordHash, @email, @org, @role, @clusterType, @createdAt, @frozenStart, @frozenEnd,
+               @frozenYarnCluster, @frozenImpalaCluster, @profileJson)`,
+    )
+    for (const u of users) insert.run({ ...u, profileJson: JSON.stringify(u.profile) })
+  })()
+  db.transaction(() => {
+    const insert = db.prepare(
+      `INSERT OR IGNORE INTO tags (cluster_uid, source, key, value, first_seen, last_seen)
+       VALUES (@clusterUid, @source, @key, @value, @firstSeen, @lastSeen)`,
+    )
+    for (const t of tags) insert.run(t)
+  })()
+  const appRollups = new AppRollupBuilder()
+  const chargebackRollups = new ChargebackRollupBuilder(clusters)
+  withoutSecondaryIndexes(
+    db,
+    BULK_TABLES,
+    () =>
+      seedApplications(
+        db,
+        prng,
+        clusters,
+        now,
+        sizes.applications,
+        [appRollups, chargebackRollups],
+        progress,
+      ),
+    timed,
+    progress,
+    sizes.applications,
+  )
+  timed('rollups', () => {
+    appRollups.write(db)
+    chargebackRollups.write(db)
+  })
+  timed('search index', () => buildSearchIndex(db, progress))
+  timed('clusterResources', () => seedClusterResources(db, prng, clusters, now))
+  // Its own generator, like Snowflake's; after the apps and YARN capacity its watched clusters are priced from.
+  let emrClusters = 0
+  timed('emr', () => {
+    emrClusters = seedEmrClusters(db, createPrng(seed + 16), clusters, tags, now, scale)
+  })
+  // Its own generator, so adding Snowflake left every other table's rows as they were.
+  let snowflakeQueries = 0
+  if (snowflakeSide) {
+    // Joined here, after the applications: the worker has had all of their time to generate.
+    withoutSecondaryIndexes(
+      db,
+      SNOWFLAKE_BULK_TABLES,
+      () => {
+        Object.assign(phases, snowflakeSide.join(db, progress, sizes.snowflake.queries))
+        snowflakeQueries = db.prepare('SELECT count(*) FROM snowflake_queries').pluck().get() as number
+      },
+      // The join reports its own steps (the worker's timings, its wait and the copy); the
+      // index build after it is timed as usual.
+      (name, step, total) => (name === 'snowflake' ? step() : timed(name, step, total)),
+      progress,
+      sizes.snowflake.queries,
+      'snowflake',
+    )
+  } else {
+    // Accumulated as the queries are generated: no pass over them in SQL afterwards.
+    const snowflakeRollups = new SnowflakeRollupBuilder()
+    withoutSecondaryIndexes(
+      db,
+      SNOWFLAKE_BULK_TABLES,
+      () => {
+        snowflakeQueries = seedSnowflake(
+          db,
+          createPrng(seed + 7),
+          now,
+          sizes.snowflake,
+          snowflakeUsdPerCredit,
+          progress,
+          snowflakeRollups,
+        )
+      },
+      timed,
+      progress,
+      sizes.snowflake.queries,
+      'snowflake',
+    )
+    timed('snowflake.rollups', () => snowflakeRollups.write(db))
+  }
+  // After the EMR clusters and their cost: the seeded budgets' amounts are set from that cost.
+  timed('budgets', () => {
+    seedBudgets(db, now)
+    insertSeedAwsAccount(db, 'emr', now)
+  })
+  // Statistics for the query planner: without them it cannot tell that running apps are few and
+  // scans a whole window index instead of the partial index of running apps.
+  // A sample of each index is enough for that and takes a fraction of a full pass over a million rows.
+  timed('analyze', () => db.exec('PRAGMA analysis_limit = 1000; ANALYZE'))
+  db.transaction(() => {
+    writeSetting(db, 'seed_phases_ms', JSON.stringify(phases))
+    writeSetting(db, 'schema_version', SCHEMA_VERSION)
+    writeSetting(db, 'seed', String(seed))
+    writeSetting(db, 'scale', scale)
+    writeSetting(db, 'seeded_at', String(now))
+    writeSetting(db, 'anchor', String(now))
+    // Where the application times were seeded: anchor - apps_anchor is how far they have moved since.
+    writeSetting(db, 'apps_anchor', String(now))
+    writeSetting(db, 'jwt_secret', keep.jwtSecret ?? randomBytes(32).toString('hex'))
+  })()
+  return {
+    clusters: clusters.length,
+    users: users.length,
+    tags: tags.length,
+    applications: sizes.applications,
+    snowflakeQueries,
+    emrClusters,
   }
 }
