@@ -40,12 +40,13 @@ export function removeInterruptedSeeds(dbPath: string): string[] {
   const removed: string[] = []
   for (const name of fs.readdirSync(folder)) {
     const match = name.startsWith(prefix)
-      ? /^(\d+)(?:-wal|-shm|-journal)?$/.exec(name.slice(prefix.length))
+      ? // A side file of a platform seeded in a worker (seed/side-seed.ts): `<temp>-side-<platform>`.
+        /^(\d+)(-side-[a-z]+)?(?:-wal|-shm|-journal)?$/.exec(name.slice(prefix.length))
       : null
     if (!match) continue
     const pid = Number(match[1])
     if (pid !== process.pid && isRunning(pid)) continue
-    const temp = path.join(folder, prefix + match[1])
+    const temp = path.join(folder, prefix + match[1] + (match[2] ?? ''))
     removeWithSideFiles(temp)
     if (!removed.includes(temp)) removed.push(temp)
   }

@@ -19,6 +19,8 @@ import { insertSeedAwsAccount } from '../repositories/aws-accounts.ts'
 import { seedEmrClusters } from './emr-clusters.ts'
 import { buildSearchIndex } from './search-index.ts'
 import { SILENT_PROGRESS, type SeedProgress } from './progress.ts'
+import { SideSeed, sideBySideFits } from './side-seed.ts'
+import type { SnowflakeSideInput } from './snowflake-worker.ts'
 
 export interface SeedOptions {
   scale: Scale
@@ -29,6 +31,11 @@ export interface SeedOptions {
   snowflakeUsdPerCredit?: number
   /** Told as each step begins, advances and ends (the seed script's bars); silent by default. */
   progress?: SeedProgress
+  /**
+   * Seed the platforms side by side (side-seed.ts): by default into a file at the demo and large
+   * scales; in-thread for ':memory:', `small` and resets. Tests force it either way.
+   */
+  sideBySide?: boolean
 }
 
 /** Bumped whenever a table changes: a file of another version is refused with a re-seed hint. */
@@ -37,6 +44,16 @@ export const SCHEMA_VERSION = '15'
 /** The tables that take most rows: their secondary indexes are built after the rows go in. */
 const BULK_TABLES = ['applications', 'app_events', 'app_tags'] as const
 const SNOWFLAKE_BULK_TABLES = ['snowflake_queries'] as const
+/** Every table the Snowflake seeder fills, parents before children (the order a side seed copies them in). */
+export const SNOWFLAKE_TABLES = [
+  'snowflake_accounts',
+  'snowflake_warehouses',
+  'snowflake_tables',
+  'snowflake_statements',
+  'snowflake_queries',
+  'snowflake_query_rollups',
+  'snowflake_cost_rollups',
+] as const
 
 /**
  * Runs a bulk fill with the tables' secondary indexes dropped, then builds them again from their
@@ -85,7 +102,35 @@ export interface SeedKeep {
  * caller's, if any). The settings, `seeded_at` among them, are written last, in one transaction:
  * a file without `seeded_at` holds an unfinished seed.
  */
-export function seedDatabase(
+export function seedDatabase(db: Db, options: SeedOptions, keep: SeedKeep = {}): Record<string, number> {
+  const { scale, seed, now, snowflakeUsdPerCredit = DEFAULT_USD_PER_CREDIT, sideBySide } = options
+  // Snowflake reads no other table and draws from its own generator: at the demo and large scales
+  // it is generated in a worker thread while this thread seeds the applications (side-seed.ts).
+  const snowflakeInput: SnowflakeSideInput = {
+    seed,
+    now,
+    sizes: SCALE_SIZES[scale].snowflake,
+    usdPerCredit: snowflakeUsdPerCredit,
+  }
+  const snowflakeSide = sideBySideFits(db, scale, sideBySide)
+    ? new SideSeed(
+        db,
+        'snowflake',
+        new URL('./snowflake-worker.ts', import.meta.url),
+        SNOWFLAKE_TABLES,
+        snowflakeInput,
+      )
+    : undefined
+  try {
+    return seedTables(db, options, keep, snowflakeSide)
+  } finally {
+    // Whatever happened: the worker stopped and its side file gone (a no-op after a join).
+    snowflakeSide?.cancel()
+  }
+}
+
+/** seedDatabase's steps, in order; Snowflake's rows come from `snowflakeSide` when it is given. */
+function seedTables(
   db: Db,
   {
     scale,
@@ -94,7 +139,8 @@ export function seedDatabase(
     snowflakeUsdPerCredit = DEFAULT_USD_PER_CREDIT,
     progress = SILENT_PROGRESS,
   }: SeedOptions,
-  keep: SeedKeep = {},
+  keep: SeedKeep,
+  snowflakeSide: SideSeed | undefined,
 ): Record<string, number> {
   const prng = createPrng(seed)
   faker.seed(seed)
@@ -172,28 +218,46 @@ export function seedDatabase(
   })
   // Its own generator, so adding Snowflake left every other table's rows as they were.
   let snowflakeQueries = 0
-  // Accumulated as the queries are generated: no pass over them in SQL afterwards.
-  const snowflakeRollups = new SnowflakeRollupBuilder()
-  withoutSecondaryIndexes(
-    db,
-    SNOWFLAKE_BULK_TABLES,
-    () => {
-      snowflakeQueries = seedSnowflake(
-        db,
-        createPrng(seed + 7),
-        now,
-        sizes.snowflake,
-        snowflakeUsdPerCredit,
-        progress,
-        snowflakeRollups,
-      )
-    },
-    timed,
-    progress,
-    sizes.snowflake.queries,
-    'snowflake',
-  )
-  timed('snowflake.rollups', () => snowflakeRollups.write(db))
+  if (snowflakeSide) {
+    // Joined here, after the applications: the worker has had all of their time to generate.
+    withoutSecondaryIndexes(
+      db,
+      SNOWFLAKE_BULK_TABLES,
+      () => {
+        Object.assign(phases, snowflakeSide.join(db, progress, sizes.snowflake.queries))
+        snowflakeQueries = db.prepare('SELECT count(*) FROM snowflake_queries').pluck().get() as number
+      },
+      // The join reports its own steps (the worker's timings, its wait and the copy); the
+      // index build after it is timed as usual.
+      (name, step, total) => (name === 'snowflake' ? step() : timed(name, step, total)),
+      progress,
+      sizes.snowflake.queries,
+      'snowflake',
+    )
+  } else {
+    // Accumulated as the queries are generated: no pass over them in SQL afterwards.
+    const snowflakeRollups = new SnowflakeRollupBuilder()
+    withoutSecondaryIndexes(
+      db,
+      SNOWFLAKE_BULK_TABLES,
+      () => {
+        snowflakeQueries = seedSnowflake(
+          db,
+          createPrng(seed + 7),
+          now,
+          sizes.snowflake,
+          snowflakeUsdPerCredit,
+          progress,
+          snowflakeRollups,
+        )
+      },
+      timed,
+      progress,
+      sizes.snowflake.queries,
+      'snowflake',
+    )
+    timed('snowflake.rollups', () => snowflakeRollups.write(db))
+  }
   // After the EMR clusters and their cost: the seeded budgets' amounts are set from that cost.
   timed('budgets', () => {
     seedBudgets(db, now)

@@ -1,0 +1,154 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createSchema } from '../src/db/schema.ts'
+import { seedDatabase, SNOWFLAKE_TABLES, type SeedOptions } from '../src/db/seed/index.ts'
+import { SILENT_PROGRESS, type SeedProgress } from '../src/db/seed/progress.ts'
+import { SCALE_SIZES } from '../src/db/seed/scale.ts'
+import { SideSeed } from '../src/db/seed/side-seed.ts'
+import { removeInterruptedSeeds, seedFile } from '../src/db/seed-file.ts'
+
+const SNOWFLAKE_WORKER = new URL('../src/db/seed/snowflake-worker.ts', import.meta.url)
+const OPTIONS: SeedOptions = { scale: 'small', seed: 23, now: Date.parse('2026-11-22T12:00:00Z') }
+
+let dir: string
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'costlens-side-'))
+})
+afterEach(() => {
+  fs.rmSync(dir, { recursive: true, force: true })
+})
+
+/** Rows of `table` one database has and the other lacks, both ways. */
+function difference(db: Database.Database, table: string): [number, number] {
+  const count = (a: string, b: string) =>
+    db
+      .prepare(`SELECT count(*) FROM (SELECT * FROM ${a}.${table} EXCEPT SELECT * FROM ${b}.${table})`)
+      .pluck()
+      .get() as number
+  return [count('main', 'side'), count('side', 'main')]
+}
+
+/** Keeps the steps a seed reports and the units each advanced by. */
+function recorder() {
+  const steps: { name: string; total: number; done: number }[] = []
+  const progress: SeedProgress = {
+    begin: (name, total) => steps.push({ name, total, done: 0 }),
+    advance: (units) => {
+      steps.at(-1)!.done += units
+    },
+    end: () => {},
+  }
+  return { steps, progress }
+}
+
+describe('Snowflake seeded side by side in a worker thread', () => {
+  it('gives the same rows in every Snowflake table as the in-thread seed, rollups included', () => {
+    const file = path.join(dir, 'side.db')
+    seedFile(file, { ...OPTIONS, sideBySide: true })
+    // Only the seeded file is left: the worker's side file was copied in and deleted.
+    expect(fs.readdirSync(dir)).toEqual(['side.db'])
+    const db = new Database(':memory:')
+    createSchema(db)
+    seedDatabase(db, OPTIONS)
+    db.prepare('ATTACH DATABASE ? AS side').run(file)
+    for (const table of SNOWFLAKE_TABLES) {
+      expect(db.prepare(`SELECT count(*) FROM side.${table}`).pluck().get(), table).toBeGreaterThan(0)
+      expect(difference(db, table), table).toEqual([0, 0])
+    }
+    // The other tables are untouched by the move: the applications are the same too.
+    expect(difference(db, 'applications')).toEqual([0, 0])
+    const phases = JSON.parse(
+      db.prepare(`SELECT value FROM side.settings WHERE key = 'seed_phases_ms'`).pluck().get() as string,
+    ) as Record<string, number>
+    expect(Object.keys(phases)).toEqual(
+      expect.arrayContaining([
+        'snowflake',
+        'snowflake.rollups',
+        'snowflake.wait',
+        'snowflake.copy',
+        'snowflake.indexes',
+      ]),
+    )
+    // The copy kept the foreign keys whole (snowflake_accounts.cluster_uid → clusters among them).
+    expect(db.prepare('PRAGMA side.foreign_key_check').all()).toEqual([])
+    db.close()
+  })
+
+  it("shows the worker's rows on the 'snowflake' step, then the copy and the indexes", () => {
+    const { steps, progress } = recorder()
+    seedFile(path.join(dir, 'side.db'), { ...OPTIONS, sideBySide: true, progress })
+    const snowflake = steps.find((s) => s.name === 'snowflake')!
+    expect(snowflake.total).toBeGreaterThan(0)
+    expect(snowflake.done).toBe(snowflake.total)
+    expect(steps.map((s) => s.name)).toEqual(
+      expect.arrayContaining(['snowflake', 'snowflake.copy', 'snowflake.indexes']),
+    )
+    expect(steps.find((s) => s.name === 'snowflake.copy')!.done).toBe(SNOWFLAKE_TABLES.length)
+  })
+
+  it("rethrows the worker's error with its message and leaves no file behind", () => {
+    // A price that is not a number fails the insert of the accounts in the worker (NOT NULL).
+    expect(() =>
+      seedFile(path.join(dir, 'side.db'), {
+        ...OPTIONS,
+        sideBySide: true,
+        snowflakeUsdPerCredit: Number.NaN,
+      }),
+    ).toThrow(/Seeding snowflake failed: NOT NULL constraint failed: snowflake_accounts\.usd_per_credit/)
+    expect(fs.readdirSync(dir)).toEqual([])
+  })
+
+  it('seeds in-thread for an in-memory database even when asked to go side by side', () => {
+    const db = new Database(':memory:')
+    createSchema(db)
+    seedDatabase(db, { ...OPTIONS, sideBySide: true })
+    const phases = JSON.parse(
+      db.prepare(`SELECT value FROM settings WHERE key = 'seed_phases_ms'`).pluck().get() as string,
+    ) as Record<string, number>
+    expect(phases['snowflake.copy']).toBeUndefined()
+    expect(db.prepare('SELECT count(*) FROM snowflake_queries').pluck().get()).toBeGreaterThan(0)
+    db.close()
+  })
+})
+
+describe('side files left by a killed seed', () => {
+  it('are removed with the temporary file they belong to', () => {
+    const target = path.join(dir, 'x.db')
+    // A process id far above any Linux pid_max: its seed is certainly dead.
+    const left = [
+      'x.db.seeding-99999999',
+      'x.db.seeding-99999999-side-snowflake',
+      'x.db.seeding-99999999-side-snowflake-journal',
+    ]
+    for (const name of left) fs.writeFileSync(path.join(dir, name), '')
+    expect(removeInterruptedSeeds(target).sort()).toEqual(
+      [path.join(dir, left[0]!), path.join(dir, left[1]!)].sort(),
+    )
+    expect(fs.readdirSync(dir)).toEqual([])
+  })
+})
+
+describe('the copy of a side seed into the target', () => {
+  it('checks foreign keys: Snowflake accounts without their clusters fail the seed', () => {
+    const file = path.join(dir, 'target.db')
+    const db = new Database(file)
+    db.pragma('foreign_keys = ON')
+    createSchema(db)
+    // No clusters written: every snowflake_accounts.cluster_uid dangles.
+    const side = new SideSeed(db, 'snowflake', SNOWFLAKE_WORKER, SNOWFLAKE_TABLES, {
+      seed: 5,
+      now: OPTIONS.now,
+      sizes: SCALE_SIZES.small.snowflake,
+      usdPerCredit: 3,
+    })
+    expect(() => side.join(db, SILENT_PROGRESS, 0)).toThrow(
+      /rows of snowflake_accounts reference missing clusters rows/,
+    )
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1)
+    db.close()
+    expect(fs.readdirSync(dir)).toEqual(['target.db'])
+  })
+})
