@@ -36,7 +36,7 @@ export const BUDGET_OVERRIDES: Readonly<Record<string, Budget>> = {
 
 /**
  * Entries the bench's rule selects but no request can measure, with the reason it prints. Not a miss:
- * each answers as documented. A new entry the generator cannot fill fails bench/smoke.test.ts until it
+ * each answers as documented. A new entry the generator cannot fill fails bench/plan.test.ts until it
  * is taught (a vocabulary name, a hand-written row) or listed here with its reason.
  */
 export const NOT_MEASURED: Readonly<Record<string, string>> = {
