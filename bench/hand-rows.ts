@@ -24,7 +24,7 @@ const SORTS = ['startTime', 'duration', 'cents', 'user', 'queue'] as const
  * statuses, pages and ranges drawn from the seeded values, B097 paging inside 10,000), so the
  * figure is that of the queries, not of a cache of one request.
  */
-function unifiedSearches(now: number, v: Vocabulary): HandRow[] {
+export function unifiedSearches(now: number, v: Vocabulary): HandRow[] {
   const prng = createPrng(2026)
   const window = (maxDays: number) => {
     const end = now - prng.int(0, 3) * DAY - prng.int(0, 23) * 3_600_000

@@ -1,6 +1,6 @@
 /*
  * Times the application-list queries (POST /apps/unifiedsearch) through the app, as the console
- * sends them: the rows of the benchmark (bench/run.ts unifiedSearches) and the searches whose totals
+ * sends them: the rows of the benchmark (bench/hand-rows.ts unifiedSearches) and the searches whose totals
  * the rollups answer differently since issue 18 dropped their sparse grains (a user or queue with a
  * type, inefficient apps with a status, insight names with a type or status). 200 varied bodies per
  * row, drawn from the seeded users, queues and event names; p50 and p99 in ms per request, and
@@ -10,6 +10,8 @@
  *
  *   npx tsx scripts/apps-list-timing.ts DB_PATH
  */
+import { unifiedSearches } from '../bench/hand-rows.ts'
+import { readVocabulary } from '../bench/vocabulary.ts'
 import { createPrng } from '../simulator/src/db/seed/prng.ts'
 import { signedInApp, timingLine } from './timing-app.ts'
 
@@ -17,11 +19,8 @@ const dbPath = process.argv[2]
 if (!dbPath) throw new Error('usage: npx tsx scripts/apps-list-timing.ts DB_PATH')
 const { app, headers } = await signedInApp(dbPath)
 
-const distinct = (sql: string) => app.db.prepare(sql).pluck().all() as string[]
-const users = distinct('SELECT DISTINCT user FROM applications INDEXED BY applications_user')
-const queues = distinct('SELECT DISTINCT queue FROM applications INDEXED BY applications_queue')
-const events = distinct('SELECT DISTINCT event_name FROM app_events INDEXED BY app_events_name')
-const kinds = ['spark', 'hive', 'tez', 'mr', 'impala']
+const vocabulary = readVocabulary(app.db)
+const { users, queues, kinds } = vocabulary
 const INEFFICIENT_NAMES = [
   'Contended Driver',
   'Data Skew',
@@ -32,7 +31,6 @@ const INEFFICIENT_NAMES = [
 
 const DAY = 86_400_000
 const HOURS = [1, 2, 6, 12, 24]
-const SORTS = ['startTime', 'duration', 'cents', 'user', 'queue'] as const
 const VARIANTS = 200
 const now = Date.now()
 const prng = createPrng(2026)
@@ -42,65 +40,14 @@ const window = (maxDays: number) => {
   return { start_time: end - span, end_time: end }
 }
 const page = (size: number) => ({ from: 0, size })
-const order = () => (prng.chance(0.7) ? 'desc' : 'asc')
 const many = (make: () => object) => Array.from({ length: VARIANTS }, make)
 
 const ROWS: [string, object[]][] = [
-  [
-    'apps: all, 1-24 hours',
-    many(() => ({ ...window(1), ...page(15), sort: [{ startTime: { order: 'desc' } }] })),
-  ],
-  [
-    'apps: finished, 1-7 days, by status',
-    many(() => ({
-      ...window(7),
-      ...page(15),
-      appStatus: prng.pick([['S', 'F', 'K'], ['F'], ['K'], ['F', 'K']]),
-      queryOnFinishedTime: true,
-      sort: [{ finishedTime: { order: 'desc' } }],
-    })),
-  ],
-  [
-    'apps: user, queue or type, 1-7 days, any sort',
-    many(() => ({
-      ...window(7),
-      ...page(15),
-      ...prng.pick([
-        { users: [prng.pick(users)] },
-        { queues: [prng.pick(queues)] },
-        { appTypes: [prng.pick(kinds)] },
-      ]),
-      sort: [{ [prng.pick(SORTS)]: { order: order() } }],
-    })),
-  ],
-  [
-    'apps: inefficient, 1-7 days',
-    many(() => ({
-      ...window(7),
-      ...page(50),
-      eventTypes: [2, 6],
-      ...(prng.chance(0.5) ? { insights: [prng.pick(events)] } : {}),
-      sort: [{ duration: { order: 'desc' } }],
-    })),
-  ],
-  [
-    'apps: pages 2-21, 1-7 days, any sort',
-    many(() => ({
-      ...window(7),
-      from: prng.int(1, 20) * 15,
-      size: 15,
-      sort: [{ [prng.pick(SORTS)]: { order: order() } }],
-    })),
-  ],
-  [
-    'apps: running',
-    many(() => ({
-      appStatus: ['R'],
-      ...page(15),
-      ...(prng.chance(0.5) ? { queues: [prng.pick(queues)] } : {}),
-      sort: [{ [prng.pick(['startTime', 'duration', 'user'])]: { order: order() } }],
-    })),
-  ],
+  // The benchmark's own rows, the same bodies it sends.
+  ...unifiedSearches(now, vocabulary).map((row): [string, object[]] => [
+    row.name,
+    (row.variants ?? []).map((v) => v.body as object),
+  ]),
   [
     'changed: user or queue with a type, 1-7 days',
     many(() => ({
