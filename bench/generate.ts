@@ -1,6 +1,7 @@
 import type { TSchema } from 'typebox'
 import { PERSONAS } from '../fixtures/personas.ts'
 import { fillPath, pathParamNames, type Endpoint } from '../shared/src/endpoints/endpoint.ts'
+import { DATE_WINDOW_PAIRS } from '../shared/src/contracts/dates.ts'
 import type { Prng } from '../simulator/src/db/seed/prng.ts'
 import type { Vocabulary } from './vocabulary.ts'
 
@@ -33,14 +34,6 @@ export interface GenerateOptions {
 
 const HOUR = 3_600_000
 export const DEFAULT_SPAN_HOURS: readonly number[] = [1, 6, 24, 72, 168]
-const WINDOW_PAIRS = [
-  ['start_time', 'end_time'],
-  ['startTime', 'endTime'],
-  ['from', 'to'],
-  ['gte', 'lte'],
-  ['dateFrom', 'dateTo'],
-] as const
-
 type Schema = TSchema & {
   type?: string
   enum?: readonly unknown[]
@@ -230,7 +223,9 @@ export function generateRequest(
       if (!schema?.properties) return out
       const props = schema.properties
       const required = new Set(schema.required ?? [])
-      const pair = WINDOW_PAIRS.find(([start, end]) => isDateBound(props[start]) && isDateBound(props[end]))
+      const pair = DATE_WINDOW_PAIRS.find(
+        ([start, end]) => isDateBound(props[start]) && isDateBound(props[end]),
+      )
       const spanMs = prng.pick(options.spanHours ?? DEFAULT_SPAN_HOURS) * HOUR
       const end = now - prng.int(0, 47) * HOUR - prng.int(0, 59) * 60_000
       if (pair) {

@@ -1,6 +1,7 @@
 import type { TSchema } from 'typebox'
 import { pathParamNames, type Endpoint, type EndpointTable } from '../shared/src/endpoints/endpoint.ts'
 import { ENDPOINT_TABLES } from '../shared/src/endpoints/tables.ts'
+import { DATE_WINDOW_PAIRS } from '../shared/src/contracts/dates.ts'
 
 /**
  * Which calls of the endpoint tables the bench measures: every call that lists or returns a series
@@ -24,18 +25,7 @@ export const SCOPE_PARAMS: ReadonlySet<string> = new Set([
   'warehouseUid',
   'pipeline',
 ])
-export const WINDOW_FIELDS: ReadonlySet<string> = new Set([
-  'start_time',
-  'end_time',
-  'startTime',
-  'endTime',
-  'from',
-  'to',
-  'gte',
-  'lte',
-  'dateFrom',
-  'dateTo',
-])
+export const WINDOW_FIELDS: ReadonlySet<string> = new Set(DATE_WINDOW_PAIRS.flat())
 export const PAGING_FIELDS: ReadonlySet<string> = new Set(['page', 'pageSize', 'size', 'offset', 'limit'])
 /** A required field of this name points at one record (app_id, dag_id, task_id, queryId…). */
 const RECORD_FIELD = /(^|_)id$|[a-z]Id$/

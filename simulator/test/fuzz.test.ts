@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import type { FastifyInstance } from 'fastify'
-import { DATE_PARAM_KEYWORD, type DateParamKind } from '@costlens/shared'
+import { DATE_PARAM_KEYWORD, DATE_WINDOW_PAIRS, type DateParamKind } from '@costlens/shared'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { AppInstance } from '../src/app.ts'
 import { TEST_NOW_MS, auth, signIn, testApp } from './helper.ts'
@@ -211,15 +211,6 @@ function bodyArb(schema: Schema, depth = 0): fc.Arbitrary<Record<string, unknown
   })
 }
 
-/** A start after its end, for operations with a pair of date parameters. */
-const PAIRS = [
-  ['start_time', 'end_time'],
-  ['startTime', 'endTime'],
-  ['from', 'to'],
-  ['gte', 'lte'],
-  ['dateFrom', 'dateTo'],
-] as const
-
 // ——— requests ———
 
 /** A path segment percent-encoded; a lone surrogate becomes the invalid UTF-8 it would be sent as. */
@@ -271,7 +262,7 @@ function requestArb(method: string, path: string, op: Operation, token: Record<s
     ),
   )
   const names = new Set(query.map((p) => p.name))
-  const pairs = PAIRS.filter(([s, e]) => names.has(s) && names.has(e))
+  const pairs = DATE_WINDOW_PAIRS.filter(([s, e]) => names.has(s) && names.has(e))
   const reversed = pairs.length
     ? fc.oneof(
         { weight: 3, arbitrary: fc.constant(null) },

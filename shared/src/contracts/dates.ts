@@ -15,6 +15,19 @@ import {
 /** The schema keyword that marks a date parameter; its value is the DateParamKind. */
 export const DATE_PARAM_KEYWORD = 'x-date-param'
 
+/**
+ * The names a time window's two bounds go by across the spec's endpoints, start first. One list
+ * for everything that builds or breaks a window on purpose: the benchmark's request generator and
+ * row rule, and the fuzz suite's "start after end" cases.
+ */
+export const DATE_WINDOW_PAIRS = [
+  ['start_time', 'end_time'],
+  ['startTime', 'endTime'],
+  ['from', 'to'],
+  ['gte', 'lte'],
+  ['dateFrom', 'dateTo'],
+] as const satisfies readonly (readonly [string, string])[]
+
 const ISO = String.raw`\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)?(?:Z|[+-]\d{2}:?\d{2})?`
 
 /** The form each kind of date string must have: linear patterns (no nested repetition). */
