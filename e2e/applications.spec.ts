@@ -42,7 +42,10 @@ test('the running list shows only running apps and says the date range does not 
   await openApplications(page, '?dateRangeLabel=7_d')
   await page.getByRole('tab', { name: 'Running' }).click()
   await expect(page).toHaveURL(/appListType=running/)
+  // The previous tab's rows may show until the running list answers: wait until none is left.
+  await expect(bodyRows(page).and(page.locator(':not([data-status="running"])'))).toHaveCount(0)
   await expect(bodyRows(page).first()).toHaveAttribute('data-status', 'running')
+  await expect(table(page)).toHaveAttribute('aria-busy', 'false')
   for (const status of await bodyRows(page).evaluateAll((rows) =>
     rows.map((r) => r.getAttribute('data-status')),
   ))
