@@ -29,15 +29,18 @@ const DAILY = [DAY] as const
  * - event: those apps once under each of their event names (the name's bit), so a filter of one
  *   name reads one part, whichever list it comes from.
  *
- * A grain is kept where its rows are at least about five times fewer than the apps they add up at
- * the large scale (1,000,000 apps; apps per row in brackets, measured on the seed of 2026-11-25):
- * a row that sums one or two apps costs as much to write, store and read as those apps in an index
- * and saves nothing. That dropped a third of the 6.4 million rows (4.1 million are left). Always kept
- * whatever their density, because the job counts and buckets may read them: the start and finish
- * rows of kind/status, user/total, queue/total and all/status by hour and by day.
+ * Which grains a seed keeps is chosen per seed by density (AppRollupBuilder, MIN_APPS_PER_ROW): a
+ * grain of a slice and time basis is kept only where its rows add up at least five apps each on
+ * average; a row that sums one or two apps costs as much to write, store and read as those apps in
+ * an index and saves nothing. The chosen set is stored in the settings (`app_rollup_grains`) and the
+ * readers read it (repositories/app-rollup-grains.ts). The grains below are the candidates, the
+ * most any scale keeps: those that passed at the large scale (1,000,000 apps; apps per row in
+ * brackets, measured on the seed of 2026-11-25). At the demo scale (60,000 apps) most slices keep
+ * their days and a few their quarter days; the small scale, which the tests seed, keeps every
+ * candidate, so the tests read every slice and grain.
  * - all: full by hour (6), status by hour (13; by ten minutes 4, dropped), total by ten minutes (6).
  * - kind: status by hour (6), total by hour (11).
- * - user: full by day only (9; by quarter day 4), status by quarter day (8), total by hour (4, kept).
+ * - user: full by day only (9; by quarter day 4), status by quarter day (8), total by hour (4).
  * - queue: full and status by quarter day (7, 15), total by hour (7).
  * - inefficient (a ninth of the apps): full by day (12; by quarter day 5, by hour 2), status by
  *   quarter day (11; by hour 3.5), total by hour (5; by ten minutes 1.6).
@@ -81,6 +84,7 @@ export interface RollupSliceSpec {
   bases: readonly RollupBasis[]
 }
 
+/** Every candidate slice (the most any scale keeps) with its candidate grains. */
 export const ROLLUP_SLICES = Object.fromEntries(
   (Object.entries(BASE_SLICES) as [SliceBase, (typeof BASE_SLICES)[SliceBase]][]).flatMap(([base, spec]) =>
     (['full', 'status', 'total'] as const).flatMap((variant): [RollupSlice, RollupSliceSpec][] => {
@@ -89,6 +93,24 @@ export const ROLLUP_SLICES = Object.fromEntries(
     }),
   ),
 ) as Partial<Record<RollupSlice, RollupSliceSpec>>
+
+/**
+ * The grains (longest first) a seed kept of each slice and time basis: a slice or basis that is
+ * missing kept none, and its searches read the apps. Stored as JSON in the setting
+ * `app_rollup_grains`.
+ */
+export type RollupGrains = Partial<Record<RollupSlice, Partial<Record<RollupBasis, number[]>>>>
+
+/** Every candidate grain of every slice and basis, longest first: what the small scale keeps. */
+export const EVERY_ROLLUP_GRAIN: RollupGrains = Object.fromEntries(
+  (Object.entries(ROLLUP_SLICES) as [RollupSlice, RollupSliceSpec][]).map(([slice, spec]) => [
+    slice,
+    Object.fromEntries(spec.bases.map((basis) => [basis, [...spec.grains].sort((a, b) => b - a)])),
+  ]),
+)
+
+/** A grain is kept where its rows add up at least this many apps each, on average (BASE_SLICES). */
+export const MIN_APPS_PER_ROW = 5
 
 /** The bits of the inefficient event names (types 2 and 6, B182) in event_mask. */
 export const INEFFICIENT_BITS = eventTypeMask(INEFFICIENT_EVENT_TYPES)
@@ -169,6 +191,15 @@ const field = (key: number, unit: number, radix: number) => Math.floor(key / uni
  * (a grouped INSERT … SELECT per slice, basis and grain) took about as long as writing the rows.
  */
 export class AppRollupBuilder {
+  /** The grains written by the last `write`. */
+  private kept: RollupGrains = {}
+
+  /**
+   * keep: 'dense' keeps the grains whose rows add up MIN_APPS_PER_ROW apps or more each (the demo
+   * and large scales); 'every' keeps every candidate grain (the small scale, which the tests seed).
+   */
+  constructor(private readonly keep: 'dense' | 'every' = 'dense') {}
+
   private readonly rows = new KeyedMeasures(WIDTH)
   private readonly parts = new Interner()
   private readonly statuses = new Interner()
@@ -220,9 +251,13 @@ export class AppRollupBuilder {
     for (let bit = 0; bit < APP_EVENT_TYPES.length; bit++) m[at + 7 + bit]! += (app.event_mask >> bit) & 1
   }
 
-  /** Stores every grain of every (slice, basis) in primary-key order; returns the rows written. */
+  /**
+   * Stores the kept grains of every (slice, basis) in primary-key order; returns the rows written.
+   * Which grains it kept: `keptGrains()`, for the settings.
+   */
   write(db: Db): number {
     let written = 0
+    this.kept = {}
     db.transaction(() => {
       db.exec('DELETE FROM app_rollups')
       const rows = function* (this: AppRollupBuilder) {
@@ -235,6 +270,11 @@ export class AppRollupBuilder {
     })()
     this.rows.clear()
     return written
+  }
+
+  /** The grains the last `write` kept, longest first (the setting `app_rollup_grains`). */
+  keptGrains(): RollupGrains {
+    return this.kept
   }
 
   /**
@@ -258,6 +298,9 @@ export class AppRollupBuilder {
     const source = this.rows.numbers()
     for (const b of blocks) {
       const { slice, basis, grains } = SLICE_BASES[b]!
+      // The apps the block's rows add up (an app in several parts counts once in each).
+      let apps = 0
+      for (let i = starts[b]!; i < starts[b + 1]!; i++) apps += source[this.rows.offsetOf(keys[i]!)]!
       for (const grain of grains) {
         // At most one row per finest row of the block: sized so, it never grows.
         const merged = new KeyedMeasures(WIDTH, Math.max(1, starts[b + 1]! - starts[b]!))
@@ -273,6 +316,9 @@ export class AppRollupBuilder {
             (key % RADIX.flag)
           mergeInto(merged, ranked, source, this.rows.offsetOf(key))
         }
+        if (this.keep === 'dense' && merged.size * MIN_APPS_PER_ROW > apps) continue
+        // Finest first here; kept longest first, as coverWindow reads them.
+        ;((this.kept[slice] ??= {})[basis] ??= []).unshift(grain)
         const into = merged.numbers()
         for (const ranked of merged.sortedKeys()) {
           const at = merged.offsetOf(ranked)
