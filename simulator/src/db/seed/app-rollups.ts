@@ -279,14 +279,37 @@ export class AppRollupBuilder {
 
   /**
    * The rows in the table's key order (slice, basis, grain, part, bucket, status, kind, cluster,
-   * flag): the (slice, basis) blocks sorted by their names, and within one each grain's rows
-   * re-keyed by the rank of their strings, so sorting the numbers sorts the rows as SQLite does.
+   * flag), each grain of a (slice, basis) added up from its finest rows as a stream: the (slice,
+   * basis) blocks are visited in the order of their names and each block's parts in the order of
+   * theirs; within a part the finest rows are in bucket order, so the rows of one coarser bucket
+   * are consecutive, and they are added up in a small array indexed by the rank of their status,
+   * kind, cluster and flag (at most 2^15 values), which also gives their order. No hash table and
+   * no sort of a whole grain: a grain is first counted (to keep it or not), then written.
    */
   private *rowsInKeyOrder(): Generator<unknown[]> {
     const keys = this.rows.sortedKeys()
+    const source = this.rows.numbers()
+    // Each sorted key's offset in `source` (a plain loop: Int32Array.from with a map is far slower).
+    // and its bucket index (at its finest grain) and low fields by rank, taken apart once.
+    const at = new Int32Array(keys.length)
+    const finestBucket = new Int32Array(keys.length)
+    const lowOf = new Int32Array(keys.length)
     const [parts, statuses, kinds, clusters] = [this.parts, this.statuses, this.kinds, this.clusters].map(
       (i) => i.ranks(),
     ) as [Ranks, Ranks, Ranks, Ranks]
+    // A key's low fields (status, kind, cluster, flag; key % BUCKET_UNIT) as the same fields by rank.
+    const lowRank = new Int32Array(BUCKET_UNIT)
+    for (let low = 0; low < BUCKET_UNIT; low++)
+      lowRank[low] =
+        statuses.rank[field(low, STATUS_UNIT, RADIX.status)]! * STATUS_UNIT +
+        kinds.rank[field(low, KIND_UNIT, RADIX.kind)]! * KIND_UNIT +
+        clusters.rank[field(low, CLUSTER_UNIT, RADIX.cluster)]! * CLUSTER_UNIT +
+        (low % RADIX.flag)
+    for (let i = 0; i < keys.length; i++) {
+      at[i] = this.rows.offsetOf(keys[i]!)
+      finestBucket[i] = field(keys[i]!, BUCKET_UNIT, RADIX.bucket)
+      lowOf[i] = lowRank[keys[i]! % BUCKET_UNIT]!
+    }
     // Where each (slice, basis) block starts among the sorted keys.
     const starts = new Array<number>(SLICE_BASES.length + 1).fill(keys.length)
     for (let i = keys.length - 1; i >= 0; i--) starts[Math.floor(keys[i]! / SLICE_BASIS_UNIT)] = i
@@ -295,45 +318,82 @@ export class AppRollupBuilder {
       const [x, y] = [SLICE_BASES[a]!, SLICE_BASES[b]!]
       return compareText(x.slice, y.slice) || compareText(x.basis, y.basis)
     })
-    const source = this.rows.numbers()
+    // The rows of one coarser bucket of one part: their measures by low rank, which were touched
+    // (stamp: the group they were last touched in) and in what order.
+    const merged = new Float64Array(BUCKET_UNIT * WIDTH)
+    const stamp = new Int32Array(BUCKET_UNIT).fill(-1)
+    const touched = new Int32Array(BUCKET_UNIT)
+    let group = 0
     for (const b of blocks) {
       const { slice, basis, grains } = SLICE_BASES[b]!
-      // The apps the block's rows add up (an app in several parts counts once in each).
+      // The block's parts as runs of keys, in the order of the parts' text.
+      const runs: { part: number; from: number; to: number }[] = []
       let apps = 0
-      for (let i = starts[b]!; i < starts[b + 1]!; i++) apps += source[this.rows.offsetOf(keys[i]!)]!
+      for (let i = starts[b]!; i < starts[b + 1]!; i++) {
+        const part = field(keys[i]!, PART_UNIT, RADIX.part)
+        if (!runs.length || runs.at(-1)!.part !== part) runs.push({ part, from: i, to: i })
+        runs.at(-1)!.to = i + 1
+        // The apps the block's rows add up (an app in several parts counts once in each).
+        apps += source[at[i]!]!
+      }
+      runs.sort((x, y) => parts.rank[x.part]! - parts.rank[y.part]!)
       for (const grain of grains) {
-        // At most one row per finest row of the block: sized so, it never grows.
-        const merged = new KeyedMeasures(WIDTH, Math.max(1, starts[b + 1]! - starts[b]!))
-        for (let i = starts[b]!; i < starts[b + 1]!; i++) {
-          const key = keys[i]!
-          const bucket = Math.floor((field(key, BUCKET_UNIT, RADIX.bucket) * grains[0]!) / grain)
-          const ranked =
-            parts.rank[field(key, PART_UNIT, RADIX.part)]! * PART_UNIT +
-            bucket * BUCKET_UNIT +
-            statuses.rank[field(key, STATUS_UNIT, RADIX.status)]! * STATUS_UNIT +
-            kinds.rank[field(key, KIND_UNIT, RADIX.kind)]! * KIND_UNIT +
-            clusters.rank[field(key, CLUSTER_UNIT, RADIX.cluster)]! * CLUSTER_UNIT +
-            (key % RADIX.flag)
-          mergeInto(merged, ranked, source, this.rows.offsetOf(key))
+        // Each grain divides the coarser ones: a bucket index at this grain is an integer division.
+        const perBucket = grain / grains[0]!
+        const bucketOf = (i: number) => (finestBucket[i]! / perBucket) | 0
+        if (this.keep === 'dense') {
+          let rows = 0
+          for (const { from, to } of runs)
+            for (let i = from, bucket = NaN; i < to; i++) {
+              const next = bucketOf(i)
+              if (next !== bucket) {
+                bucket = next
+                group++
+              }
+              if (stamp[lowOf[i]!] !== group) {
+                stamp[lowOf[i]!] = group
+                rows++
+              }
+            }
+          if (rows * MIN_APPS_PER_ROW > apps) continue
         }
-        if (this.keep === 'dense' && merged.size * MIN_APPS_PER_ROW > apps) continue
         // Finest first here; kept longest first, as coverWindow reads them.
         ;((this.kept[slice] ??= {})[basis] ??= []).unshift(grain)
-        const into = merged.numbers()
-        for (const ranked of merged.sortedKeys()) {
-          const at = merged.offsetOf(ranked)
-          yield [
-            slice,
-            basis,
-            grain,
-            parts.text[field(ranked, PART_UNIT, RADIX.part)],
-            field(ranked, BUCKET_UNIT, RADIX.bucket) * grain,
-            statuses.text[field(ranked, STATUS_UNIT, RADIX.status)],
-            kinds.text[field(ranked, KIND_UNIT, RADIX.kind)],
-            clusters.text[field(ranked, CLUSTER_UNIT, RADIX.cluster)],
-            ranked % RADIX.flag,
-            ...into.subarray(at, at + WIDTH),
-          ]
+        for (const { part, from, to } of runs) {
+          const partText = parts.text[parts.rank[part]!]
+          for (let i = from; i < to;) {
+            const bucket = bucketOf(i)
+            group++
+            let count = 0
+            for (; i < to && bucketOf(i) === bucket; i++) {
+              const row = lowOf[i]!
+              const fresh = stamp[row] !== group
+              if (fresh) {
+                stamp[row] = group
+                touched[count++] = row
+              }
+              mergeInto(merged, row * WIDTH, source, at[i]!, fresh)
+            }
+            if (count <= 32) sortPrefix(touched, count)
+            else touched.subarray(0, count).sort()
+            for (let t = 0; t < count; t++) {
+              const row = touched[t]!
+              // Filled by index: spreading a typed array goes through its iterator, row by row.
+              const out: unknown[] = [
+                slice,
+                basis,
+                grain,
+                partText,
+                bucket * grain,
+                statuses.text[field(row, STATUS_UNIT, RADIX.status)],
+                kinds.text[field(row, KIND_UNIT, RADIX.kind)],
+                clusters.text[field(row, CLUSTER_UNIT, RADIX.cluster)],
+                row % RADIX.flag,
+              ]
+              for (let m = row * WIDTH; m < row * WIDTH + WIDTH; m++) out.push(merged[m])
+              yield out
+            }
+          }
         }
       }
     }
@@ -342,18 +402,28 @@ export class AppRollupBuilder {
 
 type Ranks = ReturnType<Interner['ranks']>
 
+/** Sorts the first `count` numbers of `a` in place: an insertion sort, as a bucket's rows are a handful. */
+function sortPrefix(a: Int32Array, count: number): void {
+  for (let i = 1; i < count; i++) {
+    const v = a[i]!
+    let j = i - 1
+    for (; j >= 0 && a[j]! > v; j--) a[j + 1] = a[j]!
+    a[j + 1] = v
+  }
+}
+
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
-/** Adds one row's measures (at `from` in `source`) into the row `key` of `into`. */
-function mergeInto(into: KeyedMeasures, key: number, source: Float64Array, from: number): void {
-  const { at, fresh } = into.slot(key)
-  const m = into.numbers()
+/** Adds one row's measures (at `from` in `source`) into the row at `to` of `into` (copied when fresh). */
+function mergeInto(into: Float64Array, to: number, source: Float64Array, from: number, fresh: boolean): void {
   if (fresh) {
-    m.set(source.subarray(from, from + WIDTH), at)
+    into.set(source.subarray(from, from + WIDTH), to)
     return
   }
-  m[at]! += source[from]!
-  for (const min of [1, 3, 5]) if (source[from + min]! < m[at + min]!) m[at + min] = source[from + min]!
-  for (const max of [2, 4, 6]) if (source[from + max]! > m[at + max]!) m[at + max] = source[from + max]!
-  for (let e = 7; e < WIDTH; e++) m[at + e]! += source[from + e]!
+  into[to]! += source[from]!
+  for (let min = 1; min < 7; min += 2)
+    if (source[from + min]! < into[to + min]!) into[to + min] = source[from + min]!
+  for (let max = 2; max < 7; max += 2)
+    if (source[from + max]! > into[to + max]!) into[to + max] = source[from + max]!
+  for (let e = 7; e < WIDTH; e++) into[to + e]! += source[from + e]!
 }
