@@ -11,7 +11,8 @@ import {
   unifiedSearch,
   type SearchTotals,
 } from '../src/db/repositories/unified-search.ts'
-import { DAY, HOUR, QUARTER_DAY, ROLLUP_SLICES } from '../src/db/seed/app-rollups.ts'
+import { keptRollupGrains } from '../src/db/repositories/app-rollup-grains.ts'
+import { DAY, EVERY_ROLLUP_GRAIN, HOUR, QUARTER_DAY, ROLLUP_SLICES } from '../src/db/seed/app-rollups.ts'
 import { createPrng } from '../src/db/seed/prng.ts'
 import { TEST_NOW_MS, testApp } from './helper.ts'
 
@@ -114,7 +115,7 @@ describe('rollupPlan: which searches the rollups can total', () => {
     { body: { appTags: { team: ['a'] } }, slice: undefined },
     { body: { appStatus: ['R'] }, slice: undefined },
   ])('$body → $slice', ({ body, slice }) => {
-    expect(rollupPlan(body)?.slice).toBe(slice)
+    expect(rollupPlan(body, EVERY_ROLLUP_GRAIN)?.slice).toBe(slice)
   })
 })
 
@@ -172,7 +173,7 @@ describe('unified search: rollups and sort walks give exactly what the apps give
           : {}),
         ...(prng.chance(0.3) ? { queryOnFinishedTime: true } : {}),
       }
-      const plan = rollupPlan(body)
+      const plan = rollupPlan(body, keptRollupGrains(db))
       if (plan) slices.add(plan.slice)
       if (plan) viaRollups++
       expect(byCluster(searchTotals(db, body, TEST_NOW_MS, shift)), JSON.stringify(body)).toEqual(

@@ -5,10 +5,12 @@ import {
   INEFFICIENT_BITS,
   ROLLUP_SLICES,
   partsOf,
+  type RollupBasis,
+  type RollupGrains,
   type RollupSlice,
-  type RollupSliceSpec,
   type SliceBase,
 } from '../seed/app-rollups.ts'
+import { keptRollupGrains } from './app-rollup-grains.ts'
 import { CHARGEBACK_SLICES, appIo, platformScope } from '../seed/chargeback-rollups.ts'
 import { DAY, QUARTER_DAY } from '../seed/app-rollups.ts'
 import { cachedStatement } from '../statement-cache.ts'
@@ -44,13 +46,15 @@ const PART_SQL: Record<SliceBase, string> = {
   event: 'a.inefficient = 1 AND ((a.event_mask >> CAST(@part AS INTEGER)) & 1) = 1',
 }
 
-function rollupKeys(app: AppRow): RollupKey[] {
+/** The rows an app adds to, of the slices and grains the seed kept (keptRollupGrains). */
+function rollupKeys(kept: RollupGrains, app: AppRow): RollupKey[] {
   const keys: RollupKey[] = []
-  for (const [slice, spec] of Object.entries(ROLLUP_SLICES) as [RollupSlice, RollupSliceSpec][])
-    for (const basis of spec.bases) {
+  for (const [slice, grainsByBasis] of Object.entries(kept) as [RollupSlice, RollupGrains[RollupSlice]][]) {
+    const spec = ROLLUP_SLICES[slice]!
+    for (const [basis, grains] of Object.entries(grainsByBasis ?? {}) as [RollupBasis, number[]][]) {
       const time = basis === 'start' ? app.start_time : app.finished_time
       if (time === null) continue
-      for (const grain of spec.grains)
+      for (const grain of grains)
         for (const part of partsOf(spec.base, app))
           keys.push({
             slice,
@@ -64,6 +68,7 @@ function rollupKeys(app: AppRow): RollupKey[] {
             executed_by_unravel: spec.variant === 'full' ? app.executed_by_unravel : 0,
           })
     }
+  }
   return keys
 }
 
@@ -116,7 +121,8 @@ const keyText = (k: RollupKey) =>
 /** Recomputes every app_rollups row `before` or `after` (the same app, stored as `after` now) adds to. */
 export function refreshAppRollups(db: Db, before: AppRow, after: AppRow): void {
   const keys = new Map<string, RollupKey>()
-  for (const key of [...rollupKeys(before), ...rollupKeys(after)]) keys.set(keyText(key), key)
+  const kept = keptRollupGrains(db)
+  for (const key of [...rollupKeys(kept, before), ...rollupKeys(kept, after)]) keys.set(keyText(key), key)
   for (const key of keys.values()) recompute(db, key)
 }
 

@@ -10,6 +10,7 @@ import {
   ROLLUP_SLICES,
   sliceName,
   type RollupBasis,
+  type RollupGrains,
   type RollupSlice,
   type RollupSliceSpec,
   type RollupVariant,
@@ -31,6 +32,7 @@ import {
   type AppIndex,
   type Where,
 } from './applications.ts'
+import { keptGrainsOf, keptRollupGrains } from './app-rollup-grains.ts'
 
 /**
  * The totals of the apps a search matched (metadata of 02 §7): how many on each cluster, and over
@@ -117,6 +119,8 @@ export interface RollupPlan {
   slice: RollupSlice
   spec: RollupSliceSpec
   basis: RollupBasis
+  /** The grains the seed kept of the slice at that basis, longest first. */
+  grains: readonly number[]
   parts: readonly string[]
 }
 
@@ -170,9 +174,9 @@ function slicePartsOf(body: UnifiedSearchBody): { base: SliceBase; parts: readon
  * queue, kind, the inefficient mark (02 §7 eventTypes 2 and 6, B182) or inefficient event names
  * (insights). Any other filter (tags, ranges, ids, a text pattern) or running apps only (a handful,
  * read from their own index) reads the apps. Of a slice, the plan takes the most summed variant
- * the filters allow.
+ * the filters allow, when the seed kept any grain of it (`kept`: keptRollupGrains).
  */
-export function rollupPlan(body: UnifiedSearchBody): RollupPlan | undefined {
+export function rollupPlan(body: UnifiedSearchBody, kept: RollupGrains): RollupPlan | undefined {
   const runningOnly = body.appStatus?.length === 1 && body.appStatus[0] === 'R'
   const needsApps =
     runningOnly ||
@@ -190,8 +194,9 @@ export function rollupPlan(body: UnifiedSearchBody): RollupPlan | undefined {
     keepsKind || body.executed_by_unravel !== undefined ? 'full' : body.appStatus?.length ? 'status' : 'total'
   const slice = sliceName(of.base, variant)
   const spec = ROLLUP_SLICES[slice]
-  if (!spec?.bases.includes(basis)) return undefined
-  return { slice, spec, basis, parts: of.parts }
+  const grains = kept[slice]?.[basis]
+  if (!spec || !grains?.length) return undefined
+  return { slice, spec, basis, grains, parts: of.parts }
 }
 
 /** Adds `n` apps of one cluster and event mask, with their duration and cost ranges. */
@@ -341,14 +346,14 @@ export function searchTotals(
   now: number,
   shift: number,
   where: Where = searchWhere(body, now, shift),
-  plan: RollupPlan | undefined = rollupPlan(body),
+  plan: RollupPlan | undefined = rollupPlan(body, keptRollupGrains(db)),
 ): SearchTotals {
   const totals = emptyTotals()
   if (!plan || !where.window) {
     addAppTotals(totals, db, where)
     return totals
   }
-  const cover = coverWindow(where.window.start ?? 0, where.window.end + 1, plan.spec.grains)
+  const cover = coverWindow(where.window.start ?? 0, where.window.end + 1, plan.grains)
   addRollupTotals(totals, db, body, plan, cover.buckets)
   for (const edge of cover.raw) {
     // The edge in the request's time: searchWhere moves it back by the same shift.
@@ -372,16 +377,27 @@ interface WalkedIndex {
   population: number
 }
 
-/** The apps in all of a rollup slice part (the whole seeded time), from its daily rows. */
-function appsOfPart(db: Db, slice: RollupSlice, part: string): number {
-  return (
-    (cachedStatement(
-      db,
-      `SELECT sum(n) FROM app_rollups WHERE slice = @slice AND basis = 'start' AND grain = ${DAY} AND part = @part`,
-    )
-      .pluck()
-      .get({ slice, part }) as number | null) ?? 0
-  )
+/**
+ * How many apps a walk's part of its index holds (the whole seeded time): from the daily rows of
+ * the rollup slice part that holds the same apps, or counted in the index where the seed kept no
+ * daily rows of that slice.
+ */
+function walkPopulation(
+  db: Db,
+  walk: Omit<WalkedIndex, 'population'>,
+  slice: RollupSlice,
+  part: string,
+): number {
+  const [sql, params] = keptGrainsOf(db, slice, 'start').includes(DAY)
+    ? [
+        `SELECT sum(n) FROM app_rollups WHERE slice = @slice AND basis = 'start' AND grain = ${DAY} AND part = @part`,
+        { slice, part },
+      ]
+    : [
+        `SELECT count(*) FROM applications a INDEXED BY ${walk.index} WHERE ${walk.prefix.join(' AND ')}`,
+        walk.params,
+      ]
+  return (cachedStatement(db, sql).pluck().get(params) as number | null) ?? 0
 }
 
 /**
@@ -397,24 +413,26 @@ function walkedIndex(
   plan: RollupPlan | undefined,
   field: 'duration' | 'cents',
 ): WalkedIndex {
-  if (onlyInefficientApps(body))
-    return {
-      index: `applications_inefficient_${field}`,
+  if (onlyInefficientApps(body)) {
+    const walk = {
+      index: `applications_inefficient_${field}` as const,
       prefix: [INEFFICIENT_ONLY],
       params: {},
-      population: appsOfPart(db, 'inefficient/total', ''),
     }
+    return { ...walk, population: walkPopulation(db, walk, 'inefficient/total', '') }
+  }
   const dimension = (['user', 'queue', 'kind'] as const).find((d) => plan?.spec.base === d)
   // Those indexes check the window, status and cluster in themselves, not the kind of a user's or a
   // queue's apps or the unravel flag (schema.sql).
   const checked = body.executed_by_unravel === undefined && (dimension === 'kind' || !body.appTypes?.length)
-  if (dimension && plan!.parts.length === 1 && checked)
-    return {
-      index: `applications_${dimension}_${field}`,
+  if (dimension && plan!.parts.length === 1 && checked) {
+    const walk = {
+      index: `applications_${dimension}_${field}` as const,
       prefix: [`a.${dimension} = @walkedPart`],
       params: { walkedPart: plan!.parts[0] },
-      population: appsOfPart(db, sliceName(dimension, 'total'), plan!.parts[0]!),
     }
+    return { ...walk, population: walkPopulation(db, walk, sliceName(dimension, 'total'), plan!.parts[0]!) }
+  }
   return {
     index: `applications_${field}`,
     prefix: [],
@@ -505,7 +523,7 @@ export function unifiedSearch(db: Db, body: UnifiedSearchBody, now: number): Uni
   const shift = appsTimeShift(db)
   const where = searchWhere(body, now, shift)
   const order = searchOrder(body.sort)
-  const plan = rollupPlan(body)
+  const plan = rollupPlan(body, keptRollupGrains(db))
   const totals = searchTotals(db, body, now, shift, where, plan)
   const total = totals.n
   const expected = Math.max(0, Math.min(size, total - from))

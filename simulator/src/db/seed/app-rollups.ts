@@ -29,15 +29,18 @@ const DAILY = [DAY] as const
  * - event: those apps once under each of their event names (the name's bit), so a filter of one
  *   name reads one part, whichever list it comes from.
  *
- * A grain is kept where its rows are at least about five times fewer than the apps they add up at
- * the large scale (1,000,000 apps; apps per row in brackets, measured on the seed of 2026-11-25):
- * a row that sums one or two apps costs as much to write, store and read as those apps in an index
- * and saves nothing. That dropped a third of the 6.4 million rows (4.1 million are left). Always kept
- * whatever their density, because the job counts and buckets may read them: the start and finish
- * rows of kind/status, user/total, queue/total and all/status by hour and by day.
+ * Which grains a seed keeps is chosen per seed by density (AppRollupBuilder, MIN_APPS_PER_ROW): a
+ * grain of a slice and time basis is kept only where its rows add up at least five apps each on
+ * average; a row that sums one or two apps costs as much to write, store and read as those apps in
+ * an index and saves nothing. The chosen set is stored in the settings (`app_rollup_grains`) and the
+ * readers read it (repositories/app-rollup-grains.ts). The grains below are the candidates, the
+ * most any scale keeps: those that passed at the large scale (1,000,000 apps; apps per row in
+ * brackets, measured on the seed of 2026-11-25). At the demo scale (60,000 apps) most slices keep
+ * their days and a few their quarter days; the small scale, which the tests seed, keeps every
+ * candidate, so the tests read every slice and grain.
  * - all: full by hour (6), status by hour (13; by ten minutes 4, dropped), total by ten minutes (6).
  * - kind: status by hour (6), total by hour (11).
- * - user: full by day only (9; by quarter day 4), status by quarter day (8), total by hour (4, kept).
+ * - user: full by day only (9; by quarter day 4), status by quarter day (8), total by hour (4).
  * - queue: full and status by quarter day (7, 15), total by hour (7).
  * - inefficient (a ninth of the apps): full by day (12; by quarter day 5, by hour 2), status by
  *   quarter day (11; by hour 3.5), total by hour (5; by ten minutes 1.6).
@@ -81,6 +84,7 @@ export interface RollupSliceSpec {
   bases: readonly RollupBasis[]
 }
 
+/** Every candidate slice (the most any scale keeps) with its candidate grains. */
 export const ROLLUP_SLICES = Object.fromEntries(
   (Object.entries(BASE_SLICES) as [SliceBase, (typeof BASE_SLICES)[SliceBase]][]).flatMap(([base, spec]) =>
     (['full', 'status', 'total'] as const).flatMap((variant): [RollupSlice, RollupSliceSpec][] => {
@@ -89,6 +93,24 @@ export const ROLLUP_SLICES = Object.fromEntries(
     }),
   ),
 ) as Partial<Record<RollupSlice, RollupSliceSpec>>
+
+/**
+ * The grains (longest first) a seed kept of each slice and time basis: a slice or basis that is
+ * missing kept none, and its searches read the apps. Stored as JSON in the setting
+ * `app_rollup_grains`.
+ */
+export type RollupGrains = Partial<Record<RollupSlice, Partial<Record<RollupBasis, number[]>>>>
+
+/** Every candidate grain of every slice and basis, longest first: what the small scale keeps. */
+export const EVERY_ROLLUP_GRAIN: RollupGrains = Object.fromEntries(
+  (Object.entries(ROLLUP_SLICES) as [RollupSlice, RollupSliceSpec][]).map(([slice, spec]) => [
+    slice,
+    Object.fromEntries(spec.bases.map((basis) => [basis, [...spec.grains].sort((a, b) => b - a)])),
+  ]),
+)
+
+/** A grain is kept where its rows add up at least this many apps each, on average (BASE_SLICES). */
+export const MIN_APPS_PER_ROW = 5
 
 /** The bits of the inefficient event names (types 2 and 6, B182) in event_mask. */
 export const INEFFICIENT_BITS = eventTypeMask(INEFFICIENT_EVENT_TYPES)
@@ -169,6 +191,15 @@ const field = (key: number, unit: number, radix: number) => Math.floor(key / uni
  * (a grouped INSERT … SELECT per slice, basis and grain) took about as long as writing the rows.
  */
 export class AppRollupBuilder {
+  /** The grains written by the last `write`. */
+  private kept: RollupGrains = {}
+
+  /**
+   * keep: 'dense' keeps the grains whose rows add up MIN_APPS_PER_ROW apps or more each (the demo
+   * and large scales); 'every' keeps every candidate grain (the small scale, which the tests seed).
+   */
+  constructor(private readonly keep: 'dense' | 'every' = 'dense') {}
+
   private readonly rows = new KeyedMeasures(WIDTH)
   private readonly parts = new Interner()
   private readonly statuses = new Interner()
@@ -220,9 +251,13 @@ export class AppRollupBuilder {
     for (let bit = 0; bit < APP_EVENT_TYPES.length; bit++) m[at + 7 + bit]! += (app.event_mask >> bit) & 1
   }
 
-  /** Stores every grain of every (slice, basis) in primary-key order; returns the rows written. */
+  /**
+   * Stores the kept grains of every (slice, basis) in primary-key order; returns the rows written.
+   * Which grains it kept: `keptGrains()`, for the settings.
+   */
   write(db: Db): number {
     let written = 0
+    this.kept = {}
     db.transaction(() => {
       db.exec('DELETE FROM app_rollups')
       const rows = function* (this: AppRollupBuilder) {
@@ -237,16 +272,44 @@ export class AppRollupBuilder {
     return written
   }
 
+  /** The grains the last `write` kept, longest first (the setting `app_rollup_grains`). */
+  keptGrains(): RollupGrains {
+    return this.kept
+  }
+
   /**
    * The rows in the table's key order (slice, basis, grain, part, bucket, status, kind, cluster,
-   * flag): the (slice, basis) blocks sorted by their names, and within one each grain's rows
-   * re-keyed by the rank of their strings, so sorting the numbers sorts the rows as SQLite does.
+   * flag), each grain of a (slice, basis) added up from its finest rows as a stream: the (slice,
+   * basis) blocks are visited in the order of their names and each block's parts in the order of
+   * theirs; within a part the finest rows are in bucket order, so the rows of one coarser bucket
+   * are consecutive, and they are added up in a small array indexed by the rank of their status,
+   * kind, cluster and flag (at most 2^15 values), which also gives their order. No hash table and
+   * no sort of a whole grain: a grain is first counted (to keep it or not), then written.
    */
   private *rowsInKeyOrder(): Generator<unknown[]> {
     const keys = this.rows.sortedKeys()
+    const source = this.rows.numbers()
+    // Each sorted key's offset in `source` (a plain loop: Int32Array.from with a map is far slower).
+    // and its bucket index (at its finest grain) and low fields by rank, taken apart once.
+    const at = new Int32Array(keys.length)
+    const finestBucket = new Int32Array(keys.length)
+    const lowOf = new Int32Array(keys.length)
     const [parts, statuses, kinds, clusters] = [this.parts, this.statuses, this.kinds, this.clusters].map(
       (i) => i.ranks(),
     ) as [Ranks, Ranks, Ranks, Ranks]
+    // A key's low fields (status, kind, cluster, flag; key % BUCKET_UNIT) as the same fields by rank.
+    const lowRank = new Int32Array(BUCKET_UNIT)
+    for (let low = 0; low < BUCKET_UNIT; low++)
+      lowRank[low] =
+        statuses.rank[field(low, STATUS_UNIT, RADIX.status)]! * STATUS_UNIT +
+        kinds.rank[field(low, KIND_UNIT, RADIX.kind)]! * KIND_UNIT +
+        clusters.rank[field(low, CLUSTER_UNIT, RADIX.cluster)]! * CLUSTER_UNIT +
+        (low % RADIX.flag)
+    for (let i = 0; i < keys.length; i++) {
+      at[i] = this.rows.offsetOf(keys[i]!)
+      finestBucket[i] = field(keys[i]!, BUCKET_UNIT, RADIX.bucket)
+      lowOf[i] = lowRank[keys[i]! % BUCKET_UNIT]!
+    }
     // Where each (slice, basis) block starts among the sorted keys.
     const starts = new Array<number>(SLICE_BASES.length + 1).fill(keys.length)
     for (let i = keys.length - 1; i >= 0; i--) starts[Math.floor(keys[i]! / SLICE_BASIS_UNIT)] = i
@@ -255,39 +318,82 @@ export class AppRollupBuilder {
       const [x, y] = [SLICE_BASES[a]!, SLICE_BASES[b]!]
       return compareText(x.slice, y.slice) || compareText(x.basis, y.basis)
     })
-    const source = this.rows.numbers()
+    // The rows of one coarser bucket of one part: their measures by low rank, which were touched
+    // (stamp: the group they were last touched in) and in what order.
+    const merged = new Float64Array(BUCKET_UNIT * WIDTH)
+    const stamp = new Int32Array(BUCKET_UNIT).fill(-1)
+    const touched = new Int32Array(BUCKET_UNIT)
+    let group = 0
     for (const b of blocks) {
       const { slice, basis, grains } = SLICE_BASES[b]!
+      // The block's parts as runs of keys, in the order of the parts' text.
+      const runs: { part: number; from: number; to: number }[] = []
+      let apps = 0
+      for (let i = starts[b]!; i < starts[b + 1]!; i++) {
+        const part = field(keys[i]!, PART_UNIT, RADIX.part)
+        if (!runs.length || runs.at(-1)!.part !== part) runs.push({ part, from: i, to: i })
+        runs.at(-1)!.to = i + 1
+        // The apps the block's rows add up (an app in several parts counts once in each).
+        apps += source[at[i]!]!
+      }
+      runs.sort((x, y) => parts.rank[x.part]! - parts.rank[y.part]!)
       for (const grain of grains) {
-        // At most one row per finest row of the block: sized so, it never grows.
-        const merged = new KeyedMeasures(WIDTH, Math.max(1, starts[b + 1]! - starts[b]!))
-        for (let i = starts[b]!; i < starts[b + 1]!; i++) {
-          const key = keys[i]!
-          const bucket = Math.floor((field(key, BUCKET_UNIT, RADIX.bucket) * grains[0]!) / grain)
-          const ranked =
-            parts.rank[field(key, PART_UNIT, RADIX.part)]! * PART_UNIT +
-            bucket * BUCKET_UNIT +
-            statuses.rank[field(key, STATUS_UNIT, RADIX.status)]! * STATUS_UNIT +
-            kinds.rank[field(key, KIND_UNIT, RADIX.kind)]! * KIND_UNIT +
-            clusters.rank[field(key, CLUSTER_UNIT, RADIX.cluster)]! * CLUSTER_UNIT +
-            (key % RADIX.flag)
-          mergeInto(merged, ranked, source, this.rows.offsetOf(key))
+        // Each grain divides the coarser ones: a bucket index at this grain is an integer division.
+        const perBucket = grain / grains[0]!
+        const bucketOf = (i: number) => (finestBucket[i]! / perBucket) | 0
+        if (this.keep === 'dense') {
+          let rows = 0
+          for (const { from, to } of runs)
+            for (let i = from, bucket = NaN; i < to; i++) {
+              const next = bucketOf(i)
+              if (next !== bucket) {
+                bucket = next
+                group++
+              }
+              if (stamp[lowOf[i]!] !== group) {
+                stamp[lowOf[i]!] = group
+                rows++
+              }
+            }
+          if (rows * MIN_APPS_PER_ROW > apps) continue
         }
-        const into = merged.numbers()
-        for (const ranked of merged.sortedKeys()) {
-          const at = merged.offsetOf(ranked)
-          yield [
-            slice,
-            basis,
-            grain,
-            parts.text[field(ranked, PART_UNIT, RADIX.part)],
-            field(ranked, BUCKET_UNIT, RADIX.bucket) * grain,
-            statuses.text[field(ranked, STATUS_UNIT, RADIX.status)],
-            kinds.text[field(ranked, KIND_UNIT, RADIX.kind)],
-            clusters.text[field(ranked, CLUSTER_UNIT, RADIX.cluster)],
-            ranked % RADIX.flag,
-            ...into.subarray(at, at + WIDTH),
-          ]
+        // Finest first here; kept longest first, as coverWindow reads them.
+        ;((this.kept[slice] ??= {})[basis] ??= []).unshift(grain)
+        for (const { part, from, to } of runs) {
+          const partText = parts.text[parts.rank[part]!]
+          for (let i = from; i < to;) {
+            const bucket = bucketOf(i)
+            group++
+            let count = 0
+            for (; i < to && bucketOf(i) === bucket; i++) {
+              const row = lowOf[i]!
+              const fresh = stamp[row] !== group
+              if (fresh) {
+                stamp[row] = group
+                touched[count++] = row
+              }
+              mergeInto(merged, row * WIDTH, source, at[i]!, fresh)
+            }
+            if (count <= 32) sortPrefix(touched, count)
+            else touched.subarray(0, count).sort()
+            for (let t = 0; t < count; t++) {
+              const row = touched[t]!
+              // Filled by index: spreading a typed array goes through its iterator, row by row.
+              const out: unknown[] = [
+                slice,
+                basis,
+                grain,
+                partText,
+                bucket * grain,
+                statuses.text[field(row, STATUS_UNIT, RADIX.status)],
+                kinds.text[field(row, KIND_UNIT, RADIX.kind)],
+                clusters.text[field(row, CLUSTER_UNIT, RADIX.cluster)],
+                row % RADIX.flag,
+              ]
+              for (let m = row * WIDTH; m < row * WIDTH + WIDTH; m++) out.push(merged[m])
+              yield out
+            }
+          }
         }
       }
     }
@@ -296,18 +402,28 @@ export class AppRollupBuilder {
 
 type Ranks = ReturnType<Interner['ranks']>
 
+/** Sorts the first `count` numbers of `a` in place: an insertion sort, as a bucket's rows are a handful. */
+function sortPrefix(a: Int32Array, count: number): void {
+  for (let i = 1; i < count; i++) {
+    const v = a[i]!
+    let j = i - 1
+    for (; j >= 0 && a[j]! > v; j--) a[j + 1] = a[j]!
+    a[j + 1] = v
+  }
+}
+
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
-/** Adds one row's measures (at `from` in `source`) into the row `key` of `into`. */
-function mergeInto(into: KeyedMeasures, key: number, source: Float64Array, from: number): void {
-  const { at, fresh } = into.slot(key)
-  const m = into.numbers()
+/** Adds one row's measures (at `from` in `source`) into the row at `to` of `into` (copied when fresh). */
+function mergeInto(into: Float64Array, to: number, source: Float64Array, from: number, fresh: boolean): void {
   if (fresh) {
-    m.set(source.subarray(from, from + WIDTH), at)
+    into.set(source.subarray(from, from + WIDTH), to)
     return
   }
-  m[at]! += source[from]!
-  for (const min of [1, 3, 5]) if (source[from + min]! < m[at + min]!) m[at + min] = source[from + min]!
-  for (const max of [2, 4, 6]) if (source[from + max]! > m[at + max]!) m[at + max] = source[from + max]!
-  for (let e = 7; e < WIDTH; e++) m[at + e]! += source[from + e]!
+  into[to]! += source[from]!
+  for (let min = 1; min < 7; min += 2)
+    if (source[from + min]! < into[to + min]!) into[to + min] = source[from + min]!
+  for (let max = 2; max < 7; max += 2)
+    if (source[from + max]! > into[to + max]!) into[to + max] = source[from + max]!
+  for (let e = 7; e < WIDTH; e++) into[to + e]! += source[from + e]!
 }

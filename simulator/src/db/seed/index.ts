@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { faker } from '@faker-js/faker'
 import type { Db } from '../open-database.ts'
 import { writeSetting } from '../repositories/settings.ts'
+import { ROLLUP_GRAINS_SETTING } from '../repositories/app-rollup-grains.ts'
 import { createPrng } from './prng.ts'
 import { SCALE_SIZES, type Scale } from './scale.ts'
 import { buildClusters } from './clusters.ts'
@@ -188,7 +189,8 @@ function seedTables(
     )
     for (const t of tags) insert.run(t)
   })()
-  const appRollups = new AppRollupBuilder()
+  // The small scale (the tests') keeps every rollup grain; demo and large the dense ones (app-rollups.ts).
+  const appRollups = new AppRollupBuilder(scale === 'small' ? 'every' : 'dense')
   const chargebackRollups = new ChargebackRollupBuilder(clusters)
   withoutSecondaryIndexes(
     db,
@@ -276,6 +278,7 @@ function seedTables(
   timed('analyze', () => db.exec('PRAGMA analysis_limit = 1000; ANALYZE'))
   db.transaction(() => {
     writeSetting(db, 'seed_phases_ms', JSON.stringify(phases))
+    writeSetting(db, ROLLUP_GRAINS_SETTING, JSON.stringify(appRollups.keptGrains()))
     writeSetting(db, 'schema_version', SCHEMA_VERSION)
     writeSetting(db, 'seed', String(seed))
     writeSetting(db, 'scale', scale)
