@@ -116,7 +116,8 @@ describe('/jobs/applications', { timeout: 20_000 }, () => {
       ],
     })
     // The page is still there, with its list (before: 'Something went wrong. e.filter is not a function').
-    expect(within(await table()).getAllByRole('row')).toHaveLength(3)
+    const list = await table()
+    await waitFor(() => expect(within(list).getAllByRole('row')).toHaveLength(3))
     const filters = screen.getByRole('complementary', { name: 'Filters' })
     const alert = await within(filters).findByRole('alert')
     expect(alert).toHaveTextContent('Tags could not be loaded')
@@ -152,8 +153,9 @@ describe('/jobs/applications', { timeout: 20_000 }, () => {
 
   it('lists the page of apps with the total, statuses in words, cost in dollars and bytes in units', async () => {
     render('/jobs/applications')
-    const rows = within(await table()).getAllByRole('row')
-    expect(rows).toHaveLength(3)
+    const list = await table()
+    await waitFor(() => expect(within(list).getAllByRole('row')).toHaveLength(3))
+    const rows = within(list).getAllByRole('row')
     expect(screen.getByText('42 records')).toBeInTheDocument()
     expect(rows[1]).toHaveTextContent('success')
     expect(rows[1]).toHaveTextContent('$ 12.34')
