@@ -227,6 +227,8 @@ export function DataTable<R>(props: DataTableProps<R>) {
 
   const virtualizer = useVirtualizer({
     count: virtual ? pageRows.length : 0,
+    // A short page is not virtualised: no observers of the scroll box, no measuring of it.
+    enabled: virtual,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
