@@ -117,5 +117,6 @@ async function listPageLighthouse(baseUrl: string, port: number): Promise<Lighth
     accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
     fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
     lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+    tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
   }
 }

@@ -343,6 +343,7 @@ async function main() {
             accessibility: l.accessibility,
             'FCP ms': l.fcpMs,
             'LCP ms': l.lcpMs,
+            'TBT ms': l.tbtMs,
             ...(lighthouse.some((run) => run.error) ? { error: l.error ?? '' } : {}),
           })),
         ) + '\n',

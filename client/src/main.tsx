@@ -20,8 +20,13 @@ void store.dispatch(validateSession(undefined))
 // sign-in page loads.
 if (hasToken) {
   void loadSignedIn().catch(() => undefined)
+  // The screen's first calls too (the applications list), beside the token check: see prefetchScreenAt.
   void import('./app/screens.ts').then(
-    (screens) => screens.preloadScreenAt(window.location.pathname),
+    (screens) =>
+      Promise.all([
+        screens.prefetchScreenAt(window.location, store.dispatch),
+        screens.preloadScreenAt(window.location.pathname),
+      ]),
     () => undefined,
   )
 }

@@ -1,23 +1,25 @@
-import { Suspense, createElement, useLayoutEffect, useMemo, useState, type ComponentType } from 'react'
+import { Suspense, createElement, useCallback, useLayoutEffect, useMemo } from 'react'
 import { useOutletContext, useRoutes, type RouteObject } from 'react-router-dom'
 import { pageTitle, type RouteConfig, type RouteEntry } from '@costlens/shared'
-import { screenComponent } from './screens.ts'
+import { arrivedScreen, isScreen, loadScreen } from './screens.ts'
+import { useLoadedComponent } from './use-loaded-component.ts'
 import { PageLoader } from './page-loader.tsx'
 import type { SignedInOutlet } from './signed-in-outlet.ts'
 import { PlannedPage } from '../features/system/planned-page.tsx'
 import { NotFoundPage } from '../features/system/not-found-page.tsx'
 
 /**
- * The component of a screen, chosen once while the screen stays the same: its lazy wrapper and the
- * screen itself are different components, so switching from one to the other once the code arrives
- * would mount the screen afresh (its state and calls started over).
+ * A built screen, mounted once its code has arrived (at once when it had: main.tsx and the idle
+ * preload fetch it ahead), with a loader meanwhile. Keyed by the screen in RouteScreen, so routes of
+ * the same screen keep it mounted and another screen mounts afresh.
  */
-function useMountedScreen(key: string | undefined): ComponentType | undefined {
-  const [chosen, setChosen] = useState(() => ({ key, Screen: key ? screenComponent(key) : undefined }))
-  if (chosen.key === key) return chosen.Screen
-  const next = { key, Screen: key ? screenComponent(key) : undefined }
-  setChosen(next)
-  return next.Screen
+function BuiltScreen({ screen, title }: { screen: string; title: string }) {
+  const arrivedNow = useCallback(() => arrivedScreen(screen), [screen])
+  const fetchScreen = useCallback(() => loadScreen(screen), [screen])
+  const Screen = useLoadedComponent(arrivedNow, fetchScreen)
+  const loader = <PageLoader label={`Loading ${title}`} />
+  // Screen is held in state (useLoadedComponent), so it is the same component from render to render.
+  return Screen ? <Suspense fallback={loader}>{createElement(Screen)}</Suspense> : loader
 }
 
 /**
@@ -29,12 +31,9 @@ function RouteScreen({ route }: { route: RouteEntry }) {
   useLayoutEffect(() => {
     document.title = pageTitle(route.title)
   }, [route.title])
-  const Screen = useMountedScreen(route.status === 'built' ? route.screen : undefined)
-  if (!Screen) return <PlannedPage route={route} />
-  // Screen is held in state (useMountedScreen), so it is the same component from render to render.
-  return (
-    <Suspense fallback={<PageLoader label={`Loading ${route.title}`} />}>{createElement(Screen)}</Suspense>
-  )
+  if (route.status !== 'built' || !route.screen || !isScreen(route.screen))
+    return <PlannedPage route={route} />
+  return <BuiltScreen key={route.screen} screen={route.screen} title={route.title} />
 }
 
 /** Route objects for the routes this user may open; every other path is not found (B024). */

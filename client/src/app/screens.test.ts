@@ -1,20 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { preloadScreenAt, screenComponent } from './screens.ts'
-
-const LAZY = Symbol.for('react.lazy')
-const isLazy = (component: unknown) => (component as { $$typeof?: symbol }).$$typeof === LAZY
+import { arrivedScreen, isScreen, loadScreen, preloadScreenAt } from './screens.ts'
 
 describe('screen code', () => {
-  it('is a lazy component until its code arrives, then the screen itself (no loader on a later visit)', async () => {
-    expect(isLazy(screenComponent('pipelines'))).toBe(true)
+  it('is not there until its code arrives, then the screen itself (no loader on a later visit)', async () => {
+    expect(arrivedScreen('pipelines')).toBeUndefined()
     await preloadScreenAt('/jobs/pipelines')
-    const screen = screenComponent('pipelines')
-    expect(isLazy(screen)).toBe(false)
+    const screen = arrivedScreen('pipelines')
     expect(typeof screen).toBe('function')
+    await expect(loadScreen('pipelines')).resolves.toBe(screen)
   })
 
-  it('an address of no built screen loads nothing; an unknown key has no component', async () => {
+  it('an address of no built screen loads nothing; an unknown key is no screen', async () => {
     await expect(preloadScreenAt('/nowhere/at/all')).resolves.toBeUndefined()
-    expect(screenComponent('no-such-screen')).toBeUndefined()
+    expect(isScreen('no-such-screen')).toBe(false)
+    expect(isScreen('applications')).toBe(true)
   })
 })

@@ -1,6 +1,9 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import type { ComponentType } from 'react'
 import { matchPath } from 'react-router-dom'
-import { catalogueEntries } from '@costlens/shared'
+import { catalogueEntries, type CurrentUser } from '@costlens/shared'
+import { startOpeningClock } from '../kit/page-clock.ts'
+import { storedUser } from './session-storage.ts'
+import type { AppDispatch } from './store.ts'
 import { whenIdle } from './when-idle.ts'
 
 type ScreenModule = Promise<{ default: ComponentType }>
@@ -41,6 +44,24 @@ const LOADERS: Record<string, () => ScreenModule> = {
   session: () => import('../features/workflow/session-page.tsx'),
 }
 
+/** What a screen's first calls need, known before it mounts: its address, the clock, the user. */
+export interface ScreenOpening {
+  search: string
+  now: number
+  user: CurrentUser
+}
+type ScreenPrefetch = (dispatch: AppDispatch, opening: ScreenOpening) => void
+
+/**
+ * Screens that can start their first calls before they mount (a page load of their address), by
+ * their catalogue `screen` key: small modules of their own, so the calls start as early as
+ * possible. The console's first screen, the applications list, is the one that matters.
+ */
+const PREFETCHES: Record<string, () => Promise<ScreenPrefetch>> = {
+  applications: () =>
+    import('../features/jobs/applications-prefetch.ts').then((module) => module.prefetchApplications),
+}
+
 /** The screens whose code has arrived, by key: a visit from then on renders them at once. */
 const arrived = new Map<string, ComponentType>()
 
@@ -51,23 +72,19 @@ function load(key: string): ScreenModule {
   })
 }
 
-/**
- * Built screens by their catalogue `screen` key. Each loads on first visit, so the first page
- * carries only the shell.
- */
-const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = Object.fromEntries(
-  Object.keys(LOADERS).map((key) => [key, lazy(() => load(key))]),
-)
+/** Whether the client has code for the screen of this catalogue `screen` key. */
+export const isScreen = (key: string): boolean => key in LOADERS
+
+/** A screen's component once its code has arrived, by its catalogue `screen` key (else undefined). */
+export const arrivedScreen = (key: string): ComponentType | undefined => arrived.get(key)
 
 /**
- * The component to mount for a screen: the screen itself once its code has arrived, else its lazy
- * wrapper. A lazy component suspends on its first render even when its code is already there, and
- * React then shows the fallback for at least 300 ms (its Suspense reveal throttle): a screen whose
- * code was fetched ahead (below) would still wait that long on every first visit.
+ * Fetches a screen's code (once: the browser keeps the module) and resolves to its component.
+ * RouteScreen mounts it without Suspense (useLoadedComponent): a lazy component suspends on its
+ * first render even when its code is already there, and React then shows the fallback for at least
+ * 300 ms (its Suspense reveal throttle), on a page load as on every first visit.
  */
-export function screenComponent(key: string): ComponentType | undefined {
-  return arrived.get(key) ?? SCREENS[key]
-}
+export const loadScreen = (key: string): Promise<ComponentType> => load(key).then((module) => module.default)
 
 /**
  * Starts fetching the code of the screen at the address the console opens on, while the token is
@@ -76,12 +93,38 @@ export function screenComponent(key: string): ComponentType | undefined {
  * built screen loads nothing.
  */
 export function preloadScreenAt(pathname: string): Promise<void> {
-  const entry = catalogueEntries().find(
-    (e) => e.status === 'built' && e.screen && LOADERS[e.screen] && matchPath(e.path, pathname),
-  )
+  const entry = builtScreenAt(pathname)
   if (!entry?.screen) return Promise.resolve()
   return load(entry.screen).then(
     () => undefined,
+    () => undefined,
+  )
+}
+
+function builtScreenAt(pathname: string) {
+  return catalogueEntries().find(
+    (e) => e.status === 'built' && e.screen && LOADERS[e.screen] && matchPath(e.path, pathname),
+  )
+}
+
+/**
+ * On a page load with a stored token (main.tsx): the first calls of the screen at the address,
+ * started while the token is still being checked rather than after the check and the screen's
+ * mount, one after the other. The page's clock starts here (startOpeningClock) so the page builds
+ * the same requests and RTK Query hands it these. Without a stored user record, or at an address
+ * of no such screen, nothing starts; the token check still decides who is signed in (a failed check
+ * logs out, and a 401 from these calls does the same).
+ */
+export function prefetchScreenAt(
+  location: { pathname: string; search: string },
+  dispatch: AppDispatch,
+): Promise<void> {
+  const key = builtScreenAt(location.pathname)?.screen
+  const user = storedUser()
+  if (!key || !PREFETCHES[key] || !user) return Promise.resolve()
+  const now = startOpeningClock(location.pathname)
+  return PREFETCHES[key]().then(
+    (prefetch) => prefetch(dispatch, { search: location.search, now, user }),
     () => undefined,
   )
 }

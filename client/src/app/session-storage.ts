@@ -1,4 +1,4 @@
-import { SESSION_TOKEN_LIFETIME_S } from '@costlens/shared'
+import { SESSION_TOKEN_LIFETIME_S, type CurrentUser } from '@costlens/shared'
 
 /**
  * Where the session lives between page loads: localStorage, plus the `auth_token` cookie (B008) so
@@ -53,6 +53,19 @@ function tokenClaims(token: string): { iat?: number; exp?: number } {
 
 export function storeUser(user: unknown): void {
   localStorage.setItem(USER_KEY, JSON.stringify(user))
+}
+
+/**
+ * The user record of the last token check, as stored: only a guess of who is signing in (the check
+ * decides), good enough to start a page's first calls while the token is checked (screens.ts).
+ */
+export function storedUser(): CurrentUser | null {
+  try {
+    const user = JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as CurrentUser | null
+    return user && typeof user === 'object' ? user : null
+  } catch {
+    return null
+  }
 }
 
 export function clearSession(): void {

@@ -13,7 +13,7 @@ export { preloadScreenAt } from './screens.ts'
 
 /**
  * Once someone is signed in, the code of the screens they may open is fetched in idle time, so a
- * click on a tab shows its screen at once rather than after a loader (see screenComponent). The
+ * click on a tab shows its screen at once rather than after a loader (see loadScreen). The
  * screens a tab opens on come first: a click on a tab is the likeliest next step.
  */
 let screensPreloaded = false

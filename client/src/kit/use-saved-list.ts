@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { ALL_CLUSTERS, restoredListState, type ListState, type SortState } from '@costlens/shared'
-import { useAppDispatch, useAppSelector } from '../app/hooks.ts'
+import { useAppDispatch, useAppStore } from '../app/hooks.ts'
 import { listShown, type SavedListsState } from '../app/saved-lists-slice.ts'
 import type { Field } from './list-state.ts'
 import type { ListStateHandle } from './use-list-state.ts'
@@ -35,8 +35,10 @@ export function useSavedList<F extends Fields, G extends Fields>(
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
   const { pathname, search } = useLocation()
-  const saved = useAppSelector((s) => s.savedLists)
-  const [target] = useState(() => savedListSearch(saved, screen, search))
+  // Read once, on entry, not subscribed to: the list saves itself on every change (listShown), and
+  // a subscription would render the whole page again each time it did.
+  const store = useAppStore()
+  const [target] = useState(() => savedListSearch(store.getState().savedLists, screen, search))
   const landed = useRef(target === null || target === search)
   const { state: listState, defaults } = list
   const state = useMemo(() => asSharedListState(listState, defaults, tab), [listState, defaults, tab])

@@ -1,4 +1,13 @@
-import { Fragment, useMemo, useRef, useState, type ReactNode } from 'react'
+import {
+  Fragment,
+  memo,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react'
 import {
   getCoreRowModel,
   getPaginationRowModel,
@@ -20,7 +29,7 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core'
-import { useDebouncedCallback, useElementSize, useUncontrolled } from '@mantine/hooks'
+import { useDebouncedCallback, useUncontrolled } from '@mantine/hooks'
 import {
   IconArrowDown,
   IconArrowUp,
@@ -76,6 +85,25 @@ function cellContent(content: ReactNode): ReactNode {
 }
 
 /**
+ * The width of the box the columns fit in: null until measured, which happens in a layout effect,
+ * before the first paint (then on every resize). Nothing is laid out in tests: 0 there.
+ */
+function useBoxWidth() {
+  const ref = useRef<HTMLDivElement>(null)
+  const [width, setWidth] = useState<number | null>(null)
+  useLayoutEffect(() => {
+    const box = ref.current
+    if (!box) return
+    setWidth(box.clientWidth)
+    // clientWidth is the content box's width rounded, as this is (the box has no padding).
+    const observer = new ResizeObserver(([entry]) => entry && setWidth(Math.round(entry.contentRect.width)))
+    observer.observe(box)
+    return () => observer.disconnect()
+  }, [])
+  return [ref, width] as const
+}
+
+/**
  * The generic table (03 §2 Generic table, §4 Table): title, total, search, download, sortable and
  * resizable columns, a column chooser, row selection, detail rows and paging, on the server's
  * pages or its own. TanStack Table holds the column model (visibility, sizes, client sorting and
@@ -124,8 +152,8 @@ export function DataTable<R>(props: DataTableProps<R>) {
   // An empty line at the top of the scroll box is as wide as the box's inside (no border, no
   // scroll bar), however wide the table is: that is the room the columns have. Null until it has
   // been measured (and in tests, where nothing is laid out): every chosen column shows, as before.
-  const { ref: boxWidthRef, width: boxWidth } = useElementSize()
-  const available = boxWidth > 0 ? boxWidth - extraColumns * EXTRA_COLUMN_WIDTH : null
+  const [boxWidthRef, boxWidth] = useBoxWidth()
+  const available = boxWidth ? boxWidth - extraColumns * EXTRA_COLUMN_WIDTH : null
 
   const columnKeys = useMemo(() => columns.map((c) => c.key), [columns])
   const { choices, choose, reset } = useColumnChoices(props.columnsKey ?? caption, columnKeys)
@@ -199,6 +227,8 @@ export function DataTable<R>(props: DataTableProps<R>) {
 
   const virtualizer = useVirtualizer({
     count: virtual ? pageRows.length : 0,
+    // A short page is not virtualised: no observers of the scroll box, no measuring of it.
+    enabled: virtual,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
@@ -208,7 +238,11 @@ export function DataTable<R>(props: DataTableProps<R>) {
   // A request superseded by a newer one (B285) is no failure to show.
   const failure =
     props.failure && !props.loading && !isAbortedError(props.failure.error) ? props.failure : null
-  const shownRows = failure ? [] : virtual ? items.map((item) => pageRows[item.index]!) : pageRows
+  // Until the box is measured (before the first paint) no row renders: a first render of every
+  // column, refitted a moment later, would render every cell twice on a page load.
+  const measured = boxWidth !== null
+  const shownRows =
+    failure || !measured ? [] : virtual ? items.map((item) => pageRows[item.index]!) : pageRows
   const padTop = virtual && items.length ? items[0]!.start : 0
   const padBottom = virtual && items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0
 
@@ -226,11 +260,29 @@ export function DataTable<R>(props: DataTableProps<R>) {
   // the headings and times of the zone shown now.
   const downloadColumns = () => exportColumns(chosenColumns(columns, choices))
 
-  const byKey = new Map(columns.map((c) => [c.key, c]))
-  const renderCell = (row: R, key: string) => {
-    const column = byKey.get(key)!
-    return cellContent(column.render ? column.render(row) : plainText(cellValue(column, row)))
+  const byKey = useMemo(() => new Map(columns.map((c) => [c.key, c])), [columns])
+  const renderCell = useCallback(
+    (row: R, key: string) => {
+      const column = byKey.get(key)!
+      return cellContent(column.render ? column.render(row) : plainText(cellValue(column, row)))
+    },
+    [byKey],
+  )
+  // What a row does (click, select, expand) with the table's current view and selection, through
+  // one callback that never changes, so a row whose data and look are the same is not rendered again
+  // when the page around it is (a filter's answer, the paging, a poll).
+  const rowEvent = (event: RowEvent) => {
+    if (event.type === 'select')
+      selection?.onChange(
+        event.checked ? [...selection.selected, event.id] : selection.selected.filter((s) => s !== event.id),
+      )
+    else dispatch({ type: 'rowClick', rowId: event.id, toggleDetail: event.type === 'toggleDetail' })
   }
+  const latestRowEvent = useRef(rowEvent)
+  useLayoutEffect(() => {
+    latestRowEvent.current = rowEvent
+  })
+  const onRowEvent = useCallback((event: RowEvent) => latestRowEvent.current(event), [])
 
   // The room the shown columns leave goes to the row's name column (the sticky one), where the
   // longest text is, unless the user set its width by hand.
@@ -262,6 +314,20 @@ export function DataTable<R>(props: DataTableProps<R>) {
   const tableWidth =
     visibleLeaves.reduce((sum, c) => sum + widthOf(c.id, c.getSize()), 0) + extraColumns * EXTRA_COLUMN_WIDTH
   const layoutKey = `${available}|${JSON.stringify(columnSizing)}|${visibleLeaves.map((c) => c.id).join()}`
+  const cellList: RowCell[] = visibleLeaves.map((c) => {
+    const sticky = stickyStyle(c.id)
+    return {
+      id: c.id,
+      className: `${classes.cell} ${sticky?.className ?? ''}`,
+      align: byKey.get(c.id)?.align,
+      width: widthOf(c.id, c.getSize()),
+      left: sticky?.left,
+    }
+  })
+  // The same cells as long as the columns and their widths are: rows then need no new render.
+  const cellsKey = JSON.stringify(cellList)
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const cells = useMemo(() => cellList, [cellsKey])
 
   return (
     <section aria-label={caption}>
@@ -384,66 +450,20 @@ export function DataTable<R>(props: DataTableProps<R>) {
                 ]
                 return (
                   <Fragment key={id}>
-                    <Table.Tr
+                    <DataRow<R>
+                      row={row.original}
+                      id={id}
                       className={classNames.filter(Boolean).join(' ')}
-                      data-status={status}
-                      aria-selected={view.activeRow === id}
-                      onClick={() => dispatch({ type: 'rowClick', rowId: id })}
-                    >
-                      {selection && (
-                        <Table.Td className={extraSticky} left={0}>
-                          <Checkbox
-                            aria-label={`Select ${id}`}
-                            checked={selection.selected.includes(id)}
-                            disabled={atMax && !selection.selected.includes(id)}
-                            onClick={(e) => e.stopPropagation()}
-                            onChange={(e) =>
-                              selection.onChange(
-                                e.currentTarget.checked
-                                  ? [...selection.selected, id]
-                                  : selection.selected.filter((s) => s !== id),
-                              )
-                            }
-                          />
-                        </Table.Td>
-                      )}
-                      {props.renderDetail && (
-                        <Table.Td className={extraSticky} left={selection ? EXTRA_COLUMN_WIDTH : 0}>
-                          <ActionIcon
-                            variant="subtle"
-                            size="sm"
-                            aria-expanded={expanded}
-                            aria-label={`${expanded ? 'Hide' : 'Show'} details of ${id}`}
-                            onClick={(e) => {
-                              e.stopPropagation()
-                              dispatch({ type: 'rowClick', rowId: id, toggleDetail: true })
-                            }}
-                          >
-                            {expanded ? (
-                              <IconChevronDown size={16} aria-hidden />
-                            ) : (
-                              <IconChevronRight size={16} aria-hidden />
-                            )}
-                          </ActionIcon>
-                        </Table.Td>
-                      )}
-                      {row.getVisibleCells().map((cell) => {
-                        const sticky = stickyStyle(cell.column.id)
-                        return (
-                          <Table.Td
-                            key={cell.id}
-                            className={`${classes.cell} ${sticky?.className ?? ''}`}
-                            ta={byKey.get(cell.column.id)?.align}
-                            style={{
-                              width: widthOf(cell.column.id, cell.column.getSize()),
-                              left: sticky?.left,
-                            }}
-                          >
-                            {renderCell(row.original, cell.column.id)}
-                          </Table.Td>
-                        )
-                      })}
-                    </Table.Tr>
+                      status={status}
+                      active={view.activeRow === id}
+                      cells={cells}
+                      renderCell={renderCell}
+                      extraSticky={extraSticky}
+                      selected={selection ? selection.selected.includes(id) : undefined}
+                      selectDisabled={atMax && !selection?.selected.includes(id)}
+                      expanded={props.renderDetail ? expanded : undefined}
+                      onEvent={onRowEvent}
+                    />
                     {expanded && props.renderDetail && (
                       <Table.Tr>
                         <Table.Td colSpan={visibleCount + extraColumns}>
@@ -466,7 +486,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
                   </Table.Td>
                 </Table.Tr>
               )}
-              {!failure && (shownRows.length === 0 || visibleCount === 0) && !props.loading && (
+              {!failure && measured && (shownRows.length === 0 || visibleCount === 0) && !props.loading && (
                 <Table.Tr>
                   <Table.Td colSpan={Math.max(visibleCount + extraColumns, 1)}>
                     <Text ta="center" c="dimmed" py="md">
@@ -494,6 +514,94 @@ export function DataTable<R>(props: DataTableProps<R>) {
     </section>
   )
 }
+
+type RowEvent =
+  { type: 'click' | 'toggleDetail'; id: string } | { type: 'select'; id: string; checked: boolean }
+
+/** A body cell's place: its column, class (sticky or not), alignment, width and sticky offset. */
+interface RowCell {
+  id: string
+  className: string
+  align?: 'left' | 'center' | 'right'
+  width: number
+  left?: number
+}
+
+interface DataRowProps<R> {
+  row: R
+  id: string
+  className: string
+  status?: string
+  active: boolean
+  cells: readonly RowCell[]
+  renderCell: (row: R, key: string) => ReactNode
+  extraSticky?: string
+  /** With row selection: whether this row is picked (undefined without selection). */
+  selected?: boolean
+  selectDisabled: boolean
+  /** With detail rows: whether this row's detail is open (undefined without). */
+  expanded?: boolean
+  onEvent: (event: RowEvent) => void
+}
+
+/**
+ * One body row. Memoised: a table re-renders whenever the page around it does (a filter's answer,
+ * a poll, the pager), and re-rendering every cell of every row each time was most of the list
+ * page's main-thread work on a page load.
+ */
+const DataRow = memo(function DataRow<R>(props: DataRowProps<R>) {
+  const { row, id, extraSticky, expanded, onEvent } = props
+  return (
+    <Table.Tr
+      className={props.className}
+      data-status={props.status}
+      aria-selected={props.active}
+      onClick={() => onEvent({ type: 'click', id })}
+    >
+      {props.selected !== undefined && (
+        <Table.Td className={extraSticky} left={0}>
+          <Checkbox
+            aria-label={`Select ${id}`}
+            checked={props.selected}
+            disabled={props.selectDisabled}
+            onClick={(e) => e.stopPropagation()}
+            onChange={(e) => onEvent({ type: 'select', id, checked: e.currentTarget.checked })}
+          />
+        </Table.Td>
+      )}
+      {expanded !== undefined && (
+        <Table.Td className={extraSticky} left={props.selected !== undefined ? EXTRA_COLUMN_WIDTH : 0}>
+          <ActionIcon
+            variant="subtle"
+            size="sm"
+            aria-expanded={expanded}
+            aria-label={`${expanded ? 'Hide' : 'Show'} details of ${id}`}
+            onClick={(e) => {
+              e.stopPropagation()
+              onEvent({ type: 'toggleDetail', id })
+            }}
+          >
+            {expanded ? (
+              <IconChevronDown size={16} aria-hidden />
+            ) : (
+              <IconChevronRight size={16} aria-hidden />
+            )}
+          </ActionIcon>
+        </Table.Td>
+      )}
+      {props.cells.map((cell) => (
+        <Table.Td
+          key={cell.id}
+          className={cell.className}
+          ta={cell.align}
+          style={{ width: cell.width, left: cell.left }}
+        >
+          {props.renderCell(row, cell.id)}
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  )
+}) as <R>(props: DataRowProps<R>) => ReactNode
 
 /** A column heading: a sort button with its direction (aria-sort), and a resize handle. */
 function HeaderCell<R>(props: {

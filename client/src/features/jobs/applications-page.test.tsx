@@ -6,6 +6,8 @@ import { testUser } from '../../../test/users.ts'
 import { testAppRecord as app } from '../../../test/apps.ts'
 import ApplicationsPage from './applications-page.tsx'
 import { makeStore, type AppStore } from '../../app/store.ts'
+import { prefetchScreenAt } from '../../app/screens.ts'
+import { USER_KEY } from '../../app/session-storage.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -36,6 +38,13 @@ function render(
   store?: AppStore,
   failures: Failures = {},
 ) {
+  const api = stubPageApi(failures)
+  const view = renderWithProviders(<ApplicationsPage />, { preloadedState: signedIn(user), route, store })
+  return { ...api, ...view }
+}
+
+/** The list's calls, answered; the unified-search bodies asked for are kept in order. */
+function stubPageApi(failures: Failures = {}) {
   const bodies: UnifiedSearchBody[] = []
   const next = (answers: Response[] | undefined, fallback: () => Response) =>
     answers?.length ? (answers.length > 1 ? answers.shift()! : answers[0]!.clone()) : fallback()
@@ -52,11 +61,49 @@ function render(
     ),
     on('GET', '/api/v1/cluster_search', () => json([])),
   )
-  const view = renderWithProviders(<ApplicationsPage />, { preloadedState: signedIn(user), route, store })
-  return { ...api, ...view, bodies }
+  return { ...api, bodies }
 }
 
 const table = () => screen.findByRole('table', { name: /applications$/ })
+
+describe('/jobs/applications on a page load', () => {
+  afterEach(() => {
+    localStorage.clear()
+    window.history.replaceState(null, '', '/')
+  })
+
+  it('issue 18: the first calls, started beside the token check, are the ones the page makes: each asked once', async () => {
+    const user = testUser({ role: 'admin' })
+    const address = '/jobs/applications?appListType=finished&dateRangeLabel=24_h'
+    // A page load of the address with the user of the last sign-in stored (main.tsx).
+    window.history.replaceState(null, '', address)
+    localStorage.setItem(USER_KEY, JSON.stringify(user))
+    const store = makeStore(signedIn(user))
+    const { bodies, requests } = stubPageApi()
+    await prefetchScreenAt(window.location, store.dispatch)
+    await waitFor(() => expect(bodies).toHaveLength(1))
+    renderWithProviders(<ApplicationsPage />, { route: address, store })
+    expect(await within(await table()).findAllByRole('row')).toHaveLength(3)
+    expect(screen.getByText('Finished in range: 42')).toBeInTheDocument()
+    // The page built the same requests from the same clock: nothing asked a second time.
+    const asked = (path: string) => requests.filter((r) => new URL(r.url).pathname === path).length
+    expect(bodies).toHaveLength(1)
+    expect(bodies[0]!.appStatus).toEqual(['S', 'F', 'K'])
+    expect(asked('/api/v1/search/tags')).toBe(1)
+    expect(asked('/api/v1/reports/data/get_all_users_queues')).toBe(1)
+  })
+
+  it('starts nothing without a stored user, or at the address of another screen', async () => {
+    const store = makeStore()
+    const { requests } = stubPageApi()
+    window.history.replaceState(null, '', '/jobs/applications')
+    await prefetchScreenAt(window.location, store.dispatch)
+    localStorage.setItem(USER_KEY, JSON.stringify(testUser({ role: 'admin' })))
+    window.history.replaceState(null, '', '/data/tables')
+    await prefetchScreenAt(window.location, store.dispatch)
+    expect(requests).toHaveLength(0)
+  })
+})
 
 // A whole screen per test: jsdom needs more than the default 5 s on a busy machine.
 describe('/jobs/applications', { timeout: 20_000 }, () => {
@@ -69,7 +116,8 @@ describe('/jobs/applications', { timeout: 20_000 }, () => {
       ],
     })
     // The page is still there, with its list (before: 'Something went wrong. e.filter is not a function').
-    expect(within(await table()).getAllByRole('row')).toHaveLength(3)
+    const list = await table()
+    await waitFor(() => expect(within(list).getAllByRole('row')).toHaveLength(3))
     const filters = screen.getByRole('complementary', { name: 'Filters' })
     const alert = await within(filters).findByRole('alert')
     expect(alert).toHaveTextContent('Tags could not be loaded')
@@ -105,8 +153,9 @@ describe('/jobs/applications', { timeout: 20_000 }, () => {
 
   it('lists the page of apps with the total, statuses in words, cost in dollars and bytes in units', async () => {
     render('/jobs/applications')
-    const rows = within(await table()).getAllByRole('row')
-    expect(rows).toHaveLength(3)
+    const list = await table()
+    await waitFor(() => expect(within(list).getAllByRole('row')).toHaveLength(3))
+    const rows = within(list).getAllByRole('row')
     expect(screen.getByText('42 records')).toBeInTheDocument()
     expect(rows[1]).toHaveTextContent('success')
     expect(rows[1]).toHaveTextContent('$ 12.34')
