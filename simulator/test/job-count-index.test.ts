@@ -8,6 +8,7 @@ import {
   type JobBreakdown,
   type JobVariant,
 } from '../src/db/repositories/jobs.ts'
+import { jobCountIndex } from '../src/db/repositories/job-count-index.ts'
 import { scopeOfPlatform } from '../src/db/repositories/scope.ts'
 import { createPrng } from '../src/db/seed/prng.ts'
 import { frozenTestApp, type FrozenTestApp } from './helper.ts'
@@ -17,7 +18,7 @@ import { frozenTestApp, type FrozenTestApp } from './helper.ts'
  * replaced (jobCountSql) stays as the reference. Both must give the same answer, key for key and in
  * the same order, over windows of minutes to 30 days at every interval the point cap allows, every
  * groupBy, with and without a filter and a cluster, misaligned with the hour as the time shift
- * leaves them, and after a kill and a move have rewritten apps.
+ * leaves them, and after a kill and a move have rewritten apps (the index patched in place).
  */
 
 const MINUTE = 60_000
@@ -121,7 +122,7 @@ describe('E027 jobs/count: the in-process index answers as the SQL', () => {
     expectSameCounts(variedQueries(150, 18))
   })
 
-  it('after a kill and a move rewrote apps (the index is built again)', async () => {
+  it('after a kill and a move rewrote apps (the index patched in place, not built again)', async () => {
     const running = t.app.db
       .prepare(
         `SELECT a.id FROM applications a JOIN clusters c ON c.unravel_id = a.cluster_uid
@@ -132,6 +133,8 @@ describe('E027 jobs/count: the in-process index answers as the SQL', () => {
     expect(running).toHaveLength(2)
     // Built before the writes, so a stale index would show.
     expectSameCounts(variedQueries(5, 1))
+    const built = jobCountIndex(t.app.db)
+    const finishedBefore = built.finished
     const headers = t.as('admin')
     const kill = await t.app.inject({ url: `/api/v1/yarn_rm/kill_app/${running[0]}`, headers })
     expect(kill.statusCode, kill.body).toBe(200)
@@ -148,6 +151,11 @@ describe('E027 jobs/count: the in-process index answers as the SQL', () => {
       .get(running[1], queue) as string
     const move = await t.app.inject({ url: `/api/v1/yarn_rm/move_app/${running[1]}?queue=${other}`, headers })
     expect(move.statusCode, move.body).toBe(200)
+    // Patched in place: the killed app (and any running child of it) moved among the finished ones.
+    expect(jobCountIndex(t.app.db)).toBe(built)
+    expect(built.finished).toBeGreaterThan(finishedBefore)
+    expect(built.unfinishedIds).not.toContain(running[0])
+    expect(built.unfinishedIds).toContain(running[1])
     expectSameCounts(variedQueries(60, 19))
     expectSameBuckets(15, 29)
     const killedNow = jobCount(

@@ -1,12 +1,12 @@
 import { APP_STATUS_LABELS, type JobCountGroupBy } from '@costlens/shared'
 import type { Db } from '../open-database.ts'
-import { appsDerived } from './app-read-cache.ts'
+import { appsDerived, type RewrittenApp } from './app-read-cache.ts'
 
 /*
  * E027 jobs/count over a compact in-process index of every application: what the count reads of an
  * app (its run's start and end as seeded, and codes of its status, kind, cluster, user and queue) in
- * typed arrays, built once per database (about 30 MB and a second at a million apps) and rebuilt
- * after an app write (app-read-cache.ts). The finished apps are kept cluster by cluster in finish
+ * typed arrays, built once per database (about 30 MB and a second at a million apps; right after the
+ * server listens, warm-app-indexes.ts) and patched in place by a kill or a move (app-read-cache.ts). The finished apps are kept cluster by cluster in finish
  * order: a count scans, for each cluster it asks, the apps from the window's start on, so a day's
  * window on one platform reads that day's apps of its clusters, and thirty days at most a million.
  *
@@ -32,6 +32,8 @@ export interface JobCountIndex {
   queue: Uint32Array
   /** The app's event bits (APP_EVENT_TYPES), for the bucket routes' inefficiency counts. */
   events: Uint16Array
+  /** The unfinished apps' ids, in their order (positions [finished, total)): what a kill or move names. */
+  unfinishedIds: string[]
   /** Each code's value, per dimension. */
   statuses: string[]
   kinds: string[]
@@ -83,14 +85,15 @@ function buildIndex(db: Db): JobCountIndex {
     .raw()
   const unfinishedRows = db
     .prepare(
-      `SELECT start_time, NULL, status, kind, cluster_uid, user, queue, event_mask
+      `SELECT start_time, NULL, status, kind, cluster_uid, user, queue, event_mask, id
          FROM applications WHERE finished_time IS NULL`,
     )
     .raw()
   let finished = 0
+  const unfinishedIds: string[] = []
   for (const rows of [finishedRows, unfinishedRows]) {
     for (const row of rows.iterate() as Iterable<
-      [number, number | null, string, string, string, string, string, number]
+      [number, number | null, string, string, string, string, string, number, string?]
     >) {
       start[i] = row[0]
       end[i] = row[1] ?? Number.NaN
@@ -100,6 +103,7 @@ function buildIndex(db: Db): JobCountIndex {
       user[i] = dims.user.code(row[5])
       queue[i] = dims.queue.code(row[6])
       events[i] = row[7]
+      if (row[8] !== undefined) unfinishedIds.push(row[8])
       i++
     }
     if (rows === finishedRows) finished = i
@@ -130,6 +134,7 @@ function buildIndex(db: Db): JobCountIndex {
     user: permuted(user),
     queue: permuted(queue),
     events: permuted(events),
+    unfinishedIds,
     statuses: dims.status.values,
     kinds: dims.kind.values,
     clusters: dims.cluster.values,
@@ -144,9 +149,58 @@ function finishedFrom(index: JobCountIndex, c: number, x: number): [number, numb
   return [lowerBound(index.end, x, index.clusterFrom[c]!, to), to]
 }
 
-/** This database's index, built on first use and after any app write. */
+/** The code of `value` in a dimension's values, added when new (a move to a queue no app ran in). */
+function codeOf(values: string[], value: string): number {
+  const code = values.indexOf(value)
+  return code >= 0 ? code : values.push(value) - 1
+}
+
+/**
+ * A kill or a move, patched in place: both act on a running app only (app-writes.ts), so the app is
+ * one of the unfinished ones, found by its id. A move rewrites its queue (and status) where it is; a
+ * kill finishes it, so it moves into its cluster's finished apps at its finish time: the positions
+ * between shift up by one (a few ms of copying at a million apps, where a rebuild takes seconds).
+ * Returns false (the index is then built again) for an app it does not hold unfinished.
+ */
+function patchIndex(index: JobCountIndex, rows: readonly RewrittenApp[]): boolean {
+  for (const row of rows) {
+    const k = index.unfinishedIds.indexOf(row.id)
+    const c = index.clusters.indexOf(row.cluster_uid)
+    if (k < 0 || c < 0) return false
+    const from = index.finished + k
+    index.status[from] = codeOf(index.statuses, row.status)
+    index.queue[from] = codeOf(index.queues, row.queue)
+    if (row.finished_time === null) continue
+    // Its place: after its cluster's finished apps ending no later (the SQL's finish order).
+    let to = lowerBound(index.end, row.finished_time, index.clusterFrom[c]!, index.clusterFrom[c + 1]!)
+    while (to < index.clusterFrom[c + 1]! && index.end[to] === row.finished_time) to++
+    const arrays = [
+      index.start,
+      index.end,
+      index.status,
+      index.kind,
+      index.cluster,
+      index.user,
+      index.queue,
+      index.events,
+    ]
+    for (const arr of arrays) {
+      const value = arr[from]!
+      arr.copyWithin(to + 1, to, from)
+      arr[to] = value
+    }
+    index.start[to] = row.finished_time - row.duration
+    index.end[to] = row.finished_time
+    for (let d = c + 1; d < index.clusterFrom.length; d++) index.clusterFrom[d]! += 1
+    index.finished += 1
+    index.unfinishedIds.splice(k, 1)
+  }
+  return true
+}
+
+/** This database's index, built on first use (or right after listen) and after a reset; patched by a kill or move. */
 export function jobCountIndex(db: Db): JobCountIndex {
-  return appsDerived(db, 'job-count-index', () => buildIndex(db))
+  return appsDerived(db, 'job-count-index', () => buildIndex(db), patchIndex)
 }
 
 /** E027's dimension values, as the SQL names them (STATE_SQL, the kind as YARN names it). */
