@@ -89,26 +89,43 @@ export function jobCountWindow(q: JobCountQuery, now: number): { start: number; 
 }
 
 /**
- * E027: how many apps ran during each bucket of the window, per group value. An app runs in every
- * bucket from the one it starts in to the one it ends in (now, while running). Counted over the
- * in-process index of the apps (job-count-index.ts): a few ms for any window up to 30 days, where
- * the SQL below (jobCountSql, kept as the reference the tests compare with) takes 0.1–0.5 s.
+ * What jobCount and jobCountSql share: E027's window and grid (the response's bucket starts: first,
+ * step, n; the point cap checked) and the same ask in seeded time (the read frame minus
+ * appsTimeShift) with the clusters counted.
  */
-export function jobCount(db: Db, q: JobCountQuery, now: number, scope: ClusterScope): JobCountResponse {
+function jobCountGrid(db: Db, q: JobCountQuery, now: number, scope: ClusterScope) {
   const window = jobCountWindow(q, now)
   const interval = q.interval ?? '1h'
   const step = INTERVAL_MS[interval]
   const { first, n } = seriesGrid(window.start, window.end, step)
   assertSeriesPoints(n, interval)
   const shift = appsTimeShift(db)
-  const groups = countRunning(jobCountIndex(db), {
-    start: window.start - shift,
-    end: window.end - shift,
-    now: now - shift,
-    first: first - shift,
+  return {
+    first,
     step,
     n,
-    clusters: scopedClusters(scope, clusterUidsOf(db, q.clusterName)),
+    ask: {
+      start: window.start - shift,
+      end: window.end - shift,
+      now: now - shift,
+      first: first - shift,
+      step,
+      n,
+      clusters: scopedClusters(scope, clusterUidsOf(db, q.clusterName)),
+    },
+  }
+}
+
+/**
+ * E027: how many apps ran during each bucket of the window, per group value. An app runs in every
+ * bucket from the one it starts in to the one it ends in (now, while running). Counted over the
+ * in-process index of the apps (job-count-index.ts): a few ms for any window up to 30 days, where
+ * the SQL below (jobCountSql, kept as the reference the tests compare with) takes 0.1–0.5 s.
+ */
+export function jobCount(db: Db, q: JobCountQuery, now: number, scope: ClusterScope): JobCountResponse {
+  const { ask, first, step, n } = jobCountGrid(db, q, now, scope)
+  const groups = countRunning(jobCountIndex(db), {
+    ...ask,
     groupBy: q.groupBy ?? 'state',
     filter: q.filterBy === undefined ? undefined : { by: q.filterBy, key: String(q.key) },
   })
@@ -126,14 +143,9 @@ export function jobCount(db: Db, q: JobCountQuery, now: number, scope: ClusterSc
  * the bucket an app starts in, -1 after the one it ends in, and a running sum over the buckets.
  */
 export function jobCountSql(db: Db, q: JobCountQuery, now: number, scope: ClusterScope): JobCountResponse {
-  const window = jobCountWindow(q, now)
-  const interval = q.interval ?? '1h'
-  const step = INTERVAL_MS[interval]
-  const { first, n } = seriesGrid(window.start, window.end, step)
-  assertSeriesPoints(n, interval)
-  const shift = appsTimeShift(db)
+  const { ask, first, step, n } = jobCountGrid(db, q, now, scope)
   const where: Where = { clauses: [], params: {}, index: 'applications_finished' }
-  inList(where, 'a.cluster_uid', 'cl', scopedClusters(scope, clusterUidsOf(db, q.clusterName)))
+  inList(where, 'a.cluster_uid', 'cl', ask.clusters)
   if (q.filterBy !== undefined) {
     where.clauses.push(`${DIMENSIONS[q.filterBy]} = @key`)
     where.params.key = q.key
@@ -166,15 +178,11 @@ export function jobCountSql(db: Db, q: JobCountQuery, now: number, scope: Cluste
          FROM groups gr CROSS JOIN buckets bu LEFT JOIN sums s ON s.g = gr.g AND s.b = bu.b
         ORDER BY gr.g, bu.b`,
     )
-    .all({
-      ...where.params,
-      start: window.start - shift,
-      end: window.end - shift,
-      now: now - shift,
-      first: first - shift,
-      step,
-      n,
-    }) as { g: string; b: number; n: number }[]
+    .all({ ...where.params, start: ask.start, end: ask.end, now: ask.now, first: ask.first, step, n }) as {
+    g: string
+    b: number
+    n: number
+  }[]
   const result: JobCountResponse = { date: Array.from({ length: n }, (_, i) => first + i * step) }
   for (const r of rows) {
     const series = (result[r.g] ??= {}) as Record<string, number>
@@ -206,6 +214,22 @@ export function jobBucketsWindow(q: JobBucketsQuery, now: number): { start: numb
   return queryWindow(q.start_time, q.end_time, { start: 'start_time', end: 'end_time' }, DAY, now)
 }
 
+/**
+ * What jobBuckets and jobBucketsSql share: the window, the shift, the clusters and kinds asked, and
+ * a bucket of the answer, stamped at the window's end (running: at now, for a window reaching past it).
+ */
+function jobBucketsAsk(db: Db, variant: JobVariant, q: JobBucketsQuery, now: number, scope: ClusterScope) {
+  const window = jobBucketsWindow(q, now)
+  const ts = variant === 'running' ? Math.min(now, window.end) : window.end
+  return {
+    window,
+    shift: appsTimeShift(db),
+    clusters: scopedClusters(scope, q.clusterUid ? [q.clusterUid] : undefined),
+    kinds: listParam(q.kind),
+    bucket: (key: string, count: number): JobBucket => ({ key, ts, count, doc_count: count }),
+  }
+}
+
 export function jobBuckets(
   db: Db,
   variant: JobVariant,
@@ -214,8 +238,7 @@ export function jobBuckets(
   now: number,
   scope: ClusterScope,
 ): JobBucket[] {
-  const window = jobBucketsWindow(q, now)
-  const shift = appsTimeShift(db)
+  const { window, shift, clusters, kinds, bucket } = jobBucketsAsk(db, variant, q, now, scope)
   const at = Math.min(window.end, now)
   const counts = countBuckets(
     jobCountIndex(db),
@@ -225,14 +248,12 @@ export function jobBuckets(
       atNow: at >= now,
       start: window.start - shift,
       end: window.end - shift,
-      clusters: scopedClusters(scope, q.clusterUid ? [q.clusterUid] : undefined),
-      kinds: listParam(q.kind),
+      clusters,
+      kinds,
       dropped: DROPPED_KINDS,
     },
     APP_EVENT_TYPES.length,
   )
-  const ts = variant === 'running' ? at : window.end
-  const bucket = (key: string, count: number): JobBucket => ({ key, ts, count, doc_count: count })
   if (by === 'inefficiency')
     return countedEvents([...INEFFICIENT_EVENT_TYPES], (bit) => counts.byBit[bit] ?? 0).map((e) =>
       bucket(e.name, e.count),
@@ -258,19 +279,15 @@ export function jobBucketsSql(
   now: number,
   scope: ClusterScope,
 ): JobBucket[] {
-  const window = jobBucketsWindow(q, now)
-  const shift = appsTimeShift(db)
+  const { window, shift, clusters, kinds, bucket } = jobBucketsAsk(db, variant, q, now, scope)
   // Running: the figure's apps and the pending ones beside them (B176's pending bucket).
   const figure = figureSql(variant === 'running' ? 'runningNow' : 'finishedInRange', window, now, shift, {
     pending: true,
   })
   const where: Where = { clauses: figure.clauses, params: figure.params, index: figure.index }
   dropRetiredKinds(where)
-  const kinds = listParam(q.kind)
   if (kinds) inList(where, 'a.kind', 'kd', kinds)
-  inList(where, 'a.cluster_uid', 'cl', scopedClusters(scope, q.clusterUid ? [q.clusterUid] : undefined))
-  const ts = variant === 'running' ? Math.min(now, window.end) : window.end
-  const bucket = (key: string, count: number): JobBucket => ({ key, ts, count, doc_count: count })
+  inList(where, 'a.cluster_uid', 'cl', clusters)
   if (by === 'inefficiency')
     return eventCounts(db, where, [...INEFFICIENT_EVENT_TYPES]).map((e) => bucket(e.name, e.count))
   const sql = `FROM applications a INDEXED BY ${where.index} WHERE ${where.clauses.join(' AND ')}`
