@@ -10,6 +10,7 @@ import {
 } from '../src/db/repositories/jobs.ts'
 import { jobCountIndex } from '../src/db/repositories/job-count-index.ts'
 import { scopeOfPlatform } from '../src/db/repositories/scope.ts'
+import { usersAndQueues, usersAndQueuesSql } from '../src/db/repositories/app-lists.ts'
 import { createPrng } from '../src/db/seed/prng.ts'
 import { frozenTestApp, type FrozenTestApp } from './helper.ts'
 
@@ -111,6 +112,25 @@ function expectSameBuckets(count: number, seed: number) {
   expect(counted).toBeGreaterThan(0)
 }
 
+/** E037 users and queues from the same index, against their SQL: every cluster of the platform, and all. */
+function expectSameUsersAndQueues() {
+  for (const platform of ['CDH', 'EMR']) {
+    const scope = scopeOfPlatform(t.app.db, platform)
+    for (const clusterUid of [undefined, '*', ...scope.clusterUids]) {
+      const q = clusterUid === undefined ? {} : { clusterUid }
+      const indexed = usersAndQueues(t.app.db, q, scope)
+      expect(indexed, `${platform} ${clusterUid}`).toEqual(usersAndQueuesSql(t.app.db, q, scope))
+    }
+    expect(usersAndQueues(t.app.db, {}, scope).users.length).toBeGreaterThan(0)
+  }
+}
+
+describe('E037 users and queues: the in-process index answers as the SQL', () => {
+  it('on every cluster of two platforms, and on all of them', () => {
+    expectSameUsersAndQueues()
+  })
+})
+
 describe('E028–E033 job buckets: the in-process index answers as the SQL', () => {
   it('over 40 varied windows, clusters and kinds, each of the six routes', () => {
     expectSameBuckets(40, 28)
@@ -158,6 +178,7 @@ describe('E027 jobs/count: the in-process index answers as the SQL', () => {
     expect(built.unfinishedIds).toContain(running[1])
     expectSameCounts(variedQueries(60, 19))
     expectSameBuckets(15, 29)
+    expectSameUsersAndQueues()
     const killedNow = jobCount(
       t.app.db,
       { start_time: String(t.now - DAY), end_time: String(t.now), interval: '1h', groupBy: 'state' },

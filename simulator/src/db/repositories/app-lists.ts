@@ -45,6 +45,7 @@ import {
 import { scopedClusters, type ClusterScope } from './scope.ts'
 import { matchApps, searchIndexOf } from './app-search-index.ts'
 import { matchedPage } from './global-search.ts'
+import { distinctUsersAndQueues, jobCountIndex } from './job-count-index.ts'
 
 const DAY = 86_400_000
 const INEFFICIENT = [...INEFFICIENT_EVENT_TYPES]
@@ -356,8 +357,18 @@ export function tagsSeenIn(
   return [...tags].map(([key, values]) => ({ key, values }))
 }
 
-/** E037: every user and queue that ran an application (on one cluster when asked), sorted. */
+/**
+ * E037: every user and queue that ran an application (on one cluster when asked), sorted; read from
+ * the in-process job-count index (job-count-index.ts). The SQL (usersAndQueuesSql) stays as the
+ * reference the tests compare with.
+ */
 export function usersAndQueues(db: Db, q: UsersQueuesQuery, scope: ClusterScope): UsersQueuesResponse {
+  const clusters = scopedClusters(scope, q.clusterUid ? [q.clusterUid] : undefined)
+  return distinctUsersAndQueues(jobCountIndex(db), clusters)
+}
+
+/** E037 in SQL: a skip-scan of the user and queue indexes. */
+export function usersAndQueuesSql(db: Db, q: UsersQueuesQuery, scope: ClusterScope): UsersQueuesResponse {
   const clusters = scopedClusters(scope, q.clusterUid ? [q.clusterUid] : undefined)
   return {
     users: distinctAppValues(db, 'user', clusters),

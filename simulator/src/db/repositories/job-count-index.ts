@@ -418,3 +418,27 @@ export function countBuckets(index: JobCountIndex, ask: BucketAsk, eventBits: nu
   byKindCode.forEach((n, code) => n && byKind.set(index.kinds[code]!, n))
   return { byCode, byKind, byBit }
 }
+
+/**
+ * E037: every user and every queue with an app on these clusters, sorted (as SQL's BINARY order):
+ * one pass over the index's codes (a few ms at a million apps), where SQL's skip-scan of the
+ * user and queue indexes checked every app of a cluster with few apps (0.1-0.4 s).
+ */
+export function distinctUsersAndQueues(
+  index: JobCountIndex,
+  clusters: readonly string[],
+): { users: string[]; queues: string[] } {
+  const wanted = new Set(clusters)
+  const clusterOk = Uint8Array.from(index.clusters, (c) => (wanted.has(c) ? 1 : 0))
+  const userSeen = new Uint8Array(index.users.length)
+  const queueSeen = new Uint8Array(index.queues.length)
+  const { cluster, user, queue } = index
+  for (let i = 0; i < cluster.length; i++)
+    if (clusterOk[cluster[i]!]) {
+      userSeen[user[i]!] = 1
+      queueSeen[queue[i]!] = 1
+    }
+  const seen = (values: readonly string[], marks: Uint8Array) =>
+    values.filter((_, code) => marks[code]).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  return { users: seen(index.users, userSeen), queues: seen(index.queues, queueSeen) }
+}
