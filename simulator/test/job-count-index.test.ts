@@ -10,7 +10,12 @@ import {
 } from '../src/db/repositories/jobs.ts'
 import { jobCountIndex } from '../src/db/repositories/job-count-index.ts'
 import { scopeOfPlatform } from '../src/db/repositories/scope.ts'
-import { usersAndQueues, usersAndQueuesSql } from '../src/db/repositories/app-lists.ts'
+import {
+  statsCountsSql,
+  statsTags,
+  usersAndQueues,
+  usersAndQueuesSql,
+} from '../src/db/repositories/app-lists.ts'
 import { createPrng } from '../src/db/seed/prng.ts'
 import { frozenTestApp, type FrozenTestApp } from './helper.ts'
 
@@ -114,7 +119,7 @@ function expectSameBuckets(count: number, seed: number) {
 
 /** E037 users and queues from the same index, against their SQL: every cluster of the platform, and all. */
 function expectSameUsersAndQueues() {
-  for (const platform of ['CDH', 'EMR']) {
+  for (const platform of ['CDH', 'EMR'] as const) {
     const scope = scopeOfPlatform(t.app.db, platform)
     for (const clusterUid of [undefined, '*', ...scope.clusterUids]) {
       const q = clusterUid === undefined ? {} : { clusterUid }
@@ -124,6 +129,29 @@ function expectSameUsersAndQueues() {
     expect(usersAndQueues(t.app.db, {}, scope).users.length).toBeGreaterThan(0)
   }
 }
+
+/** E036 the user and queue counts from the same index, against their SQL: windows up to 90 days. */
+function expectSameStatsCounts(count: number, seed: number) {
+  const prng = createPrng(seed)
+  let counted = 0
+  for (let k = 0; k < count; k++) {
+    const scope = scopeOfPlatform(t.app.db, prng.pick(['CDH', 'EMR'] as const))
+    const end = t.now - (prng.chance(0.5) ? 0 : prng.int(0, 5 * DAY)) + prng.int(0, 999)
+    const q = { start_time: String(end - prng.int(MINUTE, 90 * DAY)), end_time: String(end) }
+    const { stats } = statsTags(t.app.db, q, t.now, false, scope)
+    expect({ user: stats.user, queue: stats.queue }, JSON.stringify(q)).toEqual(
+      statsCountsSql(t.app.db, q, t.now, scope),
+    )
+    counted += stats.user.length
+  }
+  expect(counted).toBeGreaterThan(count)
+}
+
+describe('E036 stats_tags counts: the in-process index answers as the SQL', () => {
+  it('over 40 varied windows (1 minute to 90 days) on two platforms', () => {
+    expectSameStatsCounts(40, 36)
+  })
+})
 
 describe('E037 users and queues: the in-process index answers as the SQL', () => {
   it('on every cluster of two platforms, and on all of them', () => {
@@ -200,6 +228,7 @@ describe('E027 jobs/count: the in-process index answers as the SQL', () => {
     try {
       expectSameCounts(variedQueries(60, 20))
       expectSameBuckets(15, 30)
+      expectSameStatsCounts(10, 38)
     } finally {
       t.app.db
         .prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('apps_anchor', ?)")

@@ -442,3 +442,42 @@ export function distinctUsersAndQueues(
     values.filter((_, code) => marks[code]).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
   return { users: seen(index.users, userSeen), queues: seen(index.queues, queueSeen) }
 }
+
+/**
+ * E036: how many apps of these clusters started in [start, end] (seeded time), per user and per
+ * queue, most apps first then by value (as SQL's `ORDER BY doc_count DESC, key`). A finished app
+ * starts at its finish minus its duration, so the apps of each cluster from the first that ends at
+ * or after `start` are read, then the unfinished ones: about 80,000 codes for a week at a million
+ * apps (about a ms), where SQL grouped the window's index entries twice (80-110 ms).
+ */
+export function startedByUserAndQueue(
+  index: JobCountIndex,
+  clusters: readonly string[],
+  start: number,
+  end: number,
+): { user: { key: string; doc_count: number }[]; queue: { key: string; doc_count: number }[] } {
+  const wanted = new Set(clusters)
+  const clusterOk = Uint8Array.from(index.clusters, (c) => (wanted.has(c) ? 1 : 0))
+  const byUser = new Float64Array(index.users.length)
+  const byQueue = new Float64Array(index.queues.length)
+  const { start: starts, user, queue, cluster, finished } = index
+  const count = (i: number) => {
+    const s = starts[i]!
+    if (s >= start && s <= end) {
+      byUser[user[i]!]! += 1
+      byQueue[queue[i]!]! += 1
+    }
+  }
+  for (let c = 0; c < index.clusters.length; c++) {
+    if (!clusterOk[c]) continue
+    const [from, to] = finishedFrom(index, c, start)
+    for (let i = from; i < to; i++) count(i)
+  }
+  for (let i = finished; i < starts.length; i++) if (clusterOk[cluster[i]!]) count(i)
+  const ranked = (values: readonly string[], counts: Float64Array) =>
+    values
+      .map((key, code) => ({ key, doc_count: counts[code]! }))
+      .filter((r) => r.doc_count > 0)
+      .sort((a, b) => b.doc_count - a.doc_count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+  return { user: ranked(index.users, byUser), queue: ranked(index.queues, byQueue) }
+}
