@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { JOB_INTERVALS, MAX_SERIES_POINTS, type JobBucketsQuery, type JobCountQuery } from '@costlens/shared'
+import {
+  FINISHED_APP_SORT_FIELDS,
+  JOB_INTERVALS,
+  MAX_SERIES_POINTS,
+  type FinishedAppList,
+  type FinishedAppsQuery,
+  type JobBucketsQuery,
+  type JobCountQuery,
+} from '@costlens/shared'
 import {
   jobBuckets,
   jobBucketsSql,
@@ -10,6 +18,8 @@ import {
 } from '../src/db/repositories/jobs.ts'
 import { jobCountIndex } from '../src/db/repositories/job-count-index.ts'
 import { scopeOfPlatform } from '../src/db/repositories/scope.ts'
+import { finishedApps } from '../src/db/repositories/cluster-resources.ts'
+import { FINISHED_PAGE_SORTS } from '../src/db/repositories/job-count-index.ts'
 import {
   statsCountsSql,
   statsTags,
@@ -147,6 +157,49 @@ function expectSameStatsCounts(count: number, seed: number) {
   expect(counted).toBeGreaterThan(count)
 }
 
+/**
+ * E019-E022 the finished apps lists' pages from the same index, against their SQL: windows up to 30
+ * days, the sorts the index holds both ways, pages, users, queues, kinds and clusters.
+ */
+function expectSameFinishedPages(count: number, seed: number) {
+  const prng = createPrng(seed)
+  const pluck = (sql: string) => t.app.db.prepare(sql).pluck().all() as string[]
+  const users = [...pluck('SELECT DISTINCT user FROM applications ORDER BY user LIMIT 6'), 'nobody']
+  const queues = [...pluck('SELECT DISTINCT queue FROM applications ORDER BY queue LIMIT 6'), 'nowhere']
+  const clusters = pluck("SELECT unravel_id FROM clusters WHERE platform = 'CDH'")
+  let hits = 0
+  for (let k = 0; k < count; k++) {
+    const list = prng.pick(['fapps', 'fiapps', 'fpapps'] as FinishedAppList[])
+    const sorts = FINISHED_APP_SORT_FIELDS[list].filter((f) =>
+      (FINISHED_PAGE_SORTS as readonly string[]).includes(f),
+    )
+    const end = t.now - (prng.chance(0.5) ? 0 : prng.int(0, 5 * DAY)) + prng.int(0, 999)
+    const q: FinishedAppsQuery = {
+      start_time: String(end - prng.int(MINUTE, 30 * DAY)),
+      end_time: String(end),
+      sort: `${prng.chance(0.5) ? '-' : ''}${prng.pick(sorts)}`,
+      from: prng.pick([0, 0, 10, 45, 200]),
+      size: prng.pick([10, 15, 50]),
+    }
+    if (prng.chance(0.3)) q.user = prng.pick(users)
+    if (prng.chance(0.3)) q.queue = prng.pick(queues)
+    if (prng.chance(0.3)) q.clusterUid = prng.pick([...clusters, '*'])
+    if (list === 'fapps' && prng.chance(0.2)) q.kind = prng.pick(['spark', 'mr,tez', 'hive'])
+    const indexed = finishedApps(t.app.db, 'CDH', list, q, t.now)
+    expect(indexed, `${list} ${JSON.stringify(q)}`).toEqual(
+      finishedApps(t.app.db, 'CDH', list, q, t.now, 'sql'),
+    )
+    hits += indexed.hits.length
+  }
+  expect(hits).toBeGreaterThan(count)
+}
+
+describe('E019-E022 finished apps pages: the in-process index answers as the SQL', () => {
+  it('over 80 varied windows, sorts, pages, users, queues, kinds and clusters', () => {
+    expectSameFinishedPages(80, 19)
+  })
+})
+
 describe('E036 stats_tags counts: the in-process index answers as the SQL', () => {
   it('over 40 varied windows (1 minute to 90 days) on two platforms', () => {
     expectSameStatsCounts(40, 36)
@@ -229,6 +282,7 @@ describe('E027 jobs/count: the in-process index answers as the SQL', () => {
       expectSameCounts(variedQueries(60, 20))
       expectSameBuckets(15, 30)
       expectSameStatsCounts(10, 38)
+      expectSameFinishedPages(20, 21)
     } finally {
       t.app.db
         .prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('apps_anchor', ?)")

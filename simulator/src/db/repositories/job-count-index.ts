@@ -32,6 +32,8 @@ export interface JobCountIndex {
   queue: Uint32Array
   /** The app's event bits (APP_EVENT_TYPES), for the bucket routes' inefficiency counts. */
   events: Uint16Array
+  /** Each app's rowid: the finished apps lists' pages (finishedPage) are read back by it. */
+  rowid: Float64Array
   /** The unfinished apps' ids, in their order (positions [finished, total)): what a kill or move names. */
   unfinishedIds: string[]
   /** Each code's value, per dimension. */
@@ -67,6 +69,7 @@ function buildIndex(db: Db): JobCountIndex {
   const user = new Uint32Array(total)
   const queue = new Uint32Array(total)
   const events = new Uint16Array(total)
+  const rowid = new Float64Array(total)
   const dims = {
     status: new Codes(),
     kind: new Codes(),
@@ -78,14 +81,14 @@ function buildIndex(db: Db): JobCountIndex {
   // The finished apps from the finish-time index alone (it covers these columns), in its order.
   const finishedRows = db
     .prepare(
-      `SELECT finished_time - duration, finished_time, status, kind, cluster_uid, user, queue, event_mask
+      `SELECT finished_time - duration, finished_time, status, kind, cluster_uid, user, queue, event_mask, rowid
          FROM applications INDEXED BY applications_finished
         WHERE finished_time IS NOT NULL ORDER BY finished_time`,
     )
     .raw()
   const unfinishedRows = db
     .prepare(
-      `SELECT start_time, NULL, status, kind, cluster_uid, user, queue, event_mask, id
+      `SELECT start_time, NULL, status, kind, cluster_uid, user, queue, event_mask, rowid, id
          FROM applications WHERE finished_time IS NULL`,
     )
     .raw()
@@ -93,7 +96,7 @@ function buildIndex(db: Db): JobCountIndex {
   const unfinishedIds: string[] = []
   for (const rows of [finishedRows, unfinishedRows]) {
     for (const row of rows.iterate() as Iterable<
-      [number, number | null, string, string, string, string, string, number, string?]
+      [number, number | null, string, string, string, string, string, number, number, string?]
     >) {
       start[i] = row[0]
       end[i] = row[1] ?? Number.NaN
@@ -103,7 +106,8 @@ function buildIndex(db: Db): JobCountIndex {
       user[i] = dims.user.code(row[5])
       queue[i] = dims.queue.code(row[6])
       events[i] = row[7]
-      if (row[8] !== undefined) unfinishedIds.push(row[8])
+      rowid[i] = row[8]
+      if (row[9] !== undefined) unfinishedIds.push(row[9])
       i++
     }
     if (rows === finishedRows) finished = i
@@ -134,6 +138,7 @@ function buildIndex(db: Db): JobCountIndex {
     user: permuted(user),
     queue: permuted(queue),
     events: permuted(events),
+    rowid: permuted(rowid),
     unfinishedIds,
     statuses: dims.status.values,
     kinds: dims.kind.values,
@@ -183,6 +188,7 @@ function patchIndex(index: JobCountIndex, rows: readonly RewrittenApp[]): boolea
       index.user,
       index.queue,
       index.events,
+      index.rowid,
     ]
     for (const arr of arrays) {
       const value = arr[from]!
@@ -480,4 +486,108 @@ export function startedByUserAndQueue(
       .filter((r) => r.doc_count > 0)
       .sort((a, b) => b.doc_count - a.doc_count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
   return { user: ranked(index.users, byUser), queue: ranked(index.queues, byQueue) }
+}
+
+/** The sorts of the finished apps lists the index can order by (every other is read in SQL). */
+export const FINISHED_PAGE_SORTS = [
+  'startTime',
+  'finishedTime',
+  'duration',
+  'totalProcessingTime',
+  'user',
+  'queue',
+  'status',
+  'kind',
+] as const
+export type FinishedPageSort = (typeof FINISHED_PAGE_SORTS)[number]
+
+export interface FinishedPageAsk {
+  /** The finish window, seeded time, both ends in. */
+  start: number
+  end: number
+  clusters: readonly string[]
+  kinds: readonly string[]
+  user?: string
+  queue?: string
+  sort: FinishedPageSort
+  desc: boolean
+  from: number
+  size: number
+}
+
+/** Each code's rank among a dimension's values in SQL's BINARY order, so a string sort is a number's. */
+function ranks(values: readonly string[]): Float64Array {
+  const order = values
+    .map((_, code) => code)
+    .sort((a, b) => (values[a]! < values[b]! ? -1 : values[a]! > values[b]! ? 1 : 0))
+  const rank = new Float64Array(values.length)
+  order.forEach((code, r) => (rank[code] = r))
+  return rank
+}
+
+/**
+ * E019-E022: the rowids of one page of the apps finished (S, F, K) in the window of these clusters
+ * and kinds (a user's, a queue's), in the list's order (ties by rowid, the same way), and their
+ * total, as the SQL over the finish-time index selects them: each cluster's window is a range of
+ * the index, so a week at a million apps reads about 80,000 codes and sorts the matches.
+ */
+export function finishedPage(
+  index: JobCountIndex,
+  ask: FinishedPageAsk,
+): { rowids: number[]; total: number } {
+  const wanted = new Set(ask.clusters)
+  const kinds = new Set(ask.kinds)
+  const statusOk = Uint8Array.from(index.statuses, (c) => (c === 'S' || c === 'F' || c === 'K' ? 1 : 0))
+  const kindOk = Uint8Array.from(index.kinds, (k) => (kinds.has(k) ? 1 : 0))
+  const user = ask.user === undefined ? -1 : index.users.indexOf(ask.user)
+  const queue = ask.queue === undefined ? -1 : index.queues.indexOf(ask.queue)
+  if ((ask.user !== undefined && user < 0) || (ask.queue !== undefined && queue < 0))
+    return { rowids: [], total: 0 }
+  const matches: number[] = []
+  for (let c = 0; c < index.clusters.length; c++) {
+    if (!wanted.has(index.clusters[c]!)) continue
+    const [from, to] = finishedFrom(index, c, ask.start)
+    for (let i = from; i < to && index.end[i]! <= ask.end; i++)
+      if (
+        statusOk[index.status[i]!] &&
+        kindOk[index.kind[i]!] &&
+        (user < 0 || index.user[i] === user) &&
+        (queue < 0 || index.queue[i] === queue)
+      )
+        matches.push(i)
+  }
+  const { start, end, rowid } = index
+  const byRank = (codes: ArrayLike<number>, values: readonly string[]) => {
+    const rank = ranks(values)
+    return (i: number) => rank[codes[i]!]!
+  }
+  const key = (): ((i: number) => number) => {
+    switch (ask.sort) {
+      case 'startTime':
+        return (i) => start[i]!
+      case 'finishedTime':
+        return (i) => end[i]!
+      case 'duration':
+      case 'totalProcessingTime':
+        return (i) => end[i]! - start[i]!
+      case 'user':
+        return byRank(index.user, index.users)
+      case 'queue':
+        return byRank(index.queue, index.queues)
+      case 'status':
+        return byRank(index.status, index.statuses)
+      case 'kind':
+        return byRank(index.kind, index.kinds)
+    }
+  }
+  const keyOf = key()
+  const keys = new Float64Array(matches.length)
+  matches.forEach((i, k) => (keys[k] = keyOf(i)))
+  const dir = ask.desc ? -1 : 1
+  const order = matches.map((_, k) => k)
+  order.sort((a, b) => dir * (keys[a]! - keys[b]! || rowid[matches[a]!]! - rowid[matches[b]!]!))
+  return {
+    rowids: order.slice(ask.from, ask.from + ask.size).map((k) => rowid[matches[k]!]!),
+    total: matches.length,
+  }
 }
