@@ -20,6 +20,7 @@ import { jobCountIndex } from '../src/db/repositories/job-count-index.ts'
 import { scopeOfPlatform } from '../src/db/repositories/scope.ts'
 import { finishedApps } from '../src/db/repositories/cluster-resources.ts'
 import { FINISHED_PAGE_SORTS } from '../src/db/repositories/job-count-index.ts'
+import { memoryHogs, SEEDED_POLICIES } from '../src/db/repositories/autoactions.ts'
 import {
   statsCountsSql,
   statsTags,
@@ -236,6 +237,11 @@ describe('E027 jobs/count: the in-process index answers as the SQL', () => {
     expectSameCounts(variedQueries(5, 1))
     const built = jobCountIndex(t.app.db)
     const finishedBefore = built.finished
+    // The app to kill made a memory hog (it is running, so not yet a violation): the kill must add it
+    // to the memory policy's list, patched in place as well.
+    t.app.db.prepare('UPDATE applications SET memory_seconds = 4e9 WHERE id = ?').run(running[0])
+    const hogs = memoryHogs(t.app.db)
+    expect(hogs.map((h) => h.id)).not.toContain(running[0])
     const headers = t.as('admin')
     const kill = await t.app.inject({ url: `/api/v1/yarn_rm/kill_app/${running[0]}`, headers })
     expect(kill.statusCode, kill.body).toBe(200)
@@ -257,6 +263,17 @@ describe('E027 jobs/count: the in-process index answers as the SQL', () => {
     expect(built.finished).toBeGreaterThan(finishedBefore)
     expect(built.unfinishedIds).not.toContain(running[0])
     expect(built.unfinishedIds).toContain(running[1])
+    expect(memoryHogs(t.app.db)).toBe(hogs)
+    expect(hogs.map((h) => h.id)).toContain(running[0])
+    expect(hogs).toEqual(
+      t.app.db
+        .prepare(
+          `SELECT finished_time AS finished, id, cluster_uid AS cluster, user, queue FROM applications
+            WHERE finished_time IS NOT NULL AND kind IN ('mr', 'hive', 'spark', 'tez') AND memory_seconds > ?
+            ORDER BY finished_time, id`,
+        )
+        .all(SEEDED_POLICIES[1].threshold),
+    )
     expectSameCounts(variedQueries(60, 19))
     expectSameBuckets(15, 29)
     expectSameUsersAndQueues()
