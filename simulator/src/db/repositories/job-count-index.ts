@@ -584,10 +584,27 @@ export function finishedPage(
   const keys = new Float64Array(matches.length)
   matches.forEach((i, k) => (keys[k] = keyOf(i)))
   const dir = ask.desc ? -1 : 1
-  const order = matches.map((_, k) => k)
-  order.sort((a, b) => dir * (keys[a]! - keys[b]! || rowid[matches[a]!]! - rowid[matches[b]!]!))
+  /** Whether match a comes before match b in the list's order (keys, then rowids, the same way). */
+  const before = (a: number, b: number) =>
+    dir * (keys[a]! - keys[b]! || rowid[matches[a]!]! - rowid[matches[b]!]!) < 0
+  // The first from + size of the order only (a page of a week's 80,000 matches): kept sorted as
+  // they come, each placed by a binary search, instead of sorting them all.
+  const pageEnd = Math.min(ask.from + ask.size, matches.length)
+  const top: number[] = []
+  for (let m = 0; m < matches.length && pageEnd > 0; m++) {
+    if (top.length === pageEnd && !before(m, top[pageEnd - 1]!)) continue
+    let lo = 0
+    let hi = top.length
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if (before(top[mid]!, m)) lo = mid + 1
+      else hi = mid
+    }
+    top.splice(lo, 0, m)
+    if (top.length > pageEnd) top.pop()
+  }
   return {
-    rowids: order.slice(ask.from, ask.from + ask.size).map((k) => rowid[matches[k]!]!),
+    rowids: top.slice(ask.from).map((k) => rowid[matches[k]!]!),
     total: matches.length,
   }
 }
