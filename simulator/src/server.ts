@@ -2,6 +2,7 @@ import { buildApp } from './app.ts'
 import { isLoopback, readConfig } from './config.ts'
 import { DatabaseUnreadableError } from './db/open-database.ts'
 import { createSeedProgressBar, formatSeconds } from './db/seed/progress-bar.ts'
+import { warmAppIndexes } from './db/repositories/warm-app-indexes.ts'
 
 /** Exit codes a wrapper script can tell apart. */
 const EXIT_BAD_CONFIG = 1
@@ -82,6 +83,16 @@ async function main() {
   app.log.info(
     `costlens console and API on ${url} (sign-in mode ${config.signInMode}); personas in the README, e.g. admin / admin`,
   )
+  // The apps' in-process indexes, built now rather than by the first request that reads them.
+  setImmediate(() => {
+    if (closing) return
+    try {
+      app.log.info(warmAppIndexes(app.db), 'application indexes built')
+    } catch (error) {
+      // Not fatal: the first request that reads them builds them (and answers the error, if any).
+      app.log.warn({ err: error }, 'application indexes not built ahead')
+    }
+  })
 }
 
 await main()

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { JOB_INTERVALS, MAX_SERIES_POINTS, type JobBucketsQuery, type JobCountQuery } from '@costlens/shared'
+import {
+  FINISHED_APP_SORT_FIELDS,
+  JOB_INTERVALS,
+  MAX_SERIES_POINTS,
+  type FinishedAppList,
+  type FinishedAppsQuery,
+  type JobBucketsQuery,
+  type JobCountQuery,
+} from '@costlens/shared'
 import {
   jobBuckets,
   jobBucketsSql,
@@ -8,7 +16,17 @@ import {
   type JobBreakdown,
   type JobVariant,
 } from '../src/db/repositories/jobs.ts'
+import { jobCountIndex } from '../src/db/repositories/job-count-index.ts'
 import { scopeOfPlatform } from '../src/db/repositories/scope.ts'
+import { finishedApps } from '../src/db/repositories/cluster-resources.ts'
+import { FINISHED_PAGE_SORTS } from '../src/db/repositories/job-count-index.ts'
+import { memoryHogs, SEEDED_POLICIES } from '../src/db/repositories/autoactions.ts'
+import {
+  statsCountsSql,
+  statsTags,
+  usersAndQueues,
+  usersAndQueuesSql,
+} from '../src/db/repositories/app-lists.ts'
 import { createPrng } from '../src/db/seed/prng.ts'
 import { frozenTestApp, type FrozenTestApp } from './helper.ts'
 
@@ -17,7 +35,7 @@ import { frozenTestApp, type FrozenTestApp } from './helper.ts'
  * replaced (jobCountSql) stays as the reference. Both must give the same answer, key for key and in
  * the same order, over windows of minutes to 30 days at every interval the point cap allows, every
  * groupBy, with and without a filter and a cluster, misaligned with the hour as the time shift
- * leaves them, and after a kill and a move have rewritten apps.
+ * leaves them, and after a kill and a move have rewritten apps (the index patched in place).
  */
 
 const MINUTE = 60_000
@@ -110,6 +128,91 @@ function expectSameBuckets(count: number, seed: number) {
   expect(counted).toBeGreaterThan(0)
 }
 
+/** E037 users and queues from the same index, against their SQL: every cluster of the platform, and all. */
+function expectSameUsersAndQueues() {
+  for (const platform of ['CDH', 'EMR'] as const) {
+    const scope = scopeOfPlatform(t.app.db, platform)
+    for (const clusterUid of [undefined, '*', ...scope.clusterUids]) {
+      const q = clusterUid === undefined ? {} : { clusterUid }
+      const indexed = usersAndQueues(t.app.db, q, scope)
+      expect(indexed, `${platform} ${clusterUid}`).toEqual(usersAndQueuesSql(t.app.db, q, scope))
+    }
+    expect(usersAndQueues(t.app.db, {}, scope).users.length).toBeGreaterThan(0)
+  }
+}
+
+/** E036 the user and queue counts from the same index, against their SQL: windows up to 90 days. */
+function expectSameStatsCounts(count: number, seed: number) {
+  const prng = createPrng(seed)
+  let counted = 0
+  for (let k = 0; k < count; k++) {
+    const scope = scopeOfPlatform(t.app.db, prng.pick(['CDH', 'EMR'] as const))
+    const end = t.now - (prng.chance(0.5) ? 0 : prng.int(0, 5 * DAY)) + prng.int(0, 999)
+    const q = { start_time: String(end - prng.int(MINUTE, 90 * DAY)), end_time: String(end) }
+    const { stats } = statsTags(t.app.db, q, t.now, false, scope)
+    expect({ user: stats.user, queue: stats.queue }, JSON.stringify(q)).toEqual(
+      statsCountsSql(t.app.db, q, t.now, scope),
+    )
+    counted += stats.user.length
+  }
+  expect(counted).toBeGreaterThan(count)
+}
+
+/**
+ * E019-E022 the finished apps lists' pages from the same index, against their SQL: windows up to 30
+ * days, the sorts the index holds both ways, pages, users, queues, kinds and clusters.
+ */
+function expectSameFinishedPages(count: number, seed: number) {
+  const prng = createPrng(seed)
+  const pluck = (sql: string) => t.app.db.prepare(sql).pluck().all() as string[]
+  const users = [...pluck('SELECT DISTINCT user FROM applications ORDER BY user LIMIT 6'), 'nobody']
+  const queues = [...pluck('SELECT DISTINCT queue FROM applications ORDER BY queue LIMIT 6'), 'nowhere']
+  const clusters = pluck("SELECT unravel_id FROM clusters WHERE platform = 'CDH'")
+  let hits = 0
+  for (let k = 0; k < count; k++) {
+    const list = prng.pick(['fapps', 'fiapps', 'fpapps'] as FinishedAppList[])
+    const sorts = FINISHED_APP_SORT_FIELDS[list].filter((f) =>
+      (FINISHED_PAGE_SORTS as readonly string[]).includes(f),
+    )
+    const end = t.now - (prng.chance(0.5) ? 0 : prng.int(0, 5 * DAY)) + prng.int(0, 999)
+    const q: FinishedAppsQuery = {
+      start_time: String(end - prng.int(MINUTE, 30 * DAY)),
+      end_time: String(end),
+      sort: `${prng.chance(0.5) ? '-' : ''}${prng.pick(sorts)}`,
+      from: prng.pick([0, 0, 10, 45, 200]),
+      size: prng.pick([10, 15, 50]),
+    }
+    if (prng.chance(0.3)) q.user = prng.pick(users)
+    if (prng.chance(0.3)) q.queue = prng.pick(queues)
+    if (prng.chance(0.3)) q.clusterUid = prng.pick([...clusters, '*'])
+    if (list === 'fapps' && prng.chance(0.2)) q.kind = prng.pick(['spark', 'mr,tez', 'hive'])
+    const indexed = finishedApps(t.app.db, 'CDH', list, q, t.now)
+    expect(indexed, `${list} ${JSON.stringify(q)}`).toEqual(
+      finishedApps(t.app.db, 'CDH', list, q, t.now, 'sql'),
+    )
+    hits += indexed.hits.length
+  }
+  expect(hits).toBeGreaterThan(count)
+}
+
+describe('E019-E022 finished apps pages: the in-process index answers as the SQL', () => {
+  it('over 80 varied windows, sorts, pages, users, queues, kinds and clusters', () => {
+    expectSameFinishedPages(80, 19)
+  })
+})
+
+describe('E036 stats_tags counts: the in-process index answers as the SQL', () => {
+  it('over 40 varied windows (1 minute to 90 days) on two platforms', () => {
+    expectSameStatsCounts(40, 36)
+  })
+})
+
+describe('E037 users and queues: the in-process index answers as the SQL', () => {
+  it('on every cluster of two platforms, and on all of them', () => {
+    expectSameUsersAndQueues()
+  })
+})
+
 describe('E028–E033 job buckets: the in-process index answers as the SQL', () => {
   it('over 40 varied windows, clusters and kinds, each of the six routes', () => {
     expectSameBuckets(40, 28)
@@ -121,7 +224,7 @@ describe('E027 jobs/count: the in-process index answers as the SQL', () => {
     expectSameCounts(variedQueries(150, 18))
   })
 
-  it('after a kill and a move rewrote apps (the index is built again)', async () => {
+  it('after a kill and a move rewrote apps (the index patched in place, not built again)', async () => {
     const running = t.app.db
       .prepare(
         `SELECT a.id FROM applications a JOIN clusters c ON c.unravel_id = a.cluster_uid
@@ -132,6 +235,13 @@ describe('E027 jobs/count: the in-process index answers as the SQL', () => {
     expect(running).toHaveLength(2)
     // Built before the writes, so a stale index would show.
     expectSameCounts(variedQueries(5, 1))
+    const built = jobCountIndex(t.app.db)
+    const finishedBefore = built.finished
+    // The app to kill made a memory hog (it is running, so not yet a violation): the kill must add it
+    // to the memory policy's list, patched in place as well.
+    t.app.db.prepare('UPDATE applications SET memory_seconds = 4e9 WHERE id = ?').run(running[0])
+    const hogs = memoryHogs(t.app.db)
+    expect(hogs.map((h) => h.id)).not.toContain(running[0])
     const headers = t.as('admin')
     const kill = await t.app.inject({ url: `/api/v1/yarn_rm/kill_app/${running[0]}`, headers })
     expect(kill.statusCode, kill.body).toBe(200)
@@ -148,8 +258,25 @@ describe('E027 jobs/count: the in-process index answers as the SQL', () => {
       .get(running[1], queue) as string
     const move = await t.app.inject({ url: `/api/v1/yarn_rm/move_app/${running[1]}?queue=${other}`, headers })
     expect(move.statusCode, move.body).toBe(200)
+    // Patched in place: the killed app (and any running child of it) moved among the finished ones.
+    expect(jobCountIndex(t.app.db)).toBe(built)
+    expect(built.finished).toBeGreaterThan(finishedBefore)
+    expect(built.unfinishedIds).not.toContain(running[0])
+    expect(built.unfinishedIds).toContain(running[1])
+    expect(memoryHogs(t.app.db)).toBe(hogs)
+    expect(hogs.map((h) => h.id)).toContain(running[0])
+    expect(hogs).toEqual(
+      t.app.db
+        .prepare(
+          `SELECT finished_time AS finished, id, cluster_uid AS cluster, user, queue FROM applications
+            WHERE finished_time IS NOT NULL AND kind IN ('mr', 'hive', 'spark', 'tez') AND memory_seconds > ?
+            ORDER BY finished_time, id`,
+        )
+        .all(SEEDED_POLICIES[1].threshold),
+    )
     expectSameCounts(variedQueries(60, 19))
     expectSameBuckets(15, 29)
+    expectSameUsersAndQueues()
     const killedNow = jobCount(
       t.app.db,
       { start_time: String(t.now - DAY), end_time: String(t.now), interval: '1h', groupBy: 'state' },
@@ -171,6 +298,8 @@ describe('E027 jobs/count: the in-process index answers as the SQL', () => {
     try {
       expectSameCounts(variedQueries(60, 20))
       expectSameBuckets(15, 30)
+      expectSameStatsCounts(10, 38)
+      expectSameFinishedPages(20, 21)
     } finally {
       t.app.db
         .prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('apps_anchor', ?)")

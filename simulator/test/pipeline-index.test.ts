@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PIPELINE_SORT_KEYS, PIPELINE_TYPES, type PipelineListBody } from '@costlens/shared'
 import { listPipelines, listPipelinesSql } from '../src/db/repositories/pipelines.ts'
+import { jobSchedules, jobSchedulesSql } from '../src/db/repositories/jobs.ts'
 import { scopeOfPlatform } from '../src/db/repositories/scope.ts'
 import { appsChanged } from '../src/db/repositories/app-read-cache.ts'
 import { pipelineIndex } from '../src/db/repositories/pipeline-index.ts'
@@ -12,6 +13,8 @@ import { frozenTestApp, type FrozenTestApp } from './helper.ts'
  * E026 the pipelines list reads the in-process pipeline index (pipeline-index.ts); the SQL grouping
  * it replaced (listPipelinesSql) stays as the reference. Both must give the same rows in the same
  * order over varied windows, sorts and filters, after a kill and a move, and under a time shift.
+ * The scheduled-jobs calendar (jobs/schedules) reads the same index, its SQL (jobSchedulesSql) the
+ * reference likewise.
  */
 
 const MINUTE = 60_000
@@ -63,6 +66,23 @@ function expectSameLists(bodies: PipelineListBody[]) {
   expect(rows).toBeGreaterThan(bodies.length)
 }
 
+/** jobs/schedules over the index as in SQL: windows of an hour to 30 days, every cluster or one. */
+function expectSameSchedules(count: number, seed: number) {
+  const prng = createPrng(seed)
+  const scope = scopeOfPlatform(t.app.db, 'CDH')
+  let slots = 0
+  for (let k = 0; k < count; k++) {
+    const end = t.now - (prng.chance(0.5) ? 0 : prng.int(0, 5 * DAY)) + prng.int(0, 999)
+    const q = { start_time: String(end - prng.int(60 * MINUTE, 30 * DAY)), end_time: String(end) }
+    const clusterName = prng.chance(0.4) ? prng.pick([...scope.clusterUids, '*']) : undefined
+    const ask = clusterName ? { ...q, clusterName } : q
+    const indexed = jobSchedules(t.app.db, ask, t.now, scope)
+    expect(indexed, JSON.stringify(ask)).toEqual(jobSchedulesSql(t.app.db, ask, t.now, scope))
+    for (const s of indexed) slots += Object.values(s.data).flat().length
+  }
+  expect(slots).toBeGreaterThan(count)
+}
+
 /**
  * Two running top-level apps of the admin's platform, made runs of a pipeline (the small seed runs
  * few pipeline apps at a time); written in SQL, so the indexes are told (appsChanged).
@@ -85,6 +105,10 @@ function runningPipelineApps(): string[] {
 describe('E026 pipelines list: the pipeline index answers as the SQL', () => {
   it('over 120 varied windows (1 minute to 30 days), sorts, clusters, searches and types', () => {
     expectSameLists(variedBodies(120, 26))
+  })
+
+  it('jobs/schedules: the calendar over the index as in SQL, over 60 varied windows and clusters', () => {
+    expectSameSchedules(60, 65)
   })
 
   it('after a kill and a move rewrote pipeline runs (the index patched in place)', async () => {
@@ -117,6 +141,7 @@ describe('E026 pipelines list: the pipeline index answers as the SQL', () => {
     )
     expect(row?.latestInstance.status).toBe('K')
     expectSameLists([body, ...variedBodies(40, 27)])
+    expectSameSchedules(20, 66)
   })
 
   it('under a time shift of no whole minute', () => {
@@ -128,6 +153,7 @@ describe('E026 pipelines list: the pipeline index answers as the SQL', () => {
     set(String(Number(apps) - (DAY + 5 * MINUTE + 4_321)))
     try {
       expectSameLists(variedBodies(40, 28))
+      expectSameSchedules(20, 67)
     } finally {
       set(apps)
     }

@@ -45,6 +45,7 @@ import {
 import { scopedClusters, type ClusterScope } from './scope.ts'
 import { matchApps, searchIndexOf } from './app-search-index.ts'
 import { matchedPage } from './global-search.ts'
+import { distinctUsersAndQueues, jobCountIndex, startedByUserAndQueue } from './job-count-index.ts'
 
 const DAY = 86_400_000
 const INEFFICIENT = [...INEFFICIENT_EVENT_TYPES]
@@ -295,7 +296,8 @@ export function appEventsList(
 /**
  * E036: the user and queue filter values of the window (default the last 30 days) with their app
  * counts, most apps first, and the application tags seen on them (RealUser never; none for the
- * free plan, 02 §6).
+ * free plan, 02 §6). The counts come from the in-process job-count index (job-count-index.ts
+ * startedByUserAndQueue); statsCountsSql is the SQL reference the tests compare with.
  */
 export function statsTags(
   db: Db,
@@ -306,10 +308,28 @@ export function statsTags(
 ): StatsTagsResponse {
   const window = startEndWindow(q, STATS_TAGS_SPAN, now)
   const shift = appsTimeShift(db)
+  const counts = startedByUserAndQueue(
+    jobCountIndex(db),
+    scope.clusterUids,
+    window.start - shift,
+    window.end - shift,
+  )
+  const tags = withTags ? tagsSeenIn(db, window.start - shift, window.end - shift, scope) : []
+  return { stats: { ...counts, tags } }
+}
+
+/** E036's counts in SQL over the start-time index: the reference statsTags must equal. */
+export function statsCountsSql(
+  db: Db,
+  q: StatsTagsQuery,
+  now: number,
+  scope: ClusterScope,
+): { user: KeyCount[]; queue: KeyCount[] } {
+  const window = startEndWindow(q, STATS_TAGS_SPAN, now)
   const where = searchWhere(
     { start_time: window.start, end_time: window.end, clusters: [...scope.clusterUids] },
     now,
-    shift,
+    appsTimeShift(db),
   )
   const sql = `WHERE ${where.clauses.join(' AND ')}`
   const countsBy = (column: 'a.user' | 'a.queue') =>
@@ -319,14 +339,7 @@ export function statsTags(
          GROUP BY ${column} ORDER BY doc_count DESC, key`,
       )
       .all(where.params) as KeyCount[]
-  const tags = withTags ? tagsSeenIn(db, window.start - shift, window.end - shift, scope) : []
-  return {
-    stats: {
-      user: countsBy('a.user'),
-      queue: countsBy('a.queue'),
-      tags,
-    },
-  }
+  return { user: countsBy('a.user'), queue: countsBy('a.queue') }
 }
 
 /**
@@ -356,8 +369,18 @@ export function tagsSeenIn(
   return [...tags].map(([key, values]) => ({ key, values }))
 }
 
-/** E037: every user and queue that ran an application (on one cluster when asked), sorted. */
+/**
+ * E037: every user and queue that ran an application (on one cluster when asked), sorted; read from
+ * the in-process job-count index (job-count-index.ts). The SQL (usersAndQueuesSql) stays as the
+ * reference the tests compare with.
+ */
 export function usersAndQueues(db: Db, q: UsersQueuesQuery, scope: ClusterScope): UsersQueuesResponse {
+  const clusters = scopedClusters(scope, q.clusterUid ? [q.clusterUid] : undefined)
+  return distinctUsersAndQueues(jobCountIndex(db), clusters)
+}
+
+/** E037 in SQL: a skip-scan of the user and queue indexes. */
+export function usersAndQueuesSql(db: Db, q: UsersQueuesQuery, scope: ClusterScope): UsersQueuesResponse {
   const clusters = scopedClusters(scope, q.clusterUid ? [q.clusterUid] : undefined)
   return {
     users: distinctAppValues(db, 'user', clusters),

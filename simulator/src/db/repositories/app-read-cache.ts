@@ -4,7 +4,8 @@ import type { Db } from '../open-database.ts'
  * In-process structures built from the applications of one database (the job-count index, the
  * pipeline index), kept while the applications stay as they are. Applications change only through
  * the console's writes (rewriteApp in app-writes.ts: a kill, a move) and a reset (resetDatabase);
- * each calls appsChanged, and the next read builds afresh. The time shift does not invalidate: the
+ * each calls appsChanged: a structure with a patch is brought up to date in place by a kill or a
+ * move, any other is built afresh by the next read. The time shift does not invalidate: the
  * structures hold the seeded times and the readers add appsTimeShift, as the SQL does.
  */
 
@@ -15,6 +16,7 @@ export interface RewrittenApp {
   cluster_uid: string
   start_time: number
   status: string
+  finished_time: number | null
   duration: number
   queue: string
 }
@@ -22,8 +24,11 @@ export interface RewrittenApp {
 interface Entry {
   generation: number
   value: unknown
-  /** Brings the value up to date with rewritten apps in place; without it a write rebuilds. */
-  patch?: (rows: readonly RewrittenApp[]) => void
+  /**
+   * Brings the value up to date with rewritten apps in place (false: it could not, build afresh);
+   * without it a write rebuilds.
+   */
+  patch?: (rows: readonly RewrittenApp[]) => boolean | void
 }
 
 const generations = new WeakMap<Db, number>()
@@ -39,10 +44,8 @@ export function appsChanged(db: Db, rewritten?: readonly RewrittenApp[]): void {
   generations.set(db, generation)
   if (!rewritten) return
   for (const entry of caches.get(db)?.values() ?? [])
-    if (entry.patch && entry.generation === current) {
-      entry.patch(rewritten)
+    if (entry.patch && entry.generation === current && entry.patch(rewritten) !== false)
       entry.generation = generation
-    }
 }
 
 /**
@@ -53,7 +56,7 @@ export function appsDerived<T>(
   db: Db,
   name: string,
   build: () => T,
-  patch?: (value: T, rows: readonly RewrittenApp[]) => void,
+  patch?: (value: T, rows: readonly RewrittenApp[]) => boolean | void,
 ): T {
   const generation = generations.get(db) ?? 0
   let cache = caches.get(db)

@@ -4,10 +4,11 @@ import { PIPELINE_NAMES } from '../seed/applications.ts'
 import { appsDerived, type RewrittenApp } from './app-read-cache.ts'
 
 /*
- * E026 the pipelines list over an in-process index of the runs: every top-level app of a recurring
- * pipeline name (a third of the apps), grouped by name, cluster and pipeline type, each group in
- * start order, with what a row of the list shows of a run in typed arrays. Built once per database
- * (about 330,000 runs at the large scale) and rebuilt after an app write (app-read-cache.ts). A list
+ * E026 the pipelines list (and the scheduled-jobs calendar) over an in-process index of the runs:
+ * every top-level app of a recurring pipeline name (a third of the apps), grouped by name, cluster
+ * and pipeline type, each group in start order, with what a row of the list shows of a run in typed
+ * arrays. Built once per database (about 340,000 runs at the large scale), right after the server
+ * listens (app-read-cache.ts warmAppIndexes), patched in place by a kill or a move. A list
  * finds each group's window by two binary searches: its count, its latest run and its last 30 runs
  * are positions, so a list over any window reads a few thousand values instead of grouping the
  * window's runs in SQL (0.4 s over 1–7 days at a million apps).
@@ -23,17 +24,23 @@ export const PIPELINE_TYPE_SQL = `CASE a.kind
                         THEN 'hivetz' ELSE 'hivemr' END
   WHEN 'mr' THEN 'hivemr' WHEN 'tez' THEN 'hivetz' WHEN 'impala' THEN 'impala' WHEN 'spark' THEN 'spark' END`
 
-export interface PipelineGroup {
+export interface PipelineGroup<Type = PipelineRow['pipelineType']> {
   name: string
   clusterUid: string
-  type: PipelineRow['pipelineType']
+  type: Type
   /** The group's runs: positions [from, to) of the arrays, in (start_time, id) order. */
   from: number
   to: number
 }
 
 export interface PipelineIndex {
+  /** The pipelines list's groups (a run with a pipeline type). */
   groups: PipelineGroup[]
+  /**
+   * The top-level runs of a recurring name with no pipeline type (BigQuery, Presto): no pipeline of
+   * the list, but scheduled jobs of the calendar (jobs.ts jobSchedules) all the same.
+   */
+  untypedGroups: PipelineGroup<null>[]
   /** Per run, as seeded (the reader adds appsTimeShift). */
   start: Float64Array
   duration: Float64Array
@@ -51,7 +58,7 @@ export interface PipelineIndex {
 type RunRow = [
   string, // name
   string, // cluster_uid
-  PipelineRow['pipelineType'],
+  PipelineRow['pipelineType'] | null,
   number, // start_time
   number, // duration
   number, // cents
@@ -67,13 +74,10 @@ type RunRow = [
 function buildIndex(db: Db): PipelineIndex {
   const rows = db
     .prepare(
-      `SELECT * FROM (
-         SELECT a.name, a.cluster_uid, ${PIPELINE_TYPE_SQL} AS ptype, a.start_time, a.duration, a.cents,
-                a.dfs_read, a.dfs_written, a.id, a.kind, a.status, a.user, a.queue
-           FROM applications a INDEXED BY applications_pipeline_runs
-          WHERE a.parent_id IS NULL AND a.name IN (SELECT value FROM json_each(@names))
-       )
-        WHERE ptype IS NOT NULL
+      `SELECT a.name, a.cluster_uid, ${PIPELINE_TYPE_SQL} AS ptype, a.start_time, a.duration, a.cents,
+              a.dfs_read, a.dfs_written, a.id, a.kind, a.status, a.user, a.queue
+         FROM applications a INDEXED BY applications_pipeline_runs
+        WHERE a.parent_id IS NULL AND a.name IN (SELECT value FROM json_each(@names))
         ORDER BY name, cluster_uid, ptype, start_time, id`,
     )
     .raw()
@@ -81,6 +85,7 @@ function buildIndex(db: Db): PipelineIndex {
   const n = rows.length
   const index: PipelineIndex = {
     groups: [],
+    untypedGroups: [],
     start: new Float64Array(n),
     duration: new Float64Array(n),
     cents: new Float64Array(n),
@@ -93,11 +98,13 @@ function buildIndex(db: Db): PipelineIndex {
     user: new Array<string>(n),
     queue: new Array<string>(n),
   }
-  let group: PipelineGroup | undefined
+  let group: PipelineGroup<PipelineRow['pipelineType'] | null> | undefined
   rows.forEach((r, i) => {
     if (!group || group.name !== r[0] || group.clusterUid !== r[1] || group.type !== r[2]) {
-      group = { name: r[0], clusterUid: r[1], type: r[2], from: i, to: i }
-      index.groups.push(group)
+      const type = r[2]
+      if (type === null)
+        index.untypedGroups.push((group = { name: r[0], clusterUid: r[1], type, from: i, to: i }))
+      else index.groups.push((group = { name: r[0], clusterUid: r[1], type, from: i, to: i }))
     }
     group.to = i + 1
     index.start[i] = r[3]
@@ -121,7 +128,7 @@ function buildIndex(db: Db): PipelineIndex {
  */
 function patchIndex(index: PipelineIndex, rows: readonly RewrittenApp[]): void {
   for (const row of rows)
-    for (const g of index.groups) {
+    for (const g of [...index.groups, ...index.untypedGroups]) {
       if (g.name !== row.name || g.clusterUid !== row.cluster_uid) continue
       for (
         let i = startBound(index, row.start_time, g.from, g.to);
