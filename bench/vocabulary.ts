@@ -44,7 +44,7 @@ export function readVocabulary(db: Database.Database): Vocabulary {
     users: pluck('SELECT DISTINCT user FROM applications INDEXED BY applications_user'),
     queues: pluck('SELECT DISTINCT queue FROM applications INDEXED BY applications_queue'),
     kinds: ['spark', 'hive', 'tez', 'mr', 'impala'],
-    events: pluck('SELECT DISTINCT event_name FROM app_events INDEXED BY app_events_name'),
+    events: pluck('SELECT DISTINCT event_name FROM app_events'),
     pipelines: [...PIPELINE_NAMES],
     clusters,
     yarnClusters,

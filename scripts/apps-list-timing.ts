@@ -48,6 +48,22 @@ const ROWS: [string, object[]][] = [
     row.name,
     (row.variants ?? []).map((v) => v.body as object),
   ]),
+  // Issue 18: one user's or queue's page sorted by duration or cost reads its window index (their
+  // duration and cost indexes went); one kind's still walks its own part.
+  [
+    'one user, queue or kind, by duration or cost, 1-7 days',
+    many(() => ({
+      ...window(7),
+      ...page(15),
+      ...prng.pick([
+        { users: [prng.pick(users)] },
+        { queues: [prng.pick(queues)] },
+        { appTypes: [prng.pick(kinds)] },
+      ]),
+      ...(prng.chance(0.3) ? { queryOnFinishedTime: true, appStatus: ['S', 'F', 'K'] } : {}),
+      sort: [{ [prng.pick(['duration', 'cost'])]: { order: prng.pick(['asc', 'desc']) } }],
+    })),
+  ],
   [
     'changed: user or queue with a type, 1-7 days',
     many(() => ({

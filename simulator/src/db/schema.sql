@@ -97,7 +97,10 @@ CREATE TABLE IF NOT EXISTS applications (
 );
 -- Lists filter by a time window first, then by status, type, cluster, user or queue. The window
 -- indexes carry every column the totals, ranges and event counts read, so the metadata of a page
--- is one index-only scan that never touches the table.
+-- is one index-only scan that never touches the table. Read by (repositories/): applications.ts
+-- searchWhere (the unified search, E0xx lists, app-lists.ts aggregations), unified-search.ts edges;
+-- applications_start also by jobs.ts and autoactions.ts, applications_finished by
+-- job-count-index.ts, jobs.ts, autoactions.ts and cluster-resources.ts (finished YARN apps).
 CREATE INDEX IF NOT EXISTS applications_start
   ON applications (start_time, status, kind, cluster_uid, user, queue, duration, cents, event_mask, executed_by_unravel);
 CREATE INDEX IF NOT EXISTS applications_finished
@@ -107,6 +110,9 @@ CREATE INDEX IF NOT EXISTS applications_running
   WHERE status = 'R';
 -- A user's or a queue's apps in start order, carrying what their totals read (the edges of a window
 -- that the daily rollups do not cover, see app_rollups) and what sorting by user or queue needs.
+-- Read by unified-search.ts (EDGE_INDEX, sortWalks: a page sorted by user or queue, or one user's
+-- or queue's page sorted by duration or cost), applications.ts distinctAppValues (every user or
+-- queue in a few dozen seeks) and workflows.ts (a user's sessions: applications_user).
 CREATE INDEX IF NOT EXISTS applications_user
   ON applications (user, start_time, status, kind, cluster_uid, queue, duration, cents, event_mask,
                    executed_by_unravel, finished_time);
@@ -134,30 +140,31 @@ CREATE INDEX IF NOT EXISTS applications_inefficient_cents
   ON applications (cents, start_time, finished_time, status, kind, cluster_uid, user, queue, duration,
                    event_mask, executed_by_unravel)
   WHERE inefficient = 1;
--- And over one user's, queue's or kind's apps, which may all sit at one end of the whole index (cheap
--- Impala queries sorted by highest cost). Narrow: they check the window, status and cluster, the
--- filters that come with one of these; a walk with any other filter takes the indexes above.
-CREATE INDEX IF NOT EXISTS applications_user_duration
-  ON applications (user, duration, start_time, finished_time, status, cluster_uid);
-CREATE INDEX IF NOT EXISTS applications_user_cents
-  ON applications (user, cents, start_time, finished_time, status, cluster_uid);
-CREATE INDEX IF NOT EXISTS applications_queue_duration
-  ON applications (queue, duration, start_time, finished_time, status, cluster_uid);
-CREATE INDEX IF NOT EXISTS applications_queue_cents
-  ON applications (queue, cents, start_time, finished_time, status, cluster_uid);
+-- And over one kind's apps, which may all sit at one end of the whole index (cheap Impala queries
+-- sorted by highest cost): unified-search.ts walkedIndex. Narrow: they check the window, status and
+-- cluster, the filters that come with a kind. (One user's or queue's apps are read from
+-- applications_user and applications_queue instead, see sortWalks: their pairs, 208 MB at the
+-- large scale, went in issue 18.)
 CREATE INDEX IF NOT EXISTS applications_kind_duration
   ON applications (kind, duration, start_time, finished_time, status, cluster_uid);
 CREATE INDEX IF NOT EXISTS applications_kind_cents
   ON applications (kind, cents, start_time, finished_time, status, cluster_uid);
--- Also the index of one cluster's apps in start order.
+-- Chargeback (chargeback.ts appsIn): one cluster's apps in start order with the usage a chargeback
+-- row sums, for the edges of a window the cb_rollups do not cover and for tag groupings and
+-- filters (the rollups hold no tags), which read the whole window from it. Also the index of one
+-- cluster's apps in start order for queries by cluster that name no index.
 CREATE INDEX IF NOT EXISTS applications_chargeback
   ON applications (cluster_uid, start_time, kind, user, queue, vcore_seconds, memory_seconds, dfs_read,
                    dfs_written, cents);
+-- A Hive query's child jobs (app-details.ts, app-writes.ts kill, pipeline-index.ts pipeline type).
 CREATE INDEX IF NOT EXISTS applications_parent ON applications (parent_id) WHERE parent_id IS NOT NULL;
+
 -- A pipeline's runs and one run's apps (issue 17 workflows, repositories/workflows.ts): the top-level
 -- apps of one name on some clusters in start order, without reading every app of the window. It
 -- covers every column a run's figures read, so 30 days of a pipeline (40,000 apps at the large
--- scale) group from the index alone: 18 ms instead of 50 ms, for about 110 MB at that scale.
+-- scale) group from the index alone: 18 ms instead of 50 ms, for about 110 MB at that scale. Its
+-- key alone (46 MB) took 3.5 times the CPU: 41 ms instead of 12 for 7 days of a pipeline on every
+-- cluster. The pipelines list's in-process index (pipeline-index.ts) is built from it too.
 CREATE INDEX IF NOT EXISTS applications_pipeline_runs
   ON applications (name, cluster_uid, start_time, status, finished_time, duration, cents, user, dfs_read,
                    dfs_written, id)
@@ -217,8 +224,9 @@ CREATE TABLE IF NOT EXISTS app_events (
   event_name TEXT NOT NULL,
   vt         TEXT NOT NULL                    -- insight category code (B229)
 );
+-- One app's events (app-details.ts, app-lists.ts eventCountsByApp). The lists filter by event name
+-- through applications.event_mask, so no index by name.
 CREATE INDEX IF NOT EXISTS app_events_app ON app_events (app_id);
-CREATE INDEX IF NOT EXISTS app_events_name ON app_events (event_name, app_id);
 
 CREATE TABLE IF NOT EXISTS app_tags (
   app_id TEXT NOT NULL REFERENCES applications (id),
@@ -226,6 +234,8 @@ CREATE TABLE IF NOT EXISTS app_tags (
   value  TEXT NOT NULL,
   PRIMARY KEY (key, value, app_id)
 ) WITHOUT ROWID;
+-- One app's tags (app-details.ts, app-tag-writes.ts, chargeback.ts tag joins); the key's lead in
+-- the primary key serves the lists' tag filters (applications.ts addTagFilters).
 CREATE INDEX IF NOT EXISTS app_tags_app ON app_tags (app_id);
 
 -- YARN cluster resources (issue 6), seeded by seed/cluster-resources.ts for every cluster of kind

@@ -62,7 +62,7 @@ export type AppIndex =
   | 'applications_queue'
   | 'applications_duration'
   | 'applications_cents'
-  | `applications_${'inefficient' | 'user' | 'queue' | 'kind'}_${'duration' | 'cents'}`
+  | `applications_${'inefficient' | 'kind'}_${'duration' | 'cents'}`
 
 /**
  * A date parameter as epoch ms (shared parseDateParam, the one reading of every kind); `location`

@@ -1,5 +1,6 @@
 import type { Db } from '../open-database.ts'
 import { seededDiagnostics } from './app-diagnostics.ts'
+import { RowInserter } from './bulk-insert.ts'
 import type { SeedCluster } from './clusters.ts'
 import type { Prng } from './prng.ts'
 import { SILENT_PROGRESS, type SeedProgress } from './progress.ts'
@@ -283,6 +284,49 @@ const COLUMNS: readonly (keyof AppRow)[] = [
   'executed_by_unravel',
 ]
 
+/** An app's values in COLUMNS order, for the positional insert. */
+function appValues(a: AppRow): unknown[] {
+  return [
+    a.id,
+    a.kind,
+    a.status,
+    a.cluster_uid,
+    a.cluster_type,
+    a.user,
+    a.queue,
+    a.name,
+    a.parent_id,
+    a.start_time,
+    a.finished_time,
+    a.duration,
+    a.vcore_seconds,
+    a.memory_seconds,
+    a.cents,
+    a.dfs_read,
+    a.dfs_written,
+    a.num_events,
+    a.inefficient,
+    a.event_mask,
+    a.map_tasks,
+    a.reduce_tasks,
+    a.num_jobs,
+    a.num_stages,
+    a.num_completed_stages,
+    a.num_skipped_stages,
+    a.app_attempts,
+    a.task_count,
+    a.setup_duration,
+    a.cleanup_duration,
+    a.sensor_enabled,
+    a.large_rdd,
+    a.input_tables,
+    a.output_tables,
+    a.diagnostics,
+    a.signature,
+    a.executed_by_unravel,
+  ]
+}
+
 /** A Presto query id: the coordinator's start date and time, a sequence and a random suffix. */
 function prestoQueryId(start: number, seq: number, prng: Prng): string {
   const at = new Date(start).toISOString().replace(/[-:T]/g, '')
@@ -467,21 +511,25 @@ export function seedApplications(
   const bigquery = clusters.filter((c) => c.kind === 'bigquery')
   const presto = clusters.filter((c) => c.kind === 'Presto')
   const yarnByWeight = yarn.map((c) => [c, YARN_WORK_WEIGHT[c.platform] ?? 1] as [SeedCluster, number])
-  const insertApp = db.prepare(
-    `INSERT INTO applications (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`,
-  )
-  const insertEvent = db.prepare(
-    'INSERT INTO app_events (app_id, event_type, event_name, vt) VALUES (@app_id, @event_type, @event_name, @vt)',
-  )
-  const insertTag = db.prepare('INSERT INTO app_tags (app_id, key, value) VALUES (@app_id, @key, @value)')
+  // Positional multi-row inserts (bulk-insert.ts): a third of the time of a named-parameter
+  // statement call per row, which was most of this step after the rollups.
+  const apps = new RowInserter(db, 'applications', COLUMNS)
+  const appEvents = new RowInserter(db, 'app_events', ['app_id', 'event_type', 'event_name', 'vt'])
+  const appTags = new RowInserter(db, 'app_tags', ['app_id', 'key', 'value'])
   type Made = ReturnType<typeof makeApp>
   const write = db.transaction((batch: Made[]) => {
-    for (const { app, events, tags } of batch) {
-      insertApp.run(app)
+    for (const { app } of batch) {
+      apps.pushRow(appValues(app))
       for (const rollup of rollups) rollup.add(app)
-      for (const e of events) insertEvent.run(e)
-      for (const t of tags) insertTag.run(t)
     }
+    // Events and tags after their apps: their foreign keys are checked as each statement runs.
+    apps.flush()
+    for (const { events, tags } of batch) {
+      for (const e of events) appEvents.push(e.app_id, e.event_type, e.event_name, e.vt)
+      for (const t of tags) appTags.push(t.app_id, t.key, t.value)
+    }
+    appEvents.flush()
+    appTags.flush()
     progress.advance(batch.length)
   })
   let batch: Made[] = []
