@@ -16,9 +16,9 @@ import {
   type JobBreakdown,
   type JobVariant,
 } from '../src/db/repositories/jobs.ts'
-import { jobCountIndex } from '../src/db/repositories/job-count-index.ts'
+import { jobCountIndex, usageDeltas, type PointDelta } from '../src/db/repositories/job-count-index.ts'
 import { scopeOfPlatform } from '../src/db/repositories/scope.ts'
-import { finishedApps } from '../src/db/repositories/cluster-resources.ts'
+import { finishedApps, taggedDeltasSql } from '../src/db/repositories/cluster-resources.ts'
 import { FINISHED_PAGE_SORTS } from '../src/db/repositories/job-count-index.ts'
 import { memoryHogs, SEEDED_POLICIES } from '../src/db/repositories/autoactions.ts'
 import {
@@ -195,6 +195,60 @@ function expectSameFinishedPages(count: number, seed: number) {
   expect(hits).toBeGreaterThan(count)
 }
 
+/**
+ * E060, E061 the resource group-bys' per-point rate changes from the same index (usageDeltas),
+ * against their SQL (taggedDeltasSql): windows up to 30 days, grids of 1 to 1,000 points, each
+ * metric and groupBy, chosen values or none, one cluster or several, a time shift of no whole ms.
+ * The sums add up in another order, so each is compared to a millionth of its size.
+ */
+function expectSameUsageDeltas(count: number, seed: number) {
+  const prng = createPrng(seed)
+  const pluck = (sql: string) => t.app.db.prepare(sql).pluck().all() as string[]
+  const clusters = pluck("SELECT unravel_id FROM clusters WHERE platform = 'CDH'")
+  const users = pluck('SELECT DISTINCT user FROM applications ORDER BY user LIMIT 5')
+  const close = (a: number, b: number) => Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(a), Math.abs(b))
+  let points = 0
+  for (let k = 0; k < count; k++) {
+    const uids = prng.chance(0.5) ? [prng.pick(clusters)] : clusters
+    const stop = t.now - (prng.chance(0.5) ? 0 : prng.int(0, 5 * DAY)) + prng.int(0, 999)
+    const span = prng.int(MINUTE, 30 * DAY)
+    const n = prng.int(1, 1000)
+    const groupBy = prng.pick(['applicationType', 'user', 'queue'] as const)
+    const ask = {
+      metric: prng.pick(['cpu', 'memory'] as const),
+      groupBy,
+      values: groupBy === 'user' && prng.chance(0.5) ? [prng.pick(users), 'nobody'] : undefined,
+      shift: prng.int(-3 * DAY, 3 * DAY) + 0.5,
+      first: stop - span,
+      step: Math.max(1, Math.ceil(span / n)),
+      stop,
+    }
+    const label = JSON.stringify({ ...ask, uids })
+    const indexed = usageDeltas(jobCountIndex(t.app.db), { ...ask, clusters: uids })
+    const sql = taggedDeltasSql(t.app.db, { ...ask, clusters: uids })
+    expect([...indexed.keys()].sort(), label).toEqual([...sql.keys()].sort())
+    for (const [group, deltas] of sql) {
+      const mine = indexed.get(group)!
+      expect(
+        [...mine.keys()].sort((a, b) => a - b),
+        `${label} ${group}`,
+      ).toEqual([...deltas.keys()].sort((a, b) => a - b))
+      for (const [p, { d, q }] of deltas) {
+        const other: PointDelta = mine.get(p)!
+        expect(close(other.d, d) && close(other.q, q), `${label} ${group} point ${p}`).toBe(true)
+        points++
+      }
+    }
+  }
+  expect(points).toBeGreaterThan(count)
+}
+
+describe('E060, E061 resource group-bys: the in-process index answers as the SQL', () => {
+  it('over 60 varied windows, grids, metrics, groupBys, values, clusters and shifts', () => {
+    expectSameUsageDeltas(60, 60)
+  })
+})
+
 describe('E019-E022 finished apps pages: the in-process index answers as the SQL', () => {
   it('over 80 varied windows, sorts, pages, users, queues, kinds and clusters', () => {
     expectSameFinishedPages(80, 19)
@@ -277,6 +331,7 @@ describe('E027 jobs/count: the in-process index answers as the SQL', () => {
     expectSameCounts(variedQueries(60, 19))
     expectSameBuckets(15, 29)
     expectSameUsersAndQueues()
+    expectSameUsageDeltas(15, 61)
     const killedNow = jobCount(
       t.app.db,
       { start_time: String(t.now - DAY), end_time: String(t.now), interval: '1h', groupBy: 'state' },

@@ -19,6 +19,8 @@ export interface RewrittenApp {
   finished_time: number | null
   duration: number
   queue: string
+  vcore_seconds: number
+  memory_seconds: number
 }
 
 interface Entry {

@@ -30,7 +30,15 @@ import { RESOURCE_BUCKET_MS } from '../seed/cluster-resources.ts'
 import { appsTimeShift, checkPaging, instant, queryWindow } from './applications.ts'
 import { figureSql } from './app-figures.ts'
 import { assertSeriesPoints } from './series.ts'
-import { FINISHED_PAGE_SORTS, finishedPage, jobCountIndex, type FinishedPageSort } from './job-count-index.ts'
+import {
+  FINISHED_PAGE_SORTS,
+  finishedPage,
+  jobCountIndex,
+  usageDeltas,
+  type FinishedPageSort,
+  type PointDelta,
+  type UsageDeltaAsk,
+} from './job-count-index.ts'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -460,43 +468,19 @@ export function taggedSeries(
     result.series = (values ?? []).map((name) => ({ name, data: [] }))
     return result
   }
-  const uids = inParams('u', target.uids)
-  const chosen = values?.length ? inParams('g', values) : undefined
-  const column = metric === 'cpu' ? 'a.vcore_seconds' : 'a.memory_seconds'
-  const bucket = 'CAST((t - @first) / @step AS INTEGER)'
-  const rows = db
-    .prepare(
-      `WITH runs AS MATERIALIZED (
-         SELECT ${DIMENSIONS[groupBy]} AS g, max(a.start_time + @shift, @first) AS s,
-                CASE WHEN a.finished_time IS NULL THEN NULL ELSE a.start_time + max(a.duration, 1) + @shift END AS e,
-                ${column} * 1000.0 / max(a.duration, 1) AS v
-           FROM applications a
-          WHERE a.rowid IN (SELECT rid FROM (${overlapping(uids.sql, '@first - @shift', '@stop - @shift')}))
-            AND a.start_time < @stop - @shift
-            AND (a.finished_time IS NULL OR a.start_time + max(a.duration, 1) > @first - @shift)
-            ${chosen ? `AND ${DIMENSIONS[groupBy]} IN ${chosen.sql}` : ''}
-       ),
-       events (g, t, v) AS (SELECT g, s, v FROM runs UNION ALL SELECT g, e, -v FROM runs WHERE e < @stop)
-       SELECT g, ${bucket} AS p, sum(v) AS d, sum(v * (t - (@first + ${bucket} * @step))) AS q
-         FROM events GROUP BY g, p ORDER BY g, p`,
-    )
-    .all({
-      ...uids.params,
-      ...chosen?.params,
-      shift,
-      first: grid.first,
-      step: grid.step,
-      stop,
-    }) as { g: string; p: number; d: number; q: number }[]
+  const byGroup = usageDeltas(jobCountIndex(db), {
+    clusters: target.uids,
+    metric,
+    groupBy,
+    values: values?.length ? values : undefined,
+    shift,
+    first: grid.first,
+    step: grid.step,
+    stop,
+  })
   // Points up to now (or the window end): a point's value is its area over its length, the rate
   // at its start times its length plus each event's rate for the part of the point after it.
   const points = Array.from({ length: grid.n }, (_, p) => p).filter((p) => grid.first + p * grid.step < stop)
-  const byGroup = new Map<string, Map<number, { d: number; q: number }>>()
-  for (const r of rows) {
-    const deltas = byGroup.get(r.g) ?? new Map<number, { d: number; q: number }>()
-    deltas.set(r.p, r)
-    byGroup.set(r.g, deltas)
-  }
   const series = [...byGroup.keys(), ...(values ?? [])]
     .filter((g, i, all) => all.indexOf(g) === i)
     .map((name) => {
@@ -519,6 +503,49 @@ export function taggedSeries(
     : series.sort((a, b) => b.area - a.area || a.name.localeCompare(b.name)).slice(0, DEFAULT_TAGGED_VALUES)
   result.series = kept.map(({ name, data }) => ({ name, data }))
   return result
+}
+
+/**
+ * The SQL taggedSeries answered from before the in-process index (usageDeltas, job-count-index.ts):
+ * each group's per-point rate changes over the window's apps, grouped in SQL. Kept as the reference
+ * the index is compared with (cluster-resources.test.ts), not used by a route.
+ */
+export function taggedDeltasSql(db: Db, ask: UsageDeltaAsk): Map<string, Map<number, PointDelta>> {
+  const uids = inParams('u', [...ask.clusters])
+  const chosen = ask.values?.length ? inParams('g', [...ask.values]) : undefined
+  const column = ask.metric === 'cpu' ? 'a.vcore_seconds' : 'a.memory_seconds'
+  const bucket = 'CAST((t - @first) / @step AS INTEGER)'
+  const rows = db
+    .prepare(
+      `WITH runs AS MATERIALIZED (
+         SELECT ${DIMENSIONS[ask.groupBy]} AS g, max(a.start_time + @shift, @first) AS s,
+                CASE WHEN a.finished_time IS NULL THEN NULL ELSE a.start_time + max(a.duration, 1) + @shift END AS e,
+                ${column} * 1000.0 / max(a.duration, 1) AS v
+           FROM applications a
+          WHERE a.rowid IN (SELECT rid FROM (${overlapping(uids.sql, '@first - @shift', '@stop - @shift')}))
+            AND a.start_time < @stop - @shift
+            AND (a.finished_time IS NULL OR a.start_time + max(a.duration, 1) > @first - @shift)
+            ${chosen ? `AND ${DIMENSIONS[ask.groupBy]} IN ${chosen.sql}` : ''}
+       ),
+       events (g, t, v) AS (SELECT g, s, v FROM runs UNION ALL SELECT g, e, -v FROM runs WHERE e < @stop)
+       SELECT g, ${bucket} AS p, sum(v) AS d, sum(v * (t - (@first + ${bucket} * @step))) AS q
+         FROM events GROUP BY g, p ORDER BY g, p`,
+    )
+    .all({
+      ...uids.params,
+      ...chosen?.params,
+      shift: ask.shift,
+      first: ask.first,
+      step: ask.step,
+      stop: ask.stop,
+    }) as { g: string; p: number; d: number; q: number }[]
+  const byGroup = new Map<string, Map<number, PointDelta>>()
+  for (const r of rows) {
+    const deltas = byGroup.get(r.g) ?? new Map<number, PointDelta>()
+    deltas.set(r.p, { d: r.d, q: r.q })
+    byGroup.set(r.g, deltas)
+  }
+  return byGroup
 }
 
 /**
