@@ -5,7 +5,7 @@ import { writeSetting } from '../repositories/settings.ts'
 import { createPrng } from './prng.ts'
 import { SCALE_SIZES, type Scale } from './scale.ts'
 import { buildClusters } from './clusters.ts'
-import { buildUsers } from './users.ts'
+import { PersonaHashing, buildUsers } from './users.ts'
 import { buildTags } from './tags.ts'
 import { seedApplications } from './applications.ts'
 import { seedClusterResources } from './cluster-resources.ts'
@@ -123,11 +123,14 @@ export function seedDatabase(db: Db, options: SeedOptions, keep: SeedKeep = {}):
           snowflakeInput,
         ))
     : undefined
+  // First of all: the personas' scrypt hashes derive in a worker while the tables seed.
+  const personaHashing = new PersonaHashing()
   try {
-    return seedTables(db, options, keep, startSnowflakeSide)
+    return seedTables(db, options, keep, startSnowflakeSide, personaHashing)
   } finally {
-    // Whatever happened: the worker stopped and its side file gone (a no-op after a join).
+    // Whatever happened: the workers stopped and the side file gone (a no-op after a join).
     snowflakeSide?.cancel()
+    personaHashing.cancel()
   }
 }
 
@@ -143,6 +146,7 @@ function seedTables(
   }: SeedOptions,
   keep: SeedKeep,
   startSnowflakeSide: (() => SideSeed) | undefined,
+  personaHashing: PersonaHashing,
 ): Record<string, number> {
   const prng = createPrng(seed)
   faker.seed(seed)
@@ -158,10 +162,11 @@ function seedTables(
     progress.end()
     phases[name] = Math.round(performance.now() - started)
   }
-  // The personas' passwords hashed with scrypt (about 20 ms each, on purpose): a step of its own.
+  // The personas' passwords are hashed with scrypt (about 30 ms each, on purpose) in a worker
+  // meanwhile; a persona whose hash is not in yet is written with no password, until `passwords`.
   let users: ReturnType<typeof buildUsers> = []
   timed('users', () => {
-    users = buildUsers(prng, clusters, now, sizes.extraUsers)
+    users = buildUsers(prng, clusters, now, sizes.extraUsers, personaHashing)
   })
   const tags = buildTags(prng, clusters, now)
 
@@ -207,15 +212,14 @@ function seedTables(
     progress,
     sizes.applications,
   )
-  // Started once the applications and their indexes are in, not before: the worker's heap beside
-  // the applications' generation took the large seed's peak from 926 MB to 1.3 GB. The steps
-  // left before the join (rollups, search index, cluster resources, EMR: about 35 s at the large
-  // scale) are still longer than the worker's 26 s.
-  const snowflakeSide = startSnowflakeSide?.()
   timed('rollups', () => {
     appRollups.write(db)
     chargebackRollups.write(db)
   })
+  // Started once the applications, their indexes and rollups are in, not before: the worker's
+  // heap beside the applications' generation took the large seed's peak from 926 MB to 1.3 GB,
+  // beside the rollups' write (this thread's biggest) to 1.19 GB (scripts/seed-memory.ts).
+  const snowflakeSide = startSnowflakeSide?.()
   timed('search index', () => buildSearchIndex(db, progress))
   timed('clusterResources', () => seedClusterResources(db, prng, clusters, now))
   // Its own generator, like Snowflake's; after the apps and YARN capacity its watched clusters are priced from.
@@ -269,6 +273,13 @@ function seedTables(
   timed('budgets', () => {
     seedBudgets(db, now)
     insertSeedAwsAccount(db, 'emr', now)
+  })
+  // The worker's hashes (long done but at the small scale, where this waits for what is left).
+  timed('passwords', () => {
+    const update = db.prepare('UPDATE users SET password_hash = ? WHERE username = ?')
+    db.transaction(() => {
+      for (const { username, passwordHash } of personaHashing.finish()) update.run(passwordHash, username)
+    })()
   })
   // Statistics for the query planner: without them it cannot tell that running apps are few and
   // scans a whole window index instead of the partial index of running apps.
