@@ -69,8 +69,6 @@ function withoutSecondaryIndexes(
   progress: SeedProgress,
   fillTotal: number,
   phase = 'applications',
-  /** What runs between the fill and the index builds (the app rollups' write, see seedTables). */
-  beforeIndexes: () => void = () => {},
 ): void {
   const indexes = db
     .prepare(
@@ -80,7 +78,6 @@ function withoutSecondaryIndexes(
     .all(...tables) as { name: string; sql: string }[]
   for (const index of indexes) db.exec(`DROP INDEX "${index.name}"`)
   timed(phase, fill, fillTotal)
-  beforeIndexes()
   timed(
     phase === 'applications' ? 'indexes' : `${phase}.indexes`,
     () => {
@@ -196,7 +193,6 @@ function seedTables(
     )
     for (const t of tags) insert.run(t)
   })()
-  let snowflakeSide: SideSeed | undefined
   const appRollups = new AppRollupBuilder()
   const chargebackRollups = new ChargebackRollupBuilder(clusters)
   withoutSecondaryIndexes(
@@ -215,21 +211,15 @@ function seedTables(
     timed,
     progress,
     sizes.applications,
-    'applications',
-    // The rollups (added up while the apps were generated) go in before the apps' indexes: they
-    // read no index, and written first their accumulators are freed before the Snowflake worker
-    // starts. Started beside the applications' generation, the worker took the large seed's peak
-    // from 926 MB to 1.3 GB; beside the rollups' write (this thread's biggest) to 1.19 GB; after
-    // it, beside the indexes and the steps up to the join (about 30 s at the large scale, longer
-    // than the worker's 26 s), to 0.95 GB (scripts/seed-memory.ts).
-    () => {
-      timed('rollups', () => {
-        appRollups.write(db)
-        chargebackRollups.write(db)
-      })
-      snowflakeSide = startSnowflakeSide?.()
-    },
   )
+  timed('rollups', () => {
+    appRollups.write(db)
+    chargebackRollups.write(db)
+  })
+  // Started once the applications, their indexes and rollups are in, not before: the worker's
+  // heap beside the applications' generation took the large seed's peak from 926 MB to 1.3 GB,
+  // beside the rollups' write (this thread's biggest) to 1.19 GB (scripts/seed-memory.ts).
+  const snowflakeSide = startSnowflakeSide?.()
   timed('search index', () => buildSearchIndex(db, progress))
   timed('clusterResources', () => seedClusterResources(db, prng, clusters, now))
   // Its own generator, like Snowflake's; after the apps and YARN capacity its watched clusters are priced from.
@@ -239,15 +229,13 @@ function seedTables(
   })
   // Its own generator, so adding Snowflake left every other table's rows as they were.
   let snowflakeQueries = 0
-  // Assigned in a callback above: TypeScript sees it as it was declared.
-  const side = snowflakeSide as SideSeed | undefined
-  if (side) {
+  if (snowflakeSide) {
     // Joined here, after the applications: the worker has had all of their time to generate.
     withoutSecondaryIndexes(
       db,
       SNOWFLAKE_BULK_TABLES,
       () => {
-        Object.assign(phases, side.join(db, progress, sizes.snowflake.queries))
+        Object.assign(phases, snowflakeSide.join(db, progress, sizes.snowflake.queries))
         snowflakeQueries = db.prepare('SELECT count(*) FROM snowflake_queries').pluck().get() as number
       },
       // The join reports its own steps (the worker's timings, its wait and the copy); the
