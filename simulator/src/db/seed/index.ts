@@ -217,8 +217,12 @@ function seedTables(
     chargebackRollups.write(db)
   })
   // Started once the applications, their indexes and rollups are in, not before: the worker's
-  // heap beside the applications' generation took the large seed's peak from 926 MB to 1.3 GB,
-  // beside the rollups' write (this thread's biggest) to 1.19 GB (scripts/seed-memory.ts).
+  // heap (~470 MB at the large scale) beside the applications' generation took the large seed's
+  // peak to 1.3 GB, beside the rollups' write to 1.19 GB, beside the apps' indexes (rollups
+  // written first) to 1.24 GB; from here, beside the search index, cluster resources and EMR,
+  // the peak is the applications' own, 0.95 GB (scripts/seed-memory.ts, 2026-11-26). The cost:
+  // those steps (about 10 s at the large scale) are shorter than the worker's 26 s, so the join
+  // waits for the rest.
   const snowflakeSide = startSnowflakeSide?.()
   timed('search index', () => buildSearchIndex(db, progress))
   timed('clusterResources', () => seedClusterResources(db, prng, clusters, now))
