@@ -2,15 +2,7 @@ import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto'
 
 /** scrypt with Node's defaults (N=16384, r=8, p=1); stored as `scrypt$<salt hex>$<hash hex>`. */
 export function hashPassword(password: string, salt: Buffer = randomBytes(16)): string {
-  return storedHash(salt, scryptSync(password, salt, HASH_BYTES))
-}
-
-/** The length of a derived key (bytes). */
-export const HASH_BYTES = 32
-
-/** How a salt and the key scrypt derived from it are stored (seed/users.ts derives some in a worker). */
-export function storedHash(salt: Uint8Array, key: Uint8Array): string {
-  return `scrypt$${Buffer.from(salt).toString('hex')}$${Buffer.from(key).toString('hex')}`
+  return `scrypt$${salt.toString('hex')}$${scryptSync(password, salt, 32).toString('hex')}`
 }
 
 /**

@@ -5,7 +5,7 @@ import { writeSetting } from '../repositories/settings.ts'
 import { createPrng } from './prng.ts'
 import { SCALE_SIZES, type Scale } from './scale.ts'
 import { buildClusters } from './clusters.ts'
-import { PersonaHashing, buildUsers } from './users.ts'
+import { buildUsers } from './users.ts'
 import { buildTags } from './tags.ts'
 import { seedApplications } from './applications.ts'
 import { seedClusterResources } from './cluster-resources.ts'
@@ -123,14 +123,11 @@ export function seedDatabase(db: Db, options: SeedOptions, keep: SeedKeep = {}):
           snowflakeInput,
         ))
     : undefined
-  // First of all: the personas' scrypt hashes derive in a worker while the tables seed.
-  const personaHashing = new PersonaHashing()
   try {
-    return seedTables(db, options, keep, startSnowflakeSide, personaHashing)
+    return seedTables(db, options, keep, startSnowflakeSide)
   } finally {
-    // Whatever happened: the workers stopped and the side file gone (a no-op after a join).
+    // Whatever happened: the worker stopped and its side file gone (a no-op after a join).
     snowflakeSide?.cancel()
-    personaHashing.cancel()
   }
 }
 
@@ -146,7 +143,6 @@ function seedTables(
   }: SeedOptions,
   keep: SeedKeep,
   startSnowflakeSide: (() => SideSeed) | undefined,
-  personaHashing: PersonaHashing,
 ): Record<string, number> {
   const prng = createPrng(seed)
   faker.seed(seed)
@@ -162,11 +158,12 @@ function seedTables(
     progress.end()
     phases[name] = Math.round(performance.now() - started)
   }
-  // The personas' passwords are hashed with scrypt (about 30 ms each, on purpose) in a worker
-  // meanwhile; a persona whose hash is not in yet is written with no password, until `passwords`.
+  // The personas' passwords hashed with scrypt (about 20 ms each, on purpose): a step of its own.
+  // (Hashing them in a worker thread meanwhile made the small seed slower on this loaded 2-core
+  // machine, 3.25 s against 2.91 s: scrypt's 16 MB per hash beside the rollups slowed them twofold.)
   let users: ReturnType<typeof buildUsers> = []
   timed('users', () => {
-    users = buildUsers(prng, clusters, now, sizes.extraUsers, personaHashing)
+    users = buildUsers(prng, clusters, now, sizes.extraUsers)
   })
   const tags = buildTags(prng, clusters, now)
 
@@ -220,7 +217,7 @@ function seedTables(
   // heap (~470 MB at the large scale) beside the applications' generation took the large seed's
   // peak to 1.3 GB, beside the rollups' write to 1.19 GB, beside the apps' indexes (rollups
   // written first) to 1.24 GB; from here, beside the search index, cluster resources and EMR,
-  // the peak is the applications' own, 0.95 GB (scripts/seed-memory.ts, 2026-11-26). The cost:
+  // the peak is the applications' own, 0.83-0.96 GB (scripts/seed-memory.ts, 2026-11-26). The cost:
   // those steps (about 10 s at the large scale) are shorter than the worker's 26 s, so the join
   // waits for the rest.
   const snowflakeSide = startSnowflakeSide?.()
@@ -277,13 +274,6 @@ function seedTables(
   timed('budgets', () => {
     seedBudgets(db, now)
     insertSeedAwsAccount(db, 'emr', now)
-  })
-  // The worker's hashes (long done but at the small scale, where this waits for what is left).
-  timed('passwords', () => {
-    const update = db.prepare('UPDATE users SET password_hash = ? WHERE username = ?')
-    db.transaction(() => {
-      for (const { username, passwordHash } of personaHashing.finish()) update.run(passwordHash, username)
-    })()
   })
   // Statistics for the query planner: without them it cannot tell that running apps are few and
   // scans a whole window index instead of the partial index of running apps.
