@@ -130,7 +130,18 @@ function derive(index: SearchIndex): SearchIndex {
 export const asciiLower = (text: string) =>
   text.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32))
 
-/** The index of the apps as stored now: one read of their rowid, id, name, user, queue, cluster, start. */
+/** A prefix and width of ids `<prefix><digits>` met while reading: a family if enough ids share it. */
+interface IdShape extends IdFamily {
+  count: number
+}
+
+/**
+ * The index of the apps as stored now: one read of their rowid, id, name, user, queue, cluster,
+ * start, straight into the typed arrays. Nothing is kept per app but those arrays (at the large
+ * scale a string and an object per app held 400-600 MB while it built): an id of the family shape
+ * is kept as its shape's code and its number, since prefix + zero-padded number gives the id back
+ * for the shapes too rare to be a family; only the ids of no such shape are kept as text.
+ */
 export function buildIndexFromApps(db: Db, onRows: (n: number) => void = () => {}): SearchIndex {
   const n = db.prepare('SELECT count(*) FROM applications').pluck().get() as number
   const index = emptyIndex(n)
@@ -145,7 +156,10 @@ export function buildIndexFromApps(db: Db, onRows: (n: number) => void = () => {
     }
     return c
   }
-  const ids: string[] = new Array<string>(n)
+  // The id shapes in the order first met (families keep that order), and the ids of none.
+  const shapeOf = new Map<string, number>()
+  const shapes: IdShape[] = []
+  const looseIds: string[] = []
   // In cluster order (then rowid): a user's scope is a few ranges of the arrays.
   const rows = db
     .prepare(
@@ -168,39 +182,51 @@ export function buildIndexFromApps(db: Db, onRows: (n: number) => void = () => {
     index.name[i] = code(name)
     index.user[i] = code(user)
     index.queue[i] = code(queue)
-    ids[i] = asciiLower(id)
+    const lower = asciiLower(id)
+    const m = FAMILY_ID.exec(lower)
+    if (m) {
+      // For now the shape's code (made a family's, or -1, below) and the number.
+      const key = `${m[1]}\u0000${m[2]!.length}`
+      let s = shapeOf.get(key)
+      if (s === undefined) {
+        s = shapes.length
+        shapeOf.set(key, s)
+        shapes.push({ prefix: m[1]!, width: m[2]!.length, count: 0 })
+      }
+      shapes[s]!.count++
+      index.family[i] = s
+      index.seq[i] = Number(m[2])
+    } else {
+      index.family[i] = -1
+      looseIds.push(lower)
+    }
     if (rowid > index.maxRowid) index.maxRowid = rowid
     if (++i % 50_000 === 0) onRows(50_000)
   }
   onRows(i % 50_000)
-  // Families: the prefixes that enough ids share.
-  const prefixCount = new Map<string, number>()
-  const split = ids.map((id) => {
-    const m = FAMILY_ID.exec(id)
-    if (!m) return undefined
-    const key = `${m[1]}\u0000${m[2]!.length}`
-    prefixCount.set(key, (prefixCount.get(key) ?? 0) + 1)
-    return { key, prefix: m[1]!, digits: m[2]! }
-  })
-  const familyOf = new Map<string, number>()
+  // Families: the shapes that enough ids share, in the order first met.
+  const familyOfShape = shapes.map(({ prefix, width, count }) =>
+    count >= MIN_FAMILY ? index.families.push({ prefix, width }) - 1 : -1,
+  )
+  // The other ids in app order: those of no shape, and those of a shape too rare (rebuilt).
   const others: number[] = []
+  let loose = 0
   for (let a = 0; a < n; a++) {
-    const s = split[a]
-    if (s && prefixCount.get(s.key)! >= MIN_FAMILY) {
-      let f = familyOf.get(s.key)
-      if (f === undefined) {
-        f = index.families.length
-        familyOf.set(s.key, f)
-        index.families.push({ prefix: s.prefix, width: s.digits.length })
-      }
+    const s = index.family[a]!
+    const f = s < 0 ? -1 : familyOfShape[s]!
+    if (f >= 0) {
       index.family[a] = f
-      index.seq[a] = Number(s.digits)
-    } else {
-      index.family[a] = -1
-      others.push(a)
+      continue
     }
+    if (s < 0) index.otherIds.push(looseIds[loose++]!)
+    else {
+      const { prefix, width } = shapes[s]!
+      index.otherIds.push(prefix + String(index.seq[a]).padStart(width, '0'))
+      index.family[a] = -1
+      index.seq[a] = 0
+    }
+    others.push(a)
   }
-  index.otherIds = others.map((a) => ids[a]!)
   index.otherApp = Uint32Array.from(others)
   return derive(index)
 }

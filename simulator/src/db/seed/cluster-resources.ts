@@ -269,7 +269,7 @@ export function seedClusterResources(
 }
 
 /** Rows per INSERT of writeRunningSums: one call into SQLite binds and steps this many. */
-const ROWS_PER_INSERT = 64
+const ROWS_PER_INSERT = 256
 
 /**
  * Step 2's ordered walk: per cluster, bucket by bucket over its life, the running sums of the

@@ -160,6 +160,8 @@ function seedTables(
     phases[name] = Math.round(performance.now() - started)
   }
   // The personas' passwords hashed with scrypt (about 20 ms each, on purpose): a step of its own.
+  // (Hashing them in a worker thread meanwhile made the small seed slower on this loaded 2-core
+  // machine, 3.25 s against 2.91 s: scrypt's 16 MB per hash beside the rollups slowed them twofold.)
   let users: ReturnType<typeof buildUsers> = []
   timed('users', () => {
     users = buildUsers(prng, clusters, now, sizes.extraUsers)
@@ -209,15 +211,18 @@ function seedTables(
     progress,
     sizes.applications,
   )
-  // Started once the applications and their indexes are in, not before: the worker's heap beside
-  // the applications' generation took the large seed's peak from 926 MB to 1.3 GB. The steps
-  // left before the join (rollups, search index, cluster resources, EMR: about 35 s at the large
-  // scale) are still longer than the worker's 26 s.
-  const snowflakeSide = startSnowflakeSide?.()
   timed('rollups', () => {
     appRollups.write(db)
     chargebackRollups.write(db)
   })
+  // Started once the applications, their indexes and rollups are in, not before: the worker's
+  // heap (~470 MB at the large scale) beside the applications' generation took the large seed's
+  // peak to 1.3 GB, beside the rollups' write to 1.19 GB, beside the apps' indexes (rollups
+  // written first) to 1.24 GB; from here, beside the search index, cluster resources and EMR,
+  // the peak is the applications' own, 0.83-0.96 GB (scripts/seed-memory.ts, 2026-11-26). The cost:
+  // those steps (about 10 s at the large scale) are shorter than the worker's 26 s, so the join
+  // waits for the rest.
+  const snowflakeSide = startSnowflakeSide?.()
   timed('search index', () => buildSearchIndex(db, progress))
   timed('clusterResources', () => seedClusterResources(db, prng, clusters, now))
   // Its own generator, like Snowflake's; after the apps and YARN capacity its watched clusters are priced from.
