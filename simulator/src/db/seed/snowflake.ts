@@ -553,6 +553,8 @@ export function seedSnowflake(
       write(pending)
       pending = []
     }
+    // The day's rollup buckets are complete: written now, so only a day of them is ever held.
+    if (rollups) db.transaction(() => rollups.flush(db, dayEnd))()
     count += made.length
     progress.advance(made.length)
   }
