@@ -195,6 +195,28 @@ describe('snowflake queries: search, metadata, details (E158-E160)', () => {
       ],
       ['minimum cost only', { minCost: 1 }, 'cost_e4 >= 10000'],
       ['unknown user', { userName: ['NOBODY'] }, '0'],
+      // One warehouse or one user is walked through its own cost index when that index holds the
+      // other filters, else through snowflake_queries_cost (repositories/snowflake-queries.ts pageIndex).
+      [
+        'one warehouse, a status, an insight and a duration range',
+        { warehouseUid: [warehouse], status: ['S'], showInefficientOnly: true, minDuration: 100 },
+        `warehouse_uid = '${warehouse}' AND status = 'S' AND insight_mask != 0 AND duration >= 100`,
+      ],
+      [
+        'one user and a connector',
+        { userName: ['LOOKER_SVC'], clientConnectors: ['JDBC 3.14.4'] },
+        "user_name = 'LOOKER_SVC' AND client_connector = 'JDBC 3.14.4'",
+      ],
+      [
+        'one warehouse and one user',
+        { warehouseUid: ['wh-qb41627-bi-wh'], userName: ['LOOKER_SVC'] },
+        "warehouse_uid = 'wh-qb41627-bi-wh' AND user_name = 'LOOKER_SVC'",
+      ],
+      [
+        'one user and a status',
+        { userName: ['LOOKER_SVC'], status: ['S'] },
+        "user_name = 'LOOKER_SVC' AND status = 'S'",
+      ],
     ])('filters by %s, with the total counted from the queries', async (_name, filters, where) => {
       const res = await search({ ...BODY_WINDOW, ...filters, pageSize: 100 })
       expect(res.statusCode).toBe(200)
@@ -211,6 +233,15 @@ describe('snowflake queries: search, metadata, details (E158-E160)', () => {
         .pluck()
         .all({ ...WINDOW, ids: JSON.stringify(ids) })
       expect(matching).toHaveLength(ids.length)
+      // The first page is the costliest of them, whichever index the page was walked through.
+      const costliest = db
+        .prepare(
+          `SELECT id FROM snowflake_queries WHERE start_time BETWEEN @from AND @to AND (${where})
+            ORDER BY cost_e4 DESC, rowid DESC LIMIT 100`,
+        )
+        .pluck()
+        .all(WINDOW)
+      expect(ids).toEqual(costliest)
     })
 
     it('filters by signature', async () => {

@@ -369,12 +369,17 @@ export function costQueries(db: Db, query: SnowflakeCostQuery, now: number): Sno
   )
   const total = addUp(found)
   const top = found.sort((a, b) => b.cost - a.cost || a.k.localeCompare(b.k)).slice(0, query.limit ?? 100)
+  // The latest query of the signature: the latest of each of its statements (one seek each into
+  // snowflake_queries_statement), then the latest of those.
   const sample = db.prepare(
     `SELECT q.id, q.user_name, w.name AS warehouse_name, q.query_type, s.template, q.literal_seed, q.start_time
-       FROM snowflake_queries q INDEXED BY snowflake_queries_signature
-       JOIN snowflake_statements s ON s.id = q.statement_id
+       FROM snowflake_statements s
+       JOIN snowflake_queries q ON q.rowid = (
+              SELECT l.rowid FROM snowflake_queries l INDEXED BY snowflake_queries_statement
+               WHERE l.statement_id = s.id AND l.start_time >= @from AND l.start_time < @to
+               ORDER BY l.start_time DESC, l.rowid DESC LIMIT 1)
        JOIN snowflake_warehouses w ON w.uid = q.warehouse_uid
-      WHERE q.signature = @signature AND q.start_time >= @from AND q.start_time < @to
+      WHERE s.signature = @signature
       ORDER BY q.start_time DESC, q.rowid DESC LIMIT 1`,
   )
   const rows = top.map((s): SnowflakeCostQueryRow => {

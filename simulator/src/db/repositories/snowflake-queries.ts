@@ -199,6 +199,10 @@ function searchFilters(db: Db, body: SnowflakeQuerySearchBody): SearchFilters {
   }
 }
 
+/** The statements of a signature (a few): a signature's queries are read through snowflake_queries_statement. */
+export const STATEMENTS_OF = (signature: string) =>
+  `SELECT id FROM snowflake_statements WHERE signature = ${signature}`
+
 /** Every filter as clauses on snowflake_queries (read without an alias or as q). */
 function rawFilters(f: SearchFilters, range: { from: number; to: number }, walk = false): SqlParts {
   const sql = new SqlParts()
@@ -211,7 +215,8 @@ function rawFilters(f: SearchFilters, range: { from: number; to: number }, walk 
   if (f.costE4?.max !== undefined) sql.clauses.push(`cost_e4 <= ${sql.param(f.costE4.max)}`)
   if (f.duration?.min !== undefined) sql.clauses.push(`duration >= ${sql.param(f.duration.min)}`)
   if (f.duration?.max !== undefined) sql.clauses.push(`duration <= ${sql.param(f.duration.max)}`)
-  if (f.signature !== undefined) sql.clauses.push(`signature = ${sql.param(f.signature)}`)
+  if (f.signature !== undefined)
+    sql.clauses.push(`statement_id IN (${STATEMENTS_OF(sql.param(f.signature))})`)
   return sql
 }
 
@@ -226,7 +231,7 @@ const tableRows = (db: Db) =>
 function searchTotal(db: Db, f: SearchFilters, range: { from: number; to: number }): number {
   if (!f.costE4 && !f.duration && !f.signature) return tallies(db, range, f, [])[0]?.n ?? 0
   const index = f.signature
-    ? 'snowflake_queries_signature'
+    ? 'snowflake_queries_statement'
     : f.costE4
       ? 'snowflake_queries_cost'
       : 'snowflake_queries_duration'
@@ -250,12 +255,14 @@ function pageIndex(
   total: number,
   end: number,
 ): string {
-  if (f.signature) return 'snowflake_queries_signature'
+  if (f.signature) return 'snowflake_queries_statement'
   const walkable = key === 'cost' || key === 'usage' ? 'cost' : key === 'duration' ? 'duration' : undefined
   if (!walkable) return 'snowflake_queries_start'
-  // One warehouse or one user: its own queries in cost order.
-  if (walkable === 'cost' && f.warehouses?.length === 1) return 'snowflake_queries_warehouse_cost'
-  if (walkable === 'cost' && f.users?.length === 1) return 'snowflake_queries_user_cost'
+  // One warehouse or one user: its own queries in cost order, when its index holds the other filters.
+  if (walkable === 'cost' && f.warehouses?.length === 1 && !f.users && !f.connectors)
+    return 'snowflake_queries_warehouse_cost'
+  if (walkable === 'cost' && f.users?.length === 1 && !f.statuses && !f.warehouses)
+    return 'snowflake_queries_user_cost'
   const rows = tableRows(db)
   const first = db
     .prepare('SELECT min(start_time) FROM snowflake_queries INDEXED BY snowflake_queries_start')
@@ -297,7 +304,7 @@ export function searchQueries(
   const offset = (page - 1) * pageSize
   if (offset >= total) return { total, page, pageSize, results: [] }
   const index = pageIndex(db, key, f, range, total, offset + pageSize)
-  const walk = index !== 'snowflake_queries_start' && index !== 'snowflake_queries_signature'
+  const walk = index !== 'snowflake_queries_start' && index !== 'snowflake_queries_statement'
   const sql = rawFilters(f, range, walk)
   const order = `${SORT_COLUMNS[key].replaceAll('%DIR%', dir)} ${dir}, q.rowid ${dir}`
   // The page's rowids come from the index alone; only its rows are then read from the table (one
@@ -478,8 +485,8 @@ export function queryDetails(db: Db, queryUid: string, now: number): SnowflakeQu
   const day = Math.floor(q.start_time / SF_DAY) * SF_DAY
   const runsThatDay = db
     .prepare(
-      `SELECT count(*) FROM snowflake_queries INDEXED BY snowflake_queries_signature
-        WHERE signature = ? AND start_time >= ? AND start_time < ?`,
+      `SELECT count(*) FROM snowflake_queries INDEXED BY snowflake_queries_statement
+        WHERE statement_id IN (${STATEMENTS_OF('?')}) AND start_time >= ? AND start_time < ?`,
     )
     .pluck()
     .get(q.signature, day, day + SF_DAY) as number
@@ -488,8 +495,8 @@ export function queryDetails(db: Db, queryUid: string, now: number): SnowflakeQu
   // Savings are shares of what the signature cost over the last days (rules/savings.ts).
   const signatureCostE4 = db
     .prepare(
-      `SELECT coalesce(sum(cost_e4), 0) FROM snowflake_queries INDEXED BY snowflake_queries_signature
-        WHERE signature = ? AND start_time >= ? AND start_time <= ?`,
+      `SELECT coalesce(sum(cost_e4), 0) FROM snowflake_queries INDEXED BY snowflake_queries_statement
+        WHERE statement_id IN (${STATEMENTS_OF('?')}) AND start_time >= ? AND start_time <= ?`,
     )
     .pluck()
     .get(q.signature, now - SAVINGS_WINDOW_DAYS * SF_DAY - shift, now - shift) as number

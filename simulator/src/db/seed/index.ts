@@ -233,21 +233,11 @@ function seedTables(
   // Its own generator, so adding Snowflake left every other table's rows as they were.
   let snowflakeQueries = 0
   if (snowflakeSide) {
-    // Joined here, after the applications: the worker has had all of their time to generate.
-    withoutSecondaryIndexes(
-      db,
-      SNOWFLAKE_BULK_TABLES,
-      () => {
-        Object.assign(phases, snowflakeSide.join(db, progress, sizes.snowflake.queries))
-        snowflakeQueries = db.prepare('SELECT count(*) FROM snowflake_queries').pluck().get() as number
-      },
-      // The join reports its own steps (the worker's timings, its wait and the copy); the
-      // index build after it is timed as usual.
-      (name, step, total) => (name === 'snowflake' ? step() : timed(name, step, total)),
-      progress,
-      sizes.snowflake.queries,
-      'snowflake',
-    )
+    // Joined here, after the applications: the worker has had all of their time to generate. It
+    // built the indexes in its side file too; the copy carries them in (side-seed.ts copyInto).
+    Object.assign(phases, snowflakeSide.join(db, progress, sizes.snowflake.queries))
+    snowflakeQueries =
+      (db.prepare('SELECT max(rowid) FROM snowflake_queries').pluck().get() as number | null) ?? 0
   } else {
     // Accumulated as the queries are generated: no pass over them in SQL afterwards.
     const snowflakeRollups = new SnowflakeRollupBuilder()

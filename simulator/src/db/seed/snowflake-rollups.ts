@@ -107,21 +107,67 @@ function mergeInto(map: Map<string, QueryMeasures>, key: string, m: QueryMeasure
   t[8] += m[8]
 }
 
+type SliceSpec = (typeof SNOWFLAKE_ROLLUP_SLICES)[SnowflakeRollupSlice]
+const SLICES = (Object.entries(SNOWFLAKE_ROLLUP_SLICES) as [SnowflakeRollupSlice, SliceSpec][]).map(
+  ([slice, spec]) => {
+    const keeps = spec.keeps as readonly string[]
+    const grains = [...spec.grains].sort((a, b) => a - b)
+    return {
+      slice,
+      grains,
+      status: keeps.includes('status'),
+      warehouse: keeps.includes('warehouse_uid'),
+      user: keeps.includes('user_name'),
+      connector: keeps.includes('client_connector'),
+      mask: keeps.includes('insight_mask'),
+    }
+  },
+)
+const QUERY_ROLLUP_COLUMNS = COLUMNS.split(',').map((c) => c.trim())
+const COST_ROLLUP_COLUMNS = ['dim', 'bucket', 'key', 'n', 'cost_e4', 'credits_e4', 'duration']
+
+/** A level's buckets, each moved to the bucket of `grain` that holds it (a coarser grain from a finer one). */
+function coarsen(level: Map<string, QueryMeasures>, grain: number, into = new Map<string, QueryMeasures>()) {
+  for (const [key, m] of level) {
+    const cut = key.indexOf(SEP)
+    const bucket = Math.floor(Number(key.slice(0, cut)) / grain) * grain
+    mergeInto(into, `${bucket}${key.slice(cut)}`, m)
+  }
+  return into
+}
+
 /**
  * The same rollups as buildSnowflakeRollups, accumulated as the seed generates the queries (add
- * each one) and written once (write): no second pass over the queries in SQL, which took a third of
- * the Snowflake seed at the large scale. Every measure is an integer, so the sums are exact and
- * equal to the SQL's (a test compares both).
+ * each one) and written as days of them are complete (flush, and write once at the end): no
+ * second pass over the queries in SQL, which took a third of the Snowflake seed at the large scale,
+ * and only a few days' buckets in memory (a week's more for the week grain). Holding every bucket
+ * of the 100 days until the end kept about 70 MB alive through the generation at the large scale,
+ * and V8 let the heap grow to several times what is alive (345 MB at its peak). Every measure is an
+ * integer, so the sums are exact and equal to the SQL's (a test compares both). Queries must come
+ * day after day (the seed generates them so): a query of a day already flushed fails the write.
  */
 export class SnowflakeRollupBuilder {
-  /** Per slice, its finest grain's buckets: key = bucket and the slice's dimensions. */
+  /** Per slice, its finest grain's buckets not yet written: key = bucket and the slice's dimensions. */
   private readonly finest = new Map<SnowflakeRollupSlice, Map<string, QueryMeasures>>()
+  /** Per slice, its week buckets not yet written, from the finer grains of the days flushed. */
+  private readonly weeks = new Map<SnowflakeRollupSlice, Map<string, QueryMeasures>>()
   /** Cost per day: key = dim, day and tag or signature → n, cost_e4, credits_e4, duration. */
   private readonly cost = new Map<string, [number, number, number, number]>()
+  /** Whether the tables were emptied (the first flush replaces what they held). */
+  private started = false
 
   constructor() {
-    for (const slice of Object.keys(SNOWFLAKE_ROLLUP_SLICES) as SnowflakeRollupSlice[])
+    for (const { slice } of SLICES) {
       this.finest.set(slice, new Map())
+      this.weeks.set(slice, new Map())
+    }
+  }
+
+  /** Buckets held, not yet written: finest grains and cost days. */
+  get held(): number {
+    let n = this.cost.size
+    for (const level of this.finest.values()) n += level.size
+    return n
   }
 
   add(q: SnowflakeRollupInput): void {
@@ -136,21 +182,14 @@ export class SnowflakeRollupBuilder {
       q.execution_time,
       q.queued_overload_time,
     ]
-    for (const [slice, spec] of Object.entries(SNOWFLAKE_ROLLUP_SLICES) as [
-      SnowflakeRollupSlice,
-      (typeof SNOWFLAKE_ROLLUP_SLICES)[SnowflakeRollupSlice],
-    ][]) {
-      const grain = Math.min(...spec.grains)
-      const keeps = spec.keeps as readonly string[]
-      const key = [
-        Math.floor(q.start_time / grain) * grain,
-        keeps.includes('status') ? q.status : '',
-        keeps.includes('warehouse_uid') ? q.warehouse_uid : '',
-        keeps.includes('user_name') ? q.user_name : '',
-        keeps.includes('client_connector') ? q.client_connector : '',
-        keeps.includes('insight_mask') ? q.insight_mask : 0,
-      ].join(SEP)
-      mergeInto(this.finest.get(slice)!, key, m)
+    for (const spec of SLICES) {
+      const grain = spec.grains[0]!
+      const key = `${Math.floor(q.start_time / grain) * grain}${SEP}${spec.status ? q.status : ''}${SEP}${
+        spec.warehouse ? q.warehouse_uid : ''
+      }${SEP}${spec.user ? q.user_name : ''}${SEP}${spec.connector ? q.client_connector : ''}${SEP}${
+        spec.mask ? q.insight_mask : 0
+      }`
+      mergeInto(this.finest.get(spec.slice)!, key, m)
     }
     const day = Math.floor(q.start_time / SF_DAY) * SF_DAY
     for (const [dim, key] of [
@@ -168,49 +207,57 @@ export class SnowflakeRollupBuilder {
     }
   }
 
-  /** Writes every slice and grain, and the cost rollups, replacing what the tables held. */
-  write(db: Db): void {
-    db.transaction(() => {
+  /**
+   * Writes the buckets of the queries added so far, which must be every query that starts before
+   * `complete` (epoch ms, a day start): every grain finer than a week, and the weeks that end by
+   * then. Runs inside the caller's transaction, if any.
+   */
+  flush(db: Db, complete = Infinity): void {
+    if (!this.started) {
       db.exec('DELETE FROM snowflake_query_rollups; DELETE FROM snowflake_cost_rollups')
-      const finestBySlice = this.finest
-      // Generated as inserted: the large scale's rollups are never all in one array.
-      function* rows() {
-        for (const [slice, finest] of finestBySlice) {
-          const grains = [...SNOWFLAKE_ROLLUP_SLICES[slice].grains].sort((a, b) => a - b)
-          let level = finest
-          for (const [i, grain] of grains.entries()) {
-            if (i > 0) {
-              // A coarser grain from the one below, as the SQL builds it.
-              const coarser = new Map<string, QueryMeasures>()
-              for (const [key, m] of level) {
-                const cut = key.indexOf(SEP)
-                const bucket = Math.floor(Number(key.slice(0, cut)) / grain) * grain
-                mergeInto(coarser, `${bucket}${key.slice(cut)}`, m)
-              }
-              level = coarser
-            }
-            for (const [key, m] of level) {
-              const [bucket, status, warehouse, user, connector, mask] = key.split(SEP)
-              yield [slice, grain, Number(bucket), status, warehouse, user, connector, Number(mask), ...m]
-            }
-          }
-        }
+      this.started = true
+    }
+    const rows: unknown[][] = []
+    const emit = (slice: string, grain: number, level: Map<string, QueryMeasures>) => {
+      for (const [key, m] of level) {
+        const [bucket, status, warehouse, user, connector, mask] = key.split(SEP)
+        rows.push([slice, grain, Number(bucket), status, warehouse, user, connector, Number(mask), ...m])
       }
-      insertRows(
-        db,
-        'snowflake_query_rollups',
-        COLUMNS.split(',').map((c) => c.trim()),
-        rows(),
-      )
-      insertRows(
-        db,
-        'snowflake_cost_rollups',
-        ['dim', 'bucket', 'key', 'n', 'cost_e4', 'credits_e4', 'duration'],
-        [...this.cost].map(([k, t]) => {
-          const [dim, day, ...key] = k.split(SEP)
-          return [dim, Number(day), key.join(SEP), ...t]
-        }),
-      )
-    })()
+    }
+    for (const { slice, grains } of SLICES) {
+      let level = this.finest.get(slice)!
+      const weeks = this.weeks.get(slice)!
+      for (const [i, grain] of grains.entries()) {
+        if (grain === SF_WEEK) {
+          // Weeks gather the days flushed; one is written once its last day is in.
+          coarsen(level, grain, weeks)
+          const done = new Map(
+            [...weeks].filter(([key]) => Number(key.slice(0, key.indexOf(SEP))) + SF_WEEK <= complete),
+          )
+          for (const key of done.keys()) weeks.delete(key)
+          emit(slice, grain, done)
+          continue
+        }
+        if (i > 0) level = coarsen(level, grain)
+        emit(slice, grain, level)
+      }
+      this.finest.set(slice, new Map())
+    }
+    insertRows(db, 'snowflake_query_rollups', QUERY_ROLLUP_COLUMNS, rows)
+    insertRows(
+      db,
+      'snowflake_cost_rollups',
+      COST_ROLLUP_COLUMNS,
+      [...this.cost].map(([k, t]) => {
+        const [dim, day, ...key] = k.split(SEP)
+        return [dim, Number(day), key.join(SEP), ...t]
+      }),
+    )
+    this.cost.clear()
+  }
+
+  /** Writes what is left: every bucket, as the last flush. */
+  write(db: Db): void {
+    db.transaction(() => this.flush(db))()
   }
 }
