@@ -39,6 +39,22 @@ export interface SeedOptions {
   sideBySide?: boolean
 }
 
+/**
+ * Where the Snowflake worker (side-seed.ts) starts beside the applications, by scale: as early as
+ * possible where memory is plenty (the demo scale: its whole run hidden behind the apps'), later at
+ * the large one, where its heap beside the applications' generation and rollup accumulators is what
+ * sets the peak. Measured with scripts/seed-memory.ts on 2026-11-26: at the large scale, with the
+ * worker's old 470 MB heap, started with the applications the peak was 1.34 GB, before the rollups'
+ * write 1.19 GB, after them 0.93-0.96 GB but 26 s of waiting at the join (the steps left after the
+ * rollups take about 15 s, the worker about 40 s); with its heap now under 300 MB (rollups written
+ * day by day), after the apps' indexes. (small, ':memory:' and resets seed in-thread: sideBySideFits.)
+ */
+const SNOWFLAKE_START: Record<Scale, 'first' | 'after indexes' | 'after rollups'> = {
+  small: 'first',
+  demo: 'first',
+  large: 'after indexes',
+}
+
 /** Bumped whenever a table changes: a file of another version is refused with a re-seed hint. */
 export const SCHEMA_VERSION = '16'
 
@@ -159,6 +175,9 @@ function seedTables(
     progress.end()
     phases[name] = Math.round(performance.now() - started)
   }
+  // Where the Snowflake worker starts (SNOWFLAKE_START): first at the demo scale, later at the large one.
+  const snowflakeStart = SNOWFLAKE_START[scale]
+  let earlySnowflakeSide = snowflakeStart === 'first' ? startSnowflakeSide?.() : undefined
   // The personas' passwords hashed with scrypt (about 20 ms each, on purpose): a step of its own.
   // (Hashing them in a worker thread meanwhile made the small seed slower on this loaded 2-core
   // machine, 3.25 s against 2.91 s: scrypt's 16 MB per hash beside the rollups slowed them twofold.)
@@ -211,18 +230,12 @@ function seedTables(
     progress,
     sizes.applications,
   )
+  if (snowflakeStart === 'after indexes') earlySnowflakeSide = startSnowflakeSide?.()
   timed('rollups', () => {
     appRollups.write(db)
     chargebackRollups.write(db)
   })
-  // Started once the applications, their indexes and rollups are in, not before: the worker's
-  // heap (~470 MB at the large scale) beside the applications' generation took the large seed's
-  // peak to 1.3 GB, beside the rollups' write to 1.19 GB, beside the apps' indexes (rollups
-  // written first) to 1.24 GB; from here, beside the search index, cluster resources and EMR,
-  // the peak is the applications' own, 0.83-0.96 GB (scripts/seed-memory.ts, 2026-11-26). The cost:
-  // those steps (about 10 s at the large scale) are shorter than the worker's 26 s, so the join
-  // waits for the rest.
-  const snowflakeSide = startSnowflakeSide?.()
+  const snowflakeSide = snowflakeStart === 'after rollups' ? startSnowflakeSide?.() : earlySnowflakeSide
   timed('search index', () => buildSearchIndex(db, progress))
   timed('clusterResources', () => seedClusterResources(db, prng, clusters, now))
   // Its own generator, like Snowflake's; after the apps and YARN capacity its watched clusters are priced from.
