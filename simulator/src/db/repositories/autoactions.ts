@@ -104,8 +104,11 @@ export function recentViolations(
     const columns = `${index} AS policy, a.id AS entityId, a.cluster_uid AS clusterUid, a.user AS user, a.queue AS queue`
     const threshold = policy.threshold
     if (policy.rule === 'durationOver') {
-      // Crossed the threshold at start + threshold: finished longer, or still running past it.
-      const crossed = `a.start_time >= @start - ${threshold} AND a.start_time < @end - ${threshold}
+      // Crossed the threshold at start + threshold: finished longer, or still running past it. The
+      // start bounds are written +a.start_time so the planner reads the duration index from the
+      // threshold on: with the start as a range after the duration, the statistics of a large file
+      // led it to a skip-scan over every distinct duration (0.25 s instead of a few ms).
+      const crossed = `+a.start_time >= @start - ${threshold} AND +a.start_time < @end - ${threshold}
             AND a.start_time + ${threshold} <= @now AND a.kind IN ${YARN_KINDS} AND ${onClusters}`
       return [
         // The apps that ran longer (1 % of them), from the duration index, which covers the rest...
