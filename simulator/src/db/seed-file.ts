@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { createSchema } from './schema.ts'
+import { openScratchSeedFile } from './schema.ts'
 import { seedDatabase, type SeedOptions } from './seed/index.ts'
 
 /**
@@ -90,14 +90,8 @@ export function seedFile(dbPath: string, seed: SeedOptions): void {
   const temp = dbPath + SEEDING + process.pid
   removeWithSideFiles(temp)
   try {
-    const db = new Database(temp)
+    const db = openScratchSeedFile(temp, { foreignKeys: true })
     try {
-      // No journal and no syncing while it fills: a failed or killed seed throws the whole file
-      // away, so there is never anything to roll back, and it seeds about a third faster.
-      db.pragma('journal_mode = OFF')
-      db.pragma('synchronous = OFF')
-      db.pragma('foreign_keys = ON')
-      createSchema(db)
       seedDatabase(db, seed)
     } finally {
       db.close()

@@ -1,7 +1,6 @@
-import Database from 'better-sqlite3'
 import { workerData } from 'node:worker_threads'
 import type { Db } from '../open-database.ts'
-import { createSchema } from '../schema.ts'
+import { openScratchSeedFile } from '../schema.ts'
 import type { SeedProgress } from './progress.ts'
 import { SIDE_DONE, SIDE_FAILED, SIDE_RUNNING, type SideMessage, type SideWorkerData } from './side-seed.ts'
 
@@ -34,12 +33,8 @@ export function runSideSeedWorker(
   }
   let outcome = SIDE_DONE
   try {
-    const db = new Database(file)
+    const db = openScratchSeedFile(file, { foreignKeys: false })
     try {
-      db.pragma('journal_mode = OFF')
-      db.pragma('synchronous = OFF')
-      db.pragma('foreign_keys = OFF')
-      createSchema(db)
       post({ phases: fill(db, input, progress) })
     } finally {
       db.close()
