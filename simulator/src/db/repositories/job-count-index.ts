@@ -688,13 +688,11 @@ export function usageDeltas(index: JobCountIndex, ask: UsageDeltaAsk): Map<strin
       if (end + shift < stop) add(label, end + shift, -v)
     } else add(label, Math.max(start + shift, first), v)
   }
-  for (const uid of ask.clusters) {
-    const c = index.clusters.indexOf(uid)
-    if (c < 0) continue
+  const asked = new Set(ask.clusters.map((uid) => index.clusters.indexOf(uid)).filter((c) => c >= 0))
+  for (const c of asked) {
     const [lo, hi] = finishedFrom(index, c, from)
     for (let k = lo; k < hi; k++) visit(k, true)
   }
-  const asked = new Set(ask.clusters.map((uid) => index.clusters.indexOf(uid)))
   for (let k = index.finished; k < index.start.length; k++) if (asked.has(index.cluster[k]!)) visit(k, false)
   return out
 }

@@ -176,8 +176,9 @@ function seedTables(
     phases[name] = Math.round(performance.now() - started)
   }
   // Where the Snowflake worker starts (SNOWFLAKE_START): first at the demo scale, later at the large one.
-  const snowflakeStart = SNOWFLAKE_START[scale]
-  let earlySnowflakeSide = snowflakeStart === 'first' ? startSnowflakeSide?.() : undefined
+  const startAt = (point: (typeof SNOWFLAKE_START)[Scale]) =>
+    SNOWFLAKE_START[scale] === point ? startSnowflakeSide?.() : undefined
+  let snowflakeSide = startAt('first')
   // The personas' passwords hashed with scrypt (about 20 ms each, on purpose): a step of its own.
   // (Hashing them in a worker thread meanwhile made the small seed slower on this loaded 2-core
   // machine, 3.25 s against 2.91 s: scrypt's 16 MB per hash beside the rollups slowed them twofold.)
@@ -230,12 +231,12 @@ function seedTables(
     progress,
     sizes.applications,
   )
-  if (snowflakeStart === 'after indexes') earlySnowflakeSide = startSnowflakeSide?.()
+  snowflakeSide ??= startAt('after indexes')
   timed('rollups', () => {
     appRollups.write(db)
     chargebackRollups.write(db)
   })
-  const snowflakeSide = snowflakeStart === 'after rollups' ? startSnowflakeSide?.() : earlySnowflakeSide
+  snowflakeSide ??= startAt('after rollups')
   timed('search index', () => buildSearchIndex(db, progress))
   timed('clusterResources', () => seedClusterResources(db, prng, clusters, now))
   // Its own generator, like Snowflake's; after the apps and YARN capacity its watched clusters are priced from.
