@@ -6,7 +6,7 @@ import {
   type BigQueryJobFilters,
   bigQueryJobListBody,
   bigQueryJobListType,
-  type BigQueryJobMetadata,
+  type BigQueryJobFilterOptions,
   lastApplications,
   LIST_QUERY_SIZES,
   type ListQueryKind,
@@ -175,7 +175,7 @@ describe('B240 B238 B236 Snowflake list request', () => {
 })
 
 describe('B244 BigQuery job list', () => {
-  const metadata: BigQueryJobMetadata = {
+  const metadata: BigQueryJobFilterOptions = {
     insights: ['Slot contention', 'Large shuffle'],
     pricing: ['on-demand', 'flat-rate'],
     duration: [0, 3600],

@@ -202,8 +202,8 @@ export interface BigQueryJobFilters {
   billedBytes: Range | null
 }
 
-/** The job-list metadata the filters are measured against (E164). */
-export interface BigQueryJobMetadata {
+/** What the filters take from the job-list metadata (E164): the option keys and the ranges. */
+export interface BigQueryJobFilterOptions {
   insights: readonly string[]
   pricing: readonly string[]
   duration: Range
@@ -217,7 +217,7 @@ export interface BigQueryJobMetadata {
  * which start with every option selected.
  */
 export function bigQueryJobFilterDefaults(
-  metadata?: Pick<BigQueryJobMetadata, 'insights' | 'pricing'> | null,
+  metadata?: Pick<BigQueryJobFilterOptions, 'insights' | 'pricing'> | null,
 ): BigQueryJobFilters {
   return {
     jobId: '',
@@ -273,7 +273,7 @@ export function bigQueryJobListBody(input: {
   listType: BigQueryJobListType
   range: DateRange
   filters: BigQueryJobFilters
-  metadata?: BigQueryJobMetadata | null
+  metadata?: BigQueryJobFilterOptions | null
 }): BigQueryJobListBody {
   const { listType, range, filters, metadata } = input
   const running = listType === 'running'

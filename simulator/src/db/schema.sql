@@ -605,3 +605,127 @@ CREATE TABLE IF NOT EXISTS app_search_index (
   part TEXT PRIMARY KEY,
   data BLOB NOT NULL
 );
+
+-- ============================================================================== BigQuery (issue 19)
+-- Shaped like INFORMATION_SCHEMA.JOBS (DOMAIN.md §2), seeded by seed/bigquery*.ts, read by
+-- repositories/bigquery-*.ts (E163-E167) and by the BigQuery chargeback (bqcb) and finished jobs
+-- (fbqapps). A million jobs at the large scale, so a job carries small integer codes for its project,
+-- principal, reservation, statement and label set instead of repeated text (issue 18: narrow rows);
+-- the repositories turn names into codes once per request.
+
+-- Reservations of the three editions (slot-hour prices of DOMAIN.md §2, commitments −20 % / −40 %).
+CREATE TABLE IF NOT EXISTS bq_reservations (
+  code              INTEGER PRIMARY KEY,
+  reservation_id    TEXT NOT NULL UNIQUE,   -- ADMIN_PROJECT:LOCATION.NAME, as JOBS.reservation_id
+  organization      TEXT NOT NULL,
+  location          TEXT NOT NULL,
+  edition           TEXT NOT NULL CHECK (edition IN ('STANDARD', 'ENTERPRISE', 'ENTERPRISE_PLUS')),
+  slot_capacity     INTEGER NOT NULL,       -- baseline slots
+  max_slots         INTEGER NOT NULL,       -- autoscaling maximum
+  commitment        TEXT NOT NULL CHECK (commitment IN ('NONE', 'ANNUAL', 'THREE_YEAR')),
+  usd_per_slot_hour REAL NOT NULL
+);
+
+-- Projects of the organisations (the project list, E165/E166); a project without a reservation runs
+-- on demand. The BIGQUERYV2 clusters (seed/clusters.ts) are among them, with the same ids.
+CREATE TABLE IF NOT EXISTS bq_projects (
+  code           INTEGER PRIMARY KEY,
+  project_id     TEXT NOT NULL UNIQUE,
+  project_name   TEXT NOT NULL,
+  project_number TEXT NOT NULL,
+  organization   TEXT NOT NULL,
+  location       TEXT NOT NULL,
+  reservation    INTEGER REFERENCES bq_reservations (code),
+  created_at     INTEGER NOT NULL
+);
+
+-- Who ran jobs: user emails and service accounts.
+CREATE TABLE IF NOT EXISTS bq_principals (
+  code               INTEGER PRIMARY KEY,
+  email              TEXT NOT NULL UNIQUE,
+  is_service_account INTEGER NOT NULL
+);
+
+-- Datasets' tables (the /data page, and a job's tables read and written).
+CREATE TABLE IF NOT EXISTS bq_tables (
+  code          INTEGER PRIMARY KEY,
+  project       INTEGER NOT NULL REFERENCES bq_projects (code),
+  dataset       TEXT NOT NULL,
+  table_name    TEXT NOT NULL,
+  partitioned   INTEGER NOT NULL,
+  clustered     INTEGER NOT NULL,
+  storage_bytes INTEGER NOT NULL,
+  row_count     INTEGER NOT NULL,
+  UNIQUE (project, dataset, table_name)
+);
+
+-- Statements: the text a job ran, with placeholders its literal_seed fills (repeats share a signature),
+-- and what it reads and writes: jobs of one statement read the same tables, so the tables are here,
+-- not on a million jobs. source_tables: bq_tables codes, comma-separated.
+CREATE TABLE IF NOT EXISTS bq_statements (
+  id                INTEGER PRIMARY KEY,
+  job_type          TEXT NOT NULL CHECK (job_type IN ('Q', 'L', 'E', 'C')),
+  statement_type    TEXT NOT NULL,          -- SELECT, INSERT, MERGE, …; '' for load, extract and copy
+  template          TEXT NOT NULL,
+  signature         TEXT NOT NULL,
+  source_tables     TEXT NOT NULL,
+  destination_table INTEGER REFERENCES bq_tables (code),
+  destination_uri   TEXT                    -- an extract job's gs:// URI
+);
+
+-- Labels (BigQuery's tags) and the sets of them jobs carry: jobs of a team share a few sets.
+CREATE TABLE IF NOT EXISTS bq_labels (
+  code  INTEGER PRIMARY KEY,
+  key   TEXT NOT NULL,
+  value TEXT NOT NULL,
+  UNIQUE (key, value)
+);
+CREATE TABLE IF NOT EXISTS bq_label_sets (
+  code   INTEGER NOT NULL,
+  label  INTEGER NOT NULL REFERENCES bq_labels (code),
+  PRIMARY KEY (code, label)
+) WITHOUT ROWID;
+
+-- The jobs. Times epoch ms (start_time NULL while pending, end_time NULL until done), duration ms from
+-- creation; bytes; slot-ms; cost_e4: cents × 10,000 (on demand: bytes billed at $6.25/TiB with the
+-- 10 MB minimums; editions: slot-hours at the reservation's rate; cache hits and failures free).
+-- pricing: index in BIGQUERY_PRICING_PLAN_KEYS; priority 0 INTERACTIVE, 1 BATCH; insight_mask: one bit
+-- per BIGQUERY_INSIGHT_KEYS entry.
+CREATE TABLE IF NOT EXISTS bq_jobs (
+  id                     TEXT PRIMARY KEY,
+  project                INTEGER NOT NULL REFERENCES bq_projects (code),
+  principal              INTEGER NOT NULL REFERENCES bq_principals (code),
+  reservation            INTEGER REFERENCES bq_reservations (code),
+  statement_id           INTEGER NOT NULL REFERENCES bq_statements (id),
+  literal_seed           INTEGER NOT NULL,
+  label_set              INTEGER,           -- NULL: no labels
+  job_type               TEXT NOT NULL CHECK (job_type IN ('Q', 'L', 'E', 'C')),
+  status                 TEXT NOT NULL CHECK (status IN ('S', 'R', 'F', 'W')),
+  error_message          TEXT,
+  priority               INTEGER NOT NULL,
+  pricing                INTEGER NOT NULL,
+  cache_hit              INTEGER NOT NULL,
+  executed_by_unravel    INTEGER NOT NULL,
+  create_time            INTEGER NOT NULL,
+  start_time             INTEGER,
+  end_time               INTEGER,
+  duration               INTEGER NOT NULL,
+  bytes_processed        INTEGER NOT NULL,
+  bytes_billed           INTEGER NOT NULL,
+  bytes_scanned          INTEGER NOT NULL,
+  slot_ms                INTEGER NOT NULL,
+  cost_e4                INTEGER NOT NULL,
+  rows_affected          INTEGER NOT NULL,
+  records_read           INTEGER NOT NULL,
+  records_written        INTEGER NOT NULL,
+  shuffle_bytes          INTEGER NOT NULL,
+  spilled_bytes          INTEGER NOT NULL,
+  wait_avg_ms            INTEGER NOT NULL, wait_max_ms    INTEGER NOT NULL,
+  read_avg_ms            INTEGER NOT NULL, read_max_ms    INTEGER NOT NULL,
+  compute_avg_ms         INTEGER NOT NULL, compute_max_ms INTEGER NOT NULL,
+  write_avg_ms           INTEGER NOT NULL, write_max_ms   INTEGER NOT NULL,
+  destination_file_count INTEGER NOT NULL,
+  insight_mask           INTEGER NOT NULL,
+  insight_count          INTEGER NOT NULL
+);
+-- (The bq_jobs indexes, each with the query it serves, are added with the repositories: H19A.)

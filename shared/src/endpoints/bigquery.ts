@@ -1,0 +1,95 @@
+import {
+  BigQueryJobDetailsSchema,
+  BigQueryJobMetadataQuerySchema,
+  BigQueryJobMetadataSchema,
+  BigQueryJobParamsSchema,
+  BigQueryJobSearchBodySchema,
+  BigQueryJobSearchResponseSchema,
+  BigQueryProjectListQuerySchema,
+  BigQueryProjectListSchema,
+  BigQueryProjectMetadataSchema,
+} from '../contracts/bigquery.ts'
+import { defineEndpoints } from './endpoint.ts'
+
+/*
+ * The BigQuery v2 calls (03 §2, §3, §4; E163-E167). The spec shows neither their paths nor their
+ * verbs, so costlens chose them under /api/v1/bigquery, in the style of the Snowflake calls (G01); the
+ * job list takes a filters body, so it is a POST (G02). BigQuery data is for users of a BigQuery
+ * install only (01 §1).
+ */
+const bigquery = { platforms: ['BIGQUERYV2'] } as const
+const tags = ['bigquery'] as const
+
+const JOB_WINDOW =
+  'Jobs created in [startTime, endTime] (ISO; default the last 12 hours, the first preset of 03 §9; at most ' +
+  '366 days, else 400).'
+
+export const bigqueryEndpoints = defineEndpoints({
+  jobSearch: {
+    method: 'POST',
+    path: '/api/v1/bigquery/jobs/search',
+    specIds: ['E163'],
+    pathIsOurs: true,
+    tags,
+    access: bigquery,
+    summary:
+      'BigQuery jobs: a page of the jobs that match the filters (or the one with the id), and their totals',
+    description:
+      `${JOB_WINDOW} \`id\` alone overrides every other filter. filterType running ignores the window, users, ` +
+      'statuses and ranges; inefficient keeps jobs with an insight. page (1-based) × pageSize (default 15) at most ' +
+      '10,000; sort key-direction, default createTime-desc. Cost in cents; totals cover every matching job.',
+    body: BigQueryJobSearchBodySchema,
+    response: BigQueryJobSearchResponseSchema,
+  },
+  jobMetadata: {
+    method: 'GET',
+    path: '/api/v1/bigquery/jobs/metadata',
+    specIds: ['E164'],
+    pathIsOurs: true,
+    tags,
+    access: bigquery,
+    summary:
+      "BigQuery jobs' filter options with their counts in the window, and the duration, slot-ms and bytes ranges",
+    description: JOB_WINDOW,
+    querystring: BigQueryJobMetadataQuerySchema,
+    response: BigQueryJobMetadataSchema,
+  },
+  jobDetails: {
+    method: 'GET',
+    path: '/api/v1/bigquery/jobs/{jobId}',
+    specIds: ['E167'],
+    pathIsOurs: true,
+    tags,
+    access: bigquery,
+    summary: 'One BigQuery job with its cost basis, reservation, insights and the tables it read and wrote',
+    params: BigQueryJobParamsSchema,
+    response: BigQueryJobDetailsSchema,
+    errors: [404],
+  },
+  projects: {
+    method: 'GET',
+    path: '/api/v1/bigquery/projects',
+    specIds: ['E165'],
+    pathIsOurs: true,
+    tags,
+    access: bigquery,
+    summary:
+      'BigQuery projects with their reservation and their last 30 days of jobs, cost, bytes and slot time',
+    description:
+      "Filtered by organization and reservation (a reservation id, or 'on-demand'); page (1-based) × pageSize " +
+      '(default 15) at most 10,000; sort key-direction, default cost-desc. Cost in cents.',
+    querystring: BigQueryProjectListQuerySchema,
+    response: BigQueryProjectListSchema,
+  },
+  projectMetadata: {
+    method: 'GET',
+    path: '/api/v1/bigquery/projects/metadata',
+    specIds: ['E166'],
+    pathIsOurs: true,
+    tags,
+    access: bigquery,
+    summary:
+      "The BigQuery project list's filter options: organizations and reservations with their project counts",
+    response: BigQueryProjectMetadataSchema,
+  },
+})
