@@ -19,6 +19,7 @@ import { impalaDetailsEndpoints } from './impala-details.ts'
 import { hiveEndpoints } from './hive.ts'
 import { queryDetailsEndpoints } from './query-details.ts'
 import { workflowsEndpoints } from './workflows.ts'
+import { bigqueryEndpoints } from './bigquery.ts'
 
 /**
  * Every domain's endpoint table, by domain. The simulator's tests check each entry is served as
@@ -45,4 +46,5 @@ export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
   hive: hiveEndpoints,
   queryDetails: queryDetailsEndpoints,
   workflows: workflowsEndpoints,
+  bigquery: bigqueryEndpoints,
 }

@@ -728,4 +728,17 @@ CREATE TABLE IF NOT EXISTS bq_jobs (
   insight_mask           INTEGER NOT NULL,
   insight_count          INTEGER NOT NULL
 );
--- (The bq_jobs indexes, each with the query it serves, are added with the repositories: H19A.)
+-- The bq_jobs indexes (repositories/bigquery-jobs.ts, bigquery-projects.ts), each with its queries:
+-- The window of the job list (E163: totals and the page sorted by creation, its default), its
+-- metadata (E164: counts grouped over the window) and the project list's 30 days (E165). Jobs are
+-- inserted in creation order, so a window's rows are also a run of rowids.
+CREATE INDEX IF NOT EXISTS bq_jobs_create ON bq_jobs (create_time);
+-- The job list sorted by cost (E163 sort cost-asc/desc): walked in cost order, the window checked
+-- on each entry, when the matches are dense enough that a page is found sooner than the window read.
+CREATE INDEX IF NOT EXISTS bq_jobs_cost ON bq_jobs (cost_e4);
+-- A signature's jobs (E163 signature filter, E167 signatureRuns over the last 7 days): a signature
+-- is a few statements, each run a few hundred times.
+CREATE INDEX IF NOT EXISTS bq_jobs_statement ON bq_jobs (statement_id, create_time);
+-- The running list (E163/E164 filterType running ignores the window): the few running and pending
+-- jobs, whatever their age.
+CREATE INDEX IF NOT EXISTS bq_jobs_running ON bq_jobs (create_time) WHERE status IN ('R', 'W');

@@ -1,0 +1,658 @@
+import {
+  BIGQUERY_DEFAULT_JOB_SORT,
+  BIGQUERY_INSIGHT_KEYS,
+  BIGQUERY_JOB_SORT_KEYS,
+  BIGQUERY_MAX_WINDOW,
+  BIGQUERY_PAGE_SIZE,
+  BIGQUERY_PRICING_PLAN_KEYS,
+  BIGQUERY_PRICING_PLANS,
+  BIGQUERY_PRIORITIES,
+  type BigQueryCostBasis,
+  type BigQueryJobDetails,
+  type BigQueryJobMetadata,
+  type BigQueryJobMetadataQuery,
+  type BigQueryJobRow,
+  type BigQueryJobSearchBody,
+  type BigQueryJobSearchResponse,
+  type BigQueryJobSortKey,
+} from '@costlens/shared'
+import { HttpError } from '../../errors.ts'
+import type { Db } from '../open-database.ts'
+import { appsTimeShift, instant } from './applications.ts'
+import {
+  codesOf,
+  labelCodeOf,
+  readCodec,
+  renderStatement,
+  sourceTableCodes,
+  tableName,
+  tableRefs,
+  type BigQueryCodec,
+} from './bigquery-codes.ts'
+import { bigQueryInsightBit, bigQueryInsightKeysOf, jobSavings } from './bigquery-savings.ts'
+import { fromE4, SqlParts } from './snowflake-common.ts'
+
+/*
+ * The BigQuery job list (E163), its metadata (E164) and a job's details (E167) over bq_jobs
+ * (schema.sql). Times are stored as seeded and shown moved by appsTimeShift, like the applications
+ * and the Snowflake queries: stored = shown − shift.
+ */
+
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+/** The first preset of 03 §9. */
+export const DEFAULT_JOB_WINDOW_MS = 12 * HOUR
+export const MAX_JOB_WINDOW_DAYS = 366
+/** The details' signature runs count the jobs of the last week. */
+const SIGNATURE_RUNS_DAYS = 7
+/** BigQuery's MB (2^20 bytes) and the on-demand minimum per query and per table referenced. */
+const MIB = 2 ** 20
+export const MINIMUM_BILLED_BYTES = 10 * MIB
+export const USD_PER_TIB = 6.25
+
+/** A window in shown time, [start, end] both included, and the read-time shift. */
+export interface JobWindow {
+  start: number
+  end: number
+  shift: number
+}
+
+/** startTime/endTime (ISO): default the 12 hours before now; reversed or over 366 days is a 400. */
+export function jobWindow(
+  db: Db,
+  params: { startTime?: string; endTime?: string },
+  now: number,
+  location: 'body' | 'querystring',
+): JobWindow {
+  const end = instant(params.endTime, 'endTime', location, 'iso') ?? now
+  const start = instant(params.startTime, 'startTime', location, 'iso') ?? end - DEFAULT_JOB_WINDOW_MS
+  if (start > end) throw new HttpError(400, `${location}/startTime must not be after ${location}/endTime`)
+  if (end - start > MAX_JOB_WINDOW_DAYS * DAY)
+    throw new HttpError(
+      400,
+      `${location}: the window from startTime to endTime is at most ${MAX_JOB_WINDOW_DAYS} days`,
+    )
+  return { start, end, shift: appsTimeShift(db) }
+}
+
+/** What a list reads of bq_jobs, with the filters already in codes. */
+interface JobFilters {
+  /** Stored [from, to); undefined for the running list, which ignores the window. */
+  range?: { from: number; to: number }
+  running: boolean
+  projects?: number[]
+  types?: readonly string[]
+  principals?: number[]
+  statuses?: readonly string[]
+  labelSets?: number[]
+  pricing?: number[]
+  /** Jobs carrying any of these insight bits (the inefficient list). */
+  insightMask?: number
+  inefficient: boolean
+  duration?: Bounds
+  slotMs?: Bounds
+  billedBytes?: Bounds
+  signature?: string
+  showUnravelJobs: boolean
+}
+
+interface Bounds {
+  min?: number
+  max?: number
+}
+
+/** A range of whole numbers; min above max is a 400; a fractional bound rounds inward. */
+function bounds(
+  min: number | undefined,
+  max: number | undefined,
+  names: [string, string],
+): Bounds | undefined {
+  if (min === undefined && max === undefined) return undefined
+  if (min !== undefined && max !== undefined && min > max)
+    throw new HttpError(400, `body/${names[0]} (${min}) must not be above body/${names[1]} (${max})`)
+  return {
+    min: min === undefined ? undefined : Math.ceil(min),
+    max: max === undefined ? undefined : Math.floor(max),
+  }
+}
+
+/** The label sets that carry any of the pairs (a job matches when it carries any pair asked). */
+function labelSetsWithAny(codec: BigQueryCodec, tags: BigQueryJobSearchBody['tags'] = []): number[] {
+  const wanted = new Set(tags.flatMap((t) => labelCodeOf(codec, t) ?? []))
+  const sets: number[] = []
+  for (const [set, pairs] of codec.labelSets)
+    if (pairs.some((p) => wanted.has(labelCodeOf(codec, p)!))) sets.push(set)
+  return sets
+}
+
+/**
+ * The body's filters in codes. The running list ignores the window, users, statuses and ranges
+ * (03 §4) and keeps the running and pending jobs; the inefficient list keeps jobs with an insight
+ * (of `insights` when given). Insights filter only the inefficient list ("Inefficient lists use the
+ * insights filter", 03 §4): the other lists start with every insight selected and would otherwise
+ * hide every job without one.
+ */
+function jobFilters(
+  codec: BigQueryCodec,
+  body: Omit<BigQueryJobSearchBody, 'page' | 'pageSize' | 'sort' | 'id'>,
+  window: JobWindow,
+): JobFilters {
+  const running = body.filterType === 'running'
+  const inefficient = body.filterType === 'inefficient'
+  const insightMask =
+    inefficient && body.insights?.length
+      ? body.insights.reduce((mask, key) => mask | bigQueryInsightBit(key), 0)
+      : undefined
+  return {
+    range: running ? undefined : { from: window.start - window.shift, to: window.end - window.shift + 1 },
+    running,
+    projects: body.projectId?.length ? codesOf(body.projectId, codec.projectCode) : undefined,
+    types: body.type?.length ? body.type : undefined,
+    principals: !running && body.userName?.length ? codesOf(body.userName, codec.principalCode) : undefined,
+    statuses: running ? ['R', 'W'] : body.status?.length ? body.status : undefined,
+    labelSets: body.tags?.length ? labelSetsWithAny(codec, body.tags) : undefined,
+    pricing: body.pricing?.length
+      ? body.pricing.map((p) => BIGQUERY_PRICING_PLAN_KEYS.indexOf(p))
+      : undefined,
+    insightMask,
+    inefficient,
+    duration: running
+      ? undefined
+      : bounds(body.minDuration, body.maxDuration, ['minDuration', 'maxDuration']),
+    slotMs: running ? undefined : bounds(body.minSlotMs, body.maxSlotMs, ['minSlotMs', 'maxSlotMs']),
+    billedBytes: running
+      ? undefined
+      : bounds(body.minBilledBytes, body.maxBilledBytes, ['minBilledBytes', 'maxBilledBytes']),
+    signature: body.signature || undefined,
+    showUnravelJobs: body.showUnravelJobs === true,
+  }
+}
+
+/** Every filter as clauses on bq_jobs (no alias). `walk`: read in another index's order. */
+function filterSql(f: JobFilters, walk = false): SqlParts {
+  const sql = new SqlParts()
+  if (f.range) {
+    // Walking the cost index, the window is checked on each entry (`+` keeps SQLite from a
+    // skip-scan that would jump to the window under every distinct cost).
+    const time = walk ? '+create_time' : 'create_time'
+    sql.clauses.push(`${time} >= ${sql.param(f.range.from)}`, `${time} < ${sql.param(f.range.to)}`)
+  }
+  // The running list's statuses as literals, so the partial index bq_jobs_running applies.
+  if (f.running) sql.clauses.push("status IN ('R', 'W')")
+  else if (f.statuses) sql.inList('status', f.statuses)
+  if (f.projects) sql.inList('project', f.projects)
+  if (f.types) sql.inList('job_type', f.types)
+  if (f.principals) sql.inList('principal', f.principals)
+  if (f.labelSets) sql.inList('label_set', f.labelSets)
+  if (f.pricing) sql.inList('pricing', f.pricing)
+  if (f.insightMask !== undefined) sql.clauses.push(`(insight_mask & ${sql.param(f.insightMask)}) != 0`)
+  if (f.inefficient) sql.clauses.push('insight_count > 0')
+  for (const [column, b] of [
+    ['duration', f.duration],
+    ['slot_ms', f.slotMs],
+    ['bytes_billed', f.billedBytes],
+  ] as const) {
+    if (b?.min !== undefined) sql.clauses.push(`${column} >= ${sql.param(b.min)}`)
+    if (b?.max !== undefined) sql.clauses.push(`${column} <= ${sql.param(b.max)}`)
+  }
+  if (f.signature !== undefined)
+    sql.clauses.push(
+      `statement_id IN (SELECT id FROM bq_statements WHERE signature = ${sql.param(f.signature)})`,
+    )
+  if (!f.showUnravelJobs) sql.clauses.push('executed_by_unravel = 0')
+  return sql
+}
+
+/** Sort keys to what ORDER BY reads; only these reach the SQL. */
+const SORT_COLUMNS: Record<BigQueryJobSortKey, string> = {
+  createTime: 'create_time',
+  endTime: 'end_time',
+  duration: 'duration',
+  cost: 'cost_e4',
+  billedBytes: 'bytes_billed',
+  bytesProcessed: 'bytes_processed',
+  slotMs: 'slot_ms',
+  userName: '(SELECT email FROM bq_principals WHERE code = principal)',
+  projectId: '(SELECT project_id FROM bq_projects WHERE code = project)',
+  status: 'status',
+  type: 'job_type',
+  insights: 'insight_count',
+}
+
+/** `key-direction`, split on the last dash; 400 for an unknown key or direction. */
+export function parseJobSort(sort: string): { key: BigQueryJobSortKey; dir: 'ASC' | 'DESC' } {
+  const dash = sort.lastIndexOf('-')
+  const key = sort.slice(0, dash) as BigQueryJobSortKey
+  const dir = sort.slice(dash + 1).toLowerCase()
+  if (dash < 0 || !BIGQUERY_JOB_SORT_KEYS.includes(key))
+    throw new HttpError(
+      400,
+      `body/sort "${sort}" has an unknown key: use key-direction with one of ${BIGQUERY_JOB_SORT_KEYS.join(', ')}`,
+    )
+  if (dir !== 'asc' && dir !== 'desc')
+    throw new HttpError(400, `body/sort "${sort}" has an unknown direction: use asc or desc`)
+  return { key, dir: dir === 'asc' ? 'ASC' : 'DESC' }
+}
+
+/** A stored job with its statement: what a row and the details read. */
+interface StoredJob {
+  rid: number
+  id: string
+  project: number
+  principal: number
+  reservation: number | null
+  literal_seed: number
+  label_set: number | null
+  job_type: BigQueryJobRow['type']
+  status: BigQueryJobRow['status']
+  error_message: string | null
+  priority: number
+  pricing: number
+  cache_hit: number
+  executed_by_unravel: number
+  create_time: number
+  start_time: number | null
+  end_time: number | null
+  duration: number
+  bytes_processed: number
+  bytes_billed: number
+  bytes_scanned: number
+  slot_ms: number
+  cost_e4: number
+  rows_affected: number
+  records_read: number
+  records_written: number
+  shuffle_bytes: number
+  spilled_bytes: number
+  wait_avg_ms: number
+  wait_max_ms: number
+  read_avg_ms: number
+  read_max_ms: number
+  compute_avg_ms: number
+  compute_max_ms: number
+  write_avg_ms: number
+  write_max_ms: number
+  destination_file_count: number
+  insight_mask: number
+  insight_count: number
+  statement_type: string
+  template: string
+  signature: string
+  source_tables: string
+  destination_table: number | null
+  destination_uri: string | null
+}
+
+const JOB_COLUMNS = `j.rowid AS rid, j.*, s.statement_type, s.template, s.signature, s.source_tables,
+  s.destination_table, s.destination_uri`
+const JOB_JOIN = 'JOIN bq_statements s ON s.id = j.statement_id'
+
+const isoAt = (storedMs: number, shift: number) => new Date(storedMs + shift).toISOString()
+
+/** The tables named by the jobs' statements, read once for a page. */
+function tablesOf(db: Db, jobs: readonly StoredJob[]) {
+  const codes = new Set<number>()
+  for (const j of jobs) {
+    for (const c of sourceTableCodes(j.source_tables)) codes.add(c)
+    if (j.destination_table !== null) codes.add(j.destination_table)
+  }
+  if (!codes.size) return new Map<number, { project: number; dataset: string; table_name: string }>()
+  const rows = db
+    .prepare(
+      'SELECT code, project, dataset, table_name FROM bq_tables WHERE code IN (SELECT value FROM json_each(?))',
+    )
+    .all(JSON.stringify([...codes])) as {
+    code: number
+    project: number
+    dataset: string
+    table_name: string
+  }[]
+  return new Map(rows.map((t) => [t.code, t]))
+}
+
+function toRow(
+  j: StoredJob,
+  codec: BigQueryCodec,
+  tables: ReturnType<typeof tablesOf>,
+  shift: number,
+  now: number,
+): BigQueryJobRow {
+  const created = isoAt(j.create_time, shift)
+  const text = renderStatement(j.template, j.literal_seed, created)
+  const destination = j.destination_table === null ? undefined : tables.get(j.destination_table)
+  const project = codec.projects.get(j.project)
+  return {
+    id: j.id,
+    projectId: project?.projectId ?? '',
+    statement: { short: text.slice(0, 200), full: text },
+    statementType: j.statement_type,
+    insights: { count: j.insight_count },
+    type: j.job_type,
+    status: j.status,
+    errorMessage: j.error_message ?? '',
+    billingType: billingTypeOf(j),
+    pricingPlan: BIGQUERY_PRICING_PLAN_KEYS[j.pricing] ?? 'ON_DEMAND',
+    reservation:
+      j.reservation === null ? null : (codec.reservations.get(j.reservation)?.reservationId ?? null),
+    cost: fromE4(j.cost_e4),
+    billedBytes: j.bytes_billed,
+    bytesProcessed: j.bytes_processed,
+    bytesScanned: j.bytes_scanned,
+    slotMs: j.slot_ms,
+    cacheHit: j.cache_hit === 1,
+    userName: codec.principals.get(j.principal)?.email ?? '',
+    createTime: created,
+    startTime: j.start_time === null ? null : isoAt(j.start_time, shift),
+    endTime: j.end_time === null ? null : isoAt(j.end_time, shift),
+    // A job not yet ended has run from its creation until now.
+    duration: j.end_time === null ? Math.max(0, now - (j.create_time + shift)) : j.duration,
+    priority: BIGQUERY_PRIORITIES[j.priority] ?? 'INTERACTIVE',
+    location: project?.location ?? '',
+    rowsAffected: j.rows_affected,
+    bytes: { shuffled: j.shuffle_bytes, spilledToDisk: j.spilled_bytes },
+    records: { read: j.records_read, written: j.records_written },
+    waitTime: { avg: j.wait_avg_ms, max: j.wait_max_ms },
+    readTime: { avg: j.read_avg_ms, max: j.read_max_ms },
+    computeTime: { avg: j.compute_avg_ms, max: j.compute_max_ms },
+    writeTime: { avg: j.write_avg_ms, max: j.write_max_ms },
+    tags: j.label_set === null ? [] : (codec.labelSets.get(j.label_set) ?? []),
+    dataset: destination
+      ? `${codec.projects.get(destination.project)?.projectId ?? '?'}.${destination.dataset}`
+      : null,
+    dataSources: sourceTableCodes(j.source_tables).flatMap((c) => {
+      const t = tables.get(c)
+      return t ? [tableName(codec, t)] : []
+    }),
+    destinationUri: j.destination_uri,
+    destinationFileCount: j.destination_file_count,
+    signature: j.signature,
+    executedByUnravel: j.executed_by_unravel === 1,
+  }
+}
+
+/** Cache hits and failed jobs are free (DOMAIN.md §2); else bytes on demand, slot time in a reservation. */
+function billingTypeOf(j: Pick<StoredJob, 'cache_hit' | 'status' | 'pricing' | 'cost_e4'>) {
+  if (j.cache_hit === 1 || j.status === 'F') return 'NOT_BILLED' as const
+  return j.pricing === 0 ? ('BYTES_BILLED' as const) : ('SLOT_TIME' as const)
+}
+
+/** The rows of some jobs by rowid, in the order given. */
+function jobsByRowid(db: Db, rids: readonly number[]): StoredJob[] {
+  const byRid = new Map(
+    (
+      db
+        .prepare(
+          `SELECT ${JOB_COLUMNS} FROM bq_jobs j ${JOB_JOIN} WHERE j.rowid IN (SELECT value FROM json_each(?))`,
+        )
+        .all(JSON.stringify(rids)) as StoredJob[]
+    ).map((j) => [j.rid, j]),
+  )
+  return rids.map((rid) => byRid.get(rid)!)
+}
+
+/** The index totals and pages of a filtered list are read through. */
+function windowIndex(f: JobFilters): string {
+  if (f.signature) return 'bq_jobs_statement'
+  return f.running ? 'bq_jobs_running' : 'bq_jobs_create'
+}
+
+/** Count and sums of every job that passes the filters (not only the page). */
+function searchTotals(db: Db, f: JobFilters) {
+  const sql = filterSql(f)
+  return db
+    .prepare(
+      `SELECT count(*) AS n, coalesce(sum(cost_e4), 0) AS cost, coalesce(sum(bytes_billed), 0) AS bytes,
+              coalesce(sum(slot_ms), 0) AS slot
+         FROM bq_jobs INDEXED BY ${windowIndex(f)} ${sql.where('WHERE')}`,
+    )
+    .get(sql.params) as { n: number; cost: number; bytes: number; slot: number }
+}
+
+/**
+ * The index a page is read through. Walking the cost index in sort order stops after about
+ * (offset + size) × jobs / matches entries; reading the window reads every job in it and sorts.
+ */
+function pageIndex(db: Db, key: BigQueryJobSortKey, f: JobFilters, total: number, end: number): string {
+  if (key !== 'cost' || f.signature || f.running || !f.range) return windowIndex(f)
+  const { rows, first } = db
+    .prepare('SELECT max(rowid) AS rows, min(create_time) AS first FROM bq_jobs')
+    .get() as { rows: number | null; first: number | null }
+  const history = Math.max(DAY, f.range.to - (first ?? f.range.from))
+  const windowRows = ((rows ?? 0) * Math.min(history, f.range.to - f.range.from)) / history
+  const walk = (end * (rows ?? 0)) / Math.max(1, total)
+  return walk < windowRows ? 'bq_jobs_cost' : 'bq_jobs_create'
+}
+
+/** E163: a page of the jobs that match (or the one with the id), and the totals of all that match. */
+export function searchJobs(db: Db, body: BigQueryJobSearchBody, now: number): BigQueryJobSearchResponse {
+  const page = body.page ?? 1
+  const pageSize = body.pageSize ?? BIGQUERY_PAGE_SIZE
+  if (page * pageSize > BIGQUERY_MAX_WINDOW)
+    throw new HttpError(
+      400,
+      `Results are limited to ${BIGQUERY_MAX_WINDOW} jobs: page × pageSize must be at most ${BIGQUERY_MAX_WINDOW}`,
+    )
+  const { key, dir } = parseJobSort(body.sort ?? BIGQUERY_DEFAULT_JOB_SORT)
+  const codec = readCodec(db)
+  // A job id overrides every other filter: the window and the filters are not even read.
+  if (body.id !== undefined) {
+    const shift = appsTimeShift(db)
+    const found = db
+      .prepare(`SELECT ${JOB_COLUMNS} FROM bq_jobs j ${JOB_JOIN} WHERE j.id = ?`)
+      .get(body.id) as StoredJob | undefined
+    const results = found && page === 1 ? [toRow(found, codec, tablesOf(db, [found]), shift, now)] : []
+    return {
+      total: found ? 1 : 0,
+      page,
+      pageSize,
+      totals: {
+        cost: found ? fromE4(found.cost_e4) : 0,
+        billedBytes: found?.bytes_billed ?? 0,
+        slotMs: found?.slot_ms ?? 0,
+      },
+      results,
+    }
+  }
+  const window = jobWindow(db, body, now, 'body')
+  const f = jobFilters(codec, body, window)
+  const t = searchTotals(db, f)
+  const totals = { cost: fromE4(t.cost), billedBytes: t.bytes, slotMs: t.slot }
+  const offset = (page - 1) * pageSize
+  if (offset >= t.n) return { total: t.n, page, pageSize, totals, results: [] }
+  const index = pageIndex(db, key, f, t.n, offset + pageSize)
+  const sql = filterSql(f, index === 'bq_jobs_cost')
+  const rids = db
+    .prepare(
+      `SELECT rowid FROM bq_jobs INDEXED BY ${index} ${sql.where('WHERE')}
+        ORDER BY ${SORT_COLUMNS[key]} ${dir}, rowid ${dir} LIMIT ${sql.param(pageSize)} OFFSET ${sql.param(offset)}`,
+    )
+    .pluck()
+    .all(sql.params) as number[]
+  const jobs = jobsByRowid(db, rids)
+  const tables = tablesOf(db, jobs)
+  return {
+    total: t.n,
+    page,
+    pageSize,
+    totals,
+    results: jobs.map((j) => toRow(j, codec, tables, window.shift, now)),
+  }
+}
+
+/** Options with their counts, most first (then by name); `keepZero` lists every option given. */
+function options<K extends string>(counts: Map<string, number>, key: K, keepZero = false) {
+  return [...counts]
+    .filter(([, n]) => keepZero || n > 0)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([value, count]) => ({ [key]: value, count }) as Record<K, string> & { count: number })
+}
+
+const add = (map: Map<string, number>, key: string, n: number) => map.set(key, (map.get(key) ?? 0) + n)
+
+interface MetadataGroup {
+  project: number
+  principal: number
+  job_type: string
+  status: string
+  pricing: number
+  insight_mask: number
+  label_set: number | null
+  n: number
+  dmin: number
+  dmax: number
+  smin: number
+  smax: number
+  bmin: number
+  bmax: number
+}
+
+/**
+ * E164: every option of the list's filters with its count of jobs in the window (of the list type:
+ * running ignores the window; inefficient counts jobs with an insight), most first; every insight
+ * and pricing plan even at 0, since both filters start with every option selected; and the ranges
+ * of duration, slot-ms and bytes billed.
+ */
+export function jobMetadata(db: Db, query: BigQueryJobMetadataQuery, now: number): BigQueryJobMetadata {
+  const window = jobWindow(db, query, now, 'querystring')
+  const codec = readCodec(db)
+  const f = jobFilters(
+    codec,
+    { filterType: query.filterType, showUnravelJobs: query.showUnravelJobs },
+    window,
+  )
+  const sql = filterSql(f)
+  const groups = db
+    .prepare(
+      `SELECT project, principal, job_type, status, pricing, insight_mask, label_set, count(*) AS n,
+              min(duration) AS dmin, max(duration) AS dmax, min(slot_ms) AS smin, max(slot_ms) AS smax,
+              min(bytes_billed) AS bmin, max(bytes_billed) AS bmax
+         FROM bq_jobs INDEXED BY ${windowIndex(f)} ${sql.where('WHERE')}
+        GROUP BY project, principal, job_type, status, pricing, insight_mask, label_set`,
+    )
+    .all(sql.params) as MetadataGroup[]
+  const projects = new Map<string, number>()
+  const users = new Map<string, number>()
+  const types = new Map<string, number>()
+  const statuses = new Map<string, number>()
+  const insights = new Map<string, number>(BIGQUERY_INSIGHT_KEYS.map((k) => [k, 0]))
+  const pricing = new Map<string, number>(BIGQUERY_PRICING_PLAN_KEYS.map((k) => [k, 0]))
+  const tags = new Map<string, Map<string, number>>()
+  const range = () => ({ min: Infinity, max: -Infinity })
+  const duration = range()
+  const slotMs = range()
+  const billedBytes = range()
+  for (const g of groups) {
+    add(projects, codec.projects.get(g.project)?.projectId ?? '', g.n)
+    add(users, codec.principals.get(g.principal)?.email ?? '', g.n)
+    add(types, g.job_type, g.n)
+    add(statuses, g.status, g.n)
+    for (const key of bigQueryInsightKeysOf(g.insight_mask)) add(insights, key, g.n)
+    add(pricing, BIGQUERY_PRICING_PLAN_KEYS[g.pricing] ?? 'ON_DEMAND', g.n)
+    for (const tag of g.label_set === null ? [] : (codec.labelSets.get(g.label_set) ?? []))
+      add(tags.get(tag.key) ?? tags.set(tag.key, new Map()).get(tag.key)!, tag.value, g.n)
+    for (const [r, lo, hi] of [
+      [duration, g.dmin, g.dmax],
+      [slotMs, g.smin, g.smax],
+      [billedBytes, g.bmin, g.bmax],
+    ] as const) {
+      r.min = Math.min(r.min, lo)
+      r.max = Math.max(r.max, hi)
+    }
+  }
+  const closed = (r: { min: number; max: number }) => (r.min === Infinity ? { min: 0, max: 0 } : r)
+  return {
+    projects: options(projects, 'projectId'),
+    users: options(users, 'userName'),
+    types: options(types, 'type'),
+    statuses: options(statuses, 'status'),
+    insights: options(insights, 'name', true),
+    pricing: options(pricing, 'pricing', true),
+    tags: [...tags]
+      .map(([key, values]) => ({
+        key,
+        values: options(values, 'value'),
+        n: [...values.values()].reduce((a, b) => a + b, 0),
+      }))
+      .sort((a, b) => b.n - a.n || a.key.localeCompare(b.key))
+      .map(({ key, values }) => ({ key, values })),
+    duration: closed(duration),
+    slotMs: closed(slotMs),
+    billedBytes: closed(billedBytes),
+  }
+}
+
+const usd = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 })}`
+
+/** How the job's cost was computed, in numbers and in the sentence the details page shows. */
+function costBasisOf(j: StoredJob, codec: BigQueryCodec, tablesReferenced: number): BigQueryCostBasis {
+  const billingType = billingTypeOf(j)
+  const cost = fromE4(j.cost_e4)
+  if (billingType === 'NOT_BILLED')
+    return {
+      billingType,
+      usdPerTiB: null,
+      usdPerSlotHour: null,
+      minimumApplied: false,
+      text:
+        j.status === 'F'
+          ? 'Not billed: failed jobs are free.'
+          : 'Not billed: the result came from the cache, and cache hits are free.',
+    }
+  if (billingType === 'BYTES_BILLED') {
+    const minimum = MINIMUM_BILLED_BYTES * Math.max(1, tablesReferenced)
+    const minimumApplied = j.bytes_processed < minimum && j.bytes_billed >= minimum
+    const mib = (j.bytes_billed / MIB).toLocaleString('en-US', { maximumFractionDigits: 0 })
+    return {
+      billingType,
+      usdPerTiB: USD_PER_TIB,
+      usdPerSlotHour: null,
+      minimumApplied,
+      text:
+        `On demand: ${mib} MB billed at $${USD_PER_TIB} per TiB = ${usd(cost)}` +
+        (minimumApplied
+          ? ` (the 10 MB minimum per query and per table referenced applied: ${Math.max(1, tablesReferenced)} × 10 MB).`
+          : '.'),
+    }
+  }
+  const rate = j.reservation === null ? null : (codec.reservations.get(j.reservation)?.usdPerSlotHour ?? null)
+  const hours = (j.slot_ms / HOUR).toLocaleString('en-US', { maximumFractionDigits: 4 })
+  const plan = BIGQUERY_PRICING_PLANS[BIGQUERY_PRICING_PLAN_KEYS[j.pricing] ?? 'STANDARD']
+  return {
+    billingType,
+    usdPerTiB: null,
+    usdPerSlotHour: rate,
+    minimumApplied: false,
+    text: `${plan}: ${hours} slot-hours at $${rate ?? 0} per slot-hour = ${usd(cost)}.`,
+  }
+}
+
+/** E167: the job's row, cost basis, reservation, insights and tables; 404 when no job has the id. */
+export function jobDetails(db: Db, jobId: string, now: number): BigQueryJobDetails {
+  const j = db.prepare(`SELECT ${JOB_COLUMNS} FROM bq_jobs j ${JOB_JOIN} WHERE j.id = ?`).get(jobId) as
+    StoredJob | undefined
+  if (!j) throw new HttpError(404, `BigQuery job ${jobId} not found.`)
+  const codec = readCodec(db)
+  const shift = appsTimeShift(db)
+  const read = sourceTableCodes(j.source_tables)
+  const { insights, total } = jobSavings(j.insight_mask, fromE4(j.cost_e4))
+  const signatureRuns = db
+    .prepare(
+      `SELECT count(*) FROM bq_jobs INDEXED BY bq_jobs_statement
+        WHERE statement_id IN (SELECT id FROM bq_statements WHERE signature = ?)
+          AND create_time > ? AND create_time <= ?`,
+    )
+    .pluck()
+    .get(j.signature, now - shift - SIGNATURE_RUNS_DAYS * DAY, now - shift) as number
+  return {
+    job: toRow(j, codec, tablesOf(db, [j]), shift, now),
+    costBasis: costBasisOf(j, codec, read.length),
+    reservation: j.reservation === null ? null : (codec.reservations.get(j.reservation) ?? null),
+    insights,
+    totalSavingCents: total,
+    tablesRead: tableRefs(db, codec, read),
+    tablesWritten: tableRefs(db, codec, j.destination_table === null ? [] : [j.destination_table]),
+    // The job itself counts, even when it ran before the last week.
+    signatureRuns: Math.max(1, signatureRuns),
+  }
+}

@@ -1,0 +1,15 @@
+import { bigqueryEndpoints as calls } from '@costlens/shared'
+import type { AppInstance } from '../../app.ts'
+import { jobDetails, jobMetadata, searchJobs } from '../../db/repositories/bigquery-jobs.ts'
+import { listProjects, projectMetadata } from '../../db/repositories/bigquery-projects.ts'
+import { route } from '../route.ts'
+
+/** The BigQuery job list, its metadata, a job's details and the project list (03 §2-§4), from `bigqueryEndpoints`. */
+export default async function bigqueryRoutes(app: AppInstance) {
+  const { db, clock } = app
+  route(app, calls.jobSearch, (request) => searchJobs(db, request.body, clock.now()))
+  route(app, calls.jobMetadata, (request) => jobMetadata(db, request.query, clock.now()))
+  route(app, calls.jobDetails, (request) => jobDetails(db, request.params.jobId, clock.now()))
+  route(app, calls.projects, (request) => listProjects(db, request.query, clock.now()))
+  route(app, calls.projectMetadata, () => projectMetadata(db))
+}
