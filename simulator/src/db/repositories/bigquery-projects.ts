@@ -80,7 +80,7 @@ export function listProjects(db: Db, query: BigQueryProjectListQuery, now: numbe
         .prepare(
           `SELECT project, count(*) AS n, sum(cost_e4) AS cost, sum(bytes_billed) AS bytes, sum(slot_ms) AS slot,
                   sum(insight_count > 0) AS inefficient
-             FROM bq_jobs INDEXED BY bq_jobs_create
+             FROM bq_jobs INDEXED BY bq_jobs_window
             WHERE create_time >= ? AND create_time <= ? AND executed_by_unravel = 0
             GROUP BY project`,
         )
