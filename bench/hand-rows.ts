@@ -203,6 +203,99 @@ function snowflakeEndpoints(now: number, v: Vocabulary): HandRow[] {
 }
 
 /**
+ * Issue 19's figures at the large scale (a million jobs): the BigQuery job list (p50 ≤ 15 ms, p99 ≤
+ * 60 ms with varied filters) and its metadata (p99 ≤ 60 ms), over the list's date presets (1 hour to
+ * 30 days, 12 hours the most), the three list types, one filter of each kind and every sort the
+ * console offers; and the project list with its metadata, 200 variants each (the job details name one record: no row).
+ */
+function bigqueryEndpoints(now: number, v: Vocabulary): HandRow[] {
+  const prng = createPrng(19)
+  // An empty catalogue (a seed without BigQuery) still makes well-formed requests.
+  const pick = <T>(items: readonly T[], none: T) => (items.length ? prng.pick(items) : none)
+  const window = () => {
+    const end = now - prng.int(0, 6) * 3_600_000 - prng.int(0, 3_599_999)
+    const hours = prng.pick([1, 6, 12, 12, 12, 24, 7 * 24, 14 * 24, 30 * 24])
+    return {
+      startTime: new Date(end - hours * 3_600_000).toISOString(),
+      endTime: new Date(end).toISOString(),
+    }
+  }
+  const filter = () =>
+    prng.pick<object>([
+      {},
+      { projectId: [pick(v.bigqueryProjects, 'none')] },
+      { userName: [pick(v.bigqueryUsers, 'none')] },
+      { status: [prng.pick(['S', 'F'])] },
+      { type: [prng.pick(['Q', 'L', 'E', 'C'])] },
+      { tags: [pick(v.bigqueryLabels, { key: 'team', value: 'none' })] },
+      { pricing: [prng.pick(['ON_DEMAND', 'STANDARD', 'ENTERPRISE', 'ENTERPRISE_PLUS'])] },
+      { minSlotMs: prng.pick([60_000, 1_000_000, 10_000_000]) },
+      { minBilledBytes: 2 ** 30, maxBilledBytes: 2 ** 40 },
+      { minDuration: prng.pick([10_000, 60_000, 600_000]) },
+      { filterType: 'inefficient' },
+      {
+        filterType: 'inefficient',
+        insights: [prng.pick(['SELECT_STAR', 'NO_PARTITION_FILTER', 'CROSS_JOIN'])],
+      },
+      { filterType: 'running' },
+    ])
+  const sort = () =>
+    prng.pick([
+      'createTime-desc',
+      'createTime-desc',
+      'cost-desc',
+      'duration-desc',
+      'slotMs-desc',
+      'billedBytes-desc',
+    ])
+  const get = (name: string, key: string, path: string, paths: () => string): HandRow => ({
+    name,
+    covers: [`bigquery.${key}`],
+    method: 'GET',
+    path,
+    auth: true,
+    user: 'bigquery',
+    variants: Array.from({ length: VARIANTS }, () => ({ path: paths() })),
+  })
+  return [
+    {
+      name: 'bigquery: job list, presets 1h-30d, filtered, sorted',
+      covers: ['bigquery.jobSearch'],
+      method: 'POST',
+      path: '/api/v1/bigquery/jobs/search',
+      auth: true,
+      user: 'bigquery',
+      variants: Array.from({ length: VARIANTS }, () => ({
+        body: { ...window(), ...filter(), page: 1, pageSize: 15, sort: sort() },
+      })),
+    },
+    get(
+      'bigquery: job metadata, presets 1h-30d, list types',
+      'jobMetadata',
+      '/api/v1/bigquery/jobs/metadata',
+      () => {
+        const filterType = prng.pick(['all', 'all', 'inefficient', 'running'])
+        return `/api/v1/bigquery/jobs/metadata?${new URLSearchParams({ ...window(), filterType })}`
+      },
+    ),
+    get('bigquery: project list, sorted, by organization', 'projects', '/api/v1/bigquery/projects', () => {
+      const params = new URLSearchParams({
+        sort: prng.pick(['cost-desc', 'jobCount-desc', 'projectId-asc', 'slotMs-desc']),
+        page: String(prng.int(1, 4)),
+        pageSize: String(prng.pick([15, 25, 50])),
+      })
+      return `/api/v1/bigquery/projects?${params}`
+    }),
+    get(
+      'bigquery: project metadata',
+      'projectMetadata',
+      '/api/v1/bigquery/projects/metadata',
+      () => '/api/v1/bigquery/projects/metadata',
+    ),
+  ]
+}
+
+/**
  * The EMR cluster list (E040) and cost trends at the large scale (issue 16 targets: list p50 ≤ 15 ms,
  * p99 ≤ 60 ms; trends over 90 days p99 ≤ 50 ms), each as 200 variants: windows of 1 to 90 days,
  * the three tabs, status groups, name terms, cost ranges, tags and sorts drawn from the seeded clusters.
@@ -419,6 +512,7 @@ export function handRows(now: number, v: Vocabulary): { first: HandRow[]; last: 
       ...unifiedSearches(now, v),
       ...clusterEndpoints(now, v),
       ...snowflakeEndpoints(now, v),
+      ...bigqueryEndpoints(now, v),
       ...emrEndpoints(now, v),
       emrAnalyses(v),
     ],

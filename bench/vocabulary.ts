@@ -22,6 +22,9 @@ export interface Vocabulary {
   emrClusterIds: string[]
   emrClusterNames: string[]
   emrTags: { key: string; value: string }[]
+  bigqueryProjects: string[]
+  bigqueryUsers: string[]
+  bigqueryLabels: { key: string; value: string }[]
 }
 
 export function readVocabulary(db: Database.Database): Vocabulary {
@@ -55,5 +58,8 @@ export function readVocabulary(db: Database.Database): Vocabulary {
     emrClusterIds: pluck('SELECT cluster_id FROM emr_clusters LIMIT 500'),
     emrClusterNames: pluck('SELECT cluster_name FROM emr_clusters LIMIT 500'),
     emrTags: db.prepare('SELECT key, value FROM emr_tag_pairs').all() as { key: string; value: string }[],
+    bigqueryProjects: pluck('SELECT project_id FROM bq_projects'),
+    bigqueryUsers: pluck('SELECT email FROM bq_principals'),
+    bigqueryLabels: db.prepare('SELECT key, value FROM bq_labels').all() as { key: string; value: string }[],
   }
 }
