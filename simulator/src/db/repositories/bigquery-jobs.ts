@@ -29,6 +29,7 @@ import {
   tableRefs,
   type BigQueryCodec,
 } from './bigquery-codes.ts'
+import { tallyWindow } from './bigquery-job-tallies.ts'
 import { bigQueryInsightBit, bigQueryInsightKeysOf, jobSavings } from './bigquery-savings.ts'
 import { fromE4, SqlParts } from './snowflake-common.ts'
 
@@ -485,61 +486,24 @@ export function jobMetadata(db: Db, query: BigQueryJobMetadataQuery, now: number
     { filterType: query.filterType, showUnravelJobs: query.showUnravelJobs },
     window,
   )
-  const sql = filterSql(f)
-  // Counted here rather than by a GROUP BY: a week holds some 70,000 jobs at the large scale, and
-  // SQLite would sort them all (spilling past its page cache) to group them; the index's entries
-  // are read in window order and tallied by code, so the cost is one pass.
-  const rows = db
-    .prepare(
-      `SELECT project, principal, job_type, status, pricing, insight_mask, label_set, duration, slot_ms,
-              bytes_billed
-         FROM bq_jobs INDEXED BY ${windowIndex(f)} ${sql.where('WHERE')}`,
-    )
-    .raw()
-    .iterate(sql.params) as IterableIterator<
-    [number, number, string, string, number, number, number | null, number, number, number]
-  >
-  const byProject = new Map<number, number>()
-  const byPrincipal = new Map<number, number>()
-  const byType = new Map<string, number>()
-  const byStatus = new Map<string, number>()
-  const byPricing = new Map<number, number>()
-  const byMask = new Map<number, number>()
-  const byLabelSet = new Map<number, number>()
-  const range = () => ({ min: Infinity, max: -Infinity })
-  const duration = range()
-  const slotMs = range()
-  const billedBytes = range()
-  const tally = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1)
-  for (const [project, principal, type, status, plan, mask, labelSet, d, slot, billed] of rows) {
-    tally(byProject, project)
-    tally(byPrincipal, principal)
-    tally(byType, type)
-    tally(byStatus, status)
-    tally(byPricing, plan)
-    if (mask) tally(byMask, mask)
-    if (labelSet !== null) tally(byLabelSet, labelSet)
-    if (d < duration.min) duration.min = d
-    if (d > duration.max) duration.max = d
-    if (slot < slotMs.min) slotMs.min = slot
-    if (slot > slotMs.max) slotMs.max = slot
-    if (billed < billedBytes.min) billedBytes.min = billed
-    if (billed > billedBytes.max) billedBytes.max = billed
-  }
+  // Whole days from the day tallies, the window's edges counted (bigquery-job-tallies.ts).
+  const variant = `${f.inefficient ? 'inefficient' : 'all'}:${f.showUnravelJobs ? 'own' : ''}`
+  const t = tallyWindow(db, windowIndex(f), f.range, variant, (range) => filterSql({ ...f, range }))
+  const { duration, slotMs, billedBytes } = t
   const projects = new Map<string, number>()
   const users = new Map<string, number>()
   const insights = new Map<string, number>(BIGQUERY_INSIGHT_KEYS.map((k) => [k, 0]))
   const pricing = new Map<string, number>(BIGQUERY_PRICING_PLAN_KEYS.map((k) => [k, 0]))
   const tags = new Map<string, Map<string, number>>()
-  for (const [code, n] of byProject) add(projects, codec.projects.get(code)?.projectId ?? '', n)
-  for (const [code, n] of byPrincipal) add(users, codec.principals.get(code)?.email ?? '', n)
-  for (const [plan, n] of byPricing) add(pricing, BIGQUERY_PRICING_PLAN_KEYS[plan] ?? 'ON_DEMAND', n)
-  for (const [mask, n] of byMask) for (const key of bigQueryInsightKeysOf(mask)) add(insights, key, n)
-  for (const [set, n] of byLabelSet)
+  for (const [code, n] of t.projects) add(projects, codec.projects.get(code)?.projectId ?? '', n)
+  for (const [code, n] of t.principals) add(users, codec.principals.get(code)?.email ?? '', n)
+  for (const [plan, n] of t.pricing) add(pricing, BIGQUERY_PRICING_PLAN_KEYS[plan] ?? 'ON_DEMAND', n)
+  for (const [mask, n] of t.masks) for (const key of bigQueryInsightKeysOf(mask)) add(insights, key, n)
+  for (const [set, n] of t.labelSets)
     for (const tag of codec.labelSets.get(set) ?? [])
       add(tags.get(tag.key) ?? tags.set(tag.key, new Map()).get(tag.key)!, tag.value, n)
-  const types = byType
-  const statuses = byStatus
+  const types = t.types
+  const statuses = t.statuses
   const closed = (r: { min: number; max: number }) => (r.min === Infinity ? { min: 0, max: 0 } : r)
   return {
     projects: options(projects, 'projectId'),

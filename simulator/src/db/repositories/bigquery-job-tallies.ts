@@ -1,0 +1,125 @@
+import type { Db } from '../open-database.ts'
+import { readSetting } from './settings.ts'
+import type { SqlParts } from './snowflake-common.ts'
+
+/*
+ * The job list's metadata (E164) counts every option over its window: a 30-day window holds some
+ * 300,000 jobs at the large scale. The seed is the only writer of bq_jobs, so a whole stored UTC day
+ * always tallies the same: each day's tally is counted once per process (per list type) and kept,
+ * and a window adds its whole days from them and counts only its two partial edges.
+ */
+
+const DAY = 86_400_000
+
+interface Range {
+  min: number
+  max: number
+}
+
+/** Counts by code (project, principal, pricing, insight mask, label set) or letter (type, status). */
+export interface JobTally {
+  projects: Map<number, number>
+  principals: Map<number, number>
+  types: Map<string, number>
+  statuses: Map<string, number>
+  pricing: Map<number, number>
+  masks: Map<number, number>
+  labelSets: Map<number, number>
+  duration: Range
+  slotMs: Range
+  billedBytes: Range
+}
+
+const range = (): Range => ({ min: Infinity, max: -Infinity })
+
+export const emptyTally = (): JobTally => ({
+  projects: new Map(),
+  principals: new Map(),
+  types: new Map(),
+  statuses: new Map(),
+  pricing: new Map(),
+  masks: new Map(),
+  labelSets: new Map(),
+  duration: range(),
+  slotMs: range(),
+  billedBytes: range(),
+})
+
+const addTo = <K>(map: Map<K, number>, key: K, n: number) => map.set(key, (map.get(key) ?? 0) + n)
+const widen = (r: Range, lo: number, hi: number) => {
+  if (lo < r.min) r.min = lo
+  if (hi > r.max) r.max = hi
+}
+
+function merge(into: JobTally, from: JobTally): void {
+  for (const key of ['projects', 'principals', 'types', 'statuses', 'pricing', 'masks', 'labelSets'] as const)
+    for (const [k, n] of from[key] as Map<unknown, number>) addTo(into[key] as Map<unknown, number>, k, n)
+  for (const key of ['duration', 'slotMs', 'billedBytes'] as const)
+    widen(into[key], from[key].min, from[key].max)
+}
+
+type Row = [number, number, string, string, number, number, number | null, number, number, number]
+
+/** One pass over the index entries the clauses select (no GROUP BY: it would sort them all). */
+function count(db: Db, index: string, sql: SqlParts): JobTally {
+  const t = emptyTally()
+  const rows = db
+    .prepare(
+      `SELECT project, principal, job_type, status, pricing, insight_mask, label_set, duration, slot_ms,
+              bytes_billed
+         FROM bq_jobs INDEXED BY ${index} ${sql.where('WHERE')}`,
+    )
+    .raw()
+    .iterate(sql.params) as IterableIterator<Row>
+  for (const [project, principal, type, status, plan, mask, labelSet, d, slot, billed] of rows) {
+    addTo(t.projects, project, 1)
+    addTo(t.principals, principal, 1)
+    addTo(t.types, type, 1)
+    addTo(t.statuses, status, 1)
+    addTo(t.pricing, plan, 1)
+    if (mask) addTo(t.masks, mask, 1)
+    if (labelSet !== null) addTo(t.labelSets, labelSet, 1)
+    widen(t.duration, d, d)
+    widen(t.slotMs, slot, slot)
+    widen(t.billedBytes, billed, billed)
+  }
+  return t
+}
+
+/** Day tallies by database, kept while its seed (seeded_at) is the same. */
+const cache = new WeakMap<Db, { seededAt: string | undefined; days: Map<string, JobTally> }>()
+
+function dayCache(db: Db) {
+  const seededAt = readSetting(db, 'seeded_at')
+  let held = cache.get(db)
+  if (!held || held.seededAt !== seededAt) cache.set(db, (held = { seededAt, days: new Map() }))
+  return held.days
+}
+
+/**
+ * The tally of the jobs of a stored range [from, to) that `clauses` select (the same filters for
+ * every day: `variant` names them in the cache). `clauses` builds the filters for a sub-range.
+ */
+export function tallyWindow(
+  db: Db,
+  index: string,
+  range: { from: number; to: number } | undefined,
+  variant: string,
+  clauses: (range: { from: number; to: number } | undefined) => SqlParts,
+): JobTally {
+  if (!range) return count(db, index, clauses(undefined))
+  const firstDay = Math.ceil(range.from / DAY) * DAY
+  const lastDay = Math.floor(range.to / DAY) * DAY
+  if (firstDay >= lastDay) return count(db, index, clauses(range))
+  const days = dayCache(db)
+  const total = emptyTally()
+  for (let day = firstDay; day < lastDay; day += DAY) {
+    const key = `${variant}:${day}`
+    let t = days.get(key)
+    if (!t) days.set(key, (t = count(db, index, clauses({ from: day, to: day + DAY }))))
+    merge(total, t)
+  }
+  if (range.from < firstDay) merge(total, count(db, index, clauses({ from: range.from, to: firstDay })))
+  if (lastDay < range.to) merge(total, count(db, index, clauses({ from: lastDay, to: range.to })))
+  return total
+}
