@@ -3,7 +3,8 @@ import { readSetting } from './settings.ts'
 import type { SqlParts } from './snowflake-common.ts'
 
 /*
- * The job list's metadata (E164) counts every option over its window: a 30-day window holds some
+ * The job list's metadata (E164) counts every option over its window, and the project list (E165)
+ * sums each project's last 30 days: a 30-day window holds some
  * 300,000 jobs at the large scale. The seed is the only writer of bq_jobs, so a whole stored UTC day
  * always tallies the same: each day's tally is counted once per process (per list type) and kept,
  * and a window adds its whole days from them and counts only its two partial edges.
@@ -25,9 +26,18 @@ export interface JobTally {
   pricing: Map<number, number>
   masks: Map<number, number>
   labelSets: Map<number, number>
+  /** Per project: its jobs' sums (the project list, E165). Money in ten-thousandths of a cent. */
+  projectSums: Map<number, ProjectSums>
   duration: Range
   slotMs: Range
   billedBytes: Range
+}
+
+export interface ProjectSums {
+  costE4: number
+  billedBytes: number
+  slotMs: number
+  inefficient: number
 }
 
 const range = (): Range => ({ min: Infinity, max: -Infinity })
@@ -40,6 +50,7 @@ export const emptyTally = (): JobTally => ({
   pricing: new Map(),
   masks: new Map(),
   labelSets: new Map(),
+  projectSums: new Map(),
   duration: range(),
   slotMs: range(),
   billedBytes: range(),
@@ -56,9 +67,21 @@ function merge(into: JobTally, from: JobTally): void {
     for (const [k, n] of from[key] as Map<unknown, number>) addTo(into[key] as Map<unknown, number>, k, n)
   for (const key of ['duration', 'slotMs', 'billedBytes'] as const)
     widen(into[key], from[key].min, from[key].max)
+  for (const [project, sums] of from.projectSums) addSums(into, project, sums)
 }
 
-type Row = [number, number, string, string, number, number, number | null, number, number, number]
+function addSums(t: JobTally, project: number, add: ProjectSums): void {
+  const sums = t.projectSums.get(project)
+  if (!sums) t.projectSums.set(project, { ...add })
+  else {
+    sums.costE4 += add.costE4
+    sums.billedBytes += add.billedBytes
+    sums.slotMs += add.slotMs
+    sums.inefficient += add.inefficient
+  }
+}
+
+type Row = [number, number, string, string, number, number, number | null, number, number, number, number]
 
 /** One pass over the index entries the clauses select (no GROUP BY: it would sort them all). */
 function count(db: Db, index: string, sql: SqlParts): JobTally {
@@ -66,12 +89,13 @@ function count(db: Db, index: string, sql: SqlParts): JobTally {
   const rows = db
     .prepare(
       `SELECT project, principal, job_type, status, pricing, insight_mask, label_set, duration, slot_ms,
-              bytes_billed
+              bytes_billed, cost_e4
          FROM bq_jobs INDEXED BY ${index} ${sql.where('WHERE')}`,
     )
     .raw()
     .iterate(sql.params) as IterableIterator<Row>
-  for (const [project, principal, type, status, plan, mask, labelSet, d, slot, billed] of rows) {
+  for (const [project, principal, type, status, plan, mask, labelSet, d, slot, billed, costE4] of rows) {
+    addSums(t, project, { costE4, billedBytes: billed, slotMs: slot, inefficient: mask ? 1 : 0 })
     addTo(t.projects, project, 1)
     addTo(t.principals, principal, 1)
     addTo(t.types, type, 1)

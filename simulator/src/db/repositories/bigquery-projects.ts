@@ -15,7 +15,8 @@ import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { appsTimeShift } from './applications.ts'
 import { readCodec, type BigQueryCodec, type BigQueryProject } from './bigquery-codes.ts'
-import { fromE4 } from './snowflake-common.ts'
+import { tallyWindow } from './bigquery-job-tallies.ts'
+import { fromE4, SqlParts } from './snowflake-common.ts'
 
 /*
  * The BigQuery project list (E165) and its filter options (E166). Tens of projects: their 30-day
@@ -74,31 +75,19 @@ export function listProjects(db: Db, query: BigQueryProjectListQuery, now: numbe
   const codec = readCodec(db)
   const shift = appsTimeShift(db)
   const start = Math.floor(now / DAY) * DAY - (PROJECT_WINDOW_DAYS - 1) * DAY
-  const figures = new Map(
-    (
-      db
-        .prepare(
-          `SELECT project, count(*) AS n, sum(cost_e4) AS cost, sum(bytes_billed) AS bytes, sum(slot_ms) AS slot,
-                  sum(insight_count > 0) AS inefficient
-             FROM bq_jobs INDEXED BY bq_jobs_window
-            WHERE create_time >= ? AND create_time <= ? AND executed_by_unravel = 0
-            GROUP BY project`,
-        )
-        .all(start - shift, now - shift) as {
-        project: number
-        n: number
-        cost: number
-        bytes: number
-        slot: number
-        inefficient: number
-      }[]
-    ).map((r) => [r.project, r]),
-  )
+  // Every job but costlens' own, the whole days from the day tallies (bigquery-job-tallies.ts).
+  const range = { from: start - shift, to: now - shift + 1 }
+  const figures = tallyWindow(db, 'bq_jobs_window', range, 'all:', (r) => {
+    const sql = new SqlParts()
+    sql.clauses.push(`create_time >= ${sql.param(r!.from)}`, `create_time < ${sql.param(r!.to)}`)
+    sql.clauses.push('executed_by_unravel = 0')
+    return sql
+  })
   const rows: BigQueryProjectRow[] = [...codec.projects.values()]
     .filter((p) => query.organization === undefined || p.organization === query.organization)
     .filter((p) => query.reservation === undefined || reservationIdOf(codec, p) === query.reservation)
     .map((p) => {
-      const f = figures.get(p.code)
+      const f = figures.projectSums.get(p.code)
       return {
         projectId: p.projectId,
         projectName: p.projectName,
@@ -107,10 +96,10 @@ export function listProjects(db: Db, query: BigQueryProjectListQuery, now: numbe
         location: p.location,
         pricingPlan: pricingPlanOf(codec, p),
         reservation: p.reservation === null ? null : (codec.reservations.get(p.reservation) ?? null),
-        jobCount: f?.n ?? 0,
-        cost: fromE4(f?.cost ?? 0),
-        billedBytes: f?.bytes ?? 0,
-        slotMs: f?.slot ?? 0,
+        jobCount: figures.projects.get(p.code) ?? 0,
+        cost: fromE4(f?.costE4 ?? 0),
+        billedBytes: f?.billedBytes ?? 0,
+        slotMs: f?.slotMs ?? 0,
         inefficientJobCount: f?.inefficient ?? 0,
       }
     })
