@@ -442,12 +442,19 @@ export function searchJobs(db: Db, body: BigQueryJobSearchBody, now: number): Bi
   const offset = (page - 1) * pageSize
   if (offset >= t.n) return { total: t.n, page, pageSize, totals, results: [] }
   // The page's rowids by a top-N sort of the window's index entries (the index covers every
-  // filter and sort column); only the page's rows are then read from the table.
+  // filter and sort column); only the page's rows are then read from the table. In creation order
+  // (the default) the window index is walked from its end and stops at the page, so ties (jobs
+  // created in the same millisecond) keep the index's order rather than a rowid order that would
+  // make SQLite sort the whole window.
   const sql = filterSql(f)
+  const order =
+    key === 'createTime' && !f.running && !f.signature
+      ? `create_time ${dir}`
+      : `${SORT_COLUMNS[key]} ${dir}, rowid ${dir}`
   const rids = db
     .prepare(
       `SELECT rowid FROM bq_jobs INDEXED BY ${windowIndex(f)} ${sql.where('WHERE')}
-        ORDER BY ${SORT_COLUMNS[key]} ${dir}, rowid ${dir} LIMIT ${sql.param(pageSize)} OFFSET ${sql.param(offset)}`,
+        ORDER BY ${order} LIMIT ${sql.param(pageSize)} OFFSET ${sql.param(offset)}`,
     )
     .pluck()
     .all(sql.params) as number[]
