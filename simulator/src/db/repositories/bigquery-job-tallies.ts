@@ -95,7 +95,12 @@ function count(db: Db, index: string, sql: SqlParts): JobTally {
     .raw()
     .iterate(sql.params) as IterableIterator<Row>
   for (const [project, principal, type, status, plan, mask, labelSet, d, slot, billed, costE4] of rows) {
-    addSums(t, project, { costE4, billedBytes: billed, slotMs: slot, inefficient: mask ? 1 : 0 })
+    let sums = t.projectSums.get(project)
+    if (!sums) t.projectSums.set(project, (sums = { costE4: 0, billedBytes: 0, slotMs: 0, inefficient: 0 }))
+    sums.costE4 += costE4
+    sums.billedBytes += billed
+    sums.slotMs += slot
+    if (mask) sums.inefficient++
     addTo(t.projects, project, 1)
     addTo(t.principals, principal, 1)
     addTo(t.types, type, 1)
