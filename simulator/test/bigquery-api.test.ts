@@ -406,6 +406,21 @@ describe('bigquery API: jobs and projects (E163-E167)', () => {
       expect(empty.insights).toHaveLength(BIGQUERY_INSIGHT_KEYS.length)
     })
 
+    it('agrees with the list over whole days and edges, again when the days are read from their kept tallies', async () => {
+      const window = { startTime: iso(now - 3 * DAY - 5 * HOUR - 1234), endTime: iso(now - 7 * MIN) }
+      const expected = FIXTURE_JOBS.filter(
+        (j) => !j.unravel && j.ago <= 3 * DAY + 5 * HOUR + 1234 && j.ago >= 7 * MIN,
+      )
+      for (let pass = 0; pass < 2; pass++) {
+        const body = await got<BigQueryJobMetadata>(url(window))
+        expect(body.projects.reduce((n, p) => n + p.count, 0)).toBe(expected.length)
+        expect((await found({ ...window, pageSize: 100 })).total).toBe(expected.length)
+        expect(body.users.find((u) => u.userName === 'bob@acme.example')?.count).toBe(
+          expected.filter((j) => userOf(j) === 'bob@acme.example').length,
+        )
+      }
+    })
+
     it.each<[string, Record<string, string>]>([
       ['a malformed startTime', { startTime: '2026-13-01' }],
       [
