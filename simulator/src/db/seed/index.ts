@@ -49,7 +49,11 @@ export interface SeedOptions {
  * worker's old 470 MB heap, started with the applications the peak was 1.34 GB, before the rollups'
  * write 1.19 GB, after them 0.93-0.96 GB but 26 s of waiting at the join (the steps left after the
  * rollups take about 15 s, the worker about 40 s); with its heap now under 300 MB (rollups written
- * day by day), after the apps' indexes. (small, ':memory:' and resets seed in-thread: sideBySideFits.)
+ * day by day), after the apps' indexes. With the rollups added up in their own worker
+ * (ROLLUPS_IN_WORKER, app_rollups in Int32 measures) the large seed's peak with this start was 818 MB
+ * (2026-11-26, a heavily loaded machine), about 200 MB of room: an earlier start (after the
+ * applications) may now fit and would shorten the critical path; not measured yet.
+ * (small, ':memory:' and resets seed in-thread: sideBySideFits.)
  */
 const SNOWFLAKE_START: Record<Scale, 'first' | 'after indexes' | 'after rollups'> = {
   small: 'first',
