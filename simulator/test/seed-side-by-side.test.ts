@@ -88,7 +88,8 @@ describe('Snowflake and the rollups seeded side by side in worker threads', () =
     // The copy kept the foreign keys whole (snowflake_accounts.cluster_uid → clusters among them).
     expect(db.prepare('PRAGMA side.foreign_key_check').all()).toEqual([])
     db.close()
-  })
+    // Two seeds and two workers' starts: allow for a loaded machine.
+  }, 90_000)
 
   it("shows the workers' rows on the 'snowflake' and 'rollups' steps, then their copies (the worker built the indexes)", () => {
     const { steps, progress } = recorder()
