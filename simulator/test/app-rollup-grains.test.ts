@@ -15,9 +15,11 @@ import {
 } from '../src/db/repositories/unified-search.ts'
 import {
   AppRollupBuilder,
+  BASIS_CODE,
   DAY,
   EVERY_ROLLUP_GRAIN,
   MIN_APPS_PER_ROW,
+  SLICE_CODE,
   type RollupGrains,
 } from '../src/db/seed/app-rollups.ts'
 import type { AppRow } from '../src/db/seed/applications.ts'
@@ -57,11 +59,16 @@ describe('app_rollups grains chosen per scale by density', () => {
 
   it('keeps a grain exactly where its rows add up at least five apps each, and writes only those', () => {
     rebuild('every')
-    const density = db
-      .prepare(
-        'SELECT slice, basis, grain, count(*) AS rows, sum(n) AS apps FROM app_rollups GROUP BY 1, 2, 3',
-      )
-      .all() as { slice: string; basis: string; grain: number; rows: number; apps: number }[]
+    // Slices and bases are stored as codes (SLICE_CODE, BASIS_CODE): read back as names.
+    const sliceOf = Object.keys(SLICE_CODE)
+    const basisOf = Object.keys(BASIS_CODE)
+    const density = (
+      db
+        .prepare(
+          'SELECT slice, basis, grain, count(*) AS rows, sum(n) AS apps FROM app_rollups GROUP BY 1, 2, 3',
+        )
+        .all() as { slice: number; basis: number; grain: number; rows: number; apps: number }[]
+    ).map((d) => ({ ...d, slice: sliceOf[d.slice]!, basis: basisOf[d.basis]! }))
     const everyRow = new Set(
       (db.prepare('SELECT * FROM app_rollups').raw().all() as unknown[][]).map((r) => r.join('|')),
     )
@@ -81,7 +88,7 @@ describe('app_rollups grains chosen per scale by density', () => {
     )
     const keptRows = [...everyRow].filter((row) => {
       const [slice, basis, grain] = row.split('|')
-      return expected[slice!]?.[basis!]?.includes(Number(grain))
+      return expected[sliceOf[Number(slice)]!]?.[basisOf[Number(basis)]!]?.includes(Number(grain))
     })
     expect(denseRows.sort()).toEqual(keptRows.sort())
     expect(keptRollupGrains(db)).toEqual(dense)

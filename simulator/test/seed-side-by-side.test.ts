@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createSchema } from '../src/db/schema.ts'
 import { seedDatabase, SNOWFLAKE_TABLES, type SeedOptions } from '../src/db/seed/index.ts'
 import { SILENT_PROGRESS, type SeedProgress } from '../src/db/seed/progress.ts'
+import { ROLLUP_TABLES } from '../src/db/seed/rollup-side.ts'
 import { SCALE_SIZES } from '../src/db/seed/scale.ts'
 import { SideSeed } from '../src/db/seed/side-seed.ts'
 import { removeInterruptedSeeds, seedFile } from '../src/db/seed-file.ts'
@@ -44,8 +45,8 @@ function recorder() {
   return { steps, progress }
 }
 
-describe('Snowflake seeded side by side in a worker thread', () => {
-  it('gives the same rows in every Snowflake table as the in-thread seed, rollups included', () => {
+describe('Snowflake and the rollups seeded side by side in worker threads', () => {
+  it('gives the same rows in every Snowflake and rollup table as the in-thread seed, and keeps the same grains', () => {
     const file = path.join(dir, 'side.db')
     seedFile(file, { ...OPTIONS, sideBySide: true })
     // Only the seeded file is left: the worker's side file was copied in and deleted.
@@ -60,6 +61,14 @@ describe('Snowflake seeded side by side in a worker thread', () => {
     }
     // The other tables are untouched by the move: the applications are the same too.
     expect(difference(db, 'applications')).toEqual([0, 0])
+    // The rollups added up and written by the rollup worker are those of the in-thread seed.
+    for (const table of ROLLUP_TABLES) {
+      expect(db.prepare(`SELECT count(*) FROM side.${table}`).pluck().get(), table).toBeGreaterThan(0)
+      expect(difference(db, table), table).toEqual([0, 0])
+    }
+    const grains = (schema: string) =>
+      db.prepare(`SELECT value FROM ${schema}.settings WHERE key = 'app_rollup_grains'`).pluck().get()
+    expect(grains('side')).toEqual(grains('main'))
     const phases = JSON.parse(
       db.prepare(`SELECT value FROM side.settings WHERE key = 'seed_phases_ms'`).pluck().get() as string,
     ) as Record<string, number>
@@ -70,14 +79,19 @@ describe('Snowflake seeded side by side in a worker thread', () => {
         'snowflake.wait',
         'snowflake.copy',
         'snowflake.indexes',
+        'rollups.add',
+        'rollups.write',
+        'rollups.wait',
+        'rollups.copy',
       ]),
     )
     // The copy kept the foreign keys whole (snowflake_accounts.cluster_uid → clusters among them).
     expect(db.prepare('PRAGMA side.foreign_key_check').all()).toEqual([])
     db.close()
-  })
+    // Two seeds and two workers' starts: allow for a loaded machine.
+  }, 90_000)
 
-  it("shows the worker's rows on the 'snowflake' step, then the copy (the worker built the indexes)", () => {
+  it("shows the workers' rows on the 'snowflake' and 'rollups' steps, then their copies (the worker built the indexes)", () => {
     const { steps, progress } = recorder()
     seedFile(path.join(dir, 'side.db'), { ...OPTIONS, sideBySide: true, progress })
     const snowflake = steps.find((s) => s.name === 'snowflake')!
@@ -87,6 +101,11 @@ describe('Snowflake seeded side by side in a worker thread', () => {
     expect(names).toEqual(expect.arrayContaining(['snowflake', 'snowflake.copy']))
     expect(names).not.toContain('snowflake.indexes')
     expect(steps.find((s) => s.name === 'snowflake.copy')!.done).toBe(SNOWFLAKE_TABLES.length)
+    // The rollups: the worker's rows written on step 'rollups' (no total told), then their copy.
+    const rollups = steps.find((s) => s.name === 'rollups')!
+    expect(rollups.done).toBeGreaterThan(0)
+    expect(names.indexOf('rollups.copy')).toBe(names.indexOf('rollups') + 1)
+    expect(steps.find((s) => s.name === 'rollups.copy')!.done).toBe(ROLLUP_TABLES.length)
   })
 
   it('copies in the indexes the worker built, whole and as schema.sql defines them', () => {

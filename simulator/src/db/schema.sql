@@ -180,8 +180,8 @@ CREATE INDEX IF NOT EXISTS applications_pipeline_runs
 -- its bit). Each also as '<slice>/status' (kind and flag summed: '' and 0) and '<slice>/total'
 -- (status summed too). e0…e7: apps carrying event bit i (APP_EVENT_TYPES).
 CREATE TABLE IF NOT EXISTS app_rollups (
-  slice               TEXT NOT NULL,
-  basis               TEXT NOT NULL CHECK (basis IN ('start', 'finish')),
+  slice               INTEGER NOT NULL,        -- app-rollups.ts SLICE_CODE (the slice's place in ROLLUP_SLICES)
+  basis               INTEGER NOT NULL CHECK (basis IN (0, 1)), -- BASIS_CODE: 0 start, 1 finish
   grain               INTEGER NOT NULL,        -- bucket length, ms
   part                TEXT NOT NULL,           -- the user or queue of its slice, else ''
   bucket              INTEGER NOT NULL,        -- bucket start, epoch ms as seeded

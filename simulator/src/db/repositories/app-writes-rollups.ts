@@ -1,9 +1,11 @@
 import type { Db } from '../open-database.ts'
 import { APP_EVENT_TYPES, type AppRow } from '../seed/applications.ts'
 import {
+  BASIS_CODE,
   EVENT_COLUMNS,
   INEFFICIENT_BITS,
   ROLLUP_SLICES,
+  SLICE_CODE,
   partsOf,
   type RollupBasis,
   type RollupGrains,
@@ -100,7 +102,9 @@ function recompute(db: Db, key: RollupKey): void {
     ...(spec.variant === 'full' ? ['a.kind = @kind', 'a.executed_by_unravel = @executed_by_unravel'] : []),
   ]
   const events = APP_EVENT_TYPES.map((_e, bit) => `sum((a.event_mask >> ${bit}) & 1)`).join(', ')
-  cachedStatement(db, `DELETE FROM app_rollups WHERE ${KEY_WHERE}`).run(key)
+  // Stored as codes (SLICE_CODE, BASIS_CODE).
+  const stored = { ...key, slice: SLICE_CODE[key.slice], basis: BASIS_CODE[key.basis] }
+  cachedStatement(db, `DELETE FROM app_rollups WHERE ${KEY_WHERE}`).run(stored)
   cachedStatement(
     db,
     `INSERT INTO app_rollups (slice, basis, grain, part, bucket, status, kind, cluster_uid, executed_by_unravel,
@@ -110,7 +114,7 @@ function recompute(db: Db, key: RollupKey): void {
             max(a.num_events), ${events}
        FROM applications a INDEXED BY ${bucketIndex(key.basis, spec.base)}
       WHERE ${filters.join(' AND ')} HAVING count(*) > 0`,
-  ).run({ ...key, end: key.bucket + key.grain })
+  ).run({ ...stored, end: key.bucket + key.grain })
 }
 
 const keyText = (k: RollupKey) =>

@@ -4,10 +4,12 @@ import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
 import { eventMask } from '../seed/applications.ts'
 import {
+  BASIS_CODE,
   EVENT_COLUMNS,
   INEFFICIENT_BITS,
   DAY,
   ROLLUP_SLICES,
+  SLICE_CODE,
   sliceName,
   type RollupBasis,
   type RollupGrains,
@@ -280,7 +282,7 @@ function addRollupTotals(
   if (!buckets.length) return
   const where: Where = { clauses: [], params: {}, index: 'applications_start' }
   where.clauses.push('a.slice = @slice', 'a.basis = @basis')
-  Object.assign(where.params, { slice: plan.slice, basis: plan.basis })
+  Object.assign(where.params, { slice: SLICE_CODE[plan.slice], basis: BASIS_CODE[plan.basis] })
   inList(where, 'a.part', 'pt', plan.parts)
   // A kind slice holds the kinds as its parts; its summed rows keep no kind to filter on.
   addDimensionFilters(where, plan.spec.base === 'kind' ? { ...body, appTypes: undefined } : body)
@@ -390,8 +392,8 @@ function walkPopulation(
 ): number {
   const [sql, params] = keptGrainsOf(db, slice, 'start').includes(DAY)
     ? [
-        `SELECT sum(n) FROM app_rollups WHERE slice = @slice AND basis = 'start' AND grain = ${DAY} AND part = @part`,
-        { slice, part },
+        `SELECT sum(n) FROM app_rollups WHERE slice = @slice AND basis = ${BASIS_CODE.start} AND grain = ${DAY} AND part = @part`,
+        { slice: SLICE_CODE[slice], part },
       ]
     : [
         `SELECT count(*) FROM applications a INDEXED BY ${walk.index} WHERE ${walk.prefix.join(' AND ')}`,

@@ -2,7 +2,16 @@ import type { Db } from '../open-database.ts'
 import { INEFFICIENT_EVENT_TYPES } from '@costlens/shared'
 import { APP_EVENT_TYPES, eventTypeMask, type AppRow } from './applications.ts'
 import { insertRows } from './bulk-insert.ts'
-import { Interner, KeyedMeasures } from './keyed-measures.ts'
+import { SILENT_PROGRESS, type SeedProgress } from './progress.ts'
+import { Interner, KeyedMeasures, type MeasureArray } from './keyed-measures.ts'
+import {
+  RECORD,
+  RECORD_WIDTH,
+  RollupBatcher,
+  RollupTexts,
+  type CodedField,
+  type RollupBatch,
+} from './rollup-batch.ts'
 
 export const HOUR = 3_600_000
 export const DAY = 86_400_000
@@ -93,6 +102,16 @@ export const ROLLUP_SLICES = Object.fromEntries(
     }),
   ),
 ) as Partial<Record<RollupSlice, RollupSliceSpec>>
+
+/**
+ * How app_rollups stores a slice and a time basis: as small integers (the codes below), not as their
+ * names, which took 15 of a row's 84 bytes (3.6 million rows at the large scale). A slice's code is
+ * its place in ROLLUP_SLICES; a change of the slices changes the schema version anyway.
+ */
+export const SLICE_CODE = Object.fromEntries(
+  Object.keys(ROLLUP_SLICES).map((slice, code) => [slice, code]),
+) as Record<RollupSlice, number>
+export const BASIS_CODE: Record<RollupBasis, number> = { start: 0, finish: 1 }
 
 /**
  * The grains (longest first) a seed kept of each slice and time basis: a slice or basis that is
@@ -200,7 +219,12 @@ export class AppRollupBuilder {
    */
   constructor(private readonly keep: 'dense' | 'every' = 'dense') {}
 
-  private readonly rows = new KeyedMeasures(WIDTH)
+  /**
+   * Int32 measures: counts, durations (ms, at most days), cents and event counts are whole numbers
+   * far below 2^31 (addTo checks), in half the memory of doubles: at the large scale these rows
+   * are the rollup worker's heap, most of the seed's peak.
+   */
+  private readonly rows = new KeyedMeasures(WIDTH, 65_536, Int32Array)
   private readonly parts = new Interner()
   private readonly statuses = new Interner()
   private readonly kinds = new Interner()
@@ -208,54 +232,141 @@ export class AppRollupBuilder {
   private readonly anyStatus = this.statuses.id('')
   private readonly anyKind = this.kinds.id('')
 
+  /** Received texts as codes; each code's id in this builder's interners (or its part's id). */
+  private readonly texts = new RollupTexts((field, text) => this.learn(field, text))
+  private readonly statusOf: number[] = []
+  private readonly kindOf: number[] = []
+  private readonly clusterOf: number[] = []
+  private readonly partOf: Record<'kind' | 'user' | 'queue', number[]> = { kind: [], user: [], queue: [] }
+  private readonly wholePart = this.parts.id('')
+  /** The part of each mask of inefficient event names (slice 'insight'), and of each event bit ('event'). */
+  private readonly insightPart = new Map<number, number>()
+  private readonly eventPart = EVENT_BITS.map((bit) => this.parts.id(String(bit)))
+  /** One app's parts, per slice base: parts[partFrom[b] … partFrom[b + 1]). */
+  private readonly partList = new Int32Array(SLICE_BASE_NAMES.length + EVENT_BITS.length)
+  private readonly partFrom = new Int32Array(SLICE_BASE_NAMES.length + 1)
+  private batcher: RollupBatcher | undefined
+
+  /** Adds one app (tests and rebuilds; the seed hands whole batches to addBatch). */
   add(app: AppRow): void {
-    const status = this.statuses.id(app.status)
-    const kind = this.kinds.id(app.kind)
-    const cluster = this.clusters.id(app.cluster_uid)
+    this.addBatch((this.batcher ??= new RollupBatcher()).batch([app]))
+  }
+
+  private learn(field: CodedField, text: string): void {
+    if (field === 'status') this.statusOf.push(this.statuses.id(text))
+    else if (field === 'cluster') this.clusterOf.push(this.clusters.id(text))
+    if (field === 'kind') this.kindOf.push(this.kinds.id(text))
+    if (field === 'kind' || field === 'user' || field === 'queue')
+      this.partOf[field].push(this.parts.id(text))
     if (this.parts.size > RADIX.part || this.statuses.size > RADIX.status)
       throw new Error('too many rollup parts or statuses for the row key')
     if (this.kinds.size > RADIX.kind || this.clusters.size > RADIX.cluster)
       throw new Error('too many kinds or clusters for the rollup row key')
-    const partIds = SLICE_BASE_NAMES.map((base) => partsOf(base, app).map((part) => this.parts.id(part)))
-    for (let sliceBasis = 0; sliceBasis < SLICE_BASES.length; sliceBasis++) {
-      const { base, variant, basis, grains } = SLICE_BASES[sliceBasis]!
-      const time = basis === 'start' ? app.start_time : app.finished_time
-      if (time === null) continue
-      const rest =
-        Math.floor(time / grains[0]!) * BUCKET_UNIT +
-        (variant === 'total' ? this.anyStatus : status) * STATUS_UNIT +
-        (variant === 'full' ? kind : this.anyKind) * KIND_UNIT +
-        cluster * CLUSTER_UNIT +
-        (variant === 'full' ? app.executed_by_unravel : 0) * FLAG_UNIT
-      for (const part of partIds[base]!)
-        this.addTo(sliceBasis * SLICE_BASIS_UNIT + part * PART_UNIT + rest, app)
-    }
-  }
-
-  private addTo(key: number, app: AppRow): void {
-    const { at, fresh } = this.rows.slot(key)
-    const m = this.rows.numbers()
-    const { duration: d, cents: c, num_events: e } = app
-    if (fresh) {
-      m[at + 1] = m[at + 2] = d
-      m[at + 3] = m[at + 4] = c
-      m[at + 5] = m[at + 6] = e
-    }
-    m[at]! += 1
-    if (d < m[at + 1]!) m[at + 1] = d
-    if (d > m[at + 2]!) m[at + 2] = d
-    if (c < m[at + 3]!) m[at + 3] = c
-    if (c > m[at + 4]!) m[at + 4] = c
-    if (e < m[at + 5]!) m[at + 5] = e
-    if (e > m[at + 6]!) m[at + 6] = e
-    for (let bit = 0; bit < APP_EVENT_TYPES.length; bit++) m[at + 7 + bit]! += (app.event_mask >> bit) & 1
   }
 
   /**
-   * Stores the kept grains of every (slice, basis) in primary-key order; returns the rows written.
+   * Fills partList/partFrom with the parts of each slice base the app of record `at` adds to:
+   * partsOf's rule (which kills and moves read) over a record, with no array or string per app.
+   */
+  private partsOfRecord(r: Float64Array, at: number): void {
+    const list = this.partList
+    const from = this.partFrom
+    const inefficient = r[at + RECORD.inefficient] === 1
+    let n = 0
+    for (let b = 0; b < SLICE_BASE_NAMES.length; b++) {
+      from[b] = n
+      switch (SLICE_BASE_NAMES[b]) {
+        case 'all':
+          list[n++] = this.wholePart
+          break
+        case 'kind':
+          list[n++] = this.partOf.kind[r[at + RECORD.kind]!]!
+          break
+        case 'user':
+          list[n++] = this.partOf.user[r[at + RECORD.user]!]!
+          break
+        case 'queue':
+          list[n++] = this.partOf.queue[r[at + RECORD.queue]!]!
+          break
+        case 'inefficient':
+          if (inefficient) list[n++] = this.wholePart
+          break
+        case 'insight':
+          if (inefficient) {
+            const mask = r[at + RECORD.eventMask]! & INEFFICIENT_BITS
+            let part = this.insightPart.get(mask)
+            if (part === undefined) this.insightPart.set(mask, (part = this.parts.id(String(mask))))
+            list[n++] = part
+          }
+          break
+        case 'event':
+          if (inefficient) {
+            const mask = r[at + RECORD.eventMask]!
+            for (const bit of EVENT_BITS) if ((mask >> bit) & 1) list[n++] = this.eventPart[bit]!
+          }
+          break
+      }
+    }
+    from[SLICE_BASE_NAMES.length] = n
+  }
+
+  /** Adds a batch of app records (rollup-batch.ts), as the seed generates them. */
+  addBatch(batch: RollupBatch): void {
+    this.texts.take(batch)
+    const r = batch.records
+    for (let i = 0, at = 0; i < batch.count; i++, at += RECORD_WIDTH) {
+      const status = this.statusOf[r[at + RECORD.status]!]!
+      const kind = this.kindOf[r[at + RECORD.kind]!]!
+      const cluster = this.clusterOf[r[at + RECORD.cluster]!]!
+      const flag = r[at + RECORD.unravel]!
+      this.partsOfRecord(r, at)
+      for (let sliceBasis = 0; sliceBasis < SLICE_BASES.length; sliceBasis++) {
+        const { base, variant, basis, grains } = SLICE_BASES[sliceBasis]!
+        const time = r[at + (basis === 'start' ? RECORD.start : RECORD.finished)]!
+        // A running app has no finish time (NaN): it is in no 'finish' row.
+        if (time !== time) continue
+        const rest =
+          Math.floor(time / grains[0]!) * BUCKET_UNIT +
+          (variant === 'total' ? this.anyStatus : status) * STATUS_UNIT +
+          (variant === 'full' ? kind : this.anyKind) * KIND_UNIT +
+          cluster * CLUSTER_UNIT +
+          (variant === 'full' ? flag : 0) * FLAG_UNIT
+        for (let p = this.partFrom[base]!; p < this.partFrom[base + 1]!; p++)
+          this.addTo(sliceBasis * SLICE_BASIS_UNIT + this.partList[p]! * PART_UNIT + rest, r, at)
+      }
+    }
+  }
+
+  private addTo(key: number, r: Float64Array, at: number): void {
+    const { at: to, fresh } = this.rows.slot(key)
+    const m = this.rows.numbers()
+    const d = r[at + RECORD.duration]!
+    const c = r[at + RECORD.cents]!
+    const e = r[at + RECORD.events]!
+    const mask = r[at + RECORD.eventMask]!
+    if ((d | 0) !== d || (c | 0) !== c)
+      throw new Error(`app_rollups measures hold 32-bit integers: duration ${d} ms, cost ${c} cents`)
+    if (fresh) {
+      m[to + 1] = m[to + 2] = d
+      m[to + 3] = m[to + 4] = c
+      m[to + 5] = m[to + 6] = e
+    }
+    m[to]! += 1
+    if (d < m[to + 1]!) m[to + 1] = d
+    if (d > m[to + 2]!) m[to + 2] = d
+    if (c < m[to + 3]!) m[to + 3] = c
+    if (c > m[to + 4]!) m[to + 4] = c
+    if (e < m[to + 5]!) m[to + 5] = e
+    if (e > m[to + 6]!) m[to + 6] = e
+    for (let bit = 0; bit < APP_EVENT_TYPES.length; bit++) m[to + 7 + bit]! += (mask >> bit) & 1
+  }
+
+  /**
+   * Stores the kept grains of every (slice, basis) in primary-key order; returns the rows written
+   * (each advances `progress` by one).
    * Which grains it kept: `keptGrains()`, for the settings.
    */
-  write(db: Db): number {
+  write(db: Db, progress: SeedProgress = SILENT_PROGRESS): number {
     let written = 0
     this.kept = {}
     db.transaction(() => {
@@ -263,6 +374,7 @@ export class AppRollupBuilder {
       const rows = function* (this: AppRollupBuilder) {
         for (const row of this.rowsInKeyOrder()) {
           written++
+          progress.advance(1)
           yield row
         }
       }
@@ -280,7 +392,7 @@ export class AppRollupBuilder {
   /**
    * The rows in the table's key order (slice, basis, grain, part, bucket, status, kind, cluster,
    * flag), each grain of a (slice, basis) added up from its finest rows as a stream: the (slice,
-   * basis) blocks are visited in the order of their names and each block's parts in the order of
+   * basis) blocks are visited in the order of their codes and each block's parts in the order of
    * theirs; within a part the finest rows are in bucket order, so the rows of one coarser bucket
    * are consecutive, and they are added up in a small array indexed by the rank of their status,
    * kind, cluster and flag (at most 2^15 values), which also gives their order. No hash table and
@@ -314,9 +426,10 @@ export class AppRollupBuilder {
     const starts = new Array<number>(SLICE_BASES.length + 1).fill(keys.length)
     for (let i = keys.length - 1; i >= 0; i--) starts[Math.floor(keys[i]! / SLICE_BASIS_UNIT)] = i
     for (let b = SLICE_BASES.length - 1; b >= 0; b--) starts[b] = Math.min(starts[b]!, starts[b + 1]!)
+    // In the table's order: by slice code, then basis code.
     const blocks = SLICE_BASES.map((_s, b) => b).sort((a, b) => {
       const [x, y] = [SLICE_BASES[a]!, SLICE_BASES[b]!]
-      return compareText(x.slice, y.slice) || compareText(x.basis, y.basis)
+      return SLICE_CODE[x.slice] - SLICE_CODE[y.slice] || BASIS_CODE[x.basis] - BASIS_CODE[y.basis]
     })
     // The rows of one coarser bucket of one part: their measures by low rank, which were touched
     // (stamp: the group they were last touched in) and in what order.
@@ -380,8 +493,8 @@ export class AppRollupBuilder {
               const row = touched[t]!
               // Filled by index: spreading a typed array goes through its iterator, row by row.
               const out: unknown[] = [
-                slice,
-                basis,
+                SLICE_CODE[slice],
+                BASIS_CODE[basis],
                 grain,
                 partText,
                 bucket * grain,
@@ -412,10 +525,8 @@ function sortPrefix(a: Int32Array, count: number): void {
   }
 }
 
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
-
 /** Adds one row's measures (at `from` in `source`) into the row at `to` of `into` (copied when fresh). */
-function mergeInto(into: Float64Array, to: number, source: Float64Array, from: number, fresh: boolean): void {
+function mergeInto(into: Float64Array, to: number, source: MeasureArray, from: number, fresh: boolean): void {
   if (fresh) {
     into.set(source.subarray(from, from + WIDTH), to)
     return

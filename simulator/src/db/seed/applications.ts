@@ -4,6 +4,7 @@ import { RowInserter } from './bulk-insert.ts'
 import type { SeedCluster } from './clusters.ts'
 import type { Prng } from './prng.ts'
 import { SILENT_PROGRESS, type SeedProgress } from './progress.ts'
+import { RollupBatcher, type RollupSink } from './rollup-batch.ts'
 
 const SECOND = 1000
 const MINUTE = 60 * SECOND
@@ -493,8 +494,8 @@ function makeApp(
  * EMR clusters, Impala queries on the Impala clusters, Presto queries on the Presto clusters,
  * BigQuery jobs on the projects. One Hive
  * query in ten runs as MR or Tez child jobs (parent/child apps). Rows are inserted in batches so
- * a million of them never sit in memory at once. Each app is also added to the rollups, and each
- * batch advances `progress` by its apps (the step's total is `count`).
+ * a million of them never sit in memory at once. Each batch is also handed to the rollups (as
+ * packed records, rollup-batch.ts), and each batch advances `progress` by its apps (the step's total is `count`).
  */
 export function seedApplications(
   db: Db,
@@ -502,7 +503,7 @@ export function seedApplications(
   clusters: readonly SeedCluster[],
   now: number,
   count: number,
-  rollups: readonly { add(app: AppRow): void }[],
+  rollups: RollupSink,
   progress: SeedProgress = SILENT_PROGRESS,
 ): void {
   // Transient EMR clusters come and go; history runs on the long-lived ones.
@@ -517,11 +518,12 @@ export function seedApplications(
   const appEvents = new RowInserter(db, 'app_events', ['app_id', 'event_type', 'event_name', 'vt'])
   const appTags = new RowInserter(db, 'app_tags', ['app_id', 'key', 'value'])
   type Made = ReturnType<typeof makeApp>
+  // The rollups get each batch as packed records before it is inserted: in the rollup worker
+  // (rollup-side.ts) they are added up while this thread inserts.
+  const batcher = new RollupBatcher()
   const write = db.transaction((batch: Made[]) => {
-    for (const { app } of batch) {
-      apps.pushRow(appValues(app))
-      for (const rollup of rollups) rollup.add(app)
-    }
+    rollups.add(batcher.batch(batch.map((made) => made.app)))
+    for (const { app } of batch) apps.pushRow(appValues(app))
     // Events and tags after their apps: their foreign keys are checked as each statement runs.
     apps.flush()
     for (const { events, tags } of batch) {

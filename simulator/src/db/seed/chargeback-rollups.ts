@@ -3,7 +3,16 @@ import { DAY, QUARTER_DAY } from './app-rollups.ts'
 import type { AppRow } from './applications.ts'
 import type { SeedCluster } from './clusters.ts'
 import { insertRows } from './bulk-insert.ts'
+import { SILENT_PROGRESS, type SeedProgress } from './progress.ts'
 import { Interner, KeyCodec, KeyedMeasures } from './keyed-measures.ts'
+import {
+  RECORD,
+  RECORD_WIDTH,
+  RollupBatcher,
+  RollupTexts,
+  type CodedField,
+  type RollupBatch,
+} from './rollup-batch.ts'
 
 /**
  * The chargeback rollups (schema.sql cb_rollups): usage by start day per cluster, and by start day
@@ -22,8 +31,8 @@ export const platformScope = (platform: string, clusterKind: string) => `*${plat
 /** n, vs (vcore-seconds), ms (memory MB-seconds), io (bytes read and written), cents. */
 const WIDTH = 5
 
-/** The io of an app: bytes read and written (BigQuery writes none: its read is the bytes billed). */
-export const appIo = (app: Pick<AppRow, 'dfs_read' | 'dfs_written'>) => app.dfs_read + app.dfs_written
+/** The io of an app: bytes read and written (defined with the records the rollups read). */
+export { appIo } from './rollup-batch.ts'
 
 const COLUMNS = [
   'dims',
@@ -58,36 +67,71 @@ export class ChargebackRollupBuilder {
     this.scopes = new Map(clusters.map((c) => [c.unravelId, platformScope(c.platform, c.kind)]))
   }
 
+  /** Received texts as codes; each code's id in this builder's interners. */
+  private readonly texts = new RollupTexts((field, text) => this.learn(field, text))
+  private readonly clusterOf: number[] = []
+  private readonly scopeOf: number[] = []
+  private readonly kindOf: number[] = []
+  private readonly userOf: number[] = []
+  private readonly queueOf: number[] = []
+  private readonly none = { kind: this.kinds.id(''), user: this.users.id(''), queue: this.queues.id('') }
+  private batcher: RollupBatcher | undefined
+
+  /** Adds one app (tests and rebuilds; the seed hands whole batches to addBatch). */
   add(app: AppRow): void {
-    const day = Math.floor(app.start_time / DAY)
-    const quarter = Math.floor(app.start_time / QUARTER_DAY)
-    const cluster = this.clusters.id(app.cluster_uid)
-    const scope = this.clusters.id(this.scopes.get(app.cluster_uid)!)
-    CHARGEBACK_SLICES.forEach((slice, s) => {
-      const kind = this.kinds.id(slice.includes('k') ? app.kind : '')
-      const user = this.users.id(slice.includes('u') ? app.user : '')
-      const queue = this.queues.id(slice.includes('q') ? app.queue : '')
-      this.addTo(this.codec.encode([s, 0, cluster, day, kind, user, queue]), app)
-      this.addTo(this.codec.encode([s, 0, scope, day, kind, user, queue]), app)
-      this.addTo(this.codec.encode([s, 1, scope, quarter, kind, user, queue]), app)
-    })
+    this.addBatch((this.batcher ??= new RollupBatcher()).batch([app]))
   }
 
-  private addTo(key: number, app: AppRow): void {
-    const { at } = this.rows.slot(key)
+  private learn(field: CodedField, text: string): void {
+    if (field === 'cluster') {
+      this.clusterOf.push(this.clusters.id(text))
+      this.scopeOf.push(this.clusters.id(this.scopes.get(text)!))
+    } else if (field === 'kind') this.kindOf.push(this.kinds.id(text))
+    else if (field === 'user') this.userOf.push(this.users.id(text))
+    else if (field === 'queue') this.queueOf.push(this.queues.id(text))
+  }
+
+  /** Adds a batch of app records (rollup-batch.ts), as the seed generates them. */
+  addBatch(batch: RollupBatch): void {
+    this.texts.take(batch)
+    const r = batch.records
+    for (let i = 0, at = 0; i < batch.count; i++, at += RECORD_WIDTH) {
+      const start = r[at + RECORD.start]!
+      const day = Math.floor(start / DAY)
+      const quarter = Math.floor(start / QUARTER_DAY)
+      const cluster = this.clusterOf[r[at + RECORD.cluster]!]!
+      const scope = this.scopeOf[r[at + RECORD.cluster]!]!
+      const appKind = this.kindOf[r[at + RECORD.kind]!]!
+      const appUser = this.userOf[r[at + RECORD.user]!]!
+      const appQueue = this.queueOf[r[at + RECORD.queue]!]!
+      CHARGEBACK_SLICES.forEach((slice, s) => {
+        const kind = slice.includes('k') ? appKind : this.none.kind
+        const user = slice.includes('u') ? appUser : this.none.user
+        const queue = slice.includes('q') ? appQueue : this.none.queue
+        this.addTo(this.codec.encode([s, 0, cluster, day, kind, user, queue]), r, at)
+        this.addTo(this.codec.encode([s, 0, scope, day, kind, user, queue]), r, at)
+        this.addTo(this.codec.encode([s, 1, scope, quarter, kind, user, queue]), r, at)
+      })
+    }
+  }
+
+  private addTo(key: number, r: Float64Array, at: number): void {
+    const { at: to } = this.rows.slot(key)
     const m = this.rows.numbers()
-    m[at]! += 1
-    m[at + 1]! += app.vcore_seconds
-    m[at + 2]! += app.memory_seconds
-    m[at + 3]! += appIo(app)
-    m[at + 4]! += app.cents
+    m[to]! += 1
+    m[to + 1]! += r[at + RECORD.vcoreSeconds]!
+    m[to + 2]! += r[at + RECORD.memorySeconds]!
+    m[to + 3]! += r[at + RECORD.io]!
+    m[to + 4]! += r[at + RECORD.cents]!
   }
 
-  write(db: Db): void {
+  /** Stores the rows in key order (each advances `progress` by one). */
+  write(db: Db, progress: SeedProgress = SILENT_PROGRESS): void {
     db.transaction(() => {
       db.exec('DELETE FROM cb_rollups')
       const rows = function* (this: ChargebackRollupBuilder) {
         for (const [key, m] of this.rows.entries()) {
+          progress.advance(1)
           const [slice, grain, cluster, bucket, kind, user, queue] = this.codec.decode(key)
           const length = GRAINS[grain!]!
           yield [

@@ -5,12 +5,12 @@ import { writeSetting } from '../repositories/settings.ts'
 import { ROLLUP_GRAINS_SETTING } from '../repositories/app-rollup-grains.ts'
 import { createPrng } from './prng.ts'
 import { SCALE_SIZES, type Scale } from './scale.ts'
-import { buildClusters } from './clusters.ts'
+import { buildClusters, type SeedCluster } from './clusters.ts'
 import { buildUsers } from './users.ts'
 import { buildTags } from './tags.ts'
 import { seedApplications } from './applications.ts'
 import { seedClusterResources } from './cluster-resources.ts'
-import { AppRollupBuilder } from './app-rollups.ts'
+import { AppRollupBuilder, type RollupGrains } from './app-rollups.ts'
 import { ChargebackRollupBuilder } from './chargeback-rollups.ts'
 import { seedSnowflake } from './snowflake.ts'
 import { DEFAULT_USD_PER_CREDIT } from './snowflake-catalogue.ts'
@@ -22,6 +22,8 @@ import { buildSearchIndex } from './search-index.ts'
 import { SILENT_PROGRESS, type SeedProgress } from './progress.ts'
 import { SideSeed, sideBySideFits } from './side-seed.ts'
 import type { SnowflakeSideInput } from './snowflake-worker.ts'
+import type { RollupSink } from './rollup-batch.ts'
+import { RollupSide } from './rollup-side.ts'
 
 export interface SeedOptions {
   scale: Scale
@@ -47,13 +49,31 @@ export interface SeedOptions {
  * worker's old 470 MB heap, started with the applications the peak was 1.34 GB, before the rollups'
  * write 1.19 GB, after them 0.93-0.96 GB but 26 s of waiting at the join (the steps left after the
  * rollups take about 15 s, the worker about 40 s); with its heap now under 300 MB (rollups written
- * day by day), after the apps' indexes. (small, ':memory:' and resets seed in-thread: sideBySideFits.)
+ * day by day), after the apps' indexes. With the rollups added up in their own worker
+ * (ROLLUPS_IN_WORKER, app_rollups in Int32 measures) the large seed's peak with this start was 818 MB
+ * (2026-11-26, a heavily loaded machine), about 200 MB of room: an earlier start (after the
+ * applications) may now fit and would shorten the critical path; not measured yet.
+ * (small, ':memory:' and resets seed in-thread: sideBySideFits.)
  */
 const SNOWFLAKE_START: Record<Scale, 'first' | 'after indexes' | 'after rollups'> = {
   small: 'first',
   demo: 'first',
   large: 'after indexes',
 }
+
+/**
+ * Where the app and chargeback rollups are added up (when side by side fits: sideBySideFits): in a
+ * worker thread at the large scale, where that was about half of the applications' 46-50 s on this
+ * thread; in this thread at the demo scale, where it is about 1.5 s, less than a worker's start
+ * and its copy cost beside the Snowflake worker already on the second core. (Tests force either.)
+ */
+const ROLLUPS_IN_WORKER: Record<Scale, boolean> = { small: false, demo: false, large: true }
+
+/** The small scale (the tests') keeps every rollup grain; demo and large the dense ones (app-rollups.ts). */
+const rollupKeep = (scale: Scale) => (scale === 'small' ? 'every' : 'dense')
+
+/** What the chargeback rollups read of a cluster (its platform scope), as the rollup worker gets it. */
+const scopeFields = ({ unravelId, platform, kind }: SeedCluster) => ({ unravelId, platform, kind })
 
 /** Bumped whenever a table changes: a file of another version is refused with a re-seed hint. */
 export const SCHEMA_VERSION = '16'
@@ -130,6 +150,17 @@ export function seedDatabase(db: Db, options: SeedOptions, keep: SeedKeep = {}):
     usdPerCredit: snowflakeUsdPerCredit,
   }
   let snowflakeSide: SideSeed | undefined
+  // The app and chargeback rollups are added up and written in a worker thread beside the
+  // applications at the large scale (rollup-side.ts, ROLLUPS_IN_WORKER), else in this thread.
+  let rollupSide: RollupSide | undefined
+  const startRollupSide = sideBySideFits(
+    db,
+    scale,
+    sideBySide ?? (ROLLUPS_IN_WORKER[scale] ? undefined : false),
+  )
+    ? (clusters: SeedCluster[]) =>
+        (rollupSide = new RollupSide(db, { keep: rollupKeep(scale), clusters: clusters.map(scopeFields) }))
+    : undefined
   const startSnowflakeSide = sideBySideFits(db, scale, sideBySide)
     ? () =>
         (snowflakeSide = new SideSeed(
@@ -141,10 +172,11 @@ export function seedDatabase(db: Db, options: SeedOptions, keep: SeedKeep = {}):
         ))
     : undefined
   try {
-    return seedTables(db, options, keep, startSnowflakeSide)
+    return seedTables(db, options, keep, startSnowflakeSide, startRollupSide)
   } finally {
-    // Whatever happened: the worker stopped and its side file gone (a no-op after a join).
+    // Whatever happened: the workers stopped and their side files gone (a no-op after a join).
     snowflakeSide?.cancel()
+    rollupSide?.cancel()
   }
 }
 
@@ -160,6 +192,7 @@ function seedTables(
   }: SeedOptions,
   keep: SeedKeep,
   startSnowflakeSide: (() => SideSeed) | undefined,
+  startRollupSide: ((clusters: SeedCluster[]) => RollupSide) | undefined,
 ): Record<string, number> {
   const prng = createPrng(seed)
   faker.seed(seed)
@@ -179,6 +212,8 @@ function seedTables(
   const startAt = (point: (typeof SNOWFLAKE_START)[Scale]) =>
     SNOWFLAKE_START[scale] === point ? startSnowflakeSide?.() : undefined
   let snowflakeSide = startAt('first')
+  // Started before the users' password hashing, which its loading (about a second) then overlaps.
+  const rollupSide = startRollupSide?.(clusters)
   // The personas' passwords hashed with scrypt (about 20 ms each, on purpose): a step of its own.
   // (Hashing them in a worker thread meanwhile made the small seed slower on this loaded 2-core
   // machine, 3.25 s against 2.91 s: scrypt's 16 MB per hash beside the rollups slowed them twofold.)
@@ -211,31 +246,35 @@ function seedTables(
     )
     for (const t of tags) insert.run(t)
   })()
-  // The small scale (the tests') keeps every rollup grain; demo and large the dense ones (app-rollups.ts).
-  const appRollups = new AppRollupBuilder(scale === 'small' ? 'every' : 'dense')
-  const chargebackRollups = new ChargebackRollupBuilder(clusters)
+  // In this thread when there is no rollup worker: added up as the apps are generated.
+  const inThread = rollupSide
+    ? undefined
+    : { apps: new AppRollupBuilder(rollupKeep(scale)), chargeback: new ChargebackRollupBuilder(clusters) }
+  const rollupSink: RollupSink = rollupSide ?? {
+    add(batch) {
+      inThread!.apps.addBatch(batch)
+      inThread!.chargeback.addBatch(batch)
+    },
+  }
   withoutSecondaryIndexes(
     db,
     BULK_TABLES,
-    () =>
-      seedApplications(
-        db,
-        prng,
-        clusters,
-        now,
-        sizes.applications,
-        [appRollups, chargebackRollups],
-        progress,
-      ),
+    () => {
+      seedApplications(db, prng, clusters, now, sizes.applications, rollupSink, progress)
+      rollupSide?.finish()
+    },
     timed,
     progress,
     sizes.applications,
   )
   snowflakeSide ??= startAt('after indexes')
-  timed('rollups', () => {
-    appRollups.write(db)
-    chargebackRollups.write(db)
-  })
+  let rollupGrains: RollupGrains = {}
+  if (inThread)
+    timed('rollups', () => {
+      inThread.apps.write(db)
+      inThread.chargeback.write(db)
+      rollupGrains = inThread.apps.keptGrains()
+    })
   snowflakeSide ??= startAt('after rollups')
   timed('search index', () => buildSearchIndex(db, progress))
   timed('clusterResources', () => seedClusterResources(db, prng, clusters, now))
@@ -244,6 +283,13 @@ function seedTables(
   timed('emr', () => {
     emrClusters = seedEmrClusters(db, createPrng(seed + 16), clusters, tags, now, scale)
   })
+  if (rollupSide) {
+    // Joined as late as possible: the worker writes its rows while this thread builds the indexes
+    // and the steps above; the copy carries them in (side-seed.ts copyInto).
+    const joined = rollupSide.join(db, progress)
+    Object.assign(phases, joined.phases)
+    rollupGrains = joined.grains
+  }
   // Its own generator, so adding Snowflake left every other table's rows as they were.
   let snowflakeQueries = 0
   if (snowflakeSide) {
@@ -287,7 +333,7 @@ function seedTables(
   timed('analyze', () => db.exec('PRAGMA analysis_limit = 1000; ANALYZE'))
   db.transaction(() => {
     writeSetting(db, 'seed_phases_ms', JSON.stringify(phases))
-    writeSetting(db, ROLLUP_GRAINS_SETTING, JSON.stringify(appRollups.keptGrains()))
+    writeSetting(db, ROLLUP_GRAINS_SETTING, JSON.stringify(rollupGrains))
     writeSetting(db, 'schema_version', SCHEMA_VERSION)
     writeSetting(db, 'seed', String(seed))
     writeSetting(db, 'scale', scale)

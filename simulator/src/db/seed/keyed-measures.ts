@@ -6,8 +6,12 @@
  * past 2^31, which a Map keeps as boxed numbers (a third of the large seed went into its lookups),
  * so they live in an open-addressing table of typed arrays instead: no allocation per key.
  */
+/** The numbers of the rows: Float64 by default; Int32 where every number is a whole number that fits (half the memory). */
+export type MeasureArray = Float64Array | Int32Array
+type MeasureArrayOf = new (length: number) => MeasureArray
+
 export class KeyedMeasures {
-  private values: Float64Array
+  private values: MeasureArray
   /** The keys by row, and the hash table of row numbers (+1; 0 is an empty cell). */
   private keys: Float64Array
   private table: Int32Array
@@ -16,8 +20,9 @@ export class KeyedMeasures {
   constructor(
     private readonly width: number,
     initialRows = 65_536,
+    private readonly arrayOf: MeasureArrayOf = Float64Array,
   ) {
-    this.values = new Float64Array(width * initialRows)
+    this.values = new arrayOf(width * initialRows)
     this.keys = new Float64Array(initialRows)
     this.table = new Int32Array(tableSizeFor(initialRows))
   }
@@ -64,7 +69,7 @@ export class KeyedMeasures {
   /** Half again as many rows (not twice: the old and new arrays are both alive while copying). */
   private grow(): void {
     const rows = Math.ceil(this.keys.length * 1.5)
-    const values = new Float64Array(rows * this.width)
+    const values = new this.arrayOf(rows * this.width)
     values.set(this.values)
     this.values = values
     const keys = new Float64Array(rows)
@@ -75,7 +80,7 @@ export class KeyedMeasures {
   }
 
   /** The array the offsets point into (it is replaced when it grows: read it after `slot`). */
-  numbers(): Float64Array {
+  numbers(): MeasureArray {
     return this.values
   }
 
@@ -85,7 +90,7 @@ export class KeyedMeasures {
   }
 
   /** Every key with its numbers, in key order (rows then go into their table mostly as appends). */
-  *entries(): Generator<[number, Float64Array]> {
+  *entries(): Generator<[number, MeasureArray]> {
     for (const key of this.sortedKeys()) {
       const at = this.offsetOf(key)
       yield [key, this.values.subarray(at, at + this.width)]
@@ -94,7 +99,7 @@ export class KeyedMeasures {
 
   clear(): void {
     this.count = 0
-    this.values = new Float64Array(0)
+    this.values = new this.arrayOf(0)
     this.keys = new Float64Array(0)
     this.table = new Int32Array(1)
   }

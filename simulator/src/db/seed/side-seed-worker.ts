@@ -10,10 +10,16 @@ const ADVANCE_EVERY = 20_000
 /**
  * The worker side of side-seed.ts: opens the side file (no journal, no syncing, no foreign keys:
  * it is thrown away whatever happens, and the copy into the target checks them), creates the
- * schema, runs `fill` and signals the main thread. `fill` returns its step timings (ms).
+ * schema, runs `fill` and signals the main thread. `fill` returns its step timings (ms) and may
+ * `send` a result (SideSeed.result).
  */
 export function runSideSeedWorker(
-  fill: (db: Db, input: unknown, progress: SeedProgress) => Record<string, number>,
+  fill: (
+    db: Db,
+    input: unknown,
+    progress: SeedProgress,
+    send: (result: unknown) => void,
+  ) => Record<string, number>,
 ) {
   const { file, state: shared, port, input } = workerData as SideWorkerData
   const state = new Int32Array(shared)
@@ -35,7 +41,7 @@ export function runSideSeedWorker(
   try {
     const db = openScratchSeedFile(file, { foreignKeys: false })
     try {
-      post({ phases: fill(db, input, progress) })
+      post({ phases: fill(db, input, progress, (result) => post({ result })) })
     } finally {
       db.close()
     }

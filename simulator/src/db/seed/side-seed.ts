@@ -24,9 +24,15 @@ export const SIDE_RUNNING = 1
 export const SIDE_DONE = 2
 export const SIDE_FAILED = 3
 
-/** What a worker posts: rows generated, its own step timings, or the error it failed with. */
+/**
+ * What a worker posts: rows generated, its own step timings, a result for the main thread (e.g. the
+ * rollup grains it kept), or the error it failed with.
+ */
 export type SideMessage =
-  { advance: number } | { phases: Record<string, number> } | { error: string; stack?: string }
+  | { advance: number }
+  | { phases: Record<string, number> }
+  | { result: unknown }
+  | { error: string; stack?: string }
 
 export interface SideWorkerData {
   /** The platform's worker entry (a .ts module, loaded by side-seed-boot.mjs through tsx). */
@@ -71,6 +77,8 @@ export class SideSeed {
   private readonly worker: Worker
   private readonly phases: Record<string, number> = {}
   private error: { error: string; stack?: string } | undefined
+  /** What the worker sent as its result (read after `join`). */
+  result: unknown
 
   /** Starts the worker at once; `tables` are the platform's tables, parents before children. */
   constructor(
@@ -93,6 +101,14 @@ export class SideSeed {
     })
   }
 
+  /**
+   * Sends the worker a message (its parentPort; `transfer` moves buffers instead of copying them),
+   * for a worker fed while it runs (rollup-side.ts).
+   */
+  post(message: unknown, transfer: readonly ArrayBuffer[] = []): void {
+    this.worker.postMessage(message, transfer)
+  }
+
   /** Takes what the worker posted so far; returns the rows it generated since last time. */
   private drain(): number {
     let rows = 0
@@ -100,6 +116,7 @@ export class SideSeed {
       const message = m.message as SideMessage
       if ('advance' in message) rows += message.advance
       else if ('phases' in message) Object.assign(this.phases, message.phases)
+      else if ('result' in message) this.result = message.result
       else this.error = message
     }
     return rows
