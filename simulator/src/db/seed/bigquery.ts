@@ -136,6 +136,9 @@ function lognormal(prng: Prng, median: number, sigma: number): number {
   return median * Math.exp(sigma * z)
 }
 
+/** The people who run a project's ad-hoc queries. */
+const USERS_PER_PROJECT = 6
+
 /** Bytes an average row takes, to turn bytes into records. */
 const ROW_BYTES = 220
 
@@ -260,9 +263,13 @@ function makeJob(ctx: Context, plan: Plan, seq: number): { row: JobRow; facts: B
   const { prng, now } = ctx
   const { statement } = plan
   const { spec, workload, project } = statement
+  // People work in a few projects each: a project's ad-hoc jobs come from its own handful of users
+  // (which also keeps the day rollup's project × principal groups few).
   const principalEmail =
     workload.principals === 'users'
-      ? ctx.users[Math.floor(ctx.users.length * prng.next() ** 2)]!
+      ? ctx.users[
+          (statement.projectCode * 7 + Math.floor(USERS_PER_PROJECT * prng.next() ** 2)) % ctx.users.length
+        ]!
       : prng.pick(workload.principals)
   const labelSets = ctx.labelSets.get(workload)!
   const labelSet = labelSets.length ? prng.pick(labelSets) || null : null
