@@ -308,6 +308,23 @@ describe('chargeback: search/cb, icb, pcb, bqcb (E042, E043, E045, E046) and sea
     expect(bi.cbInfo.total.count).toBeGreaterThan(0)
   })
 
+  it('E151 search/cb/tags for a BigQuery user lists the labels of the jobs of the window', async () => {
+    const from = TEST_NOW_MS - 10 * DAY - 4_321_000
+    const body = (await get('bigquery', `/api/v1/search/cb/tags?from=${from}&to=${TEST_NOW_MS}`)).json<{
+      tags: { key: string; values: string[] }[]
+    }>()
+    const shift = appsTimeShift(db)
+    const expected = db
+      .prepare(
+        `SELECT DISTINCT l.key, l.value FROM bq_jobs j JOIN bq_label_sets s ON s.code = j.label_set
+           JOIN bq_labels l ON l.code = s.label
+          WHERE j.create_time >= ? AND j.create_time < ? ORDER BY l.key, l.value`,
+      )
+      .all(from - shift, TEST_NOW_MS - shift) as { key: string; value: string }[]
+    expect(body.tags.flatMap((t) => t.values.map((value) => ({ key: t.key, value })))).toEqual(expected)
+    expect(body.tags.map((t) => t.key)).toEqual(expect.arrayContaining(['team', 'env']))
+  })
+
   it('B153 BigQuery by tag: one group per value of the key, the unlabelled jobs as one "" group, same total', async () => {
     const from = TEST_NOW_MS - 30 * DAY
     const window = `from=${from}&to=${TEST_NOW_MS}`

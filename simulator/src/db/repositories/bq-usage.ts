@@ -115,6 +115,35 @@ export function bigQueryChargebackUsage(
   }))
 }
 
+/**
+ * E151 for BigQuery users: the label keys and values of the jobs created in the seeded window
+ * [start, end] (the tags bqcb groups and filters by), each key with its values, sorted.
+ */
+export function bigQueryLabelsSeenIn(
+  db: Db,
+  start: number,
+  end: number,
+): { key: string; values: string[] }[] {
+  // The label sets of the window's jobs: whole days from bq_job_days, the edges from bq_jobs.
+  const firstDay = Math.ceil(start / DAY) * DAY
+  const lastDay = Math.floor((end + 1) / DAY) * DAY
+  const sets =
+    firstDay >= lastDay
+      ? 'SELECT label_set FROM bq_jobs WHERE create_time >= @start AND create_time <= @end'
+      : `SELECT label_set FROM bq_jobs WHERE create_time >= @start AND create_time < @firstDay
+         UNION SELECT label_set FROM bq_job_days WHERE day >= @firstDay AND day < @lastDay
+         UNION SELECT label_set FROM bq_jobs WHERE create_time >= @lastDay AND create_time <= @end`
+  const pairs = db
+    .prepare(
+      `SELECT DISTINCT l.key, l.value FROM bq_labels l JOIN bq_label_sets s ON s.label = l.code
+        WHERE s.code IN (${sets}) ORDER BY l.key, l.value`,
+    )
+    .all({ start, end, firstDay, lastDay }) as { key: string; value: string }[]
+  const tags = new Map<string, string[]>()
+  for (const p of pairs) tags.set(p.key, [...(tags.get(p.key) ?? []), p.value])
+  return [...tags].map(([key, values]) => ({ key, values }))
+}
+
 const SORTS: Record<string, string> = {
   startTime: 'j.start_time',
   finishedTime: 'j.end_time',

@@ -18,7 +18,7 @@ import { listParam, tagsSeenIn } from './app-lists.ts'
 import { scopedClusters, scopeOfPlatform, type ClusterScope } from './scope.ts'
 import { coverWindow } from './unified-search.ts'
 import { figureSql } from './app-figures.ts'
-import { bigQueryChargebackUsage } from './bq-usage.ts'
+import { bigQueryChargebackUsage, bigQueryLabelsSeenIn } from './bq-usage.ts'
 
 /** The flavours served from applications: the chargeback type each is, its clusters and kinds. */
 export const CHARGEBACK_FLAVOURS = {
@@ -282,5 +282,8 @@ export function chargebackTags(
 ): ChargebackTagsResponse {
   const window = chargebackWindow(q, now)
   const shift = appsTimeShift(db)
+  // BigQuery users: the labels of the BigQuery jobs (bq-usage.ts), which bqcb groups by.
+  if (scope.platform === 'BIGQUERYV2')
+    return { tags: bigQueryLabelsSeenIn(db, window.from - shift, window.to - 1 - shift) }
   return { tags: tagsSeenIn(db, window.from - shift, window.to - 1 - shift, scope) }
 }
