@@ -62,7 +62,10 @@ const SNOWFLAKE_START: Record<Scale, 'first' | 'after indexes' | 'after rollups'
 /**
  * Where the BigQuery worker starts beside the applications, by scale (issue 19): at the large scale
  * first, on the second core the applications leave idle until the Snowflake worker starts after
- * their indexes; at the demo scale with Snowflake's. Measured figures in the README.
+ * their indexes; at the demo scale with Snowflake's. Measured with scripts/seed-memory.ts on
+ * 2026-11-26 (a machine shared with another large seed, so times stretched): large, peak 951 MB
+ * (maxRSS 968 MB, as before BigQuery), the worker done before its join (bigquery.wait 0), copy
+ * 15 s of that loaded wall time; a million jobs take about 17 s of CPU and 200-250 MB alone.
  */
 const BIGQUERY_START: Record<Scale, 'first' | 'after indexes' | 'after rollups'> = {
   small: 'first',
