@@ -216,44 +216,134 @@ describe('chargeback: search/cb, icb, pcb, bqcb (E042, E043, E045, E046) and sea
     },
   )
 
-  it('BigQuery chargeback for the BigQuery user; io is the bytes billed', async () => {
-    const from = TEST_NOW_MS - 30 * DAY
-    const body = (
-      await get('bigquery', `/api/v1/search/bqcb/user?from=${from}&to=${TEST_NOW_MS}`)
+  /**
+   * BigQuery usage straight from bq_jobs (issue 19: the jobs the job list shows): created in the
+   * window, users the principals, queues the projects, tags the labels; cost_e4 is cents × 10,000.
+   */
+  function fromBigQueryJobs(groups: string[], window: { from: number; to: number }) {
+    const shift = appsTimeShift(db)
+    const column: Record<string, string> = {
+      user: 'p.email',
+      queue: 'pr.project_id',
+      kind: "'bigquery'",
+      'tag:team': "coalesce(l.value, '')",
+    }
+    return db
+      .prepare(
+        `SELECT ${groups.map((g, i) => `${column[g]} AS g${i}`).join(', ')}, count(*) AS count,
+                round(sum(j.slot_ms) / 1000.0) AS vs, 0 AS ms, sum(j.bytes_billed) AS io,
+                round(sum(j.cost_e4) / 10000.0) AS cents
+           FROM bq_jobs j JOIN bq_principals p ON p.code = j.principal JOIN bq_projects pr ON pr.code = j.project
+           LEFT JOIN (SELECT s.code, l.value FROM bq_label_sets s JOIN bq_labels l ON l.code = s.label WHERE l.key = 'team') l
+             ON l.code = j.label_set
+          WHERE j.create_time >= @from AND j.create_time < @to
+          GROUP BY ${groups.map((_g, i) => `g${i}`).join(', ')}`,
+      )
+      .all({ from: window.from - shift, to: window.to - shift }) as Record<string, string | number>[]
+  }
+  /** Whole slot-seconds and cents (the chargeback's integers): each group's exact sum rounded once. */
+  const rounded = (rows: Record<string, unknown>[]) =>
+    rows.map((r) => ({ ...r, vs: Number(r.vs), cents: Number(r.cents) }))
+
+  it.each([
+    { name: 'whole days', path: 'user', groups: ['user'], from: TEST_NOW_MS - 30 * DAY, to: TEST_NOW_MS },
+    {
+      name: 'a window to the millisecond',
+      path: 'queue/user',
+      groups: ['queue', 'user'],
+      from: TEST_NOW_MS - 9 * DAY - 12_345_678,
+      to: TEST_NOW_MS - 3_456_789,
+    },
+    {
+      name: 'within one day',
+      path: 'appt',
+      groups: ['kind'],
+      from: TEST_NOW_MS - 5 * 3_600_000,
+      to: TEST_NOW_MS,
+    },
+  ])(
+    'BigQuery chargeback ($name) equals a SQL sum over bq_jobs; users are principals, queues projects, io bytes billed',
+    async ({ path, groups, from, to }) => {
+      const body = (
+        await get('bigquery', `/api/v1/search/bqcb/${path}?from=${from}&to=${to}`)
+      ).json<ChargebackResponse>()
+      expect(sorted(rounded(flat(body)))).toEqual(sorted(rounded(fromBigQueryJobs(groups, { from, to }))))
+      expect(body.cbInfo.total.count).toBe(
+        db
+          .prepare('SELECT count(*) FROM bq_jobs WHERE create_time >= ? AND create_time < ?')
+          .pluck()
+          .get(from - appsTimeShift(db), to - appsTimeShift(db)),
+      )
+      expect(body.cbInfo.total.io).toBeGreaterThan(0)
+      expect(body.cbInfo.total.cents).toBeGreaterThan(0)
+    },
+  )
+
+  it('BigQuery chargeback of one project (a BIGQUERYV2 cluster) and with a label filter', async () => {
+    const from = TEST_NOW_MS - 14 * DAY
+    const one = (
+      await get(
+        'bigquery',
+        `/api/v1/search/bqcb/queue?from=${from}&to=${TEST_NOW_MS}&clusterUid=acme-data-prod`,
+      )
     ).json<ChargebackResponse>()
-    const expected = fromApps(
-      ['user'],
-      { from, to: TEST_NOW_MS },
-      { platform: 'BIGQUERYV2', clusterKind: 'bigquery', kinds: ['bigquery'] },
+    expect(one.cb.map((r) => r.v1)).toEqual(['acme-data-prod'])
+    const all = (
+      await get('bigquery', `/api/v1/search/bqcb/queue?from=${from}&to=${TEST_NOW_MS}`)
+    ).json<ChargebackResponse>()
+    expect(one.cb[0]).toEqual(all.cb.find((r) => r.v1 === 'acme-data-prod'))
+    const bi = (
+      await get('bigquery', `/api/v1/search/bqcb/tag:team?from=${from}&to=${TEST_NOW_MS}&tags=team:bi`)
+    ).json<ChargebackResponse>()
+    expect(bi.cb.map((r) => r.v1)).toEqual(['bi'])
+    expect(bi.cbInfo.total.count).toBe(
+      db
+        .prepare(
+          `SELECT count(*) FROM bq_jobs WHERE create_time >= ? AND create_time < ? AND label_set IN
+             (SELECT s.code FROM bq_label_sets s JOIN bq_labels l ON l.code = s.label WHERE l.key = 'team' AND l.value = 'bi')`,
+        )
+        .pluck()
+        .get(from - appsTimeShift(db), TEST_NOW_MS - appsTimeShift(db)),
     )
-    expect(sorted(flat(body))).toEqual(sorted(expected))
-    expect(body.cbInfo.total.io).toBeGreaterThan(0)
+    expect(bi.cbInfo.total.count).toBeGreaterThan(0)
   })
 
-  it('B153 BigQuery by tag: one group per value of the key, the untagged jobs as one "" group, same total', async () => {
+  it('E151 search/cb/tags for a BigQuery user lists the labels of the jobs of the window', async () => {
+    const from = TEST_NOW_MS - 10 * DAY - 4_321_000
+    const body = (await get('bigquery', `/api/v1/search/cb/tags?from=${from}&to=${TEST_NOW_MS}`)).json<{
+      tags: { key: string; values: string[] }[]
+    }>()
+    const shift = appsTimeShift(db)
+    const expected = db
+      .prepare(
+        `SELECT DISTINCT l.key, l.value FROM bq_jobs j JOIN bq_label_sets s ON s.code = j.label_set
+           JOIN bq_labels l ON l.code = s.label
+          WHERE j.create_time >= ? AND j.create_time < ? ORDER BY l.key, l.value`,
+      )
+      .all(from - shift, TEST_NOW_MS - shift) as { key: string; value: string }[]
+    expect(body.tags.flatMap((t) => t.values.map((value) => ({ key: t.key, value })))).toEqual(expected)
+    expect(body.tags.map((t) => t.key)).toEqual(expect.arrayContaining(['team', 'env']))
+  })
+
+  it('B153 BigQuery by tag: one group per value of the key, the unlabelled jobs as one "" group, same total', async () => {
     const from = TEST_NOW_MS - 30 * DAY
     const window = `from=${from}&to=${TEST_NOW_MS}`
     const byTag = (
       await get('bigquery', `/api/v1/search/bqcb/tag:team/user?${window}`)
     ).json<ChargebackResponse>()
     const byUser = (await get('bigquery', `/api/v1/search/bqcb/user?${window}`)).json<ChargebackResponse>()
-    const shift = appsTimeShift(db)
-    const expected = db
-      .prepare(
-        `SELECT coalesce(t.value, '') AS g0, a.user AS g1, count(*) AS count, sum(a.vcore_seconds) AS vs,
-                sum(a.memory_seconds) AS ms, sum(a.dfs_read + a.dfs_written) AS io, sum(a.cents) AS cents
-           FROM applications a JOIN clusters c ON c.unravel_id = a.cluster_uid
-           LEFT JOIN app_tags t ON t.app_id = a.id AND t.key = 'team'
-          WHERE c.platform = 'BIGQUERYV2' AND c.kind = 'bigquery' AND a.kind = 'bigquery'
-            AND a.start_time >= @from AND a.start_time < @to
-          GROUP BY g0, g1`,
-      )
-      .all({ from: from - shift, to: TEST_NOW_MS - shift })
-    expect(sorted(flat(byTag))).toEqual(sorted(expected as Record<string, unknown>[]))
+    expect(sorted(rounded(flat(byTag)))).toEqual(
+      sorted(rounded(fromBigQueryJobs(['tag:team', 'user'], { from, to: TEST_NOW_MS }))),
+    )
     const values = byTag.cb.map((r) => r.v1)
     expect(values).toContain('')
     expect(values.filter((v) => v !== '').length).toBeGreaterThan(1)
-    expect(byTag.cbInfo.total).toEqual(byUser.cbInfo.total)
+    expect(byTag.cbInfo.total.count).toEqual(byUser.cbInfo.total.count)
+    expect(byTag.cbInfo.total.io).toEqual(byUser.cbInfo.total.io)
+    // Each group's cents are rounded once: two groupings' totals agree within a cent a group.
+    expect(Math.abs(byTag.cbInfo.total.cents - byUser.cbInfo.total.cents)).toBeLessThanOrEqual(
+      byTag.cb.length + byUser.cb.length,
+    )
     expect(byTag.cbInfo.groupBy).toEqual(['tag:team', 'user'])
   })
 

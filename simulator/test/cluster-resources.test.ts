@@ -459,14 +459,38 @@ describe('GET /api/v1/search/ops/{fapps|fiapps|fpapps|fbqapps} (E019-E022)', () 
     const bigquery = auth(await signIn(app, 'bigquery'))
     const jobs = (await get<FinishedAppsResponse<'fbqapps'>>(`/api/v1/search/ops/fbqapps?${week}`, bigquery))
       .body
+    // BigQuery jobs are bq_jobs (issue 19), every project of the install: done (S or F) in the window.
     expect(jobs.total).toBe(
       one(
-        `SELECT count(*) FROM applications WHERE ${finishedIn} AND ${platform('BIGQUERYV2')} AND kind = 'bigquery'`,
+        `SELECT count(*) FROM bq_jobs WHERE end_time BETWEEN ${weekStart} AND ${weekEnd} AND status IN ('S','F')`,
       ),
     )
+    expect(jobs.total).toBeGreaterThan(100)
     const starts = jobs.hits.map((h) => h.startTime)
     expect([...starts].sort((a, b) => b - a)).toEqual(starts)
-    expect(jobs.hits[0]).toHaveProperty('totBytesBilled')
+    // Each hit's slot time, bytes billed and cost (cents) are its job's, as the chargeback sums them.
+    for (const hit of jobs.hits)
+      expect({ cpuTime: hit.cpuTime, totBytesBilled: hit.totBytesBilled, cents: hit.cents }).toEqual(
+        sql<{ cpuTime: number; totBytesBilled: number; cents: number }>(
+          'SELECT slot_ms AS cpuTime, bytes_billed AS totBytesBilled, round(cost_e4 / 10000.0) AS cents FROM bq_jobs WHERE id = @id',
+          { id: hit.id },
+        )[0],
+      )
+    const costly = (
+      await get<FinishedAppsResponse<'fbqapps'>>(
+        `/api/v1/search/ops/fbqapps?${week}&sort=-cents&size=5&clusterUid=acme-marketing-analytics`,
+        bigquery,
+      )
+    ).body
+    expect(costly.hits.map((h) => h.cents)).toEqual(
+      sql<{ c: number }>(
+        `SELECT round(cost_e4 / 10000.0) AS c FROM bq_jobs WHERE end_time BETWEEN ${weekStart} AND ${weekEnd}
+            AND status IN ('S','F') AND project = (SELECT code FROM bq_projects WHERE project_id = 'acme-marketing-analytics')
+          ORDER BY cost_e4 DESC, rowid DESC LIMIT 5`,
+      ).map((r) => r.c),
+    )
+    for (const hit of costly.hits)
+      expect(hit).toMatchObject({ kind: 'bigquery', queue: 'acme-marketing-analytics' })
     // Presto: CPU time in ms and cumulative user memory in byte-seconds, newest start first (B100).
     const presto = (
       await get<FinishedAppsResponse<'fpapps'>>(`/api/v1/search/ops/fpapps?${week}&sort=-cpuTime&size=5`)

@@ -744,3 +744,25 @@ CREATE INDEX IF NOT EXISTS bq_jobs_statement ON bq_jobs (statement_id, create_ti
 -- The running list (E163/E164 filterType running ignores the window): the few running and pending
 -- jobs, whatever their age.
 CREATE INDEX IF NOT EXISTS bq_jobs_running ON bq_jobs (create_time) WHERE status IN ('R', 'W');
+
+-- A day of jobs by project × principal × label set × job type × status × pricing (seed/bigquery-rollups.ts,
+-- built as the jobs are generated, exact): the BigQuery chargeback (bqcb, repositories/chargeback.ts)
+-- and the finished jobs' totals read whole seeded days from it and only the window's edges from
+-- bq_jobs, e.g. `SELECT principal, sum(n), sum(cost_e4) FROM bq_job_days WHERE day >= @from AND
+-- day < @to GROUP BY principal` (the primary key's leading day answers the range). day: the
+-- seeded UTC day's start (epoch ms; shifted at read time like bq_jobs.create_time); label_set 0: no labels.
+CREATE TABLE IF NOT EXISTS bq_job_days (
+  day          INTEGER NOT NULL,
+  project      INTEGER NOT NULL REFERENCES bq_projects (code),
+  principal    INTEGER NOT NULL REFERENCES bq_principals (code),
+  label_set    INTEGER NOT NULL,
+  job_type     TEXT NOT NULL,
+  status       TEXT NOT NULL,
+  pricing      INTEGER NOT NULL,
+  n            INTEGER NOT NULL,
+  cost_e4      INTEGER NOT NULL,
+  bytes_billed INTEGER NOT NULL,
+  slot_ms      INTEGER NOT NULL,
+  duration     INTEGER NOT NULL,
+  PRIMARY KEY (day, project, principal, label_set, job_type, status, pricing)
+) WITHOUT ROWID;

@@ -16,6 +16,8 @@ export const TIME_COLUMNS: readonly { table: string; columns: readonly string[] 
   // EMR clusters move in place like the `clusters` rows they extend (tens of thousands at most).
   { table: 'emr_clusters', columns: ['created_at', 'ready_at', 'ended_at'] },
   { table: 'emr_cluster_events', columns: ['event_time'] },
+  // BigQuery projects (tens of rows; their jobs move at read time, below).
+  { table: 'bq_projects', columns: ['created_at'] },
 ]
 
 /**
@@ -33,6 +35,9 @@ export const APP_TIME_COLUMNS: readonly { table: string; columns: readonly strin
   { table: 'snowflake_queries', columns: ['start_time', 'end_time'] },
   { table: 'snowflake_query_rollups', columns: ['bucket'] },
   { table: 'snowflake_cost_rollups', columns: ['bucket'] },
+  // A million BigQuery jobs at the large scale, and their day rollup cut by the seeded creation times.
+  { table: 'bq_jobs', columns: ['create_time', 'start_time', 'end_time'] },
+  { table: 'bq_job_days', columns: ['day'] },
 ]
 
 /**

@@ -18,6 +18,7 @@ import { listParam, tagsSeenIn } from './app-lists.ts'
 import { scopedClusters, scopeOfPlatform, type ClusterScope } from './scope.ts'
 import { coverWindow } from './unified-search.ts'
 import { figureSql } from './app-figures.ts'
+import { bigQueryChargebackUsage, bigQueryLabelsSeenIn } from './bq-usage.ts'
 
 /** The flavours served from applications: the chargeback type each is, its clusters and kinds. */
 export const CHARGEBACK_FLAVOURS = {
@@ -196,8 +197,16 @@ export function chargeback(
   const slice = (['kq', 'ku', 'uq'] as const satisfies readonly ChargebackSlice[]).find((s) =>
     [...needed].every((d) => s.includes(d)),
   )
+  // BigQuery jobs are bq_jobs, not applications (issue 19): their days and edges in bq-usage.ts.
+  if (search === 'bqcb')
+    parts.push(
+      bigQueryChargebackUsage(db, [params.group1, ...(params.group2 ? [params.group2] : [])], seeded, {
+        project: clusterUid,
+        tags,
+      }),
+    )
   // The rollups hold no tags: a tag filter or grouping reads the apps.
-  if (tags.size || byTag || !slice) parts.push(appsIn(seeded.from, seeded.to))
+  else if (tags.size || byTag || !slice) parts.push(appsIn(seeded.from, seeded.to))
   else {
     // One cluster: its days. All of them: the platform's days and hours (see cb_rollups).
     const target = clusterUid ?? platformScope(scope.platform, flavour.clusterKind)
@@ -273,5 +282,8 @@ export function chargebackTags(
 ): ChargebackTagsResponse {
   const window = chargebackWindow(q, now)
   const shift = appsTimeShift(db)
+  // BigQuery users: the labels of the BigQuery jobs (bq-usage.ts), which bqcb groups by.
+  if (scope.platform === 'BIGQUERYV2')
+    return { tags: bigQueryLabelsSeenIn(db, window.from - shift, window.to - 1 - shift) }
   return { tags: tagsSeenIn(db, window.from - shift, window.to - 1 - shift, scope) }
 }

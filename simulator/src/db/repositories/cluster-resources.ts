@@ -23,6 +23,7 @@ import {
   type TaggedStatsResponse,
   type YarnApp,
 } from '@costlens/shared'
+import { finishedBigQueryJobs } from './bq-usage.ts'
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { notYourCluster } from './scope.ts'
@@ -845,6 +846,15 @@ export function finishedApps<L extends FinishedAppList>(
     if (!row) throw notYourCluster(q.clusterUid)
     clusters = [row.unravel_id]
   }
+  // BigQuery jobs are bq_jobs, not applications (issue 19): '*' is every project (bq-usage.ts).
+  if (list === 'fbqapps')
+    return finishedBigQueryJobs(
+      db,
+      q,
+      { start, end: to },
+      { field, desc, from, size },
+      q.clusterUid === undefined || q.clusterUid === ALL_CLUSTERS ? undefined : clusters[0],
+    ) as FinishedAppsResponse<L>
   const asked = q.kind
     ?.split(',')
     .map((k) => k.trim())

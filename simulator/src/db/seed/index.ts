@@ -24,6 +24,10 @@ import { SideSeed, sideBySideFits } from './side-seed.ts'
 import type { SnowflakeSideInput } from './snowflake-worker.ts'
 import type { RollupSink } from './rollup-batch.ts'
 import { RollupSide } from './rollup-side.ts'
+import { BIGQUERY_PRNG_OFFSET, BIGQUERY_TABLES, seedBigQuery } from './bigquery.ts'
+import { BIGQUERY_SIZES } from './bigquery-catalogue.ts'
+import { BigQueryRollupBuilder } from './bigquery-rollups.ts'
+import type { BigQuerySideInput } from './bigquery-worker.ts'
 
 export interface SeedOptions {
   scale: Scale
@@ -74,6 +78,20 @@ const rollupKeep = (scale: Scale) => (scale === 'small' ? 'every' : 'dense')
 
 /** What the chargeback rollups read of a cluster (its platform scope), as the rollup worker gets it. */
 const scopeFields = ({ unravelId, platform, kind }: SeedCluster) => ({ unravelId, platform, kind })
+
+/**
+ * Where the BigQuery worker starts beside the applications, by scale (issue 19): at the large scale
+ * first, on the second core the applications leave idle until the Snowflake worker starts after
+ * their indexes; at the demo scale with Snowflake's. Measured with scripts/seed-memory.ts on
+ * 2026-11-26 (a machine shared with another large seed, so times stretched): large, peak 951 MB
+ * (maxRSS 968 MB, as before BigQuery), the worker done before its join (bigquery.wait 0), copy
+ * 15 s of that loaded wall time; a million jobs take about 17 s of CPU and 200-250 MB alone.
+ */
+const BIGQUERY_START: Record<Scale, 'first' | 'after indexes' | 'after rollups'> = {
+  small: 'first',
+  demo: 'first',
+  large: 'first',
+}
 
 /** Bumped whenever a table changes: a file of another version is refused with a re-seed hint. */
 export const SCHEMA_VERSION = '16'
@@ -161,6 +179,18 @@ export function seedDatabase(db: Db, options: SeedOptions, keep: SeedKeep = {}):
     ? (clusters: SeedCluster[]) =>
         (rollupSide = new RollupSide(db, { keep: rollupKeep(scale), clusters: clusters.map(scopeFields) }))
     : undefined
+  let bigQuerySide: SideSeed | undefined
+  const bigQueryInput: BigQuerySideInput = { seed, now, sizes: BIGQUERY_SIZES[scale] }
+  const startBigQuerySide = sideBySideFits(db, scale, sideBySide)
+    ? () =>
+        (bigQuerySide = new SideSeed(
+          db,
+          'bigquery',
+          new URL('./bigquery-worker.ts', import.meta.url),
+          BIGQUERY_TABLES,
+          bigQueryInput,
+        ))
+    : undefined
   const startSnowflakeSide = sideBySideFits(db, scale, sideBySide)
     ? () =>
         (snowflakeSide = new SideSeed(
@@ -172,11 +202,12 @@ export function seedDatabase(db: Db, options: SeedOptions, keep: SeedKeep = {}):
         ))
     : undefined
   try {
-    return seedTables(db, options, keep, startSnowflakeSide, startRollupSide)
+    return seedTables(db, options, keep, startSnowflakeSide, startRollupSide, startBigQuerySide)
   } finally {
     // Whatever happened: the workers stopped and their side files gone (a no-op after a join).
     snowflakeSide?.cancel()
     rollupSide?.cancel()
+    bigQuerySide?.cancel()
   }
 }
 
@@ -193,6 +224,7 @@ function seedTables(
   keep: SeedKeep,
   startSnowflakeSide: (() => SideSeed) | undefined,
   startRollupSide: ((clusters: SeedCluster[]) => RollupSide) | undefined,
+  startBigQuerySide?: () => SideSeed,
 ): Record<string, number> {
   const prng = createPrng(seed)
   faker.seed(seed)
@@ -214,6 +246,9 @@ function seedTables(
   let snowflakeSide = startAt('first')
   // Started before the users' password hashing, which its loading (about a second) then overlaps.
   const rollupSide = startRollupSide?.(clusters)
+  const startBigQueryAt = (point: (typeof BIGQUERY_START)[Scale]) =>
+    BIGQUERY_START[scale] === point ? startBigQuerySide?.() : undefined
+  let bigQuerySide = startBigQueryAt('first')
   // The personas' passwords hashed with scrypt (about 20 ms each, on purpose): a step of its own.
   // (Hashing them in a worker thread meanwhile made the small seed slower on this loaded 2-core
   // machine, 3.25 s against 2.91 s: scrypt's 16 MB per hash beside the rollups slowed them twofold.)
@@ -268,6 +303,7 @@ function seedTables(
     sizes.applications,
   )
   snowflakeSide ??= startAt('after indexes')
+  bigQuerySide ??= startBigQueryAt('after indexes')
   let rollupGrains: RollupGrains = {}
   if (inThread)
     timed('rollups', () => {
@@ -276,6 +312,7 @@ function seedTables(
       rollupGrains = inThread.apps.keptGrains()
     })
   snowflakeSide ??= startAt('after rollups')
+  bigQuerySide ??= startBigQueryAt('after rollups')
   timed('search index', () => buildSearchIndex(db, progress))
   timed('clusterResources', () => seedClusterResources(db, prng, clusters, now))
   // Its own generator, like Snowflake's; after the apps and YARN capacity its watched clusters are priced from.
@@ -322,6 +359,32 @@ function seedTables(
     )
     timed('snowflake.rollups', () => snowflakeRollups.write(db))
   }
+  // BigQuery: its own generator like Snowflake's, side by side or in-thread the same rows.
+  let bigQueryJobs = 0
+  if (bigQuerySide) {
+    Object.assign(phases, bigQuerySide.join(db, progress, BIGQUERY_SIZES[scale].jobs))
+    bigQueryJobs = (db.prepare('SELECT max(rowid) FROM bq_jobs').pluck().get() as number | null) ?? 0
+  } else {
+    const bigQueryRollups = new BigQueryRollupBuilder()
+    withoutSecondaryIndexes(
+      db,
+      ['bq_jobs'],
+      () => {
+        bigQueryJobs = seedBigQuery(
+          db,
+          createPrng(seed + BIGQUERY_PRNG_OFFSET),
+          now,
+          BIGQUERY_SIZES[scale],
+          progress,
+          bigQueryRollups,
+        )
+      },
+      timed,
+      progress,
+      BIGQUERY_SIZES[scale].jobs,
+      'bigquery',
+    )
+  }
   // After the EMR clusters and their cost: the seeded budgets' amounts are set from that cost.
   timed('budgets', () => {
     seedBudgets(db, now)
@@ -349,6 +412,7 @@ function seedTables(
     tags: tags.length,
     applications: sizes.applications,
     snowflakeQueries,
+    bigQueryJobs,
     emrClusters,
   }
 }
