@@ -451,13 +451,13 @@ describe('bigquery API: jobs and projects (E163-E167)', () => {
       expect(body.costBasis.text).toBe('On demand: 1,048,576 MB billed at $6.25 per TiB = $6.25.')
       expect(body.reservation).toBeNull()
       expect(body.insights.map((i) => [i.key, i.estimatedSavingCents])).toEqual([
-        ['SELECT_STAR', 312.5],
-        ['NO_PARTITION_FILTER', 437.5],
+        ['SELECT_STAR', 437.5],
+        ['NO_PARTITION_FILTER', 581.25],
       ])
       expect(body.insights[0]).toMatchObject({ name: 'SELECT * reads every column', category: 'EF' })
       expect(body.insights[0]!.recommendation).toMatch(/columns/)
-      // The fixes overlap: 625 × (1 − 0.5 × 0.3).
-      expect(body.totalSavingCents).toBe(531.25)
+      // The fixes overlap: 625 × (1 − 0.3 × 0.07) (shared/src/rules/bigquery-savings.ts).
+      expect(body.totalSavingCents).toBe(611.875)
       expect(body.tablesRead).toEqual([
         {
           table: 'acme-data-prod.sales.orders',

@@ -587,7 +587,10 @@ export function jobDetails(db: Db, jobId: string, now: number): BigQueryJobDetai
   const codec = readCodec(db)
   const shift = appsTimeShift(db)
   const read = sourceTableCodes(j.source_tables)
-  const { insights, total } = jobSavings(j.insight_mask, fromE4(j.cost_e4))
+  const { insights, total } = jobSavings(j.insight_mask, fromE4(j.cost_e4), {
+    bytesProcessed: j.bytes_processed,
+    bytesBilled: j.bytes_billed,
+  })
   const signatureRuns = db
     .prepare(
       `SELECT count(*) FROM bq_jobs INDEXED BY bq_jobs_statement

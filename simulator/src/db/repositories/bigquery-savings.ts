@@ -1,16 +1,18 @@
 import {
   BIGQUERY_INSIGHT_KEYS,
   BIGQUERY_INSIGHTS,
+  bigQueryInsightSavingCents,
+  bigQuerySavingShare,
+  bigQueryTotalSavingCents,
   type BigQueryInsight,
   type BigQueryInsightKey,
+  type BigQuerySavingFacts,
 } from '@costlens/shared'
 
 /*
- * What a BigQuery job's insights could save, and the words the details page shows for them.
- *
- * Interim home: H19S writes the shared pure rule (shared/src/rules/bigquery-savings.ts) beside the
- * seed that sets insight_mask; until it lands on main this module holds the rule (BQS-1..BQS-3),
- * and the repository calls only `jobSavings`, so swapping the import is the whole change.
+ * The words the details page shows for a BigQuery job's insights, and their savings by the shared
+ * rule (shared/src/rules/bigquery-savings.ts: a share of the job's cost per fix, 1 − Π(1 − share)
+ * together, never above the cost), so every screen that shows a saving computes it once.
  */
 
 /** The bit of an insight in bq_jobs.insight_mask: its position in BIGQUERY_INSIGHT_KEYS (schema.sql). */
@@ -18,20 +20,6 @@ export const bigQueryInsightBit = (key: BigQueryInsightKey) => 1 << BIGQUERY_INS
 
 export const bigQueryInsightKeysOf = (mask: number): BigQueryInsightKey[] =>
   BIGQUERY_INSIGHT_KEYS.filter((key) => (mask & bigQueryInsightBit(key)) !== 0)
-
-/**
- * BQS-1: the share of a job's cost each fix saves (DOMAIN.md §2). Naming the columns instead of
- * SELECT * bills only them (about half of a wide table's bytes); a partition filter reads a few of
- * the partitions; a repeat that hits the cache is free; batching a flood of tiny queries bills the
- * 10 MB minimum once instead of per query; dropping a cross join removes most of the rows shuffled.
- */
-export const BIGQUERY_SAVING_SHARE: Readonly<Record<BigQueryInsightKey, number>> = {
-  SELECT_STAR: 0.5,
-  NO_PARTITION_FILTER: 0.7,
-  REPEATED_CACHE_MISS: 1,
-  TINY_QUERY_FLOOD: 0.8,
-  CROSS_JOIN: 0.6,
-}
 
 const INSIGHT_TEXT: Readonly<
   Record<BigQueryInsightKey, { category: string; description: string; recommendation: string }>
@@ -71,33 +59,28 @@ const INSIGHT_TEXT: Readonly<
   },
 }
 
-/** Cents to 4 decimals, never rounding up past what was given. */
-const floor4 = (cents: number) => Math.floor(Math.max(0, cents) * 10_000 + 1e-6) / 10_000
-
-/** BQS-2: one fix's saving: its share of the job's cost, never above the cost (cents, 4 decimals). */
-export function insightSaving(key: BigQueryInsightKey, costCents: number): number {
-  return floor4(Math.min(costCents, costCents * BIGQUERY_SAVING_SHARE[key]))
-}
-
 /**
- * BQS-3: the fixes overlap (each saves a share of what the others leave), so together they save
- * cost × (1 − Π(1 − share)), which is never above the job's cost.
+ * Days of daily partitions a query without a partition filter reads: the history the seed keeps
+ * (100 days, seed/scale.ts), since a job does not record its partitions.
  */
-export function totalSaving(keys: readonly BigQueryInsightKey[], costCents: number): number {
-  const kept = keys.reduce((left, key) => left * (1 - BIGQUERY_SAVING_SHARE[key]), 1)
-  return floor4(Math.min(costCents, costCents * (1 - kept)))
-}
+export const BIGQUERY_UNFILTERED_PARTITIONS = 100
 
-/** The insights of a job's mask, explained, with each saving and their total. */
-export function jobSavings(mask: number, costCents: number): { insights: BigQueryInsight[]; total: number } {
+/** The insights of a job's mask, explained, with each saving and their total (cents, 4 decimals). */
+export function jobSavings(
+  mask: number,
+  costCents: number,
+  bytes: Pick<BigQuerySavingFacts, 'bytesProcessed' | 'bytesBilled'>,
+): { insights: BigQueryInsight[]; total: number } {
+  const facts: BigQuerySavingFacts = { ...bytes, partitionsRead: BIGQUERY_UNFILTERED_PARTITIONS }
   const keys = bigQueryInsightKeysOf(mask)
+  const shares = keys.map((key) => bigQuerySavingShare(key, facts))
   return {
-    insights: keys.map((key) => ({
+    insights: keys.map((key, i) => ({
       key,
       name: BIGQUERY_INSIGHTS[key],
       ...INSIGHT_TEXT[key],
-      estimatedSavingCents: insightSaving(key, costCents),
+      estimatedSavingCents: bigQueryInsightSavingCents(costCents, shares[i]!),
     })),
-    total: totalSaving(keys, costCents),
+    total: bigQueryTotalSavingCents(costCents, shares),
   }
 }

@@ -389,7 +389,7 @@ export const WORKLOADS: readonly Workload[] = [
       q('SELECT', 'SELECT *\nFROM `{t0}`\nLIMIT {n}', 1, ['SELECT_STAR', 'NO_PARTITION_FILTER']),
       q(
         'SELECT',
-        'SELECT user_id, COUNT(*) AS events\nFROM `{t0}`\nWHERE DATE(event_ts) BETWEEN "2026-10-01" AND "2026-10-{n}"\nGROUP BY user_id ORDER BY events DESC',
+        'SELECT user_id, COUNT(*) AS events\nFROM `{t0}`\nWHERE DATE(event_ts) BETWEEN DATE_SUB(CURRENT_DATE(), INTERVAL {n} DAY) AND CURRENT_DATE()\nGROUP BY user_id ORDER BY events DESC',
         1,
       ),
       q(
