@@ -38,8 +38,8 @@ type SpecFor<K, T, M> = T extends string
           kind: 'range'
           field: K
           label: string
-          /** The unit: USD, ms (hh:mm:ss) or a whole count (the events slider). */
-          variant: 'cost' | 'duration' | 'count'
+          /** The unit: USD, ms (hh:mm:ss), a whole count (the events slider) or bytes. */
+          variant: 'cost' | 'duration' | 'count' | 'bytes'
           /**
            * The metadata's [min, max], or its `{ min, max }` facet as the answer gives it; a value
            * outside it is cleared (02 §4 EMR list, B204).
