@@ -1,9 +1,10 @@
-import { Link } from 'react-router-dom'
+import { Link, useLocation } from 'react-router-dom'
 import { Anchor, Badge, Text } from '@mantine/core'
 import { COMPARE_TYPES, formatBytes, formatDurationMs, type BigQueryJobRow } from '@costlens/shared'
 import { OverflowTooltip } from '../../components/table/overflow-text.tsx'
 import type { DataColumn } from '../../components/table/table-types.ts'
 import { timeColumn } from '../../components/table/time-column.ts'
+import type { ReturnState } from '../../kit/return-link.tsx'
 import {
   JobStatusBadge,
   centsPlain,
@@ -17,6 +18,25 @@ import {
 /** A job's details route (R157), from the compare configuration so the two never disagree. */
 export const jobDetailsHref = (id: string) =>
   COMPARE_TYPES.job.detailRoute.replace(':id', encodeURIComponent(id))
+
+/** A job's id linking to its details, whose breadcrumb comes back to this list as it is (filters, page). */
+function JobLink({ id }: { id: string }) {
+  const location = useLocation()
+  const state: ReturnState = { from: location.pathname + location.search }
+  return (
+    <Anchor
+      component={Link}
+      to={jobDetailsHref(id)}
+      state={state}
+      size="xs"
+      ff="monospace"
+      truncate
+      display="block"
+    >
+      {id}
+    </Anchor>
+  )
+}
 
 const instant = (iso: string | null) => (iso ? Date.parse(iso) : null)
 
@@ -39,9 +59,7 @@ export const JOB_COLUMNS: readonly DataColumn<BigQueryJobRow>[] = [
     sortable: false,
     render: (r) => (
       <OverflowTooltip label={`${r.id} — ${r.statement.short}`}>
-        <Anchor component={Link} to={jobDetailsHref(r.id)} size="xs" ff="monospace" truncate display="block">
-          {r.id}
-        </Anchor>
+        <JobLink id={r.id} />
         <Text size="xs" c="dimmed" ff="monospace" truncate>
           {r.statement.short}
         </Text>
