@@ -19,6 +19,8 @@ export function ShareBars(props: {
   valueTitles: readonly string[]
   rows: readonly ShareBarRow[]
   format: (value: number) => string
+  /** The bars' heading; with two series or more, say which bar is which (default 'Share of the longest'). */
+  barsTitle?: string
 }) {
   const longest = Math.max(1, ...props.rows.flatMap((r) => r.values))
   return (
@@ -31,7 +33,7 @@ export function ShareBars(props: {
               {title}
             </Table.Th>
           ))}
-          <Table.Th>Share of the longest</Table.Th>
+          <Table.Th>{props.barsTitle ?? 'Share of the longest'}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>

@@ -35,6 +35,7 @@ export const JOB_DETAIL_TABS: readonly DetailTab<BigQueryJobDetails>[] = [
           caption="Stage times (ms)"
           labelTitle="Stage"
           valueTitles={['Average (ms)', 'Maximum (ms)']}
+          barsTitle="Share of the longest (upper bar average, lower bar maximum)"
           rows={STAGES.map((s) => ({
             key: s.key,
             label: s.label,
