@@ -60,17 +60,20 @@ test('the bigquery persona lands on the job list: all jobs of the last 12 hours 
 test('the costliest inefficient query job of the last 7 days opens, and is compared with another (R156-R158)', async ({
   page,
 }) => {
+  // A long journey over three screens with two axe runs.
+  test.slow()
   await signInAsBigQuery(page)
   await costliestInefficientQueries(page)
   const costs = (await columnValues(page, 'Cost')).map(usd)
   expect(costs).toEqual([...costs].sort((a, b) => b - a))
-  expect(new Set(await columnValues(page, 'Type'))).toEqual(new Set(['Query']))
 
   const link = bodyRows(page).first().getByRole('link').first()
   const id = (await link.innerText()).trim()
   await link.click()
   await expect(page).toHaveURL(new RegExp(`/job/${id}/details`))
   await expect(page.getByRole('heading', { name: id })).toBeVisible()
+  // The Type column gives way at 1440 px; the details say it is a query job.
+  await expect(page.locator('dt', { hasText: /^Job type$/ }).locator('+ dd')).toHaveText('Query')
   await expect(page.getByRole('region', { name: 'Job figures' })).toContainText(`Cost (USD)$ `)
   await page.getByRole('tab', { name: 'Cost and insights' }).click()
   await expect(page.getByRole('article').first()).toContainText('Recommendation:')
