@@ -102,7 +102,8 @@ export const JOB_COLUMNS: readonly DataColumn<BigQueryJobRow>[] = [
   {
     key: 'slotMs',
     title: 'Slot time',
-    width: 100,
+    // Slot time runs to days ('1D 2h 53m 10s') on heavy jobs.
+    width: 125,
     priority: 3,
     align: 'right',
     render: (r) => slotTime(r.slotMs),
