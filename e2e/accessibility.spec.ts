@@ -93,6 +93,13 @@ const SIGNED_IN_SCREENS = [
     path: '/clusters/emrclusterinsights',
     ready: 'table',
   },
+  {
+    name: 'the BigQuery inefficient jobs of the last 7 days (R156)',
+    user: 'bigquery',
+    path: '/job/list?tab=inefficient&dateRangeLabel=7_d',
+    ready: 'table',
+  },
+  { name: 'the BigQuery projects (R155)', user: 'bigquery', path: '/project/list', ready: 'table' },
 ] as const
 
 for (const screen of SIGNED_IN_SCREENS) {

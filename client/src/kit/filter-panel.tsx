@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core'
+import { Button, Checkbox, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core'
 import { nonNegativeRange, rangeFilterOrNone, type Range, type TagOption } from '@costlens/shared'
 import { MultiSelectFilter, type FilterOption } from '../components/filters/multi-select-filter.tsx'
 import { RangeSliderFilter } from '../components/filters/range-slider-filter.tsx'
@@ -22,15 +22,24 @@ export const rangeBounds = (bounds: Range | MinMax | undefined): Range | undefin
  * checkboxes or a searchable multi-select for a list, the tag tree for a tag map.
  */
 type SpecFor<K, T, M> = T extends string
-  ? {
-      kind: 'text'
-      field: K
-      label: string
-      placeholder?: string
-      description?: string
-      /** Sent once typing pauses (default), or on Enter and on leaving the box (one fetch per value). */
-      commitOn?: 'pause' | 'enter'
-    }
+  ? | {
+        kind: 'text'
+        field: K
+        label: string
+        placeholder?: string
+        description?: string
+        /** Sent once typing pauses (default), or on Enter and on leaving the box (one fetch per value). */
+        commitOn?: 'pause' | 'enter'
+      }
+    | {
+        /** One value of the metadata's options with their counts, or none ('' : every value). */
+        kind: 'select'
+        field: K
+        label: string
+        options: (metadata: M | undefined) => readonly FilterOption[]
+        /** What the empty choice is called, e.g. 'All organizations'. */
+        placeholder: string
+      }
   : T extends boolean
     ? { kind: 'flag'; field: K; label: string; count?: (metadata: M | undefined) => number | undefined }
     : T extends Range | null
@@ -38,8 +47,8 @@ type SpecFor<K, T, M> = T extends string
           kind: 'range'
           field: K
           label: string
-          /** The unit: USD, ms (hh:mm:ss) or a whole count (the events slider). */
-          variant: 'cost' | 'duration' | 'count'
+          /** The unit: USD, ms (hh:mm:ss), a whole count (the events slider) or bytes. */
+          variant: 'cost' | 'duration' | 'count' | 'bytes'
           /**
            * The metadata's [min, max], or its `{ min, max }` facet as the answer gives it; a value
            * outside it is cleared (02 §4 EMR list, B204).
@@ -129,6 +138,33 @@ export function FilterPanel<G, M>(props: FilterPanelProps<G, M>) {
             onChange={(next) => set(spec.field, next)}
           />
         )
+      case 'select': {
+        const options = spec.options(metadata)
+        const chosen = current as string
+        // A value the options no longer hold (an old link) still shows, so the list says what it filters by.
+        const data = [
+          ...options.map((o) => ({
+            value: o.value,
+            label:
+              o.count === undefined
+                ? (o.label ?? o.value)
+                : `${o.label ?? o.value} (${o.count.toLocaleString('en-US')})`,
+          })),
+          ...(chosen && !options.some((o) => o.value === chosen) ? [{ value: chosen, label: chosen }] : []),
+        ]
+        return (
+          <Select
+            label={spec.label}
+            placeholder={spec.placeholder}
+            data={data}
+            value={chosen || null}
+            onChange={(next) => set(spec.field, next ?? '')}
+            clearable
+            searchable={data.length > 8}
+            comboboxProps={{ withinPortal: false }}
+          />
+        )
+      }
       case 'flag': {
         const count = spec.count?.(metadata)
         return (

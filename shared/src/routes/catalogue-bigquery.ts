@@ -3,7 +3,8 @@ import { ADMIN_ONLY, detail, route, tab, appStorePageTab } from './catalogue-com
 
 /*
  * The BigQuery (v2) layout, 01 §2.3, R152-R177. Landing (G08, R231): /os_dashboard for admins,
- * /job/list for everyone else, because the dashboards are admin only here (C12).
+ * /job/list for everyone else, because the dashboards are admin only here (C12); until the
+ * OpenSearch dashboard is built, admins land on /job/list too (issue 19).
  */
 
 const BQ = ['BIGQUERYV2'] as const
@@ -62,7 +63,16 @@ export const BIGQUERY_TABS: readonly TabEntry[] = [
     path: '/project',
     rbacId: 'projects',
     supportedTypes: BQ,
-    children: [bq({ specIds: ['R155'], path: '/project/list', title: 'Projects', rbacId: 'projects/list' })],
+    children: [
+      bq({
+        specIds: ['R155'],
+        path: '/project/list',
+        title: 'Projects',
+        rbacId: 'projects/list',
+        status: 'built',
+        screen: 'bigquery-projects',
+      }),
+    ],
   }),
   tab({
     key: 'jobs',
@@ -73,15 +83,31 @@ export const BIGQUERY_TABS: readonly TabEntry[] = [
     supportedTypes: BQ,
     children: [
       // C17: canonical /job/list; the bare /job redirects here.
-      bq({ specIds: ['R156'], path: '/job/list', title: 'Jobs', rbacId: 'jobs/list' }),
+      bq({
+        specIds: ['R156'],
+        path: '/job/list',
+        title: 'Jobs',
+        rbacId: 'jobs/list',
+        status: 'built',
+        screen: 'bigquery-jobs',
+      }),
       bqDetail({
         specIds: ['R157'],
         path: '/job/:jobId/details',
         title: 'Job Details',
         rbacId: 'jobs/details',
+        status: 'built',
+        screen: 'bigquery-job-details',
       }),
       // Compares the jobs picked in the list (?ids=), so it is opened from there, not from the tabs.
-      bqDetail({ specIds: ['R158'], path: '/job/compare', title: 'Compare Jobs', rbacId: 'jobs/compare' }),
+      bqDetail({
+        specIds: ['R158'],
+        path: '/job/compare',
+        title: 'Compare Jobs',
+        rbacId: 'jobs/compare',
+        status: 'built',
+        screen: 'bigquery-job-compare',
+      }),
     ],
   }),
   tab({

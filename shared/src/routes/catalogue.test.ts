@@ -109,7 +109,7 @@ describe('route catalogue (routes.json)', () => {
     }
   })
 
-  it('the built screens: login, home, not-found, the cluster overview, jobs, resources, chargeback, workload, queue analysis and EMR cluster insights, the Jobs pages, global search, the EMR cost trends, chargeback, budgets, cluster list and details and AWS account settings, the Snowflake home, cost, warehouse and query pages, the API docs, the application details (with its Presto, BigQuery and Tez DAG forms), the Spark job page, the session, pipeline runs and workflow pages and the simulator controls', () => {
+  it('the built screens: login, home, not-found, the cluster overview, jobs, resources, chargeback, workload, queue analysis and EMR cluster insights, the Jobs pages, global search, the EMR cost trends, chargeback, budgets, cluster list and details and AWS account settings, the Snowflake home, cost, warehouse and query pages, the BigQuery job list, details, compare and project list, the API docs, the application details (with its Presto, BigQuery and Tez DAG forms), the Spark job page, the session, pipeline runs and workflow pages and the simulator controls', () => {
     const built = entries.filter((e) => e.status === 'built')
     expect(built.map((e) => [e.specIds[0], e.screen])).toEqual([
       ['R001', 'login'],
@@ -145,6 +145,10 @@ describe('route catalogue (routes.json)', () => {
       ['R145', 'snowflake-query-details'],
       ['R146', 'snowflake-query-compare'],
       ['R149', 'api-docs'],
+      ['R155', 'bigquery-projects'],
+      ['R156', 'bigquery-jobs'],
+      ['R157', 'bigquery-job-details'],
+      ['R158', 'bigquery-job-compare'],
       ['R176', 'api-docs'],
       ['R107', 'app-dag'],
       ['R108', 'app-details'],

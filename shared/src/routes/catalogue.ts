@@ -16,7 +16,8 @@ export type LayoutKey = (typeof LAYOUT_KEYS)[number]
 /**
  * Where `/` and `/login` send a user of a layout (B022, B028, R227-R232, G08). Without `path` the
  * landing is the first visible sub-tab of the first visible tab; `byRole` overrides `path` for a
- * role. A chosen landing the user may not open falls back to the first visible sub-tab.
+ * role once that route's screen is built. A chosen landing the user may not open falls back to the
+ * first visible sub-tab.
  */
 export interface LandingRule {
   specIds: readonly string[]

@@ -206,7 +206,8 @@ const EXPECTED: Record<string, Expected> = {
     cannotOpen: ['/manage/audit', '/manage/bills'],
   },
   bigquery: {
-    landing: '/os_dashboard',
+    // G08: /os_dashboard once it is built; the job list until then (issue 19).
+    landing: '/job/list',
     tabs: ['Cost', 'Projects', 'Jobs', 'Data', 'App Store', 'Manage'],
     subTabs: {
       Cost: ['Cost 360', 'Top K', 'Tags'],

@@ -90,7 +90,12 @@ export function buildRouteConfig(user: VisibilityUser): RouteConfig {
   const paths = new Set(routes.map((r) => r.path))
 
   const firstTab = tabs[0] ? firstVisibleChildPath(tabs[0]) : undefined
-  const preferred = layout.landing.byRole?.[subject.role] ?? layout.landing.path
+  // G08: a role's own landing counts once its screen is built (the BigQuery admin's /os_dashboard
+  // is not yet, so the admin lands on the job list like everyone else until it is).
+  const byRole = layout.landing.byRole?.[subject.role]
+  const roleLanding =
+    byRole && routes.some((r) => r.path === byRole && r.status === 'built') ? byRole : undefined
+  const preferred = roleLanding ?? layout.landing.path
   const landing =
     preferred !== undefined && paths.has(preferred) ? preferred : (firstTab ?? NO_ACCESS_LANDING)
 

@@ -4,6 +4,7 @@ import {
   costFilterDecimals,
   DURATION_MIN_RANGE,
   DURATION_PLACEHOLDER,
+  formatBytes,
   formatCount,
   formatDecimal,
   formatHms,
@@ -16,8 +17,8 @@ import {
 } from '@costlens/shared'
 
 export interface RangeSliderFilterProps {
-  /** duration in ms (hh:mm:ss), cost in USD, count in whole numbers (the events slider). */
-  variant: 'duration' | 'cost' | 'count'
+  /** duration in ms (hh:mm:ss), cost in USD, count in whole numbers (the events slider), bytes (KB, MB …). */
+  variant: 'duration' | 'cost' | 'count' | 'bytes'
   label: string
   /** The list metadata's [min, max]: ms for duration, USD for cost. */
   metadata: Range
@@ -40,15 +41,23 @@ export function RangeSliderFilter({ variant, label, metadata, value, onChange }:
   const full = nonNegativeRange(metadata)
   const shown = draft ?? sliderAfterMetadata(value, value !== null, metadata)
   const duration = variant === 'duration'
-  const decimals = variant === 'count' ? 0 : costFilterDecimals(full[1])
-  const step = duration ? SECOND : 10 ** -decimals
+  const whole = variant === 'count' || variant === 'bytes'
+  const decimals = whole ? 0 : costFilterDecimals(full[1])
+  // Bytes span up to terabytes: a step of a byte would make the keyboard useless, so 1/200 of the span.
+  const step = duration
+    ? SECOND
+    : variant === 'bytes'
+      ? Math.max(1, Math.round((full[1] - full[0]) / 200))
+      : 10 ** -decimals
   const minRange = duration ? DURATION_MIN_RANGE * SECOND : step
   const format = (n: number) =>
     duration
       ? formatHms(n)
-      : variant === 'count'
-        ? formatCount(n)
-        : `${MESSAGES.M106}${formatDecimal(n, decimals)}`
+      : variant === 'bytes'
+        ? formatBytes(n)
+        : variant === 'count'
+          ? formatCount(n)
+          : `${MESSAGES.M106}${formatDecimal(n, decimals)}`
 
   return (
     <Stack gap={6}>

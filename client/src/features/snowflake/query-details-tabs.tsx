@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import { Anchor, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core'
+import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core'
 import {
   formatBytes,
   formatCount,
@@ -12,22 +12,12 @@ import {
 import { CodeViewer } from '../../components/code-viewer/code-viewer.tsx'
 import { DataTable } from '../../components/table/data-table.tsx'
 import type { DataColumn } from '../../components/table/table-types.ts'
+import { gridFields } from '../../kit/compare-fields.ts'
 import { FieldGrid } from '../../kit/field-grid.tsx'
-import {
-  METRIC_FIELDS,
-  QUERY_DETAIL_FIELDS,
-  TIME_METRICS,
-  WAREHOUSE_FIELDS,
-  ms,
-  type QueryField,
-} from './query-fields.ts'
+import { ShareBars } from '../../kit/share-bars.tsx'
+import { METRIC_FIELDS, QUERY_DETAIL_FIELDS, TIME_METRICS, WAREHOUSE_FIELDS, ms } from './query-fields.ts'
 import { usd } from './query-format.tsx'
 import { warehouseHref } from './warehouse-columns.tsx'
-import classes from './snowflake.module.css'
-
-/** A tab's fields as the kit's field grid shows them: each label with its text for this query. */
-const shown = (fields: readonly QueryField[], d: SnowflakeQueryDetails) =>
-  fields.map((f) => ({ label: f.label, value: f.text(d) }))
 
 /** The UTC day the query started, as a warehouse window (to now, if that day is today). */
 function queryDayWindow(d: SnowflakeQueryDetails): string {
@@ -52,7 +42,7 @@ export const DETAILS_TABS: readonly DetailsTab[] = [
     label: 'Query details',
     panel: (d) => (
       <Stack gap="md">
-        <FieldGrid cols={4} fields={shown(QUERY_DETAIL_FIELDS, d)} />
+        <FieldGrid cols={4} fields={gridFields(QUERY_DETAIL_FIELDS, d)} />
         <CodeViewer title={`SQL of ${d.query.id}`} code={d.query.sqlFull} language="sql" />
       </Stack>
     ),
@@ -62,7 +52,7 @@ export const DETAILS_TABS: readonly DetailsTab[] = [
     label: 'Warehouse',
     panel: (d) => (
       <Stack gap="md">
-        <FieldGrid cols={4} fields={shown(WAREHOUSE_FIELDS, d)} />
+        <FieldGrid cols={4} fields={gridFields(WAREHOUSE_FIELDS, d)} />
         <Anchor component={Link} to={warehouseHref(d.warehouse.uid, queryDayWindow(d))} size="sm">
           Open warehouse {d.warehouse.name} on the day of this query
         </Anchor>
@@ -169,42 +159,16 @@ function TablesPanel({ caption, tables }: { caption: string; tables: readonly Sn
 
 /** The time metrics in ms, each with a bar against the longest, then execution, spills and partitions. */
 function MetricsPanel({ details }: { details: SnowflakeQueryDetails }) {
-  const longest = Math.max(1, ...TIME_METRICS.map((m) => details.metrics[m.key]))
   return (
     <Stack gap="lg">
-      <Table aria-label="Time metrics (ms)" withTableBorder verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={220}>Time metric</Table.Th>
-            <Table.Th w={140} ta="right">
-              Time (ms)
-            </Table.Th>
-            <Table.Th>Share of the longest</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {TIME_METRICS.map((m) => {
-            const value = details.metrics[m.key]
-            return (
-              <Table.Tr key={m.key}>
-                <Table.Td>{m.label}</Table.Td>
-                <Table.Td ta="right" ff="monospace">
-                  {ms(value)}
-                </Table.Td>
-                <Table.Td>
-                  <div className={classes.metricTrack} aria-hidden>
-                    <div
-                      className={classes.metricBar}
-                      style={{ width: `${(value / longest) * 100}%`, display: value ? undefined : 'none' }}
-                    />
-                  </div>
-                </Table.Td>
-              </Table.Tr>
-            )
-          })}
-        </Table.Tbody>
-      </Table>
-      <FieldGrid cols={4} fields={shown(METRIC_FIELDS.slice(TIME_METRICS.length), details)} />
+      <ShareBars
+        caption="Time metrics (ms)"
+        labelTitle="Time metric"
+        valueTitles={['Time (ms)']}
+        rows={TIME_METRICS.map((m) => ({ key: m.key, label: m.label, values: [details.metrics[m.key]] }))}
+        format={ms}
+      />
+      <FieldGrid cols={4} fields={gridFields(METRIC_FIELDS.slice(TIME_METRICS.length), details)} />
     </Stack>
   )
 }

@@ -6,21 +6,16 @@ import {
   type SnowflakeQueryDetails,
   type SnowflakeQueryMetrics,
 } from '@costlens/shared'
+import type { CompareField } from '../../kit/compare-fields.ts'
 import { credits, insightTitle, isoTime, statusLabel, usd } from './query-format.tsx'
 
 /**
  * The fields the details and compare pages show, as configuration (ARCHITECTURE style 5): one
  * list per details tab, each field a label and how to read and show it from the details answer.
- * The compare page walks the same lists, so both pages name and format a field alike.
+ * The compare page walks the same lists (the kit's `ComparePage`), so both pages name and format a
+ * field alike.
  */
-export interface QueryField {
-  key: string
-  label: string
-  /** What is shown. */
-  text: (d: SnowflakeQueryDetails) => string
-  /** What two queries are compared by (default the shown text): raw numbers, not rounded text. */
-  compare?: (d: SnowflakeQueryDetails) => string | number
-}
+export type QueryField = CompareField<SnowflakeQueryDetails>
 
 const dash = (value: string) => value.trim() || MESSAGES.M104
 const count = (n: number) => formatCount(n)
@@ -157,12 +152,4 @@ export const INSIGHT_SUMMARY: QueryField = {
   key: 'insights',
   label: 'Insights',
   text: (d) => (d.insights.length ? d.insights.map((i) => i.name || insightTitle(i.key)).join(', ') : 'None'),
-}
-
-/** Whether a field reads differently across the compared queries. */
-export function fieldDiffers(field: QueryField, items: readonly SnowflakeQueryDetails[]): boolean {
-  if (items.length < 2) return false
-  const read = field.compare ?? field.text
-  const first = read(items[0]!)
-  return items.some((d) => read(d) !== first)
 }
