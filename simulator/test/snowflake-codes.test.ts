@@ -4,6 +4,8 @@ import { createSchema } from '../src/db/schema.ts'
 import { seedDatabase } from '../src/db/seed/index.ts'
 import {
   catalogueNames,
+  queryIdBytes,
+  queryIdText,
   SNOWFLAKE_CODED,
   SnowflakeCodec,
   snowflakeCodec,
@@ -64,5 +66,32 @@ describe('Snowflake name codes', () => {
     expect(() => new SnowflakeCodec(catalogueNames()).name('tag', 999)).toThrow(
       /No Snowflake tag has the code 999/,
     )
+  })
+
+  it.each([
+    ['an anchor id', '01bf7a2c-0604-4c3a-0000-a1f000000001', true],
+    ['a seeded id', '0114f216-5176-504e-0000-000000000000', true],
+    ['upper-case digits, which no query id has', '01BF7A2C-0604-4C3A-0000-A1F000000001', false],
+    ['no dashes', '01bf7a2c06044c3a0000a1f000000001', false],
+    ['a digit short', '01bf7a2c-0604-4c3a-0000-a1f00000000', false],
+    ['not hex', '01bf7a2c-0604-4c3a-0000-a1f00000000z', false],
+    ['an empty string', '', false],
+  ])('SF-ID-1: %s is a storable query id: %s', (_what, id, storable) => {
+    const bytes = queryIdBytes(id)
+    expect(bytes !== undefined).toBe(storable)
+    if (bytes) {
+      expect(bytes).toHaveLength(16)
+      expect(queryIdText(bytes)).toBe(id)
+    }
+  })
+
+  it('SF-ID-2: the view gives every stored id back as the text the seed made', () => {
+    const rows = db.prepare('SELECT id, id_bytes FROM snowflake_queries_named').all() as {
+      id: string
+      id_bytes: Buffer
+    }[]
+    expect(rows.length).toBeGreaterThan(1000)
+    for (const r of rows) expect(r.id).toBe(queryIdText(r.id_bytes))
+    expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length)
   })
 })

@@ -357,9 +357,10 @@ CREATE TABLE IF NOT EXISTS snowflake_names (
 -- The text a query repeats is stored as small integer codes (seed/snowflake-codes.ts): its warehouse
 -- (snowflake_warehouses.code), user, role, client connector and query tag (snowflake_names), codes in
 -- the names' order, so a code sorts as its name does. Its account is its warehouse's, its signature
--- and query type its statement's. snowflake_queries_named shows a query with every name.
+-- and query type its statement's. Its id (a UUID's text) is kept as its 16 bytes.
+-- snowflake_queries_named shows a query with its id and every name.
 CREATE TABLE IF NOT EXISTS snowflake_queries (
-  id                       TEXT PRIMARY KEY,
+  id_bytes                 BLOB PRIMARY KEY,     -- the query id's 16 bytes (snowflake-codes.ts queryIdBytes)
   warehouse_code           INTEGER NOT NULL,
   user_code                INTEGER NOT NULL,
   role_code                INTEGER NOT NULL,
@@ -428,10 +429,15 @@ CREATE INDEX IF NOT EXISTS snowflake_queries_warehouse
   ON snowflake_queries (warehouse_code, start_time, duration, credits_e4, cost_e4, queued_overload_time,
                         cluster_number, status);
 
--- A query with its names (the codes' and its statement's, warehouse's and account's): what a page's
--- rows and the details read, and what a reference query in a test filters on.
+-- A query with its id as text and its names (the codes', its statement's, warehouse's and account's):
+-- what a page's rows and the details read, and what a reference query in a test filters on. A
+-- lookup by id compares id_bytes, which the unique index serves.
 CREATE VIEW IF NOT EXISTS snowflake_queries_named AS
-  SELECT q.rowid AS rid, q.*, w.account_id, w.uid AS warehouse_uid, w.name AS warehouse_name,
+  SELECT q.rowid AS rid,
+         lower(substr(hex(q.id_bytes), 1, 8) || '-' || substr(hex(q.id_bytes), 9, 4) || '-' ||
+               substr(hex(q.id_bytes), 13, 4) || '-' || substr(hex(q.id_bytes), 17, 4) || '-' ||
+               substr(hex(q.id_bytes), 21)) AS id,
+         q.*, w.account_id, w.uid AS warehouse_uid, w.name AS warehouse_name,
          u.name AS user_name, r.name AS role_name, c.name AS client_connector, t.name AS query_tag,
          s.signature, s.query_type, s.template
     FROM snowflake_queries q

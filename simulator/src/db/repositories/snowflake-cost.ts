@@ -19,7 +19,7 @@ import { assertSeriesPoints } from './series.ts'
 import type { Db } from '../open-database.ts'
 import { renderSql } from '../seed/snowflake-catalogue.ts'
 import { SF_DAY, SNOWFLAKE_ROLLUP_SLICES } from '../seed/snowflake-rollups.ts'
-import { nameSql, snowflakeCodec, type SnowflakeCodedDim } from '../seed/snowflake-codes.ts'
+import { nameSql, queryIdText, snowflakeCodec, type SnowflakeCodedDim } from '../seed/snowflake-codes.ts'
 import { coverWindow } from './unified-search.ts'
 import { fromE4, iso, snowflakeWindow, storedRange, type SnowflakeWindow } from './snowflake-common.ts'
 
@@ -385,7 +385,7 @@ export function costBreakdown(
 }
 
 interface Sample {
-  id: string
+  id_bytes: Buffer
   user_name: string
   warehouse_name: string
   query_type: string
@@ -408,7 +408,7 @@ export function costQueries(db: Db, query: SnowflakeCostQuery, now: number): Sno
   // The latest query of the signature: the latest of each of its statements (one seek each into
   // snowflake_queries_statement), then the latest of those.
   const sample = db.prepare(
-    `SELECT q.id, ${nameSql('user', 'q.user_code')} AS user_name, w.name AS warehouse_name, s.query_type,
+    `SELECT q.id_bytes, ${nameSql('user', 'q.user_code')} AS user_name, w.name AS warehouse_name, s.query_type,
             s.template, q.literal_seed, q.start_time
        FROM snowflake_statements s
        JOIN snowflake_queries q ON q.rowid = (
@@ -426,7 +426,7 @@ export function costQueries(db: Db, query: SnowflakeCostQuery, now: number): Sno
       signature: s.k,
       sqlShort: sql.slice(0, 200),
       queryType: q.query_type,
-      sampleQueryId: q.id,
+      sampleQueryId: queryIdText(q.id_bytes),
       userName: q.user_name,
       warehouseName: q.warehouse_name,
       ...totalsOf(s),

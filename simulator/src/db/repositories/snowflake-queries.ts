@@ -31,7 +31,7 @@ import {
   tallies,
   type DimensionFilters,
 } from './snowflake-common.ts'
-import { snowflakeCodec, type SnowflakeCodec } from '../seed/snowflake-codes.ts'
+import { queryIdBytes, snowflakeCodec, type SnowflakeCodec } from '../seed/snowflake-codes.ts'
 
 export const DEFAULT_QUERY_PAGE_SIZE = 15
 const DEFAULT_SORT = 'cost-desc'
@@ -298,8 +298,8 @@ export function searchQueries(
   // A query id overrides every other filter (B238): the window and filters are not even read.
   if (body.id !== undefined) {
     const found = db
-      .prepare(`SELECT ${ROW_COLUMNS} FROM snowflake_queries_named q WHERE q.id = ?`)
-      .get(body.id) as StoredQuery | undefined
+      .prepare(`SELECT ${ROW_COLUMNS} FROM snowflake_queries_named q WHERE q.id_bytes = ?`)
+      .get(queryIdBytes(body.id) ?? null) as StoredQuery | undefined
     const results = found && page === 1 ? [toRow(found, shift)] : []
     return { total: found ? 1 : 0, page, pageSize, results }
   }
@@ -485,9 +485,9 @@ export function queryDetails(db: Db, queryUid: string, now: number): SnowflakeQu
               w.min_cluster_count, w.max_cluster_count, w.scaling_policy, w.auto_suspend_seconds
          FROM snowflake_queries_named q JOIN snowflake_statements s ON s.id = q.statement_id
          JOIN snowflake_warehouses w ON w.code = q.warehouse_code
-        WHERE q.id = ?`,
+        WHERE q.id_bytes = ?`,
     )
-    .get(queryUid) as StoredDetails | undefined
+    .get(queryIdBytes(queryUid) ?? null) as StoredDetails | undefined
   if (!q) throw new HttpError(404, `Snowflake query ${queryUid} not found.`)
   const shift = snowflakeWindow(db, {}, now, 'querystring').shift
   const day = Math.floor(q.start_time / SF_DAY) * SF_DAY

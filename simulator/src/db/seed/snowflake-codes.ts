@@ -121,3 +121,28 @@ export function nameSql(dim: SnowflakeCodedDim, expr: string): string {
     ? `(SELECT uid FROM snowflake_warehouses WHERE code = ${expr})`
     : `(SELECT name FROM snowflake_names WHERE dim = '${dim}' AND code = ${expr})`
 }
+
+/*
+ * A query id is a UUID's 32 hex digits with dashes (8-4-4-4-12, lower case, as Snowflake writes it):
+ * stored as its 16 bytes (id_bytes), not 36 characters, in the table and in its unique index (about
+ * 40 MB at the large scale). snowflake_queries_named shows it as text again (QUERY_ID_SQL).
+ */
+const QUERY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+/** The stored bytes of a query id; undefined for a string no query id can be (it matches no query). */
+export function queryIdBytes(id: string): Buffer | undefined {
+  return QUERY_ID.test(id) ? Buffer.from(id.replaceAll('-', ''), 'hex') : undefined
+}
+
+/** The bytes of a query id the seed makes: refuses one the stored form could not give back. */
+export function seededQueryIdBytes(id: string): Buffer {
+  const bytes = queryIdBytes(id)
+  if (!bytes) throw new Error(`A Snowflake query id must be 8-4-4-4-12 lower-case hex digits: ${id}`)
+  return bytes
+}
+
+/** A stored query id as text again (what snowflake_queries_named computes in SQL). */
+export function queryIdText(bytes: Uint8Array): string {
+  const hex = Buffer.from(bytes).toString('hex')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}

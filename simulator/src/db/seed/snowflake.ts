@@ -15,7 +15,7 @@ import {
   type TemplateSpec,
   type Workload,
 } from './snowflake-catalogue.ts'
-import { catalogueNames, nameRows, SnowflakeCodec } from './snowflake-codes.ts'
+import { catalogueNames, nameRows, SnowflakeCodec, seededQueryIdBytes } from './snowflake-codes.ts'
 import { insightMask, insightKeysOf } from './snowflake-insights.ts'
 
 const SECOND = 1000
@@ -63,7 +63,7 @@ interface Table {
 const PARTITION_BYTES = 16 * 2 ** 20
 
 const QUERY_COLUMNS = [
-  'id',
+  'id_bytes',
   'warehouse_code',
   'user_code',
   'role_code',
@@ -100,7 +100,7 @@ const QUERY_COLUMNS = [
 ] as const
 
 /** A query's columns, and the names its cost rollups are keyed by (not columns: snowflake-codes.ts). */
-type QueryRow = Record<(typeof QUERY_COLUMNS)[number], string | number | null> & {
+type QueryRow = Record<(typeof QUERY_COLUMNS)[number], string | number | Buffer | null> & {
   query_tag: string
   signature: string
 }
@@ -332,7 +332,7 @@ class QueryMaker {
         : 1
     const seq = this.seq++
     const row: QueryRow = {
-      id: anchor?.id ?? queryId(prng, seq),
+      id_bytes: seededQueryIdBytes(anchor?.id ?? queryId(prng, seq)),
       warehouse_code: codec.code('warehouse', warehouse.uid)!,
       user_code: codec.code('user', userName)!,
       role_code: codec.code('role', workload.role)!,
