@@ -162,13 +162,16 @@ CREATE INDEX IF NOT EXISTS applications_parent ON applications (parent_id) WHERE
 -- A pipeline's runs and one run's apps (issue 17 workflows, repositories/workflows.ts): the top-level
 -- apps of one name on some clusters in start order, without reading every app of the window. It
 -- covers every column a run's figures read, so 30 days of a pipeline (40,000 apps at the large
--- scale) group from the index alone: 18 ms instead of 50 ms, for about 110 MB at that scale. Its
--- key alone (46 MB) took 3.5 times the CPU: 41 ms instead of 12 for 7 days of a pipeline on every
--- cluster. The pipelines list's in-process index (pipeline-index.ts) is built from it too.
+-- scale) group from the index alone: 18 ms instead of 50 ms. Its key alone took 3.5 times the CPU:
+-- 41 ms instead of 12 for 7 days of a pipeline on every cluster. The pipelines list's in-process
+-- index (pipeline-index.ts) is built from it too. It holds the seeded pipelines' apps only
+-- (seed/applications.ts PIPELINE_NAMES, the only names with runs): 35 MB instead of 105 at the
+-- large scale. Its readers repeat this WHERE (repositories/pipeline-apps.ts PIPELINE_APPS_SQL).
 CREATE INDEX IF NOT EXISTS applications_pipeline_runs
   ON applications (name, cluster_uid, start_time, status, finished_time, duration, cents, user, dfs_read,
                    dfs_written, id)
-  WHERE parent_id IS NULL;
+  WHERE parent_id IS NULL AND name IN ('daily_sales_rollup', 'customer_360_refresh', 'clickstream_sessionize',
+    'inventory_snapshot', 'fraud_features', 'marketing_attribution', 'finance_ledger_close', 'recommendations_train');
 
 -- The totals of a list (count, duration, cost and event-count ranges, apps per event name) per
 -- cluster, status, kind and unravel flag, per day, quarter day, hour (and ten minutes) of the start or
