@@ -434,7 +434,9 @@ CREATE INDEX IF NOT EXISTS snowflake_queries_warehouse
 
 -- A query with its id as text and its names (the codes', its statement's, warehouse's and account's):
 -- what a page's rows and the details read, and what a reference query in a test filters on. A
--- lookup by id compares id_bytes, which the unique index serves.
+-- lookup by id compares id_bytes, which the unique index serves. CROSS JOIN keeps the queries the
+-- outer loop: left to itself, the planner led with the few names and tried every query of a page once
+-- per combination of them.
 CREATE VIEW IF NOT EXISTS snowflake_queries_named AS
   SELECT q.rowid AS rid,
          lower(substr(hex(q.id_bytes), 1, 8) || '-' || substr(hex(q.id_bytes), 9, 4) || '-' ||
@@ -444,12 +446,12 @@ CREATE VIEW IF NOT EXISTS snowflake_queries_named AS
          u.name AS user_name, r.name AS role_name, c.name AS client_connector, t.name AS query_tag,
          s.signature, s.query_type, s.template
     FROM snowflake_queries q
-    JOIN snowflake_warehouses w ON w.code = q.warehouse_code
-    JOIN snowflake_statements s ON s.id = q.statement_id
-    JOIN snowflake_names u ON u.dim = 'user' AND u.code = q.user_code
-    JOIN snowflake_names r ON r.dim = 'role' AND r.code = q.role_code
-    JOIN snowflake_names c ON c.dim = 'connector' AND c.code = q.connector_code
-    JOIN snowflake_names t ON t.dim = 'tag' AND t.code = q.tag_code;
+    CROSS JOIN snowflake_warehouses w ON w.code = q.warehouse_code
+    CROSS JOIN snowflake_statements s ON s.id = q.statement_id
+    CROSS JOIN snowflake_names u ON u.dim = 'user' AND u.code = q.user_code
+    CROSS JOIN snowflake_names r ON r.dim = 'role' AND r.code = q.role_code
+    CROSS JOIN snowflake_names c ON c.dim = 'connector' AND c.code = q.connector_code
+    CROSS JOIN snowflake_names t ON t.dim = 'tag' AND t.code = q.tag_code;
 
 -- Query totals per hour, day and week (7 days from the epoch) of start time (seed/snowflake-rollups.ts, built in SQL after
 -- the queries): slice 'full' by every list dimension (days only), 'wh' summed over user and
