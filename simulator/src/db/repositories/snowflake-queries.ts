@@ -17,6 +17,7 @@ import {
   type SnowflakeTableRef,
 } from '@costlens/shared'
 import { HttpError } from '../../errors.ts'
+import { cachedStatement } from '../statement-cache.ts'
 import type { Db } from '../open-database.ts'
 import { renderSql } from '../seed/snowflake-catalogue.ts'
 import { explainInsights, insightBit, insightKeysOf, querySavings } from '../seed/snowflake-insights.ts'
@@ -297,9 +298,10 @@ export function searchQueries(
   const shift = snowflakeWindow(db, {}, now, 'body').shift
   // A query id overrides every other filter (B238): the window and filters are not even read.
   if (body.id !== undefined) {
-    const found = db
-      .prepare(`SELECT ${ROW_COLUMNS} FROM snowflake_queries_named q WHERE q.id_bytes = ?`)
-      .get(queryIdBytes(body.id) ?? null) as StoredQuery | undefined
+    const found = cachedStatement(
+      db,
+      `SELECT ${ROW_COLUMNS} FROM snowflake_queries_named q WHERE q.id_bytes = ?`,
+    ).get(queryIdBytes(body.id) ?? null) as StoredQuery | undefined
     const results = found && page === 1 ? [toRow(found, shift)] : []
     return { total: found ? 1 : 0, page, pageSize, results }
   }
@@ -323,13 +325,13 @@ export function searchQueries(
     .pluck()
     .all(sql.params) as number[]
   const byRid = new Map(
+    // Cached: the view's seven-way join takes longer to compile than a page takes to read.
     (
-      db
-        .prepare(
-          `SELECT ${ROW_COLUMNS} FROM snowflake_queries_named q
-            WHERE q.rid IN (SELECT value FROM json_each(?))`,
-        )
-        .all(JSON.stringify(rids)) as StoredQuery[]
+      cachedStatement(
+        db,
+        `SELECT ${ROW_COLUMNS} FROM snowflake_queries_named q
+          WHERE q.rid IN (SELECT value FROM json_each(?))`,
+      ).all(JSON.stringify(rids)) as StoredQuery[]
     ).map((q) => [q.rid, q]),
   )
   const rows = rids.map((rid) => byRid.get(rid)!)
@@ -476,9 +478,9 @@ function tableRefs(db: Db, ids: number[], scanned?: { scanned: number; total: nu
 
 /** E160: the row and its details tabs; 404 when no query has the id. */
 export function queryDetails(db: Db, queryUid: string, now: number): SnowflakeQueryDetails {
-  const q = db
-    .prepare(
-      `SELECT ${ROW_COLUMNS}, s.database_name, s.schema_name, s.input_tables, s.output_tables, q.compilation_time,
+  const q = cachedStatement(
+    db,
+    `SELECT ${ROW_COLUMNS}, s.database_name, s.schema_name, s.input_tables, s.output_tables, q.compilation_time,
               q.execution_time, q.queued_provisioning_time, q.queued_repair_time, q.queued_overload_time,
               q.transaction_blocked_time, q.list_external_files_time, q.bytes_spilled_local, q.bytes_spilled_remote,
               q.partitions_scanned, q.partitions_total, q.insight_mask, w.size, w.credits_per_hour,
@@ -486,8 +488,7 @@ export function queryDetails(db: Db, queryUid: string, now: number): SnowflakeQu
          FROM snowflake_queries_named q JOIN snowflake_statements s ON s.id = q.statement_id
          JOIN snowflake_warehouses w ON w.code = q.warehouse_code
         WHERE q.id_bytes = ?`,
-    )
-    .get(queryIdBytes(queryUid) ?? null) as StoredDetails | undefined
+  ).get(queryIdBytes(queryUid) ?? null) as StoredDetails | undefined
   if (!q) throw new HttpError(404, `Snowflake query ${queryUid} not found.`)
   const shift = snowflakeWindow(db, {}, now, 'querystring').shift
   const day = Math.floor(q.start_time / SF_DAY) * SF_DAY
