@@ -165,7 +165,7 @@ CREATE INDEX IF NOT EXISTS applications_parent ON applications (parent_id) WHERE
 -- scale) group from the index alone: 18 ms instead of 50 ms. Its key alone took 3.5 times the CPU:
 -- 41 ms instead of 12 for 7 days of a pipeline on every cluster. The pipelines list's in-process
 -- index (pipeline-index.ts) is built from it too. It holds the seeded pipelines' apps only
--- (seed/applications.ts PIPELINE_NAMES, the only names with runs): 35 MB instead of 105 at the
+-- (seed/applications.ts PIPELINE_NAMES, the only names with runs): 38 MB instead of 105 at the
 -- large scale. Its readers repeat this WHERE (repositories/pipeline-apps.ts PIPELINE_APPS_SQL).
 CREATE INDEX IF NOT EXISTS applications_pipeline_runs
   ON applications (name, cluster_uid, start_time, status, finished_time, duration, cents, user, dfs_read,
@@ -360,7 +360,9 @@ CREATE TABLE IF NOT EXISTS snowflake_names (
 -- The text a query repeats is stored as small integer codes (seed/snowflake-codes.ts): its warehouse
 -- (snowflake_warehouses.code), user, role, client connector and query tag (snowflake_names), codes in
 -- the names' order, so a code sorts as its name does. Its account is its warehouse's, its signature
--- and query type its statement's. Its id (a UUID's text) is kept as its 16 bytes.
+-- and query type its statement's. Its id (a UUID's text) is kept as its 16 bytes. At the large scale
+-- the table and its indexes and rollups went from 664 MB to 339 (the table 231 to 107, its window
+-- index 81 to 37, the id's index 43 to 24).
 -- snowflake_queries_named shows a query with its id and every name.
 CREATE TABLE IF NOT EXISTS snowflake_queries (
   id_bytes                 BLOB PRIMARY KEY,     -- the query id's 16 bytes (snowflake-codes.ts queryIdBytes)
@@ -413,8 +415,8 @@ CREATE INDEX IF NOT EXISTS snowflake_queries_duration
                         insight_mask, cost_e4);
 -- The same walk within one warehouse's or one user's queries (a list filtered to one of them, and
 -- to nothing these do not hold: else pageIndex walks snowflake_queries_cost). Without the other's
--- name (a warehouse's queries come from a few users, and the reverse): 48 and 41 MB instead of 69 each
--- at the large scale. Walked through snowflake_queries_cost instead, a list of one warehouse whose
+-- name (a warehouse's queries come from a few users, and the reverse): 25 MB each at the large scale
+-- (coded; 43 and 44 MB as text, 69 with both names). Walked through snowflake_queries_cost instead, a list of one warehouse whose
 -- queries are all cheap, sorted by cost, reads most of that index (p99 80 ms CPU instead of 6).
 CREATE INDEX IF NOT EXISTS snowflake_queries_warehouse_cost
   ON snowflake_queries (warehouse_code, cost_e4, start_time, status, insight_mask, duration);

@@ -2,7 +2,7 @@ import { PIPELINE_NAMES } from '../seed/applications.ts'
 
 /*
  * applications_pipeline_runs (schema.sql) holds the top-level apps of the seeded pipelines only: a
- * third of the top-level apps, 35 MB instead of 105 at the large scale. SQLite reads a partial index
+ * third of the top-level apps, 38 MB instead of 105 at the large scale. SQLite reads a partial index
  * only for a query whose WHERE repeats the index's WHERE term for term, so the readers of that index
  * add PIPELINE_APPS_SQL, written from the same list as the index's (a test compares the two).
  */
