@@ -54,7 +54,10 @@ export function readVocabulary(db: Database.Database): Vocabulary {
     // Spread over the table by rowid, not its first rows only.
     appIds: pluck('SELECT id FROM applications WHERE rowid % 997 = 0 LIMIT 500'),
     warehouses: pluck('SELECT uid FROM snowflake_warehouses'),
-    snowflakeUsers: pluck("SELECT DISTINCT user_name FROM snowflake_query_rollups WHERE slice = 'user'"),
+    snowflakeUsers: pluck(
+      `SELECT name FROM snowflake_names WHERE dim = 'user'
+          AND code IN (SELECT DISTINCT user_code FROM snowflake_query_rollups WHERE slice = 'user')`,
+    ),
     emrClusterIds: pluck('SELECT cluster_id FROM emr_clusters LIMIT 500'),
     emrClusterNames: pluck('SELECT cluster_name FROM emr_clusters LIMIT 500'),
     emrTags: db.prepare('SELECT key, value FROM emr_tag_pairs').all() as { key: string; value: string }[],

@@ -329,7 +329,10 @@ const KNOWN: Record<string, string[]> = {
     .prepare('SELECT uid FROM snowflake_warehouses ORDER BY uid LIMIT 3')
     .pluck()
     .all() as string[],
-  queryUid: db.prepare('SELECT id FROM snowflake_queries ORDER BY id LIMIT 3').pluck().all() as string[],
+  queryUid: db
+    .prepare('SELECT id FROM snowflake_queries_named ORDER BY id LIMIT 3')
+    .pluck()
+    .all() as string[],
 }
 /**
  * The personas tried, in order (README persona table, password = username): the CDH admin, then

@@ -76,7 +76,7 @@ describe('snowflake cost: overview, users, warehouses, tags, queries', () => {
       .prepare(
         `SELECT ${group} AS id, ${name} AS name, count(*) AS n, sum(q.cost_e4) AS cost,
                 sum(q.credits_e4) AS credits, sum(q.duration) AS duration
-           FROM snowflake_queries q JOIN snowflake_warehouses w ON w.uid = q.warehouse_uid
+           FROM snowflake_queries_named q JOIN snowflake_warehouses w ON w.uid = q.warehouse_uid
           WHERE q.start_time BETWEEN @from AND @to GROUP BY 1, 2
           ORDER BY cost DESC, name`,
       )
@@ -108,7 +108,7 @@ describe('snowflake cost: overview, users, warehouses, tags, queries', () => {
       (
         db
           .prepare(
-            `SELECT ((start_time + ${shift}) / ${step}) * ${step} AS ts, sum(${measure}) AS v FROM snowflake_queries q
+            `SELECT ((start_time + ${shift}) / ${step}) * ${step} AS ts, sum(${measure}) AS v FROM snowflake_queries_named q
               WHERE start_time BETWEEN @from AND @to AND (${where}) GROUP BY 1`,
           )
           .all({ from: w.from - shift, to: w.to - shift, ...params }) as { ts: number; v: number }[]
@@ -190,7 +190,7 @@ describe('snowflake cost: overview, users, warehouses, tags, queries', () => {
     })
 
     it('gives no change percent when the previous period cost nothing', async () => {
-      const first = db.prepare('SELECT min(start_time) FROM snowflake_queries').pluck().get() as number
+      const first = db.prepare('SELECT min(start_time) FROM snowflake_queries_named').pluck().get() as number
       const shift = appsTimeShift(db)
       const fresh = await ok<SnowflakeCostOverview>(
         'costOverview',
@@ -248,7 +248,7 @@ describe('snowflake cost: overview, users, warehouses, tags, queries', () => {
       expect(untagged!.queryCount).toBe(
         db
           .prepare(
-            "SELECT count(*) FROM snowflake_queries WHERE query_tag = '' AND start_time BETWEEN ? AND ?",
+            "SELECT count(*) FROM snowflake_queries_named WHERE query_tag = '' AND start_time BETWEEN ? AND ?",
           )
           .pluck()
           .get(LONG.from - appsTimeShift(db), LONG.to - appsTimeShift(db)),
@@ -316,8 +316,8 @@ describe('snowflake cost: overview, users, warehouses, tags, queries', () => {
         })
         const latest = db
           .prepare(
-            `SELECT id FROM snowflake_queries WHERE signature = ? AND start_time BETWEEN ? AND ?
-              ORDER BY start_time DESC, rowid DESC LIMIT 1`,
+            `SELECT id FROM snowflake_queries_named WHERE signature = ? AND start_time BETWEEN ? AND ?
+              ORDER BY start_time DESC, rid DESC LIMIT 1`,
           )
           .pluck()
           .get(row.signature, LONG.from - shift, LONG.to - shift)

@@ -44,7 +44,9 @@ describe('snowflake queries: search, metadata, details (E158-E160)', () => {
   /** Queries that started in [from, to] and pass a condition, counted straight from the table. */
   const count = (where = '1', params: Record<string, unknown> = {}, window = WINDOW) =>
     db
-      .prepare(`SELECT count(*) FROM snowflake_queries WHERE start_time BETWEEN @from AND @to AND (${where})`)
+      .prepare(
+        `SELECT count(*) FROM snowflake_queries_named WHERE start_time BETWEEN @from AND @to AND (${where})`,
+      )
       .pluck()
       .get({ ...window, ...params }) as number
   const one = <T>(sql: string, ...params: unknown[]) =>
@@ -55,17 +57,19 @@ describe('snowflake queries: search, metadata, details (E158-E160)', () => {
 
   describe('seed', () => {
     it('has at least 90 days of history up to now, and queries in every status', () => {
-      const first = one<number>('SELECT min(start_time) FROM snowflake_queries')
+      const first = one<number>('SELECT min(start_time) FROM snowflake_queries_named')
       expect(TEST_NOW_MS - first).toBeGreaterThanOrEqual(90 * DAY)
-      expect(one<number>('SELECT max(start_time) FROM snowflake_queries')).toBeLessThanOrEqual(TEST_NOW_MS)
-      const statuses = db.prepare('SELECT DISTINCT status FROM snowflake_queries').pluck().all()
-      expect(statuses.sort()).toEqual(['F', 'P', 'R', 'S', 'U', 'W'])
-      expect(one<number>("SELECT count(*) FROM snowflake_queries WHERE status = 'F' AND message = ''")).toBe(
-        0,
+      expect(one<number>('SELECT max(start_time) FROM snowflake_queries_named')).toBeLessThanOrEqual(
+        TEST_NOW_MS,
       )
+      const statuses = db.prepare('SELECT DISTINCT status FROM snowflake_queries_named').pluck().all()
+      expect(statuses.sort()).toEqual(['F', 'P', 'R', 'S', 'U', 'W'])
+      expect(
+        one<number>("SELECT count(*) FROM snowflake_queries_named WHERE status = 'F' AND message = ''"),
+      ).toBe(0)
       expect(
         one<number>(
-          "SELECT count(*) FROM snowflake_queries WHERE status IN ('R','W','U','P') AND end_time IS NOT NULL",
+          "SELECT count(*) FROM snowflake_queries_named WHERE status IN ('R','W','U','P') AND end_time IS NOT NULL",
         ),
       ).toBe(0)
     })
@@ -74,7 +78,7 @@ describe('snowflake queries: search, metadata, details (E158-E160)', () => {
       const price = one<number>('SELECT DISTINCT usd_per_credit FROM snowflake_accounts')
       expect(price).toBe(3)
       const wrong = one<number>(
-        `SELECT count(*) FROM snowflake_queries q JOIN snowflake_warehouses w ON w.uid = q.warehouse_uid
+        `SELECT count(*) FROM snowflake_queries_named q JOIN snowflake_warehouses w ON w.uid = q.warehouse_uid
           WHERE q.credits_e4 != CAST(round(w.credits_per_hour * q.execution_time / 360.0) AS INTEGER)
              OR q.cost_e4 != CAST(round(q.credits_e4 * ${price}) AS INTEGER)`,
       )
@@ -92,14 +96,17 @@ describe('snowflake queries: search, metadata, details (E158-E160)', () => {
       ],
       [
         'REPEATED_QUERY',
-        `query_type = 'SELECT' AND (SELECT count(*) FROM snowflake_queries o WHERE o.signature = q.signature
+        `query_type = 'SELECT' AND (SELECT count(*) FROM snowflake_queries o
+           WHERE o.statement_id IN (SELECT id FROM snowflake_statements WHERE signature = q.signature)
            AND o.start_time / ${DAY} = q.start_time / ${DAY}) >= 24`,
       ],
     ] as const)('raises %s exactly on the queries whose metrics show it', (key, condition) => {
       const bit = insightBit(key)
-      const carrying = one<number>(`SELECT count(*) FROM snowflake_queries q WHERE insight_mask & ${bit}`)
+      const carrying = one<number>(
+        `SELECT count(*) FROM snowflake_queries_named q WHERE insight_mask & ${bit}`,
+      )
       const mismatched = one<number>(
-        `SELECT count(*) FROM snowflake_queries q WHERE ((insight_mask & ${bit}) != 0) != (${condition})`,
+        `SELECT count(*) FROM snowflake_queries_named q WHERE ((insight_mask & ${bit}) != 0) != (${condition})`,
       )
       expect(carrying).toBeGreaterThan(0)
       expect(mismatched).toBe(0)
@@ -107,11 +114,11 @@ describe('snowflake queries: search, metadata, details (E158-E160)', () => {
 
     it('repeats signatures, some many times a day, and keeps insight_count as the bits of the mask', () => {
       const busiest = one<number>(
-        `SELECT max(n) FROM (SELECT count(*) AS n FROM snowflake_queries GROUP BY signature, start_time / ${DAY})`,
+        `SELECT max(n) FROM (SELECT count(*) AS n FROM snowflake_queries_named GROUP BY signature, start_time / ${DAY})`,
       )
       expect(busiest).toBeGreaterThanOrEqual(24)
       const rows = db
-        .prepare('SELECT insight_mask, insight_count FROM snowflake_queries WHERE insight_mask != 0')
+        .prepare('SELECT insight_mask, insight_count FROM snowflake_queries_named WHERE insight_mask != 0')
         .all() as {
         insight_mask: number
         insight_count: number
@@ -122,7 +129,7 @@ describe('snowflake queries: search, metadata, details (E158-E160)', () => {
 
     it('includes the fixture anchors', () => {
       for (const anchor of SNOWFLAKE_QUERY_ANCHORS)
-        expect(one<string>('SELECT status FROM snowflake_queries WHERE id = ?', anchor.id)).toBe(
+        expect(one<string>('SELECT status FROM snowflake_queries_named WHERE id = ?', anchor.id)).toBe(
           anchor.status,
         )
     })
@@ -227,7 +234,7 @@ describe('snowflake queries: search, metadata, details (E158-E160)', () => {
       const ids = body.results.map((r) => r.id)
       const matching = db
         .prepare(
-          `SELECT id FROM snowflake_queries WHERE start_time BETWEEN @from AND @to AND (${where})
+          `SELECT id FROM snowflake_queries_named WHERE start_time BETWEEN @from AND @to AND (${where})
             AND id IN (SELECT value FROM json_each(@ids))`,
         )
         .pluck()
@@ -236,8 +243,8 @@ describe('snowflake queries: search, metadata, details (E158-E160)', () => {
       // The first page is the costliest of them, whichever index the page was walked through.
       const costliest = db
         .prepare(
-          `SELECT id FROM snowflake_queries WHERE start_time BETWEEN @from AND @to AND (${where})
-            ORDER BY cost_e4 DESC, rowid DESC LIMIT 100`,
+          `SELECT id FROM snowflake_queries_named WHERE start_time BETWEEN @from AND @to AND (${where})
+            ORDER BY cost_e4 DESC, rid DESC LIMIT 100`,
         )
         .pluck()
         .all(WINDOW)
@@ -246,7 +253,7 @@ describe('snowflake queries: search, metadata, details (E158-E160)', () => {
 
     it('filters by signature', async () => {
       const signature = one<string>(
-        'SELECT signature FROM snowflake_queries WHERE start_time BETWEEN ? AND ? GROUP BY 1 ORDER BY count(*) DESC',
+        'SELECT signature FROM snowflake_queries_named WHERE start_time BETWEEN ? AND ? GROUP BY 1 ORDER BY count(*) DESC',
         WINDOW.from,
         WINDOW.to,
       )
@@ -375,7 +382,7 @@ describe('snowflake queries: search, metadata, details (E158-E160)', () => {
       const range = db
         .prepare(
           `SELECT min(cost_e4) AS cmin, max(cost_e4) AS cmax, min(duration) AS dmin, max(duration) AS dmax
-             FROM snowflake_queries WHERE start_time BETWEEN @from AND @to AND (${where})`,
+             FROM snowflake_queries_named WHERE start_time BETWEEN @from AND @to AND (${where})`,
         )
         .get(WINDOW) as { cmin: number; cmax: number; dmin: number; dmax: number }
       expect(m.cost).toEqual({ min: range.cmin / 10_000, max: range.cmax / 10_000 })

@@ -47,9 +47,9 @@ describe('Snowflake rollups accumulated while seeding', () => {
     // The queries in the order the seed generates them (day after day), flushed at every day's end.
     const queries = db
       .prepare(
-        `SELECT start_time, status, warehouse_uid, user_name, client_connector, insight_mask, cost_e4, duration,
+        `SELECT start_time, status, warehouse_code, user_code, connector_code, insight_mask, cost_e4, duration,
                 credits_e4, execution_time, queued_overload_time, query_tag, signature
-           FROM snowflake_queries ORDER BY rowid`,
+           FROM snowflake_queries_named ORDER BY rid`,
       )
       .all() as SnowflakeRollupInput[]
     const builder = new SnowflakeRollupBuilder()

@@ -35,7 +35,7 @@ describe('snowflake savings estimates never exceed the cost they save (HTTP, sfu
   const costInWindow = (where: string, ...params: unknown[]) =>
     (db
       .prepare(
-        `SELECT coalesce(sum(cost_e4), 0) FROM snowflake_queries WHERE start_time >= @from AND start_time <= @to AND ${where}`,
+        `SELECT coalesce(sum(cost_e4), 0) FROM snowflake_queries_named WHERE start_time >= @from AND start_time <= @to AND ${where}`,
       )
       .pluck()
       .get(window(), ...params) as number) / 10_000
@@ -52,7 +52,7 @@ describe('snowflake savings estimates never exceed the cost they save (HTTP, sfu
 
   it('every saving of every query with insights is at most the cost it is derived from, and the account total at most its monthly cost', async () => {
     const queries = db
-      .prepare('SELECT id, signature, cost_e4 FROM snowflake_queries WHERE insight_mask > 0')
+      .prepare('SELECT id, signature, cost_e4 FROM snowflake_queries_named WHERE insight_mask > 0')
       .all() as { id: string; signature: string; cost_e4: number }[]
     expect(queries.length).toBeGreaterThan(100)
     /** The most any query of a signature claims a month (fixing the signature once saves it once). */
@@ -80,7 +80,7 @@ describe('snowflake savings estimates never exceed the cost they save (HTTP, sfu
   it('says the basis of the estimate: the signature cost over the last 7 days, or the query cost', async () => {
     const q = db
       .prepare(
-        'SELECT id, signature FROM snowflake_queries WHERE insight_mask > 0 AND start_time >= ? ORDER BY cost_e4 DESC LIMIT 1',
+        'SELECT id, signature FROM snowflake_queries_named WHERE insight_mask > 0 AND start_time >= ? ORDER BY cost_e4 DESC LIMIT 1',
       )
       .get(window().from) as { id: string; signature: string }
     const d = await details(q.id)

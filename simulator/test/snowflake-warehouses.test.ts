@@ -43,7 +43,7 @@ describe('snowflake warehouses (E161, E162)', () => {
         .prepare(
           `SELECT count(*) AS n, coalesce(sum(cost_e4), 0) AS cost, coalesce(sum(credits_e4), 0) AS credits,
                   sum(queued_overload_time > 0) AS queued
-             FROM snowflake_queries WHERE warehouse_uid = ? AND start_time BETWEEN ? AND ?`,
+             FROM snowflake_queries_named WHERE warehouse_uid = ? AND start_time BETWEEN ? AND ?`,
         )
         .get(w.uid, from, to) as { n: number; cost: number; credits: number; queued: number | null }
       expect(w.queryCount).toBe(sql.n)

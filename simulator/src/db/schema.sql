@@ -162,13 +162,16 @@ CREATE INDEX IF NOT EXISTS applications_parent ON applications (parent_id) WHERE
 -- A pipeline's runs and one run's apps (issue 17 workflows, repositories/workflows.ts): the top-level
 -- apps of one name on some clusters in start order, without reading every app of the window. It
 -- covers every column a run's figures read, so 30 days of a pipeline (40,000 apps at the large
--- scale) group from the index alone: 18 ms instead of 50 ms, for about 110 MB at that scale. Its
--- key alone (46 MB) took 3.5 times the CPU: 41 ms instead of 12 for 7 days of a pipeline on every
--- cluster. The pipelines list's in-process index (pipeline-index.ts) is built from it too.
+-- scale) group from the index alone: 18 ms instead of 50 ms. Its key alone took 3.5 times the CPU:
+-- 41 ms instead of 12 for 7 days of a pipeline on every cluster. The pipelines list's in-process
+-- index (pipeline-index.ts) is built from it too. It holds the seeded pipelines' apps only
+-- (seed/applications.ts PIPELINE_NAMES, the only names with runs): 38 MB instead of 105 at the
+-- large scale. Its readers repeat this WHERE (repositories/pipeline-apps.ts PIPELINE_APPS_SQL).
 CREATE INDEX IF NOT EXISTS applications_pipeline_runs
   ON applications (name, cluster_uid, start_time, status, finished_time, duration, cents, user, dfs_read,
                    dfs_written, id)
-  WHERE parent_id IS NULL;
+  WHERE parent_id IS NULL AND name IN ('daily_sales_rollup', 'customer_360_refresh', 'clickstream_sessionize',
+    'inventory_snapshot', 'fraud_features', 'marketing_attribution', 'finance_ledger_close', 'recommendations_train');
 
 -- The totals of a list (count, duration, cost and event-count ranges, apps per event name) per
 -- cluster, status, kind and unravel flag, per day, quarter day, hour (and ten minutes) of the start or
@@ -303,6 +306,7 @@ CREATE TABLE IF NOT EXISTS snowflake_accounts (
 
 CREATE TABLE IF NOT EXISTS snowflake_warehouses (
   uid                  TEXT PRIMARY KEY,
+  code                 INTEGER NOT NULL UNIQUE, -- snowflake_queries.warehouse_code (seed/snowflake-codes.ts)
   account_id           TEXT NOT NULL REFERENCES snowflake_accounts (account_id),
   name                 TEXT NOT NULL,
   size                 TEXT NOT NULL,        -- X-Small … 4X-Large
@@ -340,21 +344,35 @@ CREATE TABLE IF NOT EXISTS snowflake_statements (
   output_tables TEXT NOT NULL
 );
 
+-- The names behind snowflake_queries' codes but the warehouse's (seed/snowflake-codes.ts): dim 'user',
+-- 'role', 'connector' or 'tag', codes from 1 in the names' binary order.
+CREATE TABLE IF NOT EXISTS snowflake_names (
+  dim  TEXT NOT NULL CHECK (dim IN ('user', 'role', 'connector', 'tag')),
+  code INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  PRIMARY KEY (dim, code)
+) WITHOUT ROWID;
+
 -- QUERY_HISTORY (DOMAIN.md §1): times ms; end_time NULL while running or queued, whose duration is
 -- the time so far at seeding. insight_mask: one bit per SNOWFLAKE_INSIGHT_KEYS entry, set by the seed
 -- from the metrics (seed/snowflake-insights.ts).
+--
+-- The text a query repeats is stored as small integer codes (seed/snowflake-codes.ts): its warehouse
+-- (snowflake_warehouses.code), user, role, client connector and query tag (snowflake_names), codes in
+-- the names' order, so a code sorts as its name does. Its account is its warehouse's, its signature
+-- and query type its statement's. Its id (a UUID's text) is kept as its 16 bytes. At the large scale
+-- the table and its indexes and rollups went from 664 MB to 339 (the table 231 to 107, its window
+-- index 81 to 37, the id's index 43 to 24).
+-- snowflake_queries_named shows a query with its id and every name.
 CREATE TABLE IF NOT EXISTS snowflake_queries (
-  id                       TEXT PRIMARY KEY,
-  account_id               TEXT NOT NULL,
-  warehouse_uid            TEXT NOT NULL,
-  user_name                TEXT NOT NULL,
-  role_name                TEXT NOT NULL,
-  client_connector         TEXT NOT NULL,
-  query_tag                TEXT NOT NULL,
+  id_bytes                 BLOB PRIMARY KEY,     -- the query id's 16 bytes (snowflake-codes.ts queryIdBytes)
+  warehouse_code           INTEGER NOT NULL,
+  user_code                INTEGER NOT NULL,
+  role_code                INTEGER NOT NULL,
+  connector_code           INTEGER NOT NULL,
+  tag_code                 INTEGER NOT NULL,
   statement_id             INTEGER NOT NULL REFERENCES snowflake_statements (id),
   literal_seed             INTEGER NOT NULL,
-  signature                TEXT NOT NULL,
-  query_type               TEXT NOT NULL,
   status                   TEXT NOT NULL CHECK (status IN ('S', 'R', 'F', 'W', 'U', 'P')),
   message                  TEXT NOT NULL,
   session_id               INTEGER NOT NULL,
@@ -385,25 +403,25 @@ CREATE TABLE IF NOT EXISTS snowflake_queries (
 -- A window's queries with every column the list filters and the totals read: the edges of a
 -- window (what no rollup bucket covers) and short windows sorted in memory read only this index.
 CREATE INDEX IF NOT EXISTS snowflake_queries_start
-  ON snowflake_queries (start_time, status, warehouse_uid, user_name, client_connector, insight_mask,
-                        cost_e4, duration, credits_e4, query_tag, execution_time, queued_overload_time);
+  ON snowflake_queries (start_time, status, warehouse_code, user_code, connector_code, insight_mask,
+                        cost_e4, duration, credits_e4, tag_code, execution_time, queued_overload_time);
 -- The first page of a long window by cost (the default sort) or duration: walked in sort order with
 -- the window and the filters checked in the index, so a page reads a few hundred entries.
 CREATE INDEX IF NOT EXISTS snowflake_queries_cost
-  ON snowflake_queries (cost_e4, start_time, status, warehouse_uid, user_name, client_connector,
+  ON snowflake_queries (cost_e4, start_time, status, warehouse_code, user_code, connector_code,
                         insight_mask, duration);
 CREATE INDEX IF NOT EXISTS snowflake_queries_duration
-  ON snowflake_queries (duration, start_time, status, warehouse_uid, user_name, client_connector,
+  ON snowflake_queries (duration, start_time, status, warehouse_code, user_code, connector_code,
                         insight_mask, cost_e4);
 -- The same walk within one warehouse's or one user's queries (a list filtered to one of them, and
 -- to nothing these do not hold: else pageIndex walks snowflake_queries_cost). Without the other's
--- name (a warehouse's queries come from a few users, and the reverse): 48 and 41 MB instead of 69 each
--- at the large scale. Walked through snowflake_queries_cost instead, a list of one warehouse whose
+-- name (a warehouse's queries come from a few users, and the reverse): 25 MB each at the large scale
+-- (coded; 43 and 44 MB as text, 69 with both names). Walked through snowflake_queries_cost instead, a list of one warehouse whose
 -- queries are all cheap, sorted by cost, reads most of that index (p99 80 ms CPU instead of 6).
 CREATE INDEX IF NOT EXISTS snowflake_queries_warehouse_cost
-  ON snowflake_queries (warehouse_uid, cost_e4, start_time, status, insight_mask, duration);
+  ON snowflake_queries (warehouse_code, cost_e4, start_time, status, insight_mask, duration);
 CREATE INDEX IF NOT EXISTS snowflake_queries_user_cost
-  ON snowflake_queries (user_name, cost_e4, start_time, client_connector, insight_mask, duration);
+  ON snowflake_queries (user_code, cost_e4, start_time, connector_code, insight_mask, duration);
 -- A signature's queries in start order, through the statements that carry it (a signature is one
 -- statement's text with its literals as placeholders: snowflake_statements.signature): the list filtered
 -- to a signature (snowflake-queries.ts searchTotal, pageIndex), the details' runs that day and the
@@ -413,21 +431,42 @@ CREATE INDEX IF NOT EXISTS snowflake_queries_user_cost
 CREATE INDEX IF NOT EXISTS snowflake_queries_statement ON snowflake_queries (statement_id, start_time);
 -- One warehouse's queries in start order, with what its series and state read.
 CREATE INDEX IF NOT EXISTS snowflake_queries_warehouse
-  ON snowflake_queries (warehouse_uid, start_time, duration, credits_e4, cost_e4, queued_overload_time,
+  ON snowflake_queries (warehouse_code, start_time, duration, credits_e4, cost_e4, queued_overload_time,
                         cluster_number, status);
+
+-- A query with its id as text and its names (the codes', its statement's, warehouse's and account's):
+-- what a page's rows and the details read, and what a reference query in a test filters on. A
+-- lookup by id compares id_bytes, which the unique index serves. CROSS JOIN keeps the queries the
+-- outer loop: left to itself, the planner led with the few names and tried every query of a page once
+-- per combination of them.
+CREATE VIEW IF NOT EXISTS snowflake_queries_named AS
+  SELECT q.rowid AS rid,
+         lower(substr(hex(q.id_bytes), 1, 8) || '-' || substr(hex(q.id_bytes), 9, 4) || '-' ||
+               substr(hex(q.id_bytes), 13, 4) || '-' || substr(hex(q.id_bytes), 17, 4) || '-' ||
+               substr(hex(q.id_bytes), 21)) AS id,
+         q.*, w.account_id, w.uid AS warehouse_uid, w.name AS warehouse_name,
+         u.name AS user_name, r.name AS role_name, c.name AS client_connector, t.name AS query_tag,
+         s.signature, s.query_type, s.template
+    FROM snowflake_queries q
+    CROSS JOIN snowflake_warehouses w ON w.code = q.warehouse_code
+    CROSS JOIN snowflake_statements s ON s.id = q.statement_id
+    CROSS JOIN snowflake_names u ON u.dim = 'user' AND u.code = q.user_code
+    CROSS JOIN snowflake_names r ON r.dim = 'role' AND r.code = q.role_code
+    CROSS JOIN snowflake_names c ON c.dim = 'connector' AND c.code = q.connector_code
+    CROSS JOIN snowflake_names t ON t.dim = 'tag' AND t.code = q.tag_code;
 
 -- Query totals per hour, day and week (7 days from the epoch) of start time (seed/snowflake-rollups.ts, built in SQL after
 -- the queries): slice 'full' by every list dimension (days only), 'wh' summed over user and
--- connector (stored as ''), 'user' summed over status and warehouse. A window reads whole buckets
+-- connector (stored as 0), 'user' summed over status ('') and warehouse (0). A window reads whole buckets
 -- here and its edges from snowflake_queries_start.
 CREATE TABLE IF NOT EXISTS snowflake_query_rollups (
   slice            TEXT NOT NULL CHECK (slice IN ('full', 'wh', 'user')),
   grain            INTEGER NOT NULL,     -- bucket length, ms
   bucket           INTEGER NOT NULL,     -- bucket start, epoch ms as seeded
   status           TEXT NOT NULL,
-  warehouse_uid    TEXT NOT NULL,
-  user_name        TEXT NOT NULL,
-  client_connector TEXT NOT NULL,
+  warehouse_code   INTEGER NOT NULL,     -- the queries' codes (seed/snowflake-codes.ts); 0 when summed over
+  user_code        INTEGER NOT NULL,
+  connector_code   INTEGER NOT NULL,
   insight_mask     INTEGER NOT NULL,
   n                INTEGER NOT NULL,
   cost_min INTEGER NOT NULL, cost_max INTEGER NOT NULL,
@@ -436,7 +475,7 @@ CREATE TABLE IF NOT EXISTS snowflake_query_rollups (
   credits_e4       INTEGER NOT NULL,
   execution_time   INTEGER NOT NULL,     -- summed ms
   queued_overload_time INTEGER NOT NULL, -- summed ms
-  PRIMARY KEY (slice, grain, bucket, status, warehouse_uid, user_name, client_connector, insight_mask)
+  PRIMARY KEY (slice, grain, bucket, status, warehouse_code, user_code, connector_code, insight_mask)
 ) WITHOUT ROWID;
 
 -- Cost per day of start time by query tag and by signature (the cost pages), built like the above.

@@ -1,7 +1,7 @@
 import type { PipelineRow } from '@costlens/shared'
 import type { Db } from '../open-database.ts'
-import { PIPELINE_NAMES } from '../seed/applications.ts'
 import { appsDerived, type RewrittenApp } from './app-read-cache.ts'
+import { PIPELINE_APPS_SQL } from './pipeline-apps.ts'
 
 /*
  * E026 the pipelines list (and the scheduled-jobs calendar) over an in-process index of the runs:
@@ -77,11 +77,11 @@ function buildIndex(db: Db): PipelineIndex {
       `SELECT a.name, a.cluster_uid, ${PIPELINE_TYPE_SQL} AS ptype, a.start_time, a.duration, a.cents,
               a.dfs_read, a.dfs_written, a.id, a.kind, a.status, a.user, a.queue
          FROM applications a INDEXED BY applications_pipeline_runs
-        WHERE a.parent_id IS NULL AND a.name IN (SELECT value FROM json_each(@names))
+        WHERE ${PIPELINE_APPS_SQL}
         ORDER BY name, cluster_uid, ptype, start_time, id`,
     )
     .raw()
-    .all({ names: JSON.stringify(PIPELINE_NAMES) }) as RunRow[]
+    .all() as RunRow[]
   const n = rows.length
   const index: PipelineIndex = {
     groups: [],

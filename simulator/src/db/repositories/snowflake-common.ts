@@ -2,6 +2,7 @@ import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { SF_DAY, SNOWFLAKE_ROLLUP_SLICES, type SnowflakeRollupSlice } from '../seed/snowflake-rollups.ts'
 import { appsTimeShift, instant } from './applications.ts'
+import { snowflakeCodec, type SnowflakeCodec, type SnowflakeCodedDim } from '../seed/snowflake-codes.ts'
 import { coverWindow } from './unified-search.ts'
 
 /*
@@ -82,17 +83,28 @@ export class SqlParts {
   }
 }
 
-export function addDimensionFilters(sql: SqlParts, f: DimensionFilters): void {
+/** The filters as clauses on the codes the queries and rollups hold (a name no query carries matches none). */
+export function addDimensionFilters(sql: SqlParts, f: DimensionFilters, codec: SnowflakeCodec): void {
   if (f.statuses) sql.inList('status', f.statuses)
-  if (f.warehouses) sql.inList('warehouse_uid', f.warehouses)
-  if (f.users) sql.inList('user_name', f.users)
-  if (f.connectors) sql.inList('client_connector', f.connectors)
+  if (f.warehouses) sql.inList('warehouse_code', codec.codesOf('warehouse', f.warehouses))
+  if (f.users) sql.inList('user_code', codec.codesOf('user', f.users))
+  if (f.connectors) sql.inList('connector_code', codec.codesOf('connector', f.connectors))
   if (f.insightMask !== undefined) sql.clauses.push(`(insight_mask & ${sql.param(f.insightMask)}) != 0`)
   if (f.inefficientOnly) sql.clauses.push('insight_mask != 0')
 }
 
+/** What a tally groups by: the list dimensions by the names the API knows them by. */
+export type TallyDimension = 'status' | 'warehouse_uid' | 'user_name' | 'client_connector' | 'insight_mask'
+
+/** The coded dimensions: the column holding the code, and the codec's dimension that names it. */
+const CODED: Partial<Record<TallyDimension, [string, SnowflakeCodedDim]>> = {
+  warehouse_uid: ['warehouse_code', 'warehouse'],
+  user_name: ['user_code', 'user'],
+  client_connector: ['connector_code', 'connector'],
+}
+
 /** The slice whose kept dimensions cover the filters (and the dimensions grouped by). */
-export function sliceFor(f: DimensionFilters, groupBy: readonly string[] = []): SnowflakeRollupSlice {
+export function sliceFor(f: DimensionFilters, groupBy: readonly TallyDimension[] = []): SnowflakeRollupSlice {
   const byUser =
     Boolean(f.users || f.connectors) || groupBy.some((d) => d === 'user_name' || d === 'client_connector')
   const byWarehouse =
@@ -127,14 +139,18 @@ export function tallies(
   db: Db,
   range: { from: number; to: number },
   filters: DimensionFilters,
-  groupBy: readonly string[],
+  groupBy: readonly TallyDimension[],
 ): (Tally & Record<string, string | number>)[] {
   const slice = sliceFor(filters, groupBy)
   const grains = [...SNOWFLAKE_ROLLUP_SLICES[slice].grains].sort((a, b) => b - a)
   const cover = coverWindow(range.from, range.to, grains)
+  const codec = snowflakeCodec(db)
   const sql = new SqlParts()
-  addDimensionFilters(sql, filters)
-  const dims = groupBy.length ? `${groupBy.join(', ')}, ` : ''
+  addDimensionFilters(sql, filters, codec)
+  // Grouped by code under the dimension's name, named after the sums (a few rows).
+  const dims = groupBy.length
+    ? `${groupBy.map((d) => (CODED[d] ? `${CODED[d][0]} AS ${d}` : d)).join(', ')}, `
+    : ''
   const legs: string[] = []
   for (const b of cover.buckets)
     legs.push(
@@ -150,12 +166,17 @@ export function tallies(
   if (!legs.length) return []
   const rows = db
     .prepare(
-      `SELECT ${dims}sum(n) AS n, min(cmin) AS costMin, max(cmax) AS costMax, min(dmin) AS durationMin,
+      `SELECT ${groupBy.map((d) => `${d}, `).join('')}sum(n) AS n, min(cmin) AS costMin, max(cmax) AS costMax, min(dmin) AS durationMin,
               max(dmax) AS durationMax, sum(cost) AS costE4, sum(credits) AS creditsE4,
               sum(exec) AS executionTime, sum(qo) AS queuedOverloadTime
          FROM (${legs.join(' UNION ALL ')})
         ${groupBy.length ? `GROUP BY ${groupBy.join(', ')}` : ''}`,
     )
     .all(sql.params) as (Tally & Record<string, string | number>)[]
-  return rows.filter((r) => r.n > 0)
+  const named = rows.filter((r) => r.n > 0)
+  for (const d of groupBy) {
+    const coded = CODED[d]
+    if (coded) for (const r of named) r[d] = codec.name(coded[1], r[d] as number)
+  }
+  return named
 }

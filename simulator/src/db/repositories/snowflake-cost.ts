@@ -19,6 +19,7 @@ import { assertSeriesPoints } from './series.ts'
 import type { Db } from '../open-database.ts'
 import { renderSql } from '../seed/snowflake-catalogue.ts'
 import { SF_DAY, SNOWFLAKE_ROLLUP_SLICES } from '../seed/snowflake-rollups.ts'
+import { nameSql, queryIdText, snowflakeCodec, type SnowflakeCodedDim } from '../seed/snowflake-codes.ts'
 import { coverWindow } from './unified-search.ts'
 import { fromE4, iso, snowflakeWindow, storedRange, type SnowflakeWindow } from './snowflake-common.ts'
 
@@ -38,8 +39,17 @@ interface Source {
   grains: readonly number[]
   /** Whether the table has a grain column (the cost rollups are per day only). */
   graded: boolean
-  /** The grouping column in the rollup and in snowflake_queries; none for the window's total. */
-  key?: { rollup: string; raw: string }
+  /**
+   * The grouping column in the rollup and in snowflake_queries (none for the window's total), and
+   * the name each holds codes of (the key is then that name): the sums group by code, then name the
+   * few groups.
+   */
+  key?: {
+    rollup: string
+    raw: string
+    rollupNames?: SnowflakeCodedDim
+    rawNames: SnowflakeCodedDim | 'signature'
+  }
 }
 
 const longestFirst = (grains: readonly number[]) => [...grains].sort((a, b) => b - a)
@@ -56,28 +66,28 @@ const SOURCES = {
     rows: "r.slice = 'wh'",
     grains: longestFirst(SNOWFLAKE_ROLLUP_SLICES.wh.grains),
     graded: true,
-    key: { rollup: 'warehouse_uid', raw: 'warehouse_uid' },
+    key: { rollup: 'warehouse_code', raw: 'warehouse_code', rollupNames: 'warehouse', rawNames: 'warehouse' },
   },
   user: {
     table: 'snowflake_query_rollups',
     rows: "r.slice = 'user'",
     grains: longestFirst(SNOWFLAKE_ROLLUP_SLICES.user.grains),
     graded: true,
-    key: { rollup: 'user_name', raw: 'user_name' },
+    key: { rollup: 'user_code', raw: 'user_code', rollupNames: 'user', rawNames: 'user' },
   },
   tag: {
     table: 'snowflake_cost_rollups',
     rows: "r.dim = 'tag'",
     grains: [SF_DAY],
     graded: false,
-    key: { rollup: 'key', raw: 'query_tag' },
+    key: { rollup: 'key', raw: 'tag_code', rawNames: 'tag' },
   },
   signature: {
     table: 'snowflake_cost_rollups',
     rows: "r.dim = 'signature'",
     grains: [SF_DAY],
     graded: false,
-    key: { rollup: 'key', raw: 'signature' },
+    key: { rollup: 'key', raw: 'statement_id', rawNames: 'signature' },
   },
 } as const satisfies Record<string, Source>
 
@@ -140,37 +150,63 @@ interface Sum {
   duration: number
 }
 
+/** SQL naming a grouped code `k` (the signature of a statement, or a coded dimension's name). */
+const named = (names: SnowflakeCodedDim | 'signature' | undefined) =>
+  names === undefined
+    ? 'k'
+    : names === 'signature'
+      ? '(SELECT signature FROM snowflake_statements WHERE id = k)'
+      : nameSql(names, 'k')
+
 function sums(db: Db, source: Source, cover: Cover, keys?: readonly string[]): Sum[] {
   if (!cover.buckets.length && !cover.raw.length) return []
   const rollupKey = source.key ? `r.${source.key.rollup}` : "''"
   const rawKey = source.key ? `q.${source.key.raw}` : "''"
-  const only = (column: string) =>
-    keys && source.key ? `AND ${column} IN (SELECT value FROM json_each(@keys))` : ''
+  // The keys asked for are names: each leg keeps the rows of their codes (or statements).
+  const codec = snowflakeCodec(db)
+  const only = (column: string, names: SnowflakeCodedDim | 'signature' | undefined, param: string) => {
+    if (!keys || !source.key) return { clause: '', value: '[]' }
+    const asked = `(SELECT value FROM json_each(@${param}))`
+    if (names === undefined) return { clause: `AND ${column} IN ${asked}`, value: JSON.stringify(keys) }
+    if (names === 'signature')
+      return {
+        clause: `AND ${column} IN (SELECT id FROM snowflake_statements WHERE signature IN ${asked})`,
+        value: JSON.stringify(keys),
+      }
+    return { clause: `AND ${column} IN ${asked}`, value: JSON.stringify(codec.codesOf(names, keys)) }
+  }
+  const rollupOnly = only(rollupKey, source.key?.rollupNames, 'rollupKeys')
+  const rawOnly = only(rawKey, source.key?.rawNames, 'rawKeys')
   const duration = source.table === 'snowflake_cost_rollups' ? 'r.duration' : '0'
   // A plain total groups by key alone: reading the point from each row's range costs as much again.
   const pointed = [...cover.buckets, ...cover.raw].some((c) => c[c.length - 1] !== 0)
-  // Each leg groups its own rows (far fewer go through the union); CROSS JOIN keeps the ranges
-  // outside, so each range is one seek into the rollup's key or the queries' start-time index.
+  // Each leg groups its own rows by code (far fewer go through the union, and only they are named);
+  // CROSS JOIN keeps the ranges outside, so each range is one seek into the rollup's key or the
+  // queries' start-time index.
   return db
     .prepare(
       `SELECT ts, k, sum(n) AS n, sum(cost) AS cost, sum(credits) AS credits, sum(dur) AS duration FROM (
-         SELECT ${pointed ? 'c.value ->> 3' : '0'} AS ts, ${rollupKey} AS k, sum(r.n) AS n, sum(r.cost_e4) AS cost,
-                sum(r.credits_e4) AS credits, sum(${duration}) AS dur
-           FROM json_each(@buckets) c CROSS JOIN ${source.table} r
-          WHERE ${source.rows} ${source.graded ? 'AND r.grain = c.value ->> 0' : ''}
-            AND r.bucket >= c.value ->> 1 AND r.bucket < c.value ->> 2 ${only(rollupKey)}
-          GROUP BY 1, 2
+         SELECT ts, ${named(source.key?.rollupNames)} AS k, n, cost, credits, dur FROM (
+           SELECT ${pointed ? 'c.value ->> 3' : '0'} AS ts, ${rollupKey} AS k, sum(r.n) AS n, sum(r.cost_e4) AS cost,
+                  sum(r.credits_e4) AS credits, sum(${duration}) AS dur
+             FROM json_each(@buckets) c CROSS JOIN ${source.table} r
+            WHERE ${source.rows} ${source.graded ? 'AND r.grain = c.value ->> 0' : ''}
+              AND r.bucket >= c.value ->> 1 AND r.bucket < c.value ->> 2 ${rollupOnly.clause}
+            GROUP BY 1, 2)
          UNION ALL
-         SELECT ${pointed ? 'c.value ->> 2' : '0'}, ${rawKey}, count(*), sum(q.cost_e4), sum(q.credits_e4), sum(q.duration)
-           FROM json_each(@raw) c CROSS JOIN snowflake_queries q INDEXED BY snowflake_queries_start
-          WHERE q.start_time >= c.value ->> 0 AND q.start_time < c.value ->> 1 ${only(rawKey)}
-          GROUP BY 1, 2
+         SELECT ts, ${named(source.key?.rawNames)} AS k, n, cost, credits, dur FROM (
+           SELECT ${pointed ? 'c.value ->> 2' : '0'} AS ts, ${rawKey} AS k, count(*) AS n, sum(q.cost_e4) AS cost,
+                  sum(q.credits_e4) AS credits, sum(q.duration) AS dur
+             FROM json_each(@raw) c CROSS JOIN snowflake_queries q INDEXED BY snowflake_queries_start
+            WHERE q.start_time >= c.value ->> 0 AND q.start_time < c.value ->> 1 ${rawOnly.clause}
+            GROUP BY 1, 2)
        ) GROUP BY ts, k`,
     )
     .all({
       buckets: JSON.stringify(cover.buckets),
       raw: JSON.stringify(cover.raw),
-      keys: JSON.stringify(keys ?? []),
+      rollupKeys: rollupOnly.value,
+      rawKeys: rawOnly.value,
     }) as Sum[]
 }
 
@@ -349,7 +385,7 @@ export function costBreakdown(
 }
 
 interface Sample {
-  id: string
+  id_bytes: Buffer
   user_name: string
   warehouse_name: string
   query_type: string
@@ -372,13 +408,14 @@ export function costQueries(db: Db, query: SnowflakeCostQuery, now: number): Sno
   // The latest query of the signature: the latest of each of its statements (one seek each into
   // snowflake_queries_statement), then the latest of those.
   const sample = db.prepare(
-    `SELECT q.id, q.user_name, w.name AS warehouse_name, q.query_type, s.template, q.literal_seed, q.start_time
+    `SELECT q.id_bytes, ${nameSql('user', 'q.user_code')} AS user_name, w.name AS warehouse_name, s.query_type,
+            s.template, q.literal_seed, q.start_time
        FROM snowflake_statements s
        JOIN snowflake_queries q ON q.rowid = (
               SELECT l.rowid FROM snowflake_queries l INDEXED BY snowflake_queries_statement
                WHERE l.statement_id = s.id AND l.start_time >= @from AND l.start_time < @to
                ORDER BY l.start_time DESC, l.rowid DESC LIMIT 1)
-       JOIN snowflake_warehouses w ON w.uid = q.warehouse_uid
+       JOIN snowflake_warehouses w ON w.code = q.warehouse_code
       WHERE s.signature = @signature
       ORDER BY q.start_time DESC, q.rowid DESC LIMIT 1`,
   )
@@ -389,7 +426,7 @@ export function costQueries(db: Db, query: SnowflakeCostQuery, now: number): Sno
       signature: s.k,
       sqlShort: sql.slice(0, 200),
       queryType: q.query_type,
-      sampleQueryId: q.id,
+      sampleQueryId: queryIdText(q.id_bytes),
       userName: q.user_name,
       warehouseName: q.warehouse_name,
       ...totalsOf(s),

@@ -17,6 +17,7 @@ import {
   type SnowflakeTableRef,
 } from '@costlens/shared'
 import { HttpError } from '../../errors.ts'
+import { cachedStatement } from '../statement-cache.ts'
 import type { Db } from '../open-database.ts'
 import { renderSql } from '../seed/snowflake-catalogue.ts'
 import { explainInsights, insightBit, insightKeysOf, querySavings } from '../seed/snowflake-insights.ts'
@@ -31,6 +32,7 @@ import {
   tallies,
   type DimensionFilters,
 } from './snowflake-common.ts'
+import { queryIdBytes, snowflakeCodec, type SnowflakeCodec } from '../seed/snowflake-codes.ts'
 
 export const DEFAULT_QUERY_PAGE_SIZE = 15
 const DEFAULT_SORT = 'cost-desc'
@@ -66,12 +68,11 @@ interface StoredQuery {
   insight_count: number
 }
 
-const ROW_COLUMNS = `q.rowid AS rid, q.id, q.account_id, q.warehouse_uid, w.name AS warehouse_name, q.user_name,
-  q.role_name, q.client_connector, q.query_tag, s.template, q.literal_seed, q.signature, q.query_type, q.status,
-  q.message, q.session_id, q.cluster_number, q.start_time, q.end_time, q.duration, q.bytes_scanned,
-  q.bytes_written, q.rows_produced, q.rows_affected, q.credits_e4, q.cost_e4, q.insight_count`
-const ROW_JOINS = `JOIN snowflake_statements s ON s.id = q.statement_id
-  JOIN snowflake_warehouses w ON w.uid = q.warehouse_uid`
+/** Read from snowflake_queries_named (schema.sql): the query with the names behind its codes. */
+const ROW_COLUMNS = `q.rid, q.id, q.account_id, q.warehouse_uid, q.warehouse_name, q.user_name, q.role_name,
+  q.client_connector, q.query_tag, q.template, q.literal_seed, q.signature, q.query_type, q.status, q.message,
+  q.session_id, q.cluster_number, q.start_time, q.end_time, q.duration, q.bytes_scanned, q.bytes_written,
+  q.rows_produced, q.rows_affected, q.credits_e4, q.cost_e4, q.insight_count`
 
 function toRow(q: StoredQuery, shift: number): SnowflakeQueryRow {
   const sql = renderSql(q.template, q.literal_seed, iso(q.start_time, shift).slice(0, 10))
@@ -111,8 +112,9 @@ const SORT_COLUMNS: Record<SnowflakeQuerySortKey, string> = {
   duration: 'q.duration',
   startTime: 'q.start_time',
   endTime: 'q.end_time',
-  userName: 'q.user_name',
-  warehouse: '(SELECT name FROM snowflake_warehouses WHERE uid = q.warehouse_uid)',
+  // Codes are given in the names' order (snowflake-codes.ts): sorted by code, sorted by name.
+  userName: 'q.user_code',
+  warehouse: '(SELECT name FROM snowflake_warehouses WHERE code = q.warehouse_code)',
   status: 'q.status',
   insights: 'q.insight_count',
   bytesScanned: 'q.bytes_scanned',
@@ -204,13 +206,18 @@ export const STATEMENTS_OF = (signature: string) =>
   `SELECT id FROM snowflake_statements WHERE signature = ${signature}`
 
 /** Every filter as clauses on snowflake_queries (read without an alias or as q). */
-function rawFilters(f: SearchFilters, range: { from: number; to: number }, walk = false): SqlParts {
+function rawFilters(
+  f: SearchFilters,
+  range: { from: number; to: number },
+  codec: SnowflakeCodec,
+  walk = false,
+): SqlParts {
   const sql = new SqlParts()
   // Walking an index in sort order, the window is checked on each entry (`+` keeps SQLite from a
   // skip-scan that jumps to the window under every distinct cost).
   const time = walk ? '+start_time' : 'start_time'
   sql.clauses.push(`${time} >= ${sql.param(range.from)}`, `${time} < ${sql.param(range.to)}`)
-  addDimensionFilters(sql, f)
+  addDimensionFilters(sql, f, codec)
   if (f.costE4?.min !== undefined) sql.clauses.push(`cost_e4 >= ${sql.param(f.costE4.min)}`)
   if (f.costE4?.max !== undefined) sql.clauses.push(`cost_e4 <= ${sql.param(f.costE4.max)}`)
   if (f.duration?.min !== undefined) sql.clauses.push(`duration >= ${sql.param(f.duration.min)}`)
@@ -235,7 +242,7 @@ function searchTotal(db: Db, f: SearchFilters, range: { from: number; to: number
     : f.costE4
       ? 'snowflake_queries_cost'
       : 'snowflake_queries_duration'
-  const sql = rawFilters(f, range)
+  const sql = rawFilters(f, range, snowflakeCodec(db))
   return db
     .prepare(`SELECT count(*) FROM snowflake_queries INDEXED BY ${index} ${sql.where('WHERE')}`)
     .pluck()
@@ -291,9 +298,10 @@ export function searchQueries(
   const shift = snowflakeWindow(db, {}, now, 'body').shift
   // A query id overrides every other filter (B238): the window and filters are not even read.
   if (body.id !== undefined) {
-    const found = db
-      .prepare(`SELECT ${ROW_COLUMNS} FROM snowflake_queries q ${ROW_JOINS} WHERE q.id = ?`)
-      .get(body.id) as StoredQuery | undefined
+    const found = cachedStatement(
+      db,
+      `SELECT ${ROW_COLUMNS} FROM snowflake_queries_named q WHERE q.id_bytes = ?`,
+    ).get(queryIdBytes(body.id) ?? null) as StoredQuery | undefined
     const results = found && page === 1 ? [toRow(found, shift)] : []
     return { total: found ? 1 : 0, page, pageSize, results }
   }
@@ -305,7 +313,7 @@ export function searchQueries(
   if (offset >= total) return { total, page, pageSize, results: [] }
   const index = pageIndex(db, key, f, range, total, offset + pageSize)
   const walk = index !== 'snowflake_queries_start' && index !== 'snowflake_queries_statement'
-  const sql = rawFilters(f, range, walk)
+  const sql = rawFilters(f, range, snowflakeCodec(db), walk)
   const order = `${SORT_COLUMNS[key].replaceAll('%DIR%', dir)} ${dir}, q.rowid ${dir}`
   // The page's rowids come from the index alone; only its rows are then read from the table (one
   // query: SQLite would otherwise be free to drive the join from the table in sort order).
@@ -317,13 +325,13 @@ export function searchQueries(
     .pluck()
     .all(sql.params) as number[]
   const byRid = new Map(
+    // Cached: the view's seven-way join takes longer to compile than a page takes to read.
     (
-      db
-        .prepare(
-          `SELECT ${ROW_COLUMNS} FROM snowflake_queries q ${ROW_JOINS}
-            WHERE q.rowid IN (SELECT value FROM json_each(?))`,
-        )
-        .all(JSON.stringify(rids)) as StoredQuery[]
+      cachedStatement(
+        db,
+        `SELECT ${ROW_COLUMNS} FROM snowflake_queries_named q
+          WHERE q.rid IN (SELECT value FROM json_each(?))`,
+      ).all(JSON.stringify(rids)) as StoredQuery[]
     ).map((q) => [q.rid, q]),
   )
   const rows = rids.map((rid) => byRid.get(rid)!)
@@ -470,16 +478,17 @@ function tableRefs(db: Db, ids: number[], scanned?: { scanned: number; total: nu
 
 /** E160: the row and its details tabs; 404 when no query has the id. */
 export function queryDetails(db: Db, queryUid: string, now: number): SnowflakeQueryDetails {
-  const q = db
-    .prepare(
-      `SELECT ${ROW_COLUMNS}, s.database_name, s.schema_name, s.input_tables, s.output_tables, q.compilation_time,
+  const q = cachedStatement(
+    db,
+    `SELECT ${ROW_COLUMNS}, s.database_name, s.schema_name, s.input_tables, s.output_tables, q.compilation_time,
               q.execution_time, q.queued_provisioning_time, q.queued_repair_time, q.queued_overload_time,
               q.transaction_blocked_time, q.list_external_files_time, q.bytes_spilled_local, q.bytes_spilled_remote,
               q.partitions_scanned, q.partitions_total, q.insight_mask, w.size, w.credits_per_hour,
               w.min_cluster_count, w.max_cluster_count, w.scaling_policy, w.auto_suspend_seconds
-         FROM snowflake_queries q ${ROW_JOINS} WHERE q.id = ?`,
-    )
-    .get(queryUid) as StoredDetails | undefined
+         FROM snowflake_queries_named q JOIN snowflake_statements s ON s.id = q.statement_id
+         JOIN snowflake_warehouses w ON w.code = q.warehouse_code
+        WHERE q.id_bytes = ?`,
+  ).get(queryIdBytes(queryUid) ?? null) as StoredDetails | undefined
   if (!q) throw new HttpError(404, `Snowflake query ${queryUid} not found.`)
   const shift = snowflakeWindow(db, {}, now, 'querystring').shift
   const day = Math.floor(q.start_time / SF_DAY) * SF_DAY

@@ -11,6 +11,7 @@ import {
 import { HttpError } from '../../errors.ts'
 import { assertSeriesPoints } from './series.ts'
 import type { Db } from '../open-database.ts'
+import { snowflakeCodec } from '../seed/snowflake-codes.ts'
 import { insightBit } from '../seed/snowflake-insights.ts'
 import {
   fromE4,
@@ -26,6 +27,8 @@ const CONCURRENCY = 8
 
 interface StoredWarehouse {
   uid: string
+  /** What its queries hold (snowflake_queries.warehouse_code). */
+  code: number
   account_id: string
   name: string
   size: string
@@ -45,10 +48,10 @@ function stateNow(db: Db, w: StoredWarehouse, now: number, shift: number): Snowf
     .prepare(
       `SELECT max(CASE WHEN status IN ('R', 'W', 'U', 'P') THEN @now ELSE start_time + duration END)
          FROM snowflake_queries INDEXED BY snowflake_queries_warehouse
-        WHERE warehouse_uid = @uid AND start_time >= @since AND start_time <= @now`,
+        WHERE warehouse_code = @code AND start_time >= @since AND start_time <= @now`,
     )
     .pluck()
-    .get({ uid: w.uid, now: now - shift, since: now - shift - 86_400_000 }) as number | null
+    .get({ code: w.code, now: now - shift, since: now - shift - 86_400_000 }) as number | null
   return last !== null && last >= now - shift - w.auto_suspend_seconds * 1000 ? 'STARTED' : 'SUSPENDED'
 }
 
@@ -131,10 +134,10 @@ export function warehouseDetails(
       `SELECT ((start_time + ${shift}) / ${step}) * ${step} AS ts, sum(credits_e4) AS credits, sum(cost_e4) AS cost,
               count(*) AS n, sum(queued_overload_time) AS queued, max(cluster_number) AS clusters
          FROM snowflake_queries INDEXED BY snowflake_queries_warehouse
-        WHERE warehouse_uid = @uid AND start_time >= @from AND start_time < @to
+        WHERE warehouse_code = @code AND start_time >= @from AND start_time < @to
         GROUP BY 1`,
     )
-    .all({ uid, ...range }) as {
+    .all({ code: snowflakeCodec(db).code('warehouse', uid), ...range }) as {
     ts: number
     credits: number
     cost: number

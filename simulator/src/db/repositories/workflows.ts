@@ -13,8 +13,13 @@ import { cachedStatement } from '../statement-cache.ts'
 import { readableApp } from './app-access.ts'
 import { appsTimeShift, inList, instant, type Where } from './applications.ts'
 
-/** The filters of a pipeline's apps: always read through applications_pipeline_runs (no totals index). */
-type PipelineWhere = Pick<Where, 'clauses' | 'params'>
+/**
+ * The filters of a pipeline's apps, and the index they are read through: applications_pipeline_runs
+ * for a seeded pipeline's name (no totals index), the planner's pick for any other name (that index
+ * does not hold it, and nothing seeds a run of one).
+ */
+type PipelineWhere = Pick<Where, 'clauses' | 'params'> & { indexed: string }
+import { isPipelineName, PIPELINE_APPS_SQL } from './pipeline-apps.ts'
 import { scopedClusters, type ClusterScope } from './scope.ts'
 
 /*
@@ -103,7 +108,7 @@ function groupRuns(db: Db, where: PipelineWhere, shift: number, now: number): Wo
               -- Still going: no finish yet (a seeded waiting app has finished; its status word stays its own).
               sum(a.finished_time IS NULL) AS running,
               sum(a.dfs_read) AS dfs_read, sum(a.dfs_written) AS dfs_written
-         FROM applications a INDEXED BY applications_pipeline_runs
+         FROM applications a ${where.indexed}
          JOIN clusters c ON c.unravel_id = a.cluster_uid
         WHERE ${where.clauses.join(' AND ')}
         GROUP BY a.name, a.cluster_uid, day
@@ -142,6 +147,13 @@ function groupRuns(db: Db, where: PipelineWhere, shift: number, now: number): Wo
   })
 }
 
+/** How the top-level apps of a name are read: the clause that picks them, and the index it allows. */
+function pipelineSource(pipeline: string): { topLevel: string; indexed: string } {
+  return isPipelineName(pipeline)
+    ? { topLevel: PIPELINE_APPS_SQL, indexed: 'INDEXED BY applications_pipeline_runs' }
+    : { topLevel: 'a.parent_id IS NULL', indexed: '' }
+}
+
 /** The top-level apps of one pipeline on some clusters whose start (read frame) is in [from, to). */
 function pipelineApps(
   pipeline: string,
@@ -150,13 +162,14 @@ function pipelineApps(
   to: number,
   shift: number,
 ) {
-  const where: PipelineWhere = {
-    clauses: ['a.start_time >= @from', 'a.start_time < @to', 'a.parent_id IS NULL', 'a.name = @pipeline'],
+  const source = pipelineSource(pipeline)
+  const where: Pick<Where, 'clauses' | 'params'> = {
+    clauses: ['a.start_time >= @from', 'a.start_time < @to', source.topLevel, 'a.name = @pipeline'],
     params: { from: from - shift, to: to - shift, pipeline },
   }
   // inList writes only the clauses and parameters.
   inList(where as Where, 'a.cluster_uid', 'cl', clusters)
-  return where
+  return { ...where, indexed: source.indexed }
 }
 
 interface ChildRow {
@@ -223,13 +236,14 @@ function groupStatus(apps: readonly WorkflowChild[]): string {
 }
 
 function children(db: Db, key: WorkflowKey, shift: number, now: number): WorkflowChild[] {
+  const source = pipelineSource(key.pipeline)
   const rows = cachedStatement(
     db,
     `SELECT a.id, a.kind, a.name, a.status, a.user, a.queue, a.cluster_uid, a.start_time, a.finished_time,
             a.duration, a.cents, a.dfs_read, a.dfs_written
-       FROM applications a INDEXED BY applications_pipeline_runs
+       FROM applications a ${source.indexed}
       WHERE a.start_time >= @from AND a.start_time < @to AND a.cluster_uid = @cluster
-        AND a.parent_id IS NULL AND a.name = @pipeline
+        AND ${source.topLevel} AND a.name = @pipeline
       ORDER BY a.start_time, a.id`,
   ).all({
     from: key.day - shift,

@@ -103,6 +103,7 @@ const SNOWFLAKE_BULK_TABLES = ['snowflake_queries'] as const
 export const SNOWFLAKE_TABLES = [
   'snowflake_accounts',
   'snowflake_warehouses',
+  'snowflake_names',
   'snowflake_tables',
   'snowflake_statements',
   'snowflake_queries',

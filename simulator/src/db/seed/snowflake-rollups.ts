@@ -10,18 +10,19 @@ export const SF_WEEK = 7 * SF_DAY
  * The rollup slices of snowflake_query_rollups, the list dimensions each keeps (the others are
  * summed over and stored as '' or 0) and its grains. 'full' keeps every dimension, so any mix of
  * filters reads it, but per hour it would hold about a row per query: it is kept per day only.
+ * Warehouse, user and connector are the queries' codes (snowflake-codes.ts).
  */
 export const SNOWFLAKE_ROLLUP_SLICES = {
   full: {
-    keeps: ['status', 'warehouse_uid', 'user_name', 'client_connector', 'insight_mask'],
+    keeps: ['status', 'warehouse_code', 'user_code', 'connector_code', 'insight_mask'],
     grains: [SF_WEEK, SF_DAY],
   },
-  wh: { keeps: ['status', 'warehouse_uid', 'insight_mask'], grains: [SF_WEEK, SF_DAY, SF_HOUR] },
-  user: { keeps: ['user_name', 'client_connector', 'insight_mask'], grains: [SF_WEEK, SF_DAY, SF_HOUR] },
+  wh: { keeps: ['status', 'warehouse_code', 'insight_mask'], grains: [SF_WEEK, SF_DAY, SF_HOUR] },
+  user: { keeps: ['user_code', 'connector_code', 'insight_mask'], grains: [SF_WEEK, SF_DAY, SF_HOUR] },
 } as const
 export type SnowflakeRollupSlice = keyof typeof SNOWFLAKE_ROLLUP_SLICES
 
-const DIMENSIONS = ['status', 'warehouse_uid', 'user_name', 'client_connector', 'insight_mask'] as const
+const DIMENSIONS = ['status', 'warehouse_code', 'user_code', 'connector_code', 'insight_mask'] as const
 const MEASURES_FROM_QUERIES = `count(*), min(cost_e4), max(cost_e4), min(duration), max(duration), sum(cost_e4),
   sum(credits_e4), sum(execution_time), sum(queued_overload_time)`
 const MEASURES_FROM_ROLLUPS = `sum(n), min(cost_min), max(cost_max), min(duration_min), max(duration_max),
@@ -40,7 +41,7 @@ export function buildSnowflakeRollups(db: Db): void {
     db.exec('DELETE FROM snowflake_query_rollups; DELETE FROM snowflake_cost_rollups')
     for (const [slice, spec] of Object.entries(SNOWFLAKE_ROLLUP_SLICES)) {
       const keeps = spec.keeps as readonly string[]
-      const dims = DIMENSIONS.map((d) => (keeps.includes(d) ? d : d === 'insight_mask' ? '0' : "''"))
+      const dims = DIMENSIONS.map((d) => (keeps.includes(d) ? d : d === 'status' ? "''" : '0'))
       const grains = [...spec.grains].sort((a, b) => a - b)
       const finest = grains[0]!
       db.exec(
@@ -64,18 +65,21 @@ export function buildSnowflakeRollups(db: Db): void {
         `INSERT INTO snowflake_cost_rollups (dim, bucket, key, n, cost_e4, credits_e4, duration)
          SELECT '${dim}', (start_time / ${SF_DAY}) * ${SF_DAY}, ${column}, count(*), sum(cost_e4), sum(credits_e4),
                 sum(duration)
-           FROM snowflake_queries GROUP BY 2, 3`,
+           FROM snowflake_queries_named GROUP BY 2, 3`,
       )
   })()
 }
 
-/** What a query gives its rollups: the columns of snowflake_queries they group by and sum. */
+/**
+ * What a query gives its rollups: the columns of snowflake_queries they group by and sum, and the
+ * tag and signature the cost rollups are keyed by (names: snowflake_queries_named).
+ */
 export interface SnowflakeRollupInput {
   start_time: number
   status: string
-  warehouse_uid: string
-  user_name: string
-  client_connector: string
+  warehouse_code: number
+  user_code: number
+  connector_code: number
   insight_mask: number
   cost_e4: number
   duration: number
@@ -116,9 +120,9 @@ const SLICES = (Object.entries(SNOWFLAKE_ROLLUP_SLICES) as [SnowflakeRollupSlice
       slice,
       grains,
       status: keeps.includes('status'),
-      warehouse: keeps.includes('warehouse_uid'),
-      user: keeps.includes('user_name'),
-      connector: keeps.includes('client_connector'),
+      warehouse: keeps.includes('warehouse_code'),
+      user: keeps.includes('user_code'),
+      connector: keeps.includes('connector_code'),
       mask: keeps.includes('insight_mask'),
     }
   },
@@ -185,8 +189,8 @@ export class SnowflakeRollupBuilder {
     for (const spec of SLICES) {
       const grain = spec.grains[0]!
       const key = `${Math.floor(q.start_time / grain) * grain}${SEP}${spec.status ? q.status : ''}${SEP}${
-        spec.warehouse ? q.warehouse_uid : ''
-      }${SEP}${spec.user ? q.user_name : ''}${SEP}${spec.connector ? q.client_connector : ''}${SEP}${
+        spec.warehouse ? q.warehouse_code : 0
+      }${SEP}${spec.user ? q.user_code : 0}${SEP}${spec.connector ? q.connector_code : 0}${SEP}${
         spec.mask ? q.insight_mask : 0
       }`
       mergeInto(this.finest.get(spec.slice)!, key, m)
@@ -221,7 +225,17 @@ export class SnowflakeRollupBuilder {
     const emit = (slice: string, grain: number, level: Map<string, QueryMeasures>) => {
       for (const [key, m] of level) {
         const [bucket, status, warehouse, user, connector, mask] = key.split(SEP)
-        rows.push([slice, grain, Number(bucket), status, warehouse, user, connector, Number(mask), ...m])
+        rows.push([
+          slice,
+          grain,
+          Number(bucket),
+          status,
+          Number(warehouse),
+          Number(user),
+          Number(connector),
+          Number(mask),
+          ...m,
+        ])
       }
     }
     for (const { slice, grains } of SLICES) {

@@ -15,6 +15,7 @@ import {
   type TemplateSpec,
   type Workload,
 } from './snowflake-catalogue.ts'
+import { catalogueNames, nameRows, SnowflakeCodec, seededQueryIdBytes } from './snowflake-codes.ts'
 import { insightMask, insightKeysOf } from './snowflake-insights.ts'
 
 const SECOND = 1000
@@ -62,17 +63,14 @@ interface Table {
 const PARTITION_BYTES = 16 * 2 ** 20
 
 const QUERY_COLUMNS = [
-  'id',
-  'account_id',
-  'warehouse_uid',
-  'user_name',
-  'role_name',
-  'client_connector',
-  'query_tag',
+  'id_bytes',
+  'warehouse_code',
+  'user_code',
+  'role_code',
+  'connector_code',
+  'tag_code',
   'statement_id',
   'literal_seed',
-  'signature',
-  'query_type',
   'status',
   'message',
   'session_id',
@@ -101,7 +99,11 @@ const QUERY_COLUMNS = [
   'insight_count',
 ] as const
 
-type QueryRow = Record<(typeof QUERY_COLUMNS)[number], string | number | null>
+/** A query's columns, and the names its cost rollups are keyed by (not columns: snowflake-codes.ts). */
+type QueryRow = Record<(typeof QUERY_COLUMNS)[number], string | number | Buffer | null> & {
+  query_tag: string
+  signature: string
+}
 
 /** Lognormal: most queries take seconds, a few take hours (DOMAIN.md W1). */
 function lognormal(prng: Prng, median: number, sigma: number): number {
@@ -218,6 +220,7 @@ class QueryMaker {
     private readonly prng: Prng,
     private readonly now: number,
     private readonly usdPerCredit: number,
+    private readonly codec: SnowflakeCodec,
   ) {
     for (const w of SNOWFLAKE_WAREHOUSES) this.warehouses.set(`${w.accountId}/${w.name}`, w)
   }
@@ -231,6 +234,7 @@ class QueryMaker {
       `${statement.accountId}/${plan.warehouse ?? prng.pick(workload.warehouses)}`,
     )!
     const userName = plan.userName ?? prng.pick(workload.users)
+    const codec = this.codec
     const hour = new Date(plan.start).getUTCHours()
     const busyHours = hour >= 8 && hour <= 18
     const queueChance =
@@ -328,17 +332,16 @@ class QueryMaker {
         : 1
     const seq = this.seq++
     const row: QueryRow = {
-      id: anchor?.id ?? queryId(prng, seq),
-      account_id: statement.accountId,
-      warehouse_uid: warehouse.uid,
-      user_name: userName,
-      role_name: workload.role,
-      client_connector: prng.pick(workload.connectors),
+      id_bytes: seededQueryIdBytes(anchor?.id ?? queryId(prng, seq)),
+      warehouse_code: codec.code('warehouse', warehouse.uid)!,
+      user_code: codec.code('user', userName)!,
+      role_code: codec.code('role', workload.role)!,
+      connector_code: codec.code('connector', prng.pick(workload.connectors))!,
       query_tag: prng.pick(workload.tags),
+      tag_code: 0,
       statement_id: statement.id,
       literal_seed: prng.int(0, 2 ** 31 - 1),
       signature: statement.signature,
-      query_type: statement.queryType,
       status,
       message,
       session_id:
@@ -370,6 +373,7 @@ class QueryMaker {
       insight_mask: 0,
       insight_count: 0,
     }
+    row.tag_code = codec.code('tag', row.query_tag)!
     return {
       row,
       facts: {
@@ -416,6 +420,8 @@ export function seedSnowflake(
 ): number {
   const tables = buildTables(prng)
   const statements = buildStatements(prng, tables)
+  const names = catalogueNames()
+  const codec = new SnowflakeCodec(names)
   db.transaction(() => {
     const price = Math.round(usdPerCredit * 10_000) / 10_000
     insertRows(
@@ -429,6 +435,7 @@ export function seedSnowflake(
       'snowflake_warehouses',
       [
         'uid',
+        'code',
         'account_id',
         'name',
         'size',
@@ -440,6 +447,7 @@ export function seedSnowflake(
       ],
       SNOWFLAKE_WAREHOUSES.map((w) => [
         w.uid,
+        codec.code('warehouse', w.uid),
         w.accountId,
         w.name,
         w.size,
@@ -450,6 +458,7 @@ export function seedSnowflake(
         w.autoSuspendSeconds,
       ]),
     )
+    insertRows(db, 'snowflake_names', ['dim', 'code', 'name'], nameRows(names))
     insertRows(
       db,
       'snowflake_tables',
@@ -522,7 +531,7 @@ export function seedSnowflake(
   starts.sort()
   fixed.sort((a, b) => a.start - b.start)
 
-  const maker = new QueryMaker(prng, now, usdPerCredit)
+  const maker = new QueryMaker(prng, now, usdPerCredit, codec)
   const write = db.transaction((rows: QueryRow[]) =>
     insertRows(
       db,
@@ -551,7 +560,7 @@ export function seedSnowflake(
     }
     for (const m of made) {
       pending.push(m.row)
-      rollups?.add(m.row as unknown as SnowflakeRollupInput)
+      rollups?.add(m.row as SnowflakeRollupInput)
     }
     // Written once a few thousand are in (each write prepares its multi-row statement anew, 2 ms):
     // a day at a time at the large scale. Holding 20,000 rows across days kept twice as much alive,
