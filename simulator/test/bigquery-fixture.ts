@@ -156,6 +156,7 @@ export const FIXTURE_JOBS: FixtureJob[] = [
 ]
 
 const BQ_TABLES = [
+  'bq_job_days',
   'bq_jobs',
   'bq_label_sets',
   'bq_labels',

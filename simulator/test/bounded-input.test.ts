@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify'
-import { DATE_PARAM_KEYWORD, snowflakeEndpoints, type SnowflakeWarehouseList } from '@costlens/shared'
+import {
+  DATE_PARAM_KEYWORD,
+  bigqueryEndpoints,
+  snowflakeEndpoints,
+  type SnowflakeWarehouseList,
+} from '@costlens/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TEST_NOW_MS, auth, signIn, testApp } from './helper.ts'
 
@@ -28,12 +33,14 @@ interface Param {
 describe('bounded input (issue 15 items 6, 7)', () => {
   let app: FastifyInstance
   let sf: Record<string, string>
+  let bq: Record<string, string>
   let emr: Record<string, string>
   let admin: Record<string, string>
   let warehouseUid: string
   beforeAll(async () => {
     app = await testApp()
     sf = auth(await signIn(app, 'sfuser'))
+    bq = auth(await signIn(app, 'bigquery'))
     emr = auth(await signIn(app, 'emr'))
     admin = auth(await signIn(app, 'admin'))
     const list = await app.inject({ method: 'GET', url: snowflakeEndpoints.warehouses.path, headers: sf })
@@ -103,12 +110,15 @@ describe('bounded input (issue 15 items 6, 7)', () => {
           const kind = p.schema[DATE_PARAM_KEYWORD]
           if (p.in !== 'query' || !kind) continue
           const seconds = kind === 'epoch-s-or-iso' && p.schema.type === 'integer'
-          // A persona the route is for: Snowflake's routes are Snowflake users', AWS tags and EMR's EMR users'.
+          // A persona the route is for: Snowflake's routes are Snowflake users', BigQuery's BigQuery
+          // users', AWS tags and EMR's EMR users'.
           const headers = path.includes('snowflake')
             ? sf
-            : /\/(awstags|awsinfo|emr)\b/.test(path)
-              ? emr
-              : admin
+            : path.includes('/bigquery/')
+              ? bq
+              : /\/(awstags|awsinfo|emr)\b/.test(path)
+                ? emr
+                : admin
           // The other required parameters (search/tags: from and to) get a plain value.
           const others = (op.parameters ?? [])
             .filter((o) => o.required && o.in === 'query' && o.name !== p.name)
@@ -152,11 +162,12 @@ describe('bounded input (issue 15 items 6, 7)', () => {
       ['/api/v1/apps/events/no_of_events', { ids: ['x'] }, true],
       ['/api/v1/ds/api/v1/workflows/list', {}, true],
       [snowflakeEndpoints.querySearch.path, {}, true],
+      [bigqueryEndpoints.jobSearch.path, {}, true],
       ['/__sim/faults', { route: '/x' }, true],
     ])('POST %s', async (url, base, signedIn) => {
       const headers = {
         'content-type': 'application/json',
-        ...(signedIn ? (url.includes('snowflake') ? sf : admin) : {}),
+        ...(signedIn ? (url.includes('snowflake') ? sf : url.includes('/bigquery/') ? bq : admin) : {}),
       }
       const res = await app.inject({ method: 'POST', url, headers, payload: deepBody(base, 'deep', 5000) })
       expect(res.statusCode).toBe(400)
