@@ -50,8 +50,11 @@ export type ChargebackQuery = Static<typeof ChargebackQuerySchema>
 /** Usage of one group: app count, vcore-seconds (vs), memory MB-seconds (ms), bytes read and written (io), cents. */
 const usage = {
   count: Type.Integer({ minimum: 0 }),
-  vs: Type.Integer({ minimum: 0, description: 'vcore-seconds (BigQuery: CPU seconds)' }),
-  ms: Type.Integer({ minimum: 0, description: 'memory MB-seconds' }),
+  vs: Type.Integer({ minimum: 0, description: 'vcore-seconds (BigQuery: slot-seconds of its jobs)' }),
+  ms: Type.Integer({
+    minimum: 0,
+    description: 'memory MB-seconds (BigQuery: 0, slots have no memory figure)',
+  }),
   io: Type.Integer({ minimum: 0, description: 'bytes read and written (BigQuery: bytes billed)' }),
   cents: Type.Integer({ minimum: 0, description: 'cost in cents, from the same apps' }),
 }
