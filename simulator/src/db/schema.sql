@@ -783,6 +783,10 @@ CREATE INDEX IF NOT EXISTS bq_jobs_statement ON bq_jobs (statement_id, create_ti
 -- The running list (E163/E164 filterType running ignores the window): the few running and pending
 -- jobs, whatever their age.
 CREATE INDEX IF NOT EXISTS bq_jobs_running ON bq_jobs (create_time) WHERE status IN ('R', 'W');
+-- The finished BigQuery jobs (E022 search/ops/fbqapps, repositories/bq-usage.ts): the succeeded and
+-- failed jobs that ended in the window, with the project and principal its filters name, counted and
+-- paged from the index (a whole-table read took 180-260 ms at a million jobs).
+CREATE INDEX IF NOT EXISTS bq_jobs_finished ON bq_jobs (end_time, project, principal) WHERE status IN ('S', 'F');
 
 -- A day of jobs by project × principal × label set × job type × status × pricing (seed/bigquery-rollups.ts,
 -- built as the jobs are generated, exact): the BigQuery chargeback (bqcb, repositories/chargeback.ts)
