@@ -40,9 +40,16 @@ async function costliestInefficientQueries(page: Page) {
     .click()
   await expect(page).toHaveURL(/type=Q/)
   const cost = table(page).getByRole('columnheader', { name: /Cost/ }).getByRole('button')
+  // The rows of the sorted answer, not those of the answer before it still on screen.
+  const sorted = page.waitForResponse(
+    (response) =>
+      response.url().includes('/api/v1/bigquery/jobs/search') &&
+      (response.request().postData() ?? '').includes('"sort":"cost-desc"'),
+  )
   await cost.click()
   if (!/sort=cost-desc/.test(page.url())) await cost.click()
   await expect(page).toHaveURL(/sort=cost-desc/)
+  await sorted
   await expect(bodyRows(page).first()).toBeVisible()
 }
 
@@ -107,6 +114,9 @@ test('a reload keeps the list type, range, filters and sort (03 §2: the state l
   await signInAsBigQuery(page)
   await costliestInefficientQueries(page)
   const address = page.url()
+  // The first row as the address alone gives it (a reload fetches nothing but that list).
+  await page.reload()
+  await expect(bodyRows(page).first()).toBeVisible()
   const first = (await bodyRows(page).first().getByRole('link').first().innerText()).trim()
   await page.reload()
   expect(page.url()).toBe(address)
