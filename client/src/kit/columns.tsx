@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core'
+import { Badge, Text } from '@mantine/core'
 import {
   DOLLAR_PREFIX,
   formatCost,
@@ -154,6 +154,25 @@ export const columns = {
       ),
     }
   },
+  /**
+   * How many insights a row carries (`row.insights.count`): an orange badge when there are some,
+   * '0' otherwise; sorts and exports as the number.
+   */
+  insightCount: <R extends { insights: { count: number } }>(width = 85): DataColumn<R> => ({
+    key: 'insights' as Key<R>,
+    title: 'Insights',
+    width,
+    align: 'right',
+    value: (r) => r.insights.count,
+    render: (r) =>
+      r.insights.count > 0 ? (
+        <Badge variant="light" color="orange" size="sm" aria-label={`${r.insights.count} insights`}>
+          {r.insights.count}
+        </Badge>
+      ) : (
+        '0'
+      ),
+  }),
 }
 
 /** A KPI row of counts, '--' while the answer has not come. */

@@ -1,10 +1,11 @@
 import { Link, useLocation } from 'react-router-dom'
-import { Anchor, Badge, Text } from '@mantine/core'
+import { Anchor, Text } from '@mantine/core'
 import { COMPARE_TYPES, formatBytes, formatDurationMs, type BigQueryJobRow } from '@costlens/shared'
 import { OverflowTooltip } from '../../components/table/overflow-text.tsx'
 import type { DataColumn } from '../../components/table/table-types.ts'
 import { timeColumn } from '../../components/table/time-column.ts'
 import type { ReturnState } from '../../kit/return-link.tsx'
+import { columns } from '../../kit/columns.tsx'
 import {
   JobStatusBadge,
   centsPlain,
@@ -118,22 +119,7 @@ export const JOB_COLUMNS: readonly DataColumn<BigQueryJobRow>[] = [
     render: (r) => formatDurationMs(r.duration),
     exportValue: (r) => r.duration,
   },
-  {
-    key: 'insights',
-    title: 'Insights',
-    width: 80,
-    priority: 3,
-    align: 'right',
-    value: (r) => r.insights.count,
-    render: (r) =>
-      r.insights.count > 0 ? (
-        <Badge variant="light" color="orange" size="sm" aria-label={`${r.insights.count} insights`}>
-          {r.insights.count}
-        </Badge>
-      ) : (
-        '0'
-      ),
-  },
+  { ...columns.insightCount<BigQueryJobRow>(80), priority: 3 },
   { ...timeColumn<BigQueryJobRow>('createTime', 'Created', (r) => instant(r.createTime), 150), priority: 2 },
   { key: 'userName', title: 'User', width: 170, priority: 4, ellipsis: true },
   { key: 'projectId', title: 'Project', width: 150, priority: 4, ellipsis: true },

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core'
+import { Card, Stack, Text } from '@mantine/core'
 import {
   formatBytes,
   formatCount,
@@ -15,6 +15,7 @@ import { FieldGrid } from '../../kit/field-grid.tsx'
 import { ShareBars } from '../../kit/share-bars.tsx'
 import { COST_FIELDS, JOB_FIELDS, STAGES, VOLUME_FIELDS } from './job-fields.ts'
 import { centsUsd, stageMs } from './job-format.tsx'
+import { InsightCard } from '../../kit/insight-card.tsx'
 
 /** The tabs of /job/{jobId}/details, in order; the open one is kept in `?tab=`. */
 export const JOB_DETAIL_TABS: readonly DetailTab<BigQueryJobDetails>[] = [
@@ -92,30 +93,14 @@ function CostPanel({ details }: { details: BigQueryJobDetails }) {
             </Text>
           </Card>
           {details.insights.map((insight) => (
-            <Card key={insight.key} withBorder padding="md" component="article" aria-label={insight.name}>
-              <Group justify="space-between" align="flex-start" gap="xs">
-                <Group gap="xs">
-                  <Title order={3} size="h5">
-                    {insight.name}
-                  </Title>
-                  <Badge variant="light" size="sm" color="gray">
-                    {insight.category}
-                  </Badge>
-                </Group>
-                <Text size="sm" fw={600} c="teal.9">
-                  Estimated saving {centsUsd(insight.estimatedSavingCents)}
-                </Text>
-              </Group>
-              <Text size="sm" mt="xs">
-                {insight.description}
-              </Text>
-              <Text size="sm" mt="xs">
-                <Text span fw={600}>
-                  Recommendation:{' '}
-                </Text>
-                {insight.recommendation}
-              </Text>
-            </Card>
+            <InsightCard
+              key={insight.key}
+              name={insight.name}
+              category={insight.category}
+              saving={centsUsd(insight.estimatedSavingCents)}
+              description={insight.description}
+              recommendation={insight.recommendation}
+            />
           ))}
         </Stack>
       )}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import { Anchor, Badge, Text } from '@mantine/core'
+import { Anchor, Text } from '@mantine/core'
 import {
   COMPARE_TYPES,
   formatDurationMs,
@@ -10,6 +10,7 @@ import {
 import { OverflowTooltip } from '../../components/table/overflow-text.tsx'
 import type { DataColumn } from '../../components/table/table-types.ts'
 import { QueryStatusBadge, credits, isoTime, plain4, statusLabel, usd } from './query-format.tsx'
+import { columns } from '../../kit/columns.tsx'
 
 /** A query's details route (R145), from the compare configuration so the two never disagree. */
 export const queryDetailsHref = (id: string) =>
@@ -96,22 +97,7 @@ export const QUERY_COLUMNS: readonly DataColumn<SnowflakeQueryRow>[] = [
     render: (r) => formatDurationMs(r.duration),
     exportValue: (r) => r.duration,
   },
-  {
-    key: 'insights',
-    title: 'Insights',
-    width: 85,
-    priority: 3,
-    align: 'right',
-    value: (r) => r.insights.count,
-    render: (r) =>
-      r.insights.count > 0 ? (
-        <Badge variant="light" color="orange" size="sm" aria-label={`${r.insights.count} insights`}>
-          {r.insights.count}
-        </Badge>
-      ) : (
-        '0'
-      ),
-  },
+  { ...columns.insightCount<SnowflakeQueryRow>(85), priority: 3 },
   { key: 'userName', title: 'User', width: 140, priority: 4 },
   { key: 'warehouse', title: 'Warehouse', width: 150, priority: 5, value: (r) => r.warehouse.name },
   {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Card, Stack, Text } from '@mantine/core'
 import {
   formatBytes,
   formatCount,
@@ -18,6 +18,7 @@ import { ShareBars } from '../../kit/share-bars.tsx'
 import { METRIC_FIELDS, QUERY_DETAIL_FIELDS, TIME_METRICS, WAREHOUSE_FIELDS, ms } from './query-fields.ts'
 import { usd } from './query-format.tsx'
 import { warehouseHref } from './warehouse-columns.tsx'
+import { InsightCard } from '../../kit/insight-card.tsx'
 
 /** The UTC day the query started, as a warehouse window (to now, if that day is today). */
 function queryDayWindow(d: SnowflakeQueryDetails): string {
@@ -100,30 +101,14 @@ function InsightsPanel({ details }: { details: SnowflakeQueryDetails }) {
         </Text>
       </Card>
       {details.insights.map((insight) => (
-        <Card key={insight.key} withBorder padding="md" component="article" aria-label={insight.name}>
-          <Group justify="space-between" align="flex-start" gap="xs">
-            <Group gap="xs">
-              <Title order={3} size="h5">
-                {insight.name}
-              </Title>
-              <Badge variant="light" size="sm" color="gray">
-                {insight.category}
-              </Badge>
-            </Group>
-            <Text size="sm" fw={600} c="teal.9">
-              Estimated saving {usd(insight.estimatedSavingUsd)} / month
-            </Text>
-          </Group>
-          <Text size="sm" mt="xs">
-            {insight.description}
-          </Text>
-          <Text size="sm" mt="xs">
-            <Text span fw={600}>
-              Recommendation:{' '}
-            </Text>
-            {insight.recommendation}
-          </Text>
-        </Card>
+        <InsightCard
+          key={insight.key}
+          name={insight.name}
+          category={insight.category}
+          saving={`${usd(insight.estimatedSavingUsd)} / month`}
+          description={insight.description}
+          recommendation={insight.recommendation}
+        />
       ))}
     </Stack>
   )
