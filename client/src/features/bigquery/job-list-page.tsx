@@ -1,13 +1,11 @@
 import { useMemo } from 'react'
 import {
-  COMPARE_MAX_ITEMS,
   formatBytes,
   type BigQueryJobMetadata as Meta,
   type BigQueryJobSearchResponse,
 } from '@costlens/shared'
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts'
 import { ComparePanel } from '../../components/compare/compare-panel.tsx'
-import { compareToggled } from '../../components/compare/compare-slice.ts'
+import { useCompareSelection } from '../../components/compare/use-compare-selection.ts'
 import type { FilterSpec } from '../../kit/filter-panel.tsx'
 import type { Kpi } from '../../kit/kpi-row.tsx'
 import { ListPage } from '../../kit/list-page.tsx'
@@ -167,8 +165,7 @@ const totalsKpis = (data: BigQueryJobSearchResponse | undefined): Kpi[] => [
 export default function JobListPage() {
   const list = useListState(jobListState)
   const { listType } = list.state
-  const selection = useAppSelector((s) => s.compare.job)
-  const dispatch = useAppDispatch()
+  const selection = useCompareSelection('job')
   const metadata = useJobMetadataQuery(jobMetadataParams(list.state))
   const request = useMemo(() => jobSearchBody(list.state, metadata.data), [list.state, metadata.data])
   const [fetchPage] = useLazyJobSearchPageQuery()
@@ -195,14 +192,7 @@ export default function JobListPage() {
         rowKey={(r) => r.id}
         rowStatus={(r) => jobStatusStyle(r.status)}
         emptyText="No jobs match these filters"
-        selection={{
-          selected: selection,
-          max: COMPARE_MAX_ITEMS,
-          onChange: (ids) => {
-            const id = ids.find((i) => !selection.includes(i)) ?? selection.find((i) => !ids.includes(i))
-            if (id) dispatch(compareToggled({ type: 'job', id }))
-          },
-        }}
+        selection={selection}
         download={{
           name: `${listType}_bigquery_jobs`,
           formats: ['csv'],

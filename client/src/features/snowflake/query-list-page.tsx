@@ -1,13 +1,8 @@
 import { useMemo } from 'react'
 import { Alert, Button, Group, Text } from '@mantine/core'
-import {
-  COMPARE_MAX_ITEMS,
-  snowflakeMetadataParams,
-  type SnowflakeQueryMetadata as Meta,
-} from '@costlens/shared'
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts'
+import { snowflakeMetadataParams, type SnowflakeQueryMetadata as Meta } from '@costlens/shared'
 import { ComparePanel } from '../../components/compare/compare-panel.tsx'
-import { compareToggled } from '../../components/compare/compare-slice.ts'
+import { useCompareSelection } from '../../components/compare/use-compare-selection.ts'
 import { everyPage } from '../../kit/every-page.ts'
 import type { FilterSpec } from '../../kit/filter-panel.tsx'
 import { ListPage } from '../../kit/list-page.tsx'
@@ -126,8 +121,7 @@ const filterSpecs = (
 export default function QueryListPage() {
   const list = useListState(queryListState)
   const { listType, dateRange, queryId } = list.state
-  const selection = useAppSelector((s) => s.compare.query)
-  const dispatch = useAppDispatch()
+  const selection = useCompareSelection('query')
   const metadata = useQueryMetadataQuery(snowflakeMetadataParams(listType, dateRange))
   const request = useMemo(() => queryListBody(list.state, metadata.data), [list.state, metadata.data])
   // Only for the warehouse filter's names; its figures are not shown here.
@@ -160,14 +154,7 @@ export default function QueryListPage() {
         rowKey={(r) => r.id}
         rowStatus={(r) => statusStyle(r.status)}
         emptyText="No queries match these filters"
-        selection={{
-          selected: selection,
-          max: COMPARE_MAX_ITEMS,
-          onChange: (ids) => {
-            const id = ids.find((i) => !selection.includes(i)) ?? selection.find((i) => !ids.includes(i))
-            if (id) dispatch(compareToggled({ type: 'query', id }))
-          },
-        }}
+        selection={selection}
         download={{
           name: `${listType}_snowflake_queries`,
           formats: ['csv'],
