@@ -41,6 +41,52 @@ function JobLink({ id }: { id: string }) {
 
 const instant = (iso: string | null) => (iso ? Date.parse(iso) : null)
 
+/** What a row needs for the usage columns: cost in cents, bytes billed and slot-ms. */
+interface UsageFigures {
+  cost: number
+  billedBytes: number
+  slotMs: number
+}
+
+/**
+ * The usage columns a job and a project both show, alike: cost (cents shown as USD, 03 §9), bytes
+ * billed and slot time; each screen gives the widths that fit its other columns.
+ */
+export function usageColumns<R extends UsageFigures>(
+  widths: Record<keyof UsageFigures, number>,
+): DataColumn<R>[] {
+  return [
+    {
+      key: 'cost',
+      title: 'Cost (USD)',
+      width: widths.cost,
+      priority: 2,
+      align: 'right',
+      render: (r) => centsUsd(r.cost),
+      exportValue: (r) => centsPlain(r.cost),
+    },
+    {
+      key: 'billedBytes',
+      title: 'Bytes billed',
+      width: widths.billedBytes,
+      priority: 2,
+      align: 'right',
+      render: (r) => formatBytes(r.billedBytes),
+      exportValue: (r) => r.billedBytes,
+    },
+    {
+      key: 'slotMs',
+      title: 'Slot time',
+      // Slot time runs to days ('1D 2h 53m 10s') on heavy jobs.
+      width: widths.slotMs,
+      priority: 3,
+      align: 'right',
+      render: (r) => slotTime(r.slotMs),
+      exportValue: (r) => r.slotMs,
+    },
+  ]
+}
+
 /**
  * The job list's columns (03 §2, §3 BigQuery job). The list is about cost, so cost, bytes billed
  * and slot time come right after the status. Keys are the list's sort keys (BIGQUERY_JOB_SORT_KEYS)
@@ -82,34 +128,7 @@ export const JOB_COLUMNS: readonly DataColumn<BigQueryJobRow>[] = [
     value: (r) => jobStatusLabel(r.status),
     render: (r) => <JobStatusBadge code={r.status} />,
   },
-  {
-    key: 'cost',
-    title: 'Cost (USD)',
-    width: 110,
-    priority: 2,
-    align: 'right',
-    render: (r) => centsUsd(r.cost),
-    exportValue: (r) => centsPlain(r.cost),
-  },
-  {
-    key: 'billedBytes',
-    title: 'Bytes billed',
-    width: 110,
-    priority: 2,
-    align: 'right',
-    render: (r) => formatBytes(r.billedBytes),
-    exportValue: (r) => r.billedBytes,
-  },
-  {
-    key: 'slotMs',
-    title: 'Slot time',
-    // Slot time runs to days ('1D 2h 53m 10s') on heavy jobs.
-    width: 125,
-    priority: 3,
-    align: 'right',
-    render: (r) => slotTime(r.slotMs),
-    exportValue: (r) => r.slotMs,
-  },
+  ...usageColumns<BigQueryJobRow>({ cost: 110, billedBytes: 110, slotMs: 125 }),
   {
     key: 'duration',
     title: 'Duration',

@@ -4,7 +4,6 @@ import {
   BIGQUERY_MAX_WINDOW,
   BIGQUERY_PAGE_SIZE,
   BIGQUERY_PROJECT_SORT_KEYS,
-  formatBytes,
   formatCount,
   formatDateTime,
   formatSortParam,
@@ -22,7 +21,8 @@ import { ListPage } from '../../kit/list-page.tsx'
 import { ReturnLink } from '../../kit/return-link.tsx'
 import { useListState } from '../../kit/use-list-state.ts'
 import { useLazyProjectPageQuery, useProjectMetadataQuery, useProjectsQuery } from './api.ts'
-import { centsPlain, centsUsd, pricingLabel, slotTime } from './job-format.tsx'
+import { usageColumns } from './job-columns.tsx'
+import { pricingLabel } from './job-format.tsx'
 
 /** The reservation filter's value for projects billed on demand (E165). */
 const ON_DEMAND = 'on-demand'
@@ -124,33 +124,7 @@ const COLUMNS: readonly DataColumn<Row>[] = [
     align: 'right',
     render: (r) => formatCount(r.jobCount),
   },
-  {
-    key: 'cost',
-    title: 'Cost (USD)',
-    width: 130,
-    priority: 2,
-    align: 'right',
-    render: (r) => centsUsd(r.cost),
-    exportValue: (r) => centsPlain(r.cost),
-  },
-  {
-    key: 'billedBytes',
-    title: 'Bytes billed',
-    width: 120,
-    priority: 2,
-    align: 'right',
-    render: (r) => formatBytes(r.billedBytes),
-    exportValue: (r) => r.billedBytes,
-  },
-  {
-    key: 'slotMs',
-    title: 'Slot time',
-    width: 120,
-    priority: 3,
-    align: 'right',
-    render: (r) => slotTime(r.slotMs),
-    exportValue: (r) => r.slotMs,
-  },
+  ...usageColumns<Row>({ cost: 130, billedBytes: 120, slotMs: 120 }),
   {
     key: 'inefficientJobCount',
     title: 'Inefficient jobs',
