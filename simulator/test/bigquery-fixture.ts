@@ -46,12 +46,12 @@ export const FIXTURE_TABLES = [
 /** id, job type, statement type, template, signature, source tables, destination table, destination URI. */
 // prettier-ignore
 export const FIXTURE_STATEMENTS = [
-  [1, 'Q', 'SELECT', "SELECT * FROM `acme-data-prod.sales.orders` WHERE region = '{text}'", 'sig-star', '1', null, null],
+  [1, 'Q', 'SELECT', "SELECT * FROM `acme-data-prod.sales.orders` WHERE store_id = {n}", 'sig-star', '1', null, null],
   [
     2,
     'Q',
     'SELECT',
-    'SELECT o.id, c.name FROM `acme-data-prod.sales.orders` o, `acme-data-prod.sales.customers` c WHERE o.id > {id}',
+    'SELECT o.id, c.name FROM `acme-data-prod.sales.orders` o, `acme-data-prod.sales.customers` c WHERE o.id > {n}',
     'sig-join',
     '1,2',
     null,
@@ -61,7 +61,7 @@ export const FIXTURE_STATEMENTS = [
     3,
     'Q',
     'INSERT',
-    "INSERT INTO `acme-marketing-analytics.marketing.daily_kpis` SELECT day, count(*) FROM `acme-data-prod.sales.orders` WHERE day = '{date}' GROUP BY day",
+    "INSERT INTO `acme-marketing-analytics.marketing.daily_kpis` SELECT day, count(*) FROM `acme-data-prod.sales.orders` WHERE day = DATE_SUB(CURRENT_DATE(), INTERVAL {n} DAY) GROUP BY day",
     'sig-kpi',
     '1',
     3,
@@ -80,7 +80,7 @@ export const FIXTURE_STATEMENTS = [
   ],
   [6, 'Q', 'SELECT', 'SELECT count(*) FROM `region-us`.INFORMATION_SCHEMA.JOBS', 'sig-costlens', '', null, null],
   // A second text of the SELECT * signature (the signature groups statements, not one text).
-  [7, 'Q', 'SELECT', "SELECT *  FROM `acme-data-prod.sales.orders` WHERE region='{text}'", 'sig-star', '1', null, null],
+  [7, 'Q', 'SELECT', "SELECT *  FROM `acme-data-prod.sales.orders` WHERE store_id={n}", 'sig-star', '1', null, null],
 ] as const
 
 export const FIXTURE_LABELS = [

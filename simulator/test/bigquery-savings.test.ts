@@ -1,10 +1,11 @@
-import { BIGQUERY_INSIGHT_KEYS, type BigQueryInsightKey } from '@costlens/shared'
-import { describe, expect, it } from 'vitest'
 import {
+  BIGQUERY_INSIGHT_KEYS,
   bigQueryInsightBit,
   bigQueryInsightKeysOf,
-  jobSavings,
-} from '../src/db/repositories/bigquery-savings.ts'
+  type BigQueryInsightKey,
+} from '@costlens/shared'
+import { describe, expect, it } from 'vitest'
+import { jobSavings } from '../src/db/repositories/bigquery-savings.ts'
 
 describe('BigQuery savings (BQS)', () => {
   // The shares themselves are the shared rule's (shared/src/rules/bigquery-savings.test.ts); here, the

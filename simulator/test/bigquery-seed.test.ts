@@ -9,6 +9,8 @@ import {
   BIGQUERY_PRICING_PLAN_KEYS,
   bigQueryOnDemandCostE4,
   bigQuerySlotCostE4,
+  bigQueryInsightBit,
+  bigQueryInsightKeysOf,
 } from '@costlens/shared'
 import { createSchema } from '../src/db/schema.ts'
 import {
@@ -19,8 +21,6 @@ import {
 } from '../src/db/seed/bigquery.ts'
 import { BIGQUERY_RESERVATIONS, BIGQUERY_SIZES } from '../src/db/seed/bigquery-catalogue.ts'
 import {
-  bigQueryInsightBit,
-  bigQueryInsightKeysOf,
   bigQueryInsightMask,
   REPEATED_MIN_RUNS_PER_DAY,
   type BigQueryInsightFacts,

@@ -60,6 +60,16 @@ export const BIGQUERY_INSIGHTS = {
 export type BigQueryInsightKey = keyof typeof BIGQUERY_INSIGHTS
 export const BIGQUERY_INSIGHT_KEYS = Object.keys(BIGQUERY_INSIGHTS) as BigQueryInsightKey[]
 
+/**
+ * An insight's bit in a job's insight mask (bq_jobs.insight_mask): its place in BIGQUERY_INSIGHT_KEYS.
+ * The seed sets the mask, the job search filters by it and the details read it back.
+ */
+export const bigQueryInsightBit = (key: BigQueryInsightKey) => 1 << BIGQUERY_INSIGHT_KEYS.indexOf(key)
+
+/** The insights of a mask, in BIGQUERY_INSIGHT_KEYS order. */
+export const bigQueryInsightKeysOf = (mask: number): BigQueryInsightKey[] =>
+  BIGQUERY_INSIGHT_KEYS.filter((key) => (mask & bigQueryInsightBit(key)) !== 0)
+
 /** Sortable columns of the job list; `sort` is `key-direction` (03 §2), default createTime-desc. */
 export const BIGQUERY_JOB_SORT_KEYS = [
   'createTime',

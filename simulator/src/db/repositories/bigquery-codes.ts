@@ -1,7 +1,5 @@
 import type { BigQueryReservation, BigQueryTag, BigQueryTableRef } from '@costlens/shared'
 import type { Db } from '../open-database.ts'
-import { renderSql } from '../seed/snowflake-catalogue.ts'
-import { renderBigQueryStatement } from '../seed/bigquery.ts'
 
 /*
  * bq_jobs carries small integer codes for its project, principal, reservation and label set
@@ -107,14 +105,6 @@ export const codesOf = (names: readonly string[], codes: Map<string, number>) =>
 
 export const labelCodeOf = (codec: BigQueryCodec, tag: BigQueryTag) =>
   codec.labelCode.get(pairKey(tag.key, tag.value))
-
-/**
- * A statement's text for one job: its template with the literals its seed fills: the seed's own
- * ({n}, seed/bigquery.ts) and the Snowflake statements' grammar ({date}, {id}, {text}), anchored at
- * the job's creation day.
- */
-export const renderStatement = (template: string, literalSeed: number, createdIso: string) =>
-  renderSql(renderBigQueryStatement(template, literalSeed), literalSeed, createdIso.slice(0, 10))
 
 interface StoredTable {
   code: number

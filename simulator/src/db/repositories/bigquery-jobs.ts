@@ -15,22 +15,24 @@ import {
   type BigQueryJobSearchBody,
   type BigQueryJobSearchResponse,
   type BigQueryJobSortKey,
+  bigQueryInsightBit,
+  bigQueryInsightKeysOf,
 } from '@costlens/shared'
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
+import { renderBigQueryStatement } from '../seed/bigquery.ts'
 import { appsTimeShift, instant } from './applications.ts'
 import {
   codesOf,
   labelCodeOf,
   readCodec,
-  renderStatement,
   sourceTableCodes,
   tableName,
   tableRefs,
   type BigQueryCodec,
 } from './bigquery-codes.ts'
 import { tallyWindow } from './bigquery-job-tallies.ts'
-import { bigQueryInsightBit, bigQueryInsightKeysOf, jobSavings } from './bigquery-savings.ts'
+import { jobSavings } from './bigquery-savings.ts'
 import { fromE4, SqlParts } from './snowflake-common.ts'
 
 /*
@@ -315,7 +317,7 @@ function toRow(
   now: number,
 ): BigQueryJobRow {
   const created = isoAt(j.create_time, shift)
-  const text = renderStatement(j.template, j.literal_seed, created)
+  const text = renderBigQueryStatement(j.template, j.literal_seed)
   const destination = j.destination_table === null ? undefined : tables.get(j.destination_table)
   const project = codec.projects.get(j.project)
   return {

@@ -1,6 +1,6 @@
 import {
-  BIGQUERY_INSIGHT_KEYS,
   BIGQUERY_INSIGHTS,
+  bigQueryInsightKeysOf,
   bigQueryInsightSavingCents,
   bigQuerySavingShare,
   bigQueryTotalSavingCents,
@@ -14,12 +14,6 @@ import {
  * rule (shared/src/rules/bigquery-savings.ts: a share of the job's cost per fix, 1 − Π(1 − share)
  * together, never above the cost), so every screen that shows a saving computes it once.
  */
-
-/** The bit of an insight in bq_jobs.insight_mask: its position in BIGQUERY_INSIGHT_KEYS (schema.sql). */
-export const bigQueryInsightBit = (key: BigQueryInsightKey) => 1 << BIGQUERY_INSIGHT_KEYS.indexOf(key)
-
-export const bigQueryInsightKeysOf = (mask: number): BigQueryInsightKey[] =>
-  BIGQUERY_INSIGHT_KEYS.filter((key) => (mask & bigQueryInsightBit(key)) !== 0)
 
 const INSIGHT_TEXT: Readonly<
   Record<BigQueryInsightKey, { category: string; description: string; recommendation: string }>

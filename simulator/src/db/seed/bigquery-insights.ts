@@ -1,4 +1,4 @@
-import { BIGQUERY_INSIGHT_KEYS, type BigQueryInsightKey } from '@costlens/shared'
+import { BIGQUERY_INSIGHT_KEYS, bigQueryInsightBit, type BigQueryInsightKey } from '@costlens/shared'
 import type { Pattern } from './bigquery-catalogue.ts'
 
 /*
@@ -12,15 +12,6 @@ import type { Pattern } from './bigquery-catalogue.ts'
 
 /** A signature run this many times in its UTC day is a repeat (a dashboard refreshing, a flood). */
 export const REPEATED_MIN_RUNS_PER_DAY = 24
-
-/** The bit of an insight in insight_mask: its position in BIGQUERY_INSIGHT_KEYS. */
-export function bigQueryInsightBit(key: BigQueryInsightKey): number {
-  return 1 << BIGQUERY_INSIGHT_KEYS.indexOf(key)
-}
-
-export function bigQueryInsightKeysOf(mask: number): BigQueryInsightKey[] {
-  return BIGQUERY_INSIGHT_KEYS.filter((key) => (mask & bigQueryInsightBit(key)) !== 0)
-}
 
 /** What the rules read of a job. */
 export interface BigQueryInsightFacts {

@@ -5,6 +5,7 @@ import {
   bigQueryOnDemandCostE4,
   bigQuerySlotCostE4,
   type BigQueryPricingPlan,
+  bigQueryInsightKeysOf,
 } from '@costlens/shared'
 import type { Db } from '../open-database.ts'
 import { insertRows, RowInserter } from './bulk-insert.ts'
@@ -25,7 +26,7 @@ import {
   type TemplateSpec,
   type Workload,
 } from './bigquery-catalogue.ts'
-import { bigQueryInsightKeysOf, bigQueryInsightMask, type BigQueryInsightFacts } from './bigquery-insights.ts'
+import { bigQueryInsightMask, type BigQueryInsightFacts } from './bigquery-insights.ts'
 import type { BigQueryRollupBuilder } from './bigquery-rollups.ts'
 import { SNOWFLAKE_HISTORY_DAYS } from './snowflake.ts'
 
