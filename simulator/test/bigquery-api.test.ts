@@ -448,7 +448,7 @@ describe('bigquery API: jobs and projects (E163-E167)', () => {
         usdPerSlotHour: null,
         minimumApplied: false,
       })
-      expect(body.costBasis.text).toBe('On demand: 1,048,576 MB billed at $6.25 per TiB = $6.25.')
+      expect(body.costBasis.text).toBe('On demand: 1.00 TB billed at $6.25 per TiB = $6.25.')
       expect(body.reservation).toBeNull()
       expect(body.insights.map((i) => [i.key, i.estimatedSavingCents])).toEqual([
         ['SELECT_STAR', 437.5],

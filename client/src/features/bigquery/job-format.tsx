@@ -25,8 +25,11 @@ export const centsUsd = (cents: number) => formatUsd(bigQueryCostUsd(cents))
 /** The same for a file: USD, 4 decimals, no grouping (B135). */
 export const centsPlain = (cents: number) => formatCost(bigQueryCostUsd(cents))
 
-/** Slot time (INFORMATION_SCHEMA total_slot_ms) as a duration of slot time: '2m 10s'. */
-export const slotTime = (slotMs: number) => formatDurationMs(slotMs)
+/**
+ * Slot time (INFORMATION_SCHEMA total_slot_ms) as a duration of slot time: '2m 10s'. None at all (a
+ * pending job, a cache hit) reads '0s', not the '<1s' of a short duration, which would claim some.
+ */
+export const slotTime = (slotMs: number) => (slotMs > 0 ? formatDurationMs(slotMs) : '0s')
 
 /** A stage time in ms, its unit stated (the stage breakdown is in ms, 03 §3). */
 export const stageMs = (ms: number) => `${Math.round(ms).toLocaleString('en-US')} ms`

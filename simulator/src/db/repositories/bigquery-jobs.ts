@@ -17,6 +17,7 @@ import {
   type BigQueryJobSortKey,
   bigQueryInsightBit,
   bigQueryInsightKeysOf,
+  formatBytes,
 } from '@costlens/shared'
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
@@ -556,14 +557,14 @@ function costBasisOf(j: StoredJob, codec: BigQueryCodec, tablesReferenced: numbe
   if (billingType === 'BYTES_BILLED') {
     const minimum = MINIMUM_BILLED_BYTES * Math.max(1, tablesReferenced)
     const minimumApplied = j.bytes_processed < minimum && j.bytes_billed >= minimum
-    const mib = (j.bytes_billed / MIB).toLocaleString('en-US', { maximumFractionDigits: 0 })
     return {
       billingType,
       usdPerTiB: USD_PER_TIB,
       usdPerSlotHour: null,
       minimumApplied,
       text:
-        `On demand: ${mib} MB billed at $${USD_PER_TIB} per TiB = ${usd(cost)}` +
+        // The bytes in the unit every other byte figure of the console uses (binary, as BigQuery bills).
+        `On demand: ${formatBytes(j.bytes_billed)} billed at $${USD_PER_TIB} per TiB = ${usd(cost)}` +
         (minimumApplied
           ? ` (the 10 MB minimum per query and per table referenced applied: ${Math.max(1, tablesReferenced)} × 10 MB).`
           : '.'),
