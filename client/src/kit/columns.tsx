@@ -72,6 +72,24 @@ export const columns = {
     },
     exportValue: decimals === 4 ? (r) => formatCost(Number(field(r, key))) : undefined,
   }),
+  /**
+   * A number in its unit, right-aligned: `show` writes it on screen ('$ 0.0625', '1.21 GB'); a file
+   * gets `exported` of it, or the plain number.
+   */
+  figure: <R,>(
+    key: Key<R>,
+    title: string,
+    width: number,
+    show: (value: number) => string,
+    exported?: (value: number) => string | number,
+  ): DataColumn<R> => ({
+    key,
+    title,
+    width,
+    align: 'right',
+    render: (r) => show(Number(field(r, key))),
+    exportValue: (r) => (exported ?? Number)(Number(field(r, key))),
+  }),
   /** Snowflake credits to 4 decimals (03 §9), thousands grouped; the export the plain 4-decimal text. */
   credits: <R,>(key: Key<R>, title = 'Credits', width = 120): DataColumn<R> => ({
     key,

@@ -56,34 +56,10 @@ export function usageColumns<R extends UsageFigures>(
   widths: Record<keyof UsageFigures, number>,
 ): DataColumn<R>[] {
   return [
-    {
-      key: 'cost',
-      title: 'Cost (USD)',
-      width: widths.cost,
-      priority: 2,
-      align: 'right',
-      render: (r) => centsUsd(r.cost),
-      exportValue: (r) => centsPlain(r.cost),
-    },
-    {
-      key: 'billedBytes',
-      title: 'Bytes billed',
-      width: widths.billedBytes,
-      priority: 2,
-      align: 'right',
-      render: (r) => formatBytes(r.billedBytes),
-      exportValue: (r) => r.billedBytes,
-    },
-    {
-      key: 'slotMs',
-      title: 'Slot time',
-      // Slot time runs to days ('1D 2h 53m 10s') on heavy jobs.
-      width: widths.slotMs,
-      priority: 3,
-      align: 'right',
-      render: (r) => slotTime(r.slotMs),
-      exportValue: (r) => r.slotMs,
-    },
+    { ...columns.figure<R>('cost', 'Cost (USD)', widths.cost, centsUsd, centsPlain), priority: 2 },
+    { ...columns.figure<R>('billedBytes', 'Bytes billed', widths.billedBytes, formatBytes), priority: 2 },
+    // Slot time runs to days ('1D 2h 53m 10s') on heavy jobs.
+    { ...columns.figure<R>('slotMs', 'Slot time', widths.slotMs, slotTime), priority: 3 },
   ]
 }
 
