@@ -1,0 +1,456 @@
+import {
+  BIGQUERY_COST_DEFAULT_DAYS,
+  BIGQUERY_JOB_TYPES,
+  BIGQUERY_PRICING_PLANS,
+  BIGQUERY_TOPK,
+  type BigQueryCostOverview,
+  type BigQueryCostQuery,
+  type BigQueryCostRow,
+  type BigQueryCostSeries,
+  type BigQueryCostTags,
+  type BigQueryCostTagsQuery,
+  type BigQueryCostTotals,
+  type BigQueryJobType,
+  type BigQueryTagCostRow,
+  type BigQueryTopK,
+  type BigQueryTopKQuery,
+  type BigQueryTopRow,
+} from '@costlens/shared'
+import type { Db } from '../open-database.ts'
+import { readCodec, renderStatement, type BigQueryCodec } from './bigquery-codes.ts'
+import { jobWindow, type JobWindow } from './bigquery-jobs.ts'
+import { bigQueryWindowPieces } from './bq-usage.ts'
+import { readSetting } from './settings.ts'
+import { fromE4 } from './snowflake-common.ts'
+
+/*
+ * The BigQuery cost pages (03 §2 /cost/osd_cost360, osd_topk, osd_tags; R152-R154). Every figure sums
+ * the jobs created in the window, cut as the BigQuery chargeback cuts it (bigQueryWindowPieces:
+ * whole seeded days from bq_job_days, the edges from bq_jobs), so Cost 360's total is the job list's
+ * (with costlens' own jobs) and bqcb's to the cent. Money is summed in cents × 10,000 (integers) and
+ * turned into cents once. Times are stored as seeded and moved by the read-time shift.
+ */
+
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+
+/** Sums of jobs: count, cost in cents × 10,000, bytes billed, slot-ms. */
+interface Sums {
+  n: number
+  costE4: number
+  bytes: number
+  slot: number
+}
+
+const zero = (): Sums => ({ n: 0, costE4: 0, bytes: 0, slot: 0 })
+const addSums = (to: Sums, n: number, costE4: number, bytes: number, slot: number) => {
+  to.n += n
+  to.costE4 += costE4
+  to.bytes += bytes
+  to.slot += slot
+}
+
+/** A group of jobs: [project, principal, job type, pricing, n, cost e4, bytes billed, slot-ms]. */
+type JobGroup = [number, number, BigQueryJobType, number, number, number, number, number]
+
+const GROUP_COLUMNS = 'a.project, a.principal, a.job_type, a.pricing'
+const sumsOf = (count: string) => `${count}, sum(a.cost_e4), sum(a.bytes_billed), sum(a.slot_ms)`
+
+/**
+ * Whole stored days summed once per process and kept, as the job list's metadata keeps its day
+ * tallies (bigquery-job-tallies.ts): the seed is the only writer of bq_jobs and bq_job_days, so a
+ * day always sums the same. A 30-day window and the 30 days before it then add 60 kept days and
+ * read only their edges (the bench's Cost 360 row, p99 ≤ 100 ms at a million jobs).
+ */
+const dayCaches = new WeakMap<Db, { seededAt: string | undefined; days: Map<string, unknown> }>()
+
+function keptDay<T>(db: Db, what: string, day: number, read: () => T): T {
+  const seededAt = readSetting(db, 'seeded_at')
+  let held = dayCaches.get(db)
+  if (!held || held.seededAt !== seededAt) dayCaches.set(db, (held = { seededAt, days: new Map() }))
+  const key = `${what}:${day}`
+  if (!held.days.has(key)) held.days.set(key, read())
+  return held.days.get(key) as T
+}
+
+/** The window of a cost call: default the 7 days to now; reversed or over 366 days is a 400. */
+function costWindow(db: Db, q: { startTime?: string; endTime?: string }, now: number): JobWindow {
+  const end = q.endTime === undefined ? now : Date.parse(q.endTime)
+  const startTime =
+    q.startTime ??
+    (Number.isNaN(end) ? undefined : new Date(end - BIGQUERY_COST_DEFAULT_DAYS * DAY + 1).toISOString())
+  return jobWindow(db, { startTime, endTime: q.endTime }, now, 'querystring')
+}
+
+/** The stored half-open range of a shown window [start, end]. */
+const storedRange = (w: JobWindow) => ({ from: w.start - w.shift, to: w.end - w.shift + 1 })
+
+/**
+ * The job groups of a stored range, each with the point it adds to: a day point per seeded day
+ * (its start moved by the shift), or an hour point of shown time for windows of a day or less.
+ */
+function jobGroups(db: Db, range: { from: number; to: number }, shift: number, hourly: boolean) {
+  const out: { point: number; groups: JobGroup[] }[] = []
+  const edge = (from: number, to: number): JobGroup[] =>
+    db
+      .prepare(
+        `SELECT ${GROUP_COLUMNS}, ${sumsOf('count(*)')} FROM bq_jobs a INDEXED BY bq_jobs_window
+          WHERE a.create_time >= ? AND a.create_time < ? GROUP BY ${GROUP_COLUMNS}`,
+      )
+      .raw()
+      .all(from, to) as JobGroup[]
+  if (hourly) {
+    const rows = db
+      .prepare(
+        `SELECT CAST((a.create_time + @shift) / ${HOUR} AS INTEGER) * ${HOUR} AS point, ${GROUP_COLUMNS}, ${sumsOf('count(*)')}
+           FROM bq_jobs a INDEXED BY bq_jobs_window WHERE a.create_time >= @from AND a.create_time < @to
+          GROUP BY point, ${GROUP_COLUMNS}`,
+      )
+      .raw()
+      .all({ ...range, shift }) as [number, ...JobGroup][]
+    for (const [point, ...group] of rows) out.push({ point, groups: [group as JobGroup] })
+    return out
+  }
+  for (const piece of bigQueryWindowPieces(range)) {
+    if (piece.table === 'bq_jobs') {
+      // An edge within a seeded day, or (a window under two days without a whole one) two.
+      for (let from = piece.from; from < piece.to; from = Math.floor(from / DAY) * DAY + DAY) {
+        const day = Math.floor(from / DAY) * DAY
+        out.push({ point: day + shift, groups: edge(from, Math.min(piece.to, day + DAY)) })
+      }
+      continue
+    }
+    for (let day = piece.from; day < piece.to; day += DAY)
+      out.push({
+        point: day + shift,
+        groups: keptDay(db, 'groups', day, () =>
+          db
+            .prepare(
+              `SELECT ${GROUP_COLUMNS}, ${sumsOf('sum(a.n)')} FROM bq_job_days a WHERE a.day = ?
+                GROUP BY ${GROUP_COLUMNS}`,
+            )
+            .raw()
+            .all(day),
+        ) as JobGroup[],
+      })
+  }
+  return out
+}
+
+/** Sums by a key of each group. */
+function sumBy<K>(parts: readonly { groups: JobGroup[] }[], keyOf: (g: JobGroup) => K): Map<K, Sums> {
+  const sums = new Map<K, Sums>()
+  for (const part of parts)
+    for (const g of part.groups) {
+      const key = keyOf(g)
+      let s = sums.get(key)
+      if (!s) sums.set(key, (s = zero()))
+      addSums(s, g[4], g[5], g[6], g[7])
+    }
+  return sums
+}
+
+const totalOf = (sums: Iterable<Sums>): Sums => {
+  const t = zero()
+  for (const s of sums) addSums(t, s.n, s.costE4, s.bytes, s.slot)
+  return t
+}
+
+const totals = (s: Sums): BigQueryCostTotals => ({
+  cost: fromE4(s.costE4),
+  jobCount: s.n,
+  billedBytes: s.bytes,
+  slotMs: s.slot,
+})
+
+/** Percent of the whole, 2 decimals (0 of nothing). */
+export const sharePercent = (part: number, whole: number) =>
+  whole > 0 ? Math.round((part / whole) * 10_000) / 100 : 0
+
+/** Change against the period before, 2 decimals; null when there was no cost before. */
+export const changePercent = (now: number, before: number) =>
+  before > 0 ? Math.round(((now - before) / before) * 10_000) / 100 : null
+
+/** Most cost first, ties by id. */
+const byCost = <R extends { cost: number; id: string }>(a: R, b: R) =>
+  b.cost - a.cost || a.id.localeCompare(b.id)
+
+/** Names of the groups' keys: project, principal, reservation (pricing 0: on demand) and job type. */
+function namers(codec: BigQueryCodec) {
+  return {
+    project: (g: JobGroup) => codec.projects.get(g[0])?.projectId ?? '',
+    user: (g: JobGroup) => codec.principals.get(g[1])?.email ?? '',
+    reservation: (g: JobGroup) => {
+      if (g[3] === 0) return 'on-demand'
+      const code = codec.projects.get(g[0])?.reservation
+      return (
+        (code === null || code === undefined ? undefined : codec.reservations.get(code)?.reservationId) ?? ''
+      )
+    },
+    jobType: (g: JobGroup) => g[2],
+  }
+}
+
+const RESERVATION_NAMES: Record<string, string> = { 'on-demand': BIGQUERY_PRICING_PLANS.ON_DEMAND }
+
+function breakdown(
+  now: Map<string, Sums>,
+  before: Map<string, Sums>,
+  whole: number,
+  limit: number,
+  name: (id: string) => string = (id) => id,
+): BigQueryCostRow[] {
+  return [...now]
+    .filter(([, s]) => s.n > 0)
+    .map(([id, s]) => {
+      const previous = before.get(id)?.costE4 ?? 0
+      return {
+        id,
+        name: name(id),
+        ...totals(s),
+        share: sharePercent(s.costE4, whole),
+        previousCost: fromE4(previous),
+        changePercent: changePercent(s.costE4, previous),
+      }
+    })
+    .sort(byCost)
+    .slice(0, limit)
+}
+
+/** The shown points of the window: whole hours, or one per seeded day moved by the shift. */
+function pointsOf(w: JobWindow, hourly: boolean): number[] {
+  const points: number[] = []
+  if (hourly) for (let p = Math.floor(w.start / HOUR) * HOUR; p <= w.end; p += HOUR) points.push(p)
+  else {
+    const { from, to } = storedRange(w)
+    for (let day = Math.floor(from / DAY) * DAY; day < to; day += DAY) points.push(day + w.shift)
+  }
+  return points
+}
+
+/** GET costOverview (Cost 360, R152). */
+export function costOverview(db: Db, q: BigQueryCostQuery, now: number): BigQueryCostOverview {
+  const w = costWindow(db, q, now)
+  const length = w.end - w.start + 1
+  const before: JobWindow = { start: w.start - length, end: w.start - 1, shift: w.shift }
+  const hourly = length <= DAY
+  const parts = jobGroups(db, storedRange(w), w.shift, hourly)
+  const previousParts = jobGroups(db, storedRange(before), w.shift, hourly)
+  const codec = readCodec(db)
+  const name = namers(codec)
+  const total = totalOf(sumBy(parts, () => 0).values())
+  const previous = totalOf(sumBy(previousParts, () => 0).values())
+  const limit = q.limit ?? 100
+  const rows = (keyOf: (g: JobGroup) => string, label?: (id: string) => string) =>
+    breakdown(sumBy(parts, keyOf), sumBy(previousParts, keyOf), total.costE4, limit, label)
+  const points = pointsOf(w, hourly)
+  const byTypeAndPoint = new Map<BigQueryJobType, Map<number, number>>()
+  for (const part of parts)
+    for (const g of part.groups) {
+      const series = byTypeAndPoint.get(g[2]) ?? byTypeAndPoint.set(g[2], new Map()).get(g[2])!
+      series.set(part.point, (series.get(part.point) ?? 0) + g[5])
+    }
+  const trend: BigQueryCostSeries[] = [...byTypeAndPoint]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([type, series]) => ({
+      id: type,
+      name: BIGQUERY_JOB_TYPES[type] ?? type,
+      data: points.map((p) => [p, fromE4(series.get(p) ?? 0)] as [number, number]),
+    }))
+  return {
+    startTime: new Date(w.start).toISOString(),
+    endTime: new Date(w.end).toISOString(),
+    previousStartTime: new Date(before.start).toISOString(),
+    previousEndTime: new Date(before.end).toISOString(),
+    pointInterval: hourly ? 'hour' : 'day',
+    total: totals(total),
+    previous: totals(previous),
+    changePercent: changePercent(total.costE4, previous.costE4),
+    trend,
+    projects: rows(name.project),
+    users: rows(name.user),
+    reservations: rows(name.reservation, (id) => RESERVATION_NAMES[id] ?? id),
+    jobTypes: rows(name.jobType, (id) => BIGQUERY_JOB_TYPES[id as BigQueryJobType] ?? id),
+  }
+}
+
+/** Statement sums of a stored range: [statement id, n, cost e4, bytes billed, slot-ms]. */
+type StatementSums = [number, number, number, number, number]
+
+function statementSums(db: Db, range: { from: number; to: number }): Map<number, Sums> {
+  const read = (from: number, to: number) =>
+    db
+      .prepare(
+        `SELECT statement_id, ${sumsOf('count(*)').replaceAll('a.', '')} FROM bq_jobs
+          WHERE create_time >= ? AND create_time < ? GROUP BY statement_id`,
+      )
+      .raw()
+      .all(from, to) as StatementSums[]
+  const sums = new Map<number, Sums>()
+  const add = (rows: readonly StatementSums[]) => {
+    for (const [id, n, costE4, bytes, slot] of rows) {
+      let s = sums.get(id)
+      if (!s) sums.set(id, (s = zero()))
+      addSums(s, n, costE4, bytes, slot)
+    }
+  }
+  // Jobs by statement are not in the day rollup: each whole day is read from bq_jobs once and kept.
+  for (const piece of bigQueryWindowPieces(range)) {
+    if (piece.table === 'bq_jobs') add(read(piece.from, piece.to))
+    else
+      for (let day = piece.from; day < piece.to; day += DAY)
+        add(keptDay(db, 'statements', day, () => read(day, day + DAY)))
+  }
+  return sums
+}
+
+/** GET costTopK (R153): the K costliest projects, users, statements and signatures. */
+export function costTopK(db: Db, q: BigQueryTopKQuery, now: number): BigQueryTopK {
+  const w = costWindow(db, q, now)
+  const k = q.k ?? BIGQUERY_TOPK.default
+  const range = storedRange(w)
+  const parts = jobGroups(db, range, w.shift, false)
+  const codec = readCodec(db)
+  const name = namers(codec)
+  const total = totalOf(sumBy(parts, () => 0).values())
+  const row = (id: string, s: Sums, more: Partial<BigQueryTopRow> = {}): BigQueryTopRow => ({
+    id,
+    name: id,
+    ...totals(s),
+    share: sharePercent(s.costE4, total.costE4),
+    signature: '',
+    sqlShort: '',
+    sampleJobId: '',
+    ...more,
+  })
+  const top = (sums: Map<string, Sums>) =>
+    [...sums]
+      .filter(([, s]) => s.n > 0)
+      .map(([id, s]) => row(id, s))
+      .sort(byCost)
+      .slice(0, k)
+  const statements = statementSums(db, range)
+  const statementInfo = new Map(
+    (
+      db.prepare('SELECT id, template, signature FROM bq_statements').all() as {
+        id: number
+        template: string
+        signature: string
+      }[]
+    ).map((s) => [s.id, s]),
+  )
+  const signatures = new Map<string, Sums>()
+  /** The costliest statement of each signature: its sample shows the signature's text. */
+  const leadStatement = new Map<string, number>()
+  for (const [id, s] of statements) {
+    const signature = statementInfo.get(id)?.signature ?? ''
+    const sum = signatures.get(signature) ?? signatures.set(signature, zero()).get(signature)!
+    addSums(sum, s.n, s.costE4, s.bytes, s.slot)
+    const lead = leadStatement.get(signature)
+    if (lead === undefined || (statements.get(lead)?.costE4 ?? 0) < s.costE4) leadStatement.set(signature, id)
+  }
+  const latestJob = db.prepare(
+    `SELECT id, literal_seed, create_time FROM bq_jobs INDEXED BY bq_jobs_statement
+      WHERE statement_id = ? AND create_time >= ? AND create_time < ? ORDER BY create_time DESC LIMIT 1`,
+  )
+  const sample = (statementId: number) => {
+    const job = latestJob.get(statementId, range.from, range.to) as
+      { id: string; literal_seed: number; create_time: number } | undefined
+    const info = statementInfo.get(statementId)
+    if (!job || !info) return { sqlShort: '', sampleJobId: '' }
+    const text = renderStatement(
+      info.template,
+      job.literal_seed,
+      new Date(job.create_time + w.shift).toISOString(),
+    )
+    return { sqlShort: text.slice(0, 200), sampleJobId: job.id }
+  }
+  const statementRows = [...statements]
+    .filter(([, s]) => s.n > 0)
+    .map(([id, s]) => row(String(id), s))
+    .sort(byCost)
+    .slice(0, k)
+    .map((r) => {
+      const info = sample(Number(r.id))
+      return {
+        ...r,
+        ...info,
+        name: info.sqlShort || r.id,
+        signature: statementInfo.get(Number(r.id))?.signature ?? '',
+      }
+    })
+  const signatureRows = top(signatures).map((r) => ({
+    ...r,
+    signature: r.id,
+    ...sample(leadStatement.get(r.id)!),
+  }))
+  return {
+    startTime: new Date(w.start).toISOString(),
+    endTime: new Date(w.end).toISOString(),
+    k,
+    total: totals(total),
+    projects: top(sumBy(parts, name.project)),
+    users: top(sumBy(parts, name.user)),
+    statements: statementRows,
+    signatures: signatureRows,
+  }
+}
+
+export const UNTAGGED = '(untagged)'
+
+/** GET costTags (R154): the cost by label key, and by value of one key, the untagged as its own row. */
+export function costTags(db: Db, q: BigQueryCostTagsQuery, now: number): BigQueryCostTags {
+  const w = costWindow(db, q, now)
+  const bySet = new Map<number, Sums>()
+  for (const piece of bigQueryWindowPieces(storedRange(w))) {
+    // A job without labels has label_set NULL in bq_jobs and 0 in the day rollup.
+    const rows = db
+      .prepare(
+        `SELECT coalesce(a.label_set, 0), ${sumsOf(piece.count)} FROM ${piece.table} a
+          WHERE a.${piece.column} >= ? AND a.${piece.column} < ? GROUP BY 1`,
+      )
+      .raw()
+      .all(piece.from, piece.to) as [number, number, number, number, number][]
+    for (const [set, n, costE4, bytes, slot] of rows) {
+      const s = bySet.get(set) ?? bySet.set(set, zero()).get(set)!
+      addSums(s, n, costE4, bytes, slot)
+    }
+  }
+  const codec = readCodec(db)
+  const total = totalOf(bySet.values())
+  const keys = new Map<string, Sums>()
+  const untagged = zero()
+  for (const [set, s] of bySet) {
+    const pairs = codec.labelSets.get(set) ?? []
+    if (!pairs.length) addSums(untagged, s.n, s.costE4, s.bytes, s.slot)
+    for (const key of new Set(pairs.map((p) => p.key)))
+      addSums(keys.get(key) ?? keys.set(key, zero()).get(key)!, s.n, s.costE4, s.bytes, s.slot)
+  }
+  const tagRow = (id: string, s: Sums): BigQueryTagCostRow => ({
+    id,
+    name: id === '' ? UNTAGGED : id,
+    ...totals(s),
+    share: sharePercent(s.costE4, total.costE4),
+  })
+  const ranked = (sums: Map<string, Sums>, rest: Sums) => [
+    ...[...sums].map(([id, s]) => tagRow(id, s)).sort(byCost),
+    ...(rest.n > 0 ? [tagRow('', rest)] : []),
+  ]
+  const keyRows = ranked(keys, untagged)
+  const key = q.key ?? keyRows.find((r) => r.id !== '')?.id ?? ''
+  const values = new Map<string, Sums>()
+  const withoutKey = zero()
+  for (const [set, s] of bySet) {
+    const value = (codec.labelSets.get(set) ?? []).find((p) => p.key === key)?.value
+    const to = value === undefined ? withoutKey : (values.get(value) ?? values.set(value, zero()).get(value)!)
+    addSums(to, s.n, s.costE4, s.bytes, s.slot)
+  }
+  return {
+    startTime: new Date(w.start).toISOString(),
+    endTime: new Date(w.end).toISOString(),
+    total: totals(total),
+    keys: keyRows,
+    key,
+    values: ranked(values, withoutKey),
+  }
+}
