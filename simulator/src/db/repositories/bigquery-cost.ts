@@ -64,13 +64,18 @@ const sumsOf = (count: string) => `${count}, sum(a.cost_e4), sum(a.bytes_billed)
  */
 const dayCaches = new WeakMap<Db, { seededAt: string | undefined; days: Map<string, unknown> }>()
 
-function keptDay<T>(db: Db, what: string, day: number, read: () => T): T {
+/** The kept days of the database as it is seeded now (a new seed starts afresh): read once a call. */
+function keptDays(db: Db): Map<string, unknown> {
   const seededAt = readSetting(db, 'seeded_at')
   let held = dayCaches.get(db)
   if (!held || held.seededAt !== seededAt) dayCaches.set(db, (held = { seededAt, days: new Map() }))
-  const key = `${what}:${day}`
-  if (!held.days.has(key)) held.days.set(key, read())
-  return held.days.get(key) as T
+  return held.days
+}
+
+function kept<T>(days: Map<string, unknown>, what: string, start: number, read: () => T): T {
+  const key = `${what}:${start}`
+  if (!days.has(key)) days.set(key, read())
+  return days.get(key) as T
 }
 
 /** The window of a cost call: default the 7 days to now; reversed or over 366 days is a 400. */
@@ -85,12 +90,25 @@ function costWindow(db: Db, q: { startTime?: string; endTime?: string }, now: nu
 /** The stored half-open range of a shown window [start, end]. */
 const storedRange = (w: JobWindow) => ({ from: w.start - w.shift, to: w.end - w.shift + 1 })
 
+/** An edge of a window cut at the stored hours: whole hours (kept) and the partial ones at its ends. */
+function hoursOf(edge: { from: number; to: number }): { from: number; to: number; whole: boolean }[] {
+  const hours = []
+  for (let from = edge.from; from < edge.to;) {
+    const hour = Math.floor(from / HOUR) * HOUR
+    const to = Math.min(edge.to, hour + HOUR)
+    hours.push({ from, to, whole: from === hour && to === hour + HOUR })
+    from = to
+  }
+  return hours
+}
+
 /**
  * The job groups of a stored range, each with the point it adds to: a day point per seeded day
  * (its start moved by the shift), or an hour point of shown time for windows of a day or less.
  */
 function jobGroups(db: Db, range: { from: number; to: number }, shift: number, hourly: boolean) {
   const out: { point: number; groups: JobGroup[] }[] = []
+  const days = keptDays(db)
   const edge = (from: number, to: number): JobGroup[] =>
     db
       .prepare(
@@ -113,17 +131,19 @@ function jobGroups(db: Db, range: { from: number; to: number }, shift: number, h
   }
   for (const piece of bigQueryWindowPieces(range)) {
     if (piece.table === 'bq_jobs') {
-      // An edge within a seeded day, or (a window under two days without a whole one) two.
-      for (let from = piece.from; from < piece.to; from = Math.floor(from / DAY) * DAY + DAY) {
-        const day = Math.floor(from / DAY) * DAY
-        out.push({ point: day + shift, groups: edge(from, Math.min(piece.to, day + DAY)) })
-      }
+      // An edge: its whole hours kept like the days (a day's edge is up to 10,000 jobs at the large
+      // scale, read twice a call for the window and the period before), its partial hours read.
+      for (const { from, to, whole } of hoursOf(piece))
+        out.push({
+          point: Math.floor(from / DAY) * DAY + shift,
+          groups: whole ? kept(days, 'hour', from, () => edge(from, to)) : edge(from, to),
+        })
       continue
     }
     for (let day = piece.from; day < piece.to; day += DAY)
       out.push({
         point: day + shift,
-        groups: keptDay(db, 'groups', day, () =>
+        groups: kept(days, 'groups', day, () =>
           db
             .prepare(
               `SELECT ${GROUP_COLUMNS}, ${sumsOf('sum(a.n)')} FROM bq_job_days a WHERE a.day = ?
@@ -135,6 +155,44 @@ function jobGroups(db: Db, range: { from: number; to: number }, shift: number, h
       })
   }
   return out
+}
+
+const TYPES: readonly BigQueryJobType[] = ['Q', 'L', 'E', 'C']
+const TYPE_INDEX: Readonly<Record<string, number>> = { Q: 0, L: 1, E: 2, C: 3 }
+
+/**
+ * The parts' groups added up by project × principal × job type × pricing (a 30-day window holds
+ * some 36,000 day groups at the large scale, but only about 1,200 distinct ones), so the
+ * breakdowns then each read those few; and the cost per point and job type, for the trend.
+ */
+function collapse(parts: readonly { point: number; groups: JobGroup[] }[]) {
+  const groups = new Map<number, JobGroup>()
+  const trend = new Map<BigQueryJobType, Map<number, number>>()
+  for (const part of parts) {
+    // The part's cost by job type first: one addition per group, one map write per type.
+    const byType = [0, 0, 0, 0]
+    const seen = [false, false, false, false]
+    for (const g of part.groups) {
+      seen[TYPE_INDEX[g[2]] ?? 0] = true
+      const key = ((g[0] * 65_536 + g[1]) * 4 + (TYPE_INDEX[g[2]] ?? 0)) * 8 + g[3]
+      const held = groups.get(key)
+      if (!held) groups.set(key, [...g])
+      else {
+        held[4] += g[4]
+        held[5] += g[5]
+        held[6] += g[6]
+        held[7] += g[7]
+      }
+      const type = TYPE_INDEX[g[2]] ?? 0
+      byType[type] = byType[type]! + g[5]
+    }
+    TYPES.forEach((type, i) => {
+      if (!seen[i]) return
+      const series = trend.get(type) ?? trend.set(type, new Map()).get(type)!
+      series.set(part.point, (series.get(part.point) ?? 0) + byType[i]!)
+    })
+  }
+  return { parts: [{ groups: [...groups.values()] }], trend }
 }
 
 /** Sums by a key of each group. */
@@ -234,8 +292,8 @@ export function costOverview(db: Db, q: BigQueryCostQuery, now: number): BigQuer
   const length = w.end - w.start + 1
   const before: JobWindow = { start: w.start - length, end: w.start - 1, shift: w.shift }
   const hourly = length <= DAY
-  const parts = jobGroups(db, storedRange(w), w.shift, hourly)
-  const previousParts = jobGroups(db, storedRange(before), w.shift, hourly)
+  const { parts, trend: byTypeAndPoint } = collapse(jobGroups(db, storedRange(w), w.shift, hourly))
+  const previousParts = collapse(jobGroups(db, storedRange(before), w.shift, hourly)).parts
   const codec = readCodec(db)
   const name = namers(codec)
   const total = totalOf(sumBy(parts, () => 0).values())
@@ -244,12 +302,6 @@ export function costOverview(db: Db, q: BigQueryCostQuery, now: number): BigQuer
   const rows = (keyOf: (g: JobGroup) => string, label?: (id: string) => string) =>
     breakdown(sumBy(parts, keyOf), sumBy(previousParts, keyOf), total.costE4, limit, label)
   const points = pointsOf(w, hourly)
-  const byTypeAndPoint = new Map<BigQueryJobType, Map<number, number>>()
-  for (const part of parts)
-    for (const g of part.groups) {
-      const series = byTypeAndPoint.get(g[2]) ?? byTypeAndPoint.set(g[2], new Map()).get(g[2])!
-      series.set(part.point, (series.get(part.point) ?? 0) + g[5])
-    }
   const trend: BigQueryCostSeries[] = [...byTypeAndPoint]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([type, series]) => ({
@@ -287,6 +339,7 @@ function statementSums(db: Db, range: { from: number; to: number }): Map<number,
       .raw()
       .all(from, to) as StatementSums[]
   const sums = new Map<number, Sums>()
+  const days = keptDays(db)
   const add = (rows: readonly StatementSums[]) => {
     for (const [id, n, costE4, bytes, slot] of rows) {
       let s = sums.get(id)
@@ -296,10 +349,12 @@ function statementSums(db: Db, range: { from: number; to: number }): Map<number,
   }
   // Jobs by statement are not in the day rollup: each whole day is read from bq_jobs once and kept.
   for (const piece of bigQueryWindowPieces(range)) {
-    if (piece.table === 'bq_jobs') add(read(piece.from, piece.to))
+    if (piece.table === 'bq_jobs')
+      for (const { from, to, whole } of hoursOf(piece))
+        add(whole ? kept(days, 'statement-hour', from, () => read(from, to)) : read(from, to))
     else
       for (let day = piece.from; day < piece.to; day += DAY)
-        add(keptDay(db, 'statements', day, () => read(day, day + DAY)))
+        add(kept(days, 'statements', day, () => read(day, day + DAY)))
   }
   return sums
 }
@@ -309,7 +364,7 @@ export function costTopK(db: Db, q: BigQueryTopKQuery, now: number): BigQueryTop
   const w = costWindow(db, q, now)
   const k = q.k ?? BIGQUERY_TOPK.default
   const range = storedRange(w)
-  const parts = jobGroups(db, range, w.shift, false)
+  const { parts } = collapse(jobGroups(db, range, w.shift, false))
   const codec = readCodec(db)
   const name = namers(codec)
   const total = totalOf(sumBy(parts, () => 0).values())
