@@ -61,10 +61,13 @@ export function Cost360View(props: CostViewProps) {
         {
           kind: 'stacked-bars',
           title: `Cost per ${d.pointInterval} by job type (USD)`,
-          series: d.trend.map((s) => ({
-            name: s.name,
-            data: s.data.map(([t, cents]) => [t, bigQueryCostUsd(cents)] as const),
-          })),
+          // Job types that cost nothing in the window (loads and copies are free) add only a legend entry.
+          series: d.trend
+            .filter((s) => s.data.some(([, cents]) => cents > 0))
+            .map((s) => ({
+              name: s.name,
+              data: s.data.map(([t, cents]) => [t, bigQueryCostUsd(cents)] as const),
+            })),
           range: costTimeRange(dateRange),
           cost: true,
           valueFormat: formatUsd,
