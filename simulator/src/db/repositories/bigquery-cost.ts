@@ -2,29 +2,23 @@ import {
   BIGQUERY_COST_DEFAULT_DAYS,
   BIGQUERY_JOB_TYPES,
   BIGQUERY_PRICING_PLANS,
-  BIGQUERY_TOPK,
   type BigQueryCostOverview,
   type BigQueryCostQuery,
   type BigQueryCostRow,
   type BigQueryCostSeries,
-  type BigQueryCostTags,
-  type BigQueryCostTagsQuery,
   type BigQueryCostTotals,
   type BigQueryJobType,
-  type BigQueryTagCostRow,
-  type BigQueryTopK,
-  type BigQueryTopKQuery,
-  type BigQueryTopRow,
 } from '@costlens/shared'
 import type { Db } from '../open-database.ts'
-import { readCodec, renderStatement, type BigQueryCodec } from './bigquery-codes.ts'
+import { readCodec, type BigQueryCodec } from './bigquery-codes.ts'
 import { jobWindow, type JobWindow } from './bigquery-jobs.ts'
 import { bigQueryWindowPieces } from './bq-usage.ts'
 import { readSetting } from './settings.ts'
 import { fromE4 } from './snowflake-common.ts'
 
 /*
- * The BigQuery cost pages (03 §2 /cost/osd_cost360, osd_topk, osd_tags; R152-R154). Every figure sums
+ * The BigQuery cost pages (03 §2 /cost/osd_cost360, osd_topk, osd_tags; R152-R154): Cost 360 here,
+ * with what Top K (bigquery-cost-topk.ts) and the tags (bigquery-cost-tags.ts) share. Every figure sums
  * the jobs created in the window, cut as the BigQuery chargeback cuts it (bigQueryWindowPieces:
  * whole seeded days from bq_job_days, the edges from bq_jobs), so Cost 360's total is the job list's
  * (with costlens' own jobs) and bqcb's to the cent. Money is summed in cents × 10,000 (integers) and
@@ -35,15 +29,15 @@ const HOUR = 3_600_000
 const DAY = 24 * HOUR
 
 /** Sums of jobs: count, cost in cents × 10,000, bytes billed, slot-ms. */
-interface Sums {
+export interface Sums {
   n: number
   costE4: number
   bytes: number
   slot: number
 }
 
-const zero = (): Sums => ({ n: 0, costE4: 0, bytes: 0, slot: 0 })
-const addSums = (to: Sums, n: number, costE4: number, bytes: number, slot: number) => {
+export const zero = (): Sums => ({ n: 0, costE4: 0, bytes: 0, slot: 0 })
+export const addSums = (to: Sums, n: number, costE4: number, bytes: number, slot: number) => {
   to.n += n
   to.costE4 += costE4
   to.bytes += bytes
@@ -51,10 +45,10 @@ const addSums = (to: Sums, n: number, costE4: number, bytes: number, slot: numbe
 }
 
 /** A group of jobs: [project, principal, job type, pricing, n, cost e4, bytes billed, slot-ms]. */
-type JobGroup = [number, number, BigQueryJobType, number, number, number, number, number]
+export type JobGroup = [number, number, BigQueryJobType, number, number, number, number, number]
 
 const GROUP_COLUMNS = 'a.project, a.principal, a.job_type, a.pricing'
-const sumsOf = (count: string) => `${count}, sum(a.cost_e4), sum(a.bytes_billed), sum(a.slot_ms)`
+export const sumsOf = (count: string) => `${count}, sum(a.cost_e4), sum(a.bytes_billed), sum(a.slot_ms)`
 
 /**
  * Whole stored days summed once per process and kept, as the job list's metadata keeps its day
@@ -65,21 +59,21 @@ const sumsOf = (count: string) => `${count}, sum(a.cost_e4), sum(a.bytes_billed)
 const dayCaches = new WeakMap<Db, { seededAt: string | undefined; days: Map<string, unknown> }>()
 
 /** The kept days of the database as it is seeded now (a new seed starts afresh): read once a call. */
-function keptDays(db: Db): Map<string, unknown> {
+export function keptDays(db: Db): Map<string, unknown> {
   const seededAt = readSetting(db, 'seeded_at')
   let held = dayCaches.get(db)
   if (!held || held.seededAt !== seededAt) dayCaches.set(db, (held = { seededAt, days: new Map() }))
   return held.days
 }
 
-function kept<T>(days: Map<string, unknown>, what: string, start: number, read: () => T): T {
+export function kept<T>(days: Map<string, unknown>, what: string, start: number, read: () => T): T {
   const key = `${what}:${start}`
   if (!days.has(key)) days.set(key, read())
   return days.get(key) as T
 }
 
 /** The window of a cost call: default the 7 days to now; reversed or over 366 days is a 400. */
-function costWindow(db: Db, q: { startTime?: string; endTime?: string }, now: number): JobWindow {
+export function costWindow(db: Db, q: { startTime?: string; endTime?: string }, now: number): JobWindow {
   const end = q.endTime === undefined ? now : Date.parse(q.endTime)
   const startTime =
     q.startTime ??
@@ -88,10 +82,10 @@ function costWindow(db: Db, q: { startTime?: string; endTime?: string }, now: nu
 }
 
 /** The stored half-open range of a shown window [start, end]. */
-const storedRange = (w: JobWindow) => ({ from: w.start - w.shift, to: w.end - w.shift + 1 })
+export const storedRange = (w: JobWindow) => ({ from: w.start - w.shift, to: w.end - w.shift + 1 })
 
 /** An edge of a window cut at the stored hours: whole hours (kept) and the partial ones at its ends. */
-function hoursOf(edge: { from: number; to: number }): { from: number; to: number; whole: boolean }[] {
+export function hoursOf(edge: { from: number; to: number }): { from: number; to: number; whole: boolean }[] {
   const hours = []
   for (let from = edge.from; from < edge.to;) {
     const hour = Math.floor(from / HOUR) * HOUR
@@ -106,7 +100,7 @@ function hoursOf(edge: { from: number; to: number }): { from: number; to: number
  * The job groups of a stored range, each with the point it adds to: a day point per seeded day
  * (its start moved by the shift), or an hour point of shown time for windows of a day or less.
  */
-function jobGroups(db: Db, range: { from: number; to: number }, shift: number, hourly: boolean) {
+export function jobGroups(db: Db, range: { from: number; to: number }, shift: number, hourly: boolean) {
   const out: { point: number; groups: JobGroup[] }[] = []
   const days = keptDays(db)
   const edge = (from: number, to: number): JobGroup[] =>
@@ -165,7 +159,7 @@ const TYPE_INDEX: Readonly<Record<string, number>> = { Q: 0, L: 1, E: 2, C: 3 }
  * some 36,000 day groups at the large scale, but only about 1,200 distinct ones), so the
  * breakdowns then each read those few; and the cost per point and job type, for the trend.
  */
-function collapse(parts: readonly { point: number; groups: JobGroup[] }[]) {
+export function collapse(parts: readonly { point: number; groups: JobGroup[] }[]) {
   const groups = new Map<number, JobGroup>()
   const trend = new Map<BigQueryJobType, Map<number, number>>()
   for (const part of parts) {
@@ -196,7 +190,7 @@ function collapse(parts: readonly { point: number; groups: JobGroup[] }[]) {
 }
 
 /** Sums by a key of each group. */
-function sumBy<K>(parts: readonly { groups: JobGroup[] }[], keyOf: (g: JobGroup) => K): Map<K, Sums> {
+export function sumBy<K>(parts: readonly { groups: JobGroup[] }[], keyOf: (g: JobGroup) => K): Map<K, Sums> {
   const sums = new Map<K, Sums>()
   for (const part of parts)
     for (const g of part.groups) {
@@ -208,13 +202,13 @@ function sumBy<K>(parts: readonly { groups: JobGroup[] }[], keyOf: (g: JobGroup)
   return sums
 }
 
-const totalOf = (sums: Iterable<Sums>): Sums => {
+export const totalOf = (sums: Iterable<Sums>): Sums => {
   const t = zero()
   for (const s of sums) addSums(t, s.n, s.costE4, s.bytes, s.slot)
   return t
 }
 
-const totals = (s: Sums): BigQueryCostTotals => ({
+export const totals = (s: Sums): BigQueryCostTotals => ({
   cost: fromE4(s.costE4),
   jobCount: s.n,
   billedBytes: s.bytes,
@@ -230,11 +224,11 @@ export const changePercent = (now: number, before: number) =>
   before > 0 ? Math.round(((now - before) / before) * 10_000) / 100 : null
 
 /** Most cost first, ties by id. */
-const byCost = <R extends { cost: number; id: string }>(a: R, b: R) =>
+export const byCost = <R extends { cost: number; id: string }>(a: R, b: R) =>
   b.cost - a.cost || a.id.localeCompare(b.id)
 
 /** Names of the groups' keys: project, principal, reservation (pricing 0: on demand) and job type. */
-function namers(codec: BigQueryCodec) {
+export function namers(codec: BigQueryCodec) {
   return {
     project: (g: JobGroup) => codec.projects.get(g[0])?.projectId ?? '',
     user: (g: JobGroup) => codec.principals.get(g[1])?.email ?? '',
@@ -323,189 +317,5 @@ export function costOverview(db: Db, q: BigQueryCostQuery, now: number): BigQuer
     users: rows(name.user),
     reservations: rows(name.reservation, (id) => RESERVATION_NAMES[id] ?? id),
     jobTypes: rows(name.jobType, (id) => BIGQUERY_JOB_TYPES[id as BigQueryJobType] ?? id),
-  }
-}
-
-/** Statement sums of a stored range: [statement id, n, cost e4, bytes billed, slot-ms]. */
-type StatementSums = [number, number, number, number, number]
-
-function statementSums(db: Db, range: { from: number; to: number }): Map<number, Sums> {
-  const read = (from: number, to: number) =>
-    db
-      .prepare(
-        `SELECT statement_id, ${sumsOf('count(*)').replaceAll('a.', '')} FROM bq_jobs
-          WHERE create_time >= ? AND create_time < ? GROUP BY statement_id`,
-      )
-      .raw()
-      .all(from, to) as StatementSums[]
-  const sums = new Map<number, Sums>()
-  const days = keptDays(db)
-  const add = (rows: readonly StatementSums[]) => {
-    for (const [id, n, costE4, bytes, slot] of rows) {
-      let s = sums.get(id)
-      if (!s) sums.set(id, (s = zero()))
-      addSums(s, n, costE4, bytes, slot)
-    }
-  }
-  // Jobs by statement are not in the day rollup: each whole day is read from bq_jobs once and kept.
-  for (const piece of bigQueryWindowPieces(range)) {
-    if (piece.table === 'bq_jobs')
-      for (const { from, to, whole } of hoursOf(piece))
-        add(whole ? kept(days, 'statement-hour', from, () => read(from, to)) : read(from, to))
-    else
-      for (let day = piece.from; day < piece.to; day += DAY)
-        add(kept(days, 'statements', day, () => read(day, day + DAY)))
-  }
-  return sums
-}
-
-/** GET costTopK (R153): the K costliest projects, users, statements and signatures. */
-export function costTopK(db: Db, q: BigQueryTopKQuery, now: number): BigQueryTopK {
-  const w = costWindow(db, q, now)
-  const k = q.k ?? BIGQUERY_TOPK.default
-  const range = storedRange(w)
-  const { parts } = collapse(jobGroups(db, range, w.shift, false))
-  const codec = readCodec(db)
-  const name = namers(codec)
-  const total = totalOf(sumBy(parts, () => 0).values())
-  const row = (id: string, s: Sums, more: Partial<BigQueryTopRow> = {}): BigQueryTopRow => ({
-    id,
-    name: id,
-    ...totals(s),
-    share: sharePercent(s.costE4, total.costE4),
-    signature: '',
-    sqlShort: '',
-    sampleJobId: '',
-    ...more,
-  })
-  const top = (sums: Map<string, Sums>) =>
-    [...sums]
-      .filter(([, s]) => s.n > 0)
-      .map(([id, s]) => row(id, s))
-      .sort(byCost)
-      .slice(0, k)
-  const statements = statementSums(db, range)
-  const statementInfo = new Map(
-    (
-      db.prepare('SELECT id, template, signature FROM bq_statements').all() as {
-        id: number
-        template: string
-        signature: string
-      }[]
-    ).map((s) => [s.id, s]),
-  )
-  const signatures = new Map<string, Sums>()
-  /** The costliest statement of each signature: its sample shows the signature's text. */
-  const leadStatement = new Map<string, number>()
-  for (const [id, s] of statements) {
-    const signature = statementInfo.get(id)?.signature ?? ''
-    const sum = signatures.get(signature) ?? signatures.set(signature, zero()).get(signature)!
-    addSums(sum, s.n, s.costE4, s.bytes, s.slot)
-    const lead = leadStatement.get(signature)
-    if (lead === undefined || (statements.get(lead)?.costE4 ?? 0) < s.costE4) leadStatement.set(signature, id)
-  }
-  const latestJob = db.prepare(
-    `SELECT id, literal_seed, create_time FROM bq_jobs INDEXED BY bq_jobs_statement
-      WHERE statement_id = ? AND create_time >= ? AND create_time < ? ORDER BY create_time DESC LIMIT 1`,
-  )
-  const sample = (statementId: number) => {
-    const job = latestJob.get(statementId, range.from, range.to) as
-      { id: string; literal_seed: number; create_time: number } | undefined
-    const info = statementInfo.get(statementId)
-    if (!job || !info) return { sqlShort: '', sampleJobId: '' }
-    const text = renderStatement(
-      info.template,
-      job.literal_seed,
-      new Date(job.create_time + w.shift).toISOString(),
-    )
-    return { sqlShort: text.slice(0, 200), sampleJobId: job.id }
-  }
-  const statementRows = [...statements]
-    .filter(([, s]) => s.n > 0)
-    .map(([id, s]) => row(String(id), s))
-    .sort(byCost)
-    .slice(0, k)
-    .map((r) => {
-      const info = sample(Number(r.id))
-      return {
-        ...r,
-        ...info,
-        name: info.sqlShort || r.id,
-        signature: statementInfo.get(Number(r.id))?.signature ?? '',
-      }
-    })
-  const signatureRows = top(signatures).map((r) => ({
-    ...r,
-    signature: r.id,
-    ...sample(leadStatement.get(r.id)!),
-  }))
-  return {
-    startTime: new Date(w.start).toISOString(),
-    endTime: new Date(w.end).toISOString(),
-    k,
-    total: totals(total),
-    projects: top(sumBy(parts, name.project)),
-    users: top(sumBy(parts, name.user)),
-    statements: statementRows,
-    signatures: signatureRows,
-  }
-}
-
-export const UNTAGGED = '(untagged)'
-
-/** GET costTags (R154): the cost by label key, and by value of one key, the untagged as its own row. */
-export function costTags(db: Db, q: BigQueryCostTagsQuery, now: number): BigQueryCostTags {
-  const w = costWindow(db, q, now)
-  const bySet = new Map<number, Sums>()
-  for (const piece of bigQueryWindowPieces(storedRange(w))) {
-    // A job without labels has label_set NULL in bq_jobs and 0 in the day rollup.
-    const rows = db
-      .prepare(
-        `SELECT coalesce(a.label_set, 0), ${sumsOf(piece.count)} FROM ${piece.table} a
-          WHERE a.${piece.column} >= ? AND a.${piece.column} < ? GROUP BY 1`,
-      )
-      .raw()
-      .all(piece.from, piece.to) as [number, number, number, number, number][]
-    for (const [set, n, costE4, bytes, slot] of rows) {
-      const s = bySet.get(set) ?? bySet.set(set, zero()).get(set)!
-      addSums(s, n, costE4, bytes, slot)
-    }
-  }
-  const codec = readCodec(db)
-  const total = totalOf(bySet.values())
-  const keys = new Map<string, Sums>()
-  const untagged = zero()
-  for (const [set, s] of bySet) {
-    const pairs = codec.labelSets.get(set) ?? []
-    if (!pairs.length) addSums(untagged, s.n, s.costE4, s.bytes, s.slot)
-    for (const key of new Set(pairs.map((p) => p.key)))
-      addSums(keys.get(key) ?? keys.set(key, zero()).get(key)!, s.n, s.costE4, s.bytes, s.slot)
-  }
-  const tagRow = (id: string, s: Sums): BigQueryTagCostRow => ({
-    id,
-    name: id === '' ? UNTAGGED : id,
-    ...totals(s),
-    share: sharePercent(s.costE4, total.costE4),
-  })
-  const ranked = (sums: Map<string, Sums>, rest: Sums) => [
-    ...[...sums].map(([id, s]) => tagRow(id, s)).sort(byCost),
-    ...(rest.n > 0 ? [tagRow('', rest)] : []),
-  ]
-  const keyRows = ranked(keys, untagged)
-  const key = q.key ?? keyRows.find((r) => r.id !== '')?.id ?? ''
-  const values = new Map<string, Sums>()
-  const withoutKey = zero()
-  for (const [set, s] of bySet) {
-    const value = (codec.labelSets.get(set) ?? []).find((p) => p.key === key)?.value
-    const to = value === undefined ? withoutKey : (values.get(value) ?? values.set(value, zero()).get(value)!)
-    addSums(to, s.n, s.costE4, s.bytes, s.slot)
-  }
-  return {
-    startTime: new Date(w.start).toISOString(),
-    endTime: new Date(w.end).toISOString(),
-    total: totals(total),
-    keys: keyRows,
-    key,
-    values: ranked(values, withoutKey),
   }
 }
