@@ -292,6 +292,35 @@ function bigqueryEndpoints(now: number, v: Vocabulary): HandRow[] {
       '/api/v1/bigquery/projects/metadata',
       () => '/api/v1/bigquery/projects/metadata',
     ),
+    // The cost pages (admin): Cost 360 over 30 days is issue 19's figure (p99 ≤ 100 ms).
+    get('bigquery: Cost 360 over 30 days', 'costOverview', '/api/v1/bigquery/cost/overview', () => {
+      const end = now - prng.int(0, 6) * 3_600_000 - prng.int(0, 3_599_999)
+      const params = {
+        startTime: new Date(end - 30 * 86_400_000 + 1).toISOString(),
+        endTime: new Date(end).toISOString(),
+      }
+      return `/api/v1/bigquery/cost/overview?${new URLSearchParams(params)}`
+    }),
+    get('bigquery: Top K, 7-30 days, K 5-50', 'costTopK', '/api/v1/bigquery/cost/topk', () => {
+      const days = prng.pick([7, 7, 14, 30])
+      const end = now - prng.int(0, 3_599_999)
+      const params = {
+        startTime: new Date(end - days * 86_400_000 + 1).toISOString(),
+        endTime: new Date(end).toISOString(),
+        k: String(prng.pick([5, 10, 10, 25, 50])),
+      }
+      return `/api/v1/bigquery/cost/topk?${new URLSearchParams(params)}`
+    }),
+    get('bigquery: cost by tag, 7-30 days', 'costTags', '/api/v1/bigquery/cost/tags', () => {
+      const days = prng.pick([7, 7, 14, 30])
+      const end = now - prng.int(0, 3_599_999)
+      const params = {
+        startTime: new Date(end - days * 86_400_000 + 1).toISOString(),
+        endTime: new Date(end).toISOString(),
+        ...(prng.int(0, 1) ? { key: pick(v.bigqueryLabels, { key: 'team', value: '' }).key } : {}),
+      }
+      return `/api/v1/bigquery/cost/tags?${new URLSearchParams(params)}`
+    }),
   ]
 }
 

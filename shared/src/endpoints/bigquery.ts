@@ -9,6 +9,14 @@ import {
   BigQueryProjectListSchema,
   BigQueryProjectMetadataSchema,
 } from '../contracts/bigquery.ts'
+import {
+  BigQueryCostOverviewSchema,
+  BigQueryCostQuerySchema,
+  BigQueryCostTagsQuerySchema,
+  BigQueryCostTagsSchema,
+  BigQueryTopKQuerySchema,
+  BigQueryTopKSchema,
+} from '../contracts/bigquery-cost.ts'
 import { defineEndpoints } from './endpoint.ts'
 
 /*
@@ -19,6 +27,14 @@ import { defineEndpoints } from './endpoint.ts'
  */
 const bigquery = { platforms: ['BIGQUERYV2'] } as const
 const tags = ['bigquery'] as const
+/** The cost pages are for admins (01 §6): the route enforces it from this declaration. */
+const bigqueryAdmins = { platforms: ['BIGQUERYV2'], roles: ['admin'] } as const
+
+const COST_WINDOW =
+  'Jobs created in [startTime, endTime] (ISO; default the 7 days to now; at most 366 days, else 400), every ' +
+  "job (costlens' own too), so totals equal the job list's with showUnravelJobs and bqcb's for the same " +
+  'window, to the cent: whole seeded days from the day rollup, the edges from the jobs. Cost in cents (4 ' +
+  'decimals), bytes billed, slot-ms.'
 
 const JOB_WINDOW =
   'Jobs created in [startTime, endTime] (ISO; default the last 12 hours, the first preset of 03 §9; at most ' +
@@ -91,5 +107,52 @@ export const bigqueryEndpoints = defineEndpoints({
     summary:
       "The BigQuery project list's filter options: organizations and reservations with their project counts",
     response: BigQueryProjectMetadataSchema,
+  },
+  // The cost pages' calls (03 §2 /cost/…, R152-R154): the catalogue has no endpoint for them, so each
+  // cites the screen it serves.
+  costOverview: {
+    method: 'GET',
+    path: '/api/v1/bigquery/cost/overview',
+    specIds: ['R152'],
+    pathIsOurs: true,
+    tags,
+    access: bigqueryAdmins,
+    summary:
+      "BigQuery Cost 360: the window's cost against the period before, by day (or hour) and job type, and by project, user, reservation and job type",
+    description:
+      `${COST_WINDOW} previous: the same length just before the window. Breakdown rows most cost first (ties by ` +
+      "id), at most limit (default 100), each with its share of the window's cost and its cost before; on-demand " +
+      'jobs are the reservation row on-demand.',
+    querystring: BigQueryCostQuerySchema,
+    response: BigQueryCostOverviewSchema,
+  },
+  costTopK: {
+    method: 'GET',
+    path: '/api/v1/bigquery/cost/topk',
+    specIds: ['R153'],
+    pathIsOurs: true,
+    tags,
+    access: bigqueryAdmins,
+    summary: 'BigQuery Top K: the K costliest projects, users, statements and signatures of the window',
+    description:
+      `${COST_WINDOW} k from 5 to 50 (default 10); rows most cost first (ties by id), with runs (jobCount), ` +
+      "bytes billed, slot-ms and share; a statement's sample is its latest job in the window.",
+    querystring: BigQueryTopKQuerySchema,
+    response: BigQueryTopKSchema,
+  },
+  costTags: {
+    method: 'GET',
+    path: '/api/v1/bigquery/cost/tags',
+    specIds: ['R154'],
+    pathIsOurs: true,
+    tags,
+    access: bigqueryAdmins,
+    summary: 'BigQuery cost by label key, and by value of one key, the untagged jobs as their own row',
+    description:
+      `${COST_WINDOW} keys: every label key with the jobs carrying it (a job counts under each of its keys), ` +
+      "and the jobs without labels as the row ''. values: the key's values (default key: the costliest), the " +
+      "jobs without the key as the row '' (these shares add to 100).",
+    querystring: BigQueryCostTagsQuerySchema,
+    response: BigQueryCostTagsSchema,
   },
 })

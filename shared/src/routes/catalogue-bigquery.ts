@@ -39,6 +39,8 @@ export const BIGQUERY_TABS: readonly TabEntry[] = [
         title: 'Cost 360',
         rbacId: 'cost/osd_cost360',
         roles: ADMIN_ONLY,
+        status: 'built',
+        screen: 'bigquery-cost',
       }),
       bq({
         specIds: ['R153'],
@@ -46,6 +48,8 @@ export const BIGQUERY_TABS: readonly TabEntry[] = [
         title: 'Top K',
         rbacId: 'cost/osd_topk',
         roles: ADMIN_ONLY,
+        status: 'built',
+        screen: 'bigquery-cost',
       }),
       bq({
         specIds: ['R154'],
@@ -53,6 +57,8 @@ export const BIGQUERY_TABS: readonly TabEntry[] = [
         title: 'Tags',
         rbacId: 'cost/osd_tags',
         roles: ADMIN_ONLY,
+        status: 'built',
+        screen: 'bigquery-cost',
       }),
     ],
   }),

@@ -1,31 +1,32 @@
 import { Link, useLocation } from 'react-router-dom'
-import { Anchor, Stack, Text } from '@mantine/core'
+import { Anchor, Text } from '@mantine/core'
 import {
   formatCount,
   formatUsd as usd,
   formatCredits as credits,
-  isActionAllowed,
   queryStringFromState,
   type DateRange,
   type SnowflakeCostQueryRow,
   type SnowflakeCostRow,
   type SnowflakeCostTotals,
 } from '@costlens/shared'
-import { useAppSelector } from '../../app/hooks.ts'
 import type { TimeSeries } from '../../components/charts/chart-types.ts'
 import { DataTable } from '../../components/table/data-table.tsx'
 import { OverflowTooltip } from '../../components/table/overflow-text.tsx'
 import type { DataColumn } from '../../components/table/table-types.ts'
 import type { ChartPanelSpec } from '../../kit/chart-panel.tsx'
 import { columns as col } from '../../kit/columns.tsx'
+import {
+  CostPage as CostFrame,
+  costTimeRange,
+  useCostCall,
+  type CostViewProps,
+} from '../../kit/cost-page.tsx'
 import { DashboardPanel } from '../../kit/dashboard-panel.tsx'
 import { addressRange } from '../../kit/fields.ts'
 import { costChangeNote, type Kpi } from '../../kit/kpi-row.tsx'
-import { useRefetchOnTick } from '../../kit/page-clock.ts'
-import { PageHeader, RangePicker, RefreshButton } from '../../kit/page-header.tsx'
-import { useAddressRange } from '../../kit/use-address-range.ts'
 import { useCostBreakdownQuery, useCostOverviewQuery, useCostQueriesQuery, windowParams } from './api.ts'
-import { COST_PRESET, COST_VIEWS, type CostView } from './cost-views.ts'
+import { COST_VIEWS, type CostView } from './cost-views.ts'
 import { queryDetailsHref, queryListHref } from './query-columns.tsx'
 import { warehouseHref } from './warehouse-columns.tsx'
 
@@ -131,26 +132,11 @@ function signatureColumns(range: DateRange): DataColumn<SnowflakeCostQueryRow>[]
   ]
 }
 
-interface ViewProps {
-  range: { dateRange: DateRange; rangeLabel: string }
-  now: number
-  exportAllowed: boolean
-}
-
-/** A view's call, fetched again on Refresh (a picked window asks for the same request). */
-function useCostCall<A, D>(
-  useQuery: (request: A) => D & { refetch: () => unknown },
-  request: A,
-  now: number,
-) {
-  const result = useQuery(request)
-  useRefetchOnTick(now, request, result.refetch)
-  return result
-}
+type ViewProps = CostViewProps
 
 /** The views' charts: over the window, with the plan's export permission (C19). */
 function chartKit({ range, exportAllowed }: ViewProps) {
-  const timeRange = { from: range.dateRange.start, to: range.dateRange.end }
+  const timeRange = costTimeRange(range.dateRange)
   return {
     line: (title: string, name: string, data: TimeSeries['data'], valueFormat = usd): ChartPanelSpec => ({
       kind: 'line',
@@ -276,27 +262,18 @@ function CostQueries(props: ViewProps) {
  */
 export default function CostPage() {
   const { pathname } = useLocation()
-  const user = useAppSelector((s) => s.session.user)!
   const view = COST_VIEWS[pathname] ?? COST_VIEWS['/cost/osd_cost_overview']!
-  const range = useAddressRange({ preset: COST_PRESET })
-  const props = {
-    range: range.state,
-    now: range.clock.now,
-    exportAllowed: isActionAllowed(user.plan, 'download'),
-  }
   return (
-    <Stack gap="md">
-      <PageHeader title={view.title}>
-        <RangePicker list={range} kind="cost" />
-        <RefreshButton clock={range.clock} />
-      </PageHeader>
-      {view.kind === 'overview' ? (
-        <CostOverview {...props} />
-      ) : view.kind === 'queries' ? (
-        <CostQueries {...props} />
-      ) : (
-        <CostBreakdown key={view.call} view={view} {...props} />
-      )}
-    </Stack>
+    <CostFrame title={view.title}>
+      {(props) =>
+        view.kind === 'overview' ? (
+          <CostOverview {...props} />
+        ) : view.kind === 'queries' ? (
+          <CostQueries {...props} />
+        ) : (
+          <CostBreakdown key={view.call} view={view} {...props} />
+        )
+      }
+    </CostFrame>
   )
 }

@@ -40,6 +40,3 @@ export const COST_VIEWS: Readonly<Record<string, CostView>> = {
     rowTitle: 'Query tag',
   },
 }
-
-/** 03 §9: the cost date-range selector opens on 7 days. */
-export const COST_PRESET = '7_d'

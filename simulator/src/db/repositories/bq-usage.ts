@@ -57,6 +57,41 @@ function grouping(db: Db, key: string): { column: string; name: (code: number | 
   return columns[key as ChargebackGroupKey]()
 }
 
+/** A piece of a seeded window and where it is read from: its table, time column and job count. */
+export interface BigQueryWindowPiece {
+  table: 'bq_jobs' | 'bq_job_days'
+  column: 'create_time' | 'day'
+  count: 'count(*)' | 'sum(a.n)'
+  from: number
+  to: number
+}
+
+/**
+ * The pieces a seeded window [from, to) is read from, so that every BigQuery sum (bqcb, the cost
+ * pages) cuts it the same way: its whole seeded UTC days from bq_job_days, the partial days at its
+ * edges from bq_jobs (index bq_jobs_window); empty pieces left out.
+ */
+export function bigQueryWindowPieces(window: { from: number; to: number }): BigQueryWindowPiece[] {
+  const jobs = (from: number, to: number): BigQueryWindowPiece => ({
+    table: 'bq_jobs',
+    column: 'create_time',
+    count: 'count(*)',
+    from,
+    to,
+  })
+  const firstDay = Math.ceil(window.from / DAY) * DAY
+  const lastDay = Math.floor(window.to / DAY) * DAY
+  const pieces =
+    firstDay >= lastDay
+      ? [jobs(window.from, window.to)]
+      : [
+          jobs(window.from, firstDay),
+          { table: 'bq_job_days', column: 'day', count: 'sum(a.n)', from: firstDay, to: lastDay } as const,
+          jobs(lastDay, window.to),
+        ]
+  return pieces.filter((p) => p.from < p.to)
+}
+
 interface GroupedUsage {
   v1: string
   v2: string
@@ -108,16 +143,7 @@ export function bigQueryChargebackUsage(
            FROM ${table} a WHERE a.${column} >= @from AND a.${column} < @to${where} GROUP BY v1, v2`,
       )
       .all({ ...params, from, to }) as CodedUsage[]
-  const firstDay = Math.ceil(window.from / DAY) * DAY
-  const lastDay = Math.floor(window.to / DAY) * DAY
-  const parts =
-    firstDay >= lastDay
-      ? usage('bq_jobs', 'create_time', 'count(*)', window.from, window.to)
-      : [
-          ...usage('bq_jobs', 'create_time', 'count(*)', window.from, firstDay),
-          ...usage('bq_job_days', 'day', 'sum(a.n)', firstDay, lastDay),
-          ...usage('bq_jobs', 'create_time', 'count(*)', lastDay, window.to),
-        ]
+  const parts = bigQueryWindowPieces(window).flatMap((p) => usage(p.table, p.column, p.count, p.from, p.to))
   // Summed exactly (slot-ms, cents × 10,000) over the days and edges, then rounded once per group
   // to the whole slot-second and cent the chargeback's integers hold.
   const summed = new Map<string, GroupedUsage>()
