@@ -5,7 +5,8 @@ import {
   type BigQueryTopRow,
 } from '@costlens/shared'
 import type { Db } from '../open-database.ts'
-import { readCodec, renderStatement } from './bigquery-codes.ts'
+import { renderBigQueryStatement } from '../seed/bigquery.ts'
+import { readCodec } from './bigquery-codes.ts'
 import {
   addSums,
   byCost,
@@ -122,11 +123,7 @@ export function costTopK(db: Db, q: BigQueryTopKQuery, now: number): BigQueryTop
       { id: string; literal_seed: number; create_time: number } | undefined
     const info = statementInfo.get(statementId)
     if (!job || !info) return { sqlShort: '', sampleJobId: '' }
-    const text = renderStatement(
-      info.template,
-      job.literal_seed,
-      new Date(job.create_time + w.shift).toISOString(),
-    )
+    const text = renderBigQueryStatement(info.template, job.literal_seed)
     return { sqlShort: text.slice(0, 200), sampleJobId: job.id }
   }
   const statementRows = [...statements]
