@@ -105,6 +105,9 @@ export const TOP_SLICES: Partial<Record<BigQueryJobSortKey, TopSlice>> = {
 }
 /** About this share of the jobs is in a top slice (the seed's spread): a guide to the cheaper read. */
 const SLICE_SHARE = 1 / 8
+/** What the filters read, every column of each top slice's index (the walk reads no table row). */
+const SLICE_COLUMNS = `create_time, executed_by_unravel, status, project, principal, job_type, pricing, label_set,
+  insight_mask, duration, slot_ms, bytes_billed, cost_e4`
 /** A top-slice walk reads at most this many times the entries it is expected to need. */
 const WALK_ALLOWANCE = 4
 
@@ -280,11 +283,21 @@ function topSliceWalk(db: Db, f: JobFilters, page: PageRequest): number[] | unde
   const budget = Math.ceil(Math.min(expected * WALK_ALLOWANCE, windowJobs / 2))
   const order = `${slice.column} DESC, create_time DESC, rowid DESC`
   const sql = filterSql(f)
+  // A range filter on the sort column itself starts the walk at its maximum (the costliest jobs
+  // above a maximum would otherwise use up the walk's allowance).
+  const own = { cost_e4: undefined, duration: f.duration, slot_ms: f.slotMs, bytes_billed: f.billedBytes }[
+    slice.column
+  ]
+  const bounds = [
+    own?.max === undefined ? '' : `AND ${slice.column} <= ${sql.param(own.max)}`,
+    own?.min === undefined ? '' : `AND ${slice.column} >= ${sql.param(own.min)}`,
+  ].join(' ')
   const rids = db
     .prepare(
       `SELECT rid FROM (
-         SELECT rowid AS rid, * FROM bq_jobs INDEXED BY ${slice.index}
-          WHERE ${slice.column} >= ${slice.atLeast} ORDER BY ${order} LIMIT ${sql.param(budget)}
+         SELECT rowid AS rid, ${SLICE_COLUMNS} FROM bq_jobs INDEXED BY ${slice.index}
+          WHERE ${slice.column} >= ${slice.atLeast} ${bounds}
+          ORDER BY ${order} LIMIT ${sql.param(budget)}
        ) ${sql.where('WHERE')}
         ORDER BY ${order.replace('rowid', 'rid')} LIMIT ${sql.param(page.pageSize)} OFFSET ${sql.param(page.offset)}`,
     )
