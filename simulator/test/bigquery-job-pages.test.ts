@@ -2,7 +2,7 @@ import Database from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { BigQueryJobSearchBody } from '@costlens/shared'
 import type { Db } from '../src/db/open-database.ts'
-import { searchJobs } from '../src/db/repositories/bigquery-jobs.ts'
+import { jobMetadata, searchJobs } from '../src/db/repositories/bigquery-jobs.ts'
 import { createSchema } from '../src/db/schema.ts'
 import { BIGQUERY_PRNG_OFFSET, seedBigQuery } from '../src/db/seed/bigquery.ts'
 import { BIGQUERY_SIZES } from '../src/db/seed/bigquery-catalogue.ts'
@@ -183,4 +183,50 @@ describe('E163 job list pages in a sort order, walked from the top slices or sor
     )[0]!
     expect(costs[0]).toBeCloseTo(top / 10_000, 6)
   })
+})
+
+describe('E164 job metadata from the day rollup (whole days) and the edges', () => {
+  for (const w of [WINDOWS[3]!, WINDOWS[4]!, WINDOWS[1]!])
+    for (const [filterType, showUnravelJobs] of [
+      ['all', false],
+      ['inefficient', false],
+      ['all', true],
+    ] as const)
+      it(`${w.name}, ${filterType}${showUnravelJobs ? ', Unravel shown' : ''}: the plain SQL's counts and ranges`, () => {
+        const where = [
+          inWindow(w),
+          showUnravelJobs ? '1' : 'executed_by_unravel = 0',
+          filterType === 'inefficient' ? 'insight_count > 0' : '1',
+        ].join(' AND ')
+        const counts = (select: string, group: string) =>
+          Object.fromEntries(
+            db
+              .prepare(`SELECT ${select}, count(*) FROM bq_jobs j WHERE ${where} GROUP BY ${group}`)
+              .raw()
+              .all() as [string, number][],
+          )
+        const query = { startTime: w.startTime, endTime: w.endTime, filterType, showUnravelJobs }
+        // Twice: the second reads the whole days from the tallies the first kept.
+        for (let i = 0; i < 2; i++) {
+          const got = jobMetadata(db as unknown as Db, query, NOW)
+          const of = <K extends string>(rows: ({ count: number } & Record<K, string>)[], key: K) =>
+            Object.fromEntries(rows.map((r) => [r[key], r.count]))
+          expect(of(got.projects, 'projectId')).toEqual(
+            counts('(SELECT project_id FROM bq_projects WHERE code = j.project)', 'project'),
+          )
+          expect(of(got.users, 'userName')).toEqual(
+            counts('(SELECT email FROM bq_principals WHERE code = j.principal)', 'principal'),
+          )
+          expect(of(got.types, 'type')).toEqual(counts('job_type', 'job_type'))
+          expect(of(got.statuses, 'status')).toEqual(counts('status', 'status'))
+          const ranges = db
+            .prepare(
+              `SELECT min(duration), max(duration), min(slot_ms), max(slot_ms), min(bytes_billed), max(bytes_billed)
+                 FROM bq_jobs WHERE ${where}`,
+            )
+            .raw()
+            .get() as number[]
+          expect([got.duration, got.slotMs, got.billedBytes].flatMap((r) => [r.min, r.max])).toEqual(ranges)
+        }
+      })
 })

@@ -397,7 +397,15 @@ export function jobMetadata(db: Db, query: BigQueryJobMetadataQuery, now: number
   )
   // Whole days from the day tallies, the window's edges counted (bigquery-job-tallies.ts).
   const variant = `${f.inefficient ? 'inefficient' : 'all'}:${f.showUnravelJobs ? 'own' : ''}`
-  const t = tallyWindow(db, windowIndex(f), f.range, variant, (range) => filterSql({ ...f, range }))
+  const daysWhere = [f.showUnravelJobs ? '' : 'unravel = 0', f.inefficient ? 'insight_mask != 0' : '']
+  const t = tallyWindow(
+    db,
+    windowIndex(f),
+    f.range,
+    variant,
+    (range) => filterSql({ ...f, range }),
+    daysWhere.filter(Boolean).join(' AND '),
+  )
   const { duration, slotMs, billedBytes } = t
   const projects = new Map<string, number>()
   const users = new Map<string, number>()
