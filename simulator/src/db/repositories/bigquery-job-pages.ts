@@ -1,5 +1,6 @@
 import type { BigQueryJobSortKey } from '@costlens/shared'
 import type { Db } from '../open-database.ts'
+import { cachedStatement } from '../statement-cache.ts'
 import { SqlParts } from './snowflake-common.ts'
 
 /*
@@ -120,13 +121,12 @@ export interface JobTotals {
 
 /** One read of count and sums over bq_jobs through an index. */
 function scanTotals(db: Db, index: string, sql: SqlParts): JobTotals {
-  return db
-    .prepare(
-      `SELECT count(*) AS n, coalesce(sum(cost_e4), 0) AS cost, coalesce(sum(bytes_billed), 0) AS bytes,
+  return cachedStatement(
+    db,
+    `SELECT count(*) AS n, coalesce(sum(cost_e4), 0) AS cost, coalesce(sum(bytes_billed), 0) AS bytes,
               coalesce(sum(slot_ms), 0) AS slot
          FROM bq_jobs INDEXED BY ${index} ${sql.where('WHERE')}`,
-    )
-    .get(sql.params) as JobTotals
+  ).get(sql.params) as JobTotals
 }
 
 const plus = (a: JobTotals, b: JobTotals): JobTotals => ({
@@ -141,7 +141,7 @@ const plus = (a: JobTotals, b: JobTotals): JobTotals => ({
  * three reads of an end of a b-tree (one query with the three aggregates would read every row).
  */
 function jobSpread(db: Db): { jobs: number; first: number; last: number } {
-  const end = (sql: string) => (db.prepare(sql).pluck().get() as number | null) ?? 0
+  const end = (sql: string) => (cachedStatement(db, sql).pluck().get() as number | null) ?? 0
   return {
     jobs: end('SELECT max(rowid) FROM bq_jobs'),
     first: end('SELECT min(create_time) FROM bq_jobs INDEXED BY bq_jobs_window'),
@@ -192,13 +192,12 @@ function rollupTotals(db: Db, f: JobFilters, range: { from: number; to: number }
   const sql = new SqlParts()
   sql.clauses.push(`day >= ${sql.param(firstDay)}`, `day < ${sql.param(lastDay)}`)
   addDimensionClauses(sql, f, 'unravel')
-  let totals = db
-    .prepare(
-      `SELECT coalesce(sum(n), 0) AS n, coalesce(sum(cost_e4), 0) AS cost,
+  let totals = cachedStatement(
+    db,
+    `SELECT coalesce(sum(n), 0) AS n, coalesce(sum(cost_e4), 0) AS cost,
               coalesce(sum(bytes_billed), 0) AS bytes, coalesce(sum(slot_ms), 0) AS slot
          FROM bq_job_days ${sql.where('WHERE')}`,
-    )
-    .get(sql.params) as JobTotals
+  ).get(sql.params) as JobTotals
   if (range.from < firstDay)
     totals = plus(
       totals,
@@ -255,11 +254,11 @@ export function pageRowids(db: Db, f: JobFilters, page: PageRequest): number[] {
     key === 'createTime' && !f.running && !f.signature
       ? `create_time ${dir}`
       : `${SORT_COLUMNS[key]} ${dir}, create_time ${dir}, rowid ${dir}`
-  return db
-    .prepare(
-      `SELECT rowid FROM bq_jobs INDEXED BY ${windowIndex(f)} ${sql.where('WHERE')}
+  return cachedStatement(
+    db,
+    `SELECT rowid FROM bq_jobs INDEXED BY ${windowIndex(f)} ${sql.where('WHERE')}
         ORDER BY ${order} LIMIT ${sql.param(page.pageSize)} OFFSET ${sql.param(page.offset)}`,
-    )
+  )
     .pluck()
     .all(sql.params) as number[]
 }
@@ -292,15 +291,15 @@ function topSliceWalk(db: Db, f: JobFilters, page: PageRequest): number[] | unde
     own?.max === undefined ? '' : `AND ${slice.column} <= ${sql.param(own.max)}`,
     own?.min === undefined ? '' : `AND ${slice.column} >= ${sql.param(own.min)}`,
   ].join(' ')
-  const rids = db
-    .prepare(
-      `SELECT rid FROM (
+  const rids = cachedStatement(
+    db,
+    `SELECT rid FROM (
          SELECT rowid AS rid, ${SLICE_COLUMNS} FROM bq_jobs INDEXED BY ${slice.index}
           WHERE ${slice.column} >= ${slice.atLeast} ${bounds}
           ORDER BY ${order} LIMIT ${sql.param(budget)}
        ) ${sql.where('WHERE')}
         ORDER BY ${order.replace('rowid', 'rid')} LIMIT ${sql.param(page.pageSize)} OFFSET ${sql.param(page.offset)}`,
-    )
+  )
     .pluck()
     .all(sql.params) as number[]
   return rids.length === wanted ? rids : undefined
