@@ -1,5 +1,6 @@
 import type { Db } from '../src/db/open-database.ts'
 import { appsTimeShift } from '../src/db/repositories/applications.ts'
+import { rollUpStoredBigQueryJobs } from '../src/db/seed/bigquery-rollups.ts'
 
 /*
  * A small BigQuery world whose every number the tests know: 2 reservations, 4 projects (one without
@@ -224,6 +225,8 @@ export function insertBigQueryFixture(db: Db, now: number): void {
       })
     }
   })()
+  // The day rollup the list's totals and the chargeback read whole days from, as the seed builds it.
+  rollUpStoredBigQueryJobs(db)
 }
 
 export const FIXTURE_TIME = { MIN, HOUR, DAY, MIB, TIB }

@@ -330,10 +330,11 @@ describe('BigQuery insights follow from the statement and the figures (DOMAIN.md
 describe('BigQuery day rollup (bq_job_days)', () => {
   it('holds exactly the SQL GROUP BY over the jobs', () => {
     const grouped = `SELECT (create_time / ${DAY}) * ${DAY} AS day, project, principal, coalesce(label_set, 0) AS label_set,
-        job_type, status, pricing, count(*) AS n, sum(cost_e4) AS cost_e4, sum(bytes_billed) AS bytes_billed,
-        sum(slot_ms) AS slot_ms, sum(duration) AS duration FROM bq_jobs GROUP BY 1, 2, 3, 4, 5, 6, 7`
+        job_type, status, pricing, executed_by_unravel, insight_mask, count(*) AS n, sum(cost_e4) AS cost_e4,
+        sum(bytes_billed) AS bytes_billed, sum(slot_ms) AS slot_ms, sum(duration) AS duration
+        FROM bq_jobs GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9`
     const columns =
-      'day, project, principal, label_set, job_type, status, pricing, n, cost_e4, bytes_billed, slot_ms, duration'
+      'day, project, principal, label_set, job_type, status, pricing, unravel, insight_mask, n, cost_e4, bytes_billed, slot_ms, duration'
     expect(one(small, `SELECT count(*) FROM (${grouped} EXCEPT SELECT ${columns} FROM bq_job_days)`)).toBe(0)
     expect(one(small, `SELECT count(*) FROM (SELECT ${columns} FROM bq_job_days EXCEPT ${grouped})`)).toBe(0)
     expect(one(small, 'SELECT sum(n) FROM bq_job_days')).toBe(3_000)

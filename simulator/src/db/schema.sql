@@ -787,12 +787,39 @@ CREATE INDEX IF NOT EXISTS bq_jobs_running ON bq_jobs (create_time) WHERE status
 -- failed jobs that ended in the window, with the project and principal its filters name, counted and
 -- paged from the index (a whole-table read took 180-260 ms at a million jobs).
 CREATE INDEX IF NOT EXISTS bq_jobs_finished ON bq_jobs (end_time, project, principal) WHERE status IN ('S', 'F');
+-- The first pages of the job list in the costliest, longest, most slot-ms and most bytes billed
+-- order (E163 sort cost-desc, duration-desc, slotMs-desc, billedBytes-desc, the sorts the list's
+-- columns offer): walked from the top of the sort column, the window and every list filter checked
+-- in the index, stopping at the page (repositories/bigquery-job-pages.ts); a top-N sort of a 30-day
+-- window read 300,000 entries (30 ms at a million jobs). Each holds only the top of its column (about
+-- an eighth of the jobs: 5.6-6.6 MB each at a million jobs, 23 MB the four, against 42 MB each for
+-- all the jobs): the first pages of a descending sort are there, and a page the slice cannot fill
+-- falls back to the top-N sort. cost_e4 is in each, so a range filter's totals can count a slice
+-- (slotMs from 10 s: the 120,000 entries of the slot-ms slice rather than a 30-day window's 300,000).
+CREATE INDEX IF NOT EXISTS bq_jobs_top_cost ON bq_jobs (
+  cost_e4, create_time, executed_by_unravel, status, project, principal, job_type, pricing, label_set,
+  insight_mask, duration, slot_ms, bytes_billed
+) WHERE cost_e4 >= 100000;
+CREATE INDEX IF NOT EXISTS bq_jobs_top_duration ON bq_jobs (
+  duration, create_time, executed_by_unravel, status, project, principal, job_type, pricing, label_set,
+  insight_mask, slot_ms, bytes_billed, cost_e4
+) WHERE duration >= 60000;
+CREATE INDEX IF NOT EXISTS bq_jobs_top_slot_ms ON bq_jobs (
+  slot_ms, create_time, executed_by_unravel, status, project, principal, job_type, pricing, label_set,
+  insight_mask, duration, bytes_billed, cost_e4
+) WHERE slot_ms >= 5000000;
+CREATE INDEX IF NOT EXISTS bq_jobs_top_bytes_billed ON bq_jobs (
+  bytes_billed, create_time, executed_by_unravel, status, project, principal, job_type, pricing, label_set,
+  insight_mask, duration, slot_ms, cost_e4
+) WHERE bytes_billed >= 34359738368;
 
--- A day of jobs by project × principal × label set × job type × status × pricing (seed/bigquery-rollups.ts,
--- built as the jobs are generated, exact): the BigQuery chargeback (bqcb, repositories/chargeback.ts)
--- and the finished jobs' totals read whole seeded days from it and only the window's edges from
--- bq_jobs, e.g. `SELECT principal, sum(n), sum(cost_e4) FROM bq_job_days WHERE day >= @from AND
--- day < @to GROUP BY principal` (the primary key's leading day answers the range). day: the
+-- A day of jobs by project × principal × label set × job type × status × pricing × Unravel flag ×
+-- insight mask (seed/bigquery-rollups.ts, built as the jobs are generated, exact): the BigQuery
+-- chargeback (bqcb, repositories/chargeback.ts), the finished jobs' totals and the job list's totals
+-- (E163 with every filter but the ranges and the signature, repositories/bigquery-job-pages.ts) read
+-- whole seeded days from it and only the window's edges from bq_jobs, e.g. `SELECT principal, sum(n),
+-- sum(cost_e4) FROM bq_job_days WHERE day >= @from AND day < @to GROUP BY principal` (the primary
+-- key's leading day answers the range). day: the
 -- seeded UTC day's start (epoch ms; shifted at read time like bq_jobs.create_time); label_set 0: no labels.
 CREATE TABLE IF NOT EXISTS bq_job_days (
   day          INTEGER NOT NULL,
@@ -802,10 +829,12 @@ CREATE TABLE IF NOT EXISTS bq_job_days (
   job_type     TEXT NOT NULL,
   status       TEXT NOT NULL,
   pricing      INTEGER NOT NULL,
+  unravel      INTEGER NOT NULL,          -- bq_jobs.executed_by_unravel
+  insight_mask INTEGER NOT NULL,
   n            INTEGER NOT NULL,
   cost_e4      INTEGER NOT NULL,
   bytes_billed INTEGER NOT NULL,
   slot_ms      INTEGER NOT NULL,
   duration     INTEGER NOT NULL,
-  PRIMARY KEY (day, project, principal, label_set, job_type, status, pricing)
+  PRIMARY KEY (day, project, principal, label_set, job_type, status, pricing, unravel, insight_mask)
 ) WITHOUT ROWID;

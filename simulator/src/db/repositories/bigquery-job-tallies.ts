@@ -6,8 +6,9 @@ import type { SqlParts } from './snowflake-common.ts'
  * The job list's metadata (E164) counts every option over its window, and the project list (E165)
  * sums each project's last 30 days: a 30-day window holds some
  * 300,000 jobs at the large scale. The seed is the only writer of bq_jobs, so a whole stored UTC day
- * always tallies the same: each day's tally is counted once per process (per list type) and kept,
- * and a window adds its whole days from them and counts only its two partial edges.
+ * always tallies the same: each day's tally is read once per process (per list type) from the day
+ * rollup bq_job_days (its ranges from the index) and kept, and a window adds its whole days from
+ * them and counts only its two partial edges, grouped in SQL.
  */
 
 const DAY = 86_400_000
@@ -81,6 +82,51 @@ function addSums(t: JobTally, project: number, add: ProjectSums): void {
   }
 }
 
+/** A group of jobs alike in every option: its count and sums (label set 0 or null: no labels). */
+type Group = [
+  project: number,
+  principal: number,
+  type: string,
+  status: string,
+  plan: number,
+  mask: number,
+  labelSet: number | null,
+  n: number,
+  costE4: number,
+  billed: number,
+  slot: number,
+]
+
+function addGroups(t: JobTally, groups: Iterable<Group>): void {
+  for (const [project, principal, type, status, plan, mask, labelSet, n, costE4, billed, slot] of groups) {
+    addSums(t, project, { costE4, billedBytes: billed, slotMs: slot, inefficient: mask ? n : 0 })
+    addTo(t.projects, project, n)
+    addTo(t.principals, principal, n)
+    addTo(t.types, type, n)
+    addTo(t.statuses, status, n)
+    addTo(t.pricing, plan, n)
+    if (mask) addTo(t.masks, mask, n)
+    if (labelSet) addTo(t.labelSets, labelSet, n)
+  }
+}
+
+const GROUP_COLUMNS = 'project, principal, job_type, status, pricing, insight_mask, label_set'
+
+/** The ranges of the jobs the clauses select: one aggregate read of the index. */
+function addRanges(t: JobTally, db: Db, index: string, sql: SqlParts): void {
+  const r = db
+    .prepare(
+      `SELECT min(duration), max(duration), min(slot_ms), max(slot_ms), min(bytes_billed), max(bytes_billed)
+         FROM bq_jobs INDEXED BY ${index} ${sql.where('WHERE')}`,
+    )
+    .raw()
+    .get(sql.params) as (number | null)[]
+  if (r[0] === null) return
+  widen(t.duration, r[0]!, r[1]!)
+  widen(t.slotMs, r[2]!, r[3]!)
+  widen(t.billedBytes, r[4]!, r[5]!)
+}
+
 type Row = [number, number, string, string, number, number, number | null, number, number, number, number]
 
 /** One pass over the index entries the clauses select (no GROUP BY: it would sort them all). */
@@ -115,6 +161,25 @@ function count(db: Db, index: string, sql: SqlParts): JobTally {
   return t
 }
 
+/**
+ * A whole stored day: its groups from the day rollup bq_job_days (`daysWhere`: the list type's
+ * clauses on it, without parameters), its ranges from the index (the rollup holds no minimum or
+ * maximum).
+ */
+function countDay(db: Db, index: string, sql: SqlParts, day: number, daysWhere: string): JobTally {
+  const t = emptyTally()
+  const groups = db
+    .prepare(
+      `SELECT ${GROUP_COLUMNS}, n, cost_e4, bytes_billed, slot_ms FROM bq_job_days
+        WHERE day = ? ${daysWhere ? `AND ${daysWhere}` : ''}`,
+    )
+    .raw()
+    .iterate(day) as IterableIterator<Group>
+  addGroups(t, groups)
+  addRanges(t, db, index, sql)
+  return t
+}
+
 /** Day tallies by database, kept while its seed (seeded_at) is the same. */
 const cache = new WeakMap<Db, { seededAt: string | undefined; days: Map<string, JobTally> }>()
 
@@ -127,7 +192,8 @@ function dayCache(db: Db) {
 
 /**
  * The tally of the jobs of a stored range [from, to) that `clauses` select (the same filters for
- * every day: `variant` names them in the cache). `clauses` builds the filters for a sub-range.
+ * every day: `variant` names them in the cache, `daysWhere` says them on bq_job_days). `clauses`
+ * builds the filters for a sub-range.
  */
 export function tallyWindow(
   db: Db,
@@ -135,6 +201,7 @@ export function tallyWindow(
   range: { from: number; to: number } | undefined,
   variant: string,
   clauses: (range: { from: number; to: number } | undefined) => SqlParts,
+  daysWhere: string,
 ): JobTally {
   if (!range) return count(db, index, clauses(undefined))
   const firstDay = Math.ceil(range.from / DAY) * DAY
@@ -145,7 +212,7 @@ export function tallyWindow(
   for (let day = firstDay; day < lastDay; day += DAY) {
     const key = `${variant}:${day}`
     let t = days.get(key)
-    if (!t) days.set(key, (t = count(db, index, clauses({ from: day, to: day + DAY }))))
+    if (!t) days.set(key, (t = countDay(db, index, clauses({ from: day, to: day + DAY }), day, daysWhere)))
     merge(total, t)
   }
   if (range.from < firstDay) merge(total, count(db, index, clauses({ from: range.from, to: firstDay })))

@@ -32,9 +32,17 @@ import {
   tableRefs,
   type BigQueryCodec,
 } from './bigquery-codes.ts'
+import {
+  filterSql,
+  pageRowids,
+  searchTotals,
+  windowIndex,
+  type Bounds,
+  type JobFilters,
+} from './bigquery-job-pages.ts'
 import { tallyWindow } from './bigquery-job-tallies.ts'
 import { jobSavings } from './bigquery-savings.ts'
-import { fromE4, SqlParts } from './snowflake-common.ts'
+import { fromE4 } from './snowflake-common.ts'
 
 /*
  * The BigQuery job list (E163), its metadata (E164) and a job's details (E167) over bq_jobs
@@ -77,32 +85,6 @@ export function jobWindow(
       `${location}: the window from startTime to endTime is at most ${MAX_JOB_WINDOW_DAYS} days`,
     )
   return { start, end, shift: appsTimeShift(db) }
-}
-
-/** What a list reads of bq_jobs, with the filters already in codes. */
-interface JobFilters {
-  /** Stored [from, to); undefined for the running list, which ignores the window. */
-  range?: { from: number; to: number }
-  running: boolean
-  projects?: number[]
-  types?: readonly string[]
-  principals?: number[]
-  statuses?: readonly string[]
-  labelSets?: number[]
-  pricing?: number[]
-  /** Jobs carrying any of these insight bits (the inefficient list). */
-  insightMask?: number
-  inefficient: boolean
-  duration?: Bounds
-  slotMs?: Bounds
-  billedBytes?: Bounds
-  signature?: string
-  showUnravelJobs: boolean
-}
-
-interface Bounds {
-  min?: number
-  max?: number
 }
 
 /** A range of whole numbers; min above max is a 400; a fractional bound rounds inward. */
@@ -170,53 +152,6 @@ function jobFilters(
     signature: body.signature || undefined,
     showUnravelJobs: body.showUnravelJobs === true,
   }
-}
-
-/** Every filter as clauses on bq_jobs (no alias). */
-function filterSql(f: JobFilters): SqlParts {
-  const sql = new SqlParts()
-  if (f.range)
-    sql.clauses.push(`create_time >= ${sql.param(f.range.from)}`, `create_time < ${sql.param(f.range.to)}`)
-  // The running list's statuses as literals, so the partial index bq_jobs_running applies.
-  if (f.running) sql.clauses.push("status IN ('R', 'W')")
-  else if (f.statuses) sql.inList('status', f.statuses)
-  if (f.projects) sql.inList('project', f.projects)
-  if (f.types) sql.inList('job_type', f.types)
-  if (f.principals) sql.inList('principal', f.principals)
-  if (f.labelSets) sql.inList('label_set', f.labelSets)
-  if (f.pricing) sql.inList('pricing', f.pricing)
-  if (f.insightMask !== undefined) sql.clauses.push(`(insight_mask & ${sql.param(f.insightMask)}) != 0`)
-  if (f.inefficient) sql.clauses.push('insight_count > 0')
-  for (const [column, b] of [
-    ['duration', f.duration],
-    ['slot_ms', f.slotMs],
-    ['bytes_billed', f.billedBytes],
-  ] as const) {
-    if (b?.min !== undefined) sql.clauses.push(`${column} >= ${sql.param(b.min)}`)
-    if (b?.max !== undefined) sql.clauses.push(`${column} <= ${sql.param(b.max)}`)
-  }
-  if (f.signature !== undefined)
-    sql.clauses.push(
-      `statement_id IN (SELECT id FROM bq_statements WHERE signature = ${sql.param(f.signature)})`,
-    )
-  if (!f.showUnravelJobs) sql.clauses.push('executed_by_unravel = 0')
-  return sql
-}
-
-/** Sort keys to what ORDER BY reads; only these reach the SQL. */
-const SORT_COLUMNS: Record<BigQueryJobSortKey, string> = {
-  createTime: 'create_time',
-  endTime: 'end_time',
-  duration: 'duration',
-  cost: 'cost_e4',
-  billedBytes: 'bytes_billed',
-  bytesProcessed: 'bytes_processed',
-  slotMs: 'slot_ms',
-  userName: '(SELECT email FROM bq_principals WHERE code = principal)',
-  projectId: '(SELECT project_id FROM bq_projects WHERE code = project)',
-  status: 'status',
-  type: 'job_type',
-  insights: 'insight_count',
 }
 
 /** `key-direction`, split on the last dash; 400 for an unknown key or direction. */
@@ -390,24 +325,6 @@ function jobsByRowid(db: Db, rids: readonly number[]): StoredJob[] {
   return rids.map((rid) => byRid.get(rid)!)
 }
 
-/** The index totals and pages of a filtered list are read through. */
-function windowIndex(f: JobFilters): string {
-  if (f.signature) return 'bq_jobs_statement'
-  return f.running ? 'bq_jobs_running' : 'bq_jobs_window'
-}
-
-/** Count and sums of every job that passes the filters (not only the page). */
-function searchTotals(db: Db, f: JobFilters) {
-  const sql = filterSql(f)
-  return db
-    .prepare(
-      `SELECT count(*) AS n, coalesce(sum(cost_e4), 0) AS cost, coalesce(sum(bytes_billed), 0) AS bytes,
-              coalesce(sum(slot_ms), 0) AS slot
-         FROM bq_jobs INDEXED BY ${windowIndex(f)} ${sql.where('WHERE')}`,
-    )
-    .get(sql.params) as { n: number; cost: number; bytes: number; slot: number }
-}
-
 /** E163: a page of the jobs that match (or the one with the id), and the totals of all that match. */
 export function searchJobs(db: Db, body: BigQueryJobSearchBody, now: number): BigQueryJobSearchResponse {
   const page = body.page ?? 1
@@ -444,23 +361,8 @@ export function searchJobs(db: Db, body: BigQueryJobSearchBody, now: number): Bi
   const totals = { cost: fromE4(t.cost), billedBytes: t.bytes, slotMs: t.slot }
   const offset = (page - 1) * pageSize
   if (offset >= t.n) return { total: t.n, page, pageSize, totals, results: [] }
-  // The page's rowids by a top-N sort of the window's index entries (the index covers every
-  // filter and sort column); only the page's rows are then read from the table. In creation order
-  // (the default) the window index is walked from its end and stops at the page, so ties (jobs
-  // created in the same millisecond) keep the index's order rather than a rowid order that would
-  // make SQLite sort the whole window.
-  const sql = filterSql(f)
-  const order =
-    key === 'createTime' && !f.running && !f.signature
-      ? `create_time ${dir}`
-      : `${SORT_COLUMNS[key]} ${dir}, rowid ${dir}`
-  const rids = db
-    .prepare(
-      `SELECT rowid FROM bq_jobs INDEXED BY ${windowIndex(f)} ${sql.where('WHERE')}
-        ORDER BY ${order} LIMIT ${sql.param(pageSize)} OFFSET ${sql.param(offset)}`,
-    )
-    .pluck()
-    .all(sql.params) as number[]
+  // Only the page's rows are then read from the table.
+  const rids = pageRowids(db, f, { key, dir, offset, pageSize, total: t.n })
   const jobs = jobsByRowid(db, rids)
   const tables = tablesOf(db, jobs)
   return {
@@ -498,7 +400,15 @@ export function jobMetadata(db: Db, query: BigQueryJobMetadataQuery, now: number
   )
   // Whole days from the day tallies, the window's edges counted (bigquery-job-tallies.ts).
   const variant = `${f.inefficient ? 'inefficient' : 'all'}:${f.showUnravelJobs ? 'own' : ''}`
-  const t = tallyWindow(db, windowIndex(f), f.range, variant, (range) => filterSql({ ...f, range }))
+  const daysWhere = [f.showUnravelJobs ? '' : 'unravel = 0', f.inefficient ? 'insight_mask != 0' : '']
+  const t = tallyWindow(
+    db,
+    windowIndex(f),
+    f.range,
+    variant,
+    (range) => filterSql({ ...f, range }),
+    daysWhere.filter(Boolean).join(' AND '),
+  )
   const { duration, slotMs, billedBytes } = t
   const projects = new Map<string, number>()
   const users = new Map<string, number>()

@@ -77,12 +77,19 @@ export function listProjects(db: Db, query: BigQueryProjectListQuery, now: numbe
   const start = Math.floor(now / DAY) * DAY - (PROJECT_WINDOW_DAYS - 1) * DAY
   // Every job but costlens' own, the whole days from the day tallies (bigquery-job-tallies.ts).
   const range = { from: start - shift, to: now - shift + 1 }
-  const figures = tallyWindow(db, 'bq_jobs_window', range, 'all:', (r) => {
-    const sql = new SqlParts()
-    sql.clauses.push(`create_time >= ${sql.param(r!.from)}`, `create_time < ${sql.param(r!.to)}`)
-    sql.clauses.push('executed_by_unravel = 0')
-    return sql
-  })
+  const figures = tallyWindow(
+    db,
+    'bq_jobs_window',
+    range,
+    'all:',
+    (r) => {
+      const sql = new SqlParts()
+      sql.clauses.push(`create_time >= ${sql.param(r!.from)}`, `create_time < ${sql.param(r!.to)}`)
+      sql.clauses.push('executed_by_unravel = 0')
+      return sql
+    },
+    'unravel = 0',
+  )
   const rows: BigQueryProjectRow[] = [...codec.projects.values()]
     .filter((p) => query.organization === undefined || p.organization === query.organization)
     .filter((p) => query.reservation === undefined || reservationIdOf(codec, p) === query.reservation)
