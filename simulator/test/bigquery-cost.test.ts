@@ -9,7 +9,7 @@ import {
 } from '@costlens/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FIXTURE_JOBS, FIXTURE_TIME } from './bigquery-fixture.ts'
-import { insertBigQueryCostFixture } from './bigquery-cost-fixture.ts'
+import { insertBigQueryFixture } from './bigquery-fixture.ts'
 import { frozenTestApp, type FrozenTestApp } from './helper.ts'
 
 const { HOUR, DAY } = FIXTURE_TIME
@@ -25,7 +25,7 @@ describe('bigquery API: cost pages (R152 Cost 360, R153 Top K, R154 tags)', () =
       users: ['bigquery', 'snowflake', 'bqviewer'],
       peers: { bqviewer: { of: 'bigquery', role: 'user' } },
     }))
-    insertBigQueryCostFixture(app.db, now)
+    insertBigQueryFixture(app.db, now)
   })
   afterAll(() => app.close())
 
