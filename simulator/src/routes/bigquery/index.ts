@@ -3,6 +3,7 @@ import type { AppInstance } from '../../app.ts'
 import { jobDetails, jobMetadata, searchJobs } from '../../db/repositories/bigquery-jobs.ts'
 import { listProjects, projectMetadata } from '../../db/repositories/bigquery-projects.ts'
 import { route } from '../route.ts'
+import { bigqueryDataRoutes } from './data.ts'
 
 /** The BigQuery job list, its metadata, a job's details and the project list (03 §2-§4), from `bigqueryEndpoints`. */
 export default async function bigqueryRoutes(app: AppInstance) {
@@ -12,4 +13,5 @@ export default async function bigqueryRoutes(app: AppInstance) {
   route(app, calls.jobDetails, (request) => jobDetails(db, request.params.jobId, clock.now()))
   route(app, calls.projects, (request) => listProjects(db, request.query, clock.now()))
   route(app, calls.projectMetadata, () => projectMetadata(db))
+  await bigqueryDataRoutes(app)
 }
