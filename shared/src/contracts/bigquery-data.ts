@@ -166,6 +166,7 @@ export const BigQueryTableParamsSchema = Type.Object(
       maxLength: 400,
       pattern: '^[^.]+\\.[^.]+\\.[^.]+$',
       description: 'project.dataset.table',
+      examples: ['acme-data-prod.raw.events'],
     }),
   },
   { additionalProperties: false, title: 'BigQueryTableParams' },
