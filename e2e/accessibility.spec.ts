@@ -100,6 +100,7 @@ const SIGNED_IN_SCREENS = [
     ready: 'table',
   },
   { name: 'the BigQuery projects (R155)', user: 'bigquery', path: '/project/list', ready: 'table' },
+  { name: 'the BigQuery data page (R159)', user: 'bigquery', path: '/data', ready: 'table' },
 ] as const
 
 for (const screen of SIGNED_IN_SCREENS) {

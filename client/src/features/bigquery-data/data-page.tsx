@@ -96,7 +96,7 @@ function filterSpecs(project: string): readonly FilterSpec<DataListView['filters
 const bytesColumn = <R,>(key: keyof R & string, title: string, priority: number): DataColumn<R> => ({
   key,
   title,
-  width: 120,
+  width: 140,
   priority,
   align: 'right',
   render: (r) => formatBytes(r[key] as number),
@@ -132,7 +132,7 @@ function tableColumns(open: (tableId: string) => void): readonly DataColumn<Row>
     {
       key: 'jobCount',
       title: 'Jobs reading',
-      width: 110,
+      width: 130,
       priority: 1,
       align: 'right',
       render: (r) => formatCount(r.jobCount),
@@ -202,7 +202,7 @@ function datasetColumns(pick: (r: BigQueryDatasetRow) => void): readonly DataCol
     {
       key: 'jobCount',
       title: 'Jobs reading',
-      width: 110,
+      width: 130,
       priority: 2,
       align: 'right',
       render: (r) => formatCount(r.jobCount),
@@ -224,8 +224,11 @@ function kpis(data: BigQueryTableList | undefined): readonly Kpi[] {
     },
     { label: 'Physical storage', value: formatBytes(t.physicalBytes), note: 'compressed' },
     { label: 'Storage cost / month', value: centsUsd(t.storageCost) },
-    { label: 'Jobs reading (30 days)', value: formatCount(t.jobCount), note: `cost ${centsUsd(t.jobCost)}` },
-    { label: 'Bytes scanned (30 days)', value: formatBytes(t.bytesScanned) },
+    {
+      label: 'Jobs reading (30 days)',
+      value: formatCount(t.jobCount),
+      note: `${formatBytes(t.bytesScanned)} scanned, ${centsUsd(t.jobCost)}`,
+    },
   ]
 }
 
