@@ -69,6 +69,8 @@ async function time(label: string, urls: readonly string[]) {
 }
 
 const repeat = (url: string, n = 50) => Array.from({ length: n }, () => url)
+// A trivial call of the same user, for scale: what signing, routing and answering cost alone.
+await time('reference: project metadata', repeat(calls.projectMetadata.path, 100))
 await time(
   'tables, 30 days, each sort',
   BIGQUERY_TABLE_SORT_KEYS.flatMap((key) => repeat(`${calls.dataTables.path}?sort=${key}-desc`, 20)),

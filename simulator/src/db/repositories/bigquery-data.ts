@@ -315,28 +315,35 @@ function statementTables(db: Db): Map<number, number[]> {
   return new Map(rows.map(([id, sources]) => [id, sourceTableCodes(sources)]))
 }
 
-/** The reads of the statements that read any of `tables` (each statement once). */
-function readsOfAny(
-  tables: ReadonlySet<number>,
+/**
+ * The reads by group of tables (a table, a dataset, the matching tables): each statement's jobs count
+ * once for every group its tables fall in, so a job reading two tables of one dataset counts once for
+ * it. `groupOf` gives a table's group, or undefined when the table is in none.
+ */
+function readsByGroup<K>(
   sources: Map<number, number[]>,
   reads: Map<number, Reads>,
-): Reads {
-  const sum = noReads()
-  for (const [statement, r] of reads) if (sources.get(statement)?.some((c) => tables.has(c))) addReads(sum, r)
-  return sum
+  groupOf: (tableCode: number) => K | undefined,
+): Map<K, Reads> {
+  const byGroup = new Map<K, Reads>()
+  for (const [statement, r] of reads) {
+    const groups = new Set<K>()
+    for (const code of sources.get(statement) ?? []) {
+      const group = groupOf(code)
+      if (group !== undefined) groups.add(group)
+    }
+    for (const group of groups) {
+      let g = byGroup.get(group)
+      if (!g) byGroup.set(group, (g = noReads()))
+      addReads(g, r)
+    }
+  }
+  return byGroup
 }
 
-/** Each table's reads: its statements' jobs (a job reading two tables counts for each). */
-function readsByTable(sources: Map<number, number[]>, reads: Map<number, Reads>): Map<number, Reads> {
-  const byTable = new Map<number, Reads>()
-  for (const [statement, r] of reads)
-    for (const code of new Set(sources.get(statement) ?? [])) {
-      let t = byTable.get(code)
-      if (!t) byTable.set(code, (t = noReads()))
-      addReads(t, r)
-    }
-  return byTable
-}
+/** The reads of the statements that read any of `tables` (each statement once). */
+const readsOfAny = (tables: ReadonlySet<number>, sources: Map<number, number[]>, reads: Map<number, Reads>) =>
+  readsByGroup(sources, reads, (code) => (tables.has(code) ? 'any' : undefined)).get('any') ?? noReads()
 
 function tableRow(t: StoredTable, r: Reads, shift: number): BigQueryDataTableRow {
   return {
@@ -369,10 +376,13 @@ export function listDatasets(db: Db, query: BigQueryDatasetQuery, now: number): 
   const sources = statementTables(db)
   const reads = statementReads(db, window, maxKey(sources))
   const datasets = new Map<string, StoredTable[]>()
+  const datasetOf = new Map<number, string>()
   for (const t of tables) {
     const key = `${t.projectId}.${t.dataset}`
     ;(datasets.get(key) ?? datasets.set(key, []).get(key)!).push(t)
+    datasetOf.set(t.code, key)
   }
+  const byDataset = readsByGroup(sources, reads, (code) => datasetOf.get(code))
   const results: (BigQueryDatasetRow & { costE4: number })[] = [...datasets.values()].map((own) => {
     const storage = noStorage()
     for (const t of own) addStorage(storage, storageOf(t))
@@ -383,7 +393,7 @@ export function listDatasets(db: Db, query: BigQueryDatasetQuery, now: number): 
       tableCount: own.length,
       rows: own.reduce((n, t) => n + t.rows, 0),
       ...storageFields(storage),
-      ...readFields(readsOfAny(new Set(own.map((t) => t.code)), sources, reads)),
+      ...readFields(byDataset.get(`${own[0]!.projectId}.${own[0]!.dataset}`) ?? noReads()),
       costE4: storage.storageCostE4,
     }
   })
@@ -437,7 +447,7 @@ export function listTables(db: Db, query: BigQueryTableListQuery, now: number): 
   )
   const sources = statementTables(db)
   const reads = statementReads(db, window, maxKey(sources))
-  const byTable = readsByTable(sources, reads)
+  const byTable = readsByGroup(sources, reads, (code) => code)
   const rows = tables.map((t) => tableRow(t, byTable.get(t.code) ?? noReads(), window.shift))
   const value = SORT_VALUE[key]
   rows.sort((a, b) => {
