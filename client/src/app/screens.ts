@@ -31,6 +31,7 @@ const LOADERS: Record<string, () => ScreenModule> = {
   'bigquery-job-compare': () => import('../features/bigquery/job-compare-page.tsx'),
   'bigquery-projects': () => import('../features/bigquery/project-list-page.tsx'),
   'bigquery-cost': () => import('../features/bigquery-cost/cost-page.tsx'),
+  'bigquery-data': () => import('../features/bigquery-data/data-page.tsx'),
   'global-search': () => import('../features/global-search/global-search-page.tsx'),
   'api-docs': () => import('../features/api-docs/api-docs-page.tsx'),
   'sim-control': () => import('../features/sim-control/sim-control-page.tsx'),

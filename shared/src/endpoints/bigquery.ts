@@ -17,6 +17,17 @@ import {
   BigQueryTopKQuerySchema,
   BigQueryTopKSchema,
 } from '../contracts/bigquery-cost.ts'
+import {
+  BigQueryDatasetListSchema,
+  BigQueryDatasetQuerySchema,
+  BigQueryDataTableRowSchema,
+  BigQueryTableJobListSchema,
+  BigQueryTableJobsQuerySchema,
+  BigQueryTableListQuerySchema,
+  BigQueryTableListSchema,
+  BigQueryTableParamsSchema,
+  BigQueryTableWindowQuerySchema,
+} from '../contracts/bigquery-data.ts'
 import { defineEndpoints } from './endpoint.ts'
 
 /*
@@ -27,7 +38,7 @@ import { defineEndpoints } from './endpoint.ts'
  */
 const bigquery = { platforms: ['BIGQUERYV2'] } as const
 const tags = ['bigquery'] as const
-/** The cost pages are for admins (01 §6): the route enforces it from this declaration. */
+/** The cost and data pages are for admins (01 §6): the route enforces it from this declaration. */
 const bigqueryAdmins = { platforms: ['BIGQUERYV2'], roles: ['admin'] } as const
 
 const COST_WINDOW =
@@ -35,6 +46,11 @@ const COST_WINDOW =
   "job (costlens' own too), so totals equal the job list's with showUnravelJobs and bqcb's for the same " +
   'window, to the cent: whole seeded days from the day rollup, the edges from the jobs. Cost in cents (4 ' +
   'decimals), bytes billed, slot-ms.'
+
+const DATA_WINDOW =
+  'Reads are the jobs created in [startTime, endTime] (ISO; default the last 30 days: 29 whole UTC days and ' +
+  'today; at most 366 days, else 400) whose statement reads the table; a job reading two tables counts for ' +
+  'each, and once in a sum. Path chosen by costlens (the spec shows no call for /data). Admin only.'
 
 const JOB_WINDOW =
   'Jobs created in [startTime, endTime] (ISO; default the last 12 hours, the first preset of 03 §9; at most ' +
@@ -154,5 +170,60 @@ export const bigqueryEndpoints = defineEndpoints({
       "jobs without the key as the row '' (these shares add to 100).",
     querystring: BigQueryCostTagsQuerySchema,
     response: BigQueryCostTagsSchema,
+  },
+  dataDatasets: {
+    method: 'GET',
+    path: '/api/v1/bigquery/data/datasets',
+    specIds: [],
+    pathIsOurs: true,
+    tags,
+    access: bigqueryAdmins,
+    summary:
+      "BigQuery datasets: their tables' storage (logical and physical, active and long-term, cost a month) and reads",
+    description: `${DATA_WINDOW} Every dataset (of a project when given), the most storage cost first; cost in cents.`,
+    querystring: BigQueryDatasetQuerySchema,
+    response: BigQueryDatasetListSchema,
+  },
+  dataTables: {
+    method: 'GET',
+    path: '/api/v1/bigquery/data/tables',
+    specIds: [],
+    pathIsOurs: true,
+    tags,
+    access: bigqueryAdmins,
+    summary: 'BigQuery tables with their storage and the jobs of the window that read them, and the totals',
+    description:
+      `${DATA_WINDOW} Filtered by project, dataset and part of project.dataset.table (any case); page (1-based) × pageSize ` +
+      '(default 15) at most 10,000; sort key-direction, default logicalBytes-desc.',
+    querystring: BigQueryTableListQuerySchema,
+    response: BigQueryTableListSchema,
+  },
+  dataTable: {
+    method: 'GET',
+    path: '/api/v1/bigquery/data/tables/{tableId}',
+    specIds: [],
+    pathIsOurs: true,
+    tags,
+    access: bigqueryAdmins,
+    summary: 'One BigQuery table (project.dataset.table): its storage and the reads of the window',
+    description: DATA_WINDOW,
+    params: BigQueryTableParamsSchema,
+    querystring: BigQueryTableWindowQuerySchema,
+    response: BigQueryDataTableRowSchema,
+    errors: [404],
+  },
+  dataTableJobs: {
+    method: 'GET',
+    path: '/api/v1/bigquery/data/tables/{tableId}/jobs',
+    specIds: [],
+    pathIsOurs: true,
+    tags,
+    access: bigqueryAdmins,
+    summary: 'The jobs of the window that read one BigQuery table, the newest first',
+    description: `${DATA_WINDOW} page (1-based) × pageSize (default 15) at most 10,000.`,
+    params: BigQueryTableParamsSchema,
+    querystring: BigQueryTableJobsQuerySchema,
+    response: BigQueryTableJobListSchema,
+    errors: [404],
   },
 })

@@ -124,7 +124,15 @@ export const BIGQUERY_TABS: readonly TabEntry[] = [
     rbacId: 'data',
     supportedTypes: BQ,
     // B047: BigQuery data is admin only.
-    page: bq({ specIds: ['R159'], path: '/data', title: 'Data', rbacId: 'data', roles: ADMIN_ONLY }),
+    page: bq({
+      specIds: ['R159'],
+      path: '/data',
+      title: 'Data',
+      rbacId: 'data',
+      roles: ADMIN_ONLY,
+      status: 'built',
+      screen: 'bigquery-data',
+    }),
   }),
   appStorePageTab('R164', BQ),
   tab({

@@ -152,6 +152,7 @@ describe('route catalogue (routes.json)', () => {
       ['R156', 'bigquery-jobs'],
       ['R157', 'bigquery-job-details'],
       ['R158', 'bigquery-job-compare'],
+      ['R159', 'bigquery-data'],
       ['R176', 'api-docs'],
       ['R107', 'app-dag'],
       ['R108', 'app-details'],

@@ -18,6 +18,8 @@ export const TIME_COLUMNS: readonly { table: string; columns: readonly string[] 
   { table: 'emr_cluster_events', columns: ['event_time'] },
   // BigQuery projects (tens of rows; their jobs move at read time, below).
   { table: 'bq_projects', columns: ['created_at'] },
+  // BigQuery tables' storage (hundreds of rows at most).
+  { table: 'bq_table_storage', columns: ['created_at', 'last_modified'] },
 ]
 
 /**
@@ -38,6 +40,7 @@ export const APP_TIME_COLUMNS: readonly { table: string; columns: readonly strin
   // A million BigQuery jobs at the large scale, and their day rollup cut by the seeded creation times.
   { table: 'bq_jobs', columns: ['create_time', 'start_time', 'end_time'] },
   { table: 'bq_job_days', columns: ['day'] },
+  { table: 'bq_statement_days', columns: ['day', 'last_create'] },
 ]
 
 /**

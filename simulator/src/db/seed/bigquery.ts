@@ -28,6 +28,7 @@ import {
 } from './bigquery-catalogue.ts'
 import { bigQueryInsightMask, type BigQueryInsightFacts } from './bigquery-insights.ts'
 import type { BigQueryRollupBuilder } from './bigquery-rollups.ts'
+import { buildBigQueryStatementDays, seedBigQueryTableStorage } from './bigquery-storage.ts'
 import { SNOWFLAKE_HISTORY_DAYS } from './snowflake.ts'
 
 const SECOND = 1000
@@ -48,11 +49,13 @@ export const BIGQUERY_TABLES = [
   'bq_projects',
   'bq_principals',
   'bq_tables',
+  'bq_table_storage',
   'bq_statements',
   'bq_labels',
   'bq_label_sets',
   'bq_jobs',
   'bq_job_days',
+  'bq_statement_days',
 ] as const
 
 /**
@@ -603,6 +606,8 @@ export function seedBigQuery(
       [...labels].map(([k, code]) => [code, ...k.split('\u0000')]),
     )
     insertRows(db, 'bq_label_sets', ['code', 'label'], labelSetRows)
+    // The /data page's storage figures, from the tables and statements just written.
+    seedBigQueryTableStorage(db, now)
   })()
   // Statements by workload; a workload's jobs go to the busiest projects most (Zipf-like).
   const byWorkload = new Map<Workload, Statement[][]>()
@@ -686,5 +691,7 @@ export function seedBigQuery(
     progress.advance(made.length)
   }
   write(pending)
+  // The /data page's reads by day and statement, from the jobs just written.
+  db.transaction(() => buildBigQueryStatementDays(db))()
   return seq
 }

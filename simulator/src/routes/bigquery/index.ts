@@ -6,6 +6,7 @@ import { costOverview } from '../../db/repositories/bigquery-cost.ts'
 import { jobDetails, jobMetadata, searchJobs } from '../../db/repositories/bigquery-jobs.ts'
 import { listProjects, projectMetadata } from '../../db/repositories/bigquery-projects.ts'
 import { route } from '../route.ts'
+import { bigqueryDataRoutes } from './data.ts'
 
 /** The BigQuery job list, its metadata, a job's details and the project list (03 §2-§4), from `bigqueryEndpoints`. */
 export default async function bigqueryRoutes(app: AppInstance) {
@@ -19,4 +20,5 @@ export default async function bigqueryRoutes(app: AppInstance) {
   route(app, calls.costOverview, (request) => costOverview(db, request.query, clock.now()))
   route(app, calls.costTopK, (request) => costTopK(db, request.query, clock.now()))
   route(app, calls.costTags, (request) => costTags(db, request.query, clock.now()))
+  await bigqueryDataRoutes(app)
 }
