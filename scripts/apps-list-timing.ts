@@ -88,6 +88,19 @@ const ROWS: [string, object[]][] = [
     })),
   ],
   [
+    // Issue 18 (file size): app_rollups keeps no status variant of the kind slice; these total from
+    // the full rows of 'all', which keep kind and status (as many rows), and walk the kind's index.
+    'changed: one kind with statuses, 1-7 days, any sort',
+    many(() => ({
+      ...window(7),
+      ...page(15),
+      appTypes: [prng.pick(kinds)],
+      appStatus: prng.pick([['S'], ['F', 'K'], ['S', 'F', 'K']]),
+      ...(prng.chance(0.3) ? { queryOnFinishedTime: true } : {}),
+      sort: [{ [prng.pick(['startTime', 'duration', 'cost'])]: { order: prng.pick(['asc', 'desc']) } }],
+    })),
+  ],
+  [
     'changed: two insight names with a type or status, 1-7 days',
     many(() => ({
       ...window(7),

@@ -20,7 +20,7 @@ import type {
 import { appsTimeShift } from '../src/db/repositories/applications.ts'
 import { logLoadDelayMs, logLoadFailure } from '../src/db/repositories/app-writes.ts'
 import { addToChargebackRollups, refreshAppRollups } from '../src/db/repositories/app-writes-rollups.ts'
-import { AppRollupBuilder } from '../src/db/seed/app-rollups.ts'
+import { AppRollupBuilder, ROLLUP_SERIES, ROLLUP_SLICES } from '../src/db/seed/app-rollups.ts'
 import { ChargebackRollupBuilder } from '../src/db/seed/chargeback-rollups.ts'
 import type { AppRow } from '../src/db/seed/applications.ts'
 import { auth, frozenTestApp, signIn } from './helper.ts'
@@ -73,9 +73,29 @@ async function signInAs(username: string, role: 'user' | 'readonlyAdmin') {
   return auth(await signIn(app, username, 'admin'))
 }
 
-/** Every rollup row, as text, sorted: to compare the kept rollups with ones built afresh. */
+/**
+ * Every rollup row, as text, sorted: to compare the kept rollups with ones built afresh. app_rollups
+ * rows with their names for codes (app_rollup_names): a move to a queue no app had appends a code
+ * that a fresh build gives in name order.
+ */
 function rollupRows(table: 'app_rollups' | 'cb_rollups'): string[] {
-  return (app.db.prepare(`SELECT * FROM ${table}`).raw().all() as unknown[][]).map((r) => r.join('|')).sort()
+  const rows = app.db.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[]
+  if (table === 'app_rollups') {
+    const names = new Map(
+      (
+        app.db.prepare('SELECT field, code, name FROM app_rollup_names').all() as Record<string, unknown>[]
+      ).map((n) => [`${n.field}|${n.code}`, n.name]),
+    )
+    const name = (field: string, code: unknown) => (code === 0 ? '' : names.get(`${field}|${code}`))
+    for (const row of rows) {
+      const { slice } = ROLLUP_SERIES[row.series as number]!
+      const base = ROLLUP_SLICES[slice]!.base
+      row.kind = name('kind', row.kind)
+      row.cluster = name('cluster', row.cluster)
+      if (base === 'kind' || base === 'user' || base === 'queue') row.part = name(base, row.part)
+    }
+  }
+  return rows.map((r) => Object.values(r).join('|')).sort()
 }
 
 /** The rollups as kept, and as the seed builds them from the apps stored now (which then replace them). */

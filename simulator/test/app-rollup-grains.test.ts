@@ -15,11 +15,10 @@ import {
 } from '../src/db/repositories/unified-search.ts'
 import {
   AppRollupBuilder,
-  BASIS_CODE,
   DAY,
   EVERY_ROLLUP_GRAIN,
   MIN_APPS_PER_ROW,
-  SLICE_CODE,
+  ROLLUP_SERIES,
   type RollupGrains,
 } from '../src/db/seed/app-rollups.ts'
 import type { AppRow } from '../src/db/seed/applications.ts'
@@ -59,16 +58,14 @@ describe('app_rollups grains chosen per scale by density', () => {
 
   it('keeps a grain exactly where its rows add up at least five apps each, and writes only those', () => {
     rebuild('every')
-    // Slices and bases are stored as codes (SLICE_CODE, BASIS_CODE): read back as names.
-    const sliceOf = Object.keys(SLICE_CODE)
-    const basisOf = Object.keys(BASIS_CODE)
+    // Slices, bases and grains are stored as one series code (ROLLUP_SERIES): read back as names.
     const density = (
-      db
-        .prepare(
-          'SELECT slice, basis, grain, count(*) AS rows, sum(n) AS apps FROM app_rollups GROUP BY 1, 2, 3',
-        )
-        .all() as { slice: number; basis: number; grain: number; rows: number; apps: number }[]
-    ).map((d) => ({ ...d, slice: sliceOf[d.slice]!, basis: basisOf[d.basis]! }))
+      db.prepare('SELECT series, count(*) AS rows, sum(n) AS apps FROM app_rollups GROUP BY 1').all() as {
+        series: number
+        rows: number
+        apps: number
+      }[]
+    ).map((d) => ({ ...d, ...ROLLUP_SERIES[d.series]! }))
     const everyRow = new Set(
       (db.prepare('SELECT * FROM app_rollups').raw().all() as unknown[][]).map((r) => r.join('|')),
     )
@@ -87,8 +84,8 @@ describe('app_rollups grains chosen per scale by density', () => {
       r.join('|'),
     )
     const keptRows = [...everyRow].filter((row) => {
-      const [slice, basis, grain] = row.split('|')
-      return expected[sliceOf[Number(slice)]!]?.[basisOf[Number(basis)]!]?.includes(Number(grain))
+      const { slice, basis, grain } = ROLLUP_SERIES[Number(row.split('|')[0])]!
+      return expected[slice]?.[basis]?.includes(grain)
     })
     expect(denseRows.sort()).toEqual(keptRows.sort())
     expect(keptRollupGrains(db)).toEqual(dense)

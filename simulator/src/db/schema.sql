@@ -175,22 +175,25 @@ CREATE INDEX IF NOT EXISTS applications_pipeline_runs
 
 -- The totals of a list (count, duration, cost and event-count ranges, apps per event name) per
 -- cluster, status, kind and unravel flag, per day, quarter day, hour (and ten minutes) of the start or
--- finish time, each slice at the grains where a row sums several apps (app-rollups.ts BASE_SLICES). Built by the seed beside the applications (seed/app-rollups.ts; applications are never
--- written after), so a list's metadata adds a few hundred of these rows instead of scanning its
--- whole window. Slices (`part` in brackets, see BASE_SLICES there): 'all'; 'kind', 'user', 'queue'
--- (the kind, user or queue); 'inefficient' (apps with an event of type 2 or 6, B182); 'insight'
--- (those apps, the mask of their inefficient event names); 'event' (those apps once per event name,
--- its bit). Each also as '<slice>/status' (kind and flag summed: '' and 0) and '<slice>/total'
--- (status summed too). e0…e7: apps carrying event bit i (APP_EVENT_TYPES).
+-- finish time, each slice at the grains where a row sums several apps (app-rollups.ts BASE_SLICES).
+-- Built by the seed beside the applications (seed/app-rollups.ts; applications are written after
+-- only by a kill or a move, app-writes-rollups.ts), so a list's metadata adds a few hundred of these
+-- rows instead of scanning its whole window (repositories/unified-search.ts addRollupTotals,
+-- walkPopulation). Slices (see BASE_SLICES): 'all'; 'kind', 'user', 'queue' (`part`: the kind, user
+-- or queue); 'inefficient' (apps with an event of type 2 or 6, B182); 'insight' (those apps, `part`:
+-- the mask of their inefficient event names); 'event' (those apps once per event name, `part`: its
+-- bit). Each also as '<slice>/status' (kind and flag summed: 0 and 0) and '<slice>/total' (status
+-- summed too: ''). e0…e7: apps carrying event bit i (APP_EVENT_TYPES).
+-- Narrow rows (issue 18: 241 MB at the large scale before, 3.6 million rows): the slice, time basis
+-- and grain are one `series` code (app-rollups.ts ROLLUP_SERIES), the bucket is its number at its
+-- grain, and kind, cluster, user and queue are codes of app_rollup_names (0: summed or none).
 CREATE TABLE IF NOT EXISTS app_rollups (
-  slice               INTEGER NOT NULL,        -- app-rollups.ts SLICE_CODE (the slice's place in ROLLUP_SLICES)
-  basis               INTEGER NOT NULL CHECK (basis IN (0, 1)), -- BASIS_CODE: 0 start, 1 finish
-  grain               INTEGER NOT NULL,        -- bucket length, ms
-  part                TEXT NOT NULL,           -- the user or queue of its slice, else ''
-  bucket              INTEGER NOT NULL,        -- bucket start, epoch ms as seeded
-  status              TEXT NOT NULL,
-  kind                TEXT NOT NULL,
-  cluster_uid         TEXT NOT NULL,
+  series              INTEGER NOT NULL,        -- app-rollups.ts seriesCode(slice, basis, grain)
+  part                INTEGER NOT NULL,        -- 0, a kind, user or queue code, an event mask or bit
+  bucket              INTEGER NOT NULL,        -- bucket start / grain, the start epoch ms as seeded
+  status              TEXT NOT NULL,           -- '' when summed
+  kind                INTEGER NOT NULL,        -- app_rollup_names code, 0 when summed
+  cluster             INTEGER NOT NULL,        -- app_rollup_names code of the cluster_uid
   executed_by_unravel INTEGER NOT NULL,
   n                   INTEGER NOT NULL,
   dmin INTEGER NOT NULL, dmax INTEGER NOT NULL,
@@ -198,7 +201,18 @@ CREATE TABLE IF NOT EXISTS app_rollups (
   emin INTEGER NOT NULL, emax INTEGER NOT NULL,
   e0 INTEGER NOT NULL, e1 INTEGER NOT NULL, e2 INTEGER NOT NULL, e3 INTEGER NOT NULL,
   e4 INTEGER NOT NULL, e5 INTEGER NOT NULL, e6 INTEGER NOT NULL, e7 INTEGER NOT NULL,
-  PRIMARY KEY (slice, basis, grain, part, bucket, status, kind, cluster_uid, executed_by_unravel)
+  PRIMARY KEY (series, part, bucket, status, kind, cluster, executed_by_unravel)
+) WITHOUT ROWID;
+
+-- The names behind app_rollups' codes (repositories/app-rollup-names.ts, the one codec its readers
+-- and writers use): per field, the names in name order from 1 (so grouping by a code orders by the
+-- name), written by the seed with the rollups; a move to a queue no app had appends the next code.
+CREATE TABLE IF NOT EXISTS app_rollup_names (
+  field TEXT NOT NULL CHECK (field IN ('kind', 'cluster', 'user', 'queue')),
+  code  INTEGER NOT NULL,
+  name  TEXT NOT NULL,
+  PRIMARY KEY (field, code),
+  UNIQUE (field, name)
 ) WITHOUT ROWID;
 
 -- Chargeback usage by start day per cluster, and by start day and quarter day per platform and

@@ -1,18 +1,19 @@
 import type { Db } from '../open-database.ts'
 import { APP_EVENT_TYPES, type AppRow } from '../seed/applications.ts'
 import {
-  BASIS_CODE,
   EVENT_COLUMNS,
   INEFFICIENT_BITS,
   ROLLUP_SLICES,
-  SLICE_CODE,
+  partCode,
   partsOf,
+  seriesCode,
   type RollupBasis,
   type RollupGrains,
   type RollupSlice,
   type SliceBase,
 } from '../seed/app-rollups.ts'
 import { keptRollupGrains } from './app-rollup-grains.ts'
+import { rollupCodeAdding } from './app-rollup-names.ts'
 import { CHARGEBACK_SLICES, appIo, platformScope } from '../seed/chargeback-rollups.ts'
 import { DAY, QUARTER_DAY } from '../seed/app-rollups.ts'
 import { cachedStatement } from '../statement-cache.ts'
@@ -74,9 +75,10 @@ function rollupKeys(kept: RollupGrains, app: AppRow): RollupKey[] {
   return keys
 }
 
+/** A row's key as stored (app_rollups: series, part and bucket number, kind and cluster codes). */
 const KEY_WHERE =
-  'slice = @slice AND basis = @basis AND grain = @grain AND part = @part AND bucket = @bucket AND ' +
-  'status = @status AND kind = @kind AND cluster_uid = @cluster_uid AND executed_by_unravel = @executed_by_unravel'
+  'series = @series AND part = @partCode AND bucket = @bucketNumber AND status = @status AND ' +
+  'kind = @kindCode AND cluster = @clusterCode AND executed_by_unravel = @executed_by_unravel'
 
 /**
  * The index that reads one bucket's apps: a prepared statement's planner cannot see how narrow the
@@ -102,14 +104,23 @@ function recompute(db: Db, key: RollupKey): void {
     ...(spec.variant === 'full' ? ['a.kind = @kind', 'a.executed_by_unravel = @executed_by_unravel'] : []),
   ]
   const events = APP_EVENT_TYPES.map((_e, bit) => `sum((a.event_mask >> ${bit}) & 1)`).join(', ')
-  // Stored as codes (SLICE_CODE, BASIS_CODE).
-  const stored = { ...key, slice: SLICE_CODE[key.slice], basis: BASIS_CODE[key.basis] }
+  // Stored as codes: a part or a kind no row held yet gets one (a move to a queue no app had).
+  const codeOf = (field: Parameters<typeof rollupCodeAdding>[1], name: string) =>
+    rollupCodeAdding(db, field, name)
+  const stored = {
+    ...key,
+    series: seriesCode(key.slice, key.basis, key.grain),
+    partCode: partCode(spec.base, key.part, codeOf),
+    bucketNumber: key.bucket / key.grain,
+    kindCode: codeOf('kind', key.kind),
+    clusterCode: codeOf('cluster', key.cluster_uid),
+  }
   cachedStatement(db, `DELETE FROM app_rollups WHERE ${KEY_WHERE}`).run(stored)
   cachedStatement(
     db,
-    `INSERT INTO app_rollups (slice, basis, grain, part, bucket, status, kind, cluster_uid, executed_by_unravel,
+    `INSERT INTO app_rollups (series, part, bucket, status, kind, cluster, executed_by_unravel,
                               n, dmin, dmax, cmin, cmax, emin, emax, ${EVENT_COLUMNS.join(', ')})
-     SELECT @slice, @basis, @grain, @part, @bucket, @status, @kind, @cluster_uid, @executed_by_unravel,
+     SELECT @series, @partCode, @bucketNumber, @status, @kindCode, @clusterCode, @executed_by_unravel,
             count(*), min(a.duration), max(a.duration), min(a.cents), max(a.cents), min(a.num_events),
             max(a.num_events), ${events}
        FROM applications a INDEXED BY ${bucketIndex(key.basis, spec.base)}

@@ -13,6 +13,7 @@ import { cachedStatement } from '../statement-cache.ts'
 import { EVENT_COUNT_OF_MASK, EVENT_SUMS, INEFFICIENT_BITS } from '../seed/app-rollups.ts'
 import { APP_EVENT_TYPES, eventMask, eventTypeMask, type AppRow as StoredApp } from '../seed/applications.ts'
 import { figureSql } from './app-figures.ts'
+import type { RollupNames } from './app-rollup-names.ts'
 
 /**
  * How far the application times have moved since seeding: the stored times stay as seeded (a
@@ -126,17 +127,27 @@ export function inList(where: Where, column: string, prefix: string, values: rea
 /**
  * The filters an app and an app_rollups row answer alike (both read as `a`): status, kind, cluster,
  * cluster type (as the clusters of that platform, which the indexes and rollups hold) and the
- * unravel flag.
+ * unravel flag. An app_rollups row holds its kind and cluster as codes: `rollupNames` given, the
+ * filters name those (app-rollup-names.ts).
  */
-export function addDimensionFilters(where: Where, body: UnifiedSearchBody): void {
+export function addDimensionFilters(where: Where, body: UnifiedSearchBody, rollupNames?: RollupNames): void {
   if (body.appStatus?.length) inList(where, 'a.status', 'st', body.appStatus)
-  if (body.appTypes?.length) inList(where, 'a.kind', 'kd', body.appTypes)
+  const coded = (field: 'kind' | 'cluster', names: readonly string[]) =>
+    rollupNames ? names.map((n) => rollupNames.code(field, n)) : names
+  if (body.appTypes?.length) inList(where, 'a.kind', 'kd', coded('kind', body.appTypes))
+  const cluster = rollupNames ? 'a.cluster' : 'a.cluster_uid'
   const clusters = (body.clusters ?? []).filter((c) => c !== '*')
-  if (clusters.length && body.wildcardCluster !== '*') inList(where, 'a.cluster_uid', 'cl', clusters)
+  if (clusters.length && body.wildcardCluster !== '*')
+    inList(where, cluster, 'cl', coded('cluster', clusters))
   if (body.clusterTypes?.length) {
     const platforms: Where = { clauses: [], params: where.params, index: where.index }
     inList(platforms, 'platform', 'ct', body.clusterTypes)
-    where.clauses.push(`a.cluster_uid IN (SELECT unravel_id FROM clusters WHERE ${platforms.clauses[0]})`)
+    where.clauses.push(
+      rollupNames
+        ? `a.cluster IN (SELECT n.code FROM app_rollup_names n JOIN clusters c ON c.unravel_id = n.name
+                          WHERE n.field = 'cluster' AND c.${platforms.clauses[0]})`
+        : `a.cluster_uid IN (SELECT unravel_id FROM clusters WHERE ${platforms.clauses[0]})`,
+    )
   }
   if (body.executed_by_unravel !== undefined) {
     where.clauses.push('a.executed_by_unravel = @unravel')

@@ -4,12 +4,12 @@ import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
 import { eventMask } from '../seed/applications.ts'
 import {
-  BASIS_CODE,
   EVENT_COLUMNS,
   INEFFICIENT_BITS,
   DAY,
   ROLLUP_SLICES,
-  SLICE_CODE,
+  partCode,
+  seriesCode,
   sliceName,
   type RollupBasis,
   type RollupGrains,
@@ -35,6 +35,7 @@ import {
   type Where,
 } from './applications.ts'
 import { keptGrainsOf, keptRollupGrains } from './app-rollup-grains.ts'
+import { rollupNames } from './app-rollup-names.ts'
 
 /**
  * The totals of the apps a search matched (metadata of 02 §7): how many on each cluster, and over
@@ -166,8 +167,10 @@ function slicePartsOf(body: UnifiedSearchBody): { base: SliceBase; parts: readon
   if (users.length && queues.length) return undefined
   if (users.length) return { base: 'user', parts: users }
   if (queues.length) return { base: 'queue', parts: queues }
-  // Kinds with the unravel flag: the full rows of 'all' keep both (kind has no full variant).
-  if (kinds.length && body.executed_by_unravel === undefined) return { base: 'kind', parts: kinds }
+  // Kinds with the unravel flag or statuses: the full rows of 'all' keep them (kind has no full
+  // variant, and its status variant held as many rows as those).
+  if (kinds.length && body.executed_by_unravel === undefined && !body.appStatus?.length)
+    return { base: 'kind', parts: kinds }
   return { base: 'all', parts: [''] }
 }
 
@@ -280,17 +283,23 @@ function addRollupTotals(
   buckets: WindowCover['buckets'],
 ): void {
   if (!buckets.length) return
+  const names = rollupNames(db)
   const where: Where = { clauses: [], params: {}, index: 'applications_start' }
-  where.clauses.push('a.slice = @slice', 'a.basis = @basis')
-  Object.assign(where.params, { slice: SLICE_CODE[plan.slice], basis: BASIS_CODE[plan.basis] })
-  inList(where, 'a.part', 'pt', plan.parts)
+  const codeOf = names.code
+  inList(
+    where,
+    'a.part',
+    'pt',
+    plan.parts.map((part) => partCode(plan.spec.base, part, codeOf)),
+  )
   // A kind slice holds the kinds as its parts; its summed rows keep no kind to filter on.
-  addDimensionFilters(where, plan.spec.base === 'kind' ? { ...body, appTypes: undefined } : body)
+  addDimensionFilters(where, plan.spec.base === 'kind' ? { ...body, appTypes: undefined } : body, names)
   const bucketRanges = buckets.map((bucket, i) => {
-    where.params[`from${i}`] = bucket.from
-    where.params[`to${i}`] = bucket.to
-    // Grains are the seed's constants, written as integer literals (see AppRollupBuilder.write).
-    return `a.grain = ${bucket.grain} AND a.bucket >= @from${i} AND a.bucket < @to${i}`
+    // Buckets are stored as their number at their grain (whole buckets: exact divisions).
+    where.params[`from${i}`] = bucket.from / bucket.grain
+    where.params[`to${i}`] = bucket.to / bucket.grain
+    // Series are the seed's constants, written as integer literals (see AppRollupBuilder.write).
+    return `a.series = ${seriesCode(plan.slice, plan.basis, bucket.grain)} AND a.bucket >= @from${i} AND a.bucket < @to${i}`
   })
   // Each query's rows carry only the columns it adds up.
   const rowsOf = (columns: string) =>
@@ -299,11 +308,12 @@ function addRollupTotals(
         (range) => `SELECT ${columns} FROM app_rollups a WHERE ${where.clauses.join(' AND ')} AND ${range}`,
       )
       .join(' UNION ALL ')
+  // Cluster codes are in name order (app_rollup_names): grouped by code, in the order of the uids.
   const perCluster = cachedStatement(
     db,
-    `SELECT r.cluster_uid AS uid, sum(r.n) AS n FROM (${rowsOf('a.cluster_uid, a.n')}) r GROUP BY r.cluster_uid`,
-  ).all(where.params) as { uid: string; n: number }[]
-  for (const { uid, n } of perCluster) addCluster(into, uid, n)
+    `SELECT r.cluster AS code, sum(r.n) AS n FROM (${rowsOf('a.cluster, a.n')}) r GROUP BY r.cluster`,
+  ).all(where.params) as { code: number; n: number }[]
+  for (const { code, n } of perCluster) addCluster(into, names.name('cluster', code), n)
   const measures = ['n', 'dmin', 'dmax', 'cmin', 'cmax', 'emin', 'emax', ...EVENT_COLUMNS]
   const m = cachedStatement(
     db,
@@ -392,8 +402,11 @@ function walkPopulation(
 ): number {
   const [sql, params] = keptGrainsOf(db, slice, 'start').includes(DAY)
     ? [
-        `SELECT sum(n) FROM app_rollups WHERE slice = @slice AND basis = ${BASIS_CODE.start} AND grain = ${DAY} AND part = @part`,
-        { slice: SLICE_CODE[slice], part },
+        'SELECT sum(n) FROM app_rollups WHERE series = @series AND part = @part',
+        {
+          series: seriesCode(slice, 'start', DAY),
+          part: partCode(ROLLUP_SLICES[slice]!.base, part, rollupNames(db).code),
+        },
       ]
     : [
         `SELECT count(*) FROM applications a INDEXED BY ${walk.index} WHERE ${walk.prefix.join(' AND ')}`,
@@ -426,13 +439,16 @@ function walkedIndex(
   // One kind's own part of its index: a kind sits at one end of the index of every app more often
   // than not (cheap Impala, long Spark). The kind's part checks the window, status and cluster in
   // itself, not the unravel flag (schema.sql).
-  if (plan?.spec.base === 'kind' && plan.parts.length === 1 && body.executed_by_unravel === undefined) {
+  // (A kind with statuses is totalled from the full rows of 'all', see slicePartsOf.)
+  const kinds = body.appTypes ?? []
+  const byKind = plan?.spec.base === 'kind' || (plan?.spec.base === 'all' && kinds.length > 0)
+  if (byKind && kinds.length === 1 && body.executed_by_unravel === undefined) {
     const walk = {
       index: `applications_kind_${field}` as const,
       prefix: ['a.kind = @walkedPart'],
-      params: { walkedPart: plan.parts[0] },
+      params: { walkedPart: kinds[0] },
     }
-    return { ...walk, population: walkPopulation(db, walk, sliceName('kind', 'total'), plan.parts[0]!) }
+    return { ...walk, population: walkPopulation(db, walk, sliceName('kind', 'total'), kinds[0]!) }
   }
   return {
     index: `applications_${field}`,

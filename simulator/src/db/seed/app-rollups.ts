@@ -48,7 +48,8 @@ const DAILY = [DAY] as const
  * their days and a few their quarter days; the small scale, which the tests seed, keeps every
  * candidate, so the tests read every slice and grain.
  * - all: full by hour (6), status by hour (13; by ten minutes 4, dropped), total by ten minutes (6).
- * - kind: status by hour (6), total by hour (11).
+ * - kind: total by hour (11). (Its status variant went in issue 18: it held as many rows as the full
+ *   rows of 'all', which keep the kind and the status too, so a kind with statuses reads those.)
  * - user: full by day only (9; by quarter day 4), status by quarter day (8), total by hour (4).
  * - queue: full and status by quarter day (7, 15), total by hour (7).
  * - inefficient (a ninth of the apps): full by day (12; by quarter day 5, by hour 2), status by
@@ -59,7 +60,7 @@ const DAILY = [DAY] as const
  */
 const BASE_SLICES = {
   all: { bases: ['start', 'finish'], full: FINE, status: FINE, total: FINER },
-  kind: { bases: ['start', 'finish'], status: FINE, total: FINE },
+  kind: { bases: ['start', 'finish'], total: FINE },
   user: { bases: ['start', 'finish'], full: DAILY, status: COARSE, total: FINE },
   queue: { bases: ['start', 'finish'], full: COARSE, status: COARSE, total: FINE },
   inefficient: { bases: ['start'], full: DAILY, status: COARSE, total: FINE },
@@ -104,14 +105,29 @@ export const ROLLUP_SLICES = Object.fromEntries(
 ) as Partial<Record<RollupSlice, RollupSliceSpec>>
 
 /**
- * How app_rollups stores a slice and a time basis: as small integers (the codes below), not as their
- * names, which took 15 of a row's 84 bytes (3.6 million rows at the large scale). A slice's code is
- * its place in ROLLUP_SLICES; a change of the slices changes the schema version anyway.
+ * How app_rollups stores a slice, a time basis and a grain: as one small integer, the `series`
+ * (their names and a grain in ms took 17 of a row's 67 bytes, 3.6 million rows at the large scale).
+ * The series are every candidate (slice, basis, grain) in the order of ROLLUP_SLICES, the bases
+ * (start, finish) and the grains finest first, which is the order the builder writes them in; a
+ * change of the slices changes the schema version anyway.
  */
-export const SLICE_CODE = Object.fromEntries(
-  Object.keys(ROLLUP_SLICES).map((slice, code) => [slice, code]),
-) as Record<RollupSlice, number>
-export const BASIS_CODE: Record<RollupBasis, number> = { start: 0, finish: 1 }
+export const ROLLUP_SERIES: readonly { slice: RollupSlice; basis: RollupBasis; grain: number }[] = (
+  Object.entries(ROLLUP_SLICES) as [RollupSlice, RollupSliceSpec][]
+).flatMap(([slice, spec]) =>
+  (['start', 'finish'] as const)
+    .filter((basis) => spec.bases.includes(basis))
+    .flatMap((basis) => [...spec.grains].sort((a, b) => a - b).map((grain) => ({ slice, basis, grain }))),
+)
+const SERIES_CODE = new Map(
+  ROLLUP_SERIES.map(({ slice, basis, grain }, code) => [`${slice}|${basis}|${grain}`, code]),
+)
+
+/** The app_rollups `series` of a slice's grain at a time basis (a candidate of ROLLUP_SLICES). */
+export function seriesCode(slice: RollupSlice, basis: RollupBasis, grain: number): number {
+  const code = SERIES_CODE.get(`${slice}|${basis}|${grain}`)
+  if (code === undefined) throw new Error(`app_rollups keeps no ${grain} ms grain of ${slice} by ${basis}`)
+  return code
+}
 
 /**
  * The grains (longest first) a seed kept of each slice and time basis: a slice or basis that is
@@ -168,7 +184,44 @@ export const EVENT_SUMS = APP_EVENT_TYPES.map(
 ).join(', ')
 
 const MEASURES = ['n', 'dmin', 'dmax', 'cmin', 'cmax', 'emin', 'emax', ...EVENT_COLUMNS].join(', ')
-const KEYS = 'slice, basis, grain, part, bucket, status, kind, cluster_uid, executed_by_unravel'
+const KEYS = 'series, part, bucket, status, kind, cluster, executed_by_unravel'
+
+/** The texts app_rollups stores as codes (table app_rollup_names). */
+export const ROLLUP_NAME_FIELDS = ['kind', 'cluster', 'user', 'queue'] as const
+export type RollupNameField = (typeof ROLLUP_NAME_FIELDS)[number]
+
+/**
+ * The codes of some names: 1, 2, … in name order (so grouping or ordering by a code orders by the
+ * name, as SQLite's BINARY order does), '' (summed, or no such name) 0.
+ */
+export function codesInNameOrder(names: Iterable<string>): Map<string, number> {
+  const sorted = [...new Set(names)].filter((n) => n !== '').sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  return new Map([['', 0], ...sorted.map((n, i): [string, number] => [n, i + 1])])
+}
+
+/**
+ * The stored `part` of a slice's part (partsOf's text): the code of its kind, user or queue
+ * (`codeOf`; -1 for a name that has none, which no row holds), the mask or bit of the insight and
+ * event slices, 0 for the slices of one part.
+ */
+export function partCode(
+  base: SliceBase,
+  part: string,
+  codeOf: (field: RollupNameField, name: string) => number,
+): number {
+  switch (base) {
+    case 'kind':
+    case 'user':
+    case 'queue':
+      return codeOf(base, part)
+    case 'insight':
+    case 'event':
+      return Number(part)
+    case 'all':
+    case 'inefficient':
+      return 0
+  }
+}
 
 /** Measures per row, in column order: n, dmin, dmax, cmin, cmax, emin, emax, e0…e7. */
 const WIDTH = 7 + APP_EVENT_TYPES.length
@@ -371,8 +424,20 @@ export class AppRollupBuilder {
     this.kept = {}
     db.transaction(() => {
       db.exec('DELETE FROM app_rollups')
+      db.exec('DELETE FROM app_rollup_names')
+      const codes = Object.fromEntries(
+        ROLLUP_NAME_FIELDS.map((f) => [f, codesInNameOrder(this.texts.texts[f])]),
+      ) as Record<RollupNameField, Map<string, number>>
+      insertRows(
+        db,
+        'app_rollup_names',
+        ['field', 'code', 'name'],
+        ROLLUP_NAME_FIELDS.flatMap((f) =>
+          [...codes[f]].filter(([name]) => name !== '').map(([name, code]) => [f, code, name]),
+        ),
+      )
       const rows = function* (this: AppRollupBuilder) {
-        for (const row of this.rowsInKeyOrder()) {
+        for (const row of this.rowsInKeyOrder(codes)) {
           written++
           progress.advance(1)
           yield row
@@ -390,15 +455,15 @@ export class AppRollupBuilder {
   }
 
   /**
-   * The rows in the table's key order (slice, basis, grain, part, bucket, status, kind, cluster,
-   * flag), each grain of a (slice, basis) added up from its finest rows as a stream: the (slice,
-   * basis) blocks are visited in the order of their codes and each block's parts in the order of
-   * theirs; within a part the finest rows are in bucket order, so the rows of one coarser bucket
+   * The rows in the table's key order (series, part, bucket, status, kind, cluster, flag; names as
+   * their `codes`), each grain of a (slice, basis) added up from its finest rows as a stream: the
+   * (slice, basis) blocks are visited in the order of their series and each block's parts in the
+   * order of their stored part; within a part the finest rows are in bucket order, so the rows of one coarser bucket
    * are consecutive, and they are added up in a small array indexed by the rank of their status,
    * kind, cluster and flag (at most 2^15 values), which also gives their order. No hash table and
    * no sort of a whole grain: a grain is first counted (to keep it or not), then written.
    */
-  private *rowsInKeyOrder(): Generator<unknown[]> {
+  private *rowsInKeyOrder(codes: Record<RollupNameField, Map<string, number>>): Generator<unknown[]> {
     const keys = this.rows.sortedKeys()
     const source = this.rows.numbers()
     // Each sorted key's offset in `source` (a plain loop: Int32Array.from with a map is far slower).
@@ -426,11 +491,13 @@ export class AppRollupBuilder {
     const starts = new Array<number>(SLICE_BASES.length + 1).fill(keys.length)
     for (let i = keys.length - 1; i >= 0; i--) starts[Math.floor(keys[i]! / SLICE_BASIS_UNIT)] = i
     for (let b = SLICE_BASES.length - 1; b >= 0; b--) starts[b] = Math.min(starts[b]!, starts[b + 1]!)
-    // In the table's order: by slice code, then basis code.
-    const blocks = SLICE_BASES.map((_s, b) => b).sort((a, b) => {
-      const [x, y] = [SLICE_BASES[a]!, SLICE_BASES[b]!]
-      return SLICE_CODE[x.slice] - SLICE_CODE[y.slice] || BASIS_CODE[x.basis] - BASIS_CODE[y.basis]
-    })
+    // In the table's order: by series (a block's grains are consecutive series, finest first).
+    const firstSeries = (b: number) =>
+      seriesCode(SLICE_BASES[b]!.slice, SLICE_BASES[b]!.basis, SLICE_BASES[b]!.grains[0]!)
+    const blocks = SLICE_BASES.map((_s, b) => b).sort((a, b) => firstSeries(a) - firstSeries(b))
+    const codeOf = (f: RollupNameField, name: string) => codes[f].get(name) ?? -1
+    const kindCode = kinds.text.map((k) => codeOf('kind', k))
+    const clusterCode = clusters.text.map((c) => codeOf('cluster', c))
     // The rows of one coarser bucket of one part: their measures by low rank, which were touched
     // (stamp: the group they were last touched in) and in what order.
     const merged = new Float64Array(BUCKET_UNIT * WIDTH)
@@ -438,18 +505,21 @@ export class AppRollupBuilder {
     const touched = new Int32Array(BUCKET_UNIT)
     let group = 0
     for (const b of blocks) {
-      const { slice, basis, grains } = SLICE_BASES[b]!
-      // The block's parts as runs of keys, in the order of the parts' text.
-      const runs: { part: number; from: number; to: number }[] = []
+      const { slice, base, basis, grains } = SLICE_BASES[b]!
+      const stored = (part: number) =>
+        partCode(SLICE_BASE_NAMES[base]!, parts.text[parts.rank[part]!]!, codeOf)
+      // The block's parts as runs of keys, in the order of their stored part.
+      const runs: { part: number; code: number; from: number; to: number }[] = []
       let apps = 0
       for (let i = starts[b]!; i < starts[b + 1]!; i++) {
         const part = field(keys[i]!, PART_UNIT, RADIX.part)
-        if (!runs.length || runs.at(-1)!.part !== part) runs.push({ part, from: i, to: i })
+        if (!runs.length || runs.at(-1)!.part !== part)
+          runs.push({ part, code: stored(part), from: i, to: i })
         runs.at(-1)!.to = i + 1
         // The apps the block's rows add up (an app in several parts counts once in each).
         apps += source[at[i]!]!
       }
-      runs.sort((x, y) => parts.rank[x.part]! - parts.rank[y.part]!)
+      runs.sort((x, y) => x.code - y.code)
       for (const grain of grains) {
         // Each grain divides the coarser ones: a bucket index at this grain is an integer division.
         const perBucket = grain / grains[0]!
@@ -472,8 +542,8 @@ export class AppRollupBuilder {
         }
         // Finest first here; kept longest first, as coverWindow reads them.
         ;((this.kept[slice] ??= {})[basis] ??= []).unshift(grain)
-        for (const { part, from, to } of runs) {
-          const partText = parts.text[parts.rank[part]!]
+        const series = seriesCode(slice, basis, grain)
+        for (const { code: part, from, to } of runs) {
           for (let i = from; i < to;) {
             const bucket = bucketOf(i)
             group++
@@ -493,14 +563,12 @@ export class AppRollupBuilder {
               const row = touched[t]!
               // Filled by index: spreading a typed array goes through its iterator, row by row.
               const out: unknown[] = [
-                SLICE_CODE[slice],
-                BASIS_CODE[basis],
-                grain,
-                partText,
-                bucket * grain,
+                series,
+                part,
+                bucket,
                 statuses.text[field(row, STATUS_UNIT, RADIX.status)],
-                kinds.text[field(row, KIND_UNIT, RADIX.kind)],
-                clusters.text[field(row, CLUSTER_UNIT, RADIX.cluster)],
+                kindCode[field(row, KIND_UNIT, RADIX.kind)],
+                clusterCode[field(row, CLUSTER_UNIT, RADIX.cluster)],
                 row % RADIX.flag,
               ]
               for (let m = row * WIDTH; m < row * WIDTH + WIDTH; m++) out.push(merged[m])

@@ -6,7 +6,7 @@ import { RECORD_WIDTH, type RollupBatch, type RollupSink } from './rollup-batch.
 import { SideSeed } from './side-seed.ts'
 
 /** The tables the rollup worker fills (its side file's rows are copied in by SideSeed.join). */
-export const ROLLUP_TABLES = ['app_rollups', 'cb_rollups'] as const
+export const ROLLUP_TABLES = ['app_rollup_names', 'app_rollups', 'cb_rollups'] as const
 
 /** What seedDatabase hands the rollup worker (structured-cloned; `flow` and `ring` are shared). */
 export interface RollupSideInput {

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AppInstance } from '../src/app.ts'
+import { appsChanged } from '../src/db/repositories/app-read-cache.ts'
+import { rollupCodeAdding, rollupNames } from '../src/db/repositories/app-rollup-names.ts'
+import { DAY, ROLLUP_NAME_FIELDS, codesInNameOrder, seriesCode } from '../src/db/seed/app-rollups.ts'
+import { testApp } from './helper.ts'
+
+/**
+ * app_rollups holds kinds, clusters, users and queues as codes of app_rollup_names (issue 18: narrow
+ * rows); the one codec (repositories/app-rollup-names.ts) turns them into names and back.
+ */
+describe('app_rollup_names: the codes of the names app_rollups holds', () => {
+  let app: FastifyInstance
+  let db: AppInstance['db']
+  beforeAll(async () => {
+    app = await testApp()
+    db = (app as AppInstance).db
+  })
+  afterAll(() => app.close())
+
+  const column = { kind: 'kind', cluster: 'cluster_uid', user: 'user', queue: 'queue' } as const
+
+  it('R-names-1: codes run from 1 in name order, 0 is the summed name', () => {
+    expect([...codesInNameOrder(['tez', 'hive', '', 'spark', 'hive'])]).toEqual([
+      ['', 0],
+      ['hive', 1],
+      ['spark', 2],
+      ['tez', 3],
+    ])
+  })
+
+  it.each(ROLLUP_NAME_FIELDS)('R-names-2: every %s of the apps has its code, in name order', (field) => {
+    const names = db
+      .prepare(`SELECT DISTINCT ${column[field]} FROM applications ORDER BY 1`)
+      .pluck()
+      .all() as string[]
+    const codec = rollupNames(db)
+    expect(names.map((n) => codec.code(field, n))).toEqual(names.map((_n, i) => i + 1))
+    expect(names.map((_n, i) => codec.name(field, i + 1))).toEqual(names)
+    expect(codec.code(field, 'no such name')).toBe(-1)
+  })
+
+  it("R-names-3: a kind's daily rows in its slice add up to its apps", () => {
+    const codec = rollupNames(db)
+    const kinds = db.prepare('SELECT kind, count(*) AS n FROM applications GROUP BY kind').all() as {
+      kind: string
+      n: number
+    }[]
+    const sumOf = db.prepare('SELECT sum(n) FROM app_rollups WHERE series = ? AND part = ?').pluck()
+    for (const { kind, n } of kinds)
+      expect(sumOf.get(seriesCode('kind/total', 'start', DAY), codec.code('kind', kind)), kind).toBe(n)
+  })
+
+  it('R-names-4: a name no row had (a move to a new queue) gets the next code, and keeps it', () => {
+    const last = db
+      .prepare("SELECT max(code) FROM app_rollup_names WHERE field = 'queue'")
+      .pluck()
+      .get() as number
+    const code = rollupCodeAdding(db, 'queue', 'root.brand_new')
+    expect(code).toBe(last + 1)
+    expect(rollupCodeAdding(db, 'queue', 'root.brand_new')).toBe(code)
+    // Read again from the table after the apps change (as after a move).
+    appsChanged(db)
+    expect(rollupNames(db).code('queue', 'root.brand_new')).toBe(code)
+    expect(rollupNames(db).name('queue', code)).toBe('root.brand_new')
+  })
+})
