@@ -172,7 +172,8 @@ describe('the first start', () => {
       })
       expect(lines).toEqual([`Seeding ${file} (scale small, seed 7)…`])
       const steps = out.text.trim().split('\n')
-      expect(steps[0]).toMatch(/^seed step users \(\d+\.\d s\)$/)
+      expect(steps[0]).toMatch(/^seed step applications: 3,000 done \(\d+\.\d s\)$/)
+      expect(steps).toContainEqual(expect.stringMatching(/^seed step users \(\d+\.\d s\)$/))
       expect(steps).toContainEqual(expect.stringMatching(/^seed step snowflake: 4,000 done \(/))
       expect(steps.at(-1)).toMatch(/^seed step analyze /)
       const shown = out.text

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createSchema } from '../src/db/schema.ts'
 import { seedDatabase, SNOWFLAKE_TABLES, type SeedOptions } from '../src/db/seed/index.ts'
 import { SILENT_PROGRESS, type SeedProgress } from '../src/db/seed/progress.ts'
@@ -45,12 +45,30 @@ function recorder() {
   return { steps, progress }
 }
 
+/**
+ * One side-by-side seed of OPTIONS, its steps recorded, shared by the tests that only read it (each
+ * seeded its own: two seeds of several seconds more). Made by the first test that asks for it.
+ */
+let sideSeed: { dir: string; file: string; filesAfter: string[]; steps: ReturnType<typeof recorder>['steps'] }
+function seededSideBySide() {
+  if (!sideSeed) {
+    const sideDir = fs.mkdtempSync(path.join(os.tmpdir(), 'costlens-side-shared-'))
+    const file = path.join(sideDir, 'side.db')
+    const { steps, progress } = recorder()
+    seedFile(file, { ...OPTIONS, sideBySide: true, progress })
+    sideSeed = { dir: sideDir, file, filesAfter: fs.readdirSync(sideDir), steps }
+  }
+  return sideSeed
+}
+afterAll(() => {
+  if (sideSeed) fs.rmSync(sideSeed.dir, { recursive: true, force: true })
+})
+
 describe('Snowflake and the rollups seeded side by side in worker threads', () => {
   it('gives the same rows in every Snowflake and rollup table as the in-thread seed, and keeps the same grains', () => {
-    const file = path.join(dir, 'side.db')
-    seedFile(file, { ...OPTIONS, sideBySide: true })
+    const { file, filesAfter } = seededSideBySide()
     // Only the seeded file is left: the worker's side file was copied in and deleted.
-    expect(fs.readdirSync(dir)).toEqual(['side.db'])
+    expect(filesAfter).toEqual(['side.db'])
     const db = new Database(':memory:')
     createSchema(db)
     seedDatabase(db, OPTIONS)
@@ -92,8 +110,7 @@ describe('Snowflake and the rollups seeded side by side in worker threads', () =
   }, 90_000)
 
   it("shows the workers' rows on the 'snowflake' and 'rollups' steps, then their copies (the worker built the indexes)", () => {
-    const { steps, progress } = recorder()
-    seedFile(path.join(dir, 'side.db'), { ...OPTIONS, sideBySide: true, progress })
+    const { steps } = seededSideBySide()
     const snowflake = steps.find((s) => s.name === 'snowflake')!
     expect(snowflake.total).toBeGreaterThan(0)
     expect(snowflake.done).toBe(snowflake.total)
@@ -109,8 +126,7 @@ describe('Snowflake and the rollups seeded side by side in worker threads', () =
   })
 
   it('copies in the indexes the worker built, whole and as schema.sql defines them', () => {
-    const file = path.join(dir, 'side.db')
-    seedFile(file, { ...OPTIONS, sideBySide: true })
+    const { file } = seededSideBySide()
     const db = new Database(file, { readonly: true })
     const reference = new Database(':memory:')
     createSchema(reference)

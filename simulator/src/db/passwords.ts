@@ -1,8 +1,16 @@
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto'
 
+/** The length of a derived key, bytes (scrypt with Node's defaults: N=16384, r=8, p=1). */
+export const PASSWORD_KEY_BYTES = 32
+
+/** A stored hash: `scrypt$<salt hex>$<hash hex>`. */
+export function formatPasswordHash(salt: Buffer, key: Buffer): string {
+  return `scrypt$${salt.toString('hex')}$${key.toString('hex')}`
+}
+
 /** scrypt with Node's defaults (N=16384, r=8, p=1); stored as `scrypt$<salt hex>$<hash hex>`. */
 export function hashPassword(password: string, salt: Buffer = randomBytes(16)): string {
-  return `scrypt$${salt.toString('hex')}$${scryptSync(password, salt, 32).toString('hex')}`
+  return formatPasswordHash(salt, scryptSync(password, salt, PASSWORD_KEY_BYTES))
 }
 
 /**

@@ -6,7 +6,7 @@ import { ROLLUP_GRAINS_SETTING } from '../repositories/app-rollup-grains.ts'
 import { createPrng } from './prng.ts'
 import { SCALE_SIZES, type Scale } from './scale.ts'
 import { buildClusters, type SeedCluster } from './clusters.ts'
-import { buildUsers } from './users.ts'
+import { PersonaHashing, buildUsers } from './users.ts'
 import { buildTags } from './tags.ts'
 import { seedApplications } from './applications.ts'
 import { seedClusterResources } from './cluster-resources.ts'
@@ -202,10 +202,13 @@ export function seedDatabase(db: Db, options: SeedOptions, keep: SeedKeep = {}):
           snowflakeInput,
         ))
     : undefined
+  // First of all: the personas' password hashes are derived in a thread of their own meanwhile (users.ts).
+  const hashing = new PersonaHashing()
   try {
-    return seedTables(db, options, keep, startSnowflakeSide, startRollupSide, startBigQuerySide)
+    return seedTables(db, options, keep, hashing, startSnowflakeSide, startRollupSide, startBigQuerySide)
   } finally {
     // Whatever happened: the workers stopped and their side files gone (a no-op after a join).
+    hashing.cancel()
     snowflakeSide?.cancel()
     rollupSide?.cancel()
     bigQuerySide?.cancel()
@@ -223,6 +226,7 @@ function seedTables(
     progress = SILENT_PROGRESS,
   }: SeedOptions,
   keep: SeedKeep,
+  hashing: PersonaHashing,
   startSnowflakeSide: (() => SideSeed) | undefined,
   startRollupSide: ((clusters: SeedCluster[]) => RollupSide) | undefined,
   startBigQuerySide?: () => SideSeed,
@@ -250,13 +254,8 @@ function seedTables(
   const startBigQueryAt = (point: (typeof BIGQUERY_START)[Scale]) =>
     BIGQUERY_START[scale] === point ? startBigQuerySide?.() : undefined
   let bigQuerySide = startBigQueryAt('first')
-  // The personas' passwords hashed with scrypt (about 20 ms each, on purpose): a step of its own.
-  // (Hashing them in a worker thread meanwhile made the small seed slower on this loaded 2-core
-  // machine, 3.25 s against 2.91 s: scrypt's 16 MB per hash beside the rollups slowed them twofold.)
-  let users: ReturnType<typeof buildUsers> = []
-  timed('users', () => {
-    users = buildUsers(prng, clusters, now, sizes.extraUsers)
-  })
+  // The users' rows (their password hashes come later, from `hashing`: see the users step).
+  const users = buildUsers(prng, clusters, now, sizes.extraUsers)
   const tags = buildTags(prng, clusters, now)
 
   db.transaction(() => {
@@ -265,15 +264,6 @@ function seedTables(
        VALUES (@unravelId, @displayName, @clusterName, @kind, @platform, @region, @nodeCount, @createdAt, @terminatedAt)`,
     )
     for (const c of clusters) insert.run(c)
-  })()
-  db.transaction(() => {
-    const insert = db.prepare(
-      `INSERT INTO users (username, password_hash, email, org, role, cluster_type, created_at, frozen_start, frozen_end,
-                          frozen_yarn_cluster, frozen_impala_cluster, profile_json)
-       VALUES (@username, @passwordHash, @email, @org, @role, @clusterType, @createdAt, @frozenStart, @frozenEnd,
-               @frozenYarnCluster, @frozenImpalaCluster, @profileJson)`,
-    )
-    for (const u of users) insert.run({ ...u, profileJson: JSON.stringify(u.profile) })
   })()
   db.transaction(() => {
     const insert = db.prepare(
@@ -386,6 +376,23 @@ function seedTables(
       'bigquery',
     )
   }
+  // Late, so the personas' scrypt hashes (about 1.5 s of CPU, on purpose) are derived in their own
+  // thread beside all the steps above (users.ts PersonaHashing); no step before reads the users.
+  // (Derived here in-thread they were the seed's first step: 1.5 s of the demo seed, 0.6 s of the
+  // small one. Hashing them in a tsx-loaded worker made the small seed slower on a loaded machine,
+  // 3.25 s against 2.91 s; this worker loads nothing but node:crypto and derives one at a time.)
+  timed('users', () =>
+    db.transaction(() => {
+      const insert = db.prepare(
+        `INSERT INTO users (username, password_hash, email, org, role, cluster_type, created_at, frozen_start, frozen_end,
+                            frozen_yarn_cluster, frozen_impala_cluster, profile_json)
+         VALUES (@username, @passwordHash, @email, @org, @role, @clusterType, @createdAt, @frozenStart, @frozenEnd,
+                 @frozenYarnCluster, @frozenImpalaCluster, @profileJson)`,
+      )
+      for (const u of users)
+        insert.run({ ...u, passwordHash: hashing.hashOf(u), profileJson: JSON.stringify(u.profile) })
+    })(),
+  )
   // After the EMR clusters and their cost: the seeded budgets' amounts are set from that cost.
   timed('budgets', () => {
     seedBudgets(db, now)
