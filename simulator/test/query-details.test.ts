@@ -4,7 +4,7 @@ import type { AppInstance } from '../src/app.ts'
 import { frozenTestApp } from './helper.ts'
 
 /**
- * GET /api/v1/apps/{id}/query (the Query tab of the Impala, Presto and BigQuery details pages)
+ * GET /api/v1/apps/{id}/query (the Query tab of the Impala and Presto details pages)
  * through buildApp(): the SQL and figures agree with the record and the Impala plan, on tens of
  * seeded queries per engine; bad input 400, another engine 400, another platform 403, unknown 404,
  * no token 401.
@@ -61,7 +61,6 @@ describe('GET /api/v1/apps/{id}/query', () => {
         engine: 'impala',
         queue: r.queue,
         cpuTime: null,
-        totBytesBilled: null,
       })
       for (const scan of operators.filter((o) => o.type === 'SCAN HDFS'))
         expect(q.queryStringFull).toContain(scan.detail)
@@ -115,7 +114,6 @@ describe('GET /api/v1/apps/{id}/query', () => {
         cpuTime: r.vcore_seconds * 1000,
         cumUserMem: r.memory_seconds * 1_048_576,
         queryMemLimit: null,
-        totBytesBilled: null,
       })
       expect(q.queue).toMatch(/^global\./)
       expect(q.queryStringFull).toContain(`FROM hive.${r.input_tables}`)
@@ -146,7 +144,7 @@ describe('GET /api/v1/apps/{id}/query', () => {
     const res = await get(`/api/v1/apps/${spark!.id}/query`)
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toBe(
-      `Application ${spark!.id} is a spark application, not an Impala, Presto or BigQuery query.`,
+      `Application ${spark!.id} is a spark application, not an Impala or Presto query.`,
     )
   })
 
