@@ -51,7 +51,6 @@ beforeAll(async () => {
     ['tez', 60],
     ['impala', 60],
     ['presto', 40],
-    ['bigquery', 40],
   ] as const)
     sample[kind] = draw(kind, size)
 })

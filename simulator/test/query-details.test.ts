@@ -4,7 +4,7 @@ import type { AppInstance } from '../src/app.ts'
 import { frozenTestApp } from './helper.ts'
 
 /**
- * GET /api/v1/apps/{id}/query (the Query tab of the Impala, Presto and BigQuery details pages)
+ * GET /api/v1/apps/{id}/query (the Query tab of the Impala and Presto details pages)
  * through buildApp(): the SQL and figures agree with the record and the Impala plan, on tens of
  * seeded queries per engine; bad input 400, another engine 400, another platform 403, unknown 404,
  * no token 401.
@@ -61,7 +61,6 @@ describe('GET /api/v1/apps/{id}/query', () => {
         engine: 'impala',
         queue: r.queue,
         cpuTime: null,
-        totBytesBilled: null,
       })
       for (const scan of operators.filter((o) => o.type === 'SCAN HDFS'))
         expect(q.queryStringFull).toContain(scan.detail)
@@ -115,27 +114,9 @@ describe('GET /api/v1/apps/{id}/query', () => {
         cpuTime: r.vcore_seconds * 1000,
         cumUserMem: r.memory_seconds * 1_048_576,
         queryMemLimit: null,
-        totBytesBilled: null,
       })
       expect(q.queue).toMatch(/^global\./)
       expect(q.queryStringFull).toContain(`FROM hive.${r.input_tables}`)
-    }
-  })
-
-  it('BigQuery (R109): bytes billed = bytes processed = dfs_read, and the cost is those bytes at $6.25 a TiB', async () => {
-    const rows = of('BIGQUERYV2', 'bigquery', 30)
-    expect(rows.length).toBeGreaterThan(5)
-    for (const r of rows) {
-      const q = await queryOf(r.id, 'bigquery')
-      expect(q).toMatchObject({
-        engine: 'bigquery',
-        totBytesProcessed: r.dfs_read,
-        totBytesBilled: r.dfs_read,
-        cpuTime: r.vcore_seconds * 1000,
-        cumUserMem: null,
-      })
-      expect(r.cents).toBe(Math.round((q.totBytesBilled! * 625) / 2 ** 40))
-      expect(q.queryStringFull).toContain(`\`${r.cluster_uid}.${r.input_tables}\``)
     }
   })
 
@@ -163,15 +144,16 @@ describe('GET /api/v1/apps/{id}/query', () => {
     const res = await get(`/api/v1/apps/${spark!.id}/query`)
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toBe(
-      `Application ${spark!.id} is a spark application, not an Impala, Presto or BigQuery query.`,
+      `Application ${spark!.id} is a spark application, not an Impala or Presto query.`,
     )
   })
 
   it("another platform's query answers 403 M025, no token 401", async () => {
-    const [bq] = of('BIGQUERYV2', 'bigquery', 1)
-    const res = await get(`/api/v1/apps/${bq!.id}/query`)
+    // The BigQuery persona's platform (BIGQUERYV2) has no applications: a CDH query is another platform's.
+    const [impala] = of('CDH', 'impala', 1)
+    const res = await get(`/api/v1/apps/${impala!.id}/query`, as('bigquery'))
     expect(res.statusCode).toBe(403)
-    expect(res.json().message).toBe(`Information for this application ${bq!.id} is forbidden.`)
-    expect((await get(`/api/v1/apps/${bq!.id}/query`, {})).statusCode).toBe(401)
+    expect(res.json().message).toBe(`Information for this application ${impala!.id} is forbidden.`)
+    expect((await get(`/api/v1/apps/${impala!.id}/query`, {})).statusCode).toBe(401)
   })
 })

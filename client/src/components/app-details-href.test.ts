@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { appDetailsHref, detailsType } from './app-details-href.ts'
+import { appDetailsHref, bigQueryJobHref, detailsType } from './app-details-href.ts'
 
 describe('appDetailsHref (issue 17: every row naming an app links to its details)', () => {
   it.each([
@@ -10,7 +10,6 @@ describe('appDetailsHref (issue 17: every row naming an app links to its details
     ['hivetz', 'hive'],
     ['tez', 'tez'],
     ['impala', 'impala'],
-    ['bigquery', 'bigquery'],
     ['presto', 'presto'],
   ])('the list kind %s opens the %s details page', (kind, type) => {
     expect(detailsType(kind)).toBe(type)
@@ -26,15 +25,20 @@ describe('appDetailsHref (issue 17: every row naming an app links to its details
     expect(appDetailsHref({ kind: 'mr', id: 'a', clusterUid: '*' })).toBe('/app/application/mr?execId=a')
   })
 
-  it('R108, R109: Presto queries and BigQuery jobs open their own routes, the same page with the type fixed', () => {
+  it('R108: Presto queries open their own route, the same page with the type fixed', () => {
     expect(
       appDetailsHref({ kind: 'presto', id: '20261122_101500_00042_ab1cd', clusterUid: 'cdh-presto-01' }),
     ).toBe('/app/application/apptype/presto?execId=20261122_101500_00042_ab1cd&clusterUid=cdh-presto-01')
-    expect(appDetailsHref({ kind: 'BIGQUERY', id: 'bquxjob_1a_2b', clusterUid: 'acme-data-prod' })).toBe(
-      '/app/application/apptype/bigquery?execId=bquxjob_1a_2b&clusterUid=acme-data-prod',
-    )
     expect(appDetailsHref({ kind: 'impala', id: '0000000000000001:00ab000000000000' })).toBe(
       '/app/application/impala?execId=0000000000000001%3A00ab000000000000',
     )
+  })
+
+  it('R109, R157 (issue 19): a BigQuery job opens its own job details (E167), not an application page', () => {
+    expect(appDetailsHref({ kind: 'BIGQUERY', id: 'bquxjob_1a_2b', clusterUid: 'acme-data-prod' })).toBe(
+      '/job/bquxjob_1a_2b/details',
+    )
+    expect(bigQueryJobHref('a b')).toBe('/job/a%20b/details')
+    expect(bigQueryJobHref('')).toBe('/job/list')
   })
 })

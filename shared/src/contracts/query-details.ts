@@ -1,25 +1,24 @@
 import { Type, type Static } from 'typebox'
 
 /**
- * The query of an Impala, Presto or BigQuery application (02 §2 Impala "Query" fields; the Presto and
- * BigQuery details pages R108, R109): its full SQL and the engine's own figures, derived from the
- * application record (simulator/src/details/query.ts). A figure an engine does not report is null.
+ * The query of an Impala or Presto application (02 §2 Impala "Query" fields; the Presto details page
+ * R108): its full SQL and the engine's own figures, derived from the application record
+ * (simulator/src/details/query.ts). A figure an engine does not report is null. A BigQuery job is not
+ * an application (issue 19): its query and bytes are on its own details (E167, `bigqueryEndpoints`).
  */
 const Bytes = (description: string) => Type.Integer({ minimum: 0, description })
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()])
 
-export const QUERY_ENGINES = ['impala', 'presto', 'bigquery'] as const
+export const QUERY_ENGINES = ['impala', 'presto'] as const
 export type QueryEngine = (typeof QUERY_ENGINES)[number]
 
 export const QueryDetailsSchema = Type.Object(
   {
     id: Type.String(),
-    engine: Type.Union([Type.Literal('impala'), Type.Literal('presto'), Type.Literal('bigquery')]),
+    engine: Type.Union([Type.Literal('impala'), Type.Literal('presto')]),
     queryStringFull: Type.String({ description: 'the SQL text, in full' }),
-    queue: Type.String({
-      description: "Impala's pool, Presto's resource group, BigQuery's reservation ('default': on demand)",
-    }),
+    queue: Type.String({ description: "Impala's pool, Presto's resource group" }),
     queryMemLimit: Nullable(Bytes('Impala: the per-host memory limit of the pool')),
     perHostMemEst: Nullable(Bytes("Impala: the planner's per-host memory estimate")),
     perHostPeakMemUsage: Nullable(
@@ -28,8 +27,7 @@ export const QueryDetailsSchema = Type.Object(
     cpuTime: Nullable(
       Type.Integer({
         minimum: 0,
-        description:
-          "Presto: CPU ms; BigQuery: slot ms (the record's vcore seconds × 1000, as chargeback shows)",
+        description: "Presto: CPU ms (the record's vcore seconds × 1000, as chargeback shows)",
       }),
     ),
     cumUserMem: Nullable(
@@ -38,8 +36,6 @@ export const QueryDetailsSchema = Type.Object(
         description: "Presto: cumulative user memory in byte·seconds (the record's memory seconds in bytes)",
       }),
     ),
-    totBytesProcessed: Nullable(Bytes('BigQuery: bytes processed')),
-    totBytesBilled: Nullable(Bytes('BigQuery: bytes billed (what the cost is charged on, $6.25 a TiB)')),
   },
   { title: 'QueryDetails' },
 )

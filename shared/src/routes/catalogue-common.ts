@@ -101,6 +101,7 @@ export const ALL_TYPES_ROUTES: readonly RouteEntry[] = [
     status: 'built',
     screen: 'app-details',
   }),
+  // A BigQuery job is not an application (issue 19): the page leads to /job/{execId}/details (R157, E167).
   detail({
     specIds: ['R109'],
     path: '/app/application/apptype/bigquery',

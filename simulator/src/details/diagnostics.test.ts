@@ -72,12 +72,10 @@ describe('failures of every engine', () => {
   it.each([
     ['impala', 'F', 'Memory limit exceeded', 'memory'],
     ['presto', 'F', 'Query exceeded per-node memory limit', 'memory'],
-    ['bigquery', 'F', 'Resources exceeded during query execution', 'memory'],
     ['tez', 'F', 'Vertex failed', 'memory'],
     ['hive', 'F', 'return code 2 from org.apache.hadoop.hive.ql.exec.mr.MapRedTask', 'memory'],
     ['impala', 'K', "Cancelled from Impala's debug web interface", 'killed'],
     ['presto', 'K', 'Query killed. Message: Killed by user', 'killed'],
-    ['bigquery', 'K', 'User requested cancellation', 'killed'],
   ])('%s %s: the engine’s own words (%s), category %s', (kind, status, words, category) => {
     const rec = record(kind, {
       status,
@@ -94,7 +92,6 @@ describe('failures of every engine', () => {
   it.each([
     ['presto', 'F', 'Query exceeded distributed user memory limit of 40GB', 'memory'],
     ['impala', 'F', 'AnalysisException: Table does not exist: web.clicks_v2', 'user-code'],
-    ['bigquery', 'F', 'Syntax error: Unexpected keyword FROM at [2:1]', 'user-code'],
     ['impala', 'K', 'Cancelled by user airflow', 'killed'],
     ['hive', 'K', 'Application application_1_000001 was killed by user hive at 10.0.17.73', 'killed'],
   ])("%s %s: the engine's error is the record's own text (%s)", (kind, status, text, category) => {
@@ -309,15 +306,6 @@ describe('seeded diagnostics: varied, realistic, and every sentence names its fa
       'user-exception',
     ],
     [
-      'BigQuery: resources exceeded',
-      'bigquery',
-      'F',
-      {},
-      /^Resources exceeded during query execution: /,
-      'container-memory-limit',
-    ],
-    ['BigQuery: a bad query', 'bigquery', 'F', {}, /^(Unrecognized name|Syntax error)/, 'user-exception'],
-    [
       'YARN: killed by its user from an address',
       'spark',
       'K',
@@ -349,7 +337,6 @@ describe('seeded diagnostics: varied, realistic, and every sentence names its fa
       /^Query (killed\. Message: Killed by user|was canceled by user)/,
       'killed-by-user',
     ],
-    ['BigQuery: cancelled', 'bigquery', 'K', {}, /User requested cancellation$/, 'killed-by-user'],
   ]
   const appOf = (kind: string, status: string, shape: Partial<DetailsRecord>, seq: number) =>
     record(kind, { ...shape, status, id: `application_1761099553_${String(seq).padStart(6, '0')}` })
@@ -374,7 +361,7 @@ describe('seeded diagnostics: varied, realistic, and every sentence names its fa
       { num_completed_stages: 0, num_skipped_stages: 0 },
     ]
     const seen = new Set<string>()
-    for (const kind of ['spark', 'mr', 'hive', 'tez', 'impala', 'presto', 'bigquery'])
+    for (const kind of ['spark', 'mr', 'hive', 'tez', 'impala', 'presto'])
       for (const status of ['F', 'K'])
         for (const shape of shapes)
           for (let seq = 0; seq < 300; seq++) {

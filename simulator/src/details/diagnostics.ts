@@ -431,16 +431,6 @@ function engineMessage(app: DetailsRecord, kind: FailureKind): { exception: stri
               exception: 'io.trino.spi.TrinoException',
               message: `line 3:15: Column 'order_ts' cannot be resolved`,
             }
-    case 'bigquery':
-      return killed
-        ? { exception: null, message: 'Job execution was cancelled: User requested cancellation' }
-        : memory
-          ? {
-              exception: null,
-              message:
-                'Resources exceeded during query execution: The query could not be executed in the allotted memory. Peak usage: 143% of limit. Top memory consumer(s): sort operations used for analytic OVER() clauses: 98%',
-            }
-          : { exception: null, message: `Unrecognized name: order_ts at [3:15]` }
     default: {
       const parts = yarnIdParts(app)
       const vertex = parts ? `vertex_${parts.ts}_${parts.seq}_1_00` : 'vertex_1_00'
@@ -469,7 +459,6 @@ function engineMessage(app: DetailsRecord, kind: FailureKind): { exception: stri
 const ENGINE_WORDS: Readonly<Record<string, RegExp>> = {
   impala: /^(Memory limit exceeded|AnalysisException|Cancell?ed (from|by))/,
   presto: /^(Query |line \d+:\d+|Division by zero)/,
-  bigquery: /^(Resources exceeded|Unrecognized name|Syntax error|Job execution was cancell?ed)/,
   hive: /^(FAILED: Execution Error|Application \S+ was killed by user)/,
   tez: /^(Vertex failed|Application \S+ was killed by user)/,
 }
@@ -499,13 +488,7 @@ function engineFailure(app: DetailsRecord, now: number, kind: FailureKind): AppF
         message,
         host: workerHost(app, 0),
         logFile:
-          app.kind === 'impala'
-            ? 'impalad.INFO'
-            : app.kind === 'presto'
-              ? 'server.log'
-              : app.kind === 'bigquery'
-                ? 'job errors'
-                : 'hive-server2.log',
+          app.kind === 'impala' ? 'impalad.INFO' : app.kind === 'presto' ? 'server.log' : 'hive-server2.log',
         logExcerpt: message.split('\n').map((line) => `${logTime(life.end)} ERROR ${line}`),
       }),
     ],

@@ -4,7 +4,7 @@ import { deriveImpala, memoryFailureLimit } from './impala.ts'
 import { appPrng, type DetailsRecord } from './record.ts'
 
 /**
- * The query of an Impala, Presto or BigQuery app (02 §2 Impala Query fields; R108, R109), derived
+ * The query of an Impala or Presto app (02 §2 Impala Query fields; R108), derived
  * from its record so it agrees with the rest of the details: the SQL reads the record's input table
  * (for Impala, the tables its plan scans, an INSERT when its plan writes), and every figure is one
  * the record or the plan already holds, in the units the lists use.
@@ -16,8 +16,7 @@ const IMPALA_POOL_LIMITS = [2, 4, 8, 16, 32, 64, 128].map((g) => g * GB)
 const KEYS = ['region', 'product_id', 'customer_id', 'channel'] as const
 const MEASURES = ['amount', 'quantity', 'duration_ms'] as const
 
-export const isQueryEngine = (kind: string): kind is QueryEngine =>
-  kind === 'impala' || kind === 'presto' || kind === 'bigquery'
+export const isQueryEngine = (kind: string): kind is QueryEngine => kind === 'impala' || kind === 'presto'
 
 /** SELECT key, aggregates FROM table [JOIN dimension] WHERE a date window GROUP BY key. */
 function selectSql(app: DetailsRecord, from: string, dateFilter: string, join?: string): string {
@@ -68,34 +67,14 @@ export function deriveQuery(app: DetailsRecord & { kind: QueryEngine }, now: num
     perHostPeakMemUsage: null,
     cpuTime: null,
     cumUserMem: null,
-    totBytesProcessed: null,
-    totBytesBilled: null,
   }
   const common = { id: app.id, engine: app.kind, queue: app.queue }
   if (app.kind === 'impala') return { ...common, ...none, ...impalaQuery(app, now) }
-  if (app.kind === 'presto')
-    return {
-      ...common,
-      ...none,
-      queryStringFull: selectSql(
-        app,
-        `hive.${table}`,
-        "f.event_date >= current_date - INTERVAL '{days}' DAY",
-      ),
-      cpuTime: app.vcore_seconds * 1000,
-      cumUserMem: app.memory_seconds * 1_048_576,
-    }
-  // BigQuery on demand bills the bytes it reads: the record's cost is dfs_read at $6.25 a TiB.
   return {
     ...common,
     ...none,
-    queryStringFull: selectSql(
-      app,
-      `\`${app.cluster_uid}.${table}\``,
-      'f.event_date >= DATE_SUB(CURRENT_DATE(), INTERVAL {days} DAY)',
-    ),
+    queryStringFull: selectSql(app, `hive.${table}`, "f.event_date >= current_date - INTERVAL '{days}' DAY"),
     cpuTime: app.vcore_seconds * 1000,
-    totBytesProcessed: app.dfs_read,
-    totBytesBilled: app.dfs_read,
+    cumUserMem: app.memory_seconds * 1_048_576,
   }
 }

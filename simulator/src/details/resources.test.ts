@@ -37,7 +37,7 @@ describe('resource series', () => {
     ])
   })
 
-  it.each(['spark', 'mr', 'hive', 'tez', 'impala', 'presto', 'bigquery'])(
+  it.each(['spark', 'mr', 'hive', 'tez', 'impala', 'presto'])(
     '%s: the series integrates to memory_seconds and vcore_seconds, two days long within 500 points',
     (kind) => {
       const rec = record(kind, {

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react'
-import { Link, useMatch, useParams, useSearchParams } from 'react-router-dom'
+import { Link, Navigate, useMatch, useParams, useSearchParams } from 'react-router-dom'
 import { Anchor, Select, Stack, Text, Title } from '@mantine/core'
 import {
   formatAppType,
@@ -17,7 +17,7 @@ import { useDocumentTitle } from '../../app/use-document-title.ts'
 import { PanelState } from '../../components/panel-state/panel-state.tsx'
 import { StatusBadge } from '../../components/status/status-badge.tsx'
 import { DetailPage, type DetailTab } from '../../kit/detail-page.tsx'
-import { appDetailsHref } from '../../components/app-details-href.ts'
+import { appDetailsHref, bigQueryJobHref } from '../../components/app-details-href.ts'
 import { SESSION_KINDS, sessionHref } from '../../components/workflow-href.ts'
 import { useAppSummaryQuery, useCanAccessAppMutation } from './api.ts'
 import { YarnActions } from './actions-yarn.tsx'
@@ -26,7 +26,7 @@ import type { AppRef } from './app-ref.ts'
 import { MrCountersTab, MrTasksTab } from './mr-tabs.tsx'
 import { HivePlanTab, HiveQueryTab } from './hive-tabs.tsx'
 import { ImpalaFragmentsTab, ImpalaOperatorsTab, ImpalaQueryTab } from './impala-tabs.tsx'
-import { BigQueryQueryTab, NO_YARN_TYPES, PrestoQueryTab } from './query-tabs.tsx'
+import { PrestoQueryTab } from './query-tabs.tsx'
 import { ErrorsTab, InsightsTab, ResourcesTab } from './shared-tabs.tsx'
 import { SparkTimelineTab } from './spark-gantt.tsx'
 import { SparkStreamingTab } from './spark-streaming.tsx'
@@ -111,7 +111,6 @@ const TYPE_TABS: Readonly<Record<string, readonly [string, string, TabBody][]>> 
     ['plan', 'Plan', HivePlanTab],
   ],
   presto: [['query', 'Query', PrestoQueryTab]],
-  bigquery: [['query', 'Query', BigQueryQueryTab]],
   tez: [['dags', 'DAGs', TezDagsTab]],
 }
 const COMMON_TABS: readonly [string, string, TabBody][] = [
@@ -125,8 +124,7 @@ function appTabs(kind: string, streaming: boolean | undefined, ref: (s: AppDetai
   const own = (TYPE_TABS[kind === 'mapreduce' ? 'mr' : kind] ?? []).filter(
     ([value]) => value !== 'streaming' || streaming !== false,
   )
-  // A BigQuery job has no YARN containers, so no resource series (its Query tab says so).
-  const common = COMMON_TABS.filter(([value]) => value !== 'resources' || !NO_YARN_TYPES.has(kind))
+  const common = COMMON_TABS
   return [
     {
       value: 'summary',
@@ -143,8 +141,8 @@ function appTabs(kind: string, streaming: boolean | undefined, ref: (s: AppDetai
 }
 
 /**
- * The kinds that run as YARN applications with attempts (an AM restarted by YARN). A Hive, Impala,
- * Presto or BigQuery query has none of its own, so the page offers no attempt to choose there.
+ * The kinds that run as YARN applications with attempts (an AM restarted by YARN). A Hive, Impala
+ * or Presto query has none of its own, so the page offers no attempt to choose there.
  */
 const YARN_ATTEMPT_KINDS: ReadonlySet<string> = new Set(['spark', 'mr', 'mapreduce', 'tez'])
 
@@ -225,8 +223,16 @@ function AppDetails({ id, clusterUid, appType }: { id: string; clusterUid: strin
  * message and nothing else is fetched.
  */
 export default function AppDetailsPage() {
-  // R108 /app/application/apptype/presto and R109 …/bigquery fix the type in the path.
+  // R108 /app/application/apptype/presto fixes the type in the path. R109 …/bigquery names a BigQuery
+  // job, which is not an application (issue 19): it leads to the job's own details (E167).
   const fixedType = useMatch('/app/application/apptype/:fixedType')?.params.fixedType
+  const [params] = useSearchParams()
+  if (fixedType === 'bigquery')
+    return <Navigate to={bigQueryJobHref(params.get('execId')?.trim() ?? '')} replace />
+  return <ApplicationDetails fixedType={fixedType} />
+}
+
+function ApplicationDetails({ fixedType }: { fixedType: string | undefined }) {
   const { appType = fixedType ?? 'spark' } = useParams()
   const [params] = useSearchParams()
   const id = params.get('execId')?.trim() ?? ''

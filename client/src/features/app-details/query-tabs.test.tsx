@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { Route, Routes, useParams } from 'react-router-dom'
 import {
   appDetailsEndpoints as details,
   hiveEndpoints,
@@ -10,8 +11,6 @@ import {
 import { renderPage, stubEndpoint, tableRows } from '../../../test/page-harness.tsx'
 import AppDetailsPage from './app-details-page.tsx'
 import {
-  bigQueryQuery,
-  bigQuerySummary,
   hiveSummary,
   hiveViz,
   impalaFragments,
@@ -22,10 +21,15 @@ import {
   prestoSummary,
 } from './query-test-data.ts'
 
+/** Where R109 leads: the BigQuery job details route, standing in for its page. */
+function JobShown() {
+  return <p>BigQuery job {useParams().jobId}</p>
+}
+
 // A shared machine renders tables slowly: wait for them longer than 1 s.
 const slow = { timeout: 5_000 }
-const SUMMARIES = [impalaSummary, hiveSummary, prestoSummary, bigQuerySummary]
-const QUERIES = [impalaQuery, prestoQuery, bigQueryQuery]
+const SUMMARIES = [impalaSummary, hiveSummary, prestoSummary]
+const QUERIES = [impalaQuery, prestoQuery]
 const byId =
   <T extends { id: string }>(rows: readonly T[]) =>
   (r: Request) =>
@@ -54,7 +58,7 @@ const tabNames = async (name: string) =>
 const panel = () => within(screen.getByRole('tabpanel'))
 const operatorNames = (rows: HTMLElement[]) => rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)
 
-describe('the query engines’ details tabs (Impala, Hive, Presto, BigQuery)', { timeout: 20_000 }, () => {
+describe('the query engines’ details tabs (Impala, Hive, Presto)', { timeout: 20_000 }, () => {
   it('02 §2 Impala Query: the pool, the memory limit, estimate and peak per host in bytes units, and the SQL in the code viewer', async () => {
     render(address('impala', impalaSummary, 'query'))
     expect(await tabNames('impala_report_41')).toEqual([
@@ -180,20 +184,18 @@ describe('the query engines’ details tabs (Impala, Hive, Presto, BigQuery)', {
     expect(screen.getByLabelText(`SQL of ${prestoSummary.id}`)).toHaveTextContent('FROM hive.web.clicks f')
   })
 
-  it('R109 BigQuery: bytes processed and billed in bytes units, the cost in USD, slot time, and no Resources tab, saying why', async () => {
-    render(
-      `/app/application/apptype/bigquery?execId=${bigQuerySummary.id}&clusterUid=acme-data-prod&tab=query`,
-      '/app/application/apptype/bigquery',
+  it('R109 (issue 19): /app/application/apptype/bigquery leads to the BigQuery job details (R157, E167), asking nothing of the app calls', async () => {
+    const { bodies } = renderPage(
+      <Routes>
+        <Route path="/app/application/apptype/:fixedType" element={<AppDetailsPage />} />
+        <Route path="/job/:jobId/details" element={<JobShown />} />
+      </Routes>,
+      {
+        route: '/app/application/apptype/bigquery?execId=bquxjob_1a_2b&clusterUid=acme-data-prod&tab=query',
+        stubs: [stubEndpoint(details.canAccess, { canAccessApp: true, appExist: true })],
+      },
     )
-    expect(await tabNames('bigquery_report_7')).toEqual(['Summary', 'Query', 'Errors', 'Insights'])
-    await waitFor(() => expect(screen.getAllByText('1.00 TB', { selector: 'dd' })).toHaveLength(2), slow)
-    expect(screen.getByText('Bytes billed')).toBeInTheDocument()
-    expect(panel().getByText('$ 6.25', { selector: 'dd' })).toBeInTheDocument()
-    expect(screen.getByText('15s (15,000 ms)', { selector: 'dd' })).toBeInTheDocument()
-    expect(screen.getByText('On demand (default)', { selector: 'dd' })).toBeInTheDocument()
-    expect(screen.getByText(/No Resources tab: a BigQuery job runs on Google's slots/)).toBeInTheDocument()
-    expect(screen.getByLabelText(`SQL of ${bigQuerySummary.id}`)).toHaveTextContent(
-      'FROM `acme-data-prod.sales.orders` f',
-    )
+    expect(await screen.findByText('BigQuery job bquxjob_1a_2b', {}, slow)).toBeInTheDocument()
+    expect(bodies(details.canAccess)).toEqual([])
   })
 })

@@ -35,8 +35,6 @@ export const impalaQuery: QueryDetails = {
   perHostPeakMemUsage: 2 * GB,
   cpuTime: null,
   cumUserMem: null,
-  totBytesProcessed: null,
-  totBytesBilled: null,
 }
 
 const fragment = (f: Partial<ImpalaFragment> & Pick<ImpalaFragment, 'id'>): ImpalaFragment => ({
@@ -230,32 +228,4 @@ export const prestoQuery: QueryDetails = {
   perHostPeakMemUsage: null,
   cpuTime: 125_000,
   cumUserMem: 3 * GB,
-}
-
-export const bigQuerySummary: AppDetailsSummary = {
-  ...failedSpark,
-  id: 'bquxjob_2s_4f2a1',
-  name: 'bigquery_report_7',
-  kind: 'bigquery',
-  status: 'S',
-  statusLong: 'success',
-  queue: 'default',
-  clusterUid: 'acme-data-prod',
-  clusterType: 'BIGQUERYV2',
-  cents: 625,
-  duration: 15_000,
-  totalDfsBytesRead: 2 ** 40,
-}
-
-export const bigQueryQuery: QueryDetails = {
-  ...prestoQuery,
-  id: bigQuerySummary.id,
-  engine: 'bigquery',
-  queue: 'default',
-  queryStringFull:
-    'SELECT f.region, SUM(f.amount) AS total_amount\nFROM `acme-data-prod.sales.orders` f\nGROUP BY f.region',
-  cpuTime: 15_000,
-  cumUserMem: null,
-  totBytesProcessed: 2 ** 40,
-  totBytesBilled: 2 ** 40,
 }

@@ -160,7 +160,8 @@ const KINDS_OF: Record<DetailsPathType, readonly string[] | null> = {
   tez: ['tez'],
   impala: ['impala'],
   presto: ['presto'],
-  bigquery: ['bigquery'],
+  // A BigQuery job is not an application (issue 19): its details are E167's, so this path finds none.
+  bigquery: [],
   workflow: null,
 }
 

@@ -70,12 +70,14 @@ const DIMENSIONS: Record<ResourceGroupBy, string> = {
   queue: 'a.queue',
 }
 
-/** The YARN application kinds (seed/applications.ts YARN_KINDS) and the engine of each finished list. */
-const LIST_KINDS: Record<FinishedAppList, readonly string[]> = {
+/**
+ * The YARN application kinds (seed/applications.ts YARN_KINDS) and the engine of each finished list
+ * read from applications; fbqapps reads bq_jobs (bq-usage.ts): BigQuery jobs are not applications.
+ */
+const LIST_KINDS: Record<Exclude<FinishedAppList, 'fbqapps'>, readonly string[]> = {
   fapps: ['mr', 'spark', 'tez', 'hive'],
   fiapps: ['impala'],
   fpapps: ['presto'],
-  fbqapps: ['bigquery'],
 }
 
 interface ClusterRow {
@@ -762,7 +764,7 @@ const YARN_STATE = { S: 'FINISHED', F: 'FAILED', K: 'KILLED' } as const
 const YARN_FINAL = { S: 'SUCCEEDED', F: 'FAILED', K: 'KILLED' } as const
 
 /** One finished app as its table shows it (02 §2 columns). */
-function toHit(list: FinishedAppList, row: FinishedRow, shift: number) {
+function toHit(list: Exclude<FinishedAppList, 'fbqapps'>, row: FinishedRow, shift: number) {
   const common = {
     id: row.id,
     name: row.name,
@@ -796,9 +798,6 @@ function toHit(list: FinishedAppList, row: FinishedRow, shift: number) {
         cumUserMem: row.memory_seconds * 1_048_576,
         cpuTime: row.vcore_seconds * 1000,
       }
-    case 'fbqapps':
-      // Billed bytes are the bytes the cost was computed from (seed/applications.ts).
-      return { ...common, cpuTime: row.vcore_seconds * 1000, totBytesBilled: row.dfs_read, cents: row.cents }
   }
 }
 
@@ -855,11 +854,12 @@ export function finishedApps<L extends FinishedAppList>(
       { field, desc, from, size },
       q.clusterUid === undefined || q.clusterUid === ALL_CLUSTERS ? undefined : clusters[0],
     ) as FinishedAppsResponse<L>
+  const appList = list as Exclude<FinishedAppList, 'fbqapps'>
   const asked = q.kind
     ?.split(',')
     .map((k) => k.trim())
     .filter(Boolean)
-  const kinds = LIST_KINDS[list].filter((k) => !asked?.length || asked.includes(k))
+  const kinds = LIST_KINDS[appList].filter((k) => !asked?.length || asked.includes(k))
   const shift = appsTimeShift(db)
   const { rowids, total } =
     via === 'index' && (FINISHED_PAGE_SORTS as readonly string[]).includes(field)
@@ -890,7 +890,7 @@ export function finishedApps<L extends FinishedAppList>(
     ).map((r) => [r.rid, r]),
   )
   const rows = rowids.map((id) => byRowid.get(id)).filter((r): r is FinishedRow & { rid: number } => !!r)
-  return { hits: rows.map((r) => toHit(list, r, shift)), total } as FinishedAppsResponse<L>
+  return { hits: rows.map((r) => toHit(appList, r, shift)), total } as FinishedAppsResponse<L>
 }
 
 /** E019-E022's page in SQL over the finish-time index: the rowids of the page in order, and the total. */

@@ -14,9 +14,6 @@ export function queryDetails(db: Db, scope: ClusterScope, id: string, now: numbe
   const app = readableApp(db, scope, id)
   const kind = app.kind
   if (!isQueryEngine(kind))
-    throw new HttpError(
-      400,
-      `Application ${id} is a ${kind} application, not an Impala, Presto or BigQuery query.`,
-    )
+    throw new HttpError(400, `Application ${id} is a ${kind} application, not an Impala or Presto query.`)
   return deriveQuery({ ...app, kind }, now)
 }

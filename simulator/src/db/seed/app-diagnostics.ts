@@ -247,23 +247,6 @@ function prestoFailed(_app: DiagnosedApp, seq: number): string {
   )
 }
 
-function bigqueryFailed(_app: DiagnosedApp, seq: number): string {
-  if (isUserError(seq))
-    return pick(
-      ['Unrecognized name: order_ts at [3:15]', 'Syntax error: Unexpected keyword FROM at [2:1]'],
-      seq,
-      9,
-    )
-  return pick(
-    [
-      `Resources exceeded during query execution: The query could not be executed in the allotted memory. Peak usage: ${110 + (mix(seq, 4) % 60)}% of limit. Top memory consumer(s): sort operations used for analytic OVER() clauses: 98%`,
-      'Resources exceeded during query execution: Not enough resources for query planning - too many subqueries or query is too complex.',
-    ],
-    seq,
-    10,
-  )
-}
-
 function killed(app: DiagnosedApp, seq: number): string {
   const ip = `10.0.${16 + (mix(seq, 13) % 8)}.${20 + (mix(seq, 14) % 200)}`
   const { ts, seq: yseq } = yarnParts(app.id)
@@ -276,8 +259,6 @@ function killed(app: DiagnosedApp, seq: number): string {
         seq,
         15,
       )
-    case 'bigquery':
-      return 'Job execution was cancelled: User requested cancellation'
     case 'mr':
       return pick(
         [
@@ -312,9 +293,8 @@ export function seededDiagnostics(app: DiagnosedApp, seq: number): string | null
       return tezFailed(app, seq)
     case 'impala':
       return impalaFailed(app, seq)
-    case 'presto':
-      return prestoFailed(app, seq)
+    // Presto, and any other query engine: BigQuery jobs are bq_jobs, not applications (issue 19).
     default:
-      return bigqueryFailed(app, seq)
+      return prestoFailed(app, seq)
   }
 }

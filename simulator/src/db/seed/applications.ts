@@ -49,7 +49,7 @@ const PRESTO_RESOURCE_GROUPS: readonly [string, number][] = [
   ['global.bi', 35],
   ['global.etl', 20],
 ]
-/** Work mix per engine; impala only on CDH/CDP Impala clusters, bigquery only on BigQuery projects. */
+/** Work mix per engine; impala only on CDH/CDP Impala clusters (BigQuery jobs are in bq_jobs, seed/bigquery.ts). */
 const YARN_KINDS: readonly [string, number][] = [
   ['spark', 45],
   ['hive', 20],
@@ -96,13 +96,13 @@ export const APP_EVENT_TYPES: readonly {
     type: 4,
     name: 'SLA Missed',
     vt: 'SE',
-    kinds: ['spark', 'hive', 'tez', 'mr', 'impala', 'presto', 'bigquery'],
+    kinds: ['spark', 'hive', 'tez', 'mr', 'impala', 'presto'],
   },
   {
     type: 5,
     name: 'Application Failure',
     vt: 'AF',
-    kinds: ['spark', 'hive', 'tez', 'mr', 'impala', 'presto', 'bigquery'],
+    kinds: ['spark', 'hive', 'tez', 'mr', 'impala', 'presto'],
   },
 ]
 
@@ -119,8 +119,6 @@ export function eventTypeMask(types: readonly number[]): number {
 /** OpenCost default rates (DOMAIN.md K2): what an on-premises core-hour and GB-hour cost, in cents. */
 const CENTS_PER_VCORE_HOUR = 3.1611
 const CENTS_PER_GB_HOUR = 0.4237
-/** BigQuery on-demand: $6.25 per TiB billed (DOMAIN.md BQ1), in cents per byte. */
-const BQ_CENTS_PER_BYTE = 625 / 2 ** 40
 
 /**
  * How much of the batch work each Yarn cluster of a platform runs, against 1 for the others. Every
@@ -356,7 +354,6 @@ function makeApp(
       mr: 5 * MINUTE,
       impala: 8 * SECOND,
       presto: 4 * SECOND,
-      bigquery: 15 * SECOND,
     }[kind] ?? MINUTE
   // Long tail, but capped: YARN work past half a day is a stuck job, and an uncapped tail would
   // leave thousands of apps "running" at any moment where a real cluster has a few hundred.
@@ -383,40 +380,28 @@ function makeApp(
             : 'W'
   const user = parent?.user ?? weighted(prng, SUBMITTERS)
   const queue =
-    parent?.queue ??
-    (kind === 'bigquery'
-      ? 'default'
-      : kind === 'presto'
-        ? weighted(prng, PRESTO_RESOURCE_GROUPS)
-        : weighted(prng, QUEUES))
+    parent?.queue ?? (kind === 'presto' ? weighted(prng, PRESTO_RESOURCE_GROUPS) : weighted(prng, QUEUES))
   const pipeline = prng.chance(0.35) ? prng.pick(PIPELINE_NAMES) : undefined
-  // Impala and Presto run a fragment on every worker; BigQuery is billed by bytes, not cores.
+  // Impala and Presto run a fragment on every worker.
   const executors =
     kind === 'spark'
       ? prng.int(2, 60)
       : kind === 'impala' || kind === 'presto'
         ? prng.int(4, 20)
-        : kind === 'bigquery'
-          ? 1
-          : prng.int(1, 40)
+        : prng.int(1, 40)
   const vcoreSeconds = Math.round((duration / 1000) * executors * (kind === 'spark' ? prng.int(2, 5) : 1))
   const memorySeconds = Math.round(vcoreSeconds * prng.int(2048, 8192))
   const dfsRead = Math.round(lognormal(prng, 2 * 2 ** 30, 2))
   const dfsWritten = Math.round(dfsRead * prng.next() * 0.4)
-  const cents =
-    kind === 'bigquery'
-      ? Math.round(dfsRead * BQ_CENTS_PER_BYTE)
-      : Math.round(
-          (vcoreSeconds / 3600) * CENTS_PER_VCORE_HOUR + (memorySeconds / 1024 / 3600) * CENTS_PER_GB_HOUR,
-        )
+  const cents = Math.round(
+    (vcoreSeconds / 3600) * CENTS_PER_VCORE_HOUR + (memorySeconds / 1024 / 3600) * CENTS_PER_GB_HOUR,
+  )
   const id =
     kind === 'impala'
       ? `${seq.toString(16).padStart(16, '0')}:${prng.int(0, 0xffffff).toString(16).padStart(8, '0')}00000000`
-      : kind === 'bigquery'
-        ? `bquxjob_${seq.toString(36)}_${prng.int(0, 0xffffff).toString(16)}`
-        : kind === 'presto'
-          ? prestoQueryId(start, seq, prng)
-          : `application_${Math.floor(cluster.createdAt / 1000)}_${String(seq).padStart(6, '0')}`
+      : kind === 'presto'
+        ? prestoQueryId(start, seq, prng)
+        : `application_${Math.floor(cluster.createdAt / 1000)}_${String(seq).padStart(6, '0')}`
   const finished = stillRunning ? null : start + duration
   const maps = kind === 'mr' || kind === 'hive' || kind === 'tez' ? prng.int(1, 400) : 0
   const reduces = maps ? prng.int(0, Math.max(1, Math.round(maps / 8))) : 0
@@ -474,11 +459,12 @@ function makeApp(
     cleanup_duration: prng.int(100, 5_000),
     sensor_enabled: prng.chance(0.7) ? 1 : 0,
     large_rdd: kind === 'spark' && prng.chance(0.05) ? 1 : 0,
-    input_tables: ['hive', 'impala', 'presto', 'bigquery'].includes(kind) ? prng.pick(TABLES) : null,
+    input_tables: ['hive', 'impala', 'presto'].includes(kind) ? prng.pick(TABLES) : null,
     output_tables: kind === 'hive' && prng.chance(0.5) ? prng.pick(TABLES) : null,
     diagnostics: null,
     signature: pipeline ?? `${kind}-${seq % 5003}`,
-    executed_by_unravel: kind === 'bigquery' && prng.chance(0.1) ? 1 : 0,
+    // costlens' own work is BigQuery jobs (bq_jobs.executed_by_unravel); no application is.
+    executed_by_unravel: 0,
   }
   // Chosen by seq from the record's own figures, with no draw of the generator (app-diagnostics.ts).
   app.diagnostics = seededDiagnostics(app, seq)
@@ -491,8 +477,8 @@ function makeApp(
 
 /**
  * Seeds `count` applications across the clusters that run them: YARN work on the on-premises and
- * EMR clusters, Impala queries on the Impala clusters, Presto queries on the Presto clusters,
- * BigQuery jobs on the projects. One Hive
+ * EMR clusters, Impala queries on the Impala clusters, Presto queries on the Presto clusters
+ * (BigQuery jobs are not applications: they are seeded into bq_jobs, seed/bigquery.ts). One Hive
  * query in ten runs as MR or Tez child jobs (parent/child apps). Rows are inserted in batches so
  * a million of them never sit in memory at once. Each batch is also handed to the rollups (as
  * packed records, rollup-batch.ts), and each batch advances `progress` by its apps (the step's total is `count`).
@@ -509,7 +495,6 @@ export function seedApplications(
   // Transient EMR clusters come and go; history runs on the long-lived ones.
   const yarn = clusters.filter((c) => c.kind === 'Yarn' && c.terminatedAt === null)
   const impala = clusters.filter((c) => c.kind === 'Impala')
-  const bigquery = clusters.filter((c) => c.kind === 'bigquery')
   const presto = clusters.filter((c) => c.kind === 'Presto')
   const yarnByWeight = yarn.map((c) => [c, YARN_WORK_WEIGHT[c.platform] ?? 1] as [SeedCluster, number])
   // Positional multi-row inserts (bulk-insert.ts): a third of the time of a named-parameter
@@ -559,15 +544,15 @@ export function seedApplications(
     }
   }
   while (seq < count) {
-    const roll = prng.next()
+    // Impala 10 parts, Presto 4, YARN 80 (of 94): the shares they had beside the 6 parts of
+    // BigQuery apps, scaled up now that BigQuery jobs live in bq_jobs only (issue 19).
+    const roll = prng.next() * 0.94
     const [cluster, kind] =
       roll < 0.1 && impala.length
         ? [prng.pick(impala), 'impala']
-        : roll < 0.16 && bigquery.length
-          ? [prng.pick(bigquery), 'bigquery']
-          : roll < 0.2 && presto.length
-            ? [prng.pick(presto), 'presto']
-            : [weighted(prng, yarnByWeight), weighted(prng, YARN_KINDS)]
+        : roll < 0.14 && presto.length
+          ? [prng.pick(presto), 'presto']
+          : [weighted(prng, yarnByWeight), weighted(prng, YARN_KINDS)]
     const made = makeApp(prng, cluster, kind, seq++, now)
     batch.push(made)
     if (kind === 'hive' && made.app.status !== 'R' && prng.chance(0.1)) {
