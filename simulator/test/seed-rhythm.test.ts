@@ -32,7 +32,7 @@ describe('the daily rhythm of application starts', () => {
 
   // Small (3,000 apps): 2.6 apps in the quietest hour and 6.6 in the busiest, on average.
   it.each([3, 9, 15, 21])(
-    'small, the clock at %i:30 UTC: the last hour lists apps, and each hour of the 30 days its share',
+    'small, the clock at %i:30 UTC: the last hour lists its apps, and each hour of the 30 days its share',
     async (hour) => {
       const now = Date.UTC(2026, 10, 22, hour, 30)
       const app = await testApp({ now: new Date(now).toISOString() })
@@ -53,7 +53,9 @@ describe('the daily rhythm of application starts', () => {
             )
             .pluck()
             .get({ shift: appsTimeShift(app.db), a: now - HOUR, b: now }) as number
-        expect(lastHour('1')).toBeGreaterThan(0)
+        // A busy hour always holds some; the quietest (2.6 apps on average at this scale, the demo's 51)
+        // may by chance hold none, and the list then rightly shows none.
+        if (HOURLY_WEIGHTS[hour]! >= 1) expect(lastHour('1')).toBeGreaterThan(0)
         expect(res.json<UnifiedSearchResponse>().metadata.totalRecords).toBe(lastHour("cluster_type = 'CDH'"))
         // The apps started in each hour of the day over the history (the long-running slots aside:
         // they restart back to back whatever the hour), against the rhythm.

@@ -174,7 +174,7 @@ export const bigqueryEndpoints = defineEndpoints({
   dataDatasets: {
     method: 'GET',
     path: '/api/v1/bigquery/data/datasets',
-    specIds: [],
+    specIds: ['R159'],
     pathIsOurs: true,
     tags,
     access: bigqueryAdmins,
@@ -187,7 +187,7 @@ export const bigqueryEndpoints = defineEndpoints({
   dataTables: {
     method: 'GET',
     path: '/api/v1/bigquery/data/tables',
-    specIds: [],
+    specIds: ['R159'],
     pathIsOurs: true,
     tags,
     access: bigqueryAdmins,
@@ -201,7 +201,7 @@ export const bigqueryEndpoints = defineEndpoints({
   dataTable: {
     method: 'GET',
     path: '/api/v1/bigquery/data/tables/{tableId}',
-    specIds: [],
+    specIds: ['R159'],
     pathIsOurs: true,
     tags,
     access: bigqueryAdmins,
@@ -215,7 +215,7 @@ export const bigqueryEndpoints = defineEndpoints({
   dataTableJobs: {
     method: 'GET',
     path: '/api/v1/bigquery/data/tables/{tableId}/jobs',
-    specIds: [],
+    specIds: ['R159'],
     pathIsOurs: true,
     tags,
     access: bigqueryAdmins,
