@@ -26,6 +26,7 @@ import { defineListState } from '../../kit/list-state.ts'
 import { ListPage } from '../../kit/list-page.tsx'
 import { useListState } from '../../kit/use-list-state.ts'
 import { useDataDatasetsQuery, useDataTablesQuery, useLazyDataTablePageQuery } from './api.ts'
+import { columns } from '../../kit/columns.tsx'
 import { billingModelLabel, centsPlain, centsUsd, isoTime } from './data-format.ts'
 import { TableDrawer } from './table-drawer.tsx'
 
@@ -94,13 +95,8 @@ function filterSpecs(project: string): readonly FilterSpec<DataListView['filters
 }
 
 const bytesColumn = <R,>(key: keyof R & string, title: string, priority: number): DataColumn<R> => ({
-  key,
-  title,
-  width: 140,
+  ...columns.figure<R>(key, title, 140, formatBytes),
   priority,
-  align: 'right',
-  render: (r) => formatBytes(r[key] as number),
-  exportValue: (r) => r[key] as number,
 })
 
 function tableColumns(open: (tableId: string) => void): readonly DataColumn<Row>[] {
@@ -120,41 +116,11 @@ function tableColumns(open: (tableId: string) => void): readonly DataColumn<Row>
     },
     bytesColumn<Row>('logicalBytes', 'Logical size', 1),
     bytesColumn<Row>('physicalBytes', 'Physical size', 3),
-    {
-      key: 'storageCost',
-      title: 'Storage / month',
-      width: 140,
-      priority: 2,
-      align: 'right',
-      render: (r) => centsUsd(r.storageCost),
-      exportValue: (r) => centsPlain(r.storageCost),
-    },
-    {
-      key: 'jobCount',
-      title: 'Jobs reading',
-      width: 130,
-      priority: 1,
-      align: 'right',
-      render: (r) => formatCount(r.jobCount),
-    },
+    { ...columns.figure<Row>('storageCost', 'Storage / month', 140, centsUsd, centsPlain), priority: 2 },
+    { ...columns.figure<Row>('jobCount', 'Jobs reading', 130, formatCount), priority: 1 },
     bytesColumn<Row>('bytesScanned', 'Bytes scanned', 1),
-    {
-      key: 'jobCost',
-      title: 'Cost of reads',
-      width: 140,
-      priority: 3,
-      align: 'right',
-      render: (r) => centsUsd(r.jobCost),
-      exportValue: (r) => centsPlain(r.jobCost),
-    },
-    {
-      key: 'rows',
-      title: 'Rows',
-      width: 130,
-      priority: 4,
-      align: 'right',
-      render: (r) => formatCount(r.rows),
-    },
+    { ...columns.figure<Row>('jobCost', 'Cost of reads', 140, centsUsd, centsPlain), priority: 3 },
+    { ...columns.figure<Row>('rows', 'Rows', 130, formatCount), priority: 4 },
     {
       key: 'lastModifiedTime',
       title: 'Last modified',
@@ -191,22 +157,10 @@ function datasetColumns(pick: (r: BigQueryDatasetRow) => void): readonly DataCol
       value: (r) => billingModelLabel(r.billingModel),
     },
     {
-      key: 'storageCost',
-      title: 'Storage / month',
-      width: 140,
+      ...columns.figure<BigQueryDatasetRow>('storageCost', 'Storage / month', 140, centsUsd, centsPlain),
       priority: 1,
-      align: 'right',
-      render: (r) => centsUsd(r.storageCost),
-      exportValue: (r) => centsPlain(r.storageCost),
     },
-    {
-      key: 'jobCount',
-      title: 'Jobs reading',
-      width: 130,
-      priority: 2,
-      align: 'right',
-      render: (r) => formatCount(r.jobCount),
-    },
+    { ...columns.figure<BigQueryDatasetRow>('jobCount', 'Jobs reading', 130, formatCount), priority: 2 },
     bytesColumn<BigQueryDatasetRow>('bytesScanned', 'Bytes scanned', 2),
   ]
 }
