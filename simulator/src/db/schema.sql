@@ -886,3 +886,297 @@ CREATE TABLE IF NOT EXISTS bq_statement_days (
   last_create   INTEGER NOT NULL,
   PRIMARY KEY (day, statement_id)
 ) WITHOUT ROWID;
+
+-- ============================================================================== Databricks (issue 20)
+-- Shaped like Databricks' own objects (DOMAIN.md §3; the Jobs API's runs, clusters, pipelines and SQL
+-- warehouses, and system.billing.usage for the daily rollup), seeded by seed/databricks*.ts. A million
+-- runs at the large scale, so rows carry small integer codes (workspace, principal, job, node type,
+-- tag set) instead of repeated text (issue 18: narrow rows). Enumerations are codes into the arrays of
+-- shared/src/rules/databricks-catalogue.ts (DATABRICKS_SKUS, DATABRICKS_LIFE_CYCLE_STATES, …). Money is
+-- cents × 10,000 (`_e4`, as bq_jobs.cost_e4), DBUs × 10,000 (`dbus_e4`); times epoch ms.
+
+-- Workspaces: the seeded ones and those added with the workspace form (/manage/workspaces, E137).
+-- Secrets are never read back: the form stores whether a token / client secret was given and the
+-- names of secrets kept in a secret store, never the secret itself.
+CREATE TABLE IF NOT EXISTS db_workspaces (
+  code              INTEGER PRIMARY KEY,
+  workspace_id      TEXT NOT NULL UNIQUE,    -- Databricks' numeric workspace id, e.g. '4051729395532381'
+  workspace_name    TEXT NOT NULL UNIQUE,
+  instance_url      TEXT NOT NULL,           -- https://dbc-a1b2c3d4-e5f6.cloud.databricks.com, no trailing '/'
+  cloud             TEXT NOT NULL CHECK (cloud IN ('AWS', 'AZURE')),
+  tier              TEXT NOT NULL CHECK (tier IN ('STANDARD', 'PREMIUM', 'ENTERPRISE')),
+  region            TEXT NOT NULL,           -- us-east-1, eastus, …
+  auth_type         TEXT NOT NULL DEFAULT 'PAT' CHECK (auth_type IN ('PAT', 'OAUTH')),
+  token_set         INTEGER NOT NULL DEFAULT 0,
+  token_secret_name TEXT,
+  identity_provider TEXT CHECK (identity_provider IN ('DATABRICKS', 'AAD')),
+  tenant_id         TEXT,
+  client_id         TEXT,
+  client_secret_set INTEGER NOT NULL DEFAULT 0,
+  client_secret_name TEXT,
+  scopes            TEXT,
+  account_id        TEXT,
+  sql_enabled       INTEGER NOT NULL DEFAULT 1,
+  seeded            INTEGER NOT NULL DEFAULT 0, -- 1: has seeded runs (a form-added workspace has none)
+  created_at        INTEGER NOT NULL
+);
+
+-- Users (emails) and service principals (application ids with a display name) that own and run jobs.
+CREATE TABLE IF NOT EXISTS db_principals (
+  code                 INTEGER PRIMARY KEY,
+  name                 TEXT NOT NULL UNIQUE,  -- jane.doe@acme.com, or the service principal's name
+  is_service_principal INTEGER NOT NULL
+);
+
+-- Node types per cloud: DBU/h per node (DOMAIN.md §3) and the VM's on-demand list price; spot
+-- workers pay spot_discount less for the VM (the DBUs are the same).
+CREATE TABLE IF NOT EXISTS db_node_types (
+  code              INTEGER PRIMARY KEY,
+  cloud             TEXT NOT NULL CHECK (cloud IN ('AWS', 'AZURE')),
+  node_type_id      TEXT NOT NULL,           -- i3.xlarge, Standard_DS3_v2, …
+  cores             INTEGER NOT NULL,
+  memory_mb         INTEGER NOT NULL,
+  gpus              INTEGER NOT NULL,
+  dbu_per_hour      REAL NOT NULL,
+  vm_usd_per_hour   REAL NOT NULL,
+  spot_discount     REAL NOT NULL,           -- 0.6: a spot VM costs 40 % of on demand
+  UNIQUE (cloud, node_type_id)
+);
+
+-- Tags (custom_tags) and the sets of them clusters, jobs, pipelines and warehouses carry (a run
+-- carries its compute's set).
+CREATE TABLE IF NOT EXISTS db_tags (
+  code  INTEGER PRIMARY KEY,
+  key   TEXT NOT NULL,
+  value TEXT NOT NULL,
+  UNIQUE (key, value)
+);
+CREATE TABLE IF NOT EXISTS db_tag_sets (
+  code INTEGER NOT NULL,
+  tag  INTEGER NOT NULL REFERENCES db_tags (code),
+  PRIMARY KEY (code, tag)
+) WITHOUT ROWID;
+
+-- All-purpose clusters (long-lived, shared by people and, wastefully, by jobs). Job clusters are not
+-- rows here: each run on job compute has its own, described on the run (db_runs.node_type …) with
+-- the id DATABRICKS job cluster ids take (databricksJobClusterId of the run). cluster_id is also a
+-- `clusters` row (platform DB, kind db_all_purpose) so that cluster_search and cluster access see it.
+-- min_workers = max_workers: fixed size; autoscaling otherwise. auto_termination_minutes 0: never.
+CREATE TABLE IF NOT EXISTS db_clusters (
+  code                     INTEGER PRIMARY KEY,
+  cluster_id               TEXT NOT NULL UNIQUE,  -- 0412-083152-abc123
+  workspace                INTEGER NOT NULL REFERENCES db_workspaces (code),
+  cluster_name             TEXT NOT NULL,
+  creator                  INTEGER NOT NULL REFERENCES db_principals (code),
+  node_type                INTEGER NOT NULL REFERENCES db_node_types (code),
+  driver_node_type         INTEGER NOT NULL REFERENCES db_node_types (code),
+  min_workers              INTEGER NOT NULL,
+  max_workers              INTEGER NOT NULL,
+  availability             INTEGER NOT NULL,      -- DATABRICKS_AVAILABILITY index
+  auto_termination_minutes INTEGER NOT NULL,
+  runtime_version          TEXT NOT NULL,         -- 14.3.x-scala2.12
+  photon                   INTEGER NOT NULL,
+  tag_set                  INTEGER,
+  created_at               INTEGER NOT NULL
+);
+
+-- Each time an all-purpose cluster ran: started, terminated (NULL while running) and why, how busy it
+-- was (busy_ms: time with a command or job running; the rest is idle, e.g. waiting for the
+-- auto-termination timeout), its average workers, DBUs and cost (DBUs at the ALL_PURPOSE_COMPUTE rate
+-- of its workspace's tier and cloud; VM cost of driver and workers, spot priced).
+CREATE TABLE IF NOT EXISTS db_cluster_sessions (
+  id                 INTEGER PRIMARY KEY,
+  cluster            INTEGER NOT NULL REFERENCES db_clusters (code),
+  principal          INTEGER NOT NULL REFERENCES db_principals (code), -- who started it
+  start_time         INTEGER NOT NULL,
+  end_time           INTEGER,
+  termination_reason INTEGER,                -- DATABRICKS_TERMINATION_REASONS index; NULL while running
+  busy_ms            INTEGER NOT NULL,
+  avg_workers        REAL NOT NULL,
+  dbus_e4            INTEGER NOT NULL,
+  dbu_cost_e4        INTEGER NOT NULL,
+  vm_cost_e4         INTEGER NOT NULL
+);
+
+-- Jobs (Workflows): a schedule (Quartz cron, NULL: triggered by hand or by API), the compute its
+-- tasks run on (compute_kind: DATABRICKS_COMPUTE_KINDS index; an ALL_PURPOSE job names the cluster,
+-- a JOB one describes the new job cluster each run gets).
+CREATE TABLE IF NOT EXISTS db_jobs (
+  code          INTEGER PRIMARY KEY,
+  workspace     INTEGER NOT NULL REFERENCES db_workspaces (code),
+  job_id        INTEGER NOT NULL,            -- Databricks' job id (unique within a workspace)
+  job_name      TEXT NOT NULL,
+  owner         INTEGER NOT NULL REFERENCES db_principals (code),
+  run_as        INTEGER NOT NULL REFERENCES db_principals (code),
+  schedule      TEXT,
+  compute_kind  INTEGER NOT NULL,
+  cluster       INTEGER REFERENCES db_clusters (code),
+  node_type     INTEGER REFERENCES db_node_types (code),
+  min_workers   INTEGER,
+  max_workers   INTEGER,
+  availability  INTEGER,
+  tag_set       INTEGER,
+  created_at    INTEGER NOT NULL,
+  UNIQUE (workspace, job_id)
+);
+
+-- A job's tasks (task_type: DATABRICKS_TASK_TYPES index; source: the notebook path, wheel
+-- package:entry point, SQL file or query, or the pipeline_id of a DLT task; depends_on: task keys,
+-- comma-separated). Task runs are not stored: a run's task runs are derived from these and the run.
+CREATE TABLE IF NOT EXISTS db_job_tasks (
+  job        INTEGER NOT NULL REFERENCES db_jobs (code),
+  task_key   TEXT NOT NULL,
+  position   INTEGER NOT NULL,
+  task_type  INTEGER NOT NULL,
+  source     TEXT NOT NULL,
+  depends_on TEXT NOT NULL DEFAULT '',
+  PRIMARY KEY (job, task_key)
+) WITHOUT ROWID;
+
+-- Job runs (a million at the large scale). life_cycle_state / result_state: DATABRICKS_* indexes
+-- (result NULL until terminal); status: the console's code derived from them (databricksRunStatus).
+-- start_time: when the run was triggered; setup_ms: cluster start before the first task; duration:
+-- start to end (or to now while running). Compute: copied from the job at run time (a job cluster's
+-- node type, workers and availability; cluster for an all-purpose run). Cost: DBUs × the SKU's list
+-- price for the workspace's tier and cloud (dbu_cost_e4) plus the VM cost (vm_cost_e4; 0 on
+-- serverless). cost_final_at: billing lags; until then the runs list answers cost 0 and
+-- runs/{runId}/cost the actual one (02 §4 Databricks cost). insight_mask: one bit per
+-- DATABRICKS_INSIGHT_KEYS entry.
+CREATE TABLE IF NOT EXISTS db_runs (
+  id               INTEGER PRIMARY KEY,     -- Databricks' run_id
+  job              INTEGER NOT NULL REFERENCES db_jobs (code),
+  workspace        INTEGER NOT NULL REFERENCES db_workspaces (code), -- the job's (for the filter)
+  principal        INTEGER NOT NULL REFERENCES db_principals (code), -- run as
+  trigger_type     INTEGER NOT NULL,        -- DATABRICKS_TRIGGERS index
+  attempt          INTEGER NOT NULL,        -- 0, or the retry number
+  life_cycle_state INTEGER NOT NULL,
+  result_state     INTEGER,
+  status           TEXT NOT NULL CHECK (status IN ('S', 'F', 'K', 'R', 'P', 'W', 'U')),
+  start_time       INTEGER NOT NULL,
+  setup_ms         INTEGER NOT NULL,
+  end_time         INTEGER,
+  duration         INTEGER NOT NULL,
+  compute_kind     INTEGER NOT NULL,
+  cluster          INTEGER REFERENCES db_clusters (code),
+  node_type        INTEGER REFERENCES db_node_types (code),
+  workers          REAL NOT NULL,           -- average workers over the run
+  availability     INTEGER NOT NULL,
+  sku              INTEGER NOT NULL,        -- DATABRICKS_SKUS index
+  dbus_e4          INTEGER NOT NULL,
+  dbu_cost_e4      INTEGER NOT NULL,
+  vm_cost_e4       INTEGER NOT NULL,
+  cost_final_at    INTEGER NOT NULL,
+  tag_set          INTEGER,
+  insight_mask     INTEGER NOT NULL,
+  error_message    TEXT
+);
+
+-- Delta Live Tables pipelines and their updates (edition: DATABRICKS_DLT_EDITIONS index; a triggered
+-- pipeline's updates come from its job's PIPELINE task: job_run).
+CREATE TABLE IF NOT EXISTS db_pipelines (
+  code         INTEGER PRIMARY KEY,
+  pipeline_id  TEXT NOT NULL UNIQUE,        -- a UUID
+  workspace    INTEGER NOT NULL REFERENCES db_workspaces (code),
+  name         TEXT NOT NULL,
+  owner        INTEGER NOT NULL REFERENCES db_principals (code),
+  edition      INTEGER NOT NULL,
+  continuous   INTEGER NOT NULL,
+  serverless   INTEGER NOT NULL,
+  node_type    INTEGER REFERENCES db_node_types (code),
+  min_workers  INTEGER NOT NULL,
+  max_workers  INTEGER NOT NULL,
+  tag_set      INTEGER,
+  created_at   INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS db_pipeline_updates (
+  id           INTEGER PRIMARY KEY,
+  update_id    TEXT NOT NULL,               -- a UUID
+  pipeline     INTEGER NOT NULL REFERENCES db_pipelines (code),
+  job_run      INTEGER,                     -- db_runs.id of the run that triggered it
+  state        INTEGER NOT NULL,            -- DATABRICKS_UPDATE_STATES index
+  status       TEXT NOT NULL CHECK (status IN ('S', 'F', 'K', 'R', 'P', 'W', 'U')),
+  start_time   INTEGER NOT NULL,
+  end_time     INTEGER,
+  duration     INTEGER NOT NULL,
+  dbus_e4      INTEGER NOT NULL,
+  dbu_cost_e4  INTEGER NOT NULL,
+  vm_cost_e4   INTEGER NOT NULL
+);
+
+-- SQL warehouses (warehouse_type: DATABRICKS_WAREHOUSE_TYPES index; size: DATABRICKS_WAREHOUSE_SIZES
+-- index, whose DBU/h DOMAIN.md §3 gives), their uptime (billed per cluster while up, to the
+-- auto-stop) and the queries they ran.
+CREATE TABLE IF NOT EXISTS db_warehouses (
+  code              INTEGER PRIMARY KEY,
+  warehouse_id      TEXT NOT NULL UNIQUE,   -- 16 hex digits
+  workspace         INTEGER NOT NULL REFERENCES db_workspaces (code),
+  name              TEXT NOT NULL,
+  creator           INTEGER NOT NULL REFERENCES db_principals (code),
+  warehouse_type    INTEGER NOT NULL,
+  size              INTEGER NOT NULL,
+  min_clusters      INTEGER NOT NULL,
+  max_clusters      INTEGER NOT NULL,
+  auto_stop_minutes INTEGER NOT NULL,
+  tag_set           INTEGER,
+  created_at        INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS db_warehouse_sessions (
+  id           INTEGER PRIMARY KEY,
+  warehouse    INTEGER NOT NULL REFERENCES db_warehouses (code),
+  start_time   INTEGER NOT NULL,
+  end_time     INTEGER,
+  busy_ms      INTEGER NOT NULL,
+  avg_clusters REAL NOT NULL,
+  dbus_e4      INTEGER NOT NULL,
+  dbu_cost_e4  INTEGER NOT NULL,
+  vm_cost_e4   INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS db_sql_queries (
+  id             INTEGER PRIMARY KEY,
+  query_id       TEXT NOT NULL,             -- a UUID
+  warehouse      INTEGER NOT NULL REFERENCES db_warehouses (code),
+  principal      INTEGER NOT NULL REFERENCES db_principals (code),
+  statement_type TEXT NOT NULL,             -- SELECT, INSERT, MERGE, …
+  query_text     TEXT NOT NULL,
+  status         TEXT NOT NULL CHECK (status IN ('S', 'F', 'K', 'R', 'P', 'W', 'U')),
+  start_time     INTEGER NOT NULL,
+  end_time       INTEGER,
+  duration       INTEGER NOT NULL,
+  rows_produced  INTEGER NOT NULL,
+  read_bytes     INTEGER NOT NULL,
+  error_message  TEXT
+);
+
+-- The daily usage (like system.billing.usage): every DBU billed, by UTC day of the usage's start (a
+-- run's start_time, a session's start_time), workspace, principal, SKU, what used it (source_type:
+-- DATABRICKS_USAGE_SOURCES index — JOB_RUN, CLUSTER, PIPELINE, WAREHOUSE — and source: the job,
+-- cluster, pipeline or warehouse code) and tag set (0: none). The cost trends, chargeback (dcb),
+-- billing and home read whole days here and the window's edges from the rows (as bq_job_days).
+-- n: runs, sessions or updates; cost_final: the part whose cost is final (the runs list's view).
+CREATE TABLE IF NOT EXISTS db_usage_days (
+  day          INTEGER NOT NULL,
+  workspace    INTEGER NOT NULL,
+  principal    INTEGER NOT NULL,
+  sku          INTEGER NOT NULL,
+  source_type  INTEGER NOT NULL,
+  source       INTEGER NOT NULL,
+  tag_set      INTEGER NOT NULL,
+  n            INTEGER NOT NULL,
+  duration     INTEGER NOT NULL,
+  dbus_e4      INTEGER NOT NULL,
+  dbu_cost_e4  INTEGER NOT NULL,
+  vm_cost_e4   INTEGER NOT NULL,
+  PRIMARY KEY (day, workspace, principal, sku, source_type, source, tag_set)
+) WITHOUT ROWID;
+
+-- Billing contracts (the /manage/billing page, E148): a commit plan of a start and end date, a
+-- starting credit in USD and a monthly threshold; consumption is read from db_usage_days.
+CREATE TABLE IF NOT EXISTS db_billing_contracts (
+  id                INTEGER PRIMARY KEY,
+  plan              TEXT NOT NULL,
+  start_date        INTEGER NOT NULL,
+  end_date          INTEGER NOT NULL,
+  starting_credit   REAL NOT NULL,
+  monthly_threshold REAL NOT NULL,
+  created_at        INTEGER NOT NULL
+);

@@ -20,6 +20,14 @@ export const TIME_COLUMNS: readonly { table: string; columns: readonly string[] 
   { table: 'bq_projects', columns: ['created_at'] },
   // BigQuery tables' storage (hundreds of rows at most).
   { table: 'bq_table_storage', columns: ['created_at', 'last_modified'] },
+  // Databricks' workspaces, clusters, jobs, pipelines, warehouses and billing contracts (hundreds of
+  // rows at most; their runs, sessions, updates and queries move at read time, below).
+  { table: 'db_workspaces', columns: ['created_at'] },
+  { table: 'db_clusters', columns: ['created_at'] },
+  { table: 'db_jobs', columns: ['created_at'] },
+  { table: 'db_pipelines', columns: ['created_at'] },
+  { table: 'db_warehouses', columns: ['created_at'] },
+  { table: 'db_billing_contracts', columns: ['start_date', 'end_date', 'created_at'] },
 ]
 
 /**
@@ -41,6 +49,14 @@ export const APP_TIME_COLUMNS: readonly { table: string; columns: readonly strin
   { table: 'bq_jobs', columns: ['create_time', 'start_time', 'end_time'] },
   { table: 'bq_job_days', columns: ['day'] },
   { table: 'bq_statement_days', columns: ['day', 'last_create'] },
+  // A million Databricks runs at the large scale, the sessions, updates and queries beside them, and
+  // their day rollup cut by the seeded start times.
+  { table: 'db_runs', columns: ['start_time', 'end_time', 'cost_final_at'] },
+  { table: 'db_cluster_sessions', columns: ['start_time', 'end_time'] },
+  { table: 'db_pipeline_updates', columns: ['start_time', 'end_time'] },
+  { table: 'db_warehouse_sessions', columns: ['start_time', 'end_time'] },
+  { table: 'db_sql_queries', columns: ['start_time', 'end_time'] },
+  { table: 'db_usage_days', columns: ['day'] },
 ]
 
 /**

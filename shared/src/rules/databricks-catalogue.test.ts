@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+import {
+  databricksJobClusterId,
+  databricksRunStatus,
+  databricksUsdPerDbu,
+  type DatabricksLifeCycleState,
+  type DatabricksResultState,
+} from './databricks-catalogue.ts'
+
+describe('databricksRunStatus: the console code of a run from its life-cycle and result states', () => {
+  const cases: [DatabricksLifeCycleState, DatabricksResultState | null, string][] = [
+    ['RUNNING', null, 'R'],
+    ['TERMINATING', null, 'R'],
+    ['QUEUED', null, 'P'],
+    ['PENDING', null, 'P'],
+    ['BLOCKED', null, 'P'],
+    ['WAITING_FOR_RETRY', null, 'W'],
+    ['INTERNAL_ERROR', null, 'F'],
+    ['SKIPPED', null, 'U'],
+    ['TERMINATED', 'SUCCESS', 'S'],
+    ['TERMINATED', 'SUCCESS_WITH_FAILURES', 'S'],
+    ['TERMINATED', 'FAILED', 'F'],
+    ['TERMINATED', 'TIMEDOUT', 'F'],
+    ['TERMINATED', 'UPSTREAM_FAILED', 'F'],
+    ['TERMINATED', 'CANCELED', 'K'],
+    ['TERMINATED', 'UPSTREAM_CANCELED', 'K'],
+    ['TERMINATED', 'MAXIMUM_CONCURRENT_RUNS_REACHED', 'U'],
+    ['TERMINATED', 'EXCLUDED', 'U'],
+    ['TERMINATED', 'DISABLED', 'U'],
+  ]
+  it.each(cases)('%s / %s → %s', (lifeCycle, result, status) => {
+    expect(databricksRunStatus(lifeCycle, result)).toBe(status)
+  })
+})
+
+describe('databricksUsdPerDbu: list prices of DOMAIN.md §3', () => {
+  it.each([
+    ['JOBS_COMPUTE', 'AWS', 'PREMIUM', 0.15],
+    ['JOBS_COMPUTE', 'AWS', 'ENTERPRISE', 0.2],
+    ['JOBS_COMPUTE', 'AZURE', 'PREMIUM', 0.3],
+    ['ALL_PURPOSE_COMPUTE', 'AWS', 'PREMIUM', 0.55],
+    ['ALL_PURPOSE_COMPUTE', 'AWS', 'ENTERPRISE', 0.65],
+    ['ALL_PURPOSE_COMPUTE', 'AWS', 'STANDARD', 0.4],
+    ['SQL_SERVERLESS', 'AZURE', 'PREMIUM', 0.7],
+    ['DLT_ADVANCED', 'AZURE', 'ENTERPRISE', 0.54],
+    ['SQL_PRO', 'AWS', 'STANDARD', null],
+  ] as const)('%s on %s %s: %s', (sku, cloud, tier, usd) => {
+    expect(databricksUsdPerDbu(sku, cloud, tier)).toBe(usd)
+  })
+})
+
+describe('databricksJobClusterId', () => {
+  it('has Databricks’ MMDD-HHMMSS-xxxxxxxx form from the run’s start (UTC)', () => {
+    const id = databricksJobClusterId(912_345_678, Date.UTC(2026, 10, 24, 16, 42, 8))
+    expect(id).toMatch(/^1124-164208-[a-z0-9]{8}$/)
+    expect(databricksJobClusterId(912_345_678, Date.UTC(2026, 10, 24, 16, 42, 8))).toBe(id)
+    expect(databricksJobClusterId(912_345_679, Date.UTC(2026, 10, 24, 16, 42, 8))).not.toBe(id)
+  })
+})
