@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  databricksComputeCost,
   databricksJobClusterId,
   databricksRunStatus,
   databricksUsdPerDbu,
@@ -55,5 +56,34 @@ describe('databricksJobClusterId', () => {
     expect(id).toMatch(/^1124-164208-[a-z0-9]{8}$/)
     expect(databricksJobClusterId(912_345_678, Date.UTC(2026, 10, 24, 16, 42, 8))).toBe(id)
     expect(databricksJobClusterId(912_345_679, Date.UTC(2026, 10, 24, 16, 42, 8))).not.toBe(id)
+  })
+})
+
+describe('databricksComputeCost: DBUs × list price plus the VMs', () => {
+  const i3 = { dbuPerHour: 1, vmUsdPerHour: 0.312, spotDiscount: 0.6 }
+  it('a driver and 4 on-demand i3.xlarge workers for 2 hours at $0.15/DBU', () => {
+    // 5 nodes × 1 DBU/h × 2 h = 10 DBUs → $1.50; VMs 5 × $0.312 × 2 = $3.12.
+    expect(databricksComputeCost(i3, 4, false, 2, 0.15)).toEqual({
+      dbusE4: 100_000,
+      dbuCostE4: 1_500_000,
+      vmCostE4: 3_120_000,
+    })
+  })
+  it('spot workers pay the VM less the spot discount; the driver stays on demand; DBUs unchanged', () => {
+    // VMs: driver 0.312 × 2 + 4 × 0.312 × 0.4 × 2 = 0.624 + 0.9984 = $1.6224.
+    expect(databricksComputeCost(i3, 4, true, 2, 0.15)).toEqual({
+      dbusE4: 100_000,
+      dbuCostE4: 1_500_000,
+      vmCostE4: 1_622_400,
+    })
+  })
+  it('serverless: no VM bill', () => {
+    expect(
+      databricksComputeCost({ dbuPerHour: 6, vmUsdPerHour: 0, spotDiscount: 0 }, 0, false, 0.5, 0.7),
+    ).toEqual({
+      dbusE4: 30_000,
+      dbuCostE4: 2_100_000,
+      vmCostE4: 0,
+    })
   })
 })

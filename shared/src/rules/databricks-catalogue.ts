@@ -236,3 +236,36 @@ export function databricksJobClusterId(runId: number, startTime: number): string
     `${two(at.getUTCHours())}${two(at.getUTCMinutes())}${two(at.getUTCSeconds())}-${letters}`
   )
 }
+
+/** What a piece of classic compute costs: DBUs, their list price, and the cloud VMs under them. */
+export interface DatabricksComputeCost {
+  /** DBUs × 10,000. */
+  dbusE4: number
+  /** The DBUs at the SKU's list price: cents × 10,000. */
+  dbuCostE4: number
+  /** The cloud VMs (driver on demand, workers spot-priced when spot): cents × 10,000; 0 on serverless. */
+  vmCostE4: number
+}
+
+/**
+ * The cost of compute that ran `hours` with a driver and `workers` workers of one node type
+ * (DOMAIN.md §3: DBUs per node-hour × the SKU's USD per DBU, plus the VM bill; Databricks keeps the
+ * driver on demand, the first_on_demand default). Serverless compute passes vmUsdPerHour 0 and its
+ * DBU/h as dbuPerHour with 0 workers. The one definition of a run's, session's and update's cost.
+ */
+export function databricksComputeCost(
+  node: { dbuPerHour: number; vmUsdPerHour: number; spotDiscount: number },
+  workers: number,
+  spot: boolean,
+  hours: number,
+  usdPerDbu: number,
+): DatabricksComputeCost {
+  const dbus = node.dbuPerHour * (1 + workers) * hours
+  const workerVm = spot ? node.vmUsdPerHour * (1 - node.spotDiscount) : node.vmUsdPerHour
+  const vmUsd = (node.vmUsdPerHour + workers * workerVm) * hours
+  return {
+    dbusE4: Math.round(dbus * 10_000),
+    dbuCostE4: Math.round(dbus * usdPerDbu * 1_000_000),
+    vmCostE4: Math.round(vmUsd * 1_000_000),
+  }
+}

@@ -982,8 +982,10 @@ CREATE TABLE IF NOT EXISTS db_clusters (
 
 -- Each time an all-purpose cluster ran: started, terminated (NULL while running) and why, how busy it
 -- was (busy_ms: time with a command or job running; the rest is idle, e.g. waiting for the
--- auto-termination timeout), its average workers, DBUs and cost (DBUs at the ALL_PURPOSE_COMPUTE rate
--- of its workspace's tier and cloud; VM cost of driver and workers, spot priced).
+-- auto-termination timeout), its average workers, and the DBUs and cost of the session OTHER than the
+-- job runs on it (interactive work and idle time; ALL_PURPOSE_COMPUTE at its workspace's tier and
+-- cloud, VMs spot priced): a run on an all-purpose cluster carries its own share in db_runs, so the
+-- session and its runs add up to the cluster's bill without counting a DBU twice.
 CREATE TABLE IF NOT EXISTS db_cluster_sessions (
   id                 INTEGER PRIMARY KEY,
   cluster            INTEGER NOT NULL REFERENCES db_clusters (code),
@@ -1071,8 +1073,10 @@ CREATE TABLE IF NOT EXISTS db_runs (
   error_message    TEXT
 );
 
--- Delta Live Tables pipelines and their updates (edition: DATABRICKS_DLT_EDITIONS index; a triggered
--- pipeline's updates come from its job's PIPELINE task: job_run).
+-- Delta Live Tables pipelines and their updates (edition: DATABRICKS_DLT_EDITIONS index). An update a
+-- job's PIPELINE task triggered names that run (job_run) and its DBUs are the run's (db_runs carries
+-- them, at the DLT SKU of the edition); only updates without a job run (continuous pipelines, manual
+-- refreshes) add usage of their own, so nothing is counted twice.
 CREATE TABLE IF NOT EXISTS db_pipelines (
   code         INTEGER PRIMARY KEY,
   pipeline_id  TEXT NOT NULL UNIQUE,        -- a UUID
@@ -1152,7 +1156,8 @@ CREATE TABLE IF NOT EXISTS db_sql_queries (
 -- DATABRICKS_USAGE_SOURCES index — JOB_RUN, CLUSTER, PIPELINE, WAREHOUSE — and source: the job,
 -- cluster, pipeline or warehouse code) and tag set (0: none). The cost trends, chargeback (dcb),
 -- billing and home read whole days here and the window's edges from the rows (as bq_job_days).
--- n: runs, sessions or updates; cost_final: the part whose cost is final (the runs list's view).
+-- n: runs, sessions or updates (seed/databricks-usage.ts: rollUpStoredDatabricksUsage is the SQL
+-- definition; the seed may accumulate the same sums while generating).
 CREATE TABLE IF NOT EXISTS db_usage_days (
   day          INTEGER NOT NULL,
   workspace    INTEGER NOT NULL,
