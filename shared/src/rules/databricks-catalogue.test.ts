@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import {
   databricksComputeCost,
   databricksJobClusterId,
+  databricksRunKey,
+  parseDatabricksRunKey,
   databricksRunStatus,
   databricksUsdPerDbu,
   type DatabricksLifeCycleState,
@@ -85,5 +87,16 @@ describe('databricksComputeCost: DBUs × list price plus the VMs', () => {
       dbuCostE4: 2_100_000,
       vmCostE4: 0,
     })
+  })
+})
+
+describe('databricksRunKey / parseDatabricksRunKey: <workspaceId>_<jobId>_<runId>', () => {
+  it('round-trips', () => {
+    const key = databricksRunKey('4051729395532381', 101, 9015)
+    expect(key).toBe('4051729395532381_101_9015')
+    expect(parseDatabricksRunKey(key)).toEqual({ workspaceId: '4051729395532381', jobId: 101, runId: 9015 })
+  })
+  it.each(['', '9015', '1_2', 'a_1_2', '1_2_3_4', '1_2_x', '1_99999999999999999_3'])('refuses %j', (key) => {
+    expect(parseDatabricksRunKey(key)).toBeNull()
   })
 })

@@ -269,3 +269,24 @@ export function databricksComputeCost(
     vmCostE4: Math.round(vmUsd * 1_000_000),
   }
 }
+
+/**
+ * A run's id in the console and the API: `<workspaceId>_<jobId>_<runId>` (REAL-API-NOTES §3-§4: the
+ * globalsearchpattern and the runs/{id}/tasks/summary path). The lists' `id`, the details page's
+ * execId (/app/application/db?execId=…) and the runs/{id}/… calls all use it.
+ */
+export function databricksRunKey(workspaceId: string, jobId: number, runId: number): string {
+  return `${workspaceId}_${jobId}_${runId}`
+}
+
+/** The parts of a run key, or null when it is not one (a 400 for the caller). */
+export function parseDatabricksRunKey(
+  key: string,
+): { workspaceId: string; jobId: number; runId: number } | null {
+  const match = /^(\d{1,20})_(\d{1,18})_(\d{1,18})$/.exec(key)
+  if (!match) return null
+  const jobId = Number(match[2])
+  const runId = Number(match[3])
+  if (!Number.isSafeInteger(jobId) || !Number.isSafeInteger(runId)) return null
+  return { workspaceId: match[1]!, jobId, runId }
+}
