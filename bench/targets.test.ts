@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { issueTargets, parseSeedLine, type RunFigures } from './targets.ts'
+import { issueTargets, medianSeed, parseSeedLine, type RunFigures } from './targets.ts'
 
 const ALL_MET: RunFigures = {
   largeSeed: { seconds: 88.5, peakMb: 990, fileMb: 1400 },
@@ -99,5 +99,18 @@ describe("the seed script's summary line", () => {
 
   it('is undefined when the line is missing', () => {
     expect(parseSeedLine('seed: /x exists. Add --force')).toBeUndefined()
+  })
+})
+
+describe('medianSeed: the demo and small seeds are timed three times and the median run reported', () => {
+  const run = (seconds: number) => ({ seconds, peakMb: Math.round(seconds * 100), fileMb: 500 })
+  it('takes the run of the median time, with its own peak and file', () => {
+    expect(medianSeed([run(9.1), run(7.6), run(7.9)])).toEqual(run(7.9))
+    expect(medianSeed([run(2.0), run(1.9)])).toEqual(run(1.9))
+    expect(medianSeed([run(1.5)])).toEqual(run(1.5))
+  })
+  it('is undefined when a run printed no summary, or there was none', () => {
+    expect(medianSeed([run(7.6), undefined, run(7.9)])).toBeUndefined()
+    expect(medianSeed([])).toBeUndefined()
   })
 })
