@@ -5,16 +5,13 @@ import {
   formatBytes,
   formatCount,
   formatDurationMs,
-  formatUsd,
   type BigQueryCostTotals,
   type DateRange,
+  bigQueryCentsUsd,
 } from '@costlens/shared'
 import type { DataColumn } from '../../components/table/table-types.ts'
 import { columns as col } from '../../kit/columns.tsx'
 import { costChangeNote, type Kpi } from '../../kit/kpi-row.tsx'
-
-/** BigQuery cost comes in cents (03 §9) and is shown in USD: '$ 12.35'. */
-export const centsUsd = (cents: number) => formatUsd(bigQueryCostUsd(cents))
 
 /** What the job list filters a cost row's jobs by (the list's address keys). */
 export type JobListFilter = { projectId: string } | { userName: string } | { signature: string } | object
@@ -38,14 +35,14 @@ export function totalsKpis(
   total: BigQueryCostTotals,
   before?: { previous: BigQueryCostTotals; changePercent: number | null },
 ): Kpi[] {
-  const cost: Kpi = { label: 'Cost (USD)', value: centsUsd(total.cost) }
+  const cost: Kpi = { label: 'Cost (USD)', value: bigQueryCentsUsd(total.cost) }
   return [
     before
       ? {
           ...cost,
           ...costChangeNote(
             before.changePercent,
-            `vs ${centsUsd(before.previous.cost)} before`,
+            `vs ${bigQueryCentsUsd(before.previous.cost)} before`,
             'No cost in the previous period',
           ),
         }
@@ -67,7 +64,7 @@ export function amountColumns<R extends Amounts>(): DataColumn<R>[] {
       width: 130,
       align: 'right',
       priority: 1,
-      render: (r) => centsUsd(r.cost),
+      render: (r) => bigQueryCentsUsd(r.cost),
       exportValue: (r) => bigQueryCostUsd(r.cost),
     },
     { ...col.percent<R>('share', 'Share'), priority: 1 },

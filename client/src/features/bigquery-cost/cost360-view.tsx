@@ -1,12 +1,18 @@
 import { Link } from 'react-router-dom'
 import { Anchor, SimpleGrid } from '@mantine/core'
-import { bigQueryCostUsd, formatPercent, formatUsd, type BigQueryCostRow } from '@costlens/shared'
+import {
+  bigQueryCostUsd,
+  formatPercent,
+  formatUsd,
+  type BigQueryCostRow,
+  bigQueryCentsUsd,
+} from '@costlens/shared'
 import { DataTable } from '../../components/table/data-table.tsx'
 import type { DataColumn } from '../../components/table/table-types.ts'
 import { costTimeRange, costWindowParams, useCostCall, type CostViewProps } from '../../kit/cost-page.tsx'
 import { DashboardPanel } from '../../kit/dashboard-panel.tsx'
 import { useBigqueryCostOverviewQuery } from './api.ts'
-import { amountColumns, centsUsd, jobListHref, nameColumn, totalsKpis } from './cost-format.tsx'
+import { amountColumns, jobListHref, nameColumn, totalsKpis } from './cost-format.tsx'
 
 /** Where a breakdown's row leads: its jobs in the job list, where the list filters by it. */
 type Breakdown = 'projects' | 'users' | 'reservations' | 'jobTypes'
@@ -26,7 +32,7 @@ const beforeColumns = (): DataColumn<BigQueryCostRow>[] => [
     width: 140,
     align: 'right',
     priority: 2,
-    render: (r) => centsUsd(r.previousCost),
+    render: (r) => bigQueryCentsUsd(r.previousCost),
     exportValue: (r) => bigQueryCostUsd(r.previousCost),
   },
   {

@@ -16,6 +16,8 @@ import {
   type BigQueryDatasetRow,
   type BigQueryTableList,
   type BigQueryTableListQuery,
+  bigQueryCentsUsd,
+  bigQueryCentsPlain,
 } from '@costlens/shared'
 import { DataTable } from '../../components/table/data-table.tsx'
 import type { DataColumn } from '../../components/table/table-types.ts'
@@ -27,7 +29,7 @@ import { ListPage } from '../../kit/list-page.tsx'
 import { useListState } from '../../kit/use-list-state.ts'
 import { useDataDatasetsQuery, useDataTablesQuery, useLazyDataTablePageQuery } from './api.ts'
 import { columns } from '../../kit/columns.tsx'
-import { billingModelLabel, centsPlain, centsUsd, isoTime } from './data-format.ts'
+import { billingModelLabel, isoTime } from './data-format.ts'
 import { TableDrawer } from './table-drawer.tsx'
 
 /**
@@ -116,10 +118,16 @@ function tableColumns(open: (tableId: string) => void): readonly DataColumn<Row>
     },
     bytesColumn<Row>('logicalBytes', 'Logical size', 1),
     bytesColumn<Row>('physicalBytes', 'Physical size', 3),
-    { ...columns.figure<Row>('storageCost', 'Storage / month', 140, centsUsd, centsPlain), priority: 2 },
+    {
+      ...columns.figure<Row>('storageCost', 'Storage / month', 140, bigQueryCentsUsd, bigQueryCentsPlain),
+      priority: 2,
+    },
     { ...columns.figure<Row>('jobCount', 'Jobs reading', 130, formatCount), priority: 1 },
     bytesColumn<Row>('bytesScanned', 'Bytes scanned', 1),
-    { ...columns.figure<Row>('jobCost', 'Cost of reads', 140, centsUsd, centsPlain), priority: 3 },
+    {
+      ...columns.figure<Row>('jobCost', 'Cost of reads', 140, bigQueryCentsUsd, bigQueryCentsPlain),
+      priority: 3,
+    },
     { ...columns.figure<Row>('rows', 'Rows', 130, formatCount), priority: 4 },
     {
       key: 'lastModifiedTime',
@@ -157,7 +165,13 @@ function datasetColumns(pick: (r: BigQueryDatasetRow) => void): readonly DataCol
       value: (r) => billingModelLabel(r.billingModel),
     },
     {
-      ...columns.figure<BigQueryDatasetRow>('storageCost', 'Storage / month', 140, centsUsd, centsPlain),
+      ...columns.figure<BigQueryDatasetRow>(
+        'storageCost',
+        'Storage / month',
+        140,
+        bigQueryCentsUsd,
+        bigQueryCentsPlain,
+      ),
       priority: 1,
     },
     { ...columns.figure<BigQueryDatasetRow>('jobCount', 'Jobs reading', 130, formatCount), priority: 2 },
@@ -177,11 +191,11 @@ function kpis(data: BigQueryTableList | undefined): readonly Kpi[] {
       note: `${formatBytes(t.longTermLogicalBytes)} long-term`,
     },
     { label: 'Physical storage', value: formatBytes(t.physicalBytes), note: 'compressed' },
-    { label: 'Storage cost / month', value: centsUsd(t.storageCost) },
+    { label: 'Storage cost / month', value: bigQueryCentsUsd(t.storageCost) },
     {
       label: 'Jobs reading (30 days)',
       value: formatCount(t.jobCount),
-      note: `${formatBytes(t.bytesScanned)} scanned, ${centsUsd(t.jobCost)}`,
+      note: `${formatBytes(t.bytesScanned)} scanned, ${bigQueryCentsUsd(t.jobCost)}`,
     },
   ]
 }

@@ -7,6 +7,10 @@ import {
   formatDurationMs,
   type BigQueryDataTableRow,
   type BigQueryTableJob,
+  bigQueryCentsUsd,
+  bigQueryCentsPlain,
+  bigQueryJobStatusLabel,
+  bigQueryJobTypeLabel,
 } from '@costlens/shared'
 import { PanelState } from '../../components/panel-state/panel-state.tsx'
 import { panelStatus } from '../../components/panel-state/panel-status.ts'
@@ -15,14 +19,7 @@ import type { DataColumn } from '../../components/table/table-types.ts'
 import { FieldGrid, type GridField } from '../../kit/field-grid.tsx'
 import { ReturnLink } from '../../kit/return-link.tsx'
 import { useDataTableJobsQuery, useDataTableQuery } from './api.ts'
-import {
-  billingModelLabel,
-  centsPlain,
-  centsUsd,
-  isoTime,
-  jobStatusLabel,
-  jobTypeLabel,
-} from './data-format.ts'
+import { billingModelLabel, isoTime } from './data-format.ts'
 
 /** A byte figure with its share of a whole ('1.00 TB (20 %)'). */
 const bytesOf = (bytes: number, whole: number) =>
@@ -41,7 +38,7 @@ export function tableFields(t: BigQueryDataTableRow): { storage: GridField[]; re
       { label: 'Physical size (compressed)', value: formatBytes(t.physicalBytes) },
       { label: 'Active physical', value: bytesOf(t.activePhysicalBytes, t.physicalBytes) },
       { label: 'Long-term physical', value: bytesOf(t.longTermPhysicalBytes, t.physicalBytes) },
-      { label: 'Storage cost / month', value: centsUsd(t.storageCost) },
+      { label: 'Storage cost / month', value: bigQueryCentsUsd(t.storageCost) },
       { label: 'Dataset billed on', value: billingModelLabel(t.billingModel) },
       { label: 'Rows', value: formatCount(t.rows) },
       {
@@ -55,7 +52,7 @@ export function tableFields(t: BigQueryDataTableRow): { storage: GridField[]; re
     reads: [
       { label: 'Jobs reading it', value: formatCount(t.jobCount) },
       { label: 'Bytes they scanned', value: formatBytes(t.bytesScanned) },
-      { label: 'Their cost', value: centsUsd(t.jobCost) },
+      { label: 'Their cost', value: bigQueryCentsUsd(t.jobCost) },
       { label: 'Last read', value: isoTime(t.lastReadTime) },
     ],
   }
@@ -89,7 +86,7 @@ const JOB_COLUMNS: readonly DataColumn<BigQueryTableJob>[] = [
     width: 90,
     priority: 3,
     sortable: false,
-    value: (j) => jobStatusLabel(j.status),
+    value: (j) => bigQueryJobStatusLabel(j.status),
   },
   {
     key: 'jobType',
@@ -98,7 +95,9 @@ const JOB_COLUMNS: readonly DataColumn<BigQueryTableJob>[] = [
     priority: 3,
     sortable: false,
     value: (j) =>
-      j.statementType ? `${jobTypeLabel(j.jobType)} ${j.statementType}` : jobTypeLabel(j.jobType),
+      j.statementType
+        ? `${bigQueryJobTypeLabel(j.jobType)} ${j.statementType}`
+        : bigQueryJobTypeLabel(j.jobType),
   },
   { key: 'user', title: 'User', width: 220, priority: 3, sortable: false, ellipsis: true },
   {
@@ -117,8 +116,8 @@ const JOB_COLUMNS: readonly DataColumn<BigQueryTableJob>[] = [
     priority: 1,
     sortable: false,
     align: 'right',
-    render: (j) => centsUsd(j.cost),
-    exportValue: (j) => centsPlain(j.cost),
+    render: (j) => bigQueryCentsUsd(j.cost),
+    exportValue: (j) => bigQueryCentsPlain(j.cost),
   },
   {
     key: 'duration',

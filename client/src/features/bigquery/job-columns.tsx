@@ -1,20 +1,21 @@
 import { Link, useLocation } from 'react-router-dom'
 import { Anchor, Text } from '@mantine/core'
-import { COMPARE_TYPES, formatBytes, formatDurationMs, type BigQueryJobRow } from '@costlens/shared'
+import {
+  COMPARE_TYPES,
+  formatBytes,
+  formatDurationMs,
+  type BigQueryJobRow,
+  bigQueryCentsUsd,
+  bigQueryCentsPlain,
+  bigQueryJobStatusLabel,
+  bigQueryJobTypeLabel,
+} from '@costlens/shared'
 import { OverflowTooltip } from '../../components/table/overflow-text.tsx'
 import type { DataColumn } from '../../components/table/table-types.ts'
 import { timeColumn } from '../../components/table/time-column.ts'
 import type { ReturnState } from '../../kit/return-link.tsx'
 import { columns } from '../../kit/columns.tsx'
-import {
-  JobStatusBadge,
-  centsPlain,
-  centsUsd,
-  jobStatusLabel,
-  jobTypeLabel,
-  pricingLabel,
-  slotTime,
-} from './job-format.tsx'
+import { JobStatusBadge, pricingLabel, slotTime } from './job-format.tsx'
 
 /** A job's details route (R157), from the compare configuration so the two never disagree. */
 export const jobDetailsHref = (id: string) =>
@@ -56,7 +57,10 @@ export function usageColumns<R extends UsageFigures>(
   widths: Record<keyof UsageFigures, number>,
 ): DataColumn<R>[] {
   return [
-    { ...columns.figure<R>('cost', 'Cost (USD)', widths.cost, centsUsd, centsPlain), priority: 2 },
+    {
+      ...columns.figure<R>('cost', 'Cost (USD)', widths.cost, bigQueryCentsUsd, bigQueryCentsPlain),
+      priority: 2,
+    },
     { ...columns.figure<R>('billedBytes', 'Bytes billed', widths.billedBytes, formatBytes), priority: 2 },
     // Slot time runs to days ('1D 2h 53m 10s') on heavy jobs.
     { ...columns.figure<R>('slotMs', 'Slot time', widths.slotMs, slotTime), priority: 3 },
@@ -101,7 +105,7 @@ export const JOB_COLUMNS: readonly DataColumn<BigQueryJobRow>[] = [
     title: 'Status',
     width: 100,
     priority: 2,
-    value: (r) => jobStatusLabel(r.status),
+    value: (r) => bigQueryJobStatusLabel(r.status),
     render: (r) => <JobStatusBadge code={r.status} />,
   },
   ...usageColumns<BigQueryJobRow>({ cost: 110, billedBytes: 110, slotMs: 125 }),
@@ -118,7 +122,7 @@ export const JOB_COLUMNS: readonly DataColumn<BigQueryJobRow>[] = [
   { ...timeColumn<BigQueryJobRow>('createTime', 'Created', (r) => instant(r.createTime), 150), priority: 2 },
   { key: 'userName', title: 'User', width: 170, priority: 4, ellipsis: true },
   { key: 'projectId', title: 'Project', width: 150, priority: 4, ellipsis: true },
-  { key: 'type', title: 'Type', width: 75, priority: 5, value: (r) => jobTypeLabel(r.type) },
+  { key: 'type', title: 'Type', width: 75, priority: 5, value: (r) => bigQueryJobTypeLabel(r.type) },
   {
     key: 'pricingPlan',
     title: 'Pricing',

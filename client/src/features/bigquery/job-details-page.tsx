@@ -1,7 +1,13 @@
 import { useParams } from 'react-router-dom'
 import { Button } from '@mantine/core'
 import { IconGitCompare } from '@tabler/icons-react'
-import { compareCheckboxDisabled, formatBytes, formatDurationMs, formatMessage } from '@costlens/shared'
+import {
+  compareCheckboxDisabled,
+  formatBytes,
+  formatDurationMs,
+  formatMessage,
+  bigQueryCentsUsd,
+} from '@costlens/shared'
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts'
 import { useDocumentTitle } from '../../app/use-document-title.ts'
 import { ComparePanel } from '../../components/compare/compare-panel.tsx'
@@ -9,7 +15,7 @@ import { compareToggled } from '../../components/compare/compare-slice.ts'
 import { DetailPage } from '../../kit/detail-page.tsx'
 import { useJobDetailsQuery } from './api.ts'
 import { JOB_DETAIL_TABS } from './job-details-tabs.tsx'
-import { JobStatusBadge, centsUsd, slotTime } from './job-format.tsx'
+import { JobStatusBadge, slotTime } from './job-format.tsx'
 
 /** Add the job to the compare selection (or take it out), as a list's checkbox would. */
 function CompareToggle({ jobId }: { jobId: string }) {
@@ -51,7 +57,7 @@ export default function JobDetailsPage() {
         kpiLabel="Job figures"
         // Five figures, one row at 1440 px; bytes processed and scanned are on the timing tab.
         kpis={(d) => [
-          { label: 'Cost (USD)', value: centsUsd(d.job.cost) },
+          { label: 'Cost (USD)', value: bigQueryCentsUsd(d.job.cost) },
           { label: 'Bytes billed', value: formatBytes(d.job.billedBytes) },
           { label: 'Slot time', value: slotTime(d.job.slotMs) },
           { label: 'Duration', value: formatDurationMs(d.job.duration) },

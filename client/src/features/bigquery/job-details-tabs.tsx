@@ -5,6 +5,7 @@ import {
   type BigQueryJobDetails,
   type BigQueryTableRef,
   type BigQueryTag,
+  bigQueryCentsUsd,
 } from '@costlens/shared'
 import { CodeViewer } from '../../components/code-viewer/code-viewer.tsx'
 import { DataTable } from '../../components/table/data-table.tsx'
@@ -14,7 +15,7 @@ import type { DetailTab } from '../../kit/detail-page.tsx'
 import { FieldGrid } from '../../kit/field-grid.tsx'
 import { ShareBars } from '../../kit/share-bars.tsx'
 import { COST_FIELDS, JOB_FIELDS, STAGES, VOLUME_FIELDS } from './job-fields.ts'
-import { centsUsd, stageMs } from './job-format.tsx'
+import { stageMs } from './job-format.tsx'
 import { InsightCard } from '../../kit/insight-card.tsx'
 
 /** The tabs of /job/{jobId}/details, in order; the open one is kept in `?tab=`. */
@@ -83,8 +84,8 @@ function CostPanel({ details }: { details: BigQueryJobDetails }) {
           {/* A saving is a share of this job's cost, and together they never exceed it. */}
           <Card withBorder padding="sm" aria-label="Estimated savings">
             <Text size="sm" fw={600}>
-              Estimated savings together {centsUsd(details.totalSavingCents)} of this job&apos;s{' '}
-              {centsUsd(details.job.cost)}
+              Estimated savings together {bigQueryCentsUsd(details.totalSavingCents)} of this job&apos;s{' '}
+              {bigQueryCentsUsd(details.job.cost)}
             </Text>
             <Text size="sm" c="dimmed">
               The fixes overlap, so together they save less than the sum of each. The statement ran{' '}
@@ -97,7 +98,7 @@ function CostPanel({ details }: { details: BigQueryJobDetails }) {
               key={insight.key}
               name={insight.name}
               category={insight.category}
-              saving={centsUsd(insight.estimatedSavingCents)}
+              saving={bigQueryCentsUsd(insight.estimatedSavingCents)}
               description={insight.description}
               recommendation={insight.recommendation}
             />

@@ -5,19 +5,12 @@ import {
   formatDurationMs,
   type BigQueryJobDetails,
   type BigQueryJobRow,
+  bigQueryCentsUsd,
+  bigQueryJobStatusLabel,
+  bigQueryJobTypeLabel,
 } from '@costlens/shared'
 import type { CompareField } from '../../kit/compare-fields.ts'
-import {
-  centsUsd,
-  insightTitle,
-  isoTime,
-  jobStatusLabel,
-  jobTypeLabel,
-  labelsText,
-  pricingLabel,
-  slotTime,
-  stageMs,
-} from './job-format.tsx'
+import { insightTitle, isoTime, labelsText, pricingLabel, slotTime, stageMs } from './job-format.tsx'
 
 /*
  * The fields the job details and compare pages show, as configuration: each a label and how to
@@ -35,8 +28,8 @@ const job =
 /** 03 §3 BigQuery job: who ran what, where and when. */
 export const JOB_FIELDS: readonly JobField[] = [
   { key: 'id', label: 'Job ID', text: job((j) => j.id) },
-  { key: 'status', label: 'Status', text: job((j) => jobStatusLabel(j.status)) },
-  { key: 'type', label: 'Job type', text: job((j) => jobTypeLabel(j.type)) },
+  { key: 'status', label: 'Status', text: job((j) => bigQueryJobStatusLabel(j.status)) },
+  { key: 'type', label: 'Job type', text: job((j) => bigQueryJobTypeLabel(j.type)) },
   { key: 'statementType', label: 'Statement type', text: job((j) => dash(j.statementType)) },
   { key: 'projectId', label: 'Project', text: job((j) => j.projectId) },
   { key: 'userName', label: 'User', text: job((j) => j.userName) },
@@ -92,14 +85,14 @@ export const VOLUME_FIELDS: readonly JobField[] = [
 
 /** Cost and how it was billed (03 §9: cents shown in USD). */
 export const COST_FIELDS: readonly JobField[] = [
-  { key: 'cost', label: 'Cost (USD)', text: (d) => centsUsd(d.job.cost), compare: (d) => d.job.cost },
+  { key: 'cost', label: 'Cost (USD)', text: (d) => bigQueryCentsUsd(d.job.cost), compare: (d) => d.job.cost },
   { key: 'pricingPlan', label: 'Pricing', text: job((j) => pricingLabel(j.pricingPlan)) },
   { key: 'reservation', label: 'Reservation', text: job((j) => dash(j.reservation)) },
   { key: 'costBasis', label: 'Cost basis', text: (d) => d.costBasis.text },
   {
     key: 'saving',
     label: 'Estimated saving (USD)',
-    text: (d) => centsUsd(d.totalSavingCents),
+    text: (d) => bigQueryCentsUsd(d.totalSavingCents),
     compare: (d) => d.totalSavingCents,
   },
 ]

@@ -1,5 +1,6 @@
+import { bigQueryCentsUsd, bigQueryCentsPlain } from '@costlens/shared'
 import { describe, expect, it } from 'vitest'
-import { centsPlain, centsUsd, slotTime } from './job-format.tsx'
+import { slotTime } from './job-format.tsx'
 
 describe('BigQuery figures', () => {
   it.each([
@@ -11,7 +12,7 @@ describe('BigQuery figures', () => {
   })
 
   it('B158 shows cents as USD with 4 decimals, grouped on screen and plain in a file', () => {
-    expect(centsUsd(123_456.7)).toBe('$ 1,234.5670')
-    expect(centsPlain(123_456.7)).toBe('1234.5670')
+    expect(bigQueryCentsUsd(123_456.7)).toBe('$ 1,234.5670')
+    expect(bigQueryCentsPlain(123_456.7)).toBe('1234.5670')
   })
 })

@@ -1,15 +1,11 @@
 import {
   BIGQUERY_INSIGHTS,
-  BIGQUERY_JOB_STATUS,
-  BIGQUERY_JOB_TYPES,
   BIGQUERY_PRICING_PLANS,
   MESSAGES,
-  bigQueryCostUsd,
-  formatCost,
   formatDateTime,
   formatDurationMs,
-  formatUsd,
   type StatusStyle,
+  bigQueryJobStatusLabel,
 } from '@costlens/shared'
 import { StatusBadge } from '../../components/status/status-badge.tsx'
 
@@ -18,12 +14,6 @@ import { StatusBadge } from '../../components/status/status-badge.tsx'
  * shown in USD (03 §9, B158) to 4 decimals like the Snowflake cost ('$ 0.0625' is a 10 GB scan);
  * slot time as the BigQuery console shows it, a duration of slot time ('2m 10s').
  */
-
-/** 03 §9, B158: a cost in cents as USD on screen, '$ ' and 4 decimals, thousands grouped. */
-export const centsUsd = (cents: number) => formatUsd(bigQueryCostUsd(cents))
-
-/** The same for a file: USD, 4 decimals, no grouping (B135). */
-export const centsPlain = (cents: number) => formatCost(bigQueryCostUsd(cents))
 
 /**
  * Slot time (INFORMATION_SCHEMA total_slot_ms) as a duration of slot time: '2m 10s'. None at all (a
@@ -37,12 +27,6 @@ export const stageMs = (ms: number) => `${Math.round(ms).toLocaleString('en-US')
 /** An ISO instant in the display zone, or '--' while there is none (a job still running). */
 export const isoTime = (iso: string | null) => (iso ? formatDateTime(Date.parse(iso)) : MESSAGES.M104)
 
-/** B242: a job status in words; an unknown code as itself. */
-export const jobStatusLabel = (code: string) => BIGQUERY_JOB_STATUS[code] ?? code
-
-/** B243: a job type in words (Copy, Load, Extract, Query). */
-export const jobTypeLabel = (code: string) => BIGQUERY_JOB_TYPES[code] ?? code
-
 const STATUS_STYLES: Readonly<Record<string, StatusStyle>> = {
   S: 'success',
   R: 'running',
@@ -55,7 +39,7 @@ export const jobStatusStyle = (code: string): StatusStyle => STATUS_STYLES[code]
 
 /** A job status as the shared badge, in its word (never colour alone). */
 export function JobStatusBadge({ code }: { code: string }) {
-  return <StatusBadge code={code} label={jobStatusLabel(code)} style={jobStatusStyle(code)} />
+  return <StatusBadge code={code} label={bigQueryJobStatusLabel(code)} style={jobStatusStyle(code)} />
 }
 
 /** An insight key's title; an unknown key as itself. */

@@ -3,6 +3,9 @@ import {
   formatBytes,
   type BigQueryJobMetadata as Meta,
   type BigQueryJobSearchResponse,
+  bigQueryCentsUsd,
+  bigQueryJobStatusLabel,
+  bigQueryJobTypeLabel,
 } from '@costlens/shared'
 import { ComparePanel } from '../../components/compare/compare-panel.tsx'
 import { useCompareSelection } from '../../components/compare/use-compare-selection.ts'
@@ -12,15 +15,7 @@ import { ListPage } from '../../kit/list-page.tsx'
 import { useListState } from '../../kit/use-list-state.ts'
 import { useJobMetadataQuery, useJobSearchQuery, useLazyJobSearchPageQuery } from './api.ts'
 import { JOB_COLUMNS } from './job-columns.tsx'
-import {
-  centsUsd,
-  insightTitle,
-  jobStatusLabel,
-  jobStatusStyle,
-  jobTypeLabel,
-  pricingLabel,
-  slotTime,
-} from './job-format.tsx'
+import { insightTitle, jobStatusStyle, pricingLabel, slotTime } from './job-format.tsx'
 import {
   JOB_LIST_TABS,
   jobListState,
@@ -61,7 +56,7 @@ const filterSpecs = (listType: JobListView['listType']): FilterSpec<JobListView[
       field: 'jobType',
       label: 'Job type',
       options: (m) =>
-        (m?.types ?? []).map((o) => ({ value: o.type, label: jobTypeLabel(o.type), count: o.count })),
+        (m?.types ?? []).map((o) => ({ value: o.type, label: bigQueryJobTypeLabel(o.type), count: o.count })),
     },
     {
       kind: 'multi',
@@ -78,7 +73,7 @@ const filterSpecs = (listType: JobListView['listType']): FilterSpec<JobListView[
       options: (m) =>
         (m?.statuses ?? []).map((o) => ({
           value: o.status,
-          label: jobStatusLabel(o.status),
+          label: bigQueryJobStatusLabel(o.status),
           count: o.count,
         })),
       hidden: running,
@@ -152,7 +147,7 @@ const filterSpecs = (listType: JobListView['listType']): FilterSpec<JobListView[
 /** The totals of every matching job (not only the page), with their units. */
 const totalsKpis = (data: BigQueryJobSearchResponse | undefined): Kpi[] => [
   { label: 'Jobs', value: data ? data.total.toLocaleString('en-US') : '--' },
-  { label: 'Cost (USD)', value: data ? centsUsd(data.totals.cost) : '--' },
+  { label: 'Cost (USD)', value: data ? bigQueryCentsUsd(data.totals.cost) : '--' },
   { label: 'Bytes billed', value: data ? formatBytes(data.totals.billedBytes) : '--' },
   { label: 'Slot time', value: data ? slotTime(data.totals.slotMs) : '--' },
 ]
