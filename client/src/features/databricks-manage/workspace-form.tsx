@@ -171,10 +171,16 @@ export function saveFailureText(error: unknown): string {
   return WORKSPACE_SAVE_ERROR
 }
 
-/** The fields of the chosen cloud, in the metadata's order: core fields, then the cloud's own. */
+/**
+ * The fields of the chosen cloud in the metadata's order, the cloud's own (its region) right after the
+ * tier, where a user looks for where the workspace runs (at the end when the metadata has no tier).
+ */
 export function visibleFields(metadata: WorkspaceFormMetadata, draft: WorkspaceDraft): WorkspaceFormField[] {
   const cloudFields = draft.cloud === 'AZURE' ? metadata.azure : metadata.aws
-  return [...metadata.coreFields, ...cloudFields].filter(
+  const tier = metadata.coreFields.findIndex((f) => f.name === 'tier')
+  const at = tier < 0 ? metadata.coreFields.length : tier + 1
+  const ordered = [...metadata.coreFields.slice(0, at), ...cloudFields, ...metadata.coreFields.slice(at)]
+  return ordered.filter(
     (f) => !f.showWhen || String(draft[f.showWhen.field as keyof WorkspaceDraft]) === f.showWhen.equals,
   )
 }

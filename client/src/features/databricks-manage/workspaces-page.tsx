@@ -45,33 +45,33 @@ function columns(
   remove: (w: DatabricksWorkspace) => void,
 ): DataColumn<DatabricksWorkspace>[] {
   return [
-    { key: 'workspaceName', title: 'Workspace Name', sortable: true, width: 220 },
-    { key: 'workspaceId', title: 'Workspace ID', sortable: true, width: 170 },
+    { key: 'workspaceName', title: 'Workspace Name', sortable: true, width: 190 },
+    { key: 'workspaceId', title: 'Workspace ID', sortable: true, width: 160 },
     {
       key: 'cloud',
       title: 'Cloud',
       value: (w) => (w.metadata ? DATABRICKS_CLOUD_LABELS[w.metadata.cloud] : ''),
-      width: 90,
+      width: 80,
     },
     {
       key: 'tier',
       title: 'Tier',
       value: (w) => (w.metadata ? DATABRICKS_TIER_LABELS[w.metadata.tier] : ''),
-      width: 110,
+      width: 100,
     },
-    { key: 'region', title: 'Region', value: (w) => w.metadata?.region ?? '', width: 130 },
+    { key: 'region', title: 'Region', value: (w) => w.metadata?.region ?? '', width: 110 },
     {
       key: 'instanceUrl',
       title: 'Instance(Region) URL',
       value: (w) => w.metadata?.instanceUrl ?? '',
-      width: 330,
+      width: 280,
     },
-    { key: 'signIn', title: 'Signs in with', value: signInText, width: 260 },
+    { key: 'signIn', title: 'Signs in with', value: signInText, width: 220 },
     {
       key: 'sql',
-      title: 'Databricks SQL',
+      title: 'SQL',
       value: (w) => (w.metadata?.sqlEnabled ? 'On' : 'Off'),
-      width: 120,
+      width: 90,
     },
     {
       key: 'runs',
@@ -79,7 +79,7 @@ function columns(
       value: (w) => w.metadata?.runs ?? 0,
       render: (w) => formatCount(w.metadata?.runs ?? 0),
       sortable: true,
-      width: 100,
+      width: 90,
     },
     ...(canWrite
       ? [
