@@ -10,7 +10,8 @@ const port = Number(process.env.E2E_PORT ?? 8181)
  * against a server of their own (the next port, its own database), beside the others, which only
  * read and share theirs: two files at a time (CI has two cores), none disturbing another.
  */
-const CHANGES_STATE = /(app-details-actions|emr-budgets|failures|display-settings)\.spec\.ts$/
+const CHANGES_STATE =
+  /(app-details-actions|emr-budgets|failures|display-settings|databricks-manage)\.spec\.ts$/
 const STATE_PORT = port + 1
 
 /** `npm start` on a fresh small seed at `serverPort`, over `dbPath` (removed first). */

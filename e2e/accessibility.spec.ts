@@ -104,6 +104,13 @@ const SIGNED_IN_SCREENS = [
   { name: 'the BigQuery Top K (R153)', user: 'bigquery', path: '/cost/osd_topk?k=5', ready: 'table' },
   { name: 'the BigQuery cost by tag (R154)', user: 'bigquery', path: '/cost/osd_tags', ready: 'table' },
   { name: 'the BigQuery data page (R159)', user: 'bigquery', path: '/data', ready: 'table' },
+  {
+    name: 'the Databricks workspaces (R210)',
+    user: 'databricks',
+    path: '/manage/workspaces',
+    ready: 'table',
+  },
+  { name: 'the Databricks billing (R211)', user: 'databricks', path: '/manage/billing', ready: 'heading' },
 ] as const
 
 for (const screen of SIGNED_IN_SCREENS) {

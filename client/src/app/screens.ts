@@ -42,6 +42,8 @@ const LOADERS: Record<string, () => ScreenModule> = {
   'emr-budgets': () => import('../features/emr-cost/budget-list-page.tsx'),
   'emr-budget-details': () => import('../features/emr-cost/budget-details-page.tsx'),
   'aws-account-settings': () => import('../features/aws-accounts/aws-accounts-page.tsx'),
+  'databricks-workspaces': () => import('../features/databricks-manage/workspaces-page.tsx'),
+  'databricks-billing': () => import('../features/databricks-manage/billing-page.tsx'),
   'app-details': () => import('../features/app-details/app-details-page.tsx'),
   'spark-job': () => import('../features/app-details/spark-job-page.tsx'),
   'app-dag': () => import('../features/app-details/tez-dag-page.tsx'),

@@ -226,7 +226,14 @@ const manageTab = tab({
       flags: ['isAuditEnabled'],
       roles: ADMIN_ONLY,
     }),
-    db({ specIds: ['R210'], path: '/manage/workspaces', title: 'Workspaces', rbacId: 'manage/workspaces' }),
+    db({
+      specIds: ['R210'],
+      path: '/manage/workspaces',
+      title: 'Workspaces',
+      rbacId: 'manage/workspaces',
+      status: 'built',
+      screen: 'databricks-workspaces',
+    }),
     // Databricks says 'billing' where the other layouts say 'bills'.
     db({
       specIds: ['R211'],
@@ -234,6 +241,8 @@ const manageTab = tab({
       title: 'Billing',
       rbacId: 'manage/billing',
       flags: ['billingEnabled'],
+      status: 'built',
+      screen: 'databricks-billing',
     }),
     db({
       specIds: ['R212'],

@@ -177,11 +177,19 @@ const EXPECTED: Record<string, Expected> = {
         'API Tokens',
         'Role Manager',
         'Workspaces',
+        'Billing',
         'Notification Channels',
       ],
     },
-    opens: ['/jmx/monitoring', '/apps/admin', '/jobs/insights/nightly-etl/actions', '/autoactions'],
-    cannotOpen: ['/manage/audit', '/manage/billing', '/autoactions/list', '/clusters/overview'],
+    // The databricks persona has billing enabled (issue 20: /manage/billing works on the seeded data).
+    opens: [
+      '/jmx/monitoring',
+      '/apps/admin',
+      '/jobs/insights/nightly-etl/actions',
+      '/autoactions',
+      '/manage/billing',
+    ],
+    cannotOpen: ['/manage/audit', '/autoactions/list', '/clusters/overview'],
   },
   snowflake: {
     landing: '/home',

@@ -23,6 +23,8 @@ export type StackedBarChartProps = ChartBaseProps &
     yAxisTitle?: string
     /** A title for category bars whose categories are times ('Time (UTC)'): it names their zone. */
     xAxisTitle?: string
+    /** A level the bars are held against (a monthly threshold), drawn as a dashed line and kept in view. */
+    threshold?: { value: number; label: string }
   }
 
 /** The Highcharts options of a stacked bar chart; pure, for the component and its tests. */
@@ -38,6 +40,19 @@ export function stackedBarChartOptions(props: StackedBarChartProps): Options {
       min: 0,
       title: { text: props.yAxisTitle },
       allowDecimals: props.integerValues !== true,
+      ...(props.threshold && {
+        softMax: props.threshold.value,
+        plotLines: [
+          {
+            value: props.threshold.value,
+            color: '#c92a2a',
+            dashStyle: 'Dash',
+            width: 2,
+            zIndex: 5,
+            label: { text: props.threshold.label, align: 'right', style: { color: '#c92a2a' } },
+          },
+        ],
+      }),
       labels: valueAxisLabels(props.axisValueFormat ?? format),
     },
     tooltip: {
@@ -73,7 +88,7 @@ export function stackedBarChartOptions(props: StackedBarChartProps): Options {
  */
 export function StackedBarChart(props: StackedBarChartProps) {
   const { title, description, height, valueFormat, categories, series, cost, chartKind, yAxisTitle } = props
-  const { integerValues, axisValueFormat } = props
+  const { integerValues, axisValueFormat, threshold } = props
   const from = props.range?.from
   const to = props.range?.to
   const options = useMemo(
@@ -88,6 +103,7 @@ export function StackedBarChart(props: StackedBarChartProps) {
         yAxisTitle,
         integerValues,
         axisValueFormat,
+        threshold,
         ...barData(categories, series, from, to),
       }),
     [
@@ -102,6 +118,7 @@ export function StackedBarChart(props: StackedBarChartProps) {
       yAxisTitle,
       integerValues,
       axisValueFormat,
+      threshold,
       from,
       to,
     ],
