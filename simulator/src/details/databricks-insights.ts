@@ -89,7 +89,7 @@ const INSIGHTS: Readonly<
     text: () => ({
       name: 'Oversized cluster',
       category: 'Efficiency',
-      description: 'CPU and memory stayed under half of what the workers offered for most of the run.',
+      description: 'CPU stayed under half of what the workers offered for most of the run.',
       recommendation: 'Halve the number of workers, or choose a smaller node type.',
     }),
     saving: (run) => 0.5 * workerShare(run.workers) * (run.dbuCostE4 + run.vmCostE4),

@@ -6,7 +6,7 @@ import { runPrng } from './databricks-tasks.ts'
  * A task run's resources over its life (E134, E135), derived from the run id and the task so they
  * never change: CPU % and memory used of the cluster, its workers, and the DBUs of each bucket
  * (which add up to the task's DBUs exactly, in 1/10,000 DBU). A task that ran out of memory climbs
- * to the cluster's memory at its end.
+ * to the cluster's memory at its end; an oversized run's CPU stays under half.
  */
 
 export interface TaskLife {
@@ -18,6 +18,8 @@ export interface TaskLife {
   memoryTotalMB: number
   dbusE4: number
   outOfMemory: boolean
+  /** The run was flagged oversized: its CPU stays low (under half) for most of the task. */
+  underused: boolean
 }
 
 export interface TaskSeries {
@@ -37,13 +39,15 @@ export function deriveTaskSeries(life: TaskLife): TaskSeries {
   const stepMs = resourceStep(span)
   const buckets = Math.max(1, Math.ceil(span / stepMs))
   const prng = runPrng(life.runId, `resources:${life.taskKey}`)
-  const cpuBase = 30 + prng.next() * 45
+  const cpuBase = life.underused ? 12 + prng.next() * 20 : 40 + prng.next() * 35
   const memBase = 0.35 + prng.next() * 0.35
   const starts = Array.from({ length: buckets }, (_, b) => life.start + b * stepMs)
-  const cpuPercent = starts.map((t): [number, number] => [
-    t,
-    round1(Math.min(100, Math.max(1, cpuBase + (prng.next() - 0.5) * 30))),
-  ])
+  // A walk around the base (each bucket keeps most of the last one), as a load changes, not noise.
+  let cpu = cpuBase
+  const cpuPercent = starts.map((t): [number, number] => {
+    cpu = 0.75 * cpu + 0.25 * cpuBase + (prng.next() - 0.5) * 12
+    return [t, round1(Math.min(100, Math.max(1, cpu)))]
+  })
   const memoryUsedMB = starts.map((t, b): [number, number] => {
     const climb = life.outOfMemory ? (b + 1) / buckets : 0
     const share = life.outOfMemory ? memBase + (0.99 - memBase) * climb : memBase + (prng.next() - 0.5) * 0.1

@@ -185,9 +185,12 @@ describe('Databricks task resources', () => {
       memoryTotalMB: 200_704,
       dbusE4: 321_987,
       outOfMemory: true,
+      underused: true,
     })
     expect(Math.round(sum(series.dbus.map(([, v]) => v)) * 10_000)).toBe(321_987)
     expect(series.memoryUsedMB.at(-1)![1] / 200_704).toBeGreaterThan(0.95)
     expect(series.cpuPercent.every(([, v]) => v >= 1 && v <= 100)).toBe(true)
+    // Oversized: the CPU stays under half for most of the task.
+    expect(series.cpuPercent.filter(([, v]) => v < 50).length / series.cpuPercent.length).toBeGreaterThan(0.8)
   })
 })

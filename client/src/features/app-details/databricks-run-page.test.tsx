@@ -95,7 +95,7 @@ describe(
       const rows = await tableRows('Task runs', slow)
       expect(rows).toHaveLength(3)
       expect(rows[0]).toHaveTextContent('features')
-      expect(rows[0]).toHaveTextContent('failed (FAILED)')
+      expect(rows[0]).toHaveTextContent('FAILED')
       expect(rows[0]).toHaveTextContent('$ 31.95')
       expect(rows[2]).toHaveTextContent('PYTHON_WHEEL')
       expect(rows[2]).toHaveTextContent('train')

@@ -2,9 +2,9 @@ import { useMemo, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { Code, Select, Stack, Text, Title } from '@mantine/core'
 import {
-  APP_STATUS_LABELS,
   borderClass,
   formatDollars,
+  formatDurationMs,
   formatNumber,
   runInfoText,
   type AppStatusCode,
@@ -37,13 +37,13 @@ import {
  */
 
 const statusStyle = (code: string) => borderClass(code as AppStatusCode)
-/** A task's state in words: its result when it has one, else its life-cycle state. */
-const stateWords = (t: { status: AppStatusCode; resultState: string | null; lifeCycleState?: string }) =>
-  `${APP_STATUS_LABELS[t.status] ?? t.status} (${t.resultState ?? t.lifeCycleState ?? 'no result'})`
+/** A task's state in Databricks' words: its result when it has one, else its life-cycle state. */
+const stateWords = (t: { resultState: string | null; lifeCycleState: string }) =>
+  t.resultState ?? t.lifeCycleState
 
 const TASK_COLUMNS: readonly DataColumn<DatabricksTaskRun>[] = [
   { ...col.text('taskKey', 'Task', 140), sticky: true },
-  col.text('taskType', 'Type', 120),
+  col.text('taskType', 'Type', 140),
   col.text('source', 'Source', 240),
   { ...col.text('dependsOn', 'Depends on', 130), value: (t) => t.dependsOn.join(', ') || '—' },
   {
@@ -52,7 +52,11 @@ const TASK_COLUMNS: readonly DataColumn<DatabricksTaskRun>[] = [
     render: (t) => <StatusBadge code={t.status} label={stateWords(t)} style={statusStyle(t.status)} />,
   },
   col.time('startTime', 'Start'),
-  col.duration('duration', 'Duration'),
+  // A task that did not run (upstream failed, pending) has no time rather than '<1s'.
+  {
+    ...col.duration('duration', 'Duration'),
+    render: (t) => (t.startTime === null ? '—' : formatDurationMs(t.duration)),
+  },
   col.figure('dbus', 'DBUs', 100, (v) => formatNumber(v, 4)),
   col.usd('cost', 'DBU cost'),
   col.usd('total_cost', 'Total cost'),
@@ -80,8 +84,9 @@ export function DatabricksTasksTab({ run }: { run: DatabricksRunSummary }) {
         }
       />
       <Text size="xs" c="dimmed">
-        The tasks’ DBUs and costs are their share of the run’s, by the time each ran: they add up to the run’s{' '}
-        {formatNumber(run.dbus, 4)} DBUs and {formatDollars(run.total_cost)}.
+        {run.costFinal
+          ? `The tasks’ DBUs and costs are their share of the run’s, by the time each ran: they add up to the run’s ${formatNumber(run.dbus, 4)} DBUs and ${formatDollars(run.total_cost)}.`
+          : 'The run’s cost is not final yet (billing lags): its tasks’ DBUs and costs show once it is.'}
       </Text>
     </Stack>
   )

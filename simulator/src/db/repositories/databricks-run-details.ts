@@ -1,6 +1,7 @@
 import {
   DATABRICKS_AVAILABILITY,
   DATABRICKS_COMPUTE_KINDS,
+  DATABRICKS_INSIGHT_KEYS,
   DATABRICKS_LIFE_CYCLE_STATES,
   DATABRICKS_RESULT_STATES,
   DATABRICKS_SKUS,
@@ -414,6 +415,7 @@ function seriesOf(db: Db, params: DatabricksTaskParams, now: number) {
     memoryTotalMB,
     dbusE4: taskRun.dbusE4,
     outOfMemory: /OutOfMemory/i.test(taskRun.errorMessage ?? ''),
+    underused: (run.insight_mask & (1 << DATABRICKS_INSIGHT_KEYS.indexOf('oversizedCluster'))) !== 0,
   })
   return { ...series, memoryTotalMB }
 }
