@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom'
 import { Anchor, Text } from '@mantine/core'
 import {
+  borderClass,
   formatDateTime,
   formatDollars,
   formatDurationMs,
@@ -121,7 +122,12 @@ export function DatabricksRunDetails({ runKey }: { runKey: string }) {
       notFound={formatMessage('M026', { id: runKey })}
       badge={(d) => (
         <>
-          <StatusBadge code={d.run.status} />
+          {/* Databricks' own word (SKIPPED, UPSTREAM_FAILED …) in the style of the console's status. */}
+          <StatusBadge
+            code={d.run.status}
+            label={d.run.resultState ?? d.run.lifeCycleState}
+            style={borderClass(d.run.status)}
+          />
           <Text size="sm" c="dimmed">
             Databricks · {d.run.workspaceName} · {d.run.id}
           </Text>
