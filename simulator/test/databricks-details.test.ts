@@ -38,7 +38,7 @@ describe('databricks run details API (E127-E135)', () => {
   let as: FrozenTestApp['as']
   beforeAll(async () => {
     let now: number
-    ;({ app, as, now } = await frozenTestApp({ users: ['databricks', 'snowflake'] }))
+    ;({ app, as, now } = await frozenTestApp({ users: ['databricks', 'snowflake', 'freemium'] }))
     insertDatabricksFixture(app.db, now)
   })
   afterAll(() => app.close())
@@ -333,6 +333,29 @@ describe('databricks run details API (E127-E135)', () => {
         taskUrl(calls.taskResourceUsage, RUN_9014, 'aggregate', '?metric_id=workers'),
       )
       expect(new Set(workers.data.map(([, v]) => v))).toEqual(new Set([4]))
+    })
+  })
+
+  describe('freemium: the free plan keeps 7 days (B090)', () => {
+    it.each([
+      ['9013, 6 hours ago', RUN_9013, 200],
+      ['9007, 3 days ago', `${AZURE}_201_9007`, 200],
+      ['9004, 10 days ago', `${AWS}_101_9004`, 404],
+      ['9002, 20 days ago', `${AZURE}_201_9002`, 404],
+    ])('run %s: %i to the freemium user, 200 to the databricks admin', async (_what, key, status) => {
+      const res = await get(runUrl(calls.appSummary, key), 'freemium')
+      expect(res.statusCode, res.body).toBe(status)
+      if (status === 404)
+        expect(res.json().message).toBe(`Information for this application ${key} is not available.`)
+      expect((await get(runUrl(calls.appSummary, key))).statusCode).toBe(200)
+      const [ws, job, run] = key.split('_')
+      const task = fillPath(calls.taskProgram.path, {
+        ws,
+        job,
+        run,
+        task: ws === AZURE ? 'features' : 'ingest',
+      })
+      expect((await get(task, 'freemium')).statusCode).toBe(status)
     })
   })
 

@@ -7,6 +7,7 @@ import {
   DATABRICKS_SKUS,
   DATABRICKS_TASK_TYPES,
   DATABRICKS_TRIGGERS,
+  FREEMIUM_MAX_SPAN_DAYS,
   databricksJobClusterId,
   databricksUsdPerDbu,
   formatMessage,
@@ -27,6 +28,7 @@ import {
   type DatabricksTaskProgram,
   type DatabricksTaskRun,
   type DatabricksWorkspaceTier,
+  type Plan,
 } from '@costlens/shared'
 import { deriveDatabricksInsights } from '../../details/databricks-insights.ts'
 import { deriveTaskSeries } from '../../details/databricks-resources.ts'
@@ -118,22 +120,30 @@ const RUN_SQL = `
 
 const notAvailable = (id: string) => new HttpError(404, formatMessage('M026', { id }))
 
+/** Who reads and when: the free plan keeps 7 days of data (B090), so an older run is not available to it. */
+export interface DatabricksDetailsRead {
+  now: number
+  plan: Plan
+}
+const DAY = 86_400_000
+
 /** The run a key names, in the read frame; 400 for a key that is none, 404 when no run has it. */
-function readRun(db: Db, key: string, now: number): RunRow {
+function readRun(db: Db, key: string, { now, plan }: DatabricksDetailsRead): RunRow {
   const parts = parseDatabricksRunKey(key)
   if (!parts)
     throw new HttpError(400, `params/id must be a run key <workspaceId>_<jobId>_<runId>, got "${key}"`)
   const clock = databricksReadClock(db, now)
   const row = cachedStatement(db, RUN_SQL).get({ ...parts, ...clock }) as RunRow | undefined
-  if (!row) throw notAvailable(key)
+  if (!row || (plan === 'freemium' && row.start_time < now - FREEMIUM_MAX_SPAN_DAYS * DAY))
+    throw notAvailable(key)
   return row
 }
 
 /** The run of a task path (ws / job / run): the same lookup as a run key. */
-function readTaskRun(db: Db, params: DatabricksTaskParams, now: number) {
+function readTaskRun(db: Db, params: DatabricksTaskParams, read: DatabricksDetailsRead) {
   const key = `${params.ws}_${params.job}_${params.run}`
-  const run = readRun(db, key, now)
-  const tasks = taskRuns(db, run, now)
+  const run = readRun(db, key, read)
+  const tasks = taskRuns(db, run, read.now)
   const index = tasks.findIndex((t) => t.task.taskKey === params.task)
   if (index < 0) throw new HttpError(404, `Task ${params.task} of run ${key} is not available.`)
   return { key, run, tasks, index, taskRun: tasks[index]! }
@@ -221,10 +231,10 @@ function tagsOf(db: Db, tagSet: number | null): DatabricksTag[] {
 }
 
 /** GET runs/{id}/tasks/summary (E127). */
-export function databricksTaskRuns(db: Db, key: string, now: number): DatabricksTaskRun[] {
-  const run = readRun(db, key, now)
+export function databricksTaskRuns(db: Db, key: string, read: DatabricksDetailsRead): DatabricksTaskRun[] {
+  const run = readRun(db, key, read)
   const clusterUid = clusterUidOf(run)
-  return taskRuns(db, run, now).map((t, i) => ({
+  return taskRuns(db, run, read.now).map((t, i) => ({
     taskKey: t.task.taskKey,
     taskType: DATABRICKS_TASK_TYPES[t.task.taskType]!,
     source: t.task.source,
@@ -261,8 +271,9 @@ function clusterSpecOf(db: Db, run: RunRow): DatabricksClusterSpec | null {
 }
 
 /** GET runs/{id}/appsummary (E128): the header, with REAL-API-NOTES §4's annotation. */
-export function databricksAppSummary(db: Db, key: string, now: number): DatabricksAppSummary {
-  const run = readRun(db, key, now)
+export function databricksAppSummary(db: Db, key: string, read: DatabricksDetailsRead): DatabricksAppSummary {
+  const { now } = read
+  const run = readRun(db, key, read)
   const spec = clusterSpecOf(db, run)
   const figures = figuresOf({ dbusE4: run.dbus_e4, dbuCostE4: run.dbu_cost_e4, vmCostE4: run.vm_cost_e4 })
   const sku = DATABRICKS_SKUS[run.sku]!
@@ -326,9 +337,13 @@ const taskError = (t: DerivedTaskRun): DatabricksTaskError => ({
 })
 
 /** GET runs/{id}/error_view (E129): the run's error and the tasks that failed or did not run. */
-export function databricksRunErrorView(db: Db, key: string, now: number): DatabricksRunErrorView {
-  const run = readRun(db, key, now)
-  const failed = taskRuns(db, run, now).filter((t) => t.status === 'F' || t.status === 'K')
+export function databricksRunErrorView(
+  db: Db,
+  key: string,
+  read: DatabricksDetailsRead,
+): DatabricksRunErrorView {
+  const run = readRun(db, key, read)
+  const failed = taskRuns(db, run, read.now).filter((t) => t.status === 'F' || t.status === 'K')
   return {
     status: run.status,
     resultState: resultOf(run),
@@ -338,8 +353,12 @@ export function databricksRunErrorView(db: Db, key: string, now: number): Databr
 }
 
 /** GET …/tasks/{task}/tags (E130): a task runs on the run's compute, so it carries its tags. */
-export function databricksTaskTags(db: Db, params: DatabricksTaskParams, now: number): DatabricksTag[] {
-  const { run } = readTaskRun(db, params, now)
+export function databricksTaskTags(
+  db: Db,
+  params: DatabricksTaskParams,
+  read: DatabricksDetailsRead,
+): DatabricksTag[] {
+  const { run } = readTaskRun(db, params, read)
   return tagsOf(db, run.tag_set)
 }
 
@@ -347,9 +366,9 @@ export function databricksTaskTags(db: Db, params: DatabricksTaskParams, now: nu
 export function databricksTaskProgram(
   db: Db,
   params: DatabricksTaskParams,
-  now: number,
+  read: DatabricksDetailsRead,
 ): DatabricksTaskProgram {
-  const { taskRun } = readTaskRun(db, params, now)
+  const { taskRun } = readTaskRun(db, params, read)
   const { taskKey, source } = taskRun.task
   const taskType = DATABRICKS_TASK_TYPES[taskRun.task.taskType]!
   const [packageName, entryPoint] = source.split(':')
@@ -369,9 +388,9 @@ export function databricksTaskProgram(
 export function databricksTaskErrorView(
   db: Db,
   params: DatabricksTaskParams,
-  now: number,
+  read: DatabricksDetailsRead,
 ): DatabricksTaskError {
-  return taskError(readTaskRun(db, params, now).taskRun)
+  return taskError(readTaskRun(db, params, read).taskRun)
 }
 
 /** The Spark conf a run's cluster gets (the defaults Databricks sets, and the cluster's own tags). */
@@ -388,8 +407,12 @@ function sparkConfOf(run: RunRow, taskKey: string): Record<string, string> {
 }
 
 /** GET …/tasks/{task}/conf (E133): not available (M060 in the console) when the run had no cluster. */
-export function databricksTaskConf(db: Db, params: DatabricksTaskParams, now: number): DatabricksTaskConf {
-  const { run, taskRun } = readTaskRun(db, params, now)
+export function databricksTaskConf(
+  db: Db,
+  params: DatabricksTaskParams,
+  read: DatabricksDetailsRead,
+): DatabricksTaskConf {
+  const { run, taskRun } = readTaskRun(db, params, read)
   const spec = clusterSpecOf(db, run)
   return {
     taskKey: taskRun.task.taskKey,
@@ -400,8 +423,9 @@ export function databricksTaskConf(db: Db, params: DatabricksTaskParams, now: nu
 }
 
 /** The task's series over its life (a task that did not run has an empty life at the run's start). */
-function seriesOf(db: Db, params: DatabricksTaskParams, now: number) {
-  const { run, taskRun } = readTaskRun(db, params, now)
+function seriesOf(db: Db, params: DatabricksTaskParams, read: DatabricksDetailsRead) {
+  const { now } = read
+  const { run, taskRun } = readTaskRun(db, params, read)
   const start = taskRun.startTime ?? run.start_time
   const end = taskRun.endTime ?? (taskRun.startTime === null ? start : Math.max(start, now))
   const workers = Math.round(run.workers)
@@ -439,10 +463,10 @@ export function databricksTaskResourceMetrics(
   db: Db,
   params: DatabricksTaskParams,
   query: DatabricksResourceMetricsQuery,
-  now: number,
+  read: DatabricksDetailsRead,
 ): DatabricksResourceMetrics {
   const keep = windowOf(query)
-  const s = seriesOf(db, params, now)
+  const s = seriesOf(db, params, read)
   const inWindow = keep(s.stepMs)
   return {
     taskKey: params.task,
@@ -460,9 +484,9 @@ export function databricksTaskResourceUsage(
   db: Db,
   params: DatabricksTaskParams,
   query: DatabricksResourceUsageQuery,
-  now: number,
+  read: DatabricksDetailsRead,
 ): DatabricksResourceUsage {
-  const s = seriesOf(db, params, now)
+  const s = seriesOf(db, params, read)
   return {
     taskKey: params.task,
     metricId: query.metric_id,
