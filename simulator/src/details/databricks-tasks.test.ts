@@ -89,6 +89,14 @@ describe('Databricks task runs: derived from the job’s tasks and the run (issu
     }
   })
 
+  it('a run that succeeded with failures: one task nothing depends on failed, the others succeeded', () => {
+    for (let id = 1; id <= 20; id++) {
+      const tasks = deriveDatabricksTaskRuns(run({ id, result: 'SUCCESS_WITH_FAILURES' }), DIAMOND, NOW)
+      expect(tasks.filter((t) => t.result === 'FAILED').map((t) => t.task.taskKey)).toEqual(['load'])
+      expect(tasks.filter((t) => t.result === 'SUCCESS')).toHaveLength(3)
+    }
+  })
+
   it('a running run: one level runs to now, the levels before it succeeded, those after are pending', () => {
     for (let id = 1; id <= 30; id++) {
       const tasks = deriveDatabricksTaskRuns(run({ id, lifeCycle: 'RUNNING', result: null }), CHAIN, NOW)

@@ -136,7 +136,8 @@ export function downstreamOf(tasks: readonly DatabricksTaskDef[], key: string): 
 }
 
 /**
- * The run's task runs, in job order. A failed (timed-out, cancelled) run's failing task carries the
+ * The run's task runs, in job order. A run that succeeded with failures has one failed task that
+ * nothing depends on. A failed (timed-out, cancelled) run's failing task carries the
  * run's result and error; the tasks downstream of it did not run (UPSTREAM_FAILED, or
  * UPSTREAM_CANCELED for a cancelled run). A running run has one level running and the later ones
  * pending. A run that never started has no task that ran; its figures (a cluster that started and
@@ -165,8 +166,13 @@ export function deriveDatabricksTaskRuns(
   const done = (i: number) =>
     Object.assign(states[i]!, { lifeCycle: 'TERMINATED', result: 'SUCCESS', ran: true })
   let lastLevel = depth - 1
-  if (outcome === 'succeeded') tasks.forEach((_, i) => done(i))
-  else if (outcome === 'running') {
+  if (outcome === 'succeeded') {
+    tasks.forEach((_, i) => done(i))
+    // SUCCESS_WITH_FAILURES: a task nothing depends on failed, and the run still counts as a success.
+    const leaves = tasks.flatMap((t, i) => (downstreamOf(tasks, t.taskKey).size === 0 ? [i] : []))
+    if (run.result === 'SUCCESS_WITH_FAILURES' && leaves.length > 0)
+      Object.assign(states[prng.pick(leaves)]!, { result: 'FAILED', error: run.error })
+  } else if (outcome === 'running') {
     lastLevel = prng.int(0, depth - 1)
     tasks.forEach((_, i) => {
       if (levels[i]! < lastLevel) done(i)
