@@ -269,6 +269,7 @@ describe('databricks run details API (E127-E135)', () => {
       ).toMatchObject({
         taskType: 'SQL',
         sqlFile: 'queries/hourly_aggregates.sql',
+        sqlText: null,
       })
     })
 

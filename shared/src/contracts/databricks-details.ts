@@ -205,7 +205,10 @@ export const DatabricksTaskProgramSchema = Type.Object(
     notebookPath: Nullable(Type.String()),
     packageName: Nullable(Type.String()),
     entryPoint: Nullable(Type.String()),
-    sqlFile: Nullable(Type.String()),
+    sqlFile: Nullable(Type.String({ description: "a SQL task's file (a source ending in .sql)" })),
+    sqlText: Nullable(
+      Type.String({ description: "a SQL task's query when the task holds the query itself" }),
+    ),
     pipelineId: Nullable(Type.String()),
   },
   { title: 'DatabricksTaskProgram' },

@@ -271,6 +271,7 @@ function TaskProgram({ task }: { task: { ws: string; job: string; run: string; t
             ...(p.packageName ? [{ label: 'Python wheel package', value: p.packageName }] : []),
             ...(p.entryPoint ? [{ label: 'Entry point', value: p.entryPoint }] : []),
             ...(p.sqlFile ? [{ label: 'SQL file', value: p.sqlFile }] : []),
+            ...(p.sqlText ? [{ label: 'SQL', value: <Code block>{p.sqlText}</Code> }] : []),
             ...(p.pipelineId ? [{ label: 'DLT pipeline', value: p.pipelineId }] : []),
             {
               label: 'Tags',

@@ -157,6 +157,7 @@ export const dbProgram = (taskKey: string): DatabricksTaskProgram => ({
   packageName: taskKey === 'publish' ? 'churn_model' : null,
   entryPoint: taskKey === 'publish' ? 'publish' : null,
   sqlFile: null,
+  sqlText: null,
   pipelineId: null,
 })
 

@@ -379,7 +379,9 @@ export function databricksTaskProgram(
     notebookPath: taskType === 'NOTEBOOK' ? source : null,
     packageName: taskType === 'PYTHON_WHEEL' ? (packageName ?? source) : null,
     entryPoint: taskType === 'PYTHON_WHEEL' ? (entryPoint ?? null) : null,
-    sqlFile: taskType === 'SQL' ? source : null,
+    // A SQL task names a file (…/x.sql) or holds its query (db_job_tasks.source).
+    sqlFile: taskType === 'SQL' && /\.sql$/i.test(source) ? source : null,
+    sqlText: taskType === 'SQL' && !/\.sql$/i.test(source) ? source : null,
     pipelineId: taskType === 'PIPELINE' ? source : null,
   }
 }
