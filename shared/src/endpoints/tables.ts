@@ -21,6 +21,7 @@ import { queryDetailsEndpoints } from './query-details.ts'
 import { workflowsEndpoints } from './workflows.ts'
 import { bigqueryEndpoints } from './bigquery.ts'
 import { databricksManageEndpoints } from './databricks-manage.ts'
+import { databricksDetailsEndpoints } from './databricks-details.ts'
 
 /**
  * Every domain's endpoint table, by domain. The simulator's tests check each entry is served as
@@ -49,4 +50,5 @@ export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
   workflows: workflowsEndpoints,
   bigquery: bigqueryEndpoints,
   databricksManage: databricksManageEndpoints,
+  databricksDetails: databricksDetailsEndpoints,
 }

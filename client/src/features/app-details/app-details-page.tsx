@@ -21,6 +21,7 @@ import { appDetailsHref, bigQueryJobHref } from '../../components/app-details-hr
 import { SESSION_KINDS, sessionHref } from '../../components/workflow-href.ts'
 import { useAppSummaryQuery, useCanAccessAppMutation } from './api.ts'
 import { YarnActions } from './actions-yarn.tsx'
+import { DatabricksRunDetails } from './databricks-run-page.tsx'
 import { SummaryPanels } from './actions-summary.tsx'
 import type { AppRef } from './app-ref.ts'
 import { MrCountersTab, MrTasksTab } from './mr-tabs.tsx'
@@ -227,8 +228,12 @@ export default function AppDetailsPage() {
   // job, which is not an application (issue 19): it leads to the job's own details (E167).
   const fixedType = useMatch('/app/application/apptype/:fixedType')?.params.fixedType
   const [params] = useSearchParams()
-  if (fixedType === 'bigquery')
-    return <Navigate to={bigQueryJobHref(params.get('execId')?.trim() ?? '')} replace />
+  const { appType } = useParams()
+  const execId = params.get('execId')?.trim() ?? ''
+  if (fixedType === 'bigquery') return <Navigate to={bigQueryJobHref(execId)} replace />
+  // A Databricks run (issue 20): its key <workspaceId>_<jobId>_<runId> names it; its own calls
+  // answer 404 (M026) for an unknown run, so no can_access comes first.
+  if (!fixedType && appType === 'db' && execId) return <DatabricksRunDetails runKey={execId} />
   return <ApplicationDetails fixedType={fixedType} />
 }
 

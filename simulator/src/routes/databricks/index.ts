@@ -1,7 +1,9 @@
 import type { AppInstance } from '../../app.ts'
+import { databricksDetailsRoutes } from './details.ts'
 import { databricksManageRoutes } from './manage.ts'
 
-/** The Databricks calls (issue 20), one file per area. */
+/** The Databricks calls (issue 20), one file per area, each registering its own routes. */
 export default async function databricksRoutes(app: AppInstance) {
   await databricksManageRoutes(app)
+  await databricksDetailsRoutes(app)
 }
