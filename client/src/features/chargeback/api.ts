@@ -11,6 +11,8 @@ import {
   type ChargebackResponse,
   type ChargebackSearch,
   type ChargebackTagsResponse,
+  type DcbQuery,
+  type DcbResponse,
 } from '@costlens/shared'
 import { api } from '../../api/api.ts'
 import type { ApiError } from '../../api/base-query.ts'
@@ -67,6 +69,20 @@ export const chargebackApi = api.injectEndpoints({
     emrChargebackClusters: endpointQuery(build, emrEndpoints.chargeback, {
       request: { group: 'emr:chargeback-clusters', silent: true },
     }),
+    // E047: the Databricks chargeback (dcb) of one type (kind spark or db), one or two group keys.
+    databricksChargeback: build.query<DcbResponse, { groups: readonly string[]; params: DcbQuery }>({
+      providesTags: ['Apps'],
+      query: ({ groups, params }) => {
+        const [group1 = '', group2] = groups
+        return endpointRequest(
+          group2 === undefined ? chargebackEndpoints.dcbOneGroup : chargebackEndpoints.dcbTwoGroups,
+          { group1, ...(group2 !== undefined && { group2 }), ...params },
+          { group: `dcb:${params.kind ?? 'db'}`, silent: true },
+        )
+      },
+      transformErrorResponse: (error: ApiError) =>
+        error.aborted ? { ...error, message: CHARGEBACK_ABORTED } : error,
+    }),
     chargebackTags: build.query<Partial<ChargebackTagsResponse>, { from: number; to: number }>({
       query: ({ from, to }) =>
         endpointRequest(
@@ -84,4 +100,5 @@ export const {
   useChargebackFinishedAppsQuery,
   useEmrChargebackQuery,
   useEmrChargebackClustersQuery,
+  useDatabricksChargebackQuery,
 } = chargebackApi
