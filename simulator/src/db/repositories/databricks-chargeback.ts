@@ -17,7 +17,13 @@ import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { listParam } from './app-lists.ts'
 import { chargebackWindow } from './chargeback.ts'
-import { databricksUsageSql, type DatabricksUsageSource } from './databricks-cost-pieces.ts'
+import {
+  databricksWindowPieces,
+  keptDay,
+  rowsSql,
+  sourceCodes,
+  type DatabricksUsageSource,
+} from './databricks-cost-pieces.ts'
 import { databricksReadClock, usdOf, dbusOf } from './databricks-figures.ts'
 
 /*
@@ -35,6 +41,7 @@ const CB_TYPE_OF_KIND: Readonly<Record<DcbKind, DcbResourceType>> = {
   spark: 'DBX_CLUSTER',
 }
 const CLUSTER_SOURCE = DATABRICKS_USAGE_SOURCES.indexOf('CLUSTER')
+const DAY = 86_400_000
 
 type Dimension = 'user' | 'workspace' | 'cluster' | 'clusterType'
 const DIMENSION: Readonly<Record<DcbGroupKey, Dimension>> = {
@@ -54,41 +61,148 @@ const COMPUTE_LABEL: Readonly<Record<(typeof DATABRICKS_COMPUTE_KINDS)[number], 
   ALL_PURPOSE: 'All-purpose compute',
   SERVERLESS: 'Serverless compute',
 }
-const computeCase = (column: string, labels: boolean) =>
-  `CASE ${column} ${DATABRICKS_COMPUTE_KINDS.map((k, i) => `WHEN ${i} THEN '${labels ? COMPUTE_LABEL[k] : k}'`).join(' ')} END`
+
+/** A usage group by its codes: workspace, principal, source type, source, tag set, then its sums. */
+type CodedUsage = [number, number, number, number, number, number, number, number, number]
+const CODED = `workspace, principal, source_type, source, tag_set, sum(n), sum(duration), sum(dbus_e4),
+               sum(dbu_cost_e4 + vm_cost_e4)`
 
 /**
- * A group key as SQL over a usage row `u` and the joins `w` (workspace), `pr` (principal), `j`
- * (the run's job) and `c` (the all-purpose cluster: the session's, or the job's). A job cluster is
- * new for every run, so the Cluster group puts a job's runs on job compute together, as
+ * The coded usage of a stored window: whole days kept once summed (databricks-cost-pieces.ts), the
+ * edges and the unfinal days' runs summed per call.
+ */
+function codedUsage(
+  db: Db,
+  source: DatabricksUsageSource,
+  window: { from: number; to: number },
+  storedNow: number,
+) {
+  const out: CodedUsage[] = []
+  for (const piece of databricksWindowPieces(db, [source], window, storedNow)) {
+    if (piece.table === 'rows') {
+      const rows = db
+        .prepare(`SELECT ${CODED} FROM ${rowsSql(piece.sources)} u GROUP BY 1, 2, 3, 4, 5`)
+        .raw()
+        .all({ from: piece.from, to: piece.to, storedNow }) as CodedUsage[]
+      for (const r of rows) out.push(r)
+      continue
+    }
+    for (let day = piece.from; day < piece.to; day += DAY) {
+      const rows = keptDay(db, `dcb:${sourceCodes(piece.sources)}`, day, () =>
+        db
+          .prepare(
+            `SELECT ${CODED} FROM db_usage_days WHERE day = ? AND source_type IN (${sourceCodes(piece.sources)})
+              GROUP BY 1, 2, 3, 4, 5`,
+          )
+          .raw()
+          .all(day),
+      ) as CodedUsage[]
+      for (const r of rows) out.push(r)
+    }
+  }
+  return out
+}
+
+/** What the group keys and filters read of the codes: names, ids, a job's compute, a set's tags. */
+function lookups(db: Db) {
+  const all = <T>(sql: string) => db.prepare(sql).raw().all() as T[]
+  const workspaces = new Map(
+    all<[number, string, string]>('SELECT code, workspace_name, workspace_id FROM db_workspaces').map(
+      ([c, name, id]) => [c, { name, id }],
+    ),
+  )
+  const principals = new Map(all<[number, string]>('SELECT code, name FROM db_principals'))
+  const clusters = new Map(
+    all<[number, string, string]>('SELECT code, cluster_id, cluster_name FROM db_clusters').map(
+      ([c, id, name]) => [c, { id, name }],
+    ),
+  )
+  const jobs = new Map(
+    all<[number, number, string, number | null, number]>(
+      'SELECT code, job_id, job_name, cluster, compute_kind FROM db_jobs',
+    ).map(([c, jobId, name, cluster, compute]) => [c, { jobId, name, cluster, compute }]),
+  )
+  const tagSets = new Map<number, Map<string, string>>()
+  for (const [set, key, value] of all<[number, string, string]>(
+    'SELECT s.code, t.key, t.value FROM db_tag_sets s JOIN db_tags t ON t.code = s.tag ORDER BY t.value DESC',
+  ))
+    tagSets.set(set, (tagSets.get(set) ?? new Map()).set(key, value))
+  return { workspaces, principals, clusters, jobs, tagSets }
+}
+type Lookups = ReturnType<typeof lookups>
+
+/**
+ * A group key as a function of a coded usage: its value and label. A job cluster is new for every
+ * run, so the Cluster group puts a job's runs on job compute together, as
  * 'job_name[job-<workspace id>-<job id>]' (02 §3: a cluster grouping is labelled 'name[uid]').
  */
-function groupSql(key: string, i: number): { value: string; label: string; param?: [string, string] } {
-  if (key.startsWith(TAG_GROUP_PREFIX)) {
-    const value = `coalesce((SELECT tg.value FROM db_tag_sets ts JOIN db_tags tg ON tg.code = ts.tag
-                              WHERE ts.code = u.tag_set AND tg.key = @tagKey${i} ORDER BY tg.value LIMIT 1), '')`
-    return { value, label: value, param: [`tagKey${i}`, key.slice(TAG_GROUP_PREFIX.length)] }
-  }
-  switch (DIMENSION[key as DcbGroupKey]) {
-    case 'user':
-      return { value: 'pr.name', label: 'pr.name' }
-    case 'workspace':
-      return { value: 'w.workspace_name', label: 'w.workspace_name' }
-    case 'cluster': {
-      const uid = `coalesce(c.cluster_id, 'job-' || w.workspace_id || '-' || j.job_id)`
-      return { value: uid, label: `coalesce(c.cluster_name, j.job_name) || '[' || ${uid} || ']'` }
-    }
-    case 'clusterType': {
-      const kind = `CASE WHEN u.source_type = ${CLUSTER_SOURCE} THEN 1 ELSE j.compute_kind END`
-      return { value: computeCase(kind, false), label: computeCase(kind, true) }
-    }
+function groupOf(key: string, l: Lookups): (u: CodedUsage) => [string, string] {
+  // Named once per code (a 30-day window holds tens of thousands of groups, a few hundred codes).
+  const named = new Map<number, [string, string]>()
+  const { code, name } = groupNaming(key, l)
+  return (u) => {
+    const c = code(u)
+    let got = named.get(c)
+    if (!got) named.set(c, (got = name(u)))
+    return got
   }
 }
 
-const JOINS = `JOIN db_workspaces w ON w.code = u.workspace
-  JOIN db_principals pr ON pr.code = u.principal
-  LEFT JOIN db_jobs j ON u.source_type <> ${CLUSTER_SOURCE} AND j.code = u.source
-  LEFT JOIN db_clusters c ON c.code = CASE WHEN u.source_type = ${CLUSTER_SOURCE} THEN u.source ELSE j.cluster END`
+/** A group key's code of a usage (what its value depends on) and how that code is named. */
+function groupNaming(
+  key: string,
+  l: Lookups,
+): { code: (u: CodedUsage) => number; name: (u: CodedUsage) => [string, string] } {
+  if (key.startsWith(TAG_GROUP_PREFIX)) {
+    const tagKey = key.slice(TAG_GROUP_PREFIX.length)
+    return {
+      code: (u) => u[4],
+      name: (u) => {
+        const value = l.tagSets.get(u[4])?.get(tagKey) ?? ''
+        return [value, value]
+      },
+    }
+  }
+  switch (DIMENSION[key as DcbGroupKey]) {
+    case 'user':
+      return {
+        code: (u) => u[1],
+        name: (u) => {
+          const name = l.principals.get(u[1]) ?? String(u[1])
+          return [name, name]
+        },
+      }
+    case 'workspace':
+      return {
+        code: (u) => u[0],
+        name: (u) => {
+          const name = l.workspaces.get(u[0])?.name ?? String(u[0])
+          return [name, name]
+        },
+      }
+    case 'cluster':
+      // A source is a job or a cluster: its type and code name it (a job's workspace is its own).
+      return {
+        code: (u) => u[2] * 2 ** 32 + u[3],
+        name: (u) => {
+          const job = u[2] === CLUSTER_SOURCE ? undefined : l.jobs.get(u[3])
+          const cluster = l.clusters.get(u[2] === CLUSTER_SOURCE ? u[3] : (job?.cluster ?? -1))
+          if (cluster) return [cluster.id, `${cluster.name}[${cluster.id}]`]
+          const uid = `job-${l.workspaces.get(u[0])?.id ?? u[0]}-${job?.jobId ?? u[3]}`
+          return [uid, `${job?.name ?? uid}[${uid}]`]
+        },
+      }
+    case 'clusterType':
+      return {
+        code: (u) => u[2] * 2 ** 32 + u[3],
+        name: (u) => {
+          const compute =
+            DATABRICKS_COMPUTE_KINDS[u[2] === CLUSTER_SOURCE ? 1 : (l.jobs.get(u[3])?.compute ?? 0)]!
+          return [compute, COMPUTE_LABEL[compute]]
+        },
+      }
+  }
+}
 
 /** A comma list of at most 5 values; 400 beyond. */
 function boundedList(text: string | undefined, field: string): string[] {
@@ -101,37 +215,20 @@ function boundedList(text: string | undefined, field: string): string[] {
   return values
 }
 
-/** The filters as WHERE clauses over `u` and their parameters. */
-function filterSql(q: DcbQuery): { clauses: string[]; params: Record<string, string> } {
-  const clauses: string[] = []
-  const params: Record<string, string> = {}
-  const inList = (prefix: string, values: readonly string[]) => {
-    values.forEach((v, i) => (params[`${prefix}${i}`] = v))
-    return values.map((_, i) => `@${prefix}${i}`).join(', ')
-  }
-  const workspaces = boundedList(q.queue, 'queue')
-  if (workspaces.length)
-    clauses.push(
-      `u.workspace IN (SELECT code FROM db_workspaces WHERE workspace_name IN (${inList('fq', workspaces)}))`,
-    )
-  const users = boundedList(q.realuser, 'realuser')
-  if (users.length)
-    clauses.push(`u.principal IN (SELECT code FROM db_principals WHERE name IN (${inList('fu', users)}))`)
-  const byKey = new Map<string, string[]>()
+/** The filters as a test of a coded usage: workspaces, users, tags (values of one key: any; keys: all). */
+function filterOf(q: DcbQuery, l: Lookups): (u: CodedUsage) => boolean {
+  const workspaces = new Set(boundedList(q.queue, 'queue'))
+  const users = new Set(boundedList(q.realuser, 'realuser'))
+  const byKey = new Map<string, Set<string>>()
   for (const pair of boundedList(q.tags, 'tags')) {
     const at = pair.indexOf(':')
     if (at <= 0) throw new HttpError(400, `querystring/tags: "${pair}" is not key:value`)
-    byKey.set(pair.slice(0, at), [...(byKey.get(pair.slice(0, at)) ?? []), pair.slice(at + 1)])
+    byKey.set(pair.slice(0, at), (byKey.get(pair.slice(0, at)) ?? new Set()).add(pair.slice(at + 1)))
   }
-  // Values of one key: any of them; several keys: all of them.
-  ;[...byKey].forEach(([key, values], k) => {
-    params[`ftk${k}`] = key
-    clauses.push(
-      `EXISTS (SELECT 1 FROM db_tag_sets ts JOIN db_tags tg ON tg.code = ts.tag WHERE ts.code = u.tag_set
-                 AND tg.key = @ftk${k} AND tg.value IN (${inList(`ftv${k}_`, values)}))`,
-    )
-  })
-  return { clauses, params }
+  return (u) =>
+    (!workspaces.size || workspaces.has(l.workspaces.get(u[0])?.name ?? '')) &&
+    (!users.size || users.has(l.principals.get(u[1]) ?? '')) &&
+    [...byKey].every(([key, values]) => values.has(l.tagSets.get(u[4])?.get(key) ?? '\u0000'))
 }
 
 interface Sums {
@@ -140,6 +237,12 @@ interface Sums {
   costE4: number
 }
 const usageOf = (s: Sums) => ({ count: s.count, ms: s.dbusE4 / 100, vs: s.costE4 / 10_000 })
+const add = (to: Sums, u: CodedUsage) => {
+  to.count += u[5]
+  to.dbusE4 += u[7]
+  to.costE4 += u[8]
+}
+const zero = (): Sums => ({ count: 0, dbusE4: 0, costE4: 0 })
 
 /** E047, E048: the kind's usage of the window grouped by one or two keys, most cost first. */
 export function databricksChargeback(db: Db, params: DcbParams, q: DcbQuery, now: number): DcbResponse {
@@ -152,60 +255,50 @@ export function databricksChargeback(db: Db, params: DcbParams, q: DcbQuery, now
       `params: group1 and group2 must differ (${params.group1} and ${params.group2} are one group)`,
     )
   const window = chargebackWindow(q, now)
+  const l = lookups(db)
+  const keep = filterOf(q, l)
+  const [g1, g2] = keys.map((k) => groupOf(k, l))
   const { shift, storedNow } = databricksReadClock(db, now)
-  const usage = databricksUsageSql(
+  const usage = codedUsage(
     db,
-    [SOURCE_OF_KIND[kind]],
+    SOURCE_OF_KIND[kind],
     { from: window.from - shift, to: window.to - shift },
     storedNow,
   )
-  const groups = keys.map(groupSql)
-  const filters = filterSql(q)
-  const g2 = groups[1] ?? { value: "''", label: "''" }
-  const rows = db
-    .prepare(
-      `SELECT ${groups[0]!.value} AS v1, ${groups[0]!.label} AS l1, ${g2.value} AS v2, ${g2.label} AS l2,
-              sum(u.n), sum(u.dbus_e4), sum(u.dbu_cost_e4 + u.vm_cost_e4)
-         FROM ${usage.sql} u ${JOINS}
-        ${filters.clauses.length ? `WHERE ${filters.clauses.join(' AND ')}` : ''}
-        GROUP BY v1, v2`,
-    )
-    .raw()
-    .all({
-      ...usage.params,
-      ...filters.params,
-      ...Object.fromEntries(groups.flatMap((g) => (g.param ? [g.param] : []))),
-    }) as [string, string, string, string, number, number, number][]
 
   const byV1 = new Map<
     string,
-    { label: string; sums: Sums; inner: { v2: string; v2Label: string; sums: Sums }[] }
+    { label: string; sums: Sums; inner: Map<string, { label: string; sums: Sums }> }
   >()
-  const total: Sums = { count: 0, dbusE4: 0, costE4: 0 }
-  for (const [v1, l1, v2, l2, count, dbusE4, costE4] of rows) {
-    const outer = byV1.get(v1) ?? { label: l1, sums: { count: 0, dbusE4: 0, costE4: 0 }, inner: [] }
-    for (const s of [outer.sums, total]) {
-      s.count += count
-      s.dbusE4 += dbusE4
-      s.costE4 += costE4
+  const total = zero()
+  for (const u of usage) {
+    if (!keep(u)) continue
+    const [v1, l1] = g1!(u)
+    const outer = byV1.get(v1) ?? { label: l1, sums: zero(), inner: new Map() }
+    add(outer.sums, u)
+    add(total, u)
+    if (g2) {
+      const [v2, l2] = g2(u)
+      const inner = outer.inner.get(v2) ?? { label: l2, sums: zero() }
+      add(inner.sums, u)
+      outer.inner.set(v2, inner)
     }
-    outer.inner.push({ v2, v2Label: l2, sums: { count, dbusE4, costE4 } })
     byV1.set(v1, outer)
   }
   const order = (a: { k: string; sums: Sums }, b: { k: string; sums: Sums }) =>
     b.sums.costE4 - a.sums.costE4 || b.sums.dbusE4 - a.sums.dbusE4 || a.k.localeCompare(b.k)
   const cb: DcbRow[] = [...byV1]
-    .map(([v1, o]) => ({ k: v1, ...o }))
+    .map(([k, o]) => ({ k, ...o }))
     .sort(order)
     .map((o) => ({
       v1: o.k,
       v1Label: o.label,
       ...usageOf(o.sums),
-      ...(keys.length === 2 && {
-        cb: o.inner
-          .map((i) => ({ k: i.v2, ...i }))
+      ...(g2 && {
+        cb: [...o.inner]
+          .map(([k, i]) => ({ k, ...i }))
           .sort(order)
-          .map((i) => ({ v2: i.v2, v2Label: i.v2Label, ...usageOf(i.sums) })),
+          .map((i) => ({ v2: i.k, v2Label: i.label, ...usageOf(i.sums) })),
       }),
     }))
   return {
@@ -226,30 +319,49 @@ export function databricksResourceStat(db: Db, q: DcbResourceStatQuery, now: num
   const window = chargebackWindow(q, now)
   const { shift, storedNow } = databricksReadClock(db, now)
   const source = q.cbType === 'DBX_CLUSTER' ? 'CLUSTER' : 'JOB_RUN'
-  const usage = databricksUsageSql(
-    db,
-    [source],
-    { from: window.from - shift, to: window.to - shift },
-    storedNow,
-  )
-  const [count, resources, duration, dbusE4, dbuCostE4, vmCostE4] = db
-    .prepare(
-      `SELECT coalesce(sum(u.n), 0), count(DISTINCT u.source), coalesce(sum(u.duration), 0), coalesce(sum(u.dbus_e4), 0),
-              coalesce(sum(u.dbu_cost_e4), 0), coalesce(sum(u.vm_cost_e4), 0)
-         FROM ${usage.sql} u`,
-    )
-    .raw()
-    .get(usage.params) as number[]
+  const usage = codedUsage(db, source, { from: window.from - shift, to: window.to - shift }, storedNow)
+  // DBU cost and VM cost apart: one small sum over the same pieces would need a second coded form,
+  // so the split is read from the same kept rows' total and the VM share summed alongside.
+  const split = vmSplit(db, source, { from: window.from - shift, to: window.to - shift }, storedNow)
+  const sources = new Set(usage.map((u) => u[3]))
+  const sum = (i: number) => usage.reduce((s, u) => s + u[i]!, 0)
+  const costE4 = sum(8)
   return {
     cbType: q.cbType,
     from: window.from,
     to: window.to,
-    count: count!,
-    resources: resources!,
-    durationMs: duration!,
-    dbus: dbusOf(dbusE4!),
-    dbuCost: usdOf(dbuCostE4!),
-    vmCost: usdOf(vmCostE4!),
-    cost: usdOf(dbuCostE4! + vmCostE4!),
+    count: sum(5),
+    resources: sources.size,
+    durationMs: sum(6),
+    dbus: dbusOf(sum(7)),
+    dbuCost: usdOf(costE4 - split),
+    vmCost: usdOf(split),
+    cost: usdOf(costE4),
   }
+}
+
+/** The VM cost (cents × 10,000) of the same pieces, for E050's split. */
+function vmSplit(
+  db: Db,
+  source: DatabricksUsageSource,
+  window: { from: number; to: number },
+  storedNow: number,
+) {
+  let vm = 0
+  for (const piece of databricksWindowPieces(db, [source], window, storedNow)) {
+    if (piece.table === 'rows')
+      vm += db
+        .prepare(`SELECT coalesce(sum(u.vm_cost_e4), 0) FROM ${rowsSql(piece.sources)} u`)
+        .pluck()
+        .get({ from: piece.from, to: piece.to, storedNow }) as number
+    else
+      vm += db
+        .prepare(
+          `SELECT coalesce(sum(vm_cost_e4), 0) FROM db_usage_days
+            WHERE day >= ? AND day < ? AND source_type IN (${sourceCodes(piece.sources)})`,
+        )
+        .pluck()
+        .get(piece.from, piece.to) as number
+  }
+  return vm
 }

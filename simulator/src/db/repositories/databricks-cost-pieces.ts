@@ -2,18 +2,21 @@ import { DATABRICKS_USAGE_SOURCES } from '@costlens/shared'
 import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
 import { finalRunFigures } from './databricks-figures.ts'
+import { readSetting } from './settings.ts'
 
 /*
- * The Databricks usage of a window as one SQL source, cut the same way for every cost reader that
- * sums it (the cost trends and the dcb chargeback; issue 20 "Numbers agree"): whole stored UTC days
- * from db_usage_days, the partial days at the window's edges from the rows (runs, sessions,
- * updates, warehouse sessions), as bigQueryWindowPieces cuts BigQuery's. Billing lag: db_usage_days
- * holds final and not-yet-final runs alike, so from the first day with a run whose cost is not
- * final on, the runs come from db_runs through finalRunFigures (0 until cost_final_at) and only the
- * other sources from the rollup. Every piece answers the same columns:
- *   t (stored ms: a row's start or a rollup day), workspace, principal, source_type, source (the
- *   job, cluster, pipeline or warehouse code), tag_set (0: none), n, duration, dbus_e4, dbu_cost_e4,
- *   vm_cost_e4 (every piece names them: a UNION takes its names from its first part).
+ * The Databricks usage of a window, cut the same way for every cost reader that sums it (the cost
+ * trends and the dcb chargeback; issue 20 "Numbers agree"): whole stored UTC days from
+ * db_usage_days, the partial days at the window's edges from the rows (runs, sessions, updates,
+ * warehouse sessions), as bigQueryWindowPieces cuts BigQuery's. Billing lag: db_usage_days holds
+ * final and not-yet-final runs alike, so from the first day with a run whose cost is not final on,
+ * the runs come from db_runs through finalRunFigures (0 until cost_final_at) and only the other
+ * sources from the rollup. The rows answer the rollup's columns (a UNION takes its names from its
+ * first part, so every part names them):
+ *   t (stored ms: a row's start), workspace, principal, source_type, source (the job, cluster,
+ *   pipeline or warehouse code), tag_set (0: none), n, duration, dbus_e4, dbu_cost_e4, vm_cost_e4.
+ * Readers group by these codes and name the groups afterwards, on a few hundred rows: a join on
+ * the union itself would be planned row by row.
  */
 
 const DAY = 86_400_000
@@ -51,15 +54,6 @@ function rowsOf(source: DatabricksUsageSource, p: string): string {
   }
 }
 
-/** The rollup's days in [@<p>from, @<p>to) of the given sources. */
-function daysOf(sources: readonly DatabricksUsageSource[], p: string): string {
-  return `SELECT d.day AS t, d.workspace, d.principal, d.source_type, d.source, d.tag_set, d.n, d.duration,
-                 d.dbus_e4, d.dbu_cost_e4, d.vm_cost_e4
-            FROM db_usage_days d
-           WHERE d.day >= @${p}from AND d.day < @${p}to
-             AND d.source_type IN (${sources.map(sourceCode).join(', ')})`
-}
-
 /**
  * The stored start of the first UTC day holding a run whose cost is not final at storedNow (index
  * db_runs_cost_final), or Infinity when every run's cost is final.
@@ -71,56 +65,75 @@ export function firstUnfinalDay(db: Db, storedNow: number): number {
   return start === null ? Infinity : Math.floor(start / DAY) * DAY
 }
 
-export interface DatabricksUsageSql {
-  /** A subquery (in parentheses) with the columns above. */
-  sql: string
-  params: Record<string, number>
+/** A piece of a stored window: whole rollup days, or rows (an edge, or the runs of unfinal days). */
+export interface UsagePiece {
+  table: 'days' | 'rows'
+  from: number
+  to: number
+  sources: readonly DatabricksUsageSource[]
 }
 
 /**
- * The usage of the given sources that started in the stored window [from, to), as one subquery:
- * `@storedNow` is bound in its params (the runs' billing lag).
+ * The pieces a stored window [from, to) of the given sources is read from: its partial edge days
+ * from the rows, its whole days from db_usage_days, except the runs of the days from the first one
+ * with a run not final yet, which come from db_runs (billing lag). Empty pieces left out.
  */
-export function databricksUsageSql(
+export function databricksWindowPieces(
   db: Db,
   sources: readonly DatabricksUsageSource[],
   window: { from: number; to: number },
   storedNow: number,
-): DatabricksUsageSql {
-  const params: Record<string, number> = { storedNow }
-  const parts: string[] = []
-  const rows = (from: number, to: number, of: readonly DatabricksUsageSource[]) => {
-    if (from >= to || !of.length) return
-    const p = `p${parts.length}`
-    Object.assign(params, { [`${p}from`]: from, [`${p}to`]: to })
-    parts.push(of.map((s) => rowsOf(s, p)).join(' UNION ALL '))
-  }
-  const days = (from: number, to: number, of: readonly DatabricksUsageSource[]) => {
-    if (from >= to || !of.length) return
-    const p = `p${parts.length}`
-    Object.assign(params, { [`${p}from`]: from, [`${p}to`]: to })
-    parts.push(daysOf(of, p))
-  }
+): UsagePiece[] {
+  const piece = (
+    table: UsagePiece['table'],
+    from: number,
+    to: number,
+    of: readonly DatabricksUsageSource[],
+  ) => ({ table, from, to, sources: of }) as UsagePiece
   const firstDay = Math.ceil(window.from / DAY) * DAY
   const lastDay = Math.floor(window.to / DAY) * DAY
-  if (firstDay >= lastDay) rows(window.from, window.to, sources)
+  const pieces: UsagePiece[] = []
+  if (firstDay >= lastDay) pieces.push(piece('rows', window.from, window.to, sources))
   else {
-    rows(window.from, firstDay, sources)
+    pieces.push(piece('rows', window.from, firstDay, sources))
     const lagDay = sources.includes('JOB_RUN') ? Math.max(firstDay, firstUnfinalDay(db, storedNow)) : lastDay
-    days(firstDay, Math.min(lagDay, lastDay), sources)
+    pieces.push(piece('days', firstDay, Math.min(lagDay, lastDay), sources))
     if (lagDay < lastDay) {
-      // Days with a run not final yet: the runs from db_runs, the rest from the rollup.
-      days(
-        lagDay,
-        lastDay,
-        sources.filter((s) => s !== 'JOB_RUN'),
+      pieces.push(
+        piece(
+          'days',
+          lagDay,
+          lastDay,
+          sources.filter((s) => s !== 'JOB_RUN'),
+        ),
       )
-      rows(lagDay, lastDay, ['JOB_RUN'])
+      pieces.push(piece('rows', lagDay, lastDay, ['JOB_RUN']))
     }
-    rows(lastDay, window.to, sources)
+    pieces.push(piece('rows', lastDay, window.to, sources))
   }
-  // An empty window still answers the columns (no rows).
-  if (!parts.length) parts.push(`${rowsOf(sources[0] ?? 'JOB_RUN', 'p0')} AND 0`)
-  if (params.p0from === undefined) Object.assign(params, { p0from: 0, p0to: 0 })
-  return { sql: `(${parts.join(' UNION ALL ')})`, params }
+  return pieces.filter((p) => p.from < p.to && p.sources.length > 0)
+}
+
+/** The rows of a piece as one subquery (in parentheses) with the columns above; binds @from, @to, @storedNow. */
+export function rowsSql(sources: readonly DatabricksUsageSource[]): string {
+  return `(${sources.map((s) => rowsOf(s, '')).join(' UNION ALL ')})`
+}
+
+/** The source codes of a piece, for `source_type IN (…)`. */
+export const sourceCodes = (sources: readonly DatabricksUsageSource[]) => sources.map(sourceCode).join(', ')
+
+/*
+ * Whole stored days summed once per process and kept (as bigquery-cost.ts keeps BigQuery's): the
+ * seed is the only writer of db_usage_days, so a day always sums the same until the next seed.
+ */
+const dayCaches = new WeakMap<Db, { seededAt: string | undefined; days: Map<string, unknown> }>()
+
+/** The kept sums of the database as seeded now (a new seed starts afresh), by `what` and day. */
+export function keptDay<T>(db: Db, what: string, day: number, read: () => T): T {
+  const seededAt = readSetting(db, 'seeded_at')
+  let held = dayCaches.get(db)
+  if (!held || held.seededAt !== seededAt) dayCaches.set(db, (held = { seededAt, days: new Map() }))
+  const key = `${what}:${day}`
+  if (!held.days.has(key)) held.days.set(key, read())
+  return held.days.get(key) as T
 }

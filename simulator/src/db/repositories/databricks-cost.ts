@@ -9,7 +9,7 @@ import {
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { listParam } from './app-lists.ts'
-import { databricksUsageSql } from './databricks-cost-pieces.ts'
+import { databricksWindowPieces, keptDay, rowsSql, sourceCodes } from './databricks-cost-pieces.ts'
 import { databricksReadClock, dbusOf, usdOf } from './databricks-figures.ts'
 
 /*
@@ -47,15 +47,33 @@ export function trendDays(q: Pick<DatabricksCostTrendsQuery, 'gte' | 'lte'>): { 
   return { from, end }
 }
 
-/** The breakdown's value and label of a usage row `u` (its joins are in `JOINS`). */
-const KEY: Readonly<Record<DatabricksTrendType, { key: string; joins: string }>> = {
-  workspaces: { key: 'w.workspace_name', joins: 'JOIN db_workspaces w ON w.code = u.workspace' },
-  userName: { key: 'pr.name', joins: 'JOIN db_principals pr ON pr.code = u.principal' },
-  // Each tag of the compute's set: usage with two tags counts in both series; none: the '' series.
-  tags: {
-    key: "coalesce(tg.key || ':' || tg.value, '')",
-    joins: 'LEFT JOIN db_tag_sets ts ON ts.code = u.tag_set LEFT JOIN db_tags tg ON tg.code = ts.tag',
-  },
+/** The code column of db_usage_days (and of the rows) each breakdown groups on before naming. */
+const CODE_COLUMN: Readonly<Record<DatabricksTrendType, 'workspace' | 'principal' | 'tag_set'>> = {
+  workspaces: 'workspace',
+  userName: 'principal',
+  tags: 'tag_set',
+}
+
+/**
+ * The names of a breakdown's codes: a workspace's name, a principal's name, or a tag set's
+ * key:value pairs (a usage with two tags counts in both series; a set with none, the '' series).
+ */
+function namesOf(db: Db, type: DatabricksTrendType): (code: number) => readonly string[] {
+  if (type === 'tags') {
+    const sets = new Map<number, string[]>()
+    for (const [code, tag] of db
+      .prepare("SELECT s.code, t.key || ':' || t.value FROM db_tag_sets s JOIN db_tags t ON t.code = s.tag")
+      .raw()
+      .all() as [number, string][])
+      sets.set(code, [...(sets.get(code) ?? []), tag])
+    return (code) => sets.get(code) ?? ['']
+  }
+  const sql =
+    type === 'workspaces'
+      ? 'SELECT code, workspace_name FROM db_workspaces'
+      : 'SELECT code, name FROM db_principals'
+  const names = new Map((db.prepare(sql).raw().all() as [number, string][]).map(([c, n]) => [c, [n]]))
+  return (code) => names.get(code) ?? [String(code)]
 }
 
 const UNTAGGED = '(untagged)'
@@ -85,28 +103,58 @@ export function databricksCostTrends(
   for (let t = from; t < to; t += step) buckets.push(t)
 
   const { shift, storedNow } = databricksReadClock(db, now)
-  const usage = databricksUsageSql(
+  const pieces = databricksWindowPieces(
     db,
     ['JOB_RUN', 'CLUSTER', 'PIPELINE', 'WAREHOUSE'],
     { from: from - shift, to: to - shift },
     storedNow,
   )
-  const figure = unit === 'DBU' ? 'sum(u.dbus_e4)' : 'sum(u.dbu_cost_e4 + u.vm_cost_e4)'
-  const value = (e4: number) => (unit === 'DBU' ? dbusOf(e4) : usdOf(e4))
-  const { key, joins } = KEY[type]
-  const params = { ...usage.params, shift, from, step }
-  const rows = db
-    .prepare(
-      `SELECT ${key} AS series_key, CAST((u.t + @shift - @from) / @step AS INTEGER) AS bucket, ${figure} AS e4
-         FROM ${usage.sql} u ${joins} GROUP BY series_key, bucket`,
-    )
-    .raw()
-    .all(params) as [string, number, number][]
-  // Tags count a usage once per tag: the total is summed on its own.
-  const totalE4 =
-    type === 'tags'
-      ? ((db.prepare(`SELECT ${figure} FROM ${usage.sql} u`).pluck().get(usage.params) as number | null) ?? 0)
-      : rows.reduce((s, r) => s + r[2], 0)
+  const dbu = unit === 'DBU'
+  const value = (e4: number) => (dbu ? dbusOf(e4) : usdOf(e4))
+  const code = CODE_COLUMN[type]
+  // [code, bucket, dbus e4, cost e4]: whole days kept once summed, the rows summed per call.
+  const sums: [number, number, number, number][] = []
+  for (const piece of pieces) {
+    if (piece.table === 'rows') {
+      sums.push(
+        ...(db
+          .prepare(
+            `SELECT u.${code}, CAST((u.t + @shift - @shown) / @step AS INTEGER), sum(u.dbus_e4),
+                    sum(u.dbu_cost_e4 + u.vm_cost_e4)
+               FROM ${rowsSql(piece.sources)} u GROUP BY 1, 2`,
+          )
+          .raw()
+          .all({ from: piece.from, to: piece.to, storedNow, shift, shown: from, step }) as [
+          number,
+          number,
+          number,
+          number,
+        ][]),
+      )
+      continue
+    }
+    for (let day = piece.from; day < piece.to; day += DAY) {
+      const bucket = Math.floor((day + shift - from) / step)
+      const rows = keptDay(db, `trend:${code}:${sourceCodes(piece.sources)}`, day, () =>
+        db
+          .prepare(
+            `SELECT ${code}, sum(dbus_e4), sum(dbu_cost_e4 + vm_cost_e4) FROM db_usage_days
+              WHERE day = ? AND source_type IN (${sourceCodes(piece.sources)}) GROUP BY 1`,
+          )
+          .raw()
+          .all(day),
+      ) as [number, number, number][]
+      for (const [c, dbusE4, costE4] of rows) sums.push([c, bucket, dbusE4, costE4])
+    }
+  }
+  const names = namesOf(db, type)
+  const rows: [string, number, number][] = []
+  let totalE4 = 0
+  for (const [c, bucket, dbusE4, costE4] of sums) {
+    const e4 = dbu ? dbusE4 : costE4
+    totalE4 += e4
+    for (const name of names(c)) rows.push([name, bucket, e4])
+  }
 
   const byKey = new Map<string, number[]>()
   for (const [k, bucket, e4] of rows) {
