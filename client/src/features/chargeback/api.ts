@@ -4,6 +4,7 @@ import {
   FINISHED_APPS_CALLS,
   chargebackEndpoints,
   chargebackRequestKey,
+  databricksCostEndpoints,
   emrEndpoints,
   type ChargebackQuery,
   type FinishedAppsQuery,
@@ -83,6 +84,23 @@ export const chargebackApi = api.injectEndpoints({
       transformErrorResponse: (error: ApiError) =>
         error.aborted ? { ...error, message: CHARGEBACK_ABORTED } : error,
     }),
+    // The Databricks tags of a window (its key:value pairs, from the cost trends' tag breakdown,
+    // E051): the Tag Key group-bys and the tag filter of the Databricks types.
+    databricksTags: build.query<{ key: string; values: string[] }[], { gte: string; lte: string }>({
+      query: ({ gte, lte }) =>
+        endpointRequest(databricksCostEndpoints.costTrends, { gte, lte, type: 'tags' }, { silent: true }),
+      transformResponse: (response: { values: string[] }) => {
+        const tags = new Map<string, string[]>()
+        for (const pair of response.values) {
+          const at = pair.indexOf(':')
+          if (at > 0)
+            tags.set(pair.slice(0, at), [...(tags.get(pair.slice(0, at)) ?? []), pair.slice(at + 1)])
+        }
+        return [...tags]
+          .map(([key, values]) => ({ key, values: values.sort() }))
+          .sort((a, b) => a.key.localeCompare(b.key))
+      },
+    }),
     chargebackTags: build.query<Partial<ChargebackTagsResponse>, { from: number; to: number }>({
       query: ({ from, to }) =>
         endpointRequest(
@@ -101,4 +119,5 @@ export const {
   useEmrChargebackQuery,
   useEmrChargebackClustersQuery,
   useDatabricksChargebackQuery,
+  useDatabricksTagsQuery,
 } = chargebackApi

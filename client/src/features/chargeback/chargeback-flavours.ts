@@ -180,9 +180,12 @@ const tagGroupBy = (label: string, key: string): GroupByOption => ({
   field: `${TAG_GROUP_PREFIX}${key}`,
 })
 
-/** Whether a flavour groups by tag keys (B153: BigQuery). */
+/** Whether a flavour groups by tag keys (B153: BigQuery, the Databricks types' Tag Key). */
 export function offersTagGroupBys(type: ChargebackType): boolean {
-  return isServed(type) && GROUP_BY_OPTIONS[type].some((o) => o.field === TAG_OPTION_FIELD)
+  return (
+    (isServed(type) || isDatabricksType(type)) &&
+    GROUP_BY_OPTIONS[type].some((o) => o.field === TAG_OPTION_FIELD)
+  )
 }
 
 /** The label of a group-by field in a flavour ('appType' → 'Application type', 'tag:team' → 'Tag: team'). */

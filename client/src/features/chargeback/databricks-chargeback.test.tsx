@@ -57,9 +57,14 @@ const dcb: DcbResponse = {
 }
 
 function render(route = '/cost_explorer/chargeback', plan: 'enterprise' | 'freemium' = 'enterprise') {
-  const stub = stubApi((request) =>
-    new URL(request.url).pathname.startsWith('/api/v1/search/dcb/') ? json(dcb) : undefined,
-  )
+  const stub = stubApi((request) => {
+    const path = new URL(request.url).pathname
+    if (path.startsWith('/api/v1/search/dcb/')) return json(dcb)
+    // The window's tags come from the cost trends' tag breakdown.
+    if (path.endsWith('/databricks/cost/trends'))
+      return json({ values: ['team:ml', 'env:prod', 'team:data', ''] })
+    return undefined
+  })
   const view = renderWithProviders(<ChargebackPage />, {
     preloadedState: signedIn(testUser({ clusterType: 'DB', role: 'admin', plan })),
     route,
@@ -110,6 +115,17 @@ describe('/cost_explorer/chargeback, Databricks (R182; 02 §2, §4 Chargeback fl
     expect(router.state.location.search).toContain('drill=alice%40acme.example')
     await user.click(screen.getByRole('button', { name: 'All by User' }))
     await waitFor(() => expect(router.state.location.search).not.toContain('drill='))
+  })
+
+  it('B153 Tag Key: a group-by per tag key of the window, sent as tag:<key>', async () => {
+    const { user, searches } = render('/cost_explorer/chargeback?cbType=JobRun')
+    await cells(/^Chargeback by User$/)
+    await user.click(screen.getByRole('combobox', { name: 'Group by' }))
+    await user.click(screen.getByRole('option', { name: 'User' }))
+    await user.click(await screen.findByRole('option', { name: 'Tag Key: team' }))
+    await waitFor(() => expect(searches().at(-1)!.pathname).toBe('/api/v1/search/dcb/queue/tag%3Ateam'))
+    const rows = await cells(/^Chargeback by Workspace$/)
+    expect(rows.length).toBeGreaterThan(0)
   })
 
   it('C20 the free plan: the download is locked', async () => {

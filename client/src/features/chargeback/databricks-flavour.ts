@@ -112,5 +112,16 @@ export function databricksLevel(data: DcbResponse | undefined, view: ChargebackV
   }
 }
 
+/**
+ * The UTC days whose tags the Tag Key group-bys and the tag filter offer: the chargeback range's,
+ * its last 90 at most (the cost trends' limit).
+ */
+export function tagDays(range: { start: number; end: number }): { gte: string; lte: string } {
+  const DAY = 86_400_000
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+  const last = Math.floor((range.end - 1) / DAY) * DAY
+  return { gte: day(Math.max(Math.floor(range.start / DAY) * DAY, last - 89 * DAY)), lte: day(last) }
+}
+
 /** A share of the level's total to 2 decimals (B156: an empty total counts as 1). */
 export const shareOf = (value: number, total: number) => chargebackPercent(value, total)
