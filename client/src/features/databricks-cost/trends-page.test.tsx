@@ -84,6 +84,21 @@ describe('/cost_explorer/trends (R179, R183)', () => {
     )
     expect(screen.getByRole('radio', { name: 'DBU' })).toBeChecked()
     expect(screen.getByRole('radio', { name: 'Weekly' })).toBeChecked()
+    // The selected trend (ws-c, $ 40 a bucket in the stub) by week, newest first.
+    const weeks = within(await screen.findByRole('table', { name: 'ws-c by week' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      )
+    expect(weeks).toEqual([
+      ['2026-11-16', '40 DBU'],
+      ['2026-11-09', '40 DBU'],
+      ['2026-11-02', '40 DBU'],
+      ['2026-10-26', '40 DBU'],
+    ])
   })
 
   it('B168 removing the selected trend selects the last one left', async () => {

@@ -43,6 +43,11 @@ export function formatTrendFigure(value: number, unit: DatabricksTrendUnit): str
   return unit === 'USD' ? formatDollars(value) : `${formatNumber(value)} DBU`
 }
 
+interface BucketRow {
+  start: string
+  value: number
+}
+
 interface SeriesRow {
   key: string
   label: string
@@ -101,6 +106,22 @@ export default function DatabricksTrendsPage() {
       align: 'right',
       sortable: true,
       render: (r) => `${r.share.toFixed(2)} %`,
+    },
+  ]
+  // The selected trend's buckets, newest first: what each day or week of it was.
+  const selectedSeries = series.find((s) => s.key === selectedKey)
+  const bucketRows: BucketRow[] = (selectedSeries?.points ?? []).map(([t, v]) => ({
+    start: new Date(t).toISOString().slice(0, 10),
+    value: v,
+  }))
+  const bucketColumns: DataColumn<BucketRow>[] = [
+    { key: 'start', title: view.granularity === 'daily' ? 'Day (UTC)' : 'Week from (UTC)', sortable: true },
+    {
+      key: 'value',
+      title: view.unit === 'USD' ? 'Cost (USD)' : 'DBUs',
+      align: 'right',
+      sortable: true,
+      render: (r) => formatTrendFigure(r.value, view.unit),
     },
   ]
   const range = {
@@ -229,6 +250,18 @@ export default function DatabricksTrendsPage() {
           defaultView={{ sort: { key: 'total', direction: 'desc' } }}
           {...(!freemium && { download: { name: 'databricks_cost_trends', formats: ['csv'] as const } })}
         />
+        {selectedSeries && (
+          <DataTable
+            caption={`${selectedSeries.label} by ${view.granularity === 'daily' ? 'day' : 'week'}`}
+            columns={bucketColumns}
+            rows={bucketRows}
+            rowKey={(r) => r.start}
+            defaultView={{ sort: { key: 'start', direction: 'desc' } }}
+            {...(!freemium && {
+              download: { name: 'databricks_cost_trend_buckets', formats: ['csv'] as const },
+            })}
+          />
+        )}
       </PanelState>
     </Stack>
   )
