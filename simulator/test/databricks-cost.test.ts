@@ -411,6 +411,14 @@ describe('databricks cost explorer: cost trends (E051) and dcb chargeback (E047,
       expect((await get(url)).statusCode).toBe(200)
     })
 
+    it.each([
+      ['E051 gte after lte', `${databricksCostEndpoints.costTrends.path}?gte=2026-11-21&lte=2026-11-14`],
+      ['E047 from after to', '/api/v1/search/dcb/queue?from=2026-11-21&to=2026-11-14'],
+    ])('free plan: %s is still a 400 (the plan check reads the window first)', async (_n, url) => {
+      const res = await get(url, 'freemium')
+      expect(res.statusCode, res.body).toBe(400)
+    })
+
     it('free plan: 7 days is allowed', async () => {
       const res = await get(
         `${databricksCostEndpoints.costTrends.path}?gte=2026-11-15&lte=2026-11-21`,
