@@ -4,6 +4,13 @@ import {
   ChargebackResponseSchema,
   ChargebackTagsResponseSchema,
 } from '../contracts/chargeback.ts'
+import {
+  DcbParamsSchema,
+  DcbQuerySchema,
+  DcbResourceStatQuerySchema,
+  DcbResourceStatSchema,
+  DcbResponseSchema,
+} from '../contracts/databricks-cost.ts'
 import { defineEndpoint, defineEndpoints } from './endpoint.ts'
 
 const tags = ['chargeback'] as const
@@ -47,7 +54,30 @@ export const CHARGEBACK_CALLS = {
   bqcb: flavourCalls('bqcb'),
 } as const
 
-/** The application chargeback (02 §7 Chargeback; E042, E043, E045, E046, E151). */
+/** The Databricks chargeback (dcb, 02 §7; E047, E048, E050): job runs (kind db) or all-purpose clusters (spark). */
+const databricks = { platforms: ['DB'] } as const
+const DCB_DESCRIPTION =
+  'kind db (default): the job runs that started in [from, to) (YYYY-MM-DD, a date `to` is the end of that day, or ' +
+  'epoch seconds; default the last 7 days), each counted from its cost_final_at on (billing lag, as the runs ' +
+  "list); kind spark: the all-purpose clusters' sessions that started in it (interactive and idle use; a run on " +
+  'such a cluster is a job run). ms = DBUs × 100, vs = total cost (DBUs at list price + VMs) in USD × 100. Group ' +
+  'keys realuser (userName, user), queue (workspace), clusterUid (cluster; a job cluster groups by its job), ' +
+  'clusterType, tag:<key>. Filters queue, realuser, tags (key:value), at most 5 values each. Rows most cost first.'
+const dcbSearch = (groupParams: '{group1}' | '{group1}/{group2}') =>
+  defineEndpoint({
+    method: 'GET',
+    path: `/api/v1/search/dcb/${groupParams}`,
+    specIds: ['E047'],
+    tags,
+    access: databricks,
+    summary: `Databricks chargeback grouped by ${groupParams === '{group1}' ? 'one key' : 'two keys'}`,
+    description: DCB_DESCRIPTION,
+    params: DcbParamsSchema,
+    querystring: DcbQuerySchema,
+    response: DcbResponseSchema,
+  })
+
+/** The application chargeback (02 §7 Chargeback; E042, E043, E045, E046, E151) and dcb. */
 export const chargebackEndpoints = defineEndpoints({
   // Served beside search/cb/{group1}/{group2}, whose group1 it would otherwise be (G24).
   chargebackTags: {
@@ -68,4 +98,33 @@ export const chargebackEndpoints = defineEndpoints({
   pcbTwoGroups: CHARGEBACK_CALLS.pcb.twoGroups,
   bqcbOneGroup: CHARGEBACK_CALLS.bqcb.oneGroup,
   bqcbTwoGroups: CHARGEBACK_CALLS.bqcb.twoGroups,
+  // Served beside search/dcb/{group1}, whose instance it is (G24): the users of one kind.
+  dcbUserNames: {
+    method: 'GET',
+    path: '/api/v1/search/dcb/userName',
+    specIds: ['E048'],
+    tags,
+    access: databricks,
+    summary: 'Databricks chargeback by user (the console asks for kind spark and db and merges them)',
+    description: DCB_DESCRIPTION,
+    querystring: DcbQuerySchema,
+    response: DcbResponseSchema,
+  },
+  dcbOneGroup: dcbSearch('{group1}'),
+  dcbTwoGroups: dcbSearch('{group1}/{group2}'),
+  dcbResourceStat: {
+    method: 'GET',
+    path: '/api/v1/search/dcb_resource_stat',
+    specIds: ['E050'],
+    pathIsOurs: true,
+    tags,
+    access: databricks,
+    summary:
+      'Databricks chargeback totals: the job runs (DBX_JOB_RUN) or cluster sessions (DBX_CLUSTER) of a window',
+    description:
+      'from/to as search/dcb. DBX_JOB_RUN: the job runs started in the window, final cost only; DBX_CLUSTER: the ' +
+      "all-purpose clusters' sessions started in it. Their count, the distinct jobs or clusters, time, DBUs and USD.",
+    querystring: DcbResourceStatQuerySchema,
+    response: DcbResourceStatSchema,
+  },
 })

@@ -22,6 +22,7 @@ import { workflowsEndpoints } from './workflows.ts'
 import { bigqueryEndpoints } from './bigquery.ts'
 import { databricksManageEndpoints } from './databricks-manage.ts'
 import { databricksDetailsEndpoints } from './databricks-details.ts'
+import { databricksCostEndpoints } from './databricks-cost.ts'
 
 /**
  * Every domain's endpoint table, by domain. The simulator's tests check each entry is served as
@@ -51,4 +52,5 @@ export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
   bigquery: bigqueryEndpoints,
   databricksManage: databricksManageEndpoints,
   databricksDetails: databricksDetailsEndpoints,
+  databricksCost: databricksCostEndpoints,
 }

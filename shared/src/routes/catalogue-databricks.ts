@@ -36,6 +36,8 @@ const costTab = tab({
       path: '/cost_explorer/trends',
       title: 'Trends',
       rbacId: 'cost/trends',
+      status: 'built',
+      screen: 'databricks-cost-trends',
       flags: ['oldChargebackAndTrendPages'],
     }),
     db({
@@ -43,6 +45,8 @@ const costTab = tab({
       path: '/cost_explorer/trends',
       title: 'Trends',
       rbacId: 'cost/trends',
+      status: 'built',
+      screen: 'databricks-cost-trends',
       flags: ['newChargebackAndTrendPages'],
     }),
     db({
@@ -57,6 +61,8 @@ const costTab = tab({
       path: '/cost_explorer/chargeback',
       title: 'Chargeback',
       rbacId: 'cost/chargeback',
+      status: 'built',
+      screen: 'chargeback',
       flags: ['newChargebackAndTrendPages'],
     }),
   ],

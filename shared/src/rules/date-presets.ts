@@ -136,6 +136,7 @@ export type PickerKind =
   | 'clusterReport'
   | 'workloadFit'
   | 'bigQueryJobs'
+  | 'databricksCostTrends'
 
 export interface PickerDefinition {
   presets: readonly Preset[]
@@ -280,6 +281,14 @@ export const PICKERS: Readonly<Record<PickerKind, PickerDefinition>> = {
     timePicker: false,
     maxSpanDays: 60,
     earliest: TWO_YEARS,
+  },
+  // Issue 20: the Databricks cost trends, 1 to 90 whole UTC days (the call's limit).
+  databricksCostTrends: {
+    presets: [LAST_7_DAYS, LAST_14_DAYS, LAST_30_DAYS, LAST_90_DAYS],
+    defaultPreset: '30_d',
+    timePicker: false,
+    maxSpanDays: 90,
+    earliest: { days: 365 },
   },
   clusterDiscovery: {
     presets: [LAST_7_DAYS, LAST_30_DAYS, LAST_60_DAYS, LAST_90_DAYS],

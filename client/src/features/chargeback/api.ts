@@ -4,6 +4,7 @@ import {
   FINISHED_APPS_CALLS,
   chargebackEndpoints,
   chargebackRequestKey,
+  databricksCostEndpoints,
   emrEndpoints,
   type ChargebackQuery,
   type FinishedAppsQuery,
@@ -11,6 +12,8 @@ import {
   type ChargebackResponse,
   type ChargebackSearch,
   type ChargebackTagsResponse,
+  type DcbQuery,
+  type DcbResponse,
 } from '@costlens/shared'
 import { api } from '../../api/api.ts'
 import type { ApiError } from '../../api/base-query.ts'
@@ -67,6 +70,37 @@ export const chargebackApi = api.injectEndpoints({
     emrChargebackClusters: endpointQuery(build, emrEndpoints.chargeback, {
       request: { group: 'emr:chargeback-clusters', silent: true },
     }),
+    // E047: the Databricks chargeback (dcb) of one type (kind spark or db), one or two group keys.
+    databricksChargeback: build.query<DcbResponse, { groups: readonly string[]; params: DcbQuery }>({
+      providesTags: ['Apps'],
+      query: ({ groups, params }) => {
+        const [group1 = '', group2] = groups
+        return endpointRequest(
+          group2 === undefined ? chargebackEndpoints.dcbOneGroup : chargebackEndpoints.dcbTwoGroups,
+          { group1, ...(group2 !== undefined && { group2 }), ...params },
+          { group: `dcb:${params.kind ?? 'db'}`, silent: true },
+        )
+      },
+      transformErrorResponse: (error: ApiError) =>
+        error.aborted ? { ...error, message: CHARGEBACK_ABORTED } : error,
+    }),
+    // The Databricks tags of a window (its key:value pairs, from the cost trends' tag breakdown,
+    // E051): the Tag Key group-bys and the tag filter of the Databricks types.
+    databricksTags: build.query<{ key: string; values: string[] }[], { gte: string; lte: string }>({
+      query: ({ gte, lte }) =>
+        endpointRequest(databricksCostEndpoints.costTrends, { gte, lte, type: 'tags' }, { silent: true }),
+      transformResponse: (response: { values: string[] }) => {
+        const tags = new Map<string, string[]>()
+        for (const pair of response.values) {
+          const at = pair.indexOf(':')
+          if (at > 0)
+            tags.set(pair.slice(0, at), [...(tags.get(pair.slice(0, at)) ?? []), pair.slice(at + 1)])
+        }
+        return [...tags]
+          .map(([key, values]) => ({ key, values: values.sort() }))
+          .sort((a, b) => a.key.localeCompare(b.key))
+      },
+    }),
     chargebackTags: build.query<Partial<ChargebackTagsResponse>, { from: number; to: number }>({
       query: ({ from, to }) =>
         endpointRequest(
@@ -84,4 +118,6 @@ export const {
   useChargebackFinishedAppsQuery,
   useEmrChargebackQuery,
   useEmrChargebackClustersQuery,
+  useDatabricksChargebackQuery,
+  useDatabricksTagsQuery,
 } = chargebackApi

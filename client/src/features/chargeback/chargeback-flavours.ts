@@ -15,13 +15,13 @@ import {
   type ChargebackType,
   type GroupByOption,
 } from '@costlens/shared'
+import { isDatabricksType, isDcbGroupField } from './databricks-flavour.ts'
 
 /**
  * The chargeback flavours this screen draws, declared as configuration (02 §2 Chargeback,
  * ARCHITECTURE style 5): the call each makes, the clusters its dropdown offers, the measures its
  * charts show and the columns (and CSV headers) of its table. EMR's rows are clusters with dollars,
- * so its flavour is declared in emr-flavour.ts; the Databricks types have no call served yet: the
- * screen names them and says so.
+ * so its flavour is declared in emr-flavour.ts; the Databricks types' (dcb) in databricks-flavour.ts.
  */
 
 /** The usage fields of a chargeback row a measure or column reads. */
@@ -162,9 +162,12 @@ export function servedGroupBys(
   type: ChargebackType,
   tagKeys: readonly string[] = [],
 ): readonly GroupByOption[] {
-  if (!isServed(type)) return []
+  const databricks = isDatabricksType(type)
+  if (!isServed(type) && !databricks) return []
   return GROUP_BY_OPTIONS[type].flatMap((o) => {
     if (o.field === TAG_OPTION_FIELD) return tagKeys.map((key) => tagGroupBy(o.label, key))
+    // The Databricks types group by dcb's keys (databricks-flavour.ts).
+    if (databricks) return isDcbGroupField(o.field) ? [o] : []
     return (CHARGEBACK_GROUP_KEYS as readonly string[]).includes(o.field) ? [o] : []
   })
 }
@@ -177,9 +180,12 @@ const tagGroupBy = (label: string, key: string): GroupByOption => ({
   field: `${TAG_GROUP_PREFIX}${key}`,
 })
 
-/** Whether a flavour groups by tag keys (B153: BigQuery). */
+/** Whether a flavour groups by tag keys (B153: BigQuery, the Databricks types' Tag Key). */
 export function offersTagGroupBys(type: ChargebackType): boolean {
-  return isServed(type) && GROUP_BY_OPTIONS[type].some((o) => o.field === TAG_OPTION_FIELD)
+  return (
+    (isServed(type) || isDatabricksType(type)) &&
+    GROUP_BY_OPTIONS[type].some((o) => o.field === TAG_OPTION_FIELD)
+  )
 }
 
 /** The label of a group-by field in a flavour ('appType' → 'Application type', 'tag:team' → 'Tag: team'). */

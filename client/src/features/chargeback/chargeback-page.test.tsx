@@ -352,16 +352,7 @@ describe('/clusters/chargeback', () => {
     expect(rows.map((r) => r[0])).toEqual(['(no team tag)', 'ml'])
   })
 
-  // EMR has its flavour now (emr-chargeback.test.tsx); the Databricks types are still without a call.
-  it('a type with no call yet says so plainly', async () => {
-    const { router } = render(
-      '/clusters/chargeback?cbType=JobRun',
-      testUser({ role: 'admin', clusterType: 'DB' }),
-    )
-    await waitFor(() => expect(router.state.location.search).toBe('?cbType=JobRun'))
-    expect(await screen.findByText('JobRun chargeback is not built yet')).toBeInTheDocument()
-    expect(screen.queryByRole('table')).toBeNull()
-  })
+  // EMR and Databricks have their flavours (emr-chargeback.test.tsx, databricks-chargeback.test.tsx).
 
   it('C20 B059 a freemium user gets no tags (an upgrade prompt instead) and no download', async () => {
     const { requests, searches } = render('/clusters/chargeback?tags=team:ml', testUser({ plan: 'freemium' }))

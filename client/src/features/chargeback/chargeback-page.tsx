@@ -39,6 +39,8 @@ import { UpgradePrompt } from '../../components/upgrade-prompt/upgrade-prompt.ts
 import { useChargebackQuery, useChargebackTagsQuery } from './api.ts'
 import { ChargebackCharts } from './chargeback-charts.tsx'
 import { EmrChargebackView } from './emr-chargeback-view.tsx'
+import { DatabricksChargebackView } from './databricks-chargeback-view.tsx'
+import { isDatabricksType } from './databricks-flavour.ts'
 import { FinishedAppsTable } from './finished-apps-table.tsx'
 import { chargebackColumns } from './chargeback-columns.tsx'
 import {
@@ -132,6 +134,17 @@ export default function ChargebackPage() {
           view={view}
           rangeLabel={rangeLabel(view)}
           change={(event) => show(changeChargeback(view, event))}
+          refresh={() => setNow(Date.now())}
+        />
+      ) : isDatabricksType(view.type) ? (
+        <DatabricksChargebackView
+          key={view.type}
+          type={view.type}
+          view={view}
+          rangeLabel={rangeLabel(view)}
+          change={(event) =>
+            show(changeChargeback(view, event), event.type === 'drill' || event.type === 'back')
+          }
           refresh={() => setNow(Date.now())}
         />
       ) : isServed(view.type) ? (

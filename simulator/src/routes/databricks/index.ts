@@ -1,4 +1,5 @@
 import type { AppInstance } from '../../app.ts'
+import { databricksCostRoutes } from './cost.ts'
 import { databricksDetailsRoutes } from './details.ts'
 import { databricksManageRoutes } from './manage.ts'
 
@@ -6,4 +7,5 @@ import { databricksManageRoutes } from './manage.ts'
 export default async function databricksRoutes(app: AppInstance) {
   await databricksManageRoutes(app)
   await databricksDetailsRoutes(app)
+  await databricksCostRoutes(app)
 }

@@ -1,0 +1,55 @@
+import { expect, test, type Page } from '@playwright/test'
+import { seriousViolations, signIn } from './helpers.ts'
+
+/**
+ * The Databricks cost explorer (issue 20) against the seeded small scale, as the databricks persona
+ * (an admin of a DB install) uses it: a trend of two workspaces in DBUs, weekly (Done-when), and the
+ * chargeback of the job runs by user.
+ */
+
+// The seed writes no Databricks rows until HD1's seed (seed/databricks*.ts) is merged: the trends
+// and the chargeback would be empty. The lead removes this line at that merge.
+test.skip(
+  true,
+  'db_usage_days is empty until the Databricks seed (HD1) is merged; the lead re-enables this file',
+)
+
+async function signInAsDatabricks(page: Page) {
+  await page.goto('/login')
+  await signIn(page, 'databricks', 'databricks')
+  await expect(page).toHaveURL(/\/home$/)
+}
+
+test('a trend with two workspaces in DBU, weekly (issue 20 Done-when)', async ({ page }) => {
+  await signInAsDatabricks(page)
+  await page.goto('/cost_explorer/trends')
+  const trends = page.getByRole('list', { name: 'Trends' })
+  await expect(trends.getByRole('listitem').first()).toBeVisible()
+  // Keep the two largest workspaces: remove the others, largest first stays.
+  while ((await trends.getByRole('listitem').count()) > 2)
+    await trends
+      .getByRole('button', { name: /^Remove the workspace/ })
+      .last()
+      .click()
+  await page.getByRole('radio', { name: 'DBU' }).click({ force: true })
+  await page.getByRole('radio', { name: 'Weekly' }).click({ force: true })
+  await expect(page).toHaveURL(/unit=DBU/)
+  await expect(page).toHaveURL(/granularity=weekly/)
+  expect(new URL(page.url()).searchParams.getAll('item')).toHaveLength(2)
+  await expect(trends.getByRole('listitem')).toHaveCount(2)
+  await expect(trends.getByRole('listitem').first()).toContainText('DBU')
+  const table = page.getByRole('table', { name: /^DBUs by workspace/ })
+  await expect(table.locator('tbody tr')).toHaveCount(2)
+  expect(await seriousViolations(page)).toEqual([])
+})
+
+test('the chargeback of the job runs by user drills into a user’s workspaces', async ({ page }) => {
+  await signInAsDatabricks(page)
+  await page.goto('/cost_explorer/chargeback?cbType=JobRun')
+  const byUser = page.getByRole('table', { name: 'Chargeback by User' })
+  await expect(byUser.locator('tbody tr').first()).toBeVisible()
+  await byUser.locator('tbody tr').first().getByRole('button').click()
+  await expect(
+    page.getByRole('table', { name: 'Chargeback by Workspace' }).locator('tbody tr').first(),
+  ).toBeVisible()
+})
