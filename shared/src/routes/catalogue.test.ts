@@ -133,6 +133,8 @@ describe('route catalogue (routes.json)', () => {
       ['R102', 'emr-cluster-list'],
       ['R103', 'emr-cluster-details'],
       ['R104', 'aws-account-settings'],
+      ['R184', 'databricks-clusters'],
+      ['R185', 'databricks-cluster-summary'],
       ['R121', 'snowflake-home'],
       ['R122', 'snowflake-cost'],
       ['R123', 'snowflake-cost'],
