@@ -231,6 +231,33 @@ interface Aggregates {
   idle_cost: number | null
 }
 
+interface Group extends Aggregates {
+  kind: number
+  principal: number
+  workspace: number
+  mask: number
+}
+
+/** The whole answer's figures from its groups. */
+function foldGroups(groups: readonly Group[]): Aggregates {
+  const min = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b))
+  const max = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b))
+  return groups.reduce<Aggregates>(
+    (t, g) => ({
+      n: t.n + g.n,
+      dmin: min(t.dmin, g.dmin),
+      dmax: max(t.dmax, g.dmax),
+      cmin: min(t.cmin, g.cmin),
+      cmax: max(t.cmax, g.cmax),
+      dbus: (t.dbus ?? 0) + (g.dbus ?? 0),
+      dbu_cost: (t.dbu_cost ?? 0) + (g.dbu_cost ?? 0),
+      vm_cost: (t.vm_cost ?? 0) + (g.vm_cost ?? 0),
+      idle_cost: (t.idle_cost ?? 0) + (g.idle_cost ?? 0),
+    }),
+    { n: 0, dmin: null, dmax: null, cmin: null, cmax: null, dbus: 0, dbu_cost: 0, vm_cost: 0, idle_cost: 0 },
+  )
+}
+
 function searchClusterRows(
   db: Db,
   body: UnifiedSearchBody,
@@ -250,29 +277,40 @@ function searchClusterRows(
        SELECT ${PAGE_COLUMNS} FROM p ${PAGE_JOINS} ORDER BY ${sortOf(body, 'p.')}`,
     )
     .all(params) as PageRow[]
-  const agg = db
+  // One pass over the matching rows, grouped by what the metadata counts (type, user, workspace,
+  // insights): a few hundred groups folded here instead of a scan per figure.
+  const groups = db
     .prepare(
-      `${rows.with} SELECT COUNT(*) AS n, MIN(duration) AS dmin, MAX(duration) AS dmax,
-         MIN(dbu_cost_e4 + vm_cost_e4) AS cmin, MAX(dbu_cost_e4 + vm_cost_e4) AS cmax, SUM(dbus_e4) AS dbus,
-         SUM(dbu_cost_e4) AS dbu_cost, SUM(vm_cost_e4) AS vm_cost, SUM(MIN(idle_cost_e4, dbu_cost_e4 + vm_cost_e4)) AS idle_cost
-       FROM cluster_rows WHERE ${rows.where}`,
+      `${rows.with} SELECT kind, principal, workspace, mask, COUNT(*) AS n, MIN(duration) AS dmin,
+         MAX(duration) AS dmax, MIN(dbu_cost_e4 + vm_cost_e4) AS cmin, MAX(dbu_cost_e4 + vm_cost_e4) AS cmax,
+         SUM(dbus_e4) AS dbus, SUM(dbu_cost_e4) AS dbu_cost, SUM(vm_cost_e4) AS vm_cost,
+         SUM(MIN(idle_cost_e4, dbu_cost_e4 + vm_cost_e4)) AS idle_cost
+       FROM cluster_rows WHERE ${rows.where} GROUP BY kind, principal, workspace, mask`,
     )
-    .get(rows.params) as Aggregates
-  const counts = (column: string, names: string) =>
-    db
+    .all(rows.params) as Group[]
+  const agg = foldGroups(groups)
+  const names = (table: string, column: string, codes: Iterable<number>) => {
+    const list = [...codes]
+    if (!list.length) return new Map<number, string>()
+    const found = db
       .prepare(
-        `${rows.with} SELECT ${names} AS name, COUNT(*) AS count FROM cluster_rows
-         WHERE ${rows.where} GROUP BY ${column} ORDER BY count DESC, name`,
+        `SELECT code, ${column} AS name FROM ${table} WHERE code IN (${list.map(() => '?').join(', ')})`,
       )
-      .all(rows.params) as { name: string; count: number }[]
-  const masks = db
-    .prepare(
-      `${rows.with} SELECT mask, COUNT(*) AS count FROM cluster_rows WHERE ${rows.where} AND mask <> 0 GROUP BY mask`,
-    )
-    .all(rows.params) as { mask: number; count: number }[]
+      .all(...list) as { code: number; name: string }[]
+    return new Map(found.map((r) => [r.code, r.name]))
+  }
+  const counted = (key: (g: Group) => number, label: (code: number) => string) => {
+    const byKey = new Map<number, number>()
+    for (const g of groups) byKey.set(key(g), (byKey.get(key(g)) ?? 0) + g.n)
+    return [...byKey]
+      .map(([code, count]) => ({ name: label(code), count }))
+      .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name))
+  }
+  const userNames = names('db_principals', 'name', new Set(groups.map((g) => g.principal)))
+  const workspaceNames = names('db_workspaces', 'workspace_name', new Set(groups.map((g) => g.workspace)))
   const appEvents = DATABRICKS_INSIGHT_KEYS.map((name, i) => ({
     name,
-    count: masks.reduce((sum, m) => sum + ((m.mask & (1 << i)) !== 0 ? m.count : 0), 0),
+    count: groups.reduce((sum, g) => sum + ((g.mask & (1 << i)) !== 0 ? g.n : 0), 0),
   })).filter((e) => e.count > 0)
   return {
     results: page.map((row) => clusterRecord(row, clock.shift)),
@@ -281,12 +319,18 @@ function searchClusterRows(
       duration: { min: agg.dmin ?? 0, max: agg.dmax ?? 0 },
       cost: { min: usdOf(agg.cmin ?? 0), max: usdOf(agg.cmax ?? 0) },
       appEvents,
-      clusterTypes: counts(
-        'kind',
-        `CASE kind WHEN ${ROW_KIND.session} THEN 'db_all_purpose' ELSE 'db_job_cluster' END`,
+      clusterTypes: counted(
+        (g) => g.kind,
+        (kind) => (kind === ROW_KIND.session ? 'db_all_purpose' : 'db_job_cluster'),
       ),
-      users: counts('principal', '(SELECT name FROM db_principals WHERE code = principal)'),
-      queues: counts('workspace', '(SELECT workspace_name FROM db_workspaces WHERE code = workspace)'),
+      users: counted(
+        (g) => g.principal,
+        (code) => userNames.get(code) ?? String(code),
+      ),
+      queues: counted(
+        (g) => g.workspace,
+        (code) => workspaceNames.get(code) ?? String(code),
+      ),
       totals: {
         dbus: dbusOf(agg.dbus ?? 0),
         cost: usdOf(agg.dbu_cost ?? 0),
