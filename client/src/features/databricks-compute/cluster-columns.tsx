@@ -61,7 +61,7 @@ export function clusterColumns(onOpen: (row: Row) => void): DataColumn<Row>[] {
       title: 'Type',
       width: 110,
       value: (r) => CLUSTER_TYPE_LABELS[r.clusterType] ?? r.clusterType,
-      priority: 2,
+      priority: 3,
     },
     { key: 'queue', title: 'Workspace', width: 170, value: (r) => r.queue, priority: 2 },
     { key: 'user', title: 'User', width: 180, value: (r) => r.user, priority: 3 },
@@ -147,7 +147,7 @@ export function clusterColumns(onOpen: (row: Row) => void): DataColumn<Row>[] {
       align: 'right',
       value: (r) => r.idleCost,
       render: (r) => usd(r.idleCost),
-      priority: 2,
+      priority: 1,
     },
     {
       key: 'insights',
@@ -163,7 +163,7 @@ export function clusterColumns(onOpen: (row: Row) => void): DataColumn<Row>[] {
           ))}
         </Group>
       ),
-      priority: 3,
+      priority: 2,
     },
   ]
 }

@@ -20,8 +20,8 @@ describe('/compute/cluster_summary', () => {
     expect(kpis).toHaveTextContent('Clusters up now3')
     expect(kpis).toHaveTextContent('SQL warehouses up now1')
     expect(kpis).toHaveTextContent('Cluster cost (USD)$ 101.2345')
-    expect(kpis).toHaveTextContent('Idle hours9.5 h')
-    expect(kpis).toHaveTextContent('Idle cost (USD)$ 14.5000')
+    expect(kpis).toHaveTextContent('Cluster idle hours9.5 h')
+    expect(kpis).toHaveTextContent('Cluster idle cost (USD)$ 14.5000')
     const query = page.queries(calls.clusterSummary).at(-1)!
     expect(Number(query.get('end_time')) - Number(query.get('start_time'))).toBe(7 * 86_400_000)
   })

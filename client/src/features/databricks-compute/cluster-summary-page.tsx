@@ -19,9 +19,9 @@ const kpis = (s: Summary): Kpi[] => [
   { label: 'Clusters up now', value: String(s.runningNow.allPurpose + s.runningNow.jobClusters) },
   { label: 'SQL warehouses up now', value: String(s.runningNow.warehouses) },
   { label: 'Cluster cost (USD)', value: usd(s.totals.cost) },
-  { label: 'DBUs', value: dbus(s.totals.dbus) },
-  { label: 'Idle hours', value: hours(s.totals.idleHours) },
-  { label: 'Idle cost (USD)', value: usd(s.totals.idleCost) },
+  { label: 'Cluster DBUs', value: dbus(s.totals.dbus) },
+  { label: 'Cluster idle hours', value: hours(s.totals.idleHours) },
+  { label: 'Cluster idle cost (USD)', value: usd(s.totals.idleCost) },
 ]
 
 function SummaryTables({ s }: { s: Summary }) {
