@@ -93,7 +93,10 @@ export interface ClusterRowFilters {
 }
 
 export interface ClusterRowsSql {
-  /** `WITH cluster_rows AS (…)`: prefix of a statement reading `cluster_rows`. */
+  /**
+   * `WITH session_rows AS (…), run_rows AS (…), cluster_rows AS (both)`: prefix of a statement reading
+   * them (a page reads each branch on its own, so each can stop at the page's end in its index order).
+   */
   with: string
   /** Extra conditions on cluster_rows (its computed columns), `1` when none. */
   where: string
@@ -174,7 +177,7 @@ export function clusterRowsSql(filters: ClusterRowFilters, clock: DatabricksRead
     outer.push('(mask & @bits) <> 0')
   }
   const run = finalRunFigures('r')
-  const sql = `WITH cluster_rows AS (
+  const sql = `WITH session_rows AS (
   SELECT ${ROW_KIND.session} AS kind, s.id AS ref, c.code AS cluster, c.workspace AS workspace,
     s.principal AS principal, s.start_time AS start_time, s.end_time AS end_time, ${SESSION_STATUS} AS status,
     ${SESSION_DURATION} AS duration, 0 AS setup_ms, MIN(s.busy_ms, ${SESSION_DURATION}) AS busy_ms,
@@ -185,14 +188,16 @@ export function clusterRowsSql(filters: ClusterRowFilters, clock: DatabricksRead
     s.avg_workers AS workers, c.availability AS availability, ${SESSION_MASK} AS mask, NULL AS job
   FROM db_cluster_sessions s JOIN db_clusters c ON c.code = s.cluster JOIN db_node_types n ON n.code = c.node_type
   ${sessionWhere.length ? `WHERE ${sessionWhere.join(' AND ')}` : ''}
-  UNION ALL
-  SELECT ${ROW_KIND.jobCluster}, r.id, NULL, r.workspace, r.principal, r.start_time, r.end_time, r.status,
-    ${RUN_DURATION}, r.setup_ms, ${RUN_DURATION}, 0,
-    ${run.dbusE4}, ${run.dbuCostE4}, ${run.vmCostE4}, 0,
-    r.node_type, NULL, NULL, r.workers, r.availability, r.insight_mask, r.job
+), run_rows AS (
+  SELECT ${ROW_KIND.jobCluster} AS kind, r.id AS ref, NULL AS cluster, r.workspace AS workspace,
+    r.principal AS principal, r.start_time AS start_time, r.end_time AS end_time, r.status AS status,
+    ${RUN_DURATION} AS duration, r.setup_ms AS setup_ms, ${RUN_DURATION} AS busy_ms, 0 AS idle_ms,
+    ${run.dbusE4} AS dbus_e4, ${run.dbuCostE4} AS dbu_cost_e4, ${run.vmCostE4} AS vm_cost_e4, 0 AS idle_cost_e4,
+    r.node_type AS node_type, NULL AS min_workers, NULL AS max_workers, r.workers AS workers,
+    r.availability AS availability, r.insight_mask AS mask, r.job AS job
   FROM db_runs r
   WHERE ${runWhere.join(' AND ')}
-)`
+), cluster_rows AS (SELECT * FROM session_rows UNION ALL SELECT * FROM run_rows)`
   return { with: sql, where: outer.length ? outer.join(' AND ') : '1', params }
 }
 

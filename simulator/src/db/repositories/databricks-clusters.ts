@@ -128,7 +128,7 @@ function sortOf(body: UnifiedSearchBody, alias = ''): string {
   // Ties by start and the row's key, so pages never repeat or skip a row.
   const of = (sql: string) =>
     sql.replace(/\b([a-z_]+_e4|[a-z]+_time|duration|setup_ms|idle_ms|kind|ref)\b/g, `${alias}$1`)
-  return of(`${column} ${order}, start_time DESC, kind, ref`)
+  return of(`${column} ${order}, start_time DESC, ref DESC, kind`)
 }
 
 interface PageRow {
@@ -270,23 +270,29 @@ function searchClusterRows(
   const clock = databricksReadClock(db, now)
   const rows = clusterRowsSql({ ...filtersOf(db, body, now, clock), onlyInefficient }, clock)
   const order = sortOf(body)
-  const params = { ...rows.params, from, size }
+  // Each branch's first from + size rows in the page's order, then the page of the two: a branch
+  // reads no further than the page needs (its index order), not every row of the window.
+  const params = { ...rows.params, from, size, lim: from + size }
+  const branch = (name: string) =>
+    `SELECT * FROM (SELECT * FROM ${name} WHERE ${rows.where} ORDER BY ${order} LIMIT @lim)`
   const page = db
     .prepare(
-      `${rows.with}, p AS (SELECT * FROM cluster_rows WHERE ${rows.where} ORDER BY ${order} LIMIT @size OFFSET @from)
+      `${rows.with}, p AS (SELECT * FROM (${branch('session_rows')} UNION ALL ${branch('run_rows')})
+         ORDER BY ${order} LIMIT @size OFFSET @from)
        SELECT ${PAGE_COLUMNS} FROM p ${PAGE_JOINS} ORDER BY ${sortOf(body, 'p.')}`,
     )
     .all(params) as PageRow[]
   // One pass over the matching rows, grouped by what the metadata counts (type, user, workspace,
   // insights): a few hundred groups folded here instead of a scan per figure.
+  const grouped = (name: string) =>
+    `SELECT kind, principal, workspace, mask, COUNT(*) AS n, MIN(duration) AS dmin, MAX(duration) AS dmax,
+       MIN(dbu_cost_e4 + vm_cost_e4) AS cmin, MAX(dbu_cost_e4 + vm_cost_e4) AS cmax, SUM(dbus_e4) AS dbus,
+       SUM(dbu_cost_e4) AS dbu_cost, SUM(vm_cost_e4) AS vm_cost,
+       SUM(MIN(idle_cost_e4, dbu_cost_e4 + vm_cost_e4)) AS idle_cost
+     FROM ${name} WHERE ${rows.where} GROUP BY principal, workspace, mask`
+  // Each branch grouped on its own: the union of a window's runs is never materialised.
   const groups = db
-    .prepare(
-      `${rows.with} SELECT kind, principal, workspace, mask, COUNT(*) AS n, MIN(duration) AS dmin,
-         MAX(duration) AS dmax, MIN(dbu_cost_e4 + vm_cost_e4) AS cmin, MAX(dbu_cost_e4 + vm_cost_e4) AS cmax,
-         SUM(dbus_e4) AS dbus, SUM(dbu_cost_e4) AS dbu_cost, SUM(vm_cost_e4) AS vm_cost,
-         SUM(MIN(idle_cost_e4, dbu_cost_e4 + vm_cost_e4)) AS idle_cost
-       FROM cluster_rows WHERE ${rows.where} GROUP BY kind, principal, workspace, mask`,
-    )
+    .prepare(`${rows.with} ${grouped('session_rows')} UNION ALL ${grouped('run_rows')}`)
     .all(rows.params) as Group[]
   const agg = foldGroups(groups)
   const names = (table: string, column: string, codes: Iterable<number>) => {
