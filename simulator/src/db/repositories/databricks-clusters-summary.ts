@@ -34,6 +34,36 @@ const busyIdle = (s: Sums) => ({
   idleCost: Math.min(usd(s.idle_cost), usd(s.cost)),
 })
 
+/** One group of the window's rows: an all-purpose cluster's sessions, or a job's runs on one node type and availability. */
+interface Part extends Sums {
+  kind: number
+  code: number
+  workspace: number
+  node_type: number
+  availability: number
+  up: number | null
+}
+
+/** Sums of parts, by a key of each. */
+function sumBy<K>(parts: readonly Part[], key: (p: Part) => K): Map<K, Sums & { up: number }> {
+  const out = new Map<K, Sums & { up: number }>()
+  for (const p of parts) {
+    const t = out.get(key(p)) ?? { count: 0, dbus: 0, cost: 0, busy: 0, idle: 0, idle_cost: 0, up: 0 }
+    out.set(key(p), {
+      count: t.count + p.count,
+      dbus: (t.dbus ?? 0) + (p.dbus ?? 0),
+      cost: (t.cost ?? 0) + (p.cost ?? 0),
+      busy: (t.busy ?? 0) + (p.busy ?? 0),
+      idle: (t.idle ?? 0) + (p.idle ?? 0),
+      idle_cost: (t.idle_cost ?? 0) + (p.idle_cost ?? 0),
+      up: t.up + (p.up ?? 0),
+    })
+  }
+  return out
+}
+
+const EMPTY: Sums = { count: 0, dbus: 0, cost: 0, busy: 0, idle: 0, idle_cost: 0 }
+
 export function databricksClusterSummary(
   db: Db,
   query: DatabricksWindowQuery,
@@ -43,11 +73,53 @@ export function databricksClusterSummary(
   const clock = databricksReadClock(db, now)
   const stored = { start: window.start - clock.shift, end: window.end - clock.shift }
   const rows = clusterRowsSql({ window: stored }, clock)
-  const all = <T>(select: string) => db.prepare(`${rows.with} ${select}`).all(rows.params) as T[]
+  // One pass over the window: sessions by cluster, runs by job, node type and availability; every
+  // breakdown below is folded from these few hundred parts.
+  const part = (name: string, code: string, groupBy: string) =>
+    `SELECT kind, ${code} AS code, workspace, node_type, availability, ${SUMS}, SUM(duration) AS up
+     FROM ${name} GROUP BY ${groupBy}`
+  const parts = db
+    .prepare(
+      `${rows.with} ${part('session_rows', 'cluster', 'cluster')}
+       UNION ALL ${part('run_rows', 'job', 'job, node_type, availability')}`,
+    )
+    .all(rows.params) as Part[]
+  const lookup = (sql: string, codes: Iterable<number>) => {
+    const list = [...new Set(codes)]
+    if (!list.length) return new Map<number, Record<string, unknown>>()
+    const found = db.prepare(sql.replace('?', list.map(() => '?').join(', '))).all(...list) as ({
+      code: number
+    } & Record<string, unknown>)[]
+    return new Map(found.map((r) => [r.code, r]))
+  }
+  const sessions = parts.filter((p) => p.kind === ROW_KIND.session)
+  const runs = parts.filter((p) => p.kind === ROW_KIND.jobCluster)
+  const clusters = lookup(
+    `SELECT c.code, c.cluster_id, c.cluster_name, c.min_workers, c.max_workers, w.workspace_name
+     FROM db_clusters c JOIN db_workspaces w ON w.code = c.workspace WHERE c.code IN (?)`,
+    sessions.map((p) => p.code),
+  )
+  const jobs = lookup(
+    'SELECT code, min_workers, max_workers FROM db_jobs WHERE code IN (?)',
+    runs.map((p) => p.code),
+  )
+  const workspaces = lookup(
+    'SELECT code, workspace_name FROM db_workspaces WHERE code IN (?)',
+    parts.map((p) => p.workspace),
+  )
+  const nodeTypes = lookup(
+    'SELECT code, node_type_id FROM db_node_types WHERE code IN (?)',
+    parts.map((p) => p.node_type),
+  )
+  // A job cluster's workers are its job's (the run holds only the average it reached).
+  const autoscales = (p: Part) => {
+    const conf = (p.kind === ROW_KIND.session ? clusters : jobs).get(p.code)
+    return Number(conf?.max_workers ?? 0) > Number(conf?.min_workers ?? 0)
+  }
 
-  const byKind = all<Sums & { kind: number }>(`SELECT kind, ${SUMS} FROM cluster_rows GROUP BY kind`)
-  const kindSums = (kind: number): Sums =>
-    byKind.find((k) => k.kind === kind) ?? { count: 0, dbus: 0, cost: 0, busy: 0, idle: 0, idle_cost: 0 }
+  const byKind = sumBy(parts, (p) => p.kind)
+  const kindSums = (kind: number): Sums => byKind.get(kind) ?? EMPTY
+  const total = sumBy(parts, () => 0).get(0) ?? { ...EMPTY, up: 0 }
   const warehouse = db
     .prepare(
       `SELECT COUNT(*) AS count, SUM(dbus_e4) AS dbus, SUM(dbu_cost_e4 + vm_cost_e4) AS cost,
@@ -57,46 +129,12 @@ export function databricksClusterSummary(
              WHERE start_time <= @end AND (end_time IS NULL OR end_time >= @start))`,
     )
     .get({ ...stored, storedNow: clock.storedNow }) as Sums
-  const total: Sums = byKind.reduce(
-    (t, k) => ({
-      count: t.count + k.count,
-      dbus: (t.dbus ?? 0) + (k.dbus ?? 0),
-      cost: (t.cost ?? 0) + (k.cost ?? 0),
-      busy: (t.busy ?? 0) + (k.busy ?? 0),
-      idle: (t.idle ?? 0) + (k.idle ?? 0),
-      idle_cost: (t.idle_cost ?? 0) + (k.idle_cost ?? 0),
-    }),
-    { count: 0, dbus: 0, cost: 0, busy: 0, idle: 0, idle_cost: 0 },
-  )
   const clusterCost = usd(total.cost)
   const share = (cost: number | null) =>
     clusterCost > 0 ? Math.round((usd(cost) / clusterCost) * 10_000) / 10_000 : 0
+  const byCost = <T extends { cost: number }>(a: T & { name: string }, b: T & { name: string }) =>
+    b.cost - a.cost || a.name.localeCompare(b.name)
 
-  const byWorkspace = all<Sums & { workspace: string }>(
-    `SELECT w.workspace_name AS workspace, ${SUMS} FROM cluster_rows JOIN db_workspaces w ON w.code = cluster_rows.workspace
-     GROUP BY cluster_rows.workspace ORDER BY cost DESC, workspace`,
-  )
-  const byNodeType = all<Sums & { nodeType: string; up: number }>(
-    `SELECT n.node_type_id AS nodeType, ${SUMS}, SUM(duration) AS up FROM cluster_rows
-     JOIN db_node_types n ON n.code = cluster_rows.node_type GROUP BY cluster_rows.node_type ORDER BY cost DESC, nodeType`,
-  )
-  // A job cluster's workers are its job's (the run holds only the average it reached).
-  const scaling = all<Sums & { kind: 'autoscaling' | 'fixed' }>(
-    `SELECT CASE WHEN COALESCE(cr.max_workers, j.max_workers, 0) > COALESCE(cr.min_workers, j.min_workers, 0)
-       THEN 'autoscaling' ELSE 'fixed' END AS kind, COUNT(*) AS count, SUM(cr.dbus_e4) AS dbus,
-       SUM(cr.dbu_cost_e4 + cr.vm_cost_e4) AS cost, 0 AS busy, 0 AS idle, 0 AS idle_cost
-     FROM cluster_rows cr LEFT JOIN db_jobs j ON j.code = cr.job GROUP BY 1 ORDER BY 1`,
-  )
-  const availability = all<Sums & { kind: 'spot' | 'on_demand' }>(
-    `SELECT CASE WHEN availability = 0 THEN 'on_demand' ELSE 'spot' END AS kind, ${SUMS} FROM cluster_rows
-     GROUP BY 1 ORDER BY 1 DESC`,
-  )
-  const topIdle = all<Sums & { clusterId: string; name: string; workspace: string }>(
-    `SELECT c.cluster_id AS clusterId, c.cluster_name AS name, w.workspace_name AS workspace, ${SUMS}
-     FROM cluster_rows JOIN db_clusters c ON c.code = cluster_rows.cluster JOIN db_workspaces w ON w.code = c.workspace
-     WHERE kind = ${ROW_KIND.session} GROUP BY cluster_rows.cluster HAVING idle_cost > 0
-     ORDER BY idle_cost DESC, clusterId LIMIT 5`,
-  )
   const running = db
     .prepare(
       `SELECT (SELECT COUNT(DISTINCT cluster) FROM db_cluster_sessions WHERE end_time IS NULL) AS allPurpose,
@@ -123,22 +161,49 @@ export function databricksClusterSummary(
       },
       { type: 'sql_warehouse', ...usage(warehouse), ...busyIdle(warehouse) },
     ],
-    byWorkspace: byWorkspace.map((w) => ({
-      workspace: w.workspace,
-      ...usage(w),
-      idleCost: busyIdle(w).idleCost,
-    })),
-    byNodeType: byNodeType.map((n) => ({ nodeType: n.nodeType, ...usage(n), hours: hours(n.up) })),
-    scaling: scaling.map((s) => ({ kind: s.kind, ...usage(s), share: share(s.cost) })),
-    availability: availability.map((a) => ({ kind: a.kind, ...usage(a), share: share(a.cost) })),
-    topIdle: topIdle.map((t) => ({
-      clusterId: t.clusterId,
-      name: t.name,
-      workspace: t.workspace,
-      sessions: t.count,
-      idleHours: hours(t.idle),
-      idleCost: busyIdle(t).idleCost,
-      cost: usd(t.cost),
-    })),
+    byWorkspace: [...sumBy(parts, (p) => p.workspace)]
+      .map(([code, s]) => ({
+        name: String(workspaces.get(code)?.workspace_name ?? code),
+        ...usage(s),
+        idleCost: busyIdle(s).idleCost,
+      }))
+      .sort(byCost)
+      .map(({ name, ...rest }) => ({ workspace: name, ...rest })),
+    byNodeType: [...sumBy(parts, (p) => p.node_type)]
+      .map(([code, s]) => ({
+        name: String(nodeTypes.get(code)?.node_type_id ?? code),
+        ...usage(s),
+        hours: hours(s.up),
+      }))
+      .sort(byCost)
+      .map(({ name, ...rest }) => ({ nodeType: name, ...rest })),
+    scaling: (['autoscaling', 'fixed'] as const)
+      .map((kind) => {
+        const s = sumBy(parts, autoscales).get(kind === 'autoscaling') ?? EMPTY
+        return { kind, ...usage(s), share: share(s.cost) }
+      })
+      .filter((k) => k.count > 0),
+    availability: (['spot', 'on_demand'] as const)
+      .map((kind) => {
+        const s = sumBy(parts, (p) => (p.availability === 0 ? 'on_demand' : 'spot')).get(kind) ?? EMPTY
+        return { kind, ...usage(s), share: share(s.cost) }
+      })
+      .filter((k) => k.count > 0),
+    topIdle: sessions
+      .filter((p) => (p.idle_cost ?? 0) > 0)
+      .sort((a, b) => (b.idle_cost ?? 0) - (a.idle_cost ?? 0) || a.code - b.code)
+      .slice(0, 5)
+      .map((p) => {
+        const c = clusters.get(p.code)!
+        return {
+          clusterId: String(c.cluster_id),
+          name: String(c.cluster_name),
+          workspace: String(c.workspace_name),
+          sessions: p.count,
+          idleHours: hours(p.idle),
+          idleCost: busyIdle(p).idleCost,
+          cost: usd(p.cost),
+        }
+      }),
   }
 }
