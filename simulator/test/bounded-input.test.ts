@@ -36,6 +36,7 @@ describe('bounded input (issue 15 items 6, 7)', () => {
   let bq: Record<string, string>
   let emr: Record<string, string>
   let admin: Record<string, string>
+  let db: Record<string, string>
   let warehouseUid: string
   beforeAll(async () => {
     app = await testApp()
@@ -43,6 +44,7 @@ describe('bounded input (issue 15 items 6, 7)', () => {
     bq = auth(await signIn(app, 'bigquery'))
     emr = auth(await signIn(app, 'emr'))
     admin = auth(await signIn(app, 'admin'))
+    db = auth(await signIn(app, 'databricks'))
     const list = await app.inject({ method: 'GET', url: snowflakeEndpoints.warehouses.path, headers: sf })
     warehouseUid = list.json<SnowflakeWarehouseList>().warehouses[0]!.uid
   })
@@ -118,7 +120,9 @@ describe('bounded input (issue 15 items 6, 7)', () => {
               ? bq
               : /\/(awstags|awsinfo|emr)\b/.test(path)
                 ? emr
-                : admin
+                : /\/databricks\//.test(path)
+                  ? db
+                  : admin
           // The other required parameters (search/tags: from and to) get a plain value.
           const others = (op.parameters ?? [])
             .filter((o) => o.required && o.in === 'query' && o.name !== p.name)

@@ -32,6 +32,8 @@ const LOADERS: Record<string, () => ScreenModule> = {
   'bigquery-projects': () => import('../features/bigquery/project-list-page.tsx'),
   'bigquery-cost': () => import('../features/bigquery-cost/cost-page.tsx'),
   'bigquery-data': () => import('../features/bigquery-data/data-page.tsx'),
+  'databricks-clusters': () => import('../features/databricks-compute/cluster-list-page.tsx'),
+  'databricks-cluster-summary': () => import('../features/databricks-compute/cluster-summary-page.tsx'),
   'global-search': () => import('../features/global-search/global-search-page.tsx'),
   'api-docs': () => import('../features/api-docs/api-docs-page.tsx'),
   'sim-control': () => import('../features/sim-control/sim-control-page.tsx'),

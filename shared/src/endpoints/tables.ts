@@ -23,6 +23,7 @@ import { bigqueryEndpoints } from './bigquery.ts'
 import { databricksManageEndpoints } from './databricks-manage.ts'
 import { databricksDetailsEndpoints } from './databricks-details.ts'
 import { databricksCostEndpoints } from './databricks-cost.ts'
+import { databricksComputeEndpoints } from './databricks-compute.ts'
 
 /**
  * Every domain's endpoint table, by domain. The simulator's tests check each entry is served as
@@ -53,4 +54,5 @@ export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
   databricksManage: databricksManageEndpoints,
   databricksDetails: databricksDetailsEndpoints,
   databricksCost: databricksCostEndpoints,
+  databricksCompute: databricksComputeEndpoints,
 }

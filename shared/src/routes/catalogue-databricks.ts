@@ -76,12 +76,21 @@ const computeTab = tab({
   rbacId: 'compute',
   supportedTypes: DB,
   children: [
-    db({ specIds: ['R184'], path: '/compute/dbclusters', title: 'Clusters', rbacId: 'compute/dbclusters' }),
+    db({
+      specIds: ['R184'],
+      path: '/compute/dbclusters',
+      title: 'Clusters',
+      rbacId: 'compute/dbclusters',
+      status: 'built',
+      screen: 'databricks-clusters',
+    }),
     db({
       specIds: ['R185'],
       path: '/compute/cluster_summary',
       title: 'Cluster Summary',
       rbacId: 'compute/cluster_summary',
+      status: 'built',
+      screen: 'databricks-cluster-summary',
     }),
   ],
 })

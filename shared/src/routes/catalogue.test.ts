@@ -138,6 +138,8 @@ describe('route catalogue (routes.json)', () => {
       ['R179', 'databricks-cost-trends'],
       ['R183', 'databricks-cost-trends'],
       ['R182', 'chargeback'],
+      ['R184', 'databricks-clusters'],
+      ['R185', 'databricks-cluster-summary'],
       ['R121', 'snowflake-home'],
       ['R122', 'snowflake-cost'],
       ['R123', 'snowflake-cost'],

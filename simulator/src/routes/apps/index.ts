@@ -1,7 +1,16 @@
-import { appsEndpoints as calls, sortFieldOf, type UnifiedSearchBody } from '@costlens/shared'
+import {
+  appsEndpoints as calls,
+  sortFieldOf,
+  UnifiedSearchAnyResponseSchema,
+  type UnifiedSearchBody,
+} from '@costlens/shared'
 import type { AppInstance } from '../../app.ts'
 import { instant } from '../../db/repositories/applications.ts'
 import { unifiedSearch } from '../../db/repositories/unified-search.ts'
+import {
+  isDatabricksClusterSearch,
+  searchDatabricksClusters,
+} from '../../db/repositories/databricks-clusters.ts'
 import {
   APP_EVENTS_SPAN,
   INEFFICIENT_SPAN,
@@ -45,9 +54,13 @@ export default async function appRoutes(app: AppInstance) {
 
   route(
     app,
-    calls.unifiedSearch,
+    // Also the Databricks clusters list (02 §7: appTypes spark for clusters), so it may answer either.
+    { ...calls.unifiedSearch, response: UnifiedSearchAnyResponseSchema },
     (request) => {
       const body = request.body
+      // Databricks clusters list (issue 20, /compute/dbclusters): its own rows, not applications.
+      if (isDatabricksClusterSearch(sessionOf(request).platform, body))
+        return searchDatabricksClusters(db, body, clock.now())
       // '*' or no cluster: every cluster of the user's; named clusters must be the user's (403).
       const clusters = scopedClusters(scopeOf(request), body.wildcardCluster === '*' ? [] : body.clusters)
       return unifiedSearch(db, { ...body, clusters: [...clusters], wildcardCluster: undefined }, clock.now())

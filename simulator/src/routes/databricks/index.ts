@@ -1,4 +1,5 @@
 import type { AppInstance } from '../../app.ts'
+import { databricksComputeRoutes } from './compute.ts'
 import { databricksCostRoutes } from './cost.ts'
 import { databricksDetailsRoutes } from './details.ts'
 import { databricksManageRoutes } from './manage.ts'
@@ -8,4 +9,5 @@ export default async function databricksRoutes(app: AppInstance) {
   await databricksManageRoutes(app)
   await databricksDetailsRoutes(app)
   await databricksCostRoutes(app)
+  await databricksComputeRoutes(app)
 }
