@@ -220,7 +220,7 @@ export class JobPlanner {
     const verb = prng.pick(JOB_VERBS)
     const name = this.uniqueName(
       role === 'pipeline'
-        ? `${domain}_dlt_refresh`
+        ? `${pipeline!.name.replace(/_dlt$/, '')}_dlt_refresh`
         : `${domain}_${verb}${kind === 'manual' || kind === 'file' ? '' : `_${kind === '15min' ? 'every_15m' : kind}`}`,
     )
     // Scheduled ETL belongs to service principals; ad-hoc and file-arrival jobs mostly to people.

@@ -61,6 +61,7 @@ export interface WorldCluster {
 export interface WorldPipeline {
   code: number
   pipelineId: string
+  name: string
   workspace: number
   owner: number
   edition: number
@@ -304,6 +305,7 @@ export function seedDatabricksWorld(
     pipelines.push({
       code: i + 1,
       pipelineId: uuid(prng),
+      name: PIPELINE_NAMES[i % PIPELINE_NAMES.length]! + (i >= PIPELINE_NAMES.length ? `_${i}` : ''),
       workspace: workspace.code,
       owner: prng.chance(0.7) ? servicePrincipals[2]! : prng.pick(users),
       edition: i % DATABRICKS_DLT_EDITIONS.length,
@@ -334,11 +336,11 @@ export function seedDatabricksWorld(
       'tag_set',
       'created_at',
     ],
-    pipelines.map((p, i) => [
+    pipelines.map((p) => [
       p.code,
       p.pipelineId,
       p.workspace,
-      PIPELINE_NAMES[i % PIPELINE_NAMES.length]! + (i >= PIPELINE_NAMES.length ? `_${i}` : ''),
+      p.name,
       p.owner,
       p.edition,
       p.mode === 'continuous' ? 1 : 0,
