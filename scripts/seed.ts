@@ -52,7 +52,7 @@ const progress = createSeedProgressBar(process.stdout)
 seedFile(dbPath, { scale, seed, now, snowflakeUsdPerCredit, progress })
 const db = openDatabase(dbPath, { scale, seed, now, snowflakeUsdPerCredit })
 const counts = Object.fromEntries(
-  ['users', 'clusters', 'tags', 'applications', 'app_events', 'snowflake_queries'].map((t) => [
+  ['users', 'clusters', 'tags', 'applications', 'app_events', 'snowflake_queries', 'db_runs'].map((t) => [
     t,
     (db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n,
   ]),

@@ -40,7 +40,7 @@ const SEED = { scale: 'small', seed: 7 } as const
  * insight events does (the hour of day shapes the work), so it is checked against the apps' own
  * num_events instead: a seed cut short between the two cannot match.
  */
-const SEEDED_ROWS = { users: 27, clusters: 31, applications: 3000, snowflake_queries: 4000 }
+const SEEDED_ROWS = { users: 27, clusters: 35, applications: 3000, snowflake_queries: 4000, db_runs: 4000 }
 
 let dir: string
 beforeAll(() => {

@@ -1,6 +1,12 @@
 import type { ClusterType } from '@costlens/shared'
 import type { Prng } from './prng.ts'
 import { APP_HISTORY_DAYS } from './applications.ts'
+import {
+  DATABRICKS_ALL_PURPOSE_CLUSTERS,
+  DATABRICKS_SIZES,
+  DATABRICKS_WORKSPACES,
+} from './databricks-catalogue.ts'
+import type { Scale } from './scale.ts'
 
 export interface SeedCluster {
   unravelId: string
@@ -352,4 +358,27 @@ function runningSinceBeforeAppHistory(now: number) {
     cluster.terminatedAt === null && cluster.createdAt > latestStart
       ? { ...cluster, createdAt: latestStart - (cluster.createdAt % DAY) }
       : cluster
+}
+
+/**
+ * The `clusters` rows (platform DB, kind db_all_purpose) of the Databricks all-purpose clusters a
+ * scale seeds beyond the two in FIXED (same ids, names, ages and regions as their db_clusters rows:
+ * seed/databricks-world.ts), so that cluster_search and cluster access see every one. Drawn from
+ * nothing (node count: max workers and the driver): every other table's rows stay as they were.
+ */
+export function databricksClusterRows(now: number, scale: Scale): SeedCluster[] {
+  const fixed = new Set(FIXED.map((c) => c.unravelId))
+  return DATABRICKS_ALL_PURPOSE_CLUSTERS.slice(0, DATABRICKS_SIZES[scale].clusters)
+    .filter((c) => !fixed.has(c.clusterId))
+    .map((c) => ({
+      unravelId: c.clusterId,
+      displayName: c.name,
+      clusterName: c.name,
+      kind: 'db_all_purpose',
+      platform: 'DB' as const,
+      region: DATABRICKS_WORKSPACES[c.workspace - 1]!.region,
+      nodeCount: c.maxWorkers + 1,
+      createdAt: now - c.ageDays * DAY,
+      terminatedAt: null,
+    }))
 }

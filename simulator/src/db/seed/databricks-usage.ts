@@ -1,5 +1,6 @@
 import { DATABRICKS_SKUS, DATABRICKS_USAGE_SOURCES, type DatabricksSku } from '@costlens/shared'
 import type { Db } from '../open-database.ts'
+import { RowInserter } from './bulk-insert.ts'
 
 const DAY = 86_400_000
 
@@ -47,4 +48,90 @@ export function rollUpStoredDatabricksUsage(db: Db): void {
         ORDER BY day, workspace, principal, sku, source_type, source, tag_set`,
     ).run()
   })()
+}
+
+/** What a db_usage_days row groups by (its primary key). */
+export interface DatabricksUsageKey {
+  /** The usage's stored start (epoch ms); its UTC day is the row's. */
+  start: number
+  workspace: number
+  principal: number
+  sku: number
+  sourceType: number
+  source: number
+  /** null: no tags (stored 0). */
+  tagSet: number | null
+}
+
+const USAGE_COLUMNS = [
+  'day',
+  'workspace',
+  'principal',
+  'sku',
+  'source_type',
+  'source',
+  'tag_set',
+  'n',
+  'duration',
+  'dbus_e4',
+  'dbu_cost_e4',
+  'vm_cost_e4',
+] as const
+/** The primary key's columns come first in USAGE_COLUMNS; n and the sums follow. */
+const USAGE_KEYS = 7
+
+/**
+ * db_usage_days accumulated while the seed generates the rows (issue 18: no pass over a million
+ * runs in SQL afterwards): the same sums as rollUpStoredDatabricksUsage, which a test holds it to.
+ * A few tens of thousands of groups at the large scale (day × job or cluster, pipeline, warehouse),
+ * held in a map and written once, in key order.
+ */
+export class DatabricksUsageBuilder {
+  private readonly groups = new Map<string, number[]>()
+
+  add(key: DatabricksUsageKey, duration: number, dbusE4: number, dbuCostE4: number, vmCostE4: number): void {
+    const day = key.start - (key.start % DAY)
+    const tagSet = key.tagSet ?? 0
+    const id = `${day}|${key.workspace}|${key.principal}|${key.sku}|${key.sourceType}|${key.source}|${tagSet}`
+    const group = this.groups.get(id)
+    if (group) {
+      group[USAGE_KEYS]! += 1
+      group[USAGE_KEYS + 1]! += duration
+      group[USAGE_KEYS + 2]! += dbusE4
+      group[USAGE_KEYS + 3]! += dbuCostE4
+      group[USAGE_KEYS + 4]! += vmCostE4
+    } else
+      this.groups.set(id, [
+        day,
+        key.workspace,
+        key.principal,
+        key.sku,
+        key.sourceType,
+        key.source,
+        tagSet,
+        1,
+        duration,
+        dbusE4,
+        dbuCostE4,
+        vmCostE4,
+      ])
+  }
+
+  /** The DBU cost (cents × 10,000) of the usage on days from `since` on (the billing contract's size). */
+  dbuCostSince(since: number): number {
+    let total = 0
+    for (const group of this.groups.values()) if (group[0]! >= since) total += group[USAGE_KEYS + 3]!
+    return total
+  }
+
+  /** Writes the groups in primary-key order (inside the caller's transaction). */
+  write(db: Db): void {
+    const rows = [...this.groups.values()].sort((a, b) => {
+      for (let i = 0; i < USAGE_KEYS; i++) if (a[i] !== b[i]) return a[i]! - b[i]!
+      return 0
+    })
+    const inserter = new RowInserter(db, 'db_usage_days', USAGE_COLUMNS)
+    for (const row of rows) inserter.pushRow(row)
+    inserter.flush()
+  }
 }

@@ -5,7 +5,7 @@ import { writeSetting } from '../repositories/settings.ts'
 import { ROLLUP_GRAINS_SETTING } from '../repositories/app-rollup-grains.ts'
 import { createPrng } from './prng.ts'
 import { SCALE_SIZES, type Scale } from './scale.ts'
-import { buildClusters, type SeedCluster } from './clusters.ts'
+import { buildClusters, databricksClusterRows, type SeedCluster } from './clusters.ts'
 import { PersonaHashing, buildUsers } from './users.ts'
 import { buildTags } from './tags.ts'
 import { seedApplications } from './applications.ts'
@@ -28,6 +28,9 @@ import { BIGQUERY_PRNG_OFFSET, BIGQUERY_TABLES, seedBigQuery } from './bigquery.
 import { BIGQUERY_SIZES } from './bigquery-catalogue.ts'
 import { BigQueryRollupBuilder } from './bigquery-rollups.ts'
 import type { BigQuerySideInput } from './bigquery-worker.ts'
+import { DATABRICKS_TABLES, seedDatabricks } from './databricks.ts'
+import { DATABRICKS_PRNG_OFFSET, DATABRICKS_SIZES } from './databricks-catalogue.ts'
+import type { DatabricksSideInput } from './databricks-worker.ts'
 
 export interface SeedOptions {
   scale: Scale
@@ -91,6 +94,24 @@ const BIGQUERY_START: Record<Scale, 'first' | 'after indexes' | 'after rollups'>
   small: 'first',
   demo: 'first',
   large: 'first',
+}
+
+/**
+ * Where the Databricks worker starts beside the applications, by scale (issue 20): after the
+ * applications' indexes at both the demo and the large scale. By then the second core is free at
+ * the demo scale (Snowflake's and BigQuery's workers are done) and the main thread has about 4 s of
+ * steps left (rollups, search index, cluster resources, EMR), which hide the worker's start and its
+ * 20,000 runs (about 0.4 s of CPU); started first, as a fourth thread beside the applications, it
+ * slowed them (2026-11-26, a loaded machine: applications 14.6 s against 10.3 s, the seed 49.5 s
+ * against 42.6 s, medians of 3). At the large scale the main thread used to wait about 16 s for
+ * Snowflake's join (snowflake.wait 15.8 s): the million runs (about 6.9 s of CPU, 215 MB) fill that
+ * idle core rather than compete with the applications, the rollup worker and BigQuery's for both,
+ * and stay out of the applications' peak (968 MB, unchanged).
+ */
+const DATABRICKS_START: Record<Scale, 'first' | 'after indexes' | 'after rollups'> = {
+  small: 'first',
+  demo: 'after indexes',
+  large: 'after indexes',
 }
 
 /** Bumped whenever a table changes: a file of another version is refused with a re-seed hint. */
@@ -192,6 +213,18 @@ export function seedDatabase(db: Db, options: SeedOptions, keep: SeedKeep = {}):
           bigQueryInput,
         ))
     : undefined
+  let databricksSide: SideSeed | undefined
+  const databricksInput: DatabricksSideInput = { seed, now, sizes: DATABRICKS_SIZES[scale] }
+  const startDatabricksSide = sideBySideFits(db, scale, sideBySide)
+    ? () =>
+        (databricksSide = new SideSeed(
+          db,
+          'databricks',
+          new URL('./databricks-worker.ts', import.meta.url),
+          DATABRICKS_TABLES,
+          databricksInput,
+        ))
+    : undefined
   const startSnowflakeSide = sideBySideFits(db, scale, sideBySide)
     ? () =>
         (snowflakeSide = new SideSeed(
@@ -205,13 +238,23 @@ export function seedDatabase(db: Db, options: SeedOptions, keep: SeedKeep = {}):
   // First of all: the personas' password hashes are derived in a thread of their own meanwhile (users.ts).
   const hashing = new PersonaHashing()
   try {
-    return seedTables(db, options, keep, hashing, startSnowflakeSide, startRollupSide, startBigQuerySide)
+    return seedTables(
+      db,
+      options,
+      keep,
+      hashing,
+      startSnowflakeSide,
+      startRollupSide,
+      startBigQuerySide,
+      startDatabricksSide,
+    )
   } finally {
     // Whatever happened: the workers stopped and their side files gone (a no-op after a join).
     hashing.cancel()
     snowflakeSide?.cancel()
     rollupSide?.cancel()
     bigQuerySide?.cancel()
+    databricksSide?.cancel()
   }
 }
 
@@ -230,6 +273,7 @@ function seedTables(
   startSnowflakeSide: (() => SideSeed) | undefined,
   startRollupSide: ((clusters: SeedCluster[]) => RollupSide) | undefined,
   startBigQuerySide?: () => SideSeed,
+  startDatabricksSide?: () => SideSeed,
 ): Record<string, number> {
   const prng = createPrng(seed)
   faker.seed(seed)
@@ -254,6 +298,9 @@ function seedTables(
   const startBigQueryAt = (point: (typeof BIGQUERY_START)[Scale]) =>
     BIGQUERY_START[scale] === point ? startBigQuerySide?.() : undefined
   let bigQuerySide = startBigQueryAt('first')
+  const startDatabricksAt = (point: (typeof DATABRICKS_START)[Scale]) =>
+    DATABRICKS_START[scale] === point ? startDatabricksSide?.() : undefined
+  let databricksSide = startDatabricksAt('first')
   // The users' rows (their password hashes come later, from `hashing`: see the users step).
   const users = buildUsers(prng, clusters, now, sizes.extraUsers)
   const tags = buildTags(prng, clusters, now)
@@ -264,6 +311,8 @@ function seedTables(
        VALUES (@unravelId, @displayName, @clusterName, @kind, @platform, @region, @nodeCount, @createdAt, @terminatedAt)`,
     )
     for (const c of clusters) insert.run(c)
+    // The other Databricks all-purpose clusters (no draw: every other row stays as it was).
+    for (const c of databricksClusterRows(now, scale)) insert.run(c)
   })()
   db.transaction(() => {
     const insert = db.prepare(
@@ -295,6 +344,7 @@ function seedTables(
   )
   snowflakeSide ??= startAt('after indexes')
   bigQuerySide ??= startBigQueryAt('after indexes')
+  databricksSide ??= startDatabricksAt('after indexes')
   let rollupGrains: RollupGrains = {}
   if (inThread)
     timed('rollups', () => {
@@ -304,6 +354,7 @@ function seedTables(
     })
   snowflakeSide ??= startAt('after rollups')
   bigQuerySide ??= startBigQueryAt('after rollups')
+  databricksSide ??= startDatabricksAt('after rollups')
   timed('search index', () => buildSearchIndex(db, progress))
   timed('clusterResources', () => seedClusterResources(db, prng, clusters, now))
   // Its own generator, like Snowflake's; after the apps and YARN capacity its watched clusters are priced from.
@@ -376,6 +427,25 @@ function seedTables(
       'bigquery',
     )
   }
+  // Databricks: its own generator like BigQuery's, side by side or in-thread the same rows.
+  let databricksRuns = 0
+  if (databricksSide) {
+    Object.assign(phases, databricksSide.join(db, progress, DATABRICKS_SIZES[scale].runs))
+    databricksRuns = DATABRICKS_SIZES[scale].runs // exactly, by construction (seedDatabricks)
+  } else
+    timed(
+      'databricks',
+      () => {
+        databricksRuns = seedDatabricks(
+          db,
+          createPrng(seed + DATABRICKS_PRNG_OFFSET),
+          now,
+          DATABRICKS_SIZES[scale],
+          progress,
+        ).runs
+      },
+      DATABRICKS_SIZES[scale].runs,
+    )
   // Late, so the personas' scrypt hashes (about 1.5 s of CPU, on purpose) are derived in their own
   // thread beside all the steps above (users.ts PersonaHashing); no step before reads the users.
   // (Derived here in-thread they were the seed's first step: 1.5 s of the demo seed, 0.6 s of the
@@ -421,6 +491,7 @@ function seedTables(
     applications: sizes.applications,
     snowflakeQueries,
     bigQueryJobs,
+    databricksRuns,
     emrClusters,
   }
 }
