@@ -6,11 +6,7 @@ import { seriousViolations, signIn } from './helpers.ts'
  * seeded small scale, as the databricks persona uses them: the summary's costliest idle cluster,
  * the list's inefficient tab costliest idle time first, one cluster's sessions, and a job
  * cluster's run details.
- *
- * Skipped until the Databricks seed (HD1) merges: the db_* tables are empty in seeded databases
- * before it, so every list here would be empty. The lead re-enables it at merge (remove the skip).
  */
-test.skip(true, 'db_* tables are empty until the Databricks seed (HD1) merges; the lead re-enables this')
 
 const table = (page: Page) => page.getByRole('table', { name: /Databricks clusters$/ })
 const bodyRows = (page: Page) => table(page).locator('tbody tr[data-status]')

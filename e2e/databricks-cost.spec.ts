@@ -7,13 +7,6 @@ import { seriousViolations, signIn } from './helpers.ts'
  * chargeback of the job runs by user.
  */
 
-// The seed writes no Databricks rows until HD1's seed (seed/databricks*.ts) is merged: the trends
-// and the chargeback would be empty. The lead removes this line at that merge.
-test.skip(
-  true,
-  'db_usage_days is empty until the Databricks seed (HD1) is merged; the lead re-enables this file',
-)
-
 async function signInAsDatabricks(page: Page) {
   await page.goto('/login')
   await signIn(page, 'databricks', 'databricks')

@@ -33,10 +33,7 @@ function costliestFailedRun(): { key: string; jobName: string; runId: number } |
 
 test('a failed run’s details: header, task runs, errors and configuration, accessible', async ({ page }) => {
   const run = costliestFailedRun()
-  test.skip(
-    run === null,
-    'db_runs is empty until the Databricks seed (HD1) merges; the lead re-enables this journey',
-  )
+  expect(run, 'the small seed holds failed Databricks runs').not.toBeNull()
   await page.goto('/login')
   await signIn(page, 'databricks', 'databricks')
   await page.goto(`/app/application/db?execId=${run!.key}`)
