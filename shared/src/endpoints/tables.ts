@@ -20,6 +20,7 @@ import { hiveEndpoints } from './hive.ts'
 import { queryDetailsEndpoints } from './query-details.ts'
 import { workflowsEndpoints } from './workflows.ts'
 import { bigqueryEndpoints } from './bigquery.ts'
+import { databricksRunsEndpoints } from './databricks-runs.ts'
 
 /**
  * Every domain's endpoint table, by domain. The simulator's tests check each entry is served as
@@ -47,4 +48,5 @@ export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
   queryDetails: queryDetailsEndpoints,
   workflows: workflowsEndpoints,
   bigquery: bigqueryEndpoints,
+  databricksRuns: databricksRunsEndpoints,
 }

@@ -1072,6 +1072,24 @@ CREATE TABLE IF NOT EXISTS db_runs (
   insight_mask     INTEGER NOT NULL,
   error_message    TEXT
 );
+-- The db_runs indexes (repositories/databricks-runs.ts, databricks-jobs.ts), each with its queries:
+-- The window of the runs lists (E015, its /ds twin, E016, unifiedsearch appTypes db: the count,
+-- duration and cost ranges and insight tallies of the matching runs, and the page's ids in any sort,
+-- walked from the end in the default start-time order) and of the jobs and pipelines lists (E017:
+-- runs grouped by job). It covers every column those queries filter, sum or sort by (the final cost
+-- needs cost_final_at and both costs), so a window is read from the index alone and only the page's
+-- rows from the table.
+CREATE INDEX IF NOT EXISTS db_runs_window ON db_runs (
+  start_time, status, workspace, job, principal, compute_kind, cluster, tag_set, insight_mask, duration,
+  setup_ms, cost_final_at, dbus_e4, dbu_cost_e4, vm_cost_e4
+);
+-- The running tab (E015 appStatus ["R"], which ignores the window): the few running runs.
+CREATE INDEX IF NOT EXISTS db_runs_running ON db_runs (start_time) WHERE status = 'R';
+-- queryOnFinishedTime (E015): the window on the end time.
+CREATE INDEX IF NOT EXISTS db_runs_end ON db_runs (end_time) WHERE end_time IS NOT NULL;
+-- A job's runs (E016 and the jobIds filter: a few jobs' runs of the window without reading the whole
+-- window; E018: the job selector orders jobs by their latest run).
+CREATE INDEX IF NOT EXISTS db_runs_job ON db_runs (job, start_time);
 
 -- Delta Live Tables pipelines and their updates (edition: DATABRICKS_DLT_EDITIONS index). An update a
 -- job's PIPELINE task triggered names that run (job_run) and its DBUs are the run's (db_runs carries

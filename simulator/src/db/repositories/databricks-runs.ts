@@ -1,0 +1,410 @@
+import {
+  DATABRICKS_CLUSTER_TYPES,
+  DATABRICKS_INSIGHT_KEYS,
+  DATABRICKS_LIFE_CYCLE_STATES,
+  DATABRICKS_RESULT_STATES,
+  DATABRICKS_RUN_SORT_FIELDS,
+  MAX_RECORDS,
+  databricksJobClusterId,
+  databricksRunKey,
+  parseDatabricksRunKey,
+  type AppStatusCode,
+  type DatabricksClusterType,
+  type DatabricksRunCost,
+  type DatabricksRunRow,
+  type DatabricksRunSearchBody,
+  type DatabricksRunSearchResponse,
+  type DatabricksRunSortField,
+} from '@costlens/shared'
+import { HttpError } from '../../errors.ts'
+import type { Db } from '../open-database.ts'
+import { cachedStatement } from '../statement-cache.ts'
+import { instant } from './applications.ts'
+import { centsOf, databricksReadClock, dbusOf, finalRunFigures, usdOf } from './databricks-figures.ts'
+import { SqlParts } from './snowflake-common.ts'
+
+/*
+ * The Databricks runs lists (E015, its public twin, E016) and a run's actual cost (E053) over
+ * db_runs. Filters arrive as names (workspaces, users, job ids, cluster ids, tags) and become codes
+ * first, so every clause reads a column of the window index (schema.sql db_runs_window): the count,
+ * ranges and insight tallies of a window are one pass over its index entries, and a page one more
+ * (walked from the index's end in the default start-time order, a top-N sort otherwise).
+ */
+
+const DAY = 86_400_000
+/** The default window: the 7 days to now (02 §9: Databricks job list 7 days). */
+const DEFAULT_SPAN = 7 * DAY
+/** The longest window a list reads (a bound on the input; the seed keeps 90 days). */
+const MAX_SPAN = 366 * DAY
+/** Up to this many jobs, a jobIds filter reads db_runs_job (a job runs at most hourly: 168 runs a week). */
+const FEW_JOBS = 20
+
+/** Stored run columns to the clusterTypes filter's names (DATABRICKS_COMPUTE_KINDS order). */
+export const CLUSTER_TYPE_OF_KIND: readonly DatabricksClusterType[] = DATABRICKS_CLUSTER_TYPES
+
+export interface DatabricksRunScope {
+  /** A job id from the path (E016): replaces the body's jobIds. */
+  jobId?: string
+}
+
+/** What the plan limits read of a runs search: its window (none for a running-only search). */
+export function runSearchWindow(
+  body: DatabricksRunSearchBody,
+  now: number,
+): { start: number; end: number } | undefined {
+  if (runningOnly(body)) return undefined
+  const end = instant(body.end_time, 'end_time') ?? now
+  const start = instant(body.start_time, 'start_time') ?? end - DEFAULT_SPAN
+  return { start, end }
+}
+
+const runningOnly = (body: DatabricksRunSearchBody) =>
+  body.appStatus?.length === 1 && body.appStatus[0] === 'R'
+
+function sortOf(body: DatabricksRunSearchBody): { field: DatabricksRunSortField; dir: 'ASC' | 'DESC' } {
+  const [first] = body.sort ?? []
+  if (!first) return { field: 'startTime', dir: 'DESC' }
+  const [field, spec] = Object.entries(first)[0] ?? ['startTime', { order: 'desc' }]
+  if (!(DATABRICKS_RUN_SORT_FIELDS as readonly string[]).includes(field))
+    throw new HttpError(
+      400,
+      `body/sort: "${field}" is not a sortable field (one of ${DATABRICKS_RUN_SORT_FIELDS.join(', ')})`,
+    )
+  return { field: field as DatabricksRunSortField, dir: spec.order === 'asc' ? 'ASC' : 'DESC' }
+}
+
+function checkRange(name: string, range: { min?: number; max?: number } | undefined): void {
+  if (range?.min !== undefined && range.max !== undefined && range.min > range.max)
+    throw new HttpError(400, `body/${name}: min (${range.min}) must not be above max (${range.max})`)
+}
+
+/** Codes of the rows of `table` whose `column` is one of `values` (an unknown name matches nothing). */
+function codesOf(db: Db, table: string, column: string, values: readonly (string | number)[]): number[] {
+  if (!values.length) return []
+  const sql = new SqlParts().inList(column, values)
+  return cachedStatement(db, `SELECT code FROM ${table} WHERE ${sql.clauses[0]}`)
+    .pluck()
+    .all(sql.params) as number[]
+}
+
+/** The tag sets carrying any of the key's values, for every key given. */
+function tagSetsOf(db: Db, tags: Record<string, string[]>): number[] | undefined {
+  const pairs = Object.entries(tags).filter(([, values]) => values.length > 0)
+  if (!pairs.length) return undefined
+  const sql = new SqlParts()
+  const ors = pairs.map(([key, values]) => {
+    const keyParam = sql.param(key)
+    const names = values.map((v) => sql.param(v))
+    return `(t.key = ${keyParam} AND t.value IN (${names.join(', ')}))`
+  })
+  return cachedStatement(
+    db,
+    `SELECT DISTINCT s.code FROM db_tag_sets s JOIN db_tags t ON t.code = s.tag WHERE ${ors.join(' OR ')}`,
+  )
+    .pluck()
+    .all(sql.params) as number[]
+}
+
+/** The filters of a runs search as clauses on db_runs `r` (every column in db_runs_window). */
+export function runFilterSql(
+  db: Db,
+  body: DatabricksRunSearchBody,
+  now: number,
+  storedNow: number,
+  shift: number,
+  scope: DatabricksRunScope = {},
+): { sql: SqlParts; index: string } {
+  checkRange('durations', body.durations)
+  checkRange('cost', body.cost)
+  const sql = new SqlParts()
+  sql.params.storedNow = storedNow
+  let index = 'db_runs_window'
+  const window = runSearchWindow(body, now)
+  if (!window) {
+    // The running list: the partial index of running runs, whatever the window.
+    sql.clauses.push("r.status = 'R'")
+    index = 'db_runs_running'
+  } else {
+    if (window.start > window.end) throw new HttpError(400, 'body/start_time must not be after body/end_time')
+    if (window.end - window.start > MAX_SPAN)
+      throw new HttpError(400, 'body/start_time: the window may span at most 366 days')
+    const column = body.queryOnFinishedTime ? 'r.end_time' : 'r.start_time'
+    if (body.queryOnFinishedTime) index = 'db_runs_end'
+    sql.clauses.push(
+      `${column} >= ${sql.param(window.start - shift)}`,
+      `${column} <= ${sql.param(window.end - shift)}`,
+    )
+    if (body.appStatus) sql.inList('r.status', body.appStatus)
+  }
+  if (body.queues) sql.inList('r.workspace', codesOf(db, 'db_workspaces', 'workspace_name', body.queues))
+  if (body.users) sql.inList('r.principal', codesOf(db, 'db_principals', 'name', body.users))
+  const jobIds = scope.jobId !== undefined ? [scope.jobId] : body.jobIds
+  if (jobIds) {
+    const jobs = codesOf(db, 'db_jobs', 'job_id', jobIds.map(Number).filter(Number.isSafeInteger))
+    sql.inList('r.job', jobs)
+    // A few jobs' runs are read through their own index rather than the whole window's.
+    if (index === 'db_runs_window' && jobs.length <= FEW_JOBS) index = 'db_runs_job'
+  }
+  if (body.wildcardCluster !== '*' && body.clusters?.length)
+    sql.inList('r.cluster', codesOf(db, 'db_clusters', 'cluster_id', body.clusters))
+  if (body.clusterTypes)
+    sql.inList(
+      'r.compute_kind',
+      body.clusterTypes.map((t) => CLUSTER_TYPE_OF_KIND.indexOf(t)),
+    )
+  const tagSets = body.appTags && tagSetsOf(db, body.appTags)
+  if (tagSets) sql.inList('r.tag_set', tagSets)
+  if (body.insights?.length) {
+    const mask = body.insights.reduce((m, key) => m | (1 << DATABRICKS_INSIGHT_KEYS.indexOf(key)), 0)
+    sql.clauses.push(`(r.insight_mask & ${sql.param(mask)}) != 0`)
+  }
+  const d = body.durations
+  if (d?.min !== undefined) sql.clauses.push(`r.duration >= ${sql.param(d.min)}`)
+  if (d?.max !== undefined) sql.clauses.push(`r.duration <= ${sql.param(d.max)}`)
+  const total = totalCostE4('r')
+  if (body.cost?.min !== undefined)
+    sql.clauses.push(`${total} >= ${sql.param(Math.round(body.cost.min * 1e6))}`)
+  if (body.cost?.max !== undefined)
+    sql.clauses.push(`${total} <= ${sql.param(Math.round(body.cost.max * 1e6))}`)
+  addPatternClause(db, sql, body.globalsearchpattern)
+  if (body.signature !== undefined) addSignatureClause(db, sql, body.signature)
+  return { sql, index }
+}
+
+/** A run's final total (DBUs and VMs), cents × 10,000, 0 until billing closes it. */
+function totalCostE4(r: string): string {
+  const f = finalRunFigures(r)
+  return `(${f.dbuCostE4} + ${f.vmCostE4})`
+}
+
+/**
+ * globalsearchpattern: a run key finds that run; any other text the runs of the jobs whose name
+ * holds it (any case; a run's name is its job's).
+ */
+function addPatternClause(db: Db, sql: SqlParts, pattern: string | undefined): void {
+  const text = pattern?.trim()
+  if (!text) return
+  const key = parseDatabricksRunKey(text)
+  if (key) {
+    sql.clauses.push(`r.id = ${sql.param(key.runId)}`)
+    sql.inList('r.job', jobCodes(db, key.workspaceId, key.jobId))
+    return
+  }
+  const like = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  const jobs = cachedStatement(db, `SELECT code FROM db_jobs WHERE lower(job_name) LIKE ? ESCAPE '\\'`)
+    .pluck()
+    .all(like) as number[]
+  sql.inList('r.job', jobs)
+}
+
+/**
+ * signature: the runs of one job share its signature `<workspaceId>_<jobId>` (a Databricks run has
+ * no query text; its job is what repeats). Anything else matches nothing.
+ */
+function addSignatureClause(db: Db, sql: SqlParts, signature: string): void {
+  const match = /^(\d{1,20})_(\d{1,18})$/.exec(signature)
+  sql.inList('r.job', match ? jobCodes(db, match[1]!, Number(match[2])) : [])
+}
+
+function jobCodes(db: Db, workspaceId: string, jobId: number): number[] {
+  return cachedStatement(
+    db,
+    `SELECT j.code FROM db_jobs j JOIN db_workspaces w ON w.code = j.workspace
+      WHERE w.workspace_id = ? AND j.job_id = ?`,
+  )
+    .pluck()
+    .all(workspaceId, jobId) as number[]
+}
+
+/** Sort fields to what ORDER BY reads; only these reach the SQL. */
+function sortColumn(field: DatabricksRunSortField): string {
+  const f = finalRunFigures('r')
+  switch (field) {
+    case 'startTime':
+      return 'r.start_time'
+    case 'finishedTime':
+      return 'r.end_time'
+    case 'duration':
+      return 'r.duration'
+    case 'setupDuration':
+      return 'r.setup_ms'
+    case 'dbus':
+      return f.dbusE4
+    case 'cost':
+      return f.dbuCostE4
+    case 'total_cost':
+      return totalCostE4('r')
+    case 'user':
+      return '(SELECT name FROM db_principals WHERE code = r.principal)'
+    case 'queue':
+      return '(SELECT workspace_name FROM db_workspaces WHERE code = r.workspace)'
+    case 'name':
+      return '(SELECT job_name FROM db_jobs WHERE code = r.job)'
+    case 'status':
+      return 'r.status'
+    case 'runId':
+      return 'r.id'
+  }
+}
+
+interface RunDbRow {
+  id: number
+  status: AppStatusCode
+  life_cycle_state: number
+  result_state: number | null
+  start_time: number
+  end_time: number | null
+  setup_ms: number
+  duration: number
+  compute_kind: number
+  cluster_id: string | null
+  dbus_e4: number
+  dbu_cost_e4: number
+  vm_cost_e4: number
+  final: 0 | 1
+  insight_mask: number
+  job_id: number
+  job_name: string
+  workspace_id: string
+  workspace_name: string
+  principal: string
+}
+
+/** The columns a row of the list reads, final figures only (`r` db_runs, `@storedNow` bound). */
+function rowColumns(): string {
+  const f = finalRunFigures('r')
+  return `r.id, r.status, r.life_cycle_state, r.result_state, r.start_time, r.end_time, r.setup_ms, r.duration,
+          r.compute_kind, c.cluster_id, ${f.dbusE4} AS dbus_e4, ${f.dbuCostE4} AS dbu_cost_e4,
+          ${f.vmCostE4} AS vm_cost_e4, (r.cost_final_at <= @storedNow) AS final, r.insight_mask,
+          j.job_id, j.job_name, w.workspace_id, w.workspace_name, p.name AS principal`
+}
+
+const ROW_JOINS = `JOIN db_jobs j ON j.code = r.job
+  JOIN db_workspaces w ON w.code = r.workspace
+  JOIN db_principals p ON p.code = r.principal
+  LEFT JOIN db_clusters c ON c.code = r.cluster`
+
+function statusLong(row: RunDbRow): string {
+  const life = DATABRICKS_LIFE_CYCLE_STATES[row.life_cycle_state] ?? 'UNKNOWN'
+  const result = row.result_state === null ? undefined : DATABRICKS_RESULT_STATES[row.result_state]
+  return result ? `${life}/${result}` : life
+}
+
+function toRow(row: RunDbRow, shift: number): DatabricksRunRow {
+  const startTime = row.start_time + shift
+  const clusterId = row.cluster_id ?? databricksJobClusterId(row.id, startTime)
+  return {
+    id: databricksRunKey(row.workspace_id, row.job_id, row.id),
+    status: row.status,
+    status_long: statusLong(row),
+    user: row.principal,
+    raw_user: row.principal,
+    name: row.job_name,
+    runName: row.job_name,
+    runId: String(row.id),
+    jobId: String(row.job_id),
+    startTime,
+    finishedTime: row.end_time === null ? null : row.end_time + shift,
+    setupDuration: row.setup_ms,
+    duration: row.duration,
+    clusterId,
+    clusterUid: clusterId,
+    clusterType: CLUSTER_TYPE_OF_KIND[row.compute_kind] ?? 'db_job_cluster',
+    queue: row.workspace_name,
+    workspaceId: row.workspace_id,
+    dbus: dbusOf(row.dbus_e4),
+    cost: usdOf(row.dbu_cost_e4),
+    total_cost: usdOf(row.dbu_cost_e4 + row.vm_cost_e4),
+    cents: centsOf(row.vm_cost_e4),
+    costIsActual: row.final === 1,
+    insights: DATABRICKS_INSIGHT_KEYS.filter((_, bit) => (row.insight_mask & (1 << bit)) !== 0),
+  }
+}
+
+interface Tally {
+  n: number
+  minDuration: number | null
+  maxDuration: number | null
+  minCost: number | null
+  maxCost: number | null
+  [insight: `i${number}`]: number | null
+}
+
+/** E015, E016: a page of the runs that pass the filters, and their count, ranges and insights. */
+export function searchRuns(
+  db: Db,
+  body: DatabricksRunSearchBody,
+  now: number,
+  scope: DatabricksRunScope = {},
+): DatabricksRunSearchResponse {
+  const from = body.from ?? 0
+  const size = body.size ?? 15
+  if (from + size > MAX_RECORDS)
+    throw new HttpError(400, `body/from + body/size must be at most ${MAX_RECORDS}, got ${from + size}`)
+  const { field, dir } = sortOf(body)
+  const { shift, storedNow } = databricksReadClock(db, now)
+  const { sql, index } = runFilterSql(db, body, now, storedNow, shift, scope)
+  const total = totalCostE4('r')
+  const tally = cachedStatement(
+    db,
+    `SELECT count(*) AS n, min(r.duration) AS minDuration, max(r.duration) AS maxDuration,
+            min(${total}) AS minCost, max(${total}) AS maxCost,
+            ${DATABRICKS_INSIGHT_KEYS.map((_, bit) => `sum((r.insight_mask & ${1 << bit}) != 0) AS i${bit}`).join(', ')}
+       FROM db_runs r INDEXED BY ${index} ${sql.where('WHERE')}`,
+  ).get(sql.params) as Tally
+  // The default order walks the window index from its end; any other is a top-N sort of its entries.
+  const windowColumn = index === 'db_runs_end' ? 'r.end_time' : 'r.start_time'
+  const order =
+    field === 'startTime' && index !== 'db_runs_end'
+      ? `r.start_time ${dir}, r.id ${dir}`
+      : `${sortColumn(field)} ${dir}, ${windowColumn} ${dir}, r.id ${dir}`
+  const ids =
+    size === 0 || tally.n === 0
+      ? []
+      : (cachedStatement(
+          db,
+          `SELECT r.id FROM db_runs r INDEXED BY ${index} ${sql.where('WHERE')}
+            ORDER BY ${order} LIMIT ${size} OFFSET ${from}`,
+        )
+          .pluck()
+          .all(sql.params) as number[])
+  const rows = ids.length
+    ? (cachedStatement(
+        db,
+        `SELECT ${rowColumns()} FROM json_each(@ids) k JOIN db_runs r ON r.id = k.value ${ROW_JOINS}
+          ORDER BY k.key`,
+      ).all({ ids: JSON.stringify(ids), storedNow }) as RunDbRow[])
+    : []
+  return {
+    results: rows.map((row) => toRow(row, shift)),
+    metadata: {
+      totalRecords: tally.n,
+      duration: { min: tally.minDuration ?? 0, max: tally.maxDuration ?? 0 },
+      cost: { min: usdOf(tally.minCost ?? 0), max: usdOf(tally.maxCost ?? 0) },
+      appEvents: DATABRICKS_INSIGHT_KEYS.map((name, bit) => ({ name, count: tally[`i${bit}`] ?? 0 })).filter(
+        (e) => e.count > 0,
+      ),
+    },
+  }
+}
+
+/** E053: a run's actual cost, whether billing has closed it or not; null when there is no such run. */
+export function runCost(db: Db, key: string, now: number): DatabricksRunCost | null {
+  const parts = parseDatabricksRunKey(key)
+  if (!parts) throw new HttpError(400, `params/runId must be <workspaceId>_<jobId>_<runId>, got "${key}"`)
+  const { storedNow } = databricksReadClock(db, now)
+  const row = cachedStatement(
+    db,
+    `SELECT r.dbus_e4, r.dbu_cost_e4, r.vm_cost_e4, r.cost_final_at <= @storedNow AS final
+       FROM db_runs r JOIN db_jobs j ON j.code = r.job JOIN db_workspaces w ON w.code = r.workspace
+      WHERE r.id = @runId AND j.job_id = @jobId AND w.workspace_id = @workspaceId`,
+  ).get({ ...parts, storedNow }) as
+    { dbus_e4: number; dbu_cost_e4: number; vm_cost_e4: number; final: 0 | 1 } | undefined
+  if (!row) return null
+  return {
+    cost: usdOf(row.dbu_cost_e4 + row.vm_cost_e4),
+    dbu: { cost: usdOf(row.dbu_cost_e4), dbus: dbusOf(row.dbus_e4) },
+    cents: centsOf(row.vm_cost_e4),
+    final: row.final === 1,
+  }
+}
