@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom'
 import { Anchor } from '@mantine/core'
-import { formatDollars, formatDurationMs, type DatabricksJobRow } from '@costlens/shared'
+import { APP_STATUS_LABELS, formatDollars, formatDurationMs, type DatabricksJobRow } from '@costlens/shared'
 import type { DataColumn } from '../../components/table/table-types.ts'
 import { timeColumn } from '../../components/table/time-column.ts'
-import { columns, statusBadge, statusWords } from '../../kit/columns.tsx'
+import { StatusBadge } from '../../components/status/status-badge.tsx'
+import { columns } from '../../kit/columns.tsx'
 import { CLUSTER_TYPE_LABELS } from './run-columns.tsx'
-import { runStatusStyle } from './run-format.ts'
 
 /** The job runs list filtered to one job (B192: its own runs call answers it). */
 export const jobRunsHref = (jobId: string) => `/jobs/runs?jobIds=${encodeURIComponent(jobId)}`
@@ -35,8 +35,8 @@ export const JOB_COLUMNS: readonly DataColumn<DatabricksJobRow>[] = [
     width: 110,
     priority: 1,
     sortable: false,
-    value: (j) => statusWords(j.status),
-    render: (j) => statusBadge(j.status, runStatusStyle),
+    value: (j) => APP_STATUS_LABELS[j.status],
+    render: (j) => <StatusBadge code={j.status} />,
   },
   { key: 'jobId', title: 'Job ID', width: 90, priority: 3, sortable: false },
   { key: 'workSpace', title: 'Workspace', width: 170, priority: 2, ellipsis: true },

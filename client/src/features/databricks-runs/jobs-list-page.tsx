@@ -1,5 +1,6 @@
 import { useMemo } from 'react'
 import {
+  APP_STATUS_LABELS,
   APP_STATUS_CODES,
   DATABRICKS_JOB_SORT_FIELDS,
   MAX_RECORDS,
@@ -9,7 +10,6 @@ import {
   type DatabricksJobSortField,
   type PresetValue,
 } from '@costlens/shared'
-import { statusWords } from '../../kit/columns.tsx'
 import * as field from '../../kit/fields.ts'
 import type { FilterSpec } from '../../kit/filter-panel.tsx'
 import { defineListState } from '../../kit/list-state.ts'
@@ -67,7 +67,7 @@ const filterSpecs: FilterSpec<JobListView['filters'], undefined>[] = [
     kind: 'multi',
     field: 'status',
     label: 'Latest run status',
-    options: () => APP_STATUS_CODES.map((s) => ({ value: s, label: statusWords(s) })),
+    options: () => APP_STATUS_CODES.map((s) => ({ value: s, label: APP_STATUS_LABELS[s] })),
     allWhenEmpty: true,
   },
 ]

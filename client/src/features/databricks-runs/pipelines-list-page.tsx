@@ -1,5 +1,6 @@
 import { useMemo } from 'react'
 import {
+  APP_STATUS_LABELS,
   APP_STATUS_CODES,
   DATABRICKS_PIPELINE_FILTER_DEFAULTS,
   SCREEN_DEFAULT_RANGES,
@@ -7,7 +8,6 @@ import {
   type DatabricksJobRow,
   type PresetValue,
 } from '@costlens/shared'
-import { statusWords } from '../../kit/columns.tsx'
 import * as field from '../../kit/fields.ts'
 import type { FilterSpec } from '../../kit/filter-panel.tsx'
 import { defineListState } from '../../kit/list-state.ts'
@@ -55,7 +55,7 @@ const filterSpecs = (
     kind: 'multi',
     field: 'status',
     label: 'Status',
-    options: () => APP_STATUS_CODES.map((s) => ({ value: s, label: statusWords(s) })),
+    options: () => APP_STATUS_CODES.map((s) => ({ value: s, label: APP_STATUS_LABELS[s] })),
     allWhenEmpty: true,
   },
   {

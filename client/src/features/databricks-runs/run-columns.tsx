@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router-dom'
 import { Anchor, Text, Tooltip } from '@mantine/core'
 import {
+  APP_STATUS_LABELS,
   formatDollars,
   formatDurationMs,
   needsActualCost,
@@ -10,10 +11,10 @@ import {
 } from '@costlens/shared'
 import type { DataColumn } from '../../components/table/table-types.ts'
 import { timeColumn } from '../../components/table/time-column.ts'
-import { columns, statusBadge, statusWords } from '../../kit/columns.tsx'
+import { StatusBadge } from '../../components/status/status-badge.tsx'
+import { columns } from '../../kit/columns.tsx'
 import type { ReturnState } from '../../kit/return-link.tsx'
 import { useDatabricksRunCostQuery } from './api.ts'
-import { runStatusStyle } from './run-format.ts'
 
 /** A run's details (R113: a Databricks run opens its details like any application). */
 export const runDetailsHref = (runKey: string) => `/app/application/db?execId=${encodeURIComponent(runKey)}`
@@ -100,8 +101,8 @@ export const RUN_COLUMNS: readonly DataColumn<DatabricksRunRow>[] = [
     title: 'Status',
     width: 100,
     priority: 1,
-    value: (r) => statusWords(r.status),
-    render: (r) => statusBadge(r.status, runStatusStyle),
+    value: (r) => APP_STATUS_LABELS[r.status],
+    render: (r) => <StatusBadge code={r.status} />,
   },
   { key: 'name', title: 'Job', width: 180, priority: 2, ellipsis: true },
   { key: 'user', title: 'User', width: 180, priority: 3, ellipsis: true },
