@@ -5,6 +5,7 @@ import {
   type DatabricksJobSearch,
   type DatabricksRunCost,
   type DatabricksRunSearchResponse,
+  type UnifiedSearchResponse,
 } from '@costlens/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DB_FIXTURE_RUNS, dbFixtureRunCost, insertDatabricksFixture } from './databricks-fixture.ts'
@@ -251,6 +252,52 @@ describe('databricks runs lists (E015, its /ds twin, E016, E053, E017, E018) on 
       expect(b).toEqual(a)
       expect(c).toEqual(a)
       expect(ids(a)).toEqual([9012, 9013, 9007])
+    })
+  })
+
+  describe('E014 unifiedsearch with appTypes ["db"]', () => {
+    const unified = (payload: object, user = 'databricks') =>
+      post('/api/v1/apps/unifiedsearch', { appTypes: ['db'], ...payload }, user)
+
+    it('the runs call’s page and totals, each run as an application record of kind db', async () => {
+      const res = await unified({ queues: ['acme-prod-aws'], sort: [{ cents: { order: 'desc' } }], size: 3 })
+      expect(res.statusCode, res.body).toBe(200)
+      const body = res.json<UnifiedSearchResponse>()
+      const runs = await search({
+        queues: ['acme-prod-aws'],
+        sort: [{ total_cost: { order: 'desc' } }],
+        size: 3,
+      })
+      expect(body.results.map((r) => r.id)).toEqual(runs.results.map((r) => r.id))
+      expect(body.metadata).toMatchObject({
+        totalRecords: runs.metadata.totalRecords,
+        duration: runs.metadata.duration,
+        cost: runs.metadata.cost,
+      })
+      const first = runs.results[0]!
+      expect(body.results[0]).toMatchObject({
+        kind: 'db',
+        status: first.status,
+        name: first.name,
+        queue: 'acme-prod-aws',
+        runId: first.runId,
+        jobId: first.jobId,
+        wsId: '4051729395532381',
+        wsInstance: 'https://dbc-4051729a-9553.cloud.databricks.com',
+        dbus: first.dbus,
+        dbuCost: first.cost,
+        cents: Math.round(first.cents),
+      })
+    })
+
+    it('a user of another install finds no Databricks run; size over 100 and unknown cluster types are 400', async () => {
+      const other = await unified({}, 'snowflake')
+      expect(other.statusCode).toBe(200)
+      expect(other.json<UnifiedSearchResponse>().metadata.totalRecords).toBe(0)
+      expect((await unified({ size: 101 })).statusCode).toBe(400)
+      const types = await unified({ clusterTypes: ['Yarn'] })
+      expect(types.statusCode).toBe(400)
+      expect(types.json().message).toMatch(/clusterTypes/)
     })
   })
 

@@ -2,6 +2,7 @@ import { appsEndpoints as calls, sortFieldOf, type UnifiedSearchBody } from '@co
 import type { AppInstance } from '../../app.ts'
 import { instant } from '../../db/repositories/applications.ts'
 import { unifiedSearch } from '../../db/repositories/unified-search.ts'
+import { databricksUnifiedSearch, isDatabricksSearch } from '../../db/repositories/databricks-runs-unified.ts'
 import {
   APP_EVENTS_SPAN,
   INEFFICIENT_SPAN,
@@ -48,6 +49,9 @@ export default async function appRoutes(app: AppInstance) {
     calls.unifiedSearch,
     (request) => {
       const body = request.body
+      // Databricks runs (appTypes ["db"]) live in db_runs, not applications.
+      if (isDatabricksSearch(body))
+        return databricksUnifiedSearch(db, body, clock.now(), sessionOf(request).platform === 'DB')
       // '*' or no cluster: every cluster of the user's; named clusters must be the user's (403).
       const clusters = scopedClusters(scopeOf(request), body.wildcardCluster === '*' ? [] : body.clusters)
       return unifiedSearch(db, { ...body, clusters: [...clusters], wildcardCluster: undefined }, clock.now())
