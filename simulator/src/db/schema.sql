@@ -1083,6 +1083,12 @@ CREATE INDEX IF NOT EXISTS db_runs_window ON db_runs (
   start_time, status, workspace, job, principal, compute_kind, cluster, tag_set, insight_mask, duration,
   setup_ms, cost_final_at, dbus_e4, dbu_cost_e4, vm_cost_e4
 );
+-- The insights of a runs list's window (E015 metadata.appEvents: the matching runs by insight mask):
+-- the window index's filter columns for the runs with any insight only (about a fifth of them).
+CREATE INDEX IF NOT EXISTS db_runs_insights ON db_runs (
+  start_time, status, workspace, job, principal, compute_kind, cluster, tag_set, insight_mask, duration,
+  cost_final_at, dbu_cost_e4, vm_cost_e4
+) WHERE insight_mask != 0;
 -- The running tab (E015 appStatus ["R"], which ignores the window): the few running runs.
 CREATE INDEX IF NOT EXISTS db_runs_running ON db_runs (start_time) WHERE status = 'R';
 -- queryOnFinishedTime (E015): the window on the end time.

@@ -327,7 +327,11 @@ interface Tally {
   maxDuration: number | null
   minCost: number | null
   maxCost: number | null
-  [insight: `i${number}`]: number | null
+}
+
+const NO_RUNS: DatabricksRunSearchResponse = {
+  results: [],
+  metadata: { totalRecords: 0, duration: { min: 0, max: 0 }, cost: { min: 0, max: 0 }, appEvents: [] },
 }
 
 /** E015, E016: a page of the runs that pass the filters, and their count, ranges and insights. */
@@ -344,14 +348,24 @@ export function searchRuns(
   const { field, dir } = sortOf(body)
   const { shift, storedNow } = databricksReadClock(db, now)
   const { sql, index } = runFilterSql(db, body, now, storedNow, shift, scope)
+  // A filter naming nothing that exists (an unknown workspace, job or cluster) matches no run.
+  if (sql.clauses.includes('0')) return NO_RUNS
   const total = totalCostE4('r')
   const tally = cachedStatement(
     db,
     `SELECT count(*) AS n, min(r.duration) AS minDuration, max(r.duration) AS maxDuration,
-            min(${total}) AS minCost, max(${total}) AS maxCost,
-            ${DATABRICKS_INSIGHT_KEYS.map((_, bit) => `sum((r.insight_mask & ${1 << bit}) != 0) AS i${bit}`).join(', ')}
+            min(${total}) AS minCost, max(${total}) AS maxCost
        FROM db_runs r INDEXED BY ${index} ${sql.where('WHERE')}`,
   ).get(sql.params) as Tally
+  // The insights of the matching runs: a read of the few runs with any (a fifth of a window), by
+  // mask, rather than five bit tests on every run of the window.
+  const masks = cachedStatement(
+    db,
+    `SELECT r.insight_mask AS mask, count(*) AS n
+       FROM db_runs r INDEXED BY ${index === 'db_runs_window' ? 'db_runs_insights' : index}
+      WHERE r.insight_mask != 0 ${sql.where('AND')} GROUP BY r.insight_mask`,
+  ).all(sql.params) as { mask: number; n: number }[]
+  const insightCount = (bit: number) => masks.reduce((sum, m) => sum + ((m.mask >> bit) & 1) * m.n, 0)
   // The default order walks the window index from its end; any other is a top-N sort of its entries.
   const windowColumn = index === 'db_runs_end' ? 'r.end_time' : 'r.start_time'
   const order =
@@ -381,7 +395,7 @@ export function searchRuns(
       totalRecords: tally.n,
       duration: { min: tally.minDuration ?? 0, max: tally.maxDuration ?? 0 },
       cost: { min: usdOf(tally.minCost ?? 0), max: usdOf(tally.maxCost ?? 0) },
-      appEvents: DATABRICKS_INSIGHT_KEYS.map((name, bit) => ({ name, count: tally[`i${bit}`] ?? 0 })).filter(
+      appEvents: DATABRICKS_INSIGHT_KEYS.map((name, bit) => ({ name, count: insightCount(bit) })).filter(
         (e) => e.count > 0,
       ),
     },
