@@ -46,7 +46,7 @@ export const JOB_COLUMNS: readonly DataColumn<DatabricksJobRow>[] = [
   {
     key: 'duration',
     title: 'Total duration',
-    width: 115,
+    width: 135,
     priority: 2,
     align: 'right',
     render: (j) => formatDurationMs(j.duration),

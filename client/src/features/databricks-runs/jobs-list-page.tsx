@@ -10,6 +10,7 @@ import {
   type DatabricksJobSortField,
   type PresetValue,
 } from '@costlens/shared'
+import { statusWords } from '../../kit/columns.tsx'
 import * as field from '../../kit/fields.ts'
 import type { FilterSpec } from '../../kit/filter-panel.tsx'
 import { defineListState } from '../../kit/list-state.ts'
@@ -67,7 +68,7 @@ const filterSpecs: FilterSpec<JobListView['filters'], undefined>[] = [
     kind: 'multi',
     field: 'status',
     label: 'Latest run status',
-    options: () => APP_STATUS_CODES.map((s) => ({ value: s, label: APP_STATUS_LABELS[s] })),
+    options: () => APP_STATUS_CODES.map((s) => ({ value: s, label: statusWords(APP_STATUS_LABELS[s]) })),
     allWhenEmpty: true,
   },
 ]
@@ -89,7 +90,7 @@ export default function JobsListPage() {
       request={request}
       rows={(data) => data?.results ?? []}
       total={(data) => data?.totalRecords ?? 0}
-      filters={{ specs: filterSpecs, layout: 'row' }}
+      filters={{ specs: filterSpecs, layout: 'side', width: 230 }}
       columns={JOB_COLUMNS}
       rowKey={(j) => `${j.workspaceId}_${j.jobId}`}
       emptyText="No job ran in this window"

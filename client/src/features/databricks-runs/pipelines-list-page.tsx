@@ -8,6 +8,7 @@ import {
   type DatabricksJobRow,
   type PresetValue,
 } from '@costlens/shared'
+import { statusWords } from '../../kit/columns.tsx'
 import * as field from '../../kit/fields.ts'
 import type { FilterSpec } from '../../kit/filter-panel.tsx'
 import { defineListState } from '../../kit/list-state.ts'
@@ -55,7 +56,7 @@ const filterSpecs = (
     kind: 'multi',
     field: 'status',
     label: 'Status',
-    options: () => APP_STATUS_CODES.map((s) => ({ value: s, label: APP_STATUS_LABELS[s] })),
+    options: () => APP_STATUS_CODES.map((s) => ({ value: s, label: statusWords(APP_STATUS_LABELS[s]) })),
     allWhenEmpty: true,
   },
   {
@@ -85,7 +86,8 @@ export default function PipelinesListPage() {
       result={result}
       request={request}
       rows={(data) => data?.results ?? []}
-      filters={{ specs: filterSpecs(rows), layout: 'row' }}
+      filters={{ specs: filterSpecs(rows), layout: 'side', width: 230 }}
+      rangeTexts={{ '24_h': 'Last 24 Hours' }}
       columns={JOB_COLUMNS}
       rowKey={(j) => `${j.workspaceId}_${j.jobId}`}
       browserTable={{ defaultView: { sort: { key: 'startTime', direction: 'desc' }, pageSize: 15 } }}

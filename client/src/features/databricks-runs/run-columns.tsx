@@ -12,7 +12,6 @@ import {
 import type { DataColumn } from '../../components/table/table-types.ts'
 import { timeColumn } from '../../components/table/time-column.ts'
 import { StatusBadge } from '../../components/status/status-badge.tsx'
-import { columns } from '../../kit/columns.tsx'
 import type { ReturnState } from '../../kit/return-link.tsx'
 import { useDatabricksRunCostQuery } from './api.ts'
 
@@ -42,20 +41,24 @@ function RunLink({ run }: { run: DatabricksRunRow }) {
  * B195: a run listed at cost 0 whose cost is not final yet asks runs/{runId}/cost once (RTK Query
  * keeps the answer per run key) and shows the actual cost, marked as not final.
  */
-function RunCost({ run, figure }: { run: DatabricksRunRow; figure: 'cost' | 'total_cost' }) {
+function RunCost({ run, figure }: { run: DatabricksRunRow; figure: 'dbus' | 'cost' | 'total_cost' }) {
   const pending = needsActualCost(run)
   const { data } = useDatabricksRunCostQuery({ runId: run.id }, { skip: !pending })
-  if (!pending) return <>{formatDollars(run[figure])}</>
+  const show = (value: number) => (figure === 'dbus' ? value.toFixed(2) : formatDollars(value))
+  if (!pending) return <>{show(run[figure])}</>
   if (!data)
     return (
-      <Text size="xs" c="dimmed">
-        {formatDollars(0)}
+      <Text size="xs" c="dimmed" span>
+        {show(0)}
       </Text>
     )
-  const actual = withActualCost(run, figure === 'cost' ? data.dbu.cost : data.cost)
+  const actual = withActualCost(
+    run,
+    { dbus: data.dbu.dbus, cost: data.dbu.cost, total_cost: data.cost }[figure],
+  )
   return (
-    <Tooltip label="Billing has not closed this run yet: its actual cost so far">
-      <span>{formatDollars(actual.cost)}*</span>
+    <Tooltip label="Billing has not closed this run yet: its actual figure so far">
+      <span>{show(actual.cost)}*</span>
     </Tooltip>
   )
 }
@@ -126,7 +129,15 @@ export const RUN_COLUMNS: readonly DataColumn<DatabricksRunRow>[] = [
     render: (r) => formatDurationMs(r.setupDuration),
     exportValue: (r) => r.setupDuration,
   },
-  { ...columns.figure<DatabricksRunRow>('dbus', 'DBUs', 90, (v) => v.toFixed(2)), priority: 2 },
+  {
+    key: 'dbus',
+    title: 'DBUs',
+    width: 90,
+    priority: 2,
+    align: 'right',
+    render: (r) => <RunCost run={r} figure="dbus" />,
+    exportValue: (r) => r.dbus,
+  },
   {
     key: 'cost',
     title: 'Cost (USD)',

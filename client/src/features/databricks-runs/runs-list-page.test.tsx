@@ -60,6 +60,7 @@ describe('/jobs/runs', () => {
       timeout: 5_000,
     })
     expect((await tableRows(CAPTION))[1]).toHaveTextContent('$ 2.50*')
+    expect((await tableRows(CAPTION))[1]).toHaveTextContent('16.67*')
     // Only the unbilled run asks, and once (both cost cells share the answer).
     expect(page.requests.filter((r) => r.url.includes('/cost')).map((r) => new URL(r.url).pathname)).toEqual([
       '/api/v1/ds/api/v1/databricks/runs/4051729395532381_101_9002/cost',

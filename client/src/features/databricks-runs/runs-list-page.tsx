@@ -7,6 +7,7 @@ import {
   formatDollars,
   type DatabricksRunSearchResponse as Response,
 } from '@costlens/shared'
+import { statusWords } from '../../kit/columns.tsx'
 import type { FilterSpec } from '../../kit/filter-panel.tsx'
 import type { Kpi } from '../../kit/kpi-row.tsx'
 import { ListPage } from '../../kit/list-page.tsx'
@@ -39,7 +40,7 @@ const filterSpecs = (tab: RunListView['tab']): FilterSpec<RunListView['filters']
     options: () =>
       APP_STATUS_CODES.filter((s) => DATABRICKS_TAB_STATUSES[tab].includes(s)).map((s) => ({
         value: s,
-        label: APP_STATUS_LABELS[s],
+        label: statusWords(APP_STATUS_LABELS[s]),
       })),
     allWhenEmpty: true,
     hidden: tab === 'running',
