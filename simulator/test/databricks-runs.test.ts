@@ -4,6 +4,7 @@ import {
   type DatabricksJobList,
   type DatabricksJobSearch,
   type DatabricksRunCost,
+  type DatabricksRunFilters,
   type DatabricksRunSearchResponse,
   type UnifiedSearchResponse,
 } from '@costlens/shared'
@@ -440,6 +441,56 @@ describe('databricks runs lists (E015, its /ds twin, E016, E053, E017, E018) on 
     it('bad input: an unknown sort field or start after end → 400', async () => {
       expect((await post(calls.jobs.path, { sort: 'secret' })).statusCode).toBe(400)
       expect((await post(calls.jobs.path, { start_time: now, end_time: now - DAY })).statusCode).toBe(400)
+    })
+  })
+
+  describe('E038 the runs list’s filter values', () => {
+    const filters = (user = 'databricks', query = '') =>
+      app.inject({ method: 'GET', url: `${calls.runFilters.path}${query}`, headers: as(user) })
+
+    it('users, workspaces and tags of the 7 days with their runs, the most first', async () => {
+      const res = await filters()
+      expect(res.statusCode, res.body).toBe(200)
+      expect(res.json<DatabricksRunFilters>()).toEqual({
+        users: [
+          { name: 'etl-service-principal', count: 5 },
+          { name: 'alice@acme.example', count: 4 },
+          { name: 'bob@acme.example', count: 3 },
+        ],
+        queues: [
+          { name: 'acme-prod-aws', count: 7 },
+          { name: 'acme-analytics-azure', count: 3 },
+          { name: 'acme-ml-enterprise', count: 2 },
+        ],
+        tags: [
+          { key: 'cost_center', values: [{ value: 'cc-1001', count: 5 }] },
+          {
+            key: 'env',
+            values: [
+              { value: 'prod', count: 9 },
+              { value: 'dev', count: 3 },
+            ],
+          },
+          {
+            key: 'team',
+            values: [
+              { value: 'analytics', count: 7 },
+              { value: 'data-eng', count: 5 },
+            ],
+          },
+        ],
+      })
+    })
+
+    it('freemium gets no tags; 8 days are refused; a bad date is 400; other platforms 403', async () => {
+      const free = await filters('freemium')
+      expect(free.statusCode).toBe(200)
+      expect(free.json<DatabricksRunFilters>().tags).toEqual([])
+      expect(free.json<DatabricksRunFilters>().users).toHaveLength(3)
+      const eight = await filters('freemium', `?start_time=${now - 8 * DAY}&end_time=${now}`)
+      expect(eight.statusCode).toBe(403)
+      expect((await filters('databricks', '?start_time=yesterday')).statusCode).toBe(400)
+      expect((await filters('snowflake')).statusCode).toBe(403)
     })
   })
 

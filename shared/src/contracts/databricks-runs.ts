@@ -262,3 +262,43 @@ export const DatabricksJobSearchSchema = Type.Array(
   { title: 'DatabricksJobSearch' },
 )
 export type DatabricksJobSearch = Static<typeof DatabricksJobSearchSchema>
+
+/** E038 query: the runs list's window (epoch ms or ISO; default the 7 days to now). */
+export const DatabricksRunFiltersQuerySchema = Type.Object(
+  { start_time: Type.Optional(BodyInstantSchema), end_time: Type.Optional(BodyInstantSchema) },
+  { additionalProperties: false },
+)
+export type DatabricksRunFiltersQuery = Static<typeof DatabricksRunFiltersQuerySchema>
+
+const NameCount = Type.Object(
+  { name: Type.String(), count: Type.Integer({ minimum: 0 }) },
+  { additionalProperties: false },
+)
+
+/**
+ * E038: the runs list's filter values over the window with their run counts: run-as users,
+ * workspaces (the list's queues) and tags per key (none on the free plan, 02 §6: freemium users get
+ * no tags).
+ */
+export const DatabricksRunFiltersSchema = Type.Object(
+  {
+    users: Type.Array(NameCount),
+    queues: Type.Array(NameCount),
+    tags: Type.Array(
+      Type.Object(
+        {
+          key: Type.String(),
+          values: Type.Array(
+            Type.Object(
+              { value: Type.String(), count: Type.Integer({ minimum: 0 }) },
+              { additionalProperties: false },
+            ),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false, title: 'DatabricksRunFilters' },
+)
+export type DatabricksRunFilters = Static<typeof DatabricksRunFiltersSchema>

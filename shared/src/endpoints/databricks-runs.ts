@@ -4,6 +4,8 @@ import {
   DatabricksJobParamsSchema,
   DatabricksJobSearchBodySchema,
   DatabricksJobSearchSchema,
+  DatabricksRunFiltersQuerySchema,
+  DatabricksRunFiltersSchema,
   DatabricksRunCostSchema,
   DatabricksRunParamsSchema,
   DatabricksRunSearchBodySchema,
@@ -88,6 +90,23 @@ export const databricksRunsEndpoints = defineEndpoints({
       'startTime desc.',
     body: DatabricksJobListBodySchema,
     response: DatabricksJobListSchema,
+  },
+  runFilters: {
+    method: 'GET',
+    path: '/api/v1/ds/api/v1/databricks/runs/filters',
+    specIds: ['E038'],
+    pathIsOurs: true,
+    tags,
+    access: databricks,
+    summary:
+      "The job runs list's filter values: users, workspaces and tags per key, with their runs in the window",
+    description:
+      'The spec names a tags call for the Databricks lists without its path (E038): costlens answers the tags ' +
+      'per key and, in the same read, the users and workspaces of the runs started in [start_time, end_time] ' +
+      '(epoch ms or ISO; default the 7 days to now), the most runs first. No tags on the free plan. The app ' +
+      'events of the list come with the runs call (metadata.appEvents).',
+    querystring: DatabricksRunFiltersQuerySchema,
+    response: DatabricksRunFiltersSchema,
   },
   jobSearch: {
     method: 'POST',

@@ -11,6 +11,7 @@ import {
   type AppStatusCode,
   type DatabricksClusterType,
   type DatabricksRunCost,
+  type DatabricksRunFilters,
   type DatabricksRunRow,
   type DatabricksRunSearchBody,
   type DatabricksRunSearchResponse,
@@ -49,7 +50,7 @@ export interface DatabricksRunScope {
 
 /** What the plan limits read of a runs search: its window (none for a running-only search). */
 export function runSearchWindow(
-  body: DatabricksRunSearchBody,
+  body: Pick<DatabricksRunSearchBody, 'appStatus' | 'start_time' | 'end_time'>,
   now: number,
 ): { start: number; end: number } | undefined {
   if (runningOnly(body)) return undefined
@@ -58,7 +59,7 @@ export function runSearchWindow(
   return { start, end }
 }
 
-const runningOnly = (body: DatabricksRunSearchBody) =>
+const runningOnly = (body: Pick<DatabricksRunSearchBody, 'appStatus'>) =>
   body.appStatus?.length === 1 && body.appStatus[0] === 'R'
 
 function sortOf(body: DatabricksRunSearchBody): { field: DatabricksRunSortField; dir: 'ASC' | 'DESC' } {
@@ -420,5 +421,67 @@ export function runCost(db: Db, key: string, now: number): DatabricksRunCost | n
     dbu: { cost: usdOf(row.dbu_cost_e4), dbus: dbusOf(row.dbus_e4) },
     cents: centsOf(row.vm_cost_e4),
     final: row.final === 1,
+  }
+}
+
+/**
+ * E038: the users, workspaces and tags of the runs of the window with their run counts (one read of
+ * the window index grouped by the three codes), the most runs first; tags only when `withTags`.
+ */
+export function runFilterValues(
+  db: Db,
+  query: { start_time?: number | string; end_time?: number | string },
+  now: number,
+  withTags: boolean,
+): DatabricksRunFilters {
+  const window = runSearchWindow(query, now)!
+  if (window.start > window.end) throw new HttpError(400, 'querystring/start_time must not be after end_time')
+  if (window.end - window.start > MAX_SPAN)
+    throw new HttpError(400, 'querystring/start_time: the window may span at most 366 days')
+  const { shift } = databricksReadClock(db, now)
+  const groups = cachedStatement(
+    db,
+    `SELECT g.n, p.name AS user, w.workspace_name AS queue, g.tag_set FROM (
+       SELECT r.principal, r.workspace, r.tag_set, count(*) AS n FROM db_runs r INDEXED BY db_runs_window
+        WHERE r.start_time >= @from AND r.start_time <= @to GROUP BY r.principal, r.workspace, r.tag_set) g
+     JOIN db_principals p ON p.code = g.principal JOIN db_workspaces w ON w.code = g.workspace`,
+  ).all({ from: window.start - shift, to: window.end - shift }) as {
+    n: number
+    user: string
+    queue: string
+    tag_set: number | null
+  }[]
+  const tally = (pick: (g: (typeof groups)[number]) => string) => {
+    const counts = new Map<string, number>()
+    for (const g of groups) counts.set(pick(g), (counts.get(pick(g)) ?? 0) + g.n)
+    return [...counts]
+      .map(([name, count]) => ({ name, count }))
+      .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name))
+  }
+  const tags = new Map<string, Map<string, number>>()
+  if (withTags) {
+    const sets = new Map<number, number>()
+    for (const g of groups) if (g.tag_set !== null) sets.set(g.tag_set, (sets.get(g.tag_set) ?? 0) + g.n)
+    const pairs = cachedStatement(
+      db,
+      'SELECT s.code, t.key, t.value FROM db_tag_sets s JOIN db_tags t ON t.code = s.tag',
+    ).all() as { code: number; key: string; value: string }[]
+    for (const { code, key, value } of pairs) {
+      const n = sets.get(code)
+      if (!n) continue
+      const values = tags.get(key) ?? new Map<string, number>()
+      values.set(value, (values.get(value) ?? 0) + n)
+      tags.set(key, values)
+    }
+  }
+  return {
+    users: tally((g) => g.user),
+    queues: tally((g) => g.queue),
+    tags: [...tags]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, values]) => ({
+        key,
+        values: [...values].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count),
+      })),
   }
 }

@@ -1,8 +1,14 @@
-import { databricksRunsEndpoints as calls } from '@costlens/shared'
+import { databricksRunsEndpoints as calls, type DatabricksRunSearchBody } from '@costlens/shared'
 import type { AppInstance } from '../../app.ts'
 import { HttpError } from '../../errors.ts'
 import { jobListWindow, listJobs, searchJobNames } from '../../db/repositories/databricks-jobs.ts'
-import { runCost, runSearchWindow, searchRuns } from '../../db/repositories/databricks-runs.ts'
+import {
+  runCost,
+  runFilterValues,
+  runSearchWindow,
+  searchRuns,
+} from '../../db/repositories/databricks-runs.ts'
+import { sessionOf } from '../../plugins/auth.ts'
 import { route } from '../route.ts'
 
 /**
@@ -13,8 +19,7 @@ import { route } from '../route.ts'
 export async function databricksRunsRoutes(app: AppInstance) {
   const { db, clock } = app
   const runsPlan = {
-    plan: (request: { body: Parameters<typeof runSearchWindow>[0] }, now: number) =>
-      planOfRuns(request.body, now),
+    plan: (request: { body: DatabricksRunSearchBody }, now: number) => planOfRuns(request.body, now),
   }
   route(app, calls.runs, (request) => searchRuns(db, request.body, clock.now()), runsPlan)
   route(app, calls.runsPublic, (request) => searchRuns(db, request.body, clock.now()), runsPlan)
@@ -33,9 +38,15 @@ export async function databricksRunsRoutes(app: AppInstance) {
     plan: (request, now) => ({ range: jobListWindow(request.body, now) }),
   })
   route(app, calls.jobSearch, (request) => searchJobNames(db, request.body))
+  route(
+    app,
+    calls.runFilters,
+    (request) => runFilterValues(db, request.query, clock.now(), sessionOf(request).plan !== 'freemium'),
+    { plan: (request, now) => ({ range: runSearchWindow(request.query, now) }) },
+  )
 }
 
-function planOfRuns(body: Parameters<typeof runSearchWindow>[0], now: number) {
+function planOfRuns(body: DatabricksRunSearchBody, now: number) {
   const sortKey = body.sort?.[0] ? Object.keys(body.sort[0])[0] : undefined
   return {
     sortKey,
