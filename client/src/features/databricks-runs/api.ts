@@ -14,6 +14,7 @@ export const databricksRunsApi = api.injectEndpoints({
     databricksJobRuns: endpointQuery(build, calls.jobRuns, { request: { group: 'databricks:runs' } }),
     /** B195: a run listed at cost 0, fetched once (RTK Query keeps the answer per run key). */
     databricksRunCost: endpointQuery(build, calls.runCost),
+    databricksRunFilters: endpointQuery(build, calls.runFilters),
     databricksJobs: endpointQuery(build, calls.jobs, { request: { group: 'databricks:jobs' } }),
   }),
 })
@@ -23,4 +24,5 @@ export const {
   useDatabricksJobRunsQuery,
   useDatabricksRunCostQuery,
   useDatabricksJobsQuery,
+  useDatabricksRunFiltersQuery,
 } = databricksRunsApi

@@ -30,6 +30,11 @@ function render(route: string, plan: 'freemium' | 'enterprise' = 'enterprise') {
       stubEndpoint(calls.runs, testRunSearch(rows, 42)),
       stubEndpoint(calls.jobRuns, testRunSearch([testRunRow(1)], 1)),
       stubEndpoint(calls.runCost, actual),
+      stubEndpoint(calls.runFilters, {
+        users: [{ name: 'alice@acme.example', count: 40 }],
+        queues: [{ name: 'acme-prod-aws', count: 42 }],
+        tags: [{ key: 'team', values: [{ value: 'data-eng', count: 12 }] }],
+      }),
     ],
   })
 }
@@ -114,5 +119,18 @@ describe('/jobs/runs', () => {
     const page = render('/jobs/runs?s=total_cost-desc', 'freemium')
     await waitFor(() => expect(page.bodies(calls.runs).length).toBeGreaterThan(0))
     expect(page.bodies(calls.runs).at(-1)).toMatchObject({ sort: [{ startTime: { order: 'desc' } }] })
+  })
+
+  it('02 §2 user and workspace filters offer E038’s values with their runs; users, queues and tags reach the body', async () => {
+    const page = render('/jobs/runs?users=alice@acme.example&queues=acme-prod-aws&tags=team:data-eng')
+    await waitFor(() => expect(page.bodies(calls.runs).length).toBeGreaterThan(0))
+    expect(page.bodies(calls.runs).at(-1)).toMatchObject({
+      users: ['alice@acme.example'],
+      queues: ['acme-prod-aws'],
+      appTags: { team: ['data-eng'] },
+    })
+    const users = await screen.findByRole('group', { name: 'User' })
+    await waitFor(() => expect(users).toHaveTextContent('alice@acme.example'))
+    expect(await screen.findByRole('group', { name: 'Workspace' })).toHaveTextContent('acme-prod-aws')
   })
 })

@@ -5,6 +5,7 @@ import {
   DATABRICKS_CLUSTER_TYPES,
   DATABRICKS_TAB_STATUSES,
   formatDollars,
+  type DatabricksRunFilters,
   type DatabricksRunSearchResponse as Response,
 } from '@costlens/shared'
 import { statusWords } from '../../kit/columns.tsx'
@@ -13,12 +14,13 @@ import type { Kpi } from '../../kit/kpi-row.tsx'
 import { ListPage } from '../../kit/list-page.tsx'
 import { useListState } from '../../kit/use-list-state.ts'
 import { useSavedList } from '../../kit/use-saved-list.ts'
-import { useDatabricksJobRunsQuery, useDatabricksRunsQuery } from './api.ts'
+import { useDatabricksJobRunsQuery, useDatabricksRunFiltersQuery, useDatabricksRunsQuery } from './api.ts'
 import { CLUSTER_TYPE_LABELS, INSIGHT_TITLES, RUN_COLUMNS } from './run-columns.tsx'
 import { runStatusStyle } from './run-format.ts'
 import { RUN_LIST_TABS, runListState, runSearchBody, singleJob, type RunListView } from './runs-list-state.ts'
 
-type Meta = Response['metadata']
+/** What the filters read: the runs call's ranges and insights, and E038's users, workspaces and tags. */
+type Meta = Partial<Response['metadata'] & DatabricksRunFilters>
 
 /** A slider's bounds; none while the window holds a single value. */
 const sliderBounds = (range: { min: number; max: number } | undefined) =>
@@ -44,6 +46,26 @@ const filterSpecs = (tab: RunListView['tab']): FilterSpec<RunListView['filters']
       })),
     allWhenEmpty: true,
     hidden: tab === 'running',
+  },
+  {
+    kind: 'multi',
+    field: 'users',
+    label: 'User',
+    options: (m) => (m?.users ?? []).map((o) => ({ value: o.name, count: o.count })),
+    searchable: 6,
+  },
+  {
+    kind: 'multi',
+    field: 'queues',
+    label: 'Workspace',
+    options: (m) => (m?.queues ?? []).map((o) => ({ value: o.name, count: o.count })),
+    searchable: 6,
+  },
+  {
+    kind: 'tags',
+    field: 'tags',
+    label: 'Tags',
+    tags: (m) => (m?.tags ?? []).map((t) => ({ key: t.key, values: t.values.map((v) => v.value) })),
   },
   {
     kind: 'multi',
@@ -101,6 +123,11 @@ export default function RunsListPage() {
   const request = useMemo(() => runSearchBody(list.state), [list.state])
   const jobId = singleJob(list.state)
   const all = useDatabricksRunsQuery(request, { skip: jobId !== undefined })
+  // E038, reloaded with the window (02 §4: a tab or range change reloads the tags).
+  const values = useDatabricksRunFiltersQuery({
+    start_time: list.state.dateRange.start,
+    end_time: list.state.dateRange.end,
+  })
   const one = useDatabricksJobRunsQuery({ ...request, jobId: jobId ?? '0' }, { skip: jobId === undefined })
   return (
     <ListPage
@@ -113,7 +140,8 @@ export default function RunsListPage() {
       rangeNote={tab === 'running' ? 'Every run running now, whatever the date range' : undefined}
       rows={(data) => data?.results ?? []}
       total={(data) => data?.metadata.totalRecords ?? 0}
-      metadata={(data) => data?.metadata}
+      metadata={(data): Meta => ({ ...data?.metadata, ...values.data })}
+      onRefresh={() => void values.refetch()}
       tabs={{ field: 'tab', label: 'Job run lists', options: RUN_LIST_TABS }}
       filters={{ specs: filterSpecs(tab), layout: 'side', width: 250 }}
       kpis={totalsKpis}

@@ -23,7 +23,8 @@ export type RunListTab = (typeof RUN_LIST_TABS)[number]['value']
 
 /**
  * /jobs/runs state (02 §2, §4 Databricks lists), kept in the address: `tab`, `dateRangeLabel` or
- * `start_date`/`end_date` (default the last 7 days, 02 §9), `status`, `jobIds`, `search` (a run key
+ * `start_date`/`end_date` (default the last 7 days, 02 §9), `status`, `jobIds`, `users`, `queues`
+ * (workspaces), `tags` (key:value), `search` (a run key
  * or part of a job name), `clusterType`, `minDuration`/`maxDuration` (ms), `minCost`/`maxCost`
  * (USD), `insights`, `page`, `pageSize` (15), `s` (key-direction, default startTime-desc; no cost
  * sort on the free plan, B059). A tab or range change resets the filters (02 §4: the tab's statuses
@@ -47,6 +48,9 @@ export const runListState = defineListState({
   filters: {
     status: field.many('status', APP_STATUS_CODES),
     jobIds: field.many('jobIds'),
+    users: field.many('users'),
+    queues: field.many('queues'),
+    tags: field.tagMap('tags'),
     search: field.text('search'),
     clusterType: field.many('clusterType', DATABRICKS_CLUSTER_TYPES),
     duration: field.numberRange('minDuration', 'maxDuration'),
@@ -74,6 +78,9 @@ export function runSearchBody(view: RunListView): DatabricksRunSearchBody {
     ...(tab !== 'running' && { start_time: view.dateRange.start, end_time: view.dateRange.end }),
     ...(filters.jobIds.length && { jobIds: filters.jobIds }),
     ...(filters.search && { globalsearchpattern: filters.search }),
+    ...(filters.users.length && { users: filters.users }),
+    ...(filters.queues.length && { queues: filters.queues }),
+    ...(Object.keys(filters.tags).length && { appTags: filters.tags }),
     ...(filters.clusterType.length && { clusterTypes: filters.clusterType }),
     ...(filters.duration && { durations: range(filters.duration) }),
     ...(filters.cost && { cost: range(filters.cost) }),
