@@ -15,6 +15,8 @@ export const databricksRunsApi = api.injectEndpoints({
     /** B195: a run listed at cost 0, fetched once (RTK Query keeps the answer per run key). */
     databricksRunCost: endpointQuery(build, calls.runCost),
     databricksRunFilters: endpointQuery(build, calls.runFilters),
+    /** E018: the job selector's jobs (a POST that only reads, so a query). */
+    databricksJobSearch: endpointQuery(build, calls.jobSearch),
     databricksJobs: endpointQuery(build, calls.jobs, { request: { group: 'databricks:jobs' } }),
   }),
 })
@@ -25,4 +27,5 @@ export const {
   useDatabricksRunCostQuery,
   useDatabricksJobsQuery,
   useDatabricksRunFiltersQuery,
+  useDatabricksJobSearchQuery,
 } = databricksRunsApi

@@ -30,6 +30,10 @@ function render(route: string, plan: 'freemium' | 'enterprise' = 'enterprise') {
       stubEndpoint(calls.runs, testRunSearch(rows, 42)),
       stubEndpoint(calls.jobRuns, testRunSearch([testRunRow(1)], 1)),
       stubEndpoint(calls.runCost, actual),
+      stubEndpoint(calls.jobSearch, [
+        { jobId: '101', jobName: 'daily_ingest', workspace: 'acme-prod-aws' },
+        { jobId: '201', jobName: 'customer_churn_model', workspace: 'acme-analytics-azure' },
+      ]),
       stubEndpoint(calls.runFilters, {
         users: [{ name: 'alice@acme.example', count: 40 }],
         queues: [{ name: 'acme-prod-aws', count: 42 }],
@@ -132,5 +136,20 @@ describe('/jobs/runs', () => {
     const users = await screen.findByRole('group', { name: 'User' })
     await waitFor(() => expect(users).toHaveTextContent('alice@acme.example'))
     expect(await screen.findByRole('group', { name: 'Workspace' })).toHaveTextContent('acme-prod-aws')
+  })
+
+  it('B192 the job selector offers E018’s jobs; ticking one asks that job’s runs call', async () => {
+    const page = render('/jobs/runs')
+    const jobs = await screen.findByRole('group', { name: 'Job' })
+    await waitFor(() => expect(jobs).toHaveTextContent('customer_churn_model (acme-analytics-azure)'))
+    expect(page.bodies(calls.jobSearch).at(-1)).toEqual({ size: 100 })
+    fireEvent.click(within(jobs).getByRole('checkbox', { name: /customer_churn_model/ }))
+    await waitFor(() =>
+      expect(
+        page.requests.some(
+          (r) => new URL(r.url).pathname === '/api/v1/dbworkflows/api/v1/databricks/jobs/201/runs',
+        ),
+      ).toBe(true),
+    )
   })
 })

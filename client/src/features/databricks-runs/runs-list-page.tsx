@@ -5,6 +5,7 @@ import {
   DATABRICKS_CLUSTER_TYPES,
   DATABRICKS_TAB_STATUSES,
   formatDollars,
+  type DatabricksJobSearch,
   type DatabricksRunFilters,
   type DatabricksRunSearchResponse as Response,
 } from '@costlens/shared'
@@ -14,13 +15,18 @@ import type { Kpi } from '../../kit/kpi-row.tsx'
 import { ListPage } from '../../kit/list-page.tsx'
 import { useListState } from '../../kit/use-list-state.ts'
 import { useSavedList } from '../../kit/use-saved-list.ts'
-import { useDatabricksJobRunsQuery, useDatabricksRunFiltersQuery, useDatabricksRunsQuery } from './api.ts'
+import {
+  useDatabricksJobRunsQuery,
+  useDatabricksJobSearchQuery,
+  useDatabricksRunFiltersQuery,
+  useDatabricksRunsQuery,
+} from './api.ts'
 import { CLUSTER_TYPE_LABELS, INSIGHT_TITLES, RUN_COLUMNS } from './run-columns.tsx'
 import { runStatusStyle } from './run-format.ts'
 import { RUN_LIST_TABS, runListState, runSearchBody, singleJob, type RunListView } from './runs-list-state.ts'
 
 /** What the filters read: the runs call's ranges and insights, and E038's users, workspaces and tags. */
-type Meta = Partial<Response['metadata'] & DatabricksRunFilters>
+type Meta = Partial<Response['metadata'] & DatabricksRunFilters & { jobs: DatabricksJobSearch }>
 
 /** A slider's bounds; none while the window holds a single value. */
 const sliderBounds = (range: { min: number; max: number } | undefined) =>
@@ -46,6 +52,13 @@ const filterSpecs = (tab: RunListView['tab']): FilterSpec<RunListView['filters']
       })),
     allWhenEmpty: true,
     hidden: tab === 'running',
+  },
+  {
+    kind: 'multi',
+    field: 'jobIds',
+    label: 'Job',
+    options: (m) => (m?.jobs ?? []).map((j) => ({ value: j.jobId, label: `${j.jobName} (${j.workspace})` })),
+    searchable: true,
   },
   {
     kind: 'multi',
@@ -128,6 +141,8 @@ export default function RunsListPage() {
     start_time: list.state.dateRange.start,
     end_time: list.state.dateRange.end,
   })
+  // E018: the job selector offers the 100 jobs run most recently (its search box narrows them).
+  const jobs = useDatabricksJobSearchQuery({ size: 100 })
   const one = useDatabricksJobRunsQuery({ ...request, jobId: jobId ?? '0' }, { skip: jobId === undefined })
   return (
     <ListPage
@@ -140,7 +155,7 @@ export default function RunsListPage() {
       rangeNote={tab === 'running' ? 'Every run running now, whatever the date range' : undefined}
       rows={(data) => data?.results ?? []}
       total={(data) => data?.metadata.totalRecords ?? 0}
-      metadata={(data): Meta => ({ ...data?.metadata, ...values.data })}
+      metadata={(data): Meta => ({ ...data?.metadata, ...values.data, jobs: jobs.data })}
       onRefresh={() => void values.refetch()}
       tabs={{ field: 'tab', label: 'Job run lists', options: RUN_LIST_TABS }}
       filters={{ specs: filterSpecs(tab), layout: 'side', width: 250 }}
