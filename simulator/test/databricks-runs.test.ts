@@ -10,6 +10,7 @@ import {
 } from '@costlens/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DB_FIXTURE_RUNS, dbFixtureRunCost, insertDatabricksFixture } from './databricks-fixture.ts'
+import { rollUpDatabricksRunDays, runDaysUsable } from '../src/db/repositories/databricks-runs-days.ts'
 import { frozenTestApp, type FrozenTestApp } from './helper.ts'
 
 const MIN = 60_000
@@ -509,6 +510,36 @@ describe('databricks runs lists (E015, its /ds twin, E016, E053, E017, E018) on 
         { jobId: '301', jobName: 'orders_dlt_refresh', workspace: 'acme-ml-enterprise' },
       ])
       expect((await post(calls.jobSearch.path, { size: 500 })).statusCode).toBe(400)
+    })
+  })
+
+  describe('the day rollup (db_run_days) answers whole billed days exactly as the runs do', () => {
+    it('count, ranges and insights agree with the index for windows and filters it holds', async () => {
+      const bodies = [
+        {},
+        { start_time: now - 30 * DAY, end_time: now },
+        { start_time: now - 60 * DAY, end_time: now },
+        { start_time: now - 45 * DAY, end_time: now - 2 * DAY },
+        { start_time: now - 30 * DAY, end_time: now, appStatus: ['K', 'F', 'S'] },
+        { start_time: now - 30 * DAY, end_time: now, queues: ['acme-prod-aws'] },
+        { start_time: now - 30 * DAY, end_time: now, clusterTypes: ['db_job_cluster'] },
+        { start_time: now - 30 * DAY, end_time: now, users: ['alice@acme.example'] },
+      ]
+      const before = []
+      for (const body of bodies) before.push(await search(body))
+      expect(runDaysUsable(app.db)).toBe(false)
+      rollUpDatabricksRunDays(app.db)
+      expect(runDaysUsable(app.db)).toBe(true)
+      for (const [i, body] of bodies.entries())
+        expect(await search(body), JSON.stringify(body)).toEqual(before[i])
+      // The rollup holds the fixture's days; the last day (runs still being billed) is not read from it.
+      const unfinal = app.db
+        .prepare('SELECT count(*) FROM db_run_days WHERE last_final_at > ?')
+        .pluck()
+        .get(now)
+      expect(unfinal).toBeGreaterThan(0)
+      app.db.prepare("DELETE FROM settings WHERE key = 'db_run_days_of'").run()
+      expect(runDaysUsable(app.db)).toBe(false)
     })
   })
 })

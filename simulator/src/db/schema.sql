@@ -1097,6 +1097,31 @@ CREATE INDEX IF NOT EXISTS db_runs_end ON db_runs (end_time) WHERE end_time IS N
 -- window; E018: the job selector orders jobs by their latest run).
 CREATE INDEX IF NOT EXISTS db_runs_job ON db_runs (job, start_time);
 
+-- The runs lists' whole stored days (repositories/databricks-runs-days.ts: rollUpDatabricksRunDays, run by
+-- the seed after db_runs): per UTC day of start_time, status, workspace and compute kind, the runs, their
+-- duration and total cost (DBUs and VMs, cents × 10,000) ranges, the latest cost_final_at (a day counts
+-- only once every run of it is final) and the runs carrying each insight (i0-i4: DATABRICKS_INSIGHT_KEYS
+-- bits). E015's count, ranges and insights of a window read whole days here and its edges from the
+-- window index; the reader checks the rollup is of the db_runs it has (settings db_run_days_of).
+CREATE TABLE IF NOT EXISTS db_run_days (
+  day           INTEGER NOT NULL,
+  status        TEXT NOT NULL,
+  workspace     INTEGER NOT NULL,
+  compute_kind  INTEGER NOT NULL,
+  n             INTEGER NOT NULL,
+  min_duration  INTEGER NOT NULL,
+  max_duration  INTEGER NOT NULL,
+  min_cost_e4   INTEGER NOT NULL,
+  max_cost_e4   INTEGER NOT NULL,
+  last_final_at INTEGER NOT NULL,
+  i0            INTEGER NOT NULL,
+  i1            INTEGER NOT NULL,
+  i2            INTEGER NOT NULL,
+  i3            INTEGER NOT NULL,
+  i4            INTEGER NOT NULL,
+  PRIMARY KEY (day, status, workspace, compute_kind)
+) WITHOUT ROWID;
+
 -- Delta Live Tables pipelines and their updates (edition: DATABRICKS_DLT_EDITIONS index). An update a
 -- job's PIPELINE task triggered names that run (job_run) and its DBUs are the run's (db_runs carries
 -- them, at the DLT SKU of the edition); only updates without a job run (continuous pipelines, manual

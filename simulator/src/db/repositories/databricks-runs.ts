@@ -22,6 +22,13 @@ import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
 import { instant } from './applications.ts'
 import { centsOf, databricksReadClock, dbusOf, finalRunFigures, usdOf } from './databricks-figures.ts'
+import {
+  mergeTallies,
+  rollupDays,
+  rollupTally,
+  runDaysUsable,
+  type RunTally,
+} from './databricks-runs-days.ts'
 import { SqlParts } from './snowflake-common.ts'
 
 /*
@@ -322,12 +329,80 @@ function toRow(row: RunDbRow, shift: number): DatabricksRunRow {
   }
 }
 
-interface Tally {
-  n: number
-  minDuration: number | null
-  maxDuration: number | null
-  minCost: number | null
-  maxCost: number | null
+/** Count, ranges and insights of the runs that pass the filters, read through one index. */
+function scanTally(db: Db, sql: SqlParts, index: string): RunTally {
+  const total = totalCostE4('r')
+  const tally = cachedStatement(
+    db,
+    `SELECT count(*) AS n, min(r.duration) AS minDuration, max(r.duration) AS maxDuration,
+            min(${total}) AS minCost, max(${total}) AS maxCost
+       FROM db_runs r INDEXED BY ${index} ${sql.where('WHERE')}`,
+  ).get(sql.params) as Omit<RunTally, 'insights'>
+  // The insights of the matching runs: a read of the few runs with any (a fifth of a window), by
+  // mask, rather than five bit tests on every run of the window.
+  const masks = cachedStatement(
+    db,
+    `SELECT r.insight_mask AS mask, count(*) AS n
+       FROM db_runs r INDEXED BY ${index === 'db_runs_window' ? 'db_runs_insights' : index}
+      WHERE r.insight_mask != 0 ${sql.where('AND')} GROUP BY r.insight_mask`,
+  ).all(sql.params) as { mask: number; n: number }[]
+  const insights = DATABRICKS_INSIGHT_KEYS.map((_, bit) =>
+    masks.reduce((sum, m) => sum + ((m.mask >> bit) & 1) * m.n, 0),
+  )
+  return { ...tally, insights }
+}
+
+/** Whether the day rollup holds every filter of the search (window, statuses, workspaces, compute). */
+function dayRollupFits(body: DatabricksRunSearchBody, scope: DatabricksRunScope, index: string): boolean {
+  return (
+    index === 'db_runs_window' &&
+    scope.jobId === undefined &&
+    !body.jobIds &&
+    !body.users &&
+    !(body.clusters?.length && body.wildcardCluster !== '*') &&
+    !Object.values(body.appTags ?? {}).some((values) => values.length > 0) &&
+    !body.insights?.length &&
+    !body.durations &&
+    !body.cost &&
+    !body.globalsearchpattern?.trim() &&
+    body.signature === undefined
+  )
+}
+
+/**
+ * The window's count, ranges and insights: its whole, billed days from the day rollup (when it fits
+ * the filters and is current) and the rest — the edges, the days still being billed — from the
+ * index; or all of it from the index.
+ */
+function windowTally(
+  db: Db,
+  body: DatabricksRunSearchBody,
+  clock: { now: number; storedNow: number; shift: number },
+  scope: DatabricksRunScope,
+  sql: SqlParts,
+  index: string,
+): RunTally {
+  const window = runSearchWindow(body, clock.now)
+  if (!window || !dayRollupFits(body, scope, index) || !runDaysUsable(db)) return scanTally(db, sql, index)
+  const from = window.start - clock.shift
+  const to = window.end - clock.shift
+  const days = rollupDays(db, from, to, clock.storedNow)
+  if (!days) return scanTally(db, sql, index)
+  let tally = rollupTally(db, days, {
+    statuses: body.appStatus,
+    workspaces: body.queues && codesOf(db, 'db_workspaces', 'workspace_name', body.queues),
+    computeKinds: body.clusterTypes?.map((t) => CLUSTER_TYPE_OF_KIND.indexOf(t)),
+  })
+  for (const [start, end] of [
+    [from, days.first - 1],
+    [days.end, to],
+  ] as const) {
+    if (start > end) continue
+    const edge = { ...body, start_time: start + clock.shift, end_time: end + clock.shift }
+    const part = runFilterSql(db, edge, clock.now, clock.storedNow, clock.shift, scope)
+    tally = mergeTallies(tally, scanTally(db, part.sql, part.index))
+  }
+  return tally
 }
 
 const NO_RUNS: DatabricksRunSearchResponse = {
@@ -351,22 +426,7 @@ export function searchRuns(
   const { sql, index } = runFilterSql(db, body, now, storedNow, shift, scope)
   // A filter naming nothing that exists (an unknown workspace, job or cluster) matches no run.
   if (sql.clauses.includes('0')) return NO_RUNS
-  const total = totalCostE4('r')
-  const tally = cachedStatement(
-    db,
-    `SELECT count(*) AS n, min(r.duration) AS minDuration, max(r.duration) AS maxDuration,
-            min(${total}) AS minCost, max(${total}) AS maxCost
-       FROM db_runs r INDEXED BY ${index} ${sql.where('WHERE')}`,
-  ).get(sql.params) as Tally
-  // The insights of the matching runs: a read of the few runs with any (a fifth of a window), by
-  // mask, rather than five bit tests on every run of the window.
-  const masks = cachedStatement(
-    db,
-    `SELECT r.insight_mask AS mask, count(*) AS n
-       FROM db_runs r INDEXED BY ${index === 'db_runs_window' ? 'db_runs_insights' : index}
-      WHERE r.insight_mask != 0 ${sql.where('AND')} GROUP BY r.insight_mask`,
-  ).all(sql.params) as { mask: number; n: number }[]
-  const insightCount = (bit: number) => masks.reduce((sum, m) => sum + ((m.mask >> bit) & 1) * m.n, 0)
+  const tally = windowTally(db, body, { now, storedNow, shift }, scope, sql, index)
   // The default order walks the window index from its end; any other is a top-N sort of its entries.
   const windowColumn = index === 'db_runs_end' ? 'r.end_time' : 'r.start_time'
   const order =
@@ -396,9 +456,10 @@ export function searchRuns(
       totalRecords: tally.n,
       duration: { min: tally.minDuration ?? 0, max: tally.maxDuration ?? 0 },
       cost: { min: usdOf(tally.minCost ?? 0), max: usdOf(tally.maxCost ?? 0) },
-      appEvents: DATABRICKS_INSIGHT_KEYS.map((name, bit) => ({ name, count: insightCount(bit) })).filter(
-        (e) => e.count > 0,
-      ),
+      appEvents: DATABRICKS_INSIGHT_KEYS.map((name, bit) => ({
+        name,
+        count: tally.insights[bit] ?? 0,
+      })).filter((e) => e.count > 0),
     },
   }
 }
