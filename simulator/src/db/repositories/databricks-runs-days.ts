@@ -45,8 +45,7 @@ export function rollUpDatabricksRunDays(db: Db): void {
 const checked = new WeakMap<Db, { marker: string; ok: boolean }>()
 export function runDaysUsable(db: Db): boolean {
   const marker = cachedStatement(db, 'SELECT value FROM settings WHERE key = ?').pluck().get(MARKER) as
-    | string
-    | undefined
+    string | undefined
   if (!marker) return false
   const known = checked.get(db)
   if (known?.marker === marker) return known.ok
