@@ -514,7 +514,7 @@ describe('databricks runs lists (E015, its /ds twin, E016, E053, E017, E018) on 
   })
 
   describe('the day rollup (db_run_days) answers whole billed days exactly as the runs do', () => {
-    it('count, ranges and insights agree with the index for windows and filters it holds', async () => {
+    it('count, ranges and insights (E015) and the jobs list (E017) agree with the index for windows and filters it holds', async () => {
       const bodies = [
         {},
         { start_time: now - 30 * DAY, end_time: now },
@@ -525,13 +525,35 @@ describe('databricks runs lists (E015, its /ds twin, E016, E053, E017, E018) on 
         { start_time: now - 30 * DAY, end_time: now, clusterTypes: ['db_job_cluster'] },
         { start_time: now - 30 * DAY, end_time: now, users: ['alice@acme.example'] },
       ]
+      const jobBodies = [
+        { start_time: now - 30 * DAY, end_time: now },
+        { start_time: now - 60 * DAY, end_time: now, sort: 'totalCost' },
+        { start_time: now - 45 * DAY, end_time: now - 2 * DAY, sort: 'runCount', order: 'asc' },
+        { start_time: now - 30 * DAY, end_time: now, status: ['S'], from: 1, size: 2 },
+      ]
       const before = []
       for (const body of bodies) before.push(await search(body))
+      const jobsBefore = []
+      for (const body of jobBodies) jobsBefore.push(await jobs(body))
       expect(runDaysUsable(app.db)).toBe(false)
       rollUpDatabricksRunDays(app.db)
       expect(runDaysUsable(app.db)).toBe(true)
       for (const [i, body] of bodies.entries())
         expect(await search(body), JSON.stringify(body)).toEqual(before[i])
+      // E017 reads the whole billed days from db_usage_days: the same rows (costs to the 1/10,000 cent).
+      for (const [i, body] of jobBodies.entries()) {
+        const after = await jobs(body)
+        const was = jobsBefore[i]!
+        expect(after.totalRecords).toBe(was.totalRecords)
+        expect(after.results.map((j) => [j.jobId, j.status, j.runCount, j.duration, j.latestRunKey])).toEqual(
+          was.results.map((j) => [j.jobId, j.status, j.runCount, j.duration, j.latestRunKey]),
+        )
+        after.results.forEach((j, k) => {
+          expect(j.totalCost).toBeCloseTo(was.results[k]!.totalCost, 9)
+          expect(j.dbus).toBeCloseTo(was.results[k]!.dbus, 9)
+          expect(j.cents).toBeCloseTo(was.results[k]!.cents, 9)
+        })
+      }
       // The rollup holds the fixture's days; the last day (runs still being billed) is not read from it.
       const unfinal = app.db
         .prepare('SELECT count(*) FROM db_run_days WHERE last_final_at > ?')

@@ -1,5 +1,6 @@
 import {
   DATABRICKS_TASK_TYPES,
+  DATABRICKS_USAGE_SOURCES,
   databricksRunKey,
   type AppStatusCode,
   type DatabricksJobList,
@@ -13,6 +14,7 @@ import { cachedStatement } from '../statement-cache.ts'
 import { instant } from './applications.ts'
 import { centsOf, databricksReadClock, dbusOf, finalRunFigures, usdOf } from './databricks-figures.ts'
 import { CLUSTER_TYPE_OF_KIND } from './databricks-runs.ts'
+import { rollupDays, runDaysUsable } from './databricks-runs-days.ts'
 import { SqlParts } from './snowflake-common.ts'
 
 /*
@@ -73,7 +75,6 @@ export function listJobs(db: Db, body: DatabricksJobListBody, now: number): Data
   if (window.end - window.start > MAX_SPAN)
     throw new HttpError(400, 'body/start_time: the window may span at most 366 days')
   const { shift, storedNow } = databricksReadClock(db, now)
-  const f = finalRunFigures('r')
   const sql = new SqlParts()
   sql.params.storedNow = storedNow
   sql.params.from = window.start - shift
@@ -95,16 +96,13 @@ export function listJobs(db: Db, body: DatabricksJobListBody, now: number): Data
   const key = body.sort ?? 'startTime'
   const from = body.from ?? 0
   const size = body.size ?? 15
-  // The one max() makes SQLite take status and id from each job's latest run (its bare-column rule).
+  const days = runDaysUsable(db)
+    ? rollupDays(db, sql.params.from as number, sql.params.to as number, storedNow)
+    : undefined
+  if (days) Object.assign(sql.params, { first: days.first, end: days.end })
   const rows = cachedStatement(
     db,
-    `WITH g AS (
-       SELECT r.job, max(r.start_time) AS last_start, r.status, r.id AS last_run, count(*) AS n,
-              sum(r.duration) AS duration, sum(${f.dbusE4}) AS dbus_e4, sum(${f.dbuCostE4}) AS dbu_cost_e4,
-              sum(${f.vmCostE4}) AS vm_cost_e4
-         FROM db_runs r INDEXED BY db_runs_window
-        WHERE r.start_time >= @from AND r.start_time <= @to
-        GROUP BY r.job)
+    `WITH ${jobGroups(days !== undefined)}
      SELECT j.job_id, j.job_name, g.status, w.workspace_id, w.workspace_name, p.name AS owner, g.last_start,
             g.last_run, g.n, g.duration, g.dbus_e4, g.dbu_cost_e4, g.vm_cost_e4, j.schedule, j.compute_kind,
             count(*) OVER () AS total
@@ -115,7 +113,7 @@ export function listJobs(db: Db, body: DatabricksJobListBody, now: number): Data
       LIMIT ${size} OFFSET ${from}`,
   ).all(sql.params) as JobDbRow[]
   return {
-    totalRecords: rows[0]?.total ?? (from > 0 ? countJobs(db, sql) : 0),
+    totalRecords: rows[0]?.total ?? (from > 0 ? countJobs(db, sql, days !== undefined) : 0),
     results: rows.map((row) => ({
       jobId: String(row.job_id),
       jobName: row.job_name,
@@ -138,17 +136,51 @@ export function listJobs(db: Db, body: DatabricksJobListBody, now: number): Data
 }
 
 /** The count of a page past the end (no row carries the window count then). */
-function countJobs(db: Db, sql: SqlParts): number {
+function countJobs(db: Db, sql: SqlParts, fromDays: boolean): number {
   return cachedStatement(
     db,
-    `WITH g AS (
-       SELECT r.job, max(r.start_time) AS last_start, r.status FROM db_runs r INDEXED BY db_runs_window
-        WHERE r.start_time >= @from AND r.start_time <= @to GROUP BY r.job)
+    `WITH ${jobGroups(fromDays)}
      SELECT count(*) FROM g JOIN db_jobs j ON j.code = g.job JOIN db_workspaces w ON w.code = j.workspace
        JOIN db_principals p ON p.code = j.owner ${sql.where('WHERE')}`,
   )
     .pluck()
     .get(sql.params) as number
+}
+
+/**
+ * The CTE `g`: each job with runs in [@from, @to] (stored), its runs, their total duration and final
+ * DBUs and costs, and its latest run. `fromDays`: the whole billed days [@first, @end) come from the
+ * usage rollup db_usage_days (its job-run rows; every run of those days is final, so its sums are the
+ * final ones) and only the edges from the runs; otherwise every run is read.
+ */
+function jobGroups(fromDays: boolean): string {
+  const f = finalRunFigures('r')
+  const runs = (where: string) =>
+    `SELECT r.job AS source, 1 AS n, r.duration, ${f.dbusE4} AS dbus_e4, ${f.dbuCostE4} AS dbu_cost_e4,
+            ${f.vmCostE4} AS vm_cost_e4
+       FROM db_runs r INDEXED BY db_runs_window WHERE ${where}`
+  if (!fromDays)
+    // The one max() makes SQLite take status and id from each job's latest run (its bare-column rule).
+    return `g AS (
+       SELECT r.job, max(r.start_time) AS last_start, r.status, r.id AS last_run, count(*) AS n,
+              sum(r.duration) AS duration, sum(${f.dbusE4}) AS dbus_e4, sum(${f.dbuCostE4}) AS dbu_cost_e4,
+              sum(${f.vmCostE4}) AS vm_cost_e4
+         FROM db_runs r INDEXED BY db_runs_window
+        WHERE r.start_time >= @from AND r.start_time <= @to
+        GROUP BY r.job)`
+  return `g0 AS (
+       SELECT source AS job, sum(n) AS n, sum(duration) AS duration, sum(dbus_e4) AS dbus_e4,
+              sum(dbu_cost_e4) AS dbu_cost_e4, sum(vm_cost_e4) AS vm_cost_e4
+         FROM (SELECT source, n, duration, dbus_e4, dbu_cost_e4, vm_cost_e4 FROM db_usage_days
+                WHERE day >= @first AND day < @end AND source_type = ${DATABRICKS_USAGE_SOURCES.indexOf('JOB_RUN')}
+               UNION ALL ${runs('r.start_time >= @from AND r.start_time < @first')}
+               UNION ALL ${runs('r.start_time >= @end AND r.start_time <= @to')})
+        GROUP BY source),
+     g AS (
+       SELECT g0.*, l.start_time AS last_start, l.status, l.id AS last_run FROM g0 JOIN db_runs l
+           ON l.id = (SELECT x.id FROM db_runs x INDEXED BY db_runs_job
+                       WHERE x.job = g0.job AND x.start_time >= @from AND x.start_time <= @to
+                       ORDER BY x.start_time DESC, x.id DESC LIMIT 1))`
 }
 
 /** E018: jobs whose name holds the text (or whose id it is), those run most recently first. */
