@@ -35,16 +35,16 @@ describe('bounded input (issue 15 items 6, 7)', () => {
   let sf: Record<string, string>
   let bq: Record<string, string>
   let emr: Record<string, string>
+  let databricks: Record<string, string>
   let admin: Record<string, string>
-  let db: Record<string, string>
   let warehouseUid: string
   beforeAll(async () => {
     app = await testApp()
     sf = auth(await signIn(app, 'sfuser'))
     bq = auth(await signIn(app, 'bigquery'))
     emr = auth(await signIn(app, 'emr'))
+    databricks = auth(await signIn(app, 'databricks'))
     admin = auth(await signIn(app, 'admin'))
-    db = auth(await signIn(app, 'databricks'))
     const list = await app.inject({ method: 'GET', url: snowflakeEndpoints.warehouses.path, headers: sf })
     warehouseUid = list.json<SnowflakeWarehouseList>().warehouses[0]!.uid
   })
@@ -113,15 +113,15 @@ describe('bounded input (issue 15 items 6, 7)', () => {
           if (p.in !== 'query' || !kind) continue
           const seconds = kind === 'epoch-s-or-iso' && p.schema.type === 'integer'
           // A persona the route is for: Snowflake's routes are Snowflake users', BigQuery's BigQuery
-          // users', AWS tags and EMR's EMR users'.
+          // users', AWS tags and EMR's EMR users', Databricks' Databricks users'.
           const headers = path.includes('snowflake')
             ? sf
             : path.includes('/bigquery/')
               ? bq
               : /\/(awstags|awsinfo|emr)\b/.test(path)
                 ? emr
-                : /\/databricks\//.test(path)
-                  ? db
+                : path.includes('/databricks/')
+                  ? databricks
                   : admin
           // The other required parameters (search/tags: from and to) get a plain value.
           const others = (op.parameters ?? [])

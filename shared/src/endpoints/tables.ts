@@ -24,6 +24,7 @@ import { databricksManageEndpoints } from './databricks-manage.ts'
 import { databricksDetailsEndpoints } from './databricks-details.ts'
 import { databricksCostEndpoints } from './databricks-cost.ts'
 import { databricksComputeEndpoints } from './databricks-compute.ts'
+import { databricksRunsEndpoints } from './databricks-runs.ts'
 
 /**
  * Every domain's endpoint table, by domain. The simulator's tests check each entry is served as
@@ -55,4 +56,5 @@ export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
   databricksDetails: databricksDetailsEndpoints,
   databricksCost: databricksCostEndpoints,
   databricksCompute: databricksComputeEndpoints,
+  databricksRuns: databricksRunsEndpoints,
 }

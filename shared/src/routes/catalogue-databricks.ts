@@ -103,9 +103,30 @@ const jobsTab = tab({
   rbacId: 'jobs',
   supportedTypes: DB,
   children: [
-    db({ specIds: ['R186'], path: '/jobs/runs', title: 'Job Runs', rbacId: 'jobs/runs' }),
-    db({ specIds: ['R187'], path: '/jobs/jobs', title: 'Jobs', rbacId: 'jobs/jobs' }),
-    db({ specIds: ['R188'], path: '/jobs/pipelines', title: 'Pipelines', rbacId: 'jobs/pipelines' }),
+    db({
+      specIds: ['R186'],
+      path: '/jobs/runs',
+      title: 'Job Runs',
+      rbacId: 'jobs/runs',
+      status: 'built',
+      screen: 'databricks-runs',
+    }),
+    db({
+      specIds: ['R187'],
+      path: '/jobs/jobs',
+      title: 'Jobs',
+      rbacId: 'jobs/jobs',
+      status: 'built',
+      screen: 'databricks-jobs',
+    }),
+    db({
+      specIds: ['R188'],
+      path: '/jobs/pipelines',
+      title: 'Pipelines',
+      rbacId: 'jobs/pipelines',
+      status: 'built',
+      screen: 'databricks-pipelines',
+    }),
     db({ specIds: ['R189'], path: '/jobs/insights', title: 'Insights', rbacId: 'jobs/insights' }),
     dbDetail({
       specIds: ['R190'],

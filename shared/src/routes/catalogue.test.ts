@@ -110,6 +110,7 @@ describe('route catalogue (routes.json)', () => {
   })
 
   it('the built screens: login, home, not-found, the cluster overview, jobs, resources, chargeback, workload, queue analysis and EMR cluster insights, the Jobs pages, global search, the EMR cost trends, chargeback, budgets, cluster list and details and AWS account settings, the Databricks workspaces and billing, the Snowflake home, cost, warehouse and query pages, the BigQuery job list, details, compare and project list, the API docs, the application details (with its Presto, BigQuery and Tez DAG forms), the Spark job page, the session, pipeline runs and workflow pages and the simulator controls', () => {
+  it('the built screens: login, home, not-found, the cluster overview, jobs, resources, chargeback, workload, queue analysis and EMR cluster insights, the Jobs pages, global search, the EMR cost trends, chargeback, budgets, cluster list and details and AWS account settings, the Snowflake home, cost, warehouse and query pages, the BigQuery job list, details, compare and project list, the Databricks job runs, jobs and pipelines lists, the API docs, the application details (with its Presto, BigQuery and Tez DAG forms), the Spark job page, the session, pipeline runs and workflow pages and the simulator controls', () => {
     const built = entries.filter((e) => e.status === 'built')
     expect(built.map((e) => [e.specIds[0], e.screen])).toEqual([
       ['R001', 'login'],
@@ -140,6 +141,9 @@ describe('route catalogue (routes.json)', () => {
       ['R182', 'chargeback'],
       ['R184', 'databricks-clusters'],
       ['R185', 'databricks-cluster-summary'],
+      ['R186', 'databricks-runs'],
+      ['R187', 'databricks-jobs'],
+      ['R188', 'databricks-pipelines'],
       ['R121', 'snowflake-home'],
       ['R122', 'snowflake-cost'],
       ['R123', 'snowflake-cost'],

@@ -1072,6 +1072,55 @@ CREATE TABLE IF NOT EXISTS db_runs (
   insight_mask     INTEGER NOT NULL,
   error_message    TEXT
 );
+-- The db_runs indexes (repositories/databricks-runs.ts, databricks-jobs.ts), each with its queries:
+-- The window of the runs lists (E015, its /ds twin, E016, unifiedsearch appTypes db: the count,
+-- duration and cost ranges and insight tallies of the matching runs, and the page's ids in any sort,
+-- walked from the end in the default start-time order) and of the jobs and pipelines lists (E017:
+-- runs grouped by job). It covers every column those queries filter, sum or sort by (the final cost
+-- needs cost_final_at and both costs), so a window is read from the index alone and only the page's
+-- rows from the table.
+CREATE INDEX IF NOT EXISTS db_runs_window ON db_runs (
+  start_time, status, workspace, job, principal, compute_kind, cluster, tag_set, insight_mask, duration,
+  setup_ms, cost_final_at, dbus_e4, dbu_cost_e4, vm_cost_e4
+);
+-- The insights of a runs list's window (E015 metadata.appEvents: the matching runs by insight mask):
+-- the window index's filter columns for the runs with any insight only (about a fifth of them).
+CREATE INDEX IF NOT EXISTS db_runs_insights ON db_runs (
+  start_time, status, workspace, job, principal, compute_kind, cluster, tag_set, insight_mask, duration,
+  cost_final_at, dbu_cost_e4, vm_cost_e4
+) WHERE insight_mask != 0;
+-- The running tab (E015 appStatus ["R"], which ignores the window): the few running runs.
+CREATE INDEX IF NOT EXISTS db_runs_running ON db_runs (start_time) WHERE status = 'R';
+-- queryOnFinishedTime (E015): the window on the end time.
+CREATE INDEX IF NOT EXISTS db_runs_end ON db_runs (end_time) WHERE end_time IS NOT NULL;
+-- A job's runs (E016 and the jobIds filter: a few jobs' runs of the window without reading the whole
+-- window; E018: the job selector orders jobs by their latest run).
+CREATE INDEX IF NOT EXISTS db_runs_job ON db_runs (job, start_time);
+
+-- The runs lists' whole stored days (repositories/databricks-runs-days.ts: rollUpDatabricksRunDays, run by
+-- the seed after db_runs): per UTC day of start_time, status, workspace and compute kind, the runs, their
+-- duration and total cost (DBUs and VMs, cents × 10,000) ranges, the latest cost_final_at (a day counts
+-- only once every run of it is final) and the runs carrying each insight (i0-i4: DATABRICKS_INSIGHT_KEYS
+-- bits). E015's count, ranges and insights of a window read whole days here and its edges from the
+-- window index; the reader checks the rollup is of the db_runs it has (settings db_run_days_of).
+CREATE TABLE IF NOT EXISTS db_run_days (
+  day           INTEGER NOT NULL,
+  status        TEXT NOT NULL,
+  workspace     INTEGER NOT NULL,
+  compute_kind  INTEGER NOT NULL,
+  n             INTEGER NOT NULL,
+  min_duration  INTEGER NOT NULL,
+  max_duration  INTEGER NOT NULL,
+  min_cost_e4   INTEGER NOT NULL,
+  max_cost_e4   INTEGER NOT NULL,
+  last_final_at INTEGER NOT NULL,
+  i0            INTEGER NOT NULL,
+  i1            INTEGER NOT NULL,
+  i2            INTEGER NOT NULL,
+  i3            INTEGER NOT NULL,
+  i4            INTEGER NOT NULL,
+  PRIMARY KEY (day, status, workspace, compute_kind)
+) WITHOUT ROWID;
 
 -- Delta Live Tables pipelines and their updates (edition: DATABRICKS_DLT_EDITIONS index). An update a
 -- job's PIPELINE task triggered names that run (job_run) and its DBUs are the run's (db_runs carries

@@ -7,6 +7,7 @@ import {
 import type { AppInstance } from '../../app.ts'
 import { instant } from '../../db/repositories/applications.ts'
 import { unifiedSearch } from '../../db/repositories/unified-search.ts'
+import { databricksUnifiedSearch, isDatabricksSearch } from '../../db/repositories/databricks-runs-unified.ts'
 import {
   isDatabricksClusterSearch,
   searchDatabricksClusters,
@@ -61,6 +62,9 @@ export default async function appRoutes(app: AppInstance) {
       // Databricks clusters list (issue 20, /compute/dbclusters): its own rows, not applications.
       if (isDatabricksClusterSearch(sessionOf(request).platform, body))
         return searchDatabricksClusters(db, body, clock.now())
+      // Databricks runs (appTypes ["db"]) live in db_runs, not applications.
+      if (isDatabricksSearch(body))
+        return databricksUnifiedSearch(db, body, clock.now(), sessionOf(request).platform === 'DB')
       // '*' or no cluster: every cluster of the user's; named clusters must be the user's (403).
       const clusters = scopedClusters(scopeOf(request), body.wildcardCluster === '*' ? [] : body.clusters)
       return unifiedSearch(db, { ...body, clusters: [...clusters], wildcardCluster: undefined }, clock.now())

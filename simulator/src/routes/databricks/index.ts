@@ -3,11 +3,16 @@ import { databricksComputeRoutes } from './compute.ts'
 import { databricksCostRoutes } from './cost.ts'
 import { databricksDetailsRoutes } from './details.ts'
 import { databricksManageRoutes } from './manage.ts'
+import { databricksRunsRoutes } from './runs.ts'
 
-/** The Databricks calls (issue 20), one file per area, each registering its own routes. */
+/**
+ * The Databricks calls (issue 20), one file per area (autoload reads a folder's index only): each
+ * area adds its file and one line here.
+ */
 export default async function databricksRoutes(app: AppInstance) {
-  await databricksManageRoutes(app)
+  await databricksRunsRoutes(app)
   await databricksDetailsRoutes(app)
   await databricksCostRoutes(app)
   await databricksComputeRoutes(app)
+  await databricksManageRoutes(app)
 }
