@@ -13,8 +13,9 @@ import { UnifiedSearchResponseSchema } from './apps.ts'
  */
 
 /** The two kinds of classic compute a cluster row is (02 §7 cluster_search clusterType). */
-export const DATABRICKS_CLUSTER_TYPES = ['db_all_purpose', 'db_job_cluster'] as const
-export type DatabricksClusterType = (typeof DATABRICKS_CLUSTER_TYPES)[number]
+/** The kinds of cluster the clusters list shows (serverless compute has no cluster of its own). */
+export const DATABRICKS_CLUSTER_ROW_TYPES = ['db_all_purpose', 'db_job_cluster'] as const
+export type DatabricksClusterRowType = (typeof DATABRICKS_CLUSTER_ROW_TYPES)[number]
 
 /** The fields the clusters list sorts by (unified-search `sort` keys); cost keys sort by total_cost. */
 export const DATABRICKS_CLUSTER_SORT_FIELDS = [
@@ -42,7 +43,7 @@ export const DatabricksClusterRecordSchema = Type.Object(
     }),
     clusterId: Type.String({ description: "Databricks' cluster id" }),
     name: Type.String({ description: 'the cluster name; a job cluster is named job-<jobId>-run-<runId>' }),
-    clusterType: Type.Enum(DATABRICKS_CLUSTER_TYPES),
+    clusterType: Type.Enum(DATABRICKS_CLUSTER_ROW_TYPES),
     status: Type.Enum(APP_STATUS_CODES),
     user: Type.String({ description: 'who started the session, or the run-as principal' }),
     queue: Type.String({ description: 'the workspace name (shown as Workspace)' }),

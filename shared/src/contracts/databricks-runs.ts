@@ -146,7 +146,7 @@ export const DatabricksJobParamsSchema = Type.Object(
   { additionalProperties: false },
 )
 
-export const DatabricksRunParamsSchema = Type.Object(
+export const DatabricksRunCostParamsSchema = Type.Object(
   {
     runId: Type.String({
       minLength: 1,

@@ -7,7 +7,7 @@ import {
   DatabricksRunFiltersQuerySchema,
   DatabricksRunFiltersSchema,
   DatabricksRunCostSchema,
-  DatabricksRunParamsSchema,
+  DatabricksRunCostParamsSchema,
   DatabricksRunSearchBodySchema,
   DatabricksRunSearchResponseSchema,
 } from '../contracts/databricks-runs.ts'
@@ -71,7 +71,7 @@ export const databricksRunsEndpoints = defineEndpoints({
     summary:
       "A Databricks run's actual cost, final or not (02 §4: the runs list shows 0 until billing closes)",
     description: 'runId is the run key <workspaceId>_<jobId>_<runId> (400 when malformed, 404 when unknown).',
-    params: DatabricksRunParamsSchema,
+    params: DatabricksRunCostParamsSchema,
     response: DatabricksRunCostSchema,
     errors: [404],
   },

@@ -1,7 +1,7 @@
 import {
   DATABRICKS_AVAILABILITY,
   DATABRICKS_CLUSTER_SORT_FIELDS,
-  DATABRICKS_CLUSTER_TYPES,
+  DATABRICKS_CLUSTER_ROW_TYPES,
   DATABRICKS_INSIGHT_KEYS,
   databricksJobClusterId,
   databricksRunKey,
@@ -69,11 +69,11 @@ function filtersOf(
       : undefined
   const kinds = body.clusterTypes?.length
     ? body.clusterTypes.map((t) => {
-        const index = DATABRICKS_CLUSTER_TYPES.indexOf(t as (typeof DATABRICKS_CLUSTER_TYPES)[number])
+        const index = DATABRICKS_CLUSTER_ROW_TYPES.indexOf(t as (typeof DATABRICKS_CLUSTER_ROW_TYPES)[number])
         if (index < 0)
           throw new HttpError(
             400,
-            `body/clusterTypes: "${t}" is not one of ${DATABRICKS_CLUSTER_TYPES.join(', ')}`,
+            `body/clusterTypes: "${t}" is not one of ${DATABRICKS_CLUSTER_ROW_TYPES.join(', ')}`,
           )
         return index === 0 ? ROW_KIND.session : ROW_KIND.jobCluster
       })
