@@ -120,19 +120,34 @@ describe('bounded input (issue 15 items 6, 7)', () => {
               ? bq
               : /\/(awstags|awsinfo|emr)\b/.test(path)
                 ? emr
-                : path.includes('/databricks/')
+                : path.includes('/databricks/') || path.includes('/search/dcb')
                   ? databricks
                   : admin
           // The other required parameters (search/tags: from and to) get a plain value.
+          // A day-only date (the Databricks cost trends' YYYY-MM-DD) is given as a day.
+          const dayOnly = (o: Param) => o.schema.pattern === String.raw`^\d{4}-\d{2}-\d{2}$`
+          // An enumeration (dcb_resource_stat's cbType) gets its first value.
+          const plainValue = (o: Param) =>
+            Array.isArray(o.schema.enum)
+              ? String(o.schema.enum[0])
+              : dayOnly(o)
+                ? iso(TEST_NOW_MS - DAY).slice(0, 10)
+                : String(TEST_NOW_MS - DAY)
           const others = (op.parameters ?? [])
             .filter((o) => o.required && o.in === 'query' && o.name !== p.name)
-            .map((o) => `&${o.name}=${TEST_NOW_MS - DAY}`)
+            .map((o) => `&${o.name}=${plainValue(o)}`)
             .join('')
           for (const [ms, words] of [
             [TEST_NOW_MS + 3 * DAY, 'must not be later than'],
             [TEST_NOW_MS - 800 * DAY, 'must not be earlier than'],
           ] as const) {
-            const value = kind === 'iso' ? iso(ms) : seconds ? String(Math.floor(ms / 1000)) : String(ms)
+            const value = dayOnly(p)
+              ? iso(ms).slice(0, 10)
+              : kind === 'iso'
+                ? iso(ms)
+                : seconds
+                  ? String(Math.floor(ms / 1000))
+                  : String(ms)
             const res = await app.inject({
               method: 'GET',
               url: `${path}?${p.name}=${value}${others}`,

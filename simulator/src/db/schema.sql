@@ -1223,11 +1223,11 @@ CREATE TABLE IF NOT EXISTS db_usage_days (
   PRIMARY KEY (day, workspace, principal, sku, source_type, source, tag_set)
 ) WITHOUT ROWID;
 
--- The cost readers (repositories/databricks-cost-pieces.ts): the runs started in a window's partial
--- edge days (cost trends, dcb chargeback: start_time >= ? AND start_time < ?), and the first day
--- holding a run whose cost is not final yet (min(start_time) WHERE cost_final_at > now: a few
--- hours of runs, read from this index alone), from which on the runs are read instead of the rollup.
-CREATE INDEX IF NOT EXISTS db_runs_started ON db_runs (start_time);
+-- The cost readers (repositories/databricks-cost-pieces.ts) read the runs started in a window's
+-- partial edge days (cost trends, dcb chargeback: start_time >= ? AND start_time < ?) through
+-- db_runs_window, which leads with start_time. This one finds the first day holding a run whose cost
+-- is not final yet (min(start_time) WHERE cost_final_at > now: a few hours of runs, read from this
+-- index alone), from which on the runs are read instead of the rollup (cost readers, billing).
 CREATE INDEX IF NOT EXISTS db_runs_cost_final ON db_runs (cost_final_at, start_time);
 
 -- Billing contracts (the /manage/billing page, E148): a commit plan of a start and end date, a

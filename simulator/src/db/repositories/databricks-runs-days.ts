@@ -34,8 +34,17 @@ export function rollUpDatabricksRunDays(db: Db): void {
               ${DATABRICKS_INSIGHT_KEYS.map((_, bit) => `sum((insight_mask & ${1 << bit}) != 0)`).join(', ')}
          FROM db_runs GROUP BY 1, 2, 3, 4`,
     )
-    db.prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)').run(MARKER, runsFingerprint(db))
+    markDatabricksRunDays(db)
   })()
+}
+
+/**
+ * Notes that db_run_days is the rollup of the db_runs there are: by rollUpDatabricksRunDays, and by
+ * the seed after it copied both tables in from the Databricks worker's file (whose settings stay
+ * there).
+ */
+export function markDatabricksRunDays(db: Db): void {
+  db.prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)').run(MARKER, runsFingerprint(db))
 }
 
 /**

@@ -13,6 +13,7 @@ import { COMPUTE_ALL_PURPOSE, JobPlanner, RUNS_PER_DAY } from './databricks-jobs
 import { RunPlanner, writeRuns, type PlannedUpdate } from './databricks-runs.ts'
 import { ClusterSessions } from './databricks-sessions.ts'
 import { seedDatabricksSql } from './databricks-sql.ts'
+import { rollUpDatabricksRunDays } from '../repositories/databricks-runs-days.ts'
 import { DatabricksUsageBuilder } from './databricks-usage.ts'
 import { seedDatabricksWorld, uuid, type DatabricksWorld } from './databricks-world.ts'
 import type { Prng } from './prng.ts'
@@ -49,6 +50,7 @@ export const DATABRICKS_TABLES = [
   'db_warehouse_sessions',
   'db_sql_queries',
   'db_usage_days',
+  'db_run_days',
   'db_billing_contracts',
 ] as const
 
@@ -105,6 +107,8 @@ export function seedDatabricks(
     writePipelineUpdates(db, prng, now, historyStart, world, updates, usage)
     const queries = seedDatabricksSql(db, prng, now, historyStart, sizes, world, usage)
     usage.write(db)
+    // The runs lists' day rollup (repositories/databricks-runs-days.ts), from the runs just written.
+    rollUpDatabricksRunDays(db)
     writeBillingContract(db, prng, now, usage)
     seeded = { runs: runCount, jobs: jobs.jobs.length, queries }
   })()

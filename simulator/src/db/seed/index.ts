@@ -28,6 +28,7 @@ import { BIGQUERY_PRNG_OFFSET, BIGQUERY_TABLES, seedBigQuery } from './bigquery.
 import { BIGQUERY_SIZES } from './bigquery-catalogue.ts'
 import { BigQueryRollupBuilder } from './bigquery-rollups.ts'
 import type { BigQuerySideInput } from './bigquery-worker.ts'
+import { markDatabricksRunDays } from '../repositories/databricks-runs-days.ts'
 import { DATABRICKS_TABLES, seedDatabricks } from './databricks.ts'
 import { DATABRICKS_PRNG_OFFSET, DATABRICKS_SIZES } from './databricks-catalogue.ts'
 import type { DatabricksSideInput } from './databricks-worker.ts'
@@ -446,6 +447,9 @@ function seedTables(
       },
       DATABRICKS_SIZES[scale].runs,
     )
+  // The runs' day rollup came with the runs (seedDatabricks); its marker is written here, in the
+  // target's settings (a worker's stay in its own file).
+  markDatabricksRunDays(db)
   // Late, so the personas' scrypt hashes (about 1.5 s of CPU, on purpose) are derived in their own
   // thread beside all the steps above (users.ts PersonaHashing); no step before reads the users.
   // (Derived here in-thread they were the seed's first step: 1.5 s of the demo seed, 0.6 s of the
