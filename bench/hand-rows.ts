@@ -535,6 +535,143 @@ function emrAnalyses(v: Vocabulary): HandRow {
  * Every hand-written row: `first` are measured before the generic rows, `last` (the issue's slow rows)
  * after them, since the requests a slow route leaves queued when its run ends would stall the next run.
  */
+/**
+ * Issue 20's figures at the large scale (a million runs over 90 days): the runs list (p50 ≤ 15 ms, p99
+ * ≤ 60 ms with varied filters, over the list's presets and tabs), a two-level dcb chargeback over 30
+ * days (p99 ≤ 150 ms) and the cost trends over 90 days (p99 ≤ 50 ms), 200 variants each.
+ */
+function databricksEndpoints(now: number, v: Vocabulary): HandRow[] {
+  const prng = createPrng(20)
+  const pick = <T>(items: readonly T[], none: T) => (items.length ? prng.pick(items) : none)
+  const DAY = 86_400_000
+  const runsWindow = () => {
+    const end = now - prng.int(0, 6) * 3_600_000 - prng.int(0, 3_599_999)
+    const hours = prng.pick([24, 7 * 24, 7 * 24, 7 * 24, 14 * 24, 30 * 24, 90 * 24])
+    return { start_time: end - hours * 3_600_000, end_time: end }
+  }
+  const runsFilter = () =>
+    prng.pick<object>([
+      {},
+      {},
+      { appStatus: ['S', 'F', 'K'], queryOnFinishedTime: true },
+      { appStatus: [prng.pick(['F', 'K'])] },
+      { queues: [pick(v.databricksWorkspaces, 'none')] },
+      { users: [pick(v.databricksUsers, 'none')] },
+      { jobIds: [pick(v.databricksJobIds, '1')] },
+      { clusterTypes: [prng.pick(['db_job_cluster', 'db_all_purpose', 'serverless'])] },
+      { durations: { min: 600_000, max: 86_400_000 } },
+      { cost: { min: 1, max: 10_000 } },
+      { globalsearchpattern: prng.pick(['etl', 'daily', 'nightly', 'zzz']) },
+    ])
+  const runsSort = () =>
+    prng.pick([
+      { startTime: { order: 'desc' } },
+      { startTime: { order: 'desc' } },
+      { duration: { order: 'desc' } },
+      { total_cost: { order: 'desc' } },
+      { user: { order: 'asc' } },
+    ])
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+  const get = (name: string, key: string, path: string, paths: () => string): HandRow => ({
+    name,
+    covers: [key],
+    method: 'GET',
+    path,
+    auth: true,
+    user: 'databricks',
+    variants: Array.from({ length: VARIANTS }, () => ({ path: paths() })),
+  })
+  const groups = ['realuser', 'queue', 'clusterUid', 'clusterType']
+  return [
+    {
+      name: 'databricks: runs list, 1-90 days, tabs, filtered, sorted',
+      covers: ['databricksRuns.runs'],
+      method: 'POST',
+      path: '/api/v1/dbworkflows/api/v1/databricks/runs',
+      auth: true,
+      user: 'databricks',
+      variants: Array.from({ length: VARIANTS }, () => {
+        const running = prng.int(0, 9) === 0
+        return {
+          body: running
+            ? { appTypes: ['db'], appStatus: ['R'], from: 0, size: 15, sort: [runsSort()] }
+            : { appTypes: ['db'], ...runsWindow(), ...runsFilter(), from: 0, size: 15, sort: [runsSort()] },
+        }
+      }),
+    },
+    get(
+      'databricks: dcb two levels over 30 days',
+      'chargeback.dcbTwoGroups',
+      '/api/v1/search/dcb/{group1}/{group2}',
+      () => {
+        const end = now - prng.int(0, 6) * 3_600_000
+        const [first, second] = prng.pick(
+          groups.flatMap((a) => groups.filter((b) => b !== a).map((b) => [a, b] as const)),
+        )
+        const params = new URLSearchParams({
+          from: String(Math.floor((end - 30 * DAY) / 1000)),
+          to: String(Math.floor(end / 1000)),
+          kind: prng.pick(['db', 'db', 'spark']),
+        })
+        return `/api/v1/search/dcb/${first}/${second}?${params}`
+      },
+    ),
+    {
+      name: 'databricks: job selector, by part of a name or an id',
+      covers: ['databricksRuns.jobSearch'],
+      method: 'POST',
+      path: '/api/v1/ds/api/v1/databricks/jobs/search',
+      auth: true,
+      user: 'databricks',
+      variants: Array.from({ length: VARIANTS }, () => {
+        const name = pick(v.databricksJobNames, 'etl')
+        const start = prng.int(0, Math.max(0, name.length - 4))
+        return {
+          body: {
+            query: prng.pick([
+              name.slice(start, start + prng.int(3, 8)),
+              pick(v.databricksJobIds, '1'),
+              'zzz',
+            ]),
+            size: prng.pick([10, 20, 50]),
+          },
+        }
+      }),
+    },
+    // The billing page sends its range's start plus 15 days as from (02 §7): a month or a few.
+    get(
+      'databricks: billing, 1-3 months',
+      'databricksManage.billing',
+      '/api/v1/ds/api/v1/databricks/billing',
+      () => {
+        const months = prng.int(0, 2)
+        const start = new Date(now)
+        start.setUTCDate(1)
+        start.setUTCMonth(start.getUTCMonth() - months)
+        const from = start.getTime() + 15 * DAY
+        // The range's end: today, or a day of the last few (never before from).
+        const to = Math.max(from, now - prng.int(0, 9) * DAY)
+        return `/api/v1/ds/api/v1/databricks/billing?${new URLSearchParams({ from: day(from), to: day(to) })}`
+      },
+    ),
+    get(
+      'databricks: cost trends over 90 days',
+      'databricksCost.costTrends',
+      '/api/v1/ds/api/v1/databricks/cost/trends',
+      () => {
+        const params = new URLSearchParams({
+          gte: day(now - 89 * DAY),
+          lte: day(now),
+          type: prng.pick(['workspaces', 'userName', 'tags']),
+          unit: prng.pick(['USD', 'DBU']),
+          granularity: prng.pick(['daily', 'weekly']),
+        })
+        return `/api/v1/ds/api/v1/databricks/cost/trends?${params}`
+      },
+    ),
+  ]
+}
+
 export function handRows(now: number, v: Vocabulary): { first: HandRow[]; last: HandRow[] } {
   return {
     first: [
@@ -542,6 +679,7 @@ export function handRows(now: number, v: Vocabulary): { first: HandRow[]; last: 
       ...clusterEndpoints(now, v),
       ...snowflakeEndpoints(now, v),
       ...bigqueryEndpoints(now, v),
+      ...databricksEndpoints(now, v),
       ...emrEndpoints(now, v),
       emrAnalyses(v),
     ],

@@ -25,6 +25,11 @@ export interface Vocabulary {
   bigqueryProjects: string[]
   bigqueryUsers: string[]
   bigqueryLabels: { key: string; value: string }[]
+  databricksWorkspaces: string[]
+  databricksUsers: string[]
+  /** Databricks job ids (as the runs calls' jobIds name them). */
+  databricksJobIds: string[]
+  databricksJobNames: string[]
 }
 
 export function readVocabulary(db: Database.Database): Vocabulary {
@@ -64,5 +69,9 @@ export function readVocabulary(db: Database.Database): Vocabulary {
     bigqueryProjects: pluck('SELECT project_id FROM bq_projects'),
     bigqueryUsers: pluck('SELECT email FROM bq_principals'),
     bigqueryLabels: db.prepare('SELECT key, value FROM bq_labels').all() as { key: string; value: string }[],
+    databricksWorkspaces: pluck('SELECT workspace_name FROM db_workspaces WHERE seeded = 1'),
+    databricksUsers: pluck('SELECT name FROM db_principals'),
+    databricksJobIds: pluck('SELECT CAST(job_id AS TEXT) FROM db_jobs LIMIT 500'),
+    databricksJobNames: pluck('SELECT job_name FROM db_jobs LIMIT 500'),
   }
 }

@@ -48,7 +48,7 @@ describe('opening a database file after an interrupted seed', () => {
         `An earlier seed of ${dbPath} was interrupted: seeding it again (scale small, seed 7)…`,
       ])
       expect(count(app.db, 'snowflake_queries')).toBe(4000)
-      expect(count(app.db, 'clusters')).toBe(31)
+      expect(count(app.db, 'clusters')).toBe(35)
     } finally {
       await app.close()
     }

@@ -188,4 +188,22 @@ describe('request limits and errors', () => {
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toBe('body/username must be a finite number')
   })
+
+  it('a body number field sent as a string too large for a double is a 400 (the validator coerces it to Infinity)', async () => {
+    for (const [payload, field] of [
+      ['{"query": "etl", "size": "1e309"}', 'body/size'],
+      ['{"appTypes": ["db"], "from": "Infinity", "size": 15}', 'body/from'],
+    ] as const) {
+      const res = await app.inject({
+        method: 'POST',
+        url: payload.includes('query')
+          ? '/api/v1/ds/api/v1/databricks/jobs/search'
+          : '/api/v1/apps/unifiedsearch',
+        headers: { ...auth(await signIn(app, 'databricks')), 'content-type': 'application/json' },
+        payload,
+      })
+      expect(res.statusCode, payload).toBe(400)
+      expect(res.json().message).toBe(`${field} must be a finite number`)
+    }
+  })
 })

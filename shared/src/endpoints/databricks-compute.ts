@@ -26,7 +26,7 @@ export const databricksComputeEndpoints = defineEndpoints({
   inefficientClusters: {
     method: 'POST',
     path: '/api/v1/ds/api/v1/databricks/clusters/inefficient',
-    specIds: [],
+    specIds: ['R184'],
     pathIsOurs: true,
     access: databricks,
     tags,
@@ -41,7 +41,7 @@ export const databricksComputeEndpoints = defineEndpoints({
   clusterSessions: {
     method: 'GET',
     path: '/api/v1/ds/api/v1/databricks/clusters/{clusterId}/sessions',
-    specIds: [],
+    specIds: ['R184'],
     pathIsOurs: true,
     access: databricks,
     tags,
@@ -55,7 +55,7 @@ export const databricksComputeEndpoints = defineEndpoints({
   clusterSummary: {
     method: 'GET',
     path: '/api/v1/ds/api/v1/databricks/compute/cluster_summary',
-    specIds: [],
+    specIds: ['R185'],
     pathIsOurs: true,
     access: databricks,
     tags,

@@ -57,6 +57,7 @@ export const APP_TIME_COLUMNS: readonly { table: string; columns: readonly strin
   { table: 'db_warehouse_sessions', columns: ['start_time', 'end_time'] },
   { table: 'db_sql_queries', columns: ['start_time', 'end_time'] },
   { table: 'db_usage_days', columns: ['day'] },
+  { table: 'db_run_days', columns: ['day', 'last_final_at'] },
 ]
 
 /**
