@@ -17,12 +17,13 @@ import type {
   UnifiedSearchResponse,
   YarnActionResult,
 } from '@costlens/shared'
+import { rollupNames } from '../src/db/repositories/app-rollup-names.ts'
 import { appsTimeShift } from '../src/db/repositories/applications.ts'
 import { logLoadDelayMs, logLoadFailure } from '../src/db/repositories/app-writes.ts'
 import { addToChargebackRollups, refreshAppRollups } from '../src/db/repositories/app-writes-rollups.ts'
 import { AppRollupBuilder, ROLLUP_SERIES, ROLLUP_SLICES } from '../src/db/seed/app-rollups.ts'
 import { ChargebackRollupBuilder } from '../src/db/seed/chargeback-rollups.ts'
-import type { AppRow } from '../src/db/seed/applications.ts'
+import { appNameDomain, type AppRow } from '../src/db/seed/applications.ts'
 import { auth, frozenTestApp, signIn } from './helper.ts'
 
 /**
@@ -102,10 +103,11 @@ function rollupRows(table: 'app_rollups' | 'cb_rollups'): string[] {
 function keptAndRebuiltRollups() {
   const kept = { app: rollupRows('app_rollups'), cb: rollupRows('cb_rollups') }
   const clusters = app.db
-    .prepare('SELECT unravel_id AS unravelId, platform, kind FROM clusters')
-    .all() as ConstructorParameters<typeof ChargebackRollupBuilder>[0]
-  // The tests' small scale keeps every grain (seed/index.ts).
-  const appBuilder = new AppRollupBuilder('every')
+    .prepare('SELECT unravel_id AS unravelId, platform, kind, terminated_at AS terminatedAt FROM clusters')
+    .all() as Parameters<typeof appNameDomain>[0] & ConstructorParameters<typeof ChargebackRollupBuilder>[0]
+  // The tests' small scale keeps every grain (seed/index.ts); the names coded as the seed codes
+  // them, which the apps' code columns hold.
+  const appBuilder = new AppRollupBuilder('every', appNameDomain(clusters))
   const cbBuilder = new ChargebackRollupBuilder(clusters)
   for (const a of app.db.prepare('SELECT * FROM applications').iterate() as Iterable<AppRow>) {
     appBuilder.add(a)
@@ -267,6 +269,10 @@ describe('E123 Yarn kill: status K, finished now, in every list and count', () =
     const [oldBefore, newBefore] = [await f.inQueue(a.queue), await f.inQueue(target)]
     const moved = await ok<YarnActionResult>('GET', `/api/v1/yarn_rm/move_app/${a.id}?queue=%20${target}%20`)
     expect(moved).toMatchObject({ id: a.id, status: 'R', queue: target, finishedTime: null })
+    // The queue's code moves with it (the covering indexes hold the code, schema.sql queue_code).
+    expect((stored(a.id) as AppRow & { queue_code: number }).queue_code).toBe(
+      rollupNames(app.db).code('queue', target),
+    )
     expect(await f.inQueue(a.queue)).toBe(oldBefore - 1)
     expect(await f.inQueue(target)).toBe(newBefore + 1)
   })

@@ -93,7 +93,15 @@ CREATE TABLE IF NOT EXISTS applications (
   output_tables        TEXT,
   diagnostics          TEXT,
   signature            TEXT NOT NULL,
-  executed_by_unravel  INTEGER NOT NULL
+  executed_by_unravel  INTEGER NOT NULL,
+  -- kind, cluster_uid, user and queue as their app_rollup_names codes (repositories/app-rollup-names.ts,
+  -- 1, 2, … in name order, so grouping or ordering by a code orders by its name; a move to a queue no
+  -- app had before appends a code). The covering indexes below carry these (1 byte each) instead of
+  -- the texts (about 32 bytes an entry); the texts stay for every reader of whole rows.
+  kind_code            INTEGER NOT NULL,
+  cluster_code         INTEGER NOT NULL,
+  user_code            INTEGER NOT NULL,
+  queue_code           INTEGER NOT NULL
 );
 -- Lists filter by a time window first, then by status, type, cluster, user or queue. The window
 -- indexes carry every column the totals, ranges and event counts read, so the metadata of a page
@@ -121,41 +129,47 @@ CREATE INDEX IF NOT EXISTS applications_queue
                    executed_by_unravel, finished_time);
 -- The first page of a list sorted by duration or cost: walked in sort order with every filter
 -- checked in the index, so a page reads a few thousand entries instead of sorting its whole window.
+-- Kind, cluster, user and queue as their codes (kind_code, …): 69.4 MB each with the texts at the
+-- large scale. Also walked by global-search.ts (a match's page by duration or cost) and autoactions.ts.
 CREATE INDEX IF NOT EXISTS applications_duration
-  ON applications (duration, start_time, finished_time, status, kind, cluster_uid, user, queue, cents,
-                   event_mask, executed_by_unravel);
+  ON applications (duration, start_time, finished_time, status, kind_code, cluster_code, user_code, queue_code,
+                   cents, event_mask, executed_by_unravel);
 CREATE INDEX IF NOT EXISTS applications_cents
-  ON applications (cents, start_time, finished_time, status, kind, cluster_uid, user, queue, duration,
-                   event_mask, executed_by_unravel);
+  ON applications (cents, start_time, finished_time, status, kind_code, cluster_code, user_code, queue_code,
+                   duration, event_mask, executed_by_unravel);
 -- The inefficient apps only (a sixth of them), for the inefficient list: its window, and the same
 -- walks as above.
 CREATE INDEX IF NOT EXISTS applications_inefficient_start
   ON applications (start_time, status, kind, cluster_uid, user, queue, duration, cents, event_mask, executed_by_unravel)
   WHERE inefficient = 1;
 CREATE INDEX IF NOT EXISTS applications_inefficient_duration
-  ON applications (duration, start_time, finished_time, status, kind, cluster_uid, user, queue, cents,
-                   event_mask, executed_by_unravel)
+  ON applications (duration, start_time, finished_time, status, kind_code, cluster_code, user_code, queue_code,
+                   cents, event_mask, executed_by_unravel)
   WHERE inefficient = 1;
 CREATE INDEX IF NOT EXISTS applications_inefficient_cents
-  ON applications (cents, start_time, finished_time, status, kind, cluster_uid, user, queue, duration,
-                   event_mask, executed_by_unravel)
+  ON applications (cents, start_time, finished_time, status, kind_code, cluster_code, user_code, queue_code,
+                   duration, event_mask, executed_by_unravel)
   WHERE inefficient = 1;
 -- And over one kind's apps, which may all sit at one end of the whole index (cheap Impala queries
 -- sorted by highest cost): unified-search.ts walkedIndex. Narrow: they check the window, status and
 -- cluster, the filters that come with a kind. (One user's or queue's apps are read from
 -- applications_user and applications_queue instead, see sortWalks: their pairs, 208 MB at the
 -- large scale, went in issue 18.)
+-- Kind and cluster as their codes (kind_code, cluster_code): 45.8 and 43.9 MB with the texts at the
+-- large scale.
 CREATE INDEX IF NOT EXISTS applications_kind_duration
-  ON applications (kind, duration, start_time, finished_time, status, cluster_uid);
+  ON applications (kind_code, duration, start_time, finished_time, status, cluster_code);
 CREATE INDEX IF NOT EXISTS applications_kind_cents
-  ON applications (kind, cents, start_time, finished_time, status, cluster_uid);
+  ON applications (kind_code, cents, start_time, finished_time, status, cluster_code);
 -- Chargeback (chargeback.ts appsIn): one cluster's apps in start order with the usage a chargeback
 -- row sums, for the edges of a window the cb_rollups do not cover and for tag groupings and
 -- filters (the rollups hold no tags), which read the whole window from it. Also the index of one
 -- cluster's apps in start order for queries by cluster that name no index.
+-- Kind, user and queue as their codes (73.3 MB with the texts at the large scale); the cluster
+-- stays a text, which those queries by cluster name.
 CREATE INDEX IF NOT EXISTS applications_chargeback
-  ON applications (cluster_uid, start_time, kind, user, queue, vcore_seconds, memory_seconds, dfs_read,
-                   dfs_written, cents);
+  ON applications (cluster_uid, start_time, kind_code, user_code, queue_code, vcore_seconds, memory_seconds,
+                   dfs_read, dfs_written, cents);
 -- A Hive query's child jobs (app-details.ts, app-writes.ts kill, pipeline-index.ts pipeline type).
 CREATE INDEX IF NOT EXISTS applications_parent ON applications (parent_id) WHERE parent_id IS NOT NULL;
 

@@ -32,6 +32,7 @@ import {
   appsTimeShift,
   checkPaging,
   clusterUidsOf,
+  CODED_INDEXES,
   countApps,
   distinctAppValues,
   eventCounts,
@@ -40,8 +41,10 @@ import {
   searchOrder,
   searchWhere,
   sortParam,
+  type AppIndex,
   type Where,
 } from './applications.ts'
+import { rollupNames } from './app-rollup-names.ts'
 import { scopedClusters, type ClusterScope } from './scope.ts'
 import { matchApps, searchIndexOf } from './app-search-index.ts'
 import { matchedPage } from './global-search.ts'
@@ -109,7 +112,9 @@ export function globalSearch(
   const sort = sortParam(q.sort, '-startTime')
   const order = searchOrder(sort, 'querystring')
   const clusters = [...scope.clusterUids]
-  const where = searchWhere({ clusters }, now, shift)
+  // The scope's clusters as codes in an index of codes (CODED_INDEXES).
+  const whereFor = (walked: AppIndex) =>
+    searchWhere({ clusters }, now, shift, CODED_INDEXES.has(walked) ? rollupNames(db) : undefined)
   const index = searchIndexOf(db)
   const match = matchApps(
     index,
@@ -118,7 +123,7 @@ export function globalSearch(
     now - shift,
   )
   const field = Object.keys(sort?.[0] ?? {})[0] as AppSortField
-  const rowids = matchedPage(db, index, match, where, { field, order }, page)
+  const rowids = matchedPage(db, index, match, whereFor, { field, order }, page)
   return { results: appsOfRowids(db, rowids, now, shift), total: match.count }
 }
 

@@ -15,6 +15,7 @@ import { readableApp } from './app-access.ts'
 import { SEEDED_POLICIES } from './autoactions.ts'
 import { addToChargebackRollups, refreshAppRollups } from './app-writes-rollups.ts'
 import { appsChanged } from './app-read-cache.ts'
+import { rollupCodeAdding } from './app-rollup-names.ts'
 import { appsTimeShift } from './applications.ts'
 import type { ClusterScope } from './scope.ts'
 
@@ -57,11 +58,12 @@ function rewriteApp(db: Db, id: string, change: (row: AppRow) => Partial<AppRow>
   return db.transaction(() => {
     const before = storedRow(db, id)
     const after = { ...before, ...change(before) }
+    // The queue's code too (schema.sql queue_code): a queue no app had before is given one.
     cachedStatement(
       db,
       `UPDATE applications SET status = @status, finished_time = @finished_time, duration = @duration,
-              queue = @queue, diagnostics = @diagnostics WHERE id = @id`,
-    ).run(after)
+              queue = @queue, queue_code = @queue_code, diagnostics = @diagnostics WHERE id = @id`,
+    ).run({ ...after, queue_code: rollupCodeAdding(db, 'queue', after.queue) })
     refreshAppRollups(db, before, after)
     // The in-process indexes of the apps: the pipeline runs patched, the job counts built again.
     appsChanged(db, [after])

@@ -66,6 +66,19 @@ export type AppIndex =
   | `applications_${'inefficient' | 'kind'}_${'duration' | 'cents'}`
 
 /**
+ * The indexes that hold kind, cluster, user and queue as their codes (schema.sql kind_code, …), not
+ * the texts: a query that names one filters the codes (searchWhere's `codes`), or it reads rows.
+ */
+export const CODED_INDEXES: ReadonlySet<AppIndex> = new Set<AppIndex>([
+  'applications_duration',
+  'applications_cents',
+  'applications_inefficient_duration',
+  'applications_inefficient_cents',
+  'applications_kind_duration',
+  'applications_kind_cents',
+])
+
+/**
  * A date parameter as epoch ms (shared parseDateParam, the one reading of every kind); `location`
  * names where it came from in the 400 (body, querystring). Its bounds were checked before the
  * handler ran (plugins/date-params.ts); a malformed value here is a 400 all the same.
@@ -130,12 +143,22 @@ export function inList(where: Where, column: string, prefix: string, values: rea
  * unravel flag. An app_rollups row holds its kind and cluster as codes: `rollupNames` given, the
  * filters name those (app-rollup-names.ts).
  */
-export function addDimensionFilters(where: Where, body: UnifiedSearchBody, rollupNames?: RollupNames): void {
+export function addDimensionFilters(
+  where: Where,
+  body: UnifiedSearchBody,
+  rollupNames?: RollupNames,
+  codedTable: 'app_rollups' | 'applications' = 'app_rollups',
+): void {
   if (body.appStatus?.length) inList(where, 'a.status', 'st', body.appStatus)
   const coded = (field: 'kind' | 'cluster', names: readonly string[]) =>
     rollupNames ? names.map((n) => rollupNames.code(field, n)) : names
-  if (body.appTypes?.length) inList(where, 'a.kind', 'kd', coded('kind', body.appTypes))
-  const cluster = rollupNames ? 'a.cluster' : 'a.cluster_uid'
+  // The applications' code columns (schema.sql kind_code, cluster_code) hold the same codes.
+  const [kind, cluster] = !rollupNames
+    ? ['a.kind', 'a.cluster_uid']
+    : codedTable === 'app_rollups'
+      ? ['a.kind', 'a.cluster']
+      : ['a.kind_code', 'a.cluster_code']
+  if (body.appTypes?.length) inList(where, kind, 'kd', coded('kind', body.appTypes))
   const clusters = (body.clusters ?? []).filter((c) => c !== '*')
   if (clusters.length && body.wildcardCluster !== '*')
     inList(where, cluster, 'cl', coded('cluster', clusters))
@@ -144,7 +167,7 @@ export function addDimensionFilters(where: Where, body: UnifiedSearchBody, rollu
     inList(platforms, 'platform', 'ct', body.clusterTypes)
     where.clauses.push(
       rollupNames
-        ? `a.cluster IN (SELECT n.code FROM app_rollup_names n JOIN clusters c ON c.unravel_id = n.name
+        ? `${cluster} IN (SELECT n.code FROM app_rollup_names n JOIN clusters c ON c.unravel_id = n.name
                           WHERE n.field = 'cluster' AND c.${platforms.clauses[0]})`
         : `a.cluster_uid IN (SELECT unravel_id FROM clusters WHERE ${platforms.clauses[0]})`,
     )
@@ -188,7 +211,13 @@ export function onlyInefficientApps(body: UnifiedSearchBody): boolean {
  * started before it is still running in it, B173); otherwise the window applies to the start time,
  * or to the finish time with queryOnFinishedTime.
  */
-export function searchWhere(body: UnifiedSearchBody, now: number, shift = 0): Where {
+export function searchWhere(
+  body: UnifiedSearchBody,
+  now: number,
+  shift = 0,
+  /** Given, kind and cluster filter the code columns (an index that carries those, not the texts). */
+  codes?: RollupNames,
+): Where {
   const start = instant(body.start_time, 'start_time')
   const end = instant(body.end_time, 'end_time')
   if (start !== undefined && end !== undefined && start > end)
@@ -212,9 +241,21 @@ export function searchWhere(body: UnifiedSearchBody, now: number, shift = 0): Wh
   if (runningOnly) where.index = 'applications_running'
   if (!runningOnly)
     where.window = { end: asked.end - shift, ...(start === undefined ? {} : { start: start - shift }) }
-  addDimensionFilters(where, runningOnly ? { ...body, appStatus: undefined } : body)
-  if (body.users?.length) inList(where, 'a.user', 'us', body.users)
-  if (body.queues?.length) inList(where, 'a.queue', 'qu', body.queues)
+  addDimensionFilters(where, runningOnly ? { ...body, appStatus: undefined } : body, codes, 'applications')
+  for (const [field, values, prefix] of [
+    ['user', body.users, 'us'],
+    ['queue', body.queues, 'qu'],
+  ] as const) {
+    if (!values?.length) continue
+    if (codes)
+      inList(
+        where,
+        `a.${field}_code`,
+        prefix,
+        values.map((v) => codes.code(field, v)),
+      )
+    else inList(where, `a.${field}`, prefix, values)
+  }
   if (body.jobIds?.length) inList(where, 'a.id', 'ji', body.jobIds)
   if (body.signature) {
     where.clauses.push('a.signature = @signature')

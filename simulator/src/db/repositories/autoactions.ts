@@ -109,16 +109,22 @@ export function recentViolations(
       // threshold on: with the start as a range after the duration, the statistics of a large file
       // led it to a skip-scan over every distinct duration (0.25 s instead of a few ms).
       const crossed = `+a.start_time >= @start - ${threshold} AND +a.start_time < @end - ${threshold}
-            AND a.start_time + ${threshold} <= @now AND a.kind IN ${YARN_KINDS} AND ${onClusters}`
+            AND a.start_time + ${threshold} <= @now`
+      // The duration index holds kind and cluster as codes (schema.sql), the finished one the texts.
+      const ofKindAndCluster = `a.kind IN ${YARN_KINDS} AND ${onClusters}`
+      const ofCodes = `a.${YARN_KIND_CODES}
+            AND a.cluster_code IN (SELECT code FROM app_rollup_names WHERE field = 'cluster'
+                                     AND name IN (SELECT value FROM json_each(@clusters)))`
       return [
         // The apps that ran longer (1 % of them), from the duration index, which covers the rest...
         newest(`SELECT ${columns}, a.start_time + ${threshold} AS eventTime
            FROM applications a INDEXED BY applications_duration
-          WHERE a.duration > ${threshold} AND ${crossed}`),
+          WHERE a.duration > ${threshold} AND ${crossed} AND ${ofCodes}`),
         // ...and the unfinished ones not among them (a few hundred).
         newest(`SELECT ${columns}, a.start_time + ${threshold} AS eventTime
            FROM applications a INDEXED BY applications_finished
-          WHERE a.finished_time IS NULL AND (a.duration > ${threshold}) IS NOT 1 AND ${crossed}`),
+          WHERE a.finished_time IS NULL AND (a.duration > ${threshold}) IS NOT 1 AND ${crossed}
+            AND ${ofKindAndCluster}`),
       ]
     }
     // The memory hogs come from their in-process list (memoryHogs), merged below.
@@ -188,13 +194,16 @@ const newestFirst = (a: ViolationRow, b: ViolationRow) =>
 const byFinish = (a: MemoryHog, b: MemoryHog) =>
   a.finished - b.finished || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
+/** The Yarn kinds as their codes (the chargeback and duration indexes hold kind_code, schema.sql). */
+const YARN_KIND_CODES = `kind_code IN (SELECT code FROM app_rollup_names WHERE field = 'kind' AND name IN ${YARN_KINDS})`
+
 const HOG_SQL = `SELECT a.finished_time AS finished, a.id, a.cluster_uid AS cluster, a.user, a.queue FROM applications a
   WHERE a.finished_time IS NOT NULL AND a.kind IN ${YARN_KINDS} AND a.memory_seconds > ${MEMORY_THRESHOLD}`
 
 /**
  * The Yarn apps that finished over the memory policy's threshold (1.7 % of them: about 14,000 at a
  * million apps), in finish order: the memory policy's violations are a range of it. Built once per
- * database from the chargeback index (it covers memory_seconds and kind) and the hogs' rows
+ * database from the chargeback index (it covers memory_seconds and kind_code) and the hogs' rows
  * (warm-app-indexes.ts builds it after listen); a kill or a move re-reads the rewritten app.
  * Why not SQL over the window: memory_seconds is in no finish-ordered index, so a window's hogs
  * cost a row lookup per app finished in it (6,000 for the newest 100 of a week).
@@ -207,7 +216,7 @@ export function memoryHogs(db: Db): MemoryHog[] {
       db
         .prepare(
           `${HOG_SQL} AND a.rowid IN (SELECT rowid FROM applications INDEXED BY applications_chargeback
-                                       WHERE memory_seconds > ${MEMORY_THRESHOLD} AND kind IN ${YARN_KINDS})
+                                       WHERE memory_seconds > ${MEMORY_THRESHOLD} AND ${YARN_KIND_CODES})
            ORDER BY a.finished_time, a.id`,
         )
         .all() as MemoryHog[],

@@ -14,6 +14,7 @@ import type { Db } from '../open-database.ts'
 import { DAY, QUARTER_DAY } from '../seed/app-rollups.ts'
 import { platformScope, type ChargebackSlice } from '../seed/chargeback-rollups.ts'
 import { addTagFilters, appsTimeShift, inList, instant, type Where } from './applications.ts'
+import { rollupNames } from './app-rollup-names.ts'
 import { listParam, tagsSeenIn } from './app-lists.ts'
 import { scopedClusters, scopeOfPlatform, type ClusterScope } from './scope.ts'
 import { coverWindow } from './unified-search.ts'
@@ -151,7 +152,15 @@ export function chargeback(
     )
   // Every kind of the flavour is no narrowing: the flavour's clusters run no other.
   const narrowed = kinds && !flavour.kinds.every((k) => kinds.includes(k)) ? kinds : undefined
-  if (narrowed) inList(where, 'a.kind', 'kd', narrowed)
+  // The apps' index holds kinds, users and queues as codes (schema.sql applications_chargeback).
+  const names = rollupNames(db)
+  if (narrowed)
+    inList(
+      where,
+      'a.kind_code',
+      'kd',
+      narrowed.map((k) => names.code('kind', k)),
+    )
   const tags = tagFilter(q.tags)
   const column = (i: number) => {
     const g = groups[i]
@@ -159,6 +168,20 @@ export function chargeback(
     return g.column ? `a.${g.column}` : `coalesce(t${i}.value, '')`
   }
   const grouped = `${column(0)} AS v1, ${column(1)} AS v2`
+  const codedColumn = (i: number) => {
+    const g = groups[i]
+    return g?.column ? `a.${g.column}_code` : column(i)
+  }
+  const groupedCodes = `${codedColumn(0)} AS v1, ${codedColumn(1)} AS v2`
+  /** A group of the apps' codes as its names, as the rollups' rows hold them. */
+  const decoded = (row: Usage & { v1: string | number; v2: string | number }): GroupedUsage => {
+    const [g1, g2] = groups
+    return {
+      ...row,
+      v1: g1?.column ? names.name(g1.column, row.v1 as number) : String(row.v1),
+      v2: g2?.column ? names.name(g2.column, row.v2 as number) : String(row.v2),
+    }
+  }
   const tagJoins = groups
     .map((g, i) =>
       g.tagKey === undefined
@@ -182,12 +205,14 @@ export function chargeback(
       params: { ...where.params, ...tagKeys, ...started.params },
     }
     addTagFilters(apps, tags)
-    return db
-      .prepare(
-        `SELECT ${grouped}, ${USAGE_OF_APPS} FROM applications a INDEXED BY applications_chargeback${tagJoins}
-          WHERE ${apps.clauses.join(' AND ')} ${byGroups}`,
-      )
-      .all(apps.params) as GroupedUsage[]
+    return (
+      db
+        .prepare(
+          `SELECT ${groupedCodes}, ${USAGE_OF_APPS} FROM applications a INDEXED BY applications_chargeback${tagJoins}
+            WHERE ${apps.clauses.join(' AND ')} ${byGroups}`,
+        )
+        .all(apps.params) as (Usage & { v1: string | number; v2: string | number })[]
+    ).map(decoded)
   }
 
   const parts: GroupedUsage[][] = []

@@ -20,6 +20,7 @@ import {
 } from '../seed/app-rollups.ts'
 import {
   addDimensionFilters,
+  CODED_INDEXES,
   appsPage,
   appsTimeShift,
   checkPaging,
@@ -445,8 +446,8 @@ function walkedIndex(
   if (byKind && kinds.length === 1 && body.executed_by_unravel === undefined) {
     const walk = {
       index: `applications_kind_${field}` as const,
-      prefix: ['a.kind = @walkedPart'],
-      params: { walkedPart: kinds[0] },
+      prefix: ['a.kind_code = @walkedPart'],
+      params: { walkedPart: rollupNames(db).code('kind', kinds[0]!) },
     }
     return { ...walk, population: walkPopulation(db, walk, sliceName('kind', 'total'), kinds[0]!) }
   }
@@ -478,6 +479,8 @@ function* sortWalks(
   body: UnifiedSearchBody,
   plan: RollupPlan | undefined,
   matched: number,
+  now: number,
+  shift: number,
 ): Generator<Where> {
   const [field, spec] = Object.entries(body.sort?.[0] ?? {})[0] ?? ['startTime', { order: 'desc' }]
   const sortField = (field === 'cost' ? 'cents' : field) as AppSortField
@@ -504,6 +507,8 @@ function* sortWalks(
     return
   }
   const walked = walkedIndex(db, body, plan, sortField)
+  // An index of codes (CODED_INDEXES) is walked with the filters on kind, cluster, user and queue as codes.
+  const walkedWhere = CODED_INDEXES.has(walked.index) ? searchWhere(body, now, shift, rollupNames(db)) : where
   const one = (sql: string) => (cachedStatement(db, sql).pluck().get() as number | null) ?? 0
   const first = one('SELECT min(start_time) FROM applications')
   const last = one('SELECT max(start_time) FROM applications')
@@ -526,8 +531,8 @@ function* sortWalks(
     const walk: Where = {
       ...where,
       index: walked.index,
-      clauses: [...new Set([...where.clauses, ...walked.prefix])],
-      params: { ...where.params, ...walked.params },
+      clauses: [...new Set([...walkedWhere.clauses, ...walked.prefix])],
+      params: { ...walkedWhere.params, ...walked.params },
     }
     if (bound !== undefined) {
       walk.clauses.push(`${column} ${desc ? '>=' : '<='} @sortBound`)
@@ -556,7 +561,7 @@ export function unifiedSearch(db: Db, body: UnifiedSearchBody, now: number): Uni
   const expected = Math.max(0, Math.min(size, total - from))
   let results: AppRecord[] = []
   if (expected)
-    for (const walk of sortWalks(db, where, body, plan, total)) {
+    for (const walk of sortWalks(db, where, body, plan, total, now, shift)) {
       results = appsPage(db, walk, order, { from, size }, now, shift)
       if (results.length >= expected) break
     }

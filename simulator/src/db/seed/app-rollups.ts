@@ -2,6 +2,7 @@ import type { Db } from '../open-database.ts'
 import { INEFFICIENT_EVENT_TYPES } from '@costlens/shared'
 import { APP_EVENT_TYPES, eventTypeMask, type AppRow } from './applications.ts'
 import { insertRows } from './bulk-insert.ts'
+import { codesInNameOrder } from './name-codes.ts'
 import { SILENT_PROGRESS, type SeedProgress } from './progress.ts'
 import { Interner, KeyedMeasures, type MeasureArray } from './keyed-measures.ts'
 import {
@@ -190,14 +191,7 @@ const KEYS = 'series, part, bucket, status, kind, cluster, executed_by_unravel'
 export const ROLLUP_NAME_FIELDS = ['kind', 'cluster', 'user', 'queue'] as const
 export type RollupNameField = (typeof ROLLUP_NAME_FIELDS)[number]
 
-/**
- * The codes of some names: 1, 2, … in name order (so grouping or ordering by a code orders by the
- * name, as SQLite's BINARY order does), '' (summed, or no such name) 0.
- */
-export function codesInNameOrder(names: Iterable<string>): Map<string, number> {
-  const sorted = [...new Set(names)].filter((n) => n !== '').sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-  return new Map([['', 0], ...sorted.map((n, i): [string, number] => [n, i + 1])])
-}
+export { codesInNameOrder }
 
 /**
  * The stored `part` of a slice's part (partsOf's text): the code of its kind, user or queue
@@ -269,8 +263,13 @@ export class AppRollupBuilder {
   /**
    * keep: 'dense' keeps the grains whose rows add up MIN_APPS_PER_ROW apps or more each (the demo
    * and large scales); 'every' keeps every candidate grain (the small scale, which the tests seed).
+   * domain: every name the apps may hold (applications.ts appNameDomain), coded in name order with
+   * the names seen, so the applications' code columns and app_rollups share app_rollup_names.
    */
-  constructor(private readonly keep: 'dense' | 'every' = 'dense') {}
+  constructor(
+    private readonly keep: 'dense' | 'every' = 'dense',
+    private readonly domain?: Record<RollupNameField, readonly string[]>,
+  ) {}
 
   /**
    * Int32 measures: counts, durations (ms, at most days), cents and event counts are whole numbers
@@ -426,7 +425,10 @@ export class AppRollupBuilder {
       db.exec('DELETE FROM app_rollups')
       db.exec('DELETE FROM app_rollup_names')
       const codes = Object.fromEntries(
-        ROLLUP_NAME_FIELDS.map((f) => [f, codesInNameOrder(this.texts.texts[f])]),
+        ROLLUP_NAME_FIELDS.map((f) => [
+          f,
+          codesInNameOrder([...(this.domain?.[f] ?? []), ...this.texts.texts[f]]),
+        ]),
       ) as Record<RollupNameField, Map<string, number>>
       insertRows(
         db,

@@ -4,6 +4,8 @@ import { RowInserter } from './bulk-insert.ts'
 import type { SeedCluster } from './clusters.ts'
 import type { Prng } from './prng.ts'
 import { SILENT_PROGRESS, type SeedProgress } from './progress.ts'
+import type { RollupNameField } from './app-rollups.ts'
+import { codesInNameOrder } from './name-codes.ts'
 import { RollupBatcher, type RollupSink } from './rollup-batch.ts'
 
 const SECOND = 1000
@@ -282,9 +284,42 @@ const COLUMNS: readonly (keyof AppRow)[] = [
   'signature',
   'executed_by_unravel',
 ]
+/** The coded twins of kind, cluster_uid, user and queue (schema.sql), after COLUMNS in each row. */
+const CODE_COLUMNS = ['kind_code', 'cluster_code', 'user_code', 'queue_code'] as const
 
-/** An app's values in COLUMNS order, for the positional insert. */
-function appValues(a: AppRow): unknown[] {
+/** The clusters the seed runs apps on (seedApplications): long-lived YARN, Impala and Presto. */
+function appClusters<C extends Pick<SeedCluster, 'kind' | 'terminatedAt'>>(clusters: readonly C[]) {
+  return {
+    yarn: clusters.filter((c) => c.kind === 'Yarn' && c.terminatedAt === null),
+    impala: clusters.filter((c) => c.kind === 'Impala'),
+    presto: clusters.filter((c) => c.kind === 'Presto'),
+  }
+}
+
+/**
+ * Every name an app of this seed can hold in each coded field: the apps' codes and app_rollups'
+ * (app_rollup_names) are both given in name order over these (AppRollupBuilder), so one codec reads
+ * both, and the codes are known before the first app is written.
+ */
+export function appNameDomain(
+  clusters: readonly Pick<SeedCluster, 'unravelId' | 'kind' | 'terminatedAt'>[],
+): Record<RollupNameField, string[]> {
+  const { yarn, impala, presto } = appClusters(clusters)
+  return {
+    kind: [...YARN_KINDS.map(([k]) => k), 'impala', 'presto'],
+    cluster: [...yarn, ...impala, ...presto].map((c) => c.unravelId),
+    user: SUBMITTERS.map(([u]) => u),
+    queue: [...QUEUES, ...PRESTO_RESOURCE_GROUPS].map(([q]) => q),
+  }
+}
+
+/** An app's values in COLUMNS order then its CODE_COLUMNS, for the positional insert. */
+function appValues(a: AppRow, codes: Record<RollupNameField, Map<string, number>>): unknown[] {
+  const code = (field: RollupNameField, name: string) => {
+    const c = codes[field].get(name)
+    if (c === undefined) throw new Error(`appNameDomain lacks the ${field} "${name}"`)
+    return c
+  }
   return [
     a.id,
     a.kind,
@@ -323,6 +358,10 @@ function appValues(a: AppRow): unknown[] {
     a.diagnostics,
     a.signature,
     a.executed_by_unravel,
+    code('kind', a.kind),
+    code('cluster', a.cluster_uid),
+    code('user', a.user),
+    code('queue', a.queue),
   ]
 }
 
@@ -493,13 +532,15 @@ export function seedApplications(
   progress: SeedProgress = SILENT_PROGRESS,
 ): void {
   // Transient EMR clusters come and go; history runs on the long-lived ones.
-  const yarn = clusters.filter((c) => c.kind === 'Yarn' && c.terminatedAt === null)
-  const impala = clusters.filter((c) => c.kind === 'Impala')
-  const presto = clusters.filter((c) => c.kind === 'Presto')
+  const { yarn, impala, presto } = appClusters(clusters)
+  const domain = appNameDomain(clusters)
+  const codes = Object.fromEntries(
+    Object.entries(domain).map(([field, names]) => [field, codesInNameOrder(names)]),
+  ) as Record<RollupNameField, Map<string, number>>
   const yarnByWeight = yarn.map((c) => [c, YARN_WORK_WEIGHT[c.platform] ?? 1] as [SeedCluster, number])
   // Positional multi-row inserts (bulk-insert.ts): a third of the time of a named-parameter
   // statement call per row, which was most of this step after the rollups.
-  const apps = new RowInserter(db, 'applications', COLUMNS)
+  const apps = new RowInserter(db, 'applications', [...COLUMNS, ...CODE_COLUMNS])
   const appEvents = new RowInserter(db, 'app_events', ['app_id', 'event_type', 'event_name', 'vt'])
   const appTags = new RowInserter(db, 'app_tags', ['app_id', 'key', 'value'])
   type Made = ReturnType<typeof makeApp>
@@ -508,7 +549,7 @@ export function seedApplications(
   const batcher = new RollupBatcher()
   const write = db.transaction((batch: Made[]) => {
     rollups.add(batcher.batch(batch.map((made) => made.app)))
-    for (const { app } of batch) apps.pushRow(appValues(app))
+    for (const { app } of batch) apps.pushRow(appValues(app, codes))
     // Events and tags after their apps: their foreign keys are checked as each statement runs.
     apps.flush()
     for (const { events, tags } of batch) {

@@ -8,7 +8,7 @@ import { SCALE_SIZES, type Scale } from './scale.ts'
 import { buildClusters, databricksClusterRows, type SeedCluster } from './clusters.ts'
 import { PersonaHashing, buildUsers } from './users.ts'
 import { buildTags } from './tags.ts'
-import { seedApplications } from './applications.ts'
+import { appNameDomain, seedApplications } from './applications.ts'
 import { seedClusterResources } from './cluster-resources.ts'
 import { AppRollupBuilder, type RollupGrains } from './app-rollups.ts'
 import { ChargebackRollupBuilder } from './chargeback-rollups.ts'
@@ -81,7 +81,12 @@ const ROLLUPS_IN_WORKER: Record<Scale, boolean> = { small: false, demo: false, l
 const rollupKeep = (scale: Scale) => (scale === 'small' ? 'every' : 'dense')
 
 /** What the chargeback rollups read of a cluster (its platform scope), as the rollup worker gets it. */
-const scopeFields = ({ unravelId, platform, kind }: SeedCluster) => ({ unravelId, platform, kind })
+const scopeFields = ({ unravelId, platform, kind, terminatedAt }: SeedCluster) => ({
+  unravelId,
+  platform,
+  kind,
+  terminatedAt,
+})
 
 /**
  * Where the BigQuery worker starts beside the applications, by scale (issue 19): at the large scale
@@ -325,7 +330,10 @@ function seedTables(
   // In this thread when there is no rollup worker: added up as the apps are generated.
   const inThread = rollupSide
     ? undefined
-    : { apps: new AppRollupBuilder(rollupKeep(scale)), chargeback: new ChargebackRollupBuilder(clusters) }
+    : {
+        apps: new AppRollupBuilder(rollupKeep(scale), appNameDomain(clusters)),
+        chargeback: new ChargebackRollupBuilder(clusters),
+      }
   const rollupSink: RollupSink = rollupSide ?? {
     add(batch) {
       inThread!.apps.addBatch(batch)

@@ -11,7 +11,7 @@ export const ROLLUP_TABLES = ['app_rollup_names', 'app_rollups', 'cb_rollups'] a
 /** What seedDatabase hands the rollup worker (structured-cloned; `flow` and `ring` are shared). */
 export interface RollupSideInput {
   keep: 'dense' | 'every'
-  clusters: Pick<SeedCluster, 'unravelId' | 'platform' | 'kind'>[]
+  clusters: Pick<SeedCluster, 'unravelId' | 'platform' | 'kind' | 'terminatedAt'>[]
   /** Int32 [0]: batches posted (this thread adds), [1]: batches the worker has added up. */
   flow: SharedArrayBuffer
   /** RING_SLOTS slots of SLOT_RECORDS records: batch k's records are in slot k % RING_SLOTS. */

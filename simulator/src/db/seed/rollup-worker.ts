@@ -1,6 +1,7 @@
 import { isMainThread, parentPort, receiveMessageOnPort } from 'node:worker_threads'
 import type { Db } from '../open-database.ts'
 import { AppRollupBuilder } from './app-rollups.ts'
+import { appNameDomain } from './applications.ts'
 import { ChargebackRollupBuilder } from './chargeback-rollups.ts'
 import type { SeedProgress } from './progress.ts'
 import { slotRecords, type RollupSideInput, type RollupSideMessage } from './rollup-side.ts'
@@ -19,7 +20,7 @@ export function addUpRollups(
   send: (result: unknown) => void,
 ): Record<string, number> {
   const flow = new Int32Array(input.flow)
-  const apps = new AppRollupBuilder(input.keep)
+  const apps = new AppRollupBuilder(input.keep, appNameDomain(input.clusters))
   const chargeback = new ChargebackRollupBuilder(input.clusters)
   let adding = 0
   try {
