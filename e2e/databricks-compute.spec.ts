@@ -14,13 +14,15 @@ const bodyRows = (page: Page) => table(page).locator('tbody tr[data-status]')
 async function signInAsDatabricks(page: Page) {
   await page.goto('/login')
   await signIn(page, 'databricks', 'databricks')
+  // Signed in (the landing), before going elsewhere: a goto would abort the sign-in.
+  await expect(page).toHaveURL(/\/home$/)
 }
 
 test('the summary names the costliest idle cluster and links to the inefficient list', async ({ page }) => {
   await signInAsDatabricks(page)
   await page.goto('/compute/cluster_summary')
   const kpis = page.getByRole('region', { name: 'Compute in the range' })
-  await expect(kpis).toContainText('Idle cost (USD)$')
+  await expect(kpis).toContainText('Cluster idle cost (USD)$')
   const idle = page.getByRole('table', { name: 'All-purpose clusters by idle cost' })
   await expect(idle.locator('tbody tr').first()).toBeVisible()
   await page.getByRole('link', { name: /inefficient clusters/ }).click()

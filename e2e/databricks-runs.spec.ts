@@ -3,9 +3,7 @@ import { seriousViolations, signIn } from './helpers.ts'
 
 /**
  * The Databricks jobs and job runs lists (02 §2, issue 20) on the seeded data, as the databricks
- * persona uses them: from the jobs of the last 7 days to the costliest job, then its runs. Until the
- * Databricks seed lands (HD1), db_runs is empty in seeded databases: the journey then skips, and is
- * re-enabled by the merge that brings the seed.
+ * persona uses them: from the jobs of the last 7 days to the costliest job, then its runs.
  */
 
 const jobsTable = (page: Page) => page.getByRole('table', { name: 'Databricks jobs' })
@@ -15,6 +13,8 @@ const bodyRows = (table: ReturnType<typeof jobsTable>) => table.locator('tbody t
 async function signInAsDatabricks(page: Page) {
   await page.goto('/login')
   await signIn(page, 'databricks', 'databricks')
+  // Signed in (the landing), before going elsewhere: a goto would abort the sign-in.
+  await expect(page).toHaveURL(/\/home$/)
 }
 
 test('databricks: the costliest job of the last 7 days, then its runs, each linking to its details', async ({
@@ -22,13 +22,13 @@ test('databricks: the costliest job of the last 7 days, then its runs, each link
 }) => {
   await signInAsDatabricks(page)
   await page.goto('/jobs/jobs?dateRangeLabel=7_d')
-  const empty = page.getByText('No job ran in this window')
-  await expect(jobsTable(page).or(empty).first()).toBeVisible()
-  test.skip(await empty.isVisible(), 'no Databricks runs seeded yet (HD1 seed not merged)')
+  await expect(bodyRows(jobsTable(page)).first()).toBeVisible()
 
   const sorted = page.waitForResponse(
     (r) =>
-      r.url().includes('/databricks/jobs') && (r.request().postData() ?? '').includes('"sort":"totalCost"'),
+      r.url().includes('/databricks/jobs') &&
+      (r.request().postData() ?? '').includes('"sort":"totalCost"') &&
+      (r.request().postData() ?? '').includes('"order":"desc"'),
   )
   const header = jobsTable(page)
     .getByRole('columnheader', { name: /Total cost/ })
@@ -36,14 +36,15 @@ test('databricks: the costliest job of the last 7 days, then its runs, each link
   await header.click()
   if (!/s=totalCost-desc/.test(page.url())) await header.click()
   await expect(page).toHaveURL(/s=totalCost-desc/)
-  await sorted
-  const first = bodyRows(jobsTable(page)).first()
-  const link = first.getByRole('link').first()
-  const jobName = (await link.textContent())!.trim()
+  // The costliest job of the sorted answer, once the table shows it (not a row of the answer before).
+  const jobName = ((await (await sorted).json()) as { results: { jobName: string }[] }).results[0]!.jobName
+  const link = bodyRows(jobsTable(page)).first().getByRole('link').first()
+  await expect(link).toHaveText(jobName)
   await link.click()
 
   await expect(page).toHaveURL(/\/jobs\/runs\?jobIds=\d+/)
-  await expect(bodyRows(runsTable(page)).first()).toBeVisible()
+  // The job's runs, once they replace whatever the list showed first.
+  await expect(bodyRows(runsTable(page)).first()).toContainText(jobName)
   for (const text of await bodyRows(runsTable(page)).allTextContents()) expect(text).toContain(jobName)
   const runLink = bodyRows(runsTable(page)).first().getByRole('link').first()
   await expect(runLink).toHaveAttribute('href', /^\/app\/application\/db\?execId=\d+_\d+_\d+$/)
