@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SESSION_TOKEN_LIFETIME_S } from '@costlens/shared'
 import {
   authTokenCookie,
@@ -48,6 +48,13 @@ describe('the auth_token cookie lives as long as the token, Secure under HTTPS (
   const fresh = tokenWith({ username: 'admin', iat: now, exp: now + SESSION_TOKEN_LIFETIME_S })
   const attributes = (cookie: string) => cookie.split('; ').slice(1)
 
+  // The browser's clock stands still at the tokens' iat: a loaded machine may take more than a
+  // second between building a token and reading its cookie, which would leave 7,199 s, not 7,200.
+  beforeAll(() => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(now * 1000)
+  })
+  afterAll(() => vi.useRealTimers())
   afterEach(() => vi.restoreAllMocks())
 
   it('a fresh token: max-age is the token lifetime (2 h), not a day; no Secure over HTTP', () => {
