@@ -10,13 +10,12 @@ import {
   MultiSelect,
   NumberInput,
   Paper,
-  Popover,
   SegmentedControl,
   Stack,
   Text,
   Title,
 } from '@mantine/core'
-import { IconLink, IconRefresh, IconTags } from '@tabler/icons-react'
+import { IconLink, IconRefresh } from '@tabler/icons-react'
 import {
   PICKERS,
   frozenRange,
@@ -34,8 +33,7 @@ import { DataTable } from '../../components/table/data-table.tsx'
 import { DateRangePicker } from '../../components/date-range/date-range-picker.tsx'
 import { rangeText } from '../../components/date-range/custom-range.ts'
 import { ClusterSearchSelect } from '../../components/filters/cluster-search-select.tsx'
-import { TagSelector } from '../../components/filters/tag-selector.tsx'
-import { UpgradePrompt } from '../../components/upgrade-prompt/upgrade-prompt.tsx'
+import { TagFilterButton } from '../../components/filters/tag-filter-button.tsx'
 import { useChargebackQuery, useChargebackTagsQuery } from './api.ts'
 import { ChargebackCharts } from './chargeback-charts.tsx'
 import { EmrChargebackView } from './emr-chargeback-view.tsx'
@@ -226,7 +224,6 @@ function FlavourView({ type, view, change, refresh }: FlavourViewProps) {
   const cap = selectionCap(view.groupBys.length, max, 'cluster')
   const pinnedCluster = frozenCluster(type, user)
   const priced = flavour.columns.some((c) => c.id === 'vsCost')
-  const tagCount = Object.values(view.tags).reduce((n, values) => n + values.length, 0)
   const levelKey = `${type}|${view.groupBys.join(',')}|${view.path.map((s) => s.value).join('|')}`
 
   return (
@@ -265,36 +262,17 @@ function FlavourView({ type, view, change, refresh }: FlavourViewProps) {
               cap.message ? `${cap.message}: at most ${max} group-by${max > 1 ? 's' : ''}` : `Up to ${max}`
             }
           />
-          {!tagsAllowed ? (
-            // C20: the control says why there are no tags and offers the upgrade.
-            <Group gap={4} align="center">
-              <Text size="sm" c="dimmed">
-                Tags
-              </Text>
-              <UpgradePrompt variant="icon" />
-            </Group>
-          ) : (
-            <Popover position="bottom-start" trapFocus returnFocus shadow="md">
-              <Popover.Target>
-                <Button variant="default" leftSection={<IconTags size={16} aria-hidden />}>
-                  Tags{tagCount ? ` (${tagCount})` : ''}
-                </Button>
-              </Popover.Target>
-              <Popover.Dropdown w={300}>
-                <TagSelector
-                  label="Filter by tags"
-                  failure={
-                    tags.isError && !tags.isFetching
-                      ? { error: tags.error, onRetry: () => void tags.refetch() }
-                      : null
-                  }
-                  tags={tags.data?.tags ?? []}
-                  value={view.tags}
-                  onChange={(value) => change({ type: 'tags', tags: value })}
-                />
-              </Popover.Dropdown>
-            </Popover>
-          )}
+          <TagFilterButton
+            allowed={tagsAllowed}
+            failure={
+              tags.isError && !tags.isFetching
+                ? { error: tags.error, onRetry: () => void tags.refetch() }
+                : null
+            }
+            tags={tags.data?.tags ?? []}
+            value={view.tags}
+            onChange={(value) => change({ type: 'tags', tags: value })}
+          />
           {priced && (
             <>
               <PriceInput

@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { skipToken } from '@reduxjs/toolkit/query/react'
-import { Anchor, Breadcrumbs, Button, Group, MultiSelect, Paper, Popover, Stack, Text } from '@mantine/core'
-import { IconRefresh, IconTags } from '@tabler/icons-react'
+import { Anchor, Breadcrumbs, Button, Group, MultiSelect, Paper, Stack, Text } from '@mantine/core'
+import { IconRefresh } from '@tabler/icons-react'
 import { formatCount, formatDollars, isActionAllowed, maxGroupBys, selectionCap } from '@costlens/shared'
 import { useAppSelector } from '../../app/hooks.ts'
 import { PanelState } from '../../components/panel-state/panel-state.tsx'
@@ -9,8 +9,7 @@ import { queryPanel } from '../../components/panel-state/panel-status.ts'
 import { DataTable } from '../../components/table/data-table.tsx'
 import type { DataColumn } from '../../components/table/table-types.ts'
 import { DateRangePicker } from '../../components/date-range/date-range-picker.tsx'
-import { TagSelector } from '../../components/filters/tag-selector.tsx'
-import { UpgradePrompt } from '../../components/upgrade-prompt/upgrade-prompt.tsx'
+import { TagFilterButton } from '../../components/filters/tag-filter-button.tsx'
 import { useDatabricksChargebackQuery, useDatabricksTagsQuery } from './api.ts'
 import { ChargebackCharts } from './chargeback-charts.tsx'
 import { groupByLabel, servedGroupBys } from './chargeback-flavours.ts'
@@ -73,7 +72,6 @@ export function DatabricksChargebackView({
   const tagsAllowed = isActionAllowed(user.plan, 'tagFilter')
   const tags = useDatabricksTagsQuery(tagDays(view.dateRange), { skip: !tagsAllowed })
   const tagKeys = (tags.data ?? []).map((t) => t.key)
-  const tagCount = Object.values(view.tags).reduce((n, values) => n + values.length, 0)
   // The chosen group-bys stay offered while the window's tags load or if they are gone.
   const offered = servedGroupBys(type, tagKeys).map((o) => ({ value: o.field, label: o.label }))
   const groupChoices = [
@@ -140,36 +138,18 @@ export function DatabricksChargebackView({
             onChange={(groupBys) => groupBys.length > 0 && change({ type: 'groupBys', groupBys })}
             description={cap.message ? `${cap.message}: at most ${max} group-bys` : `Up to ${max}`}
           />
-          {!tagsAllowed ? (
-            <Group gap={4} align="center">
-              <Text size="sm" c="dimmed">
-                Tags
-              </Text>
-              <UpgradePrompt variant="icon" />
-            </Group>
-          ) : (
-            <Popover position="bottom-start" trapFocus returnFocus shadow="md">
-              <Popover.Target>
-                <Button variant="default" leftSection={<IconTags size={16} aria-hidden />}>
-                  Tags{tagCount ? ` (${tagCount})` : ''}
-                </Button>
-              </Popover.Target>
-              <Popover.Dropdown w={300}>
-                <TagSelector
-                  label="Filter by tags"
-                  max={5}
-                  failure={
-                    tags.isError && !tags.isFetching
-                      ? { error: tags.error, onRetry: () => void tags.refetch() }
-                      : null
-                  }
-                  tags={tags.data ?? []}
-                  value={view.tags}
-                  onChange={(value) => change({ type: 'tags', tags: value })}
-                />
-              </Popover.Dropdown>
-            </Popover>
-          )}
+          <TagFilterButton
+            allowed={tagsAllowed}
+            max={5}
+            failure={
+              tags.isError && !tags.isFetching
+                ? { error: tags.error, onRetry: () => void tags.refetch() }
+                : null
+            }
+            tags={tags.data ?? []}
+            value={view.tags}
+            onChange={(value) => change({ type: 'tags', tags: value })}
+          />
           <Button variant="default" leftSection={<IconRefresh size={14} aria-hidden />} onClick={refresh}>
             Refresh
           </Button>
