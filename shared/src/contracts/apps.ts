@@ -34,33 +34,41 @@ export const APP_SORT_FIELDS = [
 ] as const
 export type AppSortField = (typeof APP_SORT_FIELDS)[number]
 
+/**
+ * The unified search body's fields (02 §7) that every search over runs reads the same way: the
+ * applications' unified search and the Databricks runs calls (E015, E016) add their own to these.
+ */
+export const UNIFIED_SEARCH_FIELDS = {
+  appStatus: Type.Optional(Type.Array(Type.Enum(APP_STATUS_CODES), { maxItems: 7 })),
+  appTypes: Type.Optional(Names(20)),
+  globalsearchpattern: Type.Optional(Type.String({ maxLength: 200 })),
+  start_time: Type.Optional(BodyInstantSchema),
+  end_time: Type.Optional(BodyInstantSchema),
+  clusters: Type.Optional(Names()),
+  wildcardCluster: Type.Optional(Type.String({ maxLength: 20, description: "'*' for every cluster" })),
+  jobIds: Type.Optional(Names()),
+  from: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_RECORDS, default: 0 })),
+  sort: Type.Optional(
+    Type.Array(
+      Type.Record(Type.String({ maxLength: 40 }), Type.Object({ order: Type.Enum(['asc', 'desc']) })),
+      { maxItems: 1 },
+    ),
+  ),
+  users: Type.Optional(Names()),
+  queues: Type.Optional(Names()),
+  appTags: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Names(50))),
+  durations: Type.Optional(Range),
+  cost: Type.Optional(Range),
+  queryOnFinishedTime: Type.Optional(Type.Boolean()),
+  signature: Type.Optional(Type.String({ maxLength: 200 })),
+}
+
 export const UnifiedSearchBodySchema = Type.Object(
   {
-    appStatus: Type.Optional(Type.Array(Type.Enum(APP_STATUS_CODES), { maxItems: 7 })),
-    appTypes: Type.Optional(Names(20)),
-    globalsearchpattern: Type.Optional(Type.String({ maxLength: 200 })),
-    start_time: Type.Optional(BodyInstantSchema),
-    end_time: Type.Optional(BodyInstantSchema),
-    clusters: Type.Optional(Names()),
-    wildcardCluster: Type.Optional(Type.String({ maxLength: 20, description: "'*' for every cluster" })),
-    jobIds: Type.Optional(Names()),
-    from: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_RECORDS, default: 0 })),
+    ...UNIFIED_SEARCH_FIELDS,
     size: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_RECORDS, default: 15 })),
-    sort: Type.Optional(
-      Type.Array(
-        Type.Record(Type.String({ maxLength: 40 }), Type.Object({ order: Type.Enum(['asc', 'desc']) })),
-        { maxItems: 1 },
-      ),
-    ),
-    users: Type.Optional(Names()),
-    queues: Type.Optional(Names()),
-    appTags: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Names(50))),
-    durations: Type.Optional(Range),
     numEvents: Type.Optional(Range),
-    cost: Type.Optional(Range),
     clusterTypes: Type.Optional(Names(20)),
-    queryOnFinishedTime: Type.Optional(Type.Boolean()),
-    signature: Type.Optional(Type.String({ maxLength: 200 })),
     executed_by_unravel: Type.Optional(Type.Boolean()),
     eventTypes: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 1000 }), { maxItems: 20 })),
     insights: Type.Optional(Names(50)),

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox'
 import { DATABRICKS_INSIGHT_KEYS } from '../rules/databricks-catalogue.ts'
 import { APP_STATUS_CODES } from '../rules/status-maps.ts'
 import { MAX_RECORDS } from '../rules/paging.ts'
+import { UNIFIED_SEARCH_FIELDS } from './apps.ts'
 import { BodyInstantSchema } from './dates.ts'
 
 /*
@@ -36,10 +37,6 @@ export type DatabricksRunSortField = (typeof DATABRICKS_RUN_SORT_FIELDS)[number]
 /** Runs lists page by at most 100 rows and never past 10,000 (from + size, 02 §9). */
 export const DATABRICKS_MAX_PAGE_SIZE = 100
 
-const Range = Type.Object(
-  { min: Type.Optional(Type.Number({ minimum: 0 })), max: Type.Optional(Type.Number({ minimum: 0 })) },
-  { additionalProperties: false },
-)
 const Names = (max = 200) => Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: max })
 
 /**
@@ -52,30 +49,9 @@ const Names = (max = 200) => Type.Array(Type.String({ minLength: 1, maxLength: 2
  */
 export const DatabricksRunSearchBodySchema = Type.Object(
   {
-    appTypes: Type.Optional(Names(20)),
-    appStatus: Type.Optional(Type.Array(Type.Enum(APP_STATUS_CODES), { maxItems: 7 })),
-    start_time: Type.Optional(BodyInstantSchema),
-    end_time: Type.Optional(BodyInstantSchema),
-    clusters: Type.Optional(Names()),
-    wildcardCluster: Type.Optional(Type.String({ maxLength: 20, description: "'*' for every cluster" })),
-    jobIds: Type.Optional(Names()),
-    globalsearchpattern: Type.Optional(Type.String({ maxLength: 200 })),
-    from: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_RECORDS, default: 0 })),
+    ...UNIFIED_SEARCH_FIELDS,
     size: Type.Optional(Type.Integer({ minimum: 0, maximum: DATABRICKS_MAX_PAGE_SIZE, default: 15 })),
-    sort: Type.Optional(
-      Type.Array(
-        Type.Record(Type.String({ maxLength: 40 }), Type.Object({ order: Type.Enum(['asc', 'desc']) })),
-        { maxItems: 1 },
-      ),
-    ),
-    users: Type.Optional(Names()),
-    queues: Type.Optional(Names()),
-    appTags: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Names(50))),
-    durations: Type.Optional(Range),
-    cost: Type.Optional(Range),
     clusterTypes: Type.Optional(Type.Array(Type.Enum(DATABRICKS_CLUSTER_TYPES), { maxItems: 3 })),
-    queryOnFinishedTime: Type.Optional(Type.Boolean()),
-    signature: Type.Optional(Type.String({ maxLength: 200 })),
     insights: Type.Optional(Type.Array(Type.Enum(DATABRICKS_INSIGHT_KEYS), { maxItems: 10 })),
   },
   { additionalProperties: false, title: 'DatabricksRunSearchBody' },
