@@ -77,6 +77,42 @@ export const CLUSTER_TYPE_LABELS = {
   serverless: 'Serverless',
 } as const
 
+/** A run's duration in ms, shown as hh:mm:ss and exported in ms. */
+function durationColumn(
+  key: 'duration' | 'setupDuration',
+  title: string,
+  width: number,
+  priority: number,
+): DataColumn<DatabricksRunRow> {
+  return {
+    key,
+    title,
+    width,
+    priority,
+    align: 'right',
+    render: (r) => formatDurationMs(r[key]),
+    exportValue: (r) => r[key],
+  }
+}
+
+/** A run's DBUs or cost, with the actual figure of a run billing has not closed (RunCost). */
+function costColumn(
+  figure: 'dbus' | 'cost' | 'total_cost',
+  title: string,
+  width: number,
+  priority: number,
+): DataColumn<DatabricksRunRow> {
+  return {
+    key: figure,
+    title,
+    width,
+    priority,
+    align: 'right',
+    render: (r) => <RunCost run={r} figure={figure} />,
+    exportValue: (r) => r[figure],
+  }
+}
+
 /**
  * The job-runs columns (02 §2 row fields). Keys are the runs call's sort fields where a column
  * sorts; the workspace is the row's `queue`. Cost (USD) is the DBU cost, Total cost DBUs plus the
@@ -111,51 +147,11 @@ export const RUN_COLUMNS: readonly DataColumn<DatabricksRunRow>[] = [
   { key: 'user', title: 'User', width: 180, priority: 3, ellipsis: true },
   { key: 'queue', title: 'Workspace', width: 160, priority: 3, ellipsis: true },
   { ...timeColumn<DatabricksRunRow>('startTime', 'Start time', (r) => r.startTime, 150), priority: 2 },
-  {
-    key: 'duration',
-    title: 'Duration',
-    width: 95,
-    priority: 2,
-    align: 'right',
-    render: (r) => formatDurationMs(r.duration),
-    exportValue: (r) => r.duration,
-  },
-  {
-    key: 'setupDuration',
-    title: 'Setup',
-    width: 85,
-    priority: 4,
-    align: 'right',
-    render: (r) => formatDurationMs(r.setupDuration),
-    exportValue: (r) => r.setupDuration,
-  },
-  {
-    key: 'dbus',
-    title: 'DBUs',
-    width: 90,
-    priority: 2,
-    align: 'right',
-    render: (r) => <RunCost run={r} figure="dbus" />,
-    exportValue: (r) => r.dbus,
-  },
-  {
-    key: 'cost',
-    title: 'Cost (USD)',
-    width: 110,
-    priority: 1,
-    align: 'right',
-    render: (r) => <RunCost run={r} figure="cost" />,
-    exportValue: (r) => r.cost,
-  },
-  {
-    key: 'total_cost',
-    title: 'Total cost (USD)',
-    width: 125,
-    priority: 2,
-    align: 'right',
-    render: (r) => <RunCost run={r} figure="total_cost" />,
-    exportValue: (r) => r.total_cost,
-  },
+  durationColumn('duration', 'Duration', 95, 2),
+  durationColumn('setupDuration', 'Setup', 85, 4),
+  costColumn('dbus', 'DBUs', 90, 2),
+  costColumn('cost', 'Cost (USD)', 110, 1),
+  costColumn('total_cost', 'Total cost (USD)', 125, 2),
   {
     key: 'clusterType',
     title: 'Cluster type',
