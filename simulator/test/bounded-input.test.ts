@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import {
   DATE_PARAM_KEYWORD,
+  ENDPOINT_TABLES,
   bigqueryEndpoints,
+  type ClusterType,
   snowflakeEndpoints,
   type SnowflakeWarehouseList,
 } from '@costlens/shared'
@@ -49,6 +51,24 @@ describe('bounded input (issue 15 items 6, 7)', () => {
     warehouseUid = list.json<SnowflakeWarehouseList>().warehouses[0]!.uid
   })
   afterAll(() => app.close())
+
+  /**
+   * A persona a path is for: the first platform its endpoint-table entry declares (a Snowflake route
+   * is a Snowflake user's, a Databricks one a Databricks user's), the admin where none is declared.
+   */
+  const personaFor = (path: string, method = 'GET') => {
+    const entry = Object.values(ENDPOINT_TABLES)
+      .flatMap((table) => Object.values(table))
+      .find((each) => each.path === path && each.method === method)
+    const platform: ClusterType | undefined = entry?.access?.platforms?.[0]
+    const byPlatform: Partial<Record<ClusterType, Record<string, string>>> = {
+      SNOWFLAKE: sf,
+      BIGQUERYV2: bq,
+      EMR: emr,
+      DB: databricks,
+    }
+    return (platform && byPlatform[platform]) ?? admin
+  }
 
   /** A GET that must answer quickly: a 400 built from the parameters, not from a series. */
   const timedGet = async (url: string, headers = sf) => {
@@ -112,17 +132,7 @@ describe('bounded input (issue 15 items 6, 7)', () => {
           const kind = p.schema[DATE_PARAM_KEYWORD]
           if (p.in !== 'query' || !kind) continue
           const seconds = kind === 'epoch-s-or-iso' && p.schema.type === 'integer'
-          // A persona the route is for: Snowflake's routes are Snowflake users', BigQuery's BigQuery
-          // users', AWS tags and EMR's EMR users', Databricks' Databricks users'.
-          const headers = path.includes('snowflake')
-            ? sf
-            : path.includes('/bigquery/')
-              ? bq
-              : /\/(awstags|awsinfo|emr)\b/.test(path)
-                ? emr
-                : path.includes('/databricks/') || path.includes('/search/dcb')
-                  ? databricks
-                  : admin
+          const headers = personaFor(path)
           // The other required parameters (search/tags: from and to) get a plain value.
           // A day-only date (the Databricks cost trends' YYYY-MM-DD) is given as a day.
           const dayOnly = (o: Param) => o.schema.pattern === String.raw`^\d{4}-\d{2}-\d{2}$`
@@ -186,7 +196,7 @@ describe('bounded input (issue 15 items 6, 7)', () => {
     ])('POST %s', async (url, base, signedIn) => {
       const headers = {
         'content-type': 'application/json',
-        ...(signedIn ? (url.includes('snowflake') ? sf : url.includes('/bigquery/') ? bq : admin) : {}),
+        ...(signedIn ? personaFor(url, 'POST') : {}),
       }
       const res = await app.inject({ method: 'POST', url, headers, payload: deepBody(base, 'deep', 5000) })
       expect(res.statusCode).toBe(400)
