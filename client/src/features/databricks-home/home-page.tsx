@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import { Anchor, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core'
 import {
   formatCount,
   formatDollars,
@@ -139,16 +139,10 @@ const FAILED_COLUMNS: DataColumn<DatabricksRunRow>[] = [
   },
 ]
 
-/** A framed top list: its heading with the way to the full page, and its table. */
-function TopPanel({ title, more, children }: { title: string; more: ReactNode; children: ReactNode }) {
+/** A framed panel of the page: its table names it (the table's caption), so the frame only groups. */
+function TopPanel({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper withBorder p="sm" radius="md" component="section" aria-label={title}>
-      <Group justify="space-between" align="baseline" pb={4}>
-        <Title order={2} size="h5">
-          {title}
-        </Title>
-        {more}
-      </Group>
       {children}
     </Paper>
   )
@@ -242,7 +236,7 @@ export default function DatabricksHomePage() {
         </Anchor>
       </Group>
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-        <TopPanel title="Top workspaces by cost" more={null}>
+        <TopPanel title="Top workspaces by cost">
           <DataTable<ShareRow>
             caption={`Top workspaces by cost, ${period}`}
             columns={shareColumns('Workspace', (r) => trendsHref(w, 'workspaces', r.key))}
@@ -255,7 +249,7 @@ export default function DatabricksHomePage() {
             emptyText="No cost in this period"
           />
         </TopPanel>
-        <TopPanel title="Top users by cost" more={null}>
+        <TopPanel title="Top users by cost">
           <DataTable<ShareRow>
             caption={`Top users by cost, ${period}`}
             columns={shareColumns('User', (r) => trendsHref(w, 'userName', r.key))}
@@ -268,14 +262,7 @@ export default function DatabricksHomePage() {
             emptyText="No cost in this period"
           />
         </TopPanel>
-        <TopPanel
-          title="Top jobs by cost"
-          more={
-            <Anchor component={Link} to={jobsHref(w)} size="sm">
-              All jobs
-            </Anchor>
-          }
-        >
+        <TopPanel title="Top jobs by cost">
           <DataTable<DatabricksJobRow>
             caption={`Top jobs by cost, ${period}`}
             columns={jobColumns(w)}
@@ -286,6 +273,11 @@ export default function DatabricksHomePage() {
             paginate={false}
             search={false}
             emptyText="No job ran in this period"
+            toolbar={
+              <Anchor component={Link} to={jobsHref(w)} size="sm">
+                All jobs
+              </Anchor>
+            }
           />
         </TopPanel>
       </SimpleGrid>
@@ -297,14 +289,7 @@ export default function DatabricksHomePage() {
         onRetry={savings.refetch && (() => void savings.refetch?.())}
         period={period}
       />
-      <TopPanel
-        title="Recent failed runs"
-        more={
-          <Anchor component={Link} to={failedRunsHref(w)} size="sm">
-            All failed runs
-          </Anchor>
-        }
-      >
+      <TopPanel title="Recent failed runs">
         <DataTable<DatabricksRunRow>
           caption={`Recent failed runs, ${period}`}
           columns={FAILED_COLUMNS}
@@ -315,6 +300,11 @@ export default function DatabricksHomePage() {
           paginate={false}
           search={false}
           emptyText="No run failed in this period"
+          toolbar={
+            <Anchor component={Link} to={failedRunsHref(w)} size="sm">
+              All failed runs
+            </Anchor>
+          }
         />
       </TopPanel>
       <Text size="xs" c="dimmed">
