@@ -32,6 +32,7 @@ const LOADERS: Record<string, () => ScreenModule> = {
   'bigquery-projects': () => import('../features/bigquery/project-list-page.tsx'),
   'bigquery-cost': () => import('../features/bigquery-cost/cost-page.tsx'),
   'bigquery-data': () => import('../features/bigquery-data/data-page.tsx'),
+  'databricks-home': () => import('../features/databricks-home/home-page.tsx'),
   'databricks-clusters': () => import('../features/databricks-compute/cluster-list-page.tsx'),
   'databricks-cluster-summary': () => import('../features/databricks-compute/cluster-summary-page.tsx'),
   'databricks-runs': () => import('../features/databricks-runs/runs-list-page.tsx'),

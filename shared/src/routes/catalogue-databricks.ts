@@ -16,7 +16,14 @@ function dbDetail(init: Omit<Parameters<typeof route>[0], 'supportedTypes'>): Ro
   return detail({ ...init, supportedTypes: DB })
 }
 
-const home = db({ specIds: ['R178'], path: '/home', title: 'Home', rbacId: 'home' })
+const home = db({
+  specIds: ['R178'],
+  path: '/home',
+  title: 'Home',
+  rbacId: 'home',
+  status: 'built',
+  screen: 'databricks-home',
+})
 
 /*
  * G10: the old and new trends pages share one path and exclude each other by flag, so exactly one
