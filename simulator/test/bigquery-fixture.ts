@@ -204,7 +204,7 @@ export function insertBigQueryFixture(db: Db, now: number): void {
       `INSERT INTO bq_jobs VALUES (@id, @project, @principal, @reservation, @statement, @seed, @labelSet, @type,
          @status, @error, 0, @pricing, @cacheHit, @unravel, @create, @start, @end, @duration, @bytesProcessed,
          @bytesBilled, @bytesProcessed, @slotMs, @costE4, 0, 1000, 10, 2048, 0, 10, 20, 30, 40, 50, 60, 70, 80,
-         @files, @mask, @count)`,
+         @files, @mask, @count, NULL, NULL)`,
     )
     // Oldest first, as the seed writes them (creation order is rowid order).
     for (const j of [...FIXTURE_JOBS].sort((a, b) => b.ago - a.ago)) {

@@ -8,6 +8,7 @@ import { BIGQUERY_PRNG_OFFSET, seedBigQuery } from '../src/db/seed/bigquery.ts'
 import { BIGQUERY_SIZES } from '../src/db/seed/bigquery-catalogue.ts'
 import { BigQueryRollupBuilder, rollUpStoredBigQueryJobs } from '../src/db/seed/bigquery-rollups.ts'
 import { createPrng } from '../src/db/seed/prng.ts'
+import { jobIdSql } from '../src/db/repositories/bigquery-codes.ts'
 
 /*
  * The job list (E163) reads its totals from the day rollup and the window's edges, and the first
@@ -165,7 +166,7 @@ describe('E163 job list pages in a sort order, walked from the top slices or sor
           ] as const) {
             const d = dir.toUpperCase()
             const expected = pluck<string>(
-              `SELECT id FROM bq_jobs NOT INDEXED WHERE ${inWindow(month)} AND ${f.where}
+              `SELECT ${jobIdSql('bq_jobs')} FROM bq_jobs NOT INDEXED WHERE ${inWindow(month)} AND ${f.where}
                 ORDER BY ${column} ${d}, create_time ${d}, rowid ${d} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
             )
             const got = search(month, { ...f.body, sort: `${key}-${dir}`, page, pageSize })

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { frozenTestApp } from './helper.ts'
+import { jobIdSql } from '../src/db/repositories/bigquery-codes.ts'
 
 /**
  * Issue 19: a BigQuery job lives in bq_jobs only (E163–E167). The applications table keeps no
@@ -30,7 +31,7 @@ describe('BigQuery jobs are not applications (issue 19)', () => {
   it('a BigQuery job opens on E167; the application calls answer 404 for its id', async () => {
     const job = app.db
       .prepare(
-        `SELECT j.id, p.project_id AS project FROM bq_jobs j JOIN bq_projects p ON p.code = j.project
+        `SELECT ${jobIdSql('j')} AS id, p.project_id AS project FROM bq_jobs j JOIN bq_projects p ON p.code = j.project
           WHERE j.status = 'S' ORDER BY j.rowid LIMIT 1`,
       )
       .get() as { id: string; project: string }

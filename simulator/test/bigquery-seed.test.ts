@@ -30,6 +30,7 @@ import { seedDatabase } from '../src/db/seed/index.ts'
 import { createPrng } from '../src/db/seed/prng.ts'
 import { APP_TIME_COLUMNS, TIME_COLUMNS } from '../src/db/time-columns.ts'
 import { seedFile } from '../src/db/seed-file.ts'
+import { jobIdSql } from '../src/db/repositories/bigquery-codes.ts'
 
 const NOW = Date.parse('2026-11-22T12:00:00Z')
 const DAY = 86_400_000
@@ -85,8 +86,8 @@ describe('BigQuery seed: sizes and determinism', () => {
       expect(rows(again), table).toBe(rows(small))
     }
     const other = seeded('small', 8).db
-    expect(JSON.stringify(all(other, 'SELECT id, cost_e4 FROM bq_jobs LIMIT 50'))).not.toBe(
-      JSON.stringify(all(small, 'SELECT id, cost_e4 FROM bq_jobs LIMIT 50')),
+    expect(JSON.stringify(all(other, 'SELECT id_tail, cost_e4 FROM bq_jobs LIMIT 50'))).not.toBe(
+      JSON.stringify(all(small, 'SELECT id_tail, cost_e4 FROM bq_jobs LIMIT 50')),
     )
     again.close()
     other.close()
@@ -94,7 +95,10 @@ describe('BigQuery seed: sizes and determinism', () => {
 
   it('writes the jobs in key order (ids carry the sequence) and in creation order, over 100 days to now', () => {
     expect(
-      one(small, 'SELECT count(*) FROM bq_jobs a JOIN bq_jobs b ON b.rowid = a.rowid + 1 WHERE b.id <= a.id'),
+      one(
+        small,
+        `SELECT count(*) FROM bq_jobs a JOIN bq_jobs b ON b.rowid = a.rowid + 1 WHERE ${jobIdSql('b')} <= ${jobIdSql('a')}`,
+      ),
     ).toBe(0)
     expect(
       one(
@@ -104,7 +108,14 @@ describe('BigQuery seed: sizes and determinism', () => {
     ).toBe(0)
     expect(one(small, 'SELECT max(create_time) FROM bq_jobs')).toBeLessThanOrEqual(NOW)
     expect(one(small, 'SELECT min(create_time) FROM bq_jobs')).toBeGreaterThanOrEqual(NOW - 100 * DAY)
-    expect(one(small, "SELECT count(*) FROM bq_jobs WHERE id NOT GLOB 'bquxjob_*'")).toBe(0)
+    // Every seeded id is rendered from its sequence and tail (schema.sql bq_jobs): none stored as text.
+    expect(one(small, 'SELECT count(*) FROM bq_jobs WHERE id_text IS NOT NULL OR id_tail IS NULL')).toBe(0)
+    expect(
+      one(
+        small,
+        `SELECT count(*) FROM bq_jobs WHERE ${jobIdSql('bq_jobs')} NOT GLOB 'bquxjob_[0-9a-f]*_[0-9a-f]*'`,
+      ),
+    ).toBe(0)
   })
 
   it('has the three BIGQUERYV2 clusters among its projects, with the same ids, and the reservations of three editions', () => {

@@ -10,6 +10,7 @@ import type {
 } from '@costlens/shared'
 import { shiftToClock } from '../src/db/open-database.ts'
 import { auth, signIn, testApp, TEST_NOW_MS } from './helper.ts'
+import { jobIdSql } from '../src/db/repositories/bigquery-codes.ts'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -472,7 +473,7 @@ describe('GET /api/v1/search/ops/{fapps|fiapps|fpapps|fbqapps} (E019-E022)', () 
     for (const hit of jobs.hits)
       expect({ cpuTime: hit.cpuTime, totBytesBilled: hit.totBytesBilled, cents: hit.cents }).toEqual(
         sql<{ cpuTime: number; totBytesBilled: number; cents: number }>(
-          'SELECT slot_ms AS cpuTime, bytes_billed AS totBytesBilled, round(cost_e4 / 10000.0) AS cents FROM bq_jobs WHERE id = @id',
+          `SELECT slot_ms AS cpuTime, bytes_billed AS totBytesBilled, round(cost_e4 / 10000.0) AS cents FROM bq_jobs WHERE ${jobIdSql('bq_jobs')} = @id`,
           { id: hit.id },
         )[0],
       )

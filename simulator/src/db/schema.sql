@@ -181,8 +181,10 @@ CREATE INDEX IF NOT EXISTS applications_parent ON applications (parent_id) WHERE
 -- index (pipeline-index.ts) is built from it too. It holds the seeded pipelines' apps only
 -- (seed/applications.ts PIPELINE_NAMES, the only names with runs): 38 MB instead of 105 at the
 -- large scale. Its readers repeat this WHERE (repositories/pipeline-apps.ts PIPELINE_APPS_SQL).
+-- The user as its code (user_code, named by workflows.ts groupRuns): 8 MB less than the text at
+-- the large scale.
 CREATE INDEX IF NOT EXISTS applications_pipeline_runs
-  ON applications (name, cluster_uid, start_time, status, finished_time, duration, cents, user, dfs_read,
+  ON applications (name, cluster_uid, start_time, status, finished_time, duration, cents, user_code, dfs_read,
                    dfs_written, id)
   WHERE parent_id IS NULL AND name IN ('daily_sales_rollup', 'customer_360_refresh', 'clickstream_sessionize',
     'inventory_snapshot', 'fraud_features', 'marketing_attribution', 'finance_ledger_close', 'recommendations_train');
@@ -775,8 +777,13 @@ CREATE TABLE IF NOT EXISTS bq_label_sets (
 -- 10 MB minimums; editions: slot-hours at the reservation's rate; cache hits and failures free).
 -- pricing: index in BIGQUERY_PRICING_PLAN_KEYS; priority 0 INTERACTIVE, 1 BATCH; insight_mask: one bit
 -- per BIGQUERY_INSIGHT_KEYS entry.
+-- The job id is not stored as text nor indexed (issue 18: 27.7 MB of text and a 35.5 MB unique index
+-- at a million jobs): a seeded id is bquxjob_<8 hex: seq - 1>_<11 hex: id_tail>, seq being the rowid,
+-- so the id is rendered from the two (repositories/bigquery-codes.ts jobIdSql) and a lookup by id is
+-- a rowid seek (jobIdWhere). id_text holds an id of any other shape (a hand-written fixture's), NULL
+-- for a seeded one. Rows go in in creation order.
 CREATE TABLE IF NOT EXISTS bq_jobs (
-  id                     TEXT PRIMARY KEY,
+  id_text                TEXT,
   project                INTEGER NOT NULL REFERENCES bq_projects (code),
   principal              INTEGER NOT NULL REFERENCES bq_principals (code),
   reservation            INTEGER REFERENCES bq_reservations (code),
@@ -810,7 +817,9 @@ CREATE TABLE IF NOT EXISTS bq_jobs (
   write_avg_ms           INTEGER NOT NULL, write_max_ms   INTEGER NOT NULL,
   destination_file_count INTEGER NOT NULL,
   insight_mask           INTEGER NOT NULL,
-  insight_count          INTEGER NOT NULL
+  insight_count          INTEGER NOT NULL,
+  id_tail                INTEGER,               -- the seeded id's last 11 hex digits, NULL with id_text
+  seq                    INTEGER PRIMARY KEY    -- the rowid: 1 + the sequence in the id
 );
 -- The bq_jobs indexes (repositories/bigquery-jobs.ts, bigquery-projects.ts), each with its queries:
 -- The window of the job list (E163: its totals, and the page's rowids in any sort, read by a top-N
@@ -822,6 +831,10 @@ CREATE INDEX IF NOT EXISTS bq_jobs_window ON bq_jobs (
   create_time, executed_by_unravel, status, project, principal, job_type, pricing, label_set, insight_mask,
   insight_count, duration, slot_ms, bytes_billed, bytes_processed, cost_e4, end_time
 );
+-- A job by an id of another shape than the seeded ones (repositories/bigquery-codes.ts jobIdWhere: E163
+-- id, E167, a hand-written fixture's ids): empty in a seeded file, so an unknown id is one seek, not a
+-- read of the table.
+CREATE INDEX IF NOT EXISTS bq_jobs_id_text ON bq_jobs (id_text) WHERE id_text IS NOT NULL;
 -- A signature's jobs (E163 signature filter, E167 signatureRuns over the last 7 days): a signature
 -- is a few statements, each run a few hundred times.
 CREATE INDEX IF NOT EXISTS bq_jobs_statement ON bq_jobs (statement_id, create_time);

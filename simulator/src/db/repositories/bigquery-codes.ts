@@ -153,3 +153,29 @@ export const sourceTableCodes = (text: string) =>
     .map((s) => s.trim())
     .filter(Boolean)
     .map(Number)
+
+/** A seeded job id: bquxjob_<8 hex: the sequence>_<11 hex> (seed/bigquery.ts jobId). */
+const SEEDED_JOB_ID = /^bquxjob_([0-9a-f]{8})_([0-9a-f]{11})$/
+
+/**
+ * A job's id in SQL, over bq_jobs aliased `alias` (schema.sql bq_jobs: the seeded ids are not
+ * stored as text, issue 18): the text of an id of another shape, else the seeded id from its
+ * sequence (the rowid - 1) and its tail, exactly as seed/bigquery.ts jobId wrote it.
+ */
+export const jobIdSql = (alias: string): string =>
+  `coalesce(${alias}.id_text, printf('bquxjob_%08x_%011x', ${alias}.seq - 1, ${alias}.id_tail))`
+
+/**
+ * The WHERE of one job by its id: a seeded id is one rowid seek (its sequence + 1) with its tail
+ * compared; any other id (a hand-written fixture's, in id_text) one seek of bq_jobs_id_text, the
+ * partial index of those (empty in a seeded file).
+ */
+export function jobIdWhere(alias: string, id: string): { sql: string; params: unknown[] } {
+  const seeded = SEEDED_JOB_ID.exec(id)
+  if (seeded)
+    return {
+      sql: `${alias}.seq = ? AND ${alias}.id_tail = ? AND ${alias}.id_text IS NULL`,
+      params: [parseInt(seeded[1]!, 16) + 1, parseInt(seeded[2]!, 16)],
+    }
+  return { sql: `${alias}.id_text = ?`, params: [id] }
+}

@@ -6,7 +6,7 @@ import {
 } from '@costlens/shared'
 import type { Db } from '../open-database.ts'
 import { renderBigQueryStatement } from '../seed/bigquery.ts'
-import { readCodec } from './bigquery-codes.ts'
+import { jobIdSql, readCodec } from './bigquery-codes.ts'
 import {
   addSums,
   byCost,
@@ -115,7 +115,7 @@ export function costTopK(db: Db, q: BigQueryTopKQuery, now: number): BigQueryTop
     if (lead === undefined || (statements.get(lead)?.costE4 ?? 0) < s.costE4) leadStatement.set(signature, id)
   }
   const latestJob = db.prepare(
-    `SELECT id, literal_seed, create_time FROM bq_jobs INDEXED BY bq_jobs_statement
+    `SELECT ${jobIdSql('bq_jobs')} AS id, literal_seed, create_time FROM bq_jobs INDEXED BY bq_jobs_statement
       WHERE statement_id = ? AND create_time >= ? AND create_time < ? ORDER BY create_time DESC LIMIT 1`,
   )
   const sample = (statementId: number) => {

@@ -21,7 +21,7 @@ import {
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { appsTimeShift, instant } from './applications.ts'
-import { readCodec, sourceTableCodes, type BigQueryCodec } from './bigquery-codes.ts'
+import { jobIdSql, readCodec, sourceTableCodes, type BigQueryCodec } from './bigquery-codes.ts'
 import { readSetting } from './settings.ts'
 import { fromE4 } from './snowflake-common.ts'
 import { cachedStatement } from '../statement-cache.ts'
@@ -529,7 +529,7 @@ export function tableJobs(
     .get(ids, ...range) as number
   const rows = db
     .prepare(
-      `SELECT j.id, j.project, j.principal, j.job_type, s.statement_type, j.status, j.create_time, j.duration,
+      `SELECT ${jobIdSql('j')} AS id, j.project, j.principal, j.job_type, s.statement_type, j.status, j.create_time, j.duration,
               j.bytes_scanned, j.bytes_billed, j.cost_e4, j.cache_hit, j.statement_id
          FROM bq_jobs j INDEXED BY bq_jobs_statement JOIN bq_statements s ON s.id = j.statement_id
         WHERE j.statement_id IN (SELECT value FROM json_each(?)) AND j.create_time BETWEEN ? AND ?

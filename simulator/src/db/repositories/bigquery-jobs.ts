@@ -25,6 +25,8 @@ import { renderBigQueryStatement } from '../seed/bigquery.ts'
 import { appsTimeShift, instant } from './applications.ts'
 import {
   codesOf,
+  jobIdSql,
+  jobIdWhere,
   labelCodeOf,
   readCodec,
   sourceTableCodes,
@@ -218,7 +220,7 @@ interface StoredJob {
   destination_uri: string | null
 }
 
-const JOB_COLUMNS = `j.rowid AS rid, j.*, s.statement_type, s.template, s.signature, s.source_tables,
+const JOB_COLUMNS = `j.rowid AS rid, j.*, ${jobIdSql('j')} AS id, s.statement_type, s.template, s.signature, s.source_tables,
   s.destination_table, s.destination_uri`
 const JOB_JOIN = 'JOIN bq_statements s ON s.id = j.statement_id'
 
@@ -339,9 +341,10 @@ export function searchJobs(db: Db, body: BigQueryJobSearchBody, now: number): Bi
   // A job id overrides every other filter: the window and the filters are not even read.
   if (body.id !== undefined) {
     const shift = appsTimeShift(db)
+    const byId = jobIdWhere('j', body.id)
     const found = db
-      .prepare(`SELECT ${JOB_COLUMNS} FROM bq_jobs j ${JOB_JOIN} WHERE j.id = ?`)
-      .get(body.id) as StoredJob | undefined
+      .prepare(`SELECT ${JOB_COLUMNS} FROM bq_jobs j ${JOB_JOIN} WHERE ${byId.sql}`)
+      .get(...byId.params) as StoredJob | undefined
     const results = found && page === 1 ? [toRow(found, codec, tablesOf(db, [found]), shift, now)] : []
     return {
       total: found ? 1 : 0,
@@ -494,8 +497,10 @@ function costBasisOf(j: StoredJob, codec: BigQueryCodec, tablesReferenced: numbe
 
 /** E167: the job's row, cost basis, reservation, insights and tables; 404 when no job has the id. */
 export function jobDetails(db: Db, jobId: string, now: number): BigQueryJobDetails {
-  const j = db.prepare(`SELECT ${JOB_COLUMNS} FROM bq_jobs j ${JOB_JOIN} WHERE j.id = ?`).get(jobId) as
-    StoredJob | undefined
+  const byId = jobIdWhere('j', jobId)
+  const j = db
+    .prepare(`SELECT ${JOB_COLUMNS} FROM bq_jobs j ${JOB_JOIN} WHERE ${byId.sql}`)
+    .get(...byId.params) as StoredJob | undefined
   if (!j) throw new HttpError(404, `BigQuery job ${jobId} not found.`)
   const codec = readCodec(db)
   const shift = appsTimeShift(db)

@@ -4,6 +4,7 @@ import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { renderBigQueryStatement } from '../seed/bigquery.ts'
 import { appsTimeShift } from './applications.ts'
+import { jobIdSql } from './bigquery-codes.ts'
 
 /*
  * The BigQuery chargeback (bqcb, E046) and the finished BigQuery jobs (fbqapps, E022) read the jobs
@@ -203,7 +204,7 @@ const SORTS: Record<string, string> = {
   queue: '(SELECT project_id FROM bq_projects WHERE code = j.project)',
   name: 'j.statement_id',
   status: 'j.status',
-  id: 'j.id',
+  id: jobIdSql('j'),
   cpuTime: 'j.slot_ms',
   totBytesBilled: 'j.bytes_billed',
   cents: 'j.cost_e4',
@@ -264,7 +265,7 @@ export function finishedBigQueryJobs(
   const direction = page.desc ? 'DESC' : 'ASC'
   const rows = db
     .prepare(
-      `SELECT j.id, s.template, j.literal_seed, j.status, p.email, pr.project_id, j.start_time, j.end_time,
+      `SELECT ${jobIdSql('j')} AS id, s.template, j.literal_seed, j.status, p.email, pr.project_id, j.start_time, j.end_time,
               j.duration, j.slot_ms, j.bytes_billed, j.cost_e4
          FROM (SELECT j.rowid AS rid FROM bq_jobs j WHERE ${where}
                 ORDER BY ${sort} ${direction}, j.rowid ${direction} LIMIT @size OFFSET @from) page

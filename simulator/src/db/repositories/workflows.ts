@@ -11,6 +11,7 @@ import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
 import { readableApp } from './app-access.ts'
+import { rollupNames } from './app-rollup-names.ts'
 import { appsTimeShift, inList, instant, type Where } from './applications.ts'
 
 /**
@@ -77,7 +78,7 @@ interface RunRow {
   start: number
   end: number
   cents: number
-  first_user: string
+  first_user: number
   users: number
   succeeded: number
   failed: number
@@ -102,8 +103,10 @@ function groupRuns(db: Db, where: PipelineWhere, shift: number, now: number): Wo
               min(a.start_time) + @shift AS start,
               max(coalesce(a.finished_time, a.start_time + a.duration)) + @shift AS end,
               sum(a.cents) AS cents,
-              json_group_array(a.user ORDER BY a.start_time, a.id) ->> 0 AS first_user,
-              count(DISTINCT a.user) AS users,
+              -- The user as its code (applications_pipeline_runs carries user_code, not the text:
+              -- one code per name, so the distinct count is the same), named below.
+              json_group_array(a.user_code ORDER BY a.start_time, a.id) ->> 0 AS first_user,
+              count(DISTINCT a.user_code) AS users,
               sum(a.status = 'S') AS succeeded, sum(a.status = 'F') AS failed, sum(a.status = 'K') AS killed,
               -- Still going: no finish yet (a seeded waiting app has finished; its status word stays its own).
               sum(a.finished_time IS NULL) AS running,
@@ -115,6 +118,7 @@ function groupRuns(db: Db, where: PipelineWhere, shift: number, now: number): Wo
         ORDER BY day DESC, start DESC, a.cluster_uid`,
     )
     .all({ ...where.params, shift }) as RunRow[]
+  const names = rollupNames(db)
   return rows.map((r): WorkflowRun => {
     const endTime = r.running > 0 ? null : r.end
     const status =
@@ -131,7 +135,7 @@ function groupRuns(db: Db, where: PipelineWhere, shift: number, now: number): Wo
       endTime,
       duration: Math.max(0, (endTime ?? now) - r.start),
       cents: r.cents,
-      user: r.first_user,
+      user: names.name('user', r.first_user),
       userCount: r.users,
       childCount: r.children,
       statusCounts: {

@@ -90,7 +90,7 @@ interface Statement {
 }
 
 const JOB_COLUMNS = [
-  'id',
+  'id_text',
   'project',
   'principal',
   'reservation',
@@ -129,6 +129,8 @@ const JOB_COLUMNS = [
   'destination_file_count',
   'insight_mask',
   'insight_count',
+  'id_tail',
+  'seq',
 ] as const
 
 type JobRow = Record<(typeof JOB_COLUMNS)[number], string | number | null>
@@ -246,14 +248,14 @@ interface Context {
   rates: Map<string, number>
 }
 
-/** A job id as the console makes them: bquxjob_<8 hex: the sequence>_<11 hex>: ids sort in creation order. */
-function jobId(prng: Prng, seq: number): string {
-  const hex = (digits: number) =>
-    prng
-      .int(0, 16 ** digits - 1)
-      .toString(16)
-      .padStart(digits, '0')
-  return `bquxjob_${seq.toString(16).padStart(8, '0')}_${hex(6)}${hex(5)}`
+/**
+ * A job id as the console makes them: bquxjob_<8 hex: the sequence>_<11 hex>: ids sort in creation
+ * order. Stored as the 11 hex digits' number (bq_jobs.id_tail) beside the sequence (the rowid - 1),
+ * rendered back by repositories/bigquery-codes.ts jobIdSql.
+ */
+function jobIdTail(prng: Prng): number {
+  const high = prng.int(0, 16 ** 6 - 1)
+  return high * 16 ** 5 + prng.int(0, 16 ** 5 - 1)
 }
 
 /** Average and maximum of a stage over the job's stages (ms). */
@@ -397,7 +399,10 @@ function makeJob(ctx: Context, plan: Plan, seq: number): { row: JobRow; facts: B
 
   const reservationCode = project.reservationId ? ctx.reservationCodes.get(project.reservationId)! : null
   const row: JobRow = {
-    id: jobId(prng, seq),
+    id_text: null,
+    id_tail: jobIdTail(prng),
+    // The rowid, which a lookup by id seeks (schema.sql bq_jobs, repositories/bigquery-codes.ts jobIdWhere).
+    seq: seq + 1,
     project: statement.projectCode,
     principal: ctx.principals.get(principalEmail)!,
     reservation: reservationCode,
