@@ -71,7 +71,14 @@ function windowSums(
   const put = (rows: number[][], sign: number, at?: number) => {
     for (const r of rows) {
       const bucket = at === undefined ? r[5]! : place(at)
-      addTo(sums, `${r.slice(0, 5).join(':')}@${bucket}`, sign * r[6]!, sign * r[7]!, sign * r[8]!, sign * r[9]!)
+      addTo(
+        sums,
+        `${r.slice(0, 5).join(':')}@${bucket}`,
+        sign * r[6]!,
+        sign * r[7]!,
+        sign * r[8]!,
+        sign * r[9]!,
+      )
     }
   }
   const putDay = (day: number, sources: readonly string[]) =>
@@ -86,7 +93,13 @@ function windowSums(
       else for (let day = p.from; day < p.to; day += DAY) putDay(day, p.sources)
     }
   } else {
-    const parts = databricksWindowParts(db, SOURCES, window, storedNow, (day) => window.from + (place(day) + 1) * step)
+    const parts = databricksWindowParts(
+      db,
+      SOURCES,
+      window,
+      storedNow,
+      (day) => window.from + (place(day) + 1) * step,
+    )
     for (const p of parts.plus) put(rowsOf(db, rowsSql(p.sources), p, storedNow, own), 1)
     for (const p of parts.minus) put(rowsOf(db, rowsSql(p.sources), p, storedNow, '0'), -1, p.at)
     for (const p of parts.unfinal) put(rowsOf(db, UNFINAL_RUNS_SQL, p, storedNow, '0'), -1, p.from)
@@ -129,14 +142,14 @@ describe('databricks performance: faster reads, same answers (issue 20)', () => 
     for (const days of [1, 3, 7, 30, 45, 90])
       for (const finished of [false, true])
         for (const sort of [
-          { startTime: { order: 'desc' } },
-          { startTime: { order: 'asc' } },
-          { duration: { order: 'desc' } },
-          { duration: { order: 'asc' } },
-          { total_cost: { order: 'desc' } },
-          { total_cost: { order: 'asc' } },
-          { finishedTime: { order: 'desc' } },
-          { user: { order: 'asc' } },
+          ['startTime', 'desc'],
+          ['startTime', 'asc'],
+          ['duration', 'desc'],
+          ['duration', 'asc'],
+          ['total_cost', 'desc'],
+          ['total_cost', 'asc'],
+          ['finishedTime', 'desc'],
+          ['user', 'asc'],
         ] as const)
           for (const filter of [{}, { appStatus: ['S', 'F'] }, { queues: ['acme-prod-aws'] }] as const)
             for (const page of [
@@ -150,7 +163,7 @@ describe('databricks performance: faster reads, same answers (issue 20)', () => 
                 ...(finished ? { queryOnFinishedTime: true } : {}),
                 ...filter,
                 ...page,
-                sort: [sort],
+                sort: [{ [sort[0]]: { order: sort[1] } }],
               } as DatabricksRunSearchBody)
     const scanned = bodies.map((b) => searchRuns(app.db, b, now))
     rollUpDatabricksRunDays(app.db)

@@ -42,7 +42,6 @@ const CB_TYPE_OF_KIND: Readonly<Record<DcbKind, DcbResourceType>> = {
   spark: 'DBX_CLUSTER',
 }
 const CLUSTER_SOURCE = DATABRICKS_USAGE_SOURCES.indexOf('CLUSTER')
-const DAY = 86_400_000
 
 type Dimension = 'user' | 'workspace' | 'cluster' | 'clusterType'
 const DIMENSION: Readonly<Record<DcbGroupKey, Dimension>> = {

@@ -433,7 +433,10 @@ function windowTally(
     [days.end, to],
   ] as const) {
     if (start > end) continue
-    const part = runFilterSql(db, body, clock.now, clock.storedNow, clock.shift, scope, { from: start, to: end })
+    const part = runFilterSql(db, body, clock.now, clock.storedNow, clock.shift, scope, {
+      from: start,
+      to: end,
+    })
     tally = mergeTallies(tally, scanTally(db, part.sql, part.index))
   }
   return tally
@@ -447,8 +450,9 @@ const NO_RUNS: DatabricksRunSearchResponse = {
 /** How many runs there are, as the current day rollup's marker counted them (undefined without one). */
 function storedRuns(db: Db): number | undefined {
   if (!runDaysUsable(db)) return undefined
-  const marker = cachedStatement(db, 'SELECT value FROM settings WHERE key = ?').pluck().get('db_run_days_of') as
-    string | undefined
+  const marker = cachedStatement(db, 'SELECT value FROM settings WHERE key = ?')
+    .pluck()
+    .get('db_run_days_of') as string | undefined
   const n = Number(marker?.split(':')[1])
   return Number.isFinite(n) ? n : undefined
 }
@@ -533,7 +537,16 @@ export function searchRuns(
   const ids =
     size === 0 || tally.n === 0
       ? []
-      : pageIds(db, { sql, index, field, dir, finished: !!body.queryOnFinishedTime, from, size, matching: tally.n })
+      : pageIds(db, {
+          sql,
+          index,
+          field,
+          dir,
+          finished: !!body.queryOnFinishedTime,
+          from,
+          size,
+          matching: tally.n,
+        })
   const rows = ids.length
     ? (cachedStatement(
         db,
