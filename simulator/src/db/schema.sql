@@ -1247,7 +1247,8 @@ CREATE TABLE IF NOT EXISTS db_usage_days (
 -- partial edge days (cost trends, dcb chargeback: start_time >= ? AND start_time < ?) through
 -- db_runs_window, which leads with start_time. This one finds the first day holding a run whose cost
 -- is not final yet (min(start_time) WHERE cost_final_at > now: a few hours of runs, read from this
--- index alone), from which on the runs are read instead of the rollup (cost readers, billing).
+-- index alone), and the cost readers' runs not billed yet (databricks-cost-pieces.ts UNFINAL_RUNS_SQL:
+-- a rollup day less those few runs' DBUs and costs, rather than the day read run by run).
 CREATE INDEX IF NOT EXISTS db_runs_cost_final ON db_runs (cost_final_at, start_time);
 
 -- Billing contracts (the /manage/billing page, E148): a commit plan of a start and end date, a
