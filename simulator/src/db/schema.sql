@@ -1118,8 +1118,14 @@ CREATE INDEX IF NOT EXISTS db_runs_insights ON db_runs (
 ) WHERE insight_mask != 0;
 -- The running tab (E015 appStatus ["R"], which ignores the window): the few running runs.
 CREATE INDEX IF NOT EXISTS db_runs_running ON db_runs (start_time) WHERE status = 'R';
--- queryOnFinishedTime (E015): the window on the end time.
-CREATE INDEX IF NOT EXISTS db_runs_end ON db_runs (end_time) WHERE end_time IS NOT NULL;
+-- queryOnFinishedTime (E015) reads db_runs_window too: an ended run's end_time is start_time + duration,
+-- so its window is the start times from the longest run before it, the end tested on the index.
+-- The longest run (max(duration)) and a runs list sorted by duration (E015 sort duration, either
+-- way): walked in the sort order, the window tested on start_time, when the page is expected within
+-- a few thousand entries (repositories/databricks-runs.ts pageIds) rather than sorting a 90-day window.
+CREATE INDEX IF NOT EXISTS db_runs_by_duration ON db_runs (duration, start_time);
+-- A runs list sorted by total cost, the costliest first (E015 sort total_cost desc): walked the same way.
+CREATE INDEX IF NOT EXISTS db_runs_by_total ON db_runs (dbu_cost_e4 + vm_cost_e4, start_time);
 -- A job's runs (E016 and the jobIds filter: a few jobs' runs of the window without reading the whole
 -- window; E018: the job selector orders jobs by their latest run).
 CREATE INDEX IF NOT EXISTS db_runs_job ON db_runs (job, start_time);
@@ -1254,7 +1260,8 @@ CREATE TABLE IF NOT EXISTS db_usage_days (
 -- partial edge days (cost trends, dcb chargeback: start_time >= ? AND start_time < ?) through
 -- db_runs_window, which leads with start_time. This one finds the first day holding a run whose cost
 -- is not final yet (min(start_time) WHERE cost_final_at > now: a few hours of runs, read from this
--- index alone), from which on the runs are read instead of the rollup (cost readers, billing).
+-- index alone), and the cost readers' runs not billed yet (databricks-cost-pieces.ts UNFINAL_RUNS_SQL:
+-- a rollup day less those few runs' DBUs and costs, rather than the day read run by run).
 CREATE INDEX IF NOT EXISTS db_runs_cost_final ON db_runs (cost_final_at, start_time);
 
 -- Billing contracts (the /manage/billing page, E148): a commit plan of a start and end date, a

@@ -18,7 +18,8 @@ import type { Db } from '../open-database.ts'
 import { listParam } from './app-lists.ts'
 import { chargebackWindow } from './chargeback.ts'
 import {
-  databricksWindowPieces,
+  UNFINAL_RUNS_SQL,
+  databricksWindowParts,
   keptDay,
   rowsSql,
   sourceCodes,
@@ -41,7 +42,6 @@ const CB_TYPE_OF_KIND: Readonly<Record<DcbKind, DcbResourceType>> = {
   spark: 'DBX_CLUSTER',
 }
 const CLUSTER_SOURCE = DATABRICKS_USAGE_SOURCES.indexOf('CLUSTER')
-const DAY = 86_400_000
 
 type Dimension = 'user' | 'workspace' | 'cluster' | 'clusterType'
 const DIMENSION: Readonly<Record<DcbGroupKey, Dimension>> = {
@@ -68,8 +68,9 @@ const CODED = `workspace, principal, source_type, source, tag_set, sum(n), sum(d
                sum(dbu_cost_e4 + vm_cost_e4)`
 
 /**
- * The coded usage of a stored window: whole days kept once summed (databricks-cost-pieces.ts), the
- * edges and the unfinal days' runs summed per call.
+ * The coded usage of a stored window (databricksWindowParts): whole days kept once summed, the rows
+ * of the edges and of the days still being billed as rollup days less the few runs that do not
+ * belong (negated sums), or as their own rows when those are fewer.
  */
 function codedUsage(
   db: Db,
@@ -78,28 +79,28 @@ function codedUsage(
   storedNow: number,
 ) {
   const out: CodedUsage[] = []
-  for (const piece of databricksWindowPieces(db, [source], window, storedNow)) {
-    if (piece.table === 'rows') {
-      const rows = db
-        .prepare(`SELECT ${CODED} FROM ${rowsSql(piece.sources)} u GROUP BY 1, 2, 3, 4, 5`)
-        .raw()
-        .all({ from: piece.from, to: piece.to, storedNow }) as CodedUsage[]
-      for (const r of rows) out.push(r)
-      continue
-    }
-    for (let day = piece.from; day < piece.to; day += DAY) {
-      const rows = keptDay(db, `dcb:${sourceCodes(piece.sources)}`, day, () =>
-        db
-          .prepare(
-            `SELECT ${CODED} FROM db_usage_days WHERE day = ? AND source_type IN (${sourceCodes(piece.sources)})
-              GROUP BY 1, 2, 3, 4, 5`,
-          )
-          .raw()
-          .all(day),
-      ) as CodedUsage[]
-      for (const r of rows) out.push(r)
-    }
+  const parts = databricksWindowParts(db, [source], window, storedNow)
+  const rows = (from: string, range: { from: number; to: number }, sign: 1 | -1) => {
+    for (const r of db
+      .prepare(`SELECT ${CODED} FROM ${from} u GROUP BY 1, 2, 3, 4, 5`)
+      .raw()
+      .all({ from: range.from, to: range.to, storedNow }) as CodedUsage[])
+      out.push(sign === 1 ? r : (r.map((v, i) => (i < 5 ? v : -v)) as CodedUsage))
   }
+  for (const p of parts.plus) rows(rowsSql(p.sources), p, 1)
+  for (const p of parts.minus) rows(rowsSql(p.sources), p, -1)
+  for (const p of parts.unfinal) rows(UNFINAL_RUNS_SQL, p, -1)
+  for (const { day, sources } of parts.days)
+    for (const r of keptDay(db, `dcb:${sourceCodes(sources)}`, day, () =>
+      db
+        .prepare(
+          `SELECT ${CODED} FROM db_usage_days WHERE day = ? AND source_type IN (${sourceCodes(sources)})
+            GROUP BY 1, 2, 3, 4, 5`,
+        )
+        .raw()
+        .all(day),
+    ) as CodedUsage[])
+      out.push(r)
   return out
 }
 
@@ -287,7 +288,9 @@ export function databricksChargeback(db: Db, params: DcbParams, q: DcbQuery, now
   }
   const order = (a: { k: string; sums: Sums }, b: { k: string; sums: Sums }) =>
     b.sums.costE4 - a.sums.costE4 || b.sums.dbusE4 - a.sums.dbusE4 || a.k.localeCompare(b.k)
+  // A group whose every run was taken off again (a rollup day's runs outside the window) is none.
   const cb: DcbRow[] = [...byV1]
+    .filter(([, o]) => o.sums.count !== 0)
     .map(([k, o]) => ({ k, ...o }))
     .sort(order)
     .map((o) => ({
@@ -296,6 +299,7 @@ export function databricksChargeback(db: Db, params: DcbParams, q: DcbQuery, now
       ...usageOf(o.sums),
       ...(g2 && {
         cb: [...o.inner]
+          .filter(([, i]) => i.sums.count !== 0)
           .map(([k, i]) => ({ k, ...i }))
           .sort(order)
           .map((i) => ({ v2: i.k, v2Label: i.label, ...usageOf(i.sums) })),
@@ -323,7 +327,10 @@ export function databricksResourceStat(db: Db, q: DcbResourceStatQuery, now: num
   // DBU cost and VM cost apart: one small sum over the same pieces would need a second coded form,
   // so the split is read from the same kept rows' total and the VM share summed alongside.
   const split = vmSplit(db, source, { from: window.from - shift, to: window.to - shift }, storedNow)
-  const sources = new Set(usage.map((u) => u[3]))
+  // A resource counts when it has usage left once the rows taken off their days are (net runs > 0).
+  const runsOf = new Map<number, number>()
+  for (const u of usage) runsOf.set(u[3], (runsOf.get(u[3]) ?? 0) + u[5])
+  const resources = [...runsOf.values()].filter((n) => n > 0).length
   const sum = (i: number) => usage.reduce((s, u) => s + u[i]!, 0)
   const costE4 = sum(8)
   return {
@@ -331,7 +338,7 @@ export function databricksResourceStat(db: Db, q: DcbResourceStatQuery, now: num
     from: window.from,
     to: window.to,
     count: sum(5),
-    resources: sources.size,
+    resources,
     durationMs: sum(6),
     dbus: dbusOf(sum(7)),
     dbuCost: usdOf(costE4 - split),
@@ -340,28 +347,31 @@ export function databricksResourceStat(db: Db, q: DcbResourceStatQuery, now: num
   }
 }
 
-/** The VM cost (cents × 10,000) of the same pieces, for E050's split. */
+/** The VM cost (cents × 10,000) of the same parts, for E050's split. */
 function vmSplit(
   db: Db,
   source: DatabricksUsageSource,
   window: { from: number; to: number },
   storedNow: number,
 ) {
+  const parts = databricksWindowParts(db, [source], window, storedNow)
+  const rows = (from: string, range: { from: number; to: number }) =>
+    db
+      .prepare(`SELECT coalesce(sum(u.vm_cost_e4), 0) FROM ${from} u`)
+      .pluck()
+      .get({ from: range.from, to: range.to, storedNow }) as number
   let vm = 0
-  for (const piece of databricksWindowPieces(db, [source], window, storedNow)) {
-    if (piece.table === 'rows')
-      vm += db
-        .prepare(`SELECT coalesce(sum(u.vm_cost_e4), 0) FROM ${rowsSql(piece.sources)} u`)
-        .pluck()
-        .get({ from: piece.from, to: piece.to, storedNow }) as number
-    else
-      vm += db
+  for (const p of parts.plus) vm += rows(rowsSql(p.sources), p)
+  for (const p of parts.minus) vm -= rows(rowsSql(p.sources), p)
+  for (const p of parts.unfinal) vm -= rows(UNFINAL_RUNS_SQL, p)
+  for (const { day, sources } of parts.days)
+    vm += keptDay(db, `vm:${sourceCodes(sources)}`, day, () =>
+      db
         .prepare(
-          `SELECT coalesce(sum(vm_cost_e4), 0) FROM db_usage_days
-            WHERE day >= ? AND day < ? AND source_type IN (${sourceCodes(piece.sources)})`,
+          `SELECT coalesce(sum(vm_cost_e4), 0) FROM db_usage_days WHERE day = ? AND source_type IN (${sourceCodes(sources)})`,
         )
         .pluck()
-        .get(piece.from, piece.to) as number
-  }
+        .get(day),
+    ) as number
   return vm
 }

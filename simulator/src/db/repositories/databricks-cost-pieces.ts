@@ -137,3 +137,79 @@ export function keptDay<T>(db: Db, what: string, day: number, read: () => T): T 
   if (!held.days.has(key)) held.days.set(key, read())
   return held.days.get(key) as T
 }
+
+/**
+ * A stored window cut so that the rows read are few (issue 20 Performance: the partial days and the
+ * days still being billed were read run by run, a day or more of a million runs' history each call):
+ *   days    whole stored days read from db_usage_days, each placed at its day's start;
+ *   plus    rows (final figures) counted at their own start;
+ *   minus   rows (final figures) taken off the day `at` they are part of in the rollup;
+ *   unfinal runs of [from, to) whose cost is not final yet: the rollup holds their DBUs and costs,
+ *           the final figures 0, so those are taken off their day (their run and duration stay).
+ * A day the answer needs run by run (an edge day, a day still being billed, for the sources given
+ * as `exact` there) is read from the rollup less the runs that do not belong at its place — those
+ * outside the window, and those past `boundary(day)`, the stored start of the next bucket of a
+ * reader that buckets by time — whenever those are fewer than the day's own runs; else from the
+ * rows as before. The sums agree with databricksWindowPieces' to the unit (tests: databricks-cost).
+ */
+export interface UsageParts {
+  days: { day: number; sources: readonly DatabricksUsageSource[] }[]
+  plus: { from: number; to: number; sources: readonly DatabricksUsageSource[] }[]
+  minus: { from: number; to: number; at: number; sources: readonly DatabricksUsageSource[] }[]
+  unfinal: { from: number; to: number }[]
+}
+
+export function databricksWindowParts(
+  db: Db,
+  sources: readonly DatabricksUsageSource[],
+  window: { from: number; to: number },
+  storedNow: number,
+  boundary: (day: number) => number = () => Infinity,
+): UsageParts {
+  const parts: UsageParts = { days: [], plus: [], minus: [], unfinal: [] }
+  if (window.to <= window.from) return parts
+  const lagDay = sources.includes('JOB_RUN') ? firstUnfinalDay(db, storedNow) : Infinity
+  for (let day = Math.floor(window.from / DAY) * DAY; day < window.to; day += DAY) {
+    const from = Math.max(day, window.from)
+    const to = Math.min(day + DAY, window.to)
+    const whole = from === day && to === day + DAY
+    // As databricksWindowPieces: a whole day's usage is placed at its start, except the runs of a
+    // day still being billed, which count at their own start (and their final figures only).
+    const exact = whole ? (day + DAY > lagDay ? sources.filter((s) => s === 'JOB_RUN') : []) : sources
+    const approximate = sources.filter((s) => !exact.includes(s))
+    if (approximate.length) parts.days.push({ day, sources: approximate })
+    if (!exact.length) continue
+    const next = Math.min(Math.max(boundary(day), from), to)
+    // Off the day's place: its runs before the window, and those from the next bucket or the window's end on.
+    const off = [
+      [day, from],
+      [next, day + DAY],
+    ].filter(([a, b]) => a! < b!) as [number, number][]
+    const offLength = off.reduce((s, [a, b]) => s + b - a, 0)
+    if (offLength >= to - from) {
+      parts.plus.push({ from, to, sources: exact })
+      continue
+    }
+    parts.days.push({ day, sources: exact })
+    for (const [a, b] of off) {
+      parts.minus.push({ from: a, to: b, at: day, sources: exact })
+      // The part of them inside the window counts at its own start.
+      const inA = Math.max(a, window.from)
+      const inB = Math.min(b, window.to)
+      if (inA < inB) parts.plus.push({ from: inA, to: inB, sources: exact })
+    }
+    if (exact.includes('JOB_RUN') && day + DAY > lagDay) parts.unfinal.push({ from: day, to: day + DAY })
+  }
+  return parts
+}
+
+/**
+ * The runs of a stored range whose cost is not final at @storedNow (db_runs_cost_final), in the
+ * columns of rowsSql with their stored DBUs and costs (what the rollup holds of them) and n and
+ * duration 0; binds @from, @to, @storedNow.
+ */
+export const UNFINAL_RUNS_SQL = `(SELECT r.start_time AS t, r.workspace, r.principal,
+       ${DATABRICKS_USAGE_SOURCES.indexOf('JOB_RUN')} AS source_type, r.job AS source,
+       coalesce(r.tag_set, 0) AS tag_set, 0 AS n, 0 AS duration, r.dbus_e4, r.dbu_cost_e4, r.vm_cost_e4
+  FROM db_runs r INDEXED BY db_runs_cost_final
+ WHERE r.cost_final_at > @storedNow AND r.start_time >= @from AND r.start_time < @to)`

@@ -9,7 +9,13 @@ import {
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { listParam } from './app-lists.ts'
-import { databricksWindowPieces, keptDay, rowsSql, sourceCodes } from './databricks-cost-pieces.ts'
+import {
+  UNFINAL_RUNS_SQL,
+  databricksWindowParts,
+  keptDay,
+  rowsSql,
+  sourceCodes,
+} from './databricks-cost-pieces.ts'
 import { databricksReadClock, dbusOf, usdOf } from './databricks-figures.ts'
 
 /*
@@ -103,65 +109,78 @@ export function databricksCostTrends(
   for (let t = from; t < to; t += step) buckets.push(t)
 
   const { shift, storedNow } = databricksReadClock(db, now)
-  const pieces = databricksWindowPieces(
+  // A rollup day is placed in the bucket of its start; a run in its own. The parts read run by run
+  // only what does not sit at its day's place: the next bucket starts (stored) at this boundary.
+  const placeOf = (day: number) => Math.floor((day + shift - from) / step)
+  const parts = databricksWindowParts(
     db,
     ['JOB_RUN', 'CLUSTER', 'PIPELINE', 'WAREHOUSE'],
     { from: from - shift, to: to - shift },
     storedNow,
+    (day) => from + (placeOf(day) + 1) * step - shift,
   )
   const dbu = unit === 'DBU'
   const value = (e4: number) => (dbu ? dbusOf(e4) : usdOf(e4))
   const code = CODE_COLUMN[type]
-  // [code, bucket, dbus e4, cost e4]: whole days kept once summed, the rows summed per call.
-  const sums: [number, number, number, number][] = []
-  for (const piece of pieces) {
-    if (piece.table === 'rows') {
-      sums.push(
-        ...(db
-          .prepare(
-            `SELECT u.${code}, CAST((u.t + @shift - @shown) / @step AS INTEGER), sum(u.dbus_e4),
-                    sum(u.dbu_cost_e4 + u.vm_cost_e4)
-               FROM ${rowsSql(piece.sources)} u GROUP BY 1, 2`,
-          )
-          .raw()
-          .all({ from: piece.from, to: piece.to, storedNow, shift, shown: from, step }) as [
-          number,
-          number,
-          number,
-          number,
-        ][]),
+  // [code, bucket, dbus e4, cost e4, runs]: whole days kept once summed, the rows summed per call.
+  const sums: [number, number, number, number, number][] = []
+  const readRows = (
+    source: string,
+    range: { from: number; to: number },
+    sign: 1 | -1,
+    at: number | undefined,
+  ) => {
+    const bucket = at === undefined ? 'CAST((u.t + @shift - @shown) / @step AS INTEGER)' : String(placeOf(at))
+    for (const [c, b, dbusE4, costE4, n] of db
+      .prepare(
+        `SELECT u.${code}, ${bucket}, sum(u.dbus_e4), sum(u.dbu_cost_e4 + u.vm_cost_e4), sum(u.n)
+           FROM ${source} u GROUP BY 1, 2`,
       )
-      continue
-    }
-    for (let day = piece.from; day < piece.to; day += DAY) {
-      const bucket = Math.floor((day + shift - from) / step)
-      const rows = keptDay(db, `trend:${code}:${sourceCodes(piece.sources)}`, day, () =>
-        db
-          .prepare(
-            `SELECT ${code}, sum(dbus_e4), sum(dbu_cost_e4 + vm_cost_e4) FROM db_usage_days
-              WHERE day = ? AND source_type IN (${sourceCodes(piece.sources)}) GROUP BY 1`,
-          )
-          .raw()
-          .all(day),
-      ) as [number, number, number][]
-      for (const [c, dbusE4, costE4] of rows) sums.push([c, bucket, dbusE4, costE4])
-    }
+      .raw()
+      .all({ from: range.from, to: range.to, storedNow, shift, shown: from, step }) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+    ][])
+      sums.push([c, b, sign * dbusE4, sign * costE4, sign * n])
+  }
+  for (const p of parts.plus) readRows(rowsSql(p.sources), p, 1, undefined)
+  for (const p of parts.minus) readRows(rowsSql(p.sources), p, -1, p.at)
+  for (const p of parts.unfinal) readRows(UNFINAL_RUNS_SQL, p, -1, p.from)
+  for (const { day, sources } of parts.days) {
+    const bucket = placeOf(day)
+    const kept = keptDay(db, `trend:${code}:${sourceCodes(sources)}`, day, () =>
+      db
+        .prepare(
+          `SELECT ${code}, sum(dbus_e4), sum(dbu_cost_e4 + vm_cost_e4), sum(n) FROM db_usage_days
+            WHERE day = ? AND source_type IN (${sourceCodes(sources)}) GROUP BY 1`,
+        )
+        .raw()
+        .all(day),
+    ) as [number, number, number, number][]
+    for (const [c, dbusE4, costE4, n] of kept) sums.push([c, bucket, dbusE4, costE4, n])
   }
   const names = namesOf(db, type)
-  const rows: [string, number, number][] = []
+  const rows: [string, number, number, number][] = []
   let totalE4 = 0
-  for (const [c, bucket, dbusE4, costE4] of sums) {
+  for (const [c, bucket, dbusE4, costE4, n] of sums) {
     const e4 = dbu ? dbusE4 : costE4
     totalE4 += e4
-    for (const name of names(c)) rows.push([name, bucket, e4])
+    for (const name of names(c)) rows.push([name, bucket, e4, n])
   }
 
   const byKey = new Map<string, number[]>()
-  for (const [k, bucket, e4] of rows) {
+  const runsOf = new Map<string, number>()
+  for (const [k, bucket, e4, n] of rows) {
     const points = byKey.get(k) ?? buckets.map(() => 0)
     if (bucket >= 0 && bucket < buckets.length) points[bucket]! += e4
     byKey.set(k, points)
+    runsOf.set(k, (runsOf.get(k) ?? 0) + n)
   }
+  // A value whose every run was taken off again (a rollup day's runs outside the window) has none.
+  for (const [k, n] of runsOf) if (n <= 0) byKey.delete(k)
   const all = [...byKey]
     .map(([k, points]) => ({ k, points, e4: points.reduce((s, p) => s + p, 0) }))
     .sort((a, b) => b.e4 - a.e4 || a.k.localeCompare(b.k))

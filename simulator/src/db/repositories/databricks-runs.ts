@@ -46,6 +46,24 @@ const DEFAULT_SPAN = 7 * DAY
 const MAX_SPAN = 366 * DAY
 /** Up to this many jobs, a jobIds filter reads db_runs_job (a job runs at most hourly: 168 runs a week). */
 const FEW_JOBS = 20
+/**
+ * The statuses of runs that ended (databricksRunStatus of a terminal life cycle: TERMINATED, SKIPPED,
+ * INTERNAL_ERROR); only these have an end_time, and theirs is start_time + duration (schema.sql
+ * db_runs), so a finished-time window is read on the window index's start_time and duration.
+ */
+const ENDED: readonly AppStatusCode[] = ['S', 'F', 'K', 'U']
+/** A run's end as the window index holds it (end_time for the ENDED runs; NULL for the others). */
+const END_OF_RUN = `(CASE WHEN r.status IN ('S', 'F', 'K', 'U') THEN r.start_time + r.duration END)`
+/**
+ * A sorted page walks a sort index (db_runs_by_duration, db_runs_by_total) rather than sorting the
+ * window when it expects to visit at most this many entries ((from + size) × runs / matching runs).
+ */
+const WALK_VISITS = 20_000
+
+/** The longest stored run (db_runs_by_duration's end): how far before a finished-time window its runs may start. */
+function longestRun(db: Db): number {
+  return (cachedStatement(db, 'SELECT max(duration) FROM db_runs').pluck().get() as number | null) ?? 0
+}
 
 /** Stored run columns to the clusterTypes filter's names (DATABRICKS_COMPUTE_KINDS order). */
 export const CLUSTER_TYPE_OF_KIND: readonly DatabricksClusterType[] = DATABRICKS_CLUSTER_TYPES
@@ -121,6 +139,7 @@ export function runFilterSql(
   storedNow: number,
   shift: number,
   scope: DatabricksRunScope = {},
+  starts?: { from: number; to: number },
 ): { sql: SqlParts; index: string } {
   checkRange('durations', body.durations)
   checkRange('cost', body.cost)
@@ -136,13 +155,23 @@ export function runFilterSql(
     if (window.start > window.end) throw new HttpError(400, 'body/start_time must not be after body/end_time')
     if (window.end - window.start > MAX_SPAN)
       throw new HttpError(400, 'body/start_time: the window may span at most 366 days')
-    const column = body.queryOnFinishedTime ? 'r.end_time' : 'r.start_time'
-    if (body.queryOnFinishedTime) index = 'db_runs_end'
-    sql.clauses.push(
-      `${column} >= ${sql.param(window.start - shift)}`,
-      `${column} <= ${sql.param(window.end - shift)}`,
-    )
+    const from = window.start - shift
+    const to = window.end - shift
+    if (body.queryOnFinishedTime) {
+      // Runs that ended in the window started at most the longest run before it: the window index
+      // is read from there, and the end tested on its start_time + duration.
+      sql.clauses.push(
+        `r.start_time >= ${sql.param(from - longestRun(db))}`,
+        `r.start_time <= ${sql.param(to)}`,
+        `r.start_time + r.duration >= ${sql.param(from)}`,
+        `r.start_time + r.duration <= ${sql.param(to)}`,
+      )
+      sql.inList('r.status', ENDED)
+    } else sql.clauses.push(`r.start_time >= ${sql.param(from)}`, `r.start_time <= ${sql.param(to)}`)
     if (body.appStatus) sql.inList('r.status', body.appStatus)
+    // The part of the window a tally reads from the rows (its edges; windowTally).
+    if (starts)
+      sql.clauses.push(`r.start_time >= ${sql.param(starts.from)}`, `r.start_time <= ${sql.param(starts.to)}`)
   }
   if (body.queues) sql.inList('r.workspace', codesOf(db, 'db_workspaces', 'workspace_name', body.queues))
   if (body.users) sql.inList('r.principal', codesOf(db, 'db_principals', 'name', body.users))
@@ -231,7 +260,7 @@ function sortColumn(field: DatabricksRunSortField): string {
     case 'startTime':
       return 'r.start_time'
     case 'finishedTime':
-      return 'r.end_time'
+      return END_OF_RUN
     case 'duration':
       return 'r.duration'
     case 'setupDuration':
@@ -372,7 +401,9 @@ function dayRollupFits(body: DatabricksRunSearchBody, scope: DatabricksRunScope,
 /**
  * The window's count, ranges and insights: its whole, billed days from the day rollup (when it fits
  * the filters and is current) and the rest — the edges, the days still being billed — from the
- * index; or all of it from the index.
+ * index; or all of it from the index. A finished-time window reads the rollup's start days whose
+ * every ended run ends in it (from its first whole day to the last that ends the longest run
+ * before the window's end), and the runs that started before or after them from the index.
  */
 function windowTally(
   db: Db,
@@ -386,20 +417,26 @@ function windowTally(
   if (!window || !dayRollupFits(body, scope, index) || !runDaysUsable(db)) return scanTally(db, sql, index)
   const from = window.start - clock.shift
   const to = window.end - clock.shift
-  const days = rollupDays(db, from, to, clock.storedNow)
+  const longest = body.queryOnFinishedTime ? longestRun(db) : 0
+  const days = rollupDays(db, from, to - longest, clock.storedNow)
   if (!days) return scanTally(db, sql, index)
+  const statuses = body.queryOnFinishedTime
+    ? ENDED.filter((s) => !body.appStatus || body.appStatus.includes(s))
+    : body.appStatus
   let tally = rollupTally(db, days, {
-    statuses: body.appStatus,
+    statuses,
     workspaces: body.queues && codesOf(db, 'db_workspaces', 'workspace_name', body.queues),
     computeKinds: body.clusterTypes?.map((t) => CLUSTER_TYPE_OF_KIND.indexOf(t)),
   })
   for (const [start, end] of [
-    [from, days.first - 1],
+    [from - longest, days.first - 1],
     [days.end, to],
   ] as const) {
     if (start > end) continue
-    const edge = { ...body, start_time: start + clock.shift, end_time: end + clock.shift }
-    const part = runFilterSql(db, edge, clock.now, clock.storedNow, clock.shift, scope)
+    const part = runFilterSql(db, body, clock.now, clock.storedNow, clock.shift, scope, {
+      from: start,
+      to: end,
+    })
     tally = mergeTallies(tally, scanTally(db, part.sql, part.index))
   }
   return tally
@@ -408,6 +445,76 @@ function windowTally(
 const NO_RUNS: DatabricksRunSearchResponse = {
   results: [],
   metadata: { totalRecords: 0, duration: { min: 0, max: 0 }, cost: { min: 0, max: 0 }, appEvents: [] },
+}
+
+/** How many runs there are, as the current day rollup's marker counted them (undefined without one). */
+function storedRuns(db: Db): number | undefined {
+  if (!runDaysUsable(db)) return undefined
+  const marker = cachedStatement(db, 'SELECT value FROM settings WHERE key = ?')
+    .pluck()
+    .get('db_run_days_of') as string | undefined
+  const n = Number(marker?.split(':')[1])
+  return Number.isFinite(n) ? n : undefined
+}
+
+/**
+ * The ids of a page. The default order walks the window index from its end. A duration sort, and a
+ * total cost sort from the largest, walk their sort index (db_runs_by_duration, db_runs_by_total)
+ * testing the window and filters on each entry, when the matching runs are common enough that the
+ * page is found within WALK_VISITS entries; any other order is a top-N sort of the window's entries.
+ * A total cost walk reads the runs billed and costing more than 0; a run not billed yet counts 0
+ * (finalRunFigures), so when fewer than the page's end are found the window is sorted instead.
+ */
+function pageIds(
+  db: Db,
+  q: {
+    sql: SqlParts
+    index: string
+    field: DatabricksRunSortField
+    dir: 'ASC' | 'DESC'
+    finished: boolean
+    from: number
+    size: number
+    matching: number
+  },
+): number[] {
+  const { sql, index, field, dir, from, size } = q
+  const windowColumn = q.finished ? END_OF_RUN : 'r.start_time'
+  const runs = index === 'db_runs_window' ? storedRuns(db) : undefined
+  if (runs !== undefined && ((from + size) * runs) / q.matching <= WALK_VISITS) {
+    if (field === 'duration') {
+      // Equal durations: the later start is the later end, so start_time breaks ties as the end would.
+      return cachedStatement(
+        db,
+        `SELECT r.id FROM db_runs r INDEXED BY db_runs_by_duration ${sql.where('WHERE')}
+          ORDER BY r.duration ${dir}, r.start_time ${dir}, r.id ${dir} LIMIT ${size} OFFSET ${from}`,
+      )
+        .pluck()
+        .all(sql.params) as number[]
+    }
+    if (field === 'total_cost' && dir === 'DESC') {
+      const ids = cachedStatement(
+        db,
+        `SELECT r.id FROM db_runs r INDEXED BY db_runs_by_total
+          WHERE r.cost_final_at <= @storedNow AND r.dbu_cost_e4 + r.vm_cost_e4 > 0 ${sql.where('AND')}
+          ORDER BY r.dbu_cost_e4 + r.vm_cost_e4 DESC, ${windowColumn} DESC, r.id DESC LIMIT ${from + size}`,
+      )
+        .pluck()
+        .all(sql.params) as number[]
+      if (ids.length === from + size) return ids.slice(from)
+    }
+  }
+  const order =
+    field === 'startTime' && !q.finished
+      ? `r.start_time ${dir}, r.id ${dir}`
+      : `${sortColumn(field)} ${dir}, ${windowColumn} ${dir}, r.id ${dir}`
+  return cachedStatement(
+    db,
+    `SELECT r.id FROM db_runs r INDEXED BY ${index} ${sql.where('WHERE')}
+      ORDER BY ${order} LIMIT ${size} OFFSET ${from}`,
+  )
+    .pluck()
+    .all(sql.params) as number[]
 }
 
 /** E015, E016: a page of the runs that pass the filters, and their count, ranges and insights. */
@@ -427,22 +534,19 @@ export function searchRuns(
   // A filter naming nothing that exists (an unknown workspace, job or cluster) matches no run.
   if (sql.clauses.includes('0')) return NO_RUNS
   const tally = windowTally(db, body, { now, storedNow, shift }, scope, sql, index)
-  // The default order walks the window index from its end; any other is a top-N sort of its entries.
-  const windowColumn = index === 'db_runs_end' ? 'r.end_time' : 'r.start_time'
-  const order =
-    field === 'startTime' && index !== 'db_runs_end'
-      ? `r.start_time ${dir}, r.id ${dir}`
-      : `${sortColumn(field)} ${dir}, ${windowColumn} ${dir}, r.id ${dir}`
   const ids =
     size === 0 || tally.n === 0
       ? []
-      : (cachedStatement(
-          db,
-          `SELECT r.id FROM db_runs r INDEXED BY ${index} ${sql.where('WHERE')}
-            ORDER BY ${order} LIMIT ${size} OFFSET ${from}`,
-        )
-          .pluck()
-          .all(sql.params) as number[])
+      : pageIds(db, {
+          sql,
+          index,
+          field,
+          dir,
+          finished: !!body.queryOnFinishedTime,
+          from,
+          size,
+          matching: tally.n,
+        })
   const rows = ids.length
     ? (cachedStatement(
         db,
