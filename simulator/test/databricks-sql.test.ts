@@ -219,7 +219,9 @@ describe('databricks sql: overview, warehouses, users, queries (issue 20, R191-R
 
   it('queries: every filter, the sort and the paging in SQL', async () => {
     const ids = async (query: string) =>
-      (await ok<DatabricksSqlQueries>(`/queries?${query}`)).rows.map((r) => r.queryText.match(/query (\d)/)![1])
+      (await ok<DatabricksSqlQueries>(`/queries?${query}`)).rows.map(
+        (r) => r.queryText.match(/query (\d)/)![1],
+      )
     expect(await ids('status=F')).toEqual(['2'])
     expect(await ids('status=S,K')).toEqual(['1', '3'])
     expect(await ids('user=carol@acme.example')).toEqual(['2', '1'])

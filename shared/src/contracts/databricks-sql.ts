@@ -214,10 +214,7 @@ export const DatabricksSqlWarehousesSchema = Type.Object(
       { additionalProperties: false },
     ),
     /** The filters' values over every warehouse (not narrowed by the filters). */
-    facets: Type.Object(
-      { workspaces: Facet, types: Facet, sizes: Facet },
-      { additionalProperties: false },
-    ),
+    facets: Type.Object({ workspaces: Facet, types: Facet, sizes: Facet }, { additionalProperties: false }),
   },
   { additionalProperties: false, title: 'DatabricksSqlWarehouses' },
 )

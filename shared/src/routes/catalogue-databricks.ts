@@ -153,6 +153,8 @@ const sqlTab = tab({
       title: 'Overview',
       rbacId: 'sql/osd_sql_overview',
       badge: 'preview',
+      status: 'built',
+      screen: 'databricks-sql-overview',
     }),
     db({
       specIds: ['R192'],
@@ -160,6 +162,8 @@ const sqlTab = tab({
       title: 'Users',
       rbacId: 'sql/osd_sql_users',
       badge: 'preview',
+      status: 'built',
+      screen: 'databricks-sql-users',
     }),
     db({
       specIds: ['R193'],
@@ -167,6 +171,8 @@ const sqlTab = tab({
       title: 'Warehouses',
       rbacId: 'sql/osd_sql_warehouses',
       badge: 'preview',
+      status: 'built',
+      screen: 'databricks-sql-warehouses',
     }),
     db({
       specIds: ['R194'],
@@ -174,6 +180,8 @@ const sqlTab = tab({
       title: 'Queries',
       rbacId: 'sql/osd_sql_queries',
       badge: 'preview',
+      status: 'built',
+      screen: 'databricks-sql-queries',
     }),
   ],
 })

@@ -66,16 +66,25 @@ export function sqlWindow(
   now: number,
 ): SqlWindow {
   const end = instant(query.end_time, 'end_time', 'querystring') ?? now
-  const start = instant(query.start_time, 'start_time', 'querystring') ?? end - DATABRICKS_SQL_DEFAULT_DAYS * DAY
+  const start =
+    instant(query.start_time, 'start_time', 'querystring') ?? end - DATABRICKS_SQL_DEFAULT_DAYS * DAY
   if (start >= end) throw new HttpError(400, 'querystring/start_time must be before querystring/end_time')
   if (end - start > DATABRICKS_SQL_MAX_DAYS * DAY)
-    throw new HttpError(400, `querystring/start_time: the window may span at most ${DATABRICKS_SQL_MAX_DAYS} days`)
+    throw new HttpError(
+      400,
+      `querystring/start_time: the window may span at most ${DATABRICKS_SQL_MAX_DAYS} days`,
+    )
   const clock = databricksReadClock(db, now)
   return {
     start,
     end,
     clock,
-    params: { start: start - clock.shift, end: end - clock.shift, storedNow: clock.storedNow, shift: clock.shift },
+    params: {
+      start: start - clock.shift,
+      end: end - clock.shift,
+      storedNow: clock.storedNow,
+      shift: clock.shift,
+    },
   }
 }
 

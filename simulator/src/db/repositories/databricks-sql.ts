@@ -227,12 +227,19 @@ export function databricksSqlWarehouses(
   const search = query.search?.trim()
   const where: string[] = []
   const values: unknown[] = []
-  if (workspaces.length) where.push(`workspace IN (${marks(workspaces.length)})`), values.push(...workspaces)
-  if (types.length) where.push(`type IN (${marks(types.length)})`), values.push(...types)
-  if (sizes.length) where.push(`size IN (${marks(sizes.length)})`), values.push(...sizes)
+  const add = (clause: string, ...bound: unknown[]) => {
+    where.push(clause)
+    values.push(...bound)
+  }
+  if (workspaces.length) add(`workspace IN (${marks(workspaces.length)})`, ...workspaces)
+  if (types.length) add(`type IN (${marks(types.length)})`, ...types)
+  if (sizes.length) add(`size IN (${marks(sizes.length)})`, ...sizes)
   if (search)
-    where.push("(name LIKE ? ESCAPE '\\' OR warehouse_id LIKE ? ESCAPE '\\')"),
-      values.push(likeAnywhere(search), likeAnywhere(search))
+    add(
+      "(name LIKE ? ESCAPE '\\' OR warehouse_id LIKE ? ESCAPE '\\')",
+      likeAnywhere(search),
+      likeAnywhere(search),
+    )
   const filter = where.length ? `WHERE ${where.join(' AND ')}` : ''
   const sort = WAREHOUSE_SORTS[query.sort ?? 'cost']!
   // Positional values for the filters, named ones for the window: better-sqlite3 takes both.
@@ -331,14 +338,25 @@ export function databricksSqlQueries(
   inList('p.name', listParam(query.user))
   inList('w.warehouse_id', listParam(query.warehouse))
   inList('q.statement_type', listParam(query.statementType))
-  if (query.minDuration !== undefined && query.maxDuration !== undefined && query.minDuration > query.maxDuration)
+  if (
+    query.minDuration !== undefined &&
+    query.maxDuration !== undefined &&
+    query.minDuration > query.maxDuration
+  )
     throw new HttpError(400, 'querystring/minDuration must not be above querystring/maxDuration')
-  if (query.minDuration !== undefined) where.push('q.duration >= ?'), values.push(query.minDuration)
-  if (query.maxDuration !== undefined) where.push('q.duration <= ?'), values.push(query.maxDuration)
+  const add = (clause: string, ...bound: unknown[]) => {
+    where.push(clause)
+    values.push(...bound)
+  }
+  if (query.minDuration !== undefined) add('q.duration >= ?', query.minDuration)
+  if (query.maxDuration !== undefined) add('q.duration <= ?', query.maxDuration)
   const search = query.search?.trim()
   if (search)
-    where.push("(q.query_text LIKE ? ESCAPE '\\' OR q.query_id LIKE ? ESCAPE '\\')"),
-      values.push(likeAnywhere(search), likeAnywhere(search))
+    add(
+      "(q.query_text LIKE ? ESCAPE '\\' OR q.query_id LIKE ? ESCAPE '\\')",
+      likeAnywhere(search),
+      likeAnywhere(search),
+    )
   const from = `FROM db_sql_queries q JOIN db_principals p ON p.code = q.principal
     JOIN db_warehouses w ON w.code = q.warehouse JOIN db_workspaces ws ON ws.code = w.workspace
     WHERE ${where.join(' AND ')}`
