@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom'
-import { Anchor, SimpleGrid, Stack, Table, Title } from '@mantine/core'
+import { Anchor, Paper, SimpleGrid, Stack, Table, Title } from '@mantine/core'
 import type { DatabricksSqlOverview as Overview } from '@costlens/shared'
-import type { ChartPanelSpec } from '../../kit/chart-panel.tsx'
+import { StackedBarChart } from '../../components/charts/stacked-bar-chart.tsx'
 import { DashboardPanel } from '../../kit/dashboard-panel.tsx'
 import type { Kpi } from '../../kit/kpi-row.tsx'
 import { PageHeader, RangePicker, RefreshButton } from '../../kit/page-header.tsx'
@@ -21,32 +21,42 @@ const kpis = (o: Overview): Kpi[] => [
   { label: 'Idle cost (USD)', value: usd(o.totals.idleCost) },
 ]
 
-/** Spend per UTC day, one stacked series per warehouse, in USD and in DBUs. */
-const charts = (o: Overview): ChartPanelSpec[] => {
-  const range = { from: o.days[0] ?? o.start, to: o.end }
-  const per = (unit: 'cost' | 'dbus') =>
-    o.series.map((s) => ({ name: s.name, data: o.days.map((d, i) => [d, s[unit][i] ?? 0] as const) }))
-  return [
-    {
-      kind: 'stacked-bars',
-      title: 'Spend per day by warehouse (USD)',
-      description: 'Each bar is a UTC day; its parts are the warehouses’ session cost that day, in USD.',
-      series: per('cost'),
-      range,
-      cost: true,
-      yAxisTitle: 'USD',
-      valueFormat: usd,
-    },
-    {
-      kind: 'stacked-bars',
-      title: 'DBUs per day by warehouse',
-      description: 'Each bar is a UTC day; its parts are the warehouses’ DBUs that day.',
-      series: per('dbus'),
-      range,
-      yAxisTitle: 'DBU',
-      valueFormat: dbus,
-    },
-  ]
+const dayLabel = (ms: number) =>
+  new Date(ms).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
+
+/**
+ * Spend per UTC day, one stacked series per warehouse, in USD and in DBUs: days as categories, so
+ * each day is one full-width bar (on a time axis a week's bars were slivers).
+ */
+function DayCharts({ o }: { o: Overview }) {
+  const categories = o.days.map(dayLabel)
+  const per = (unit: 'cost' | 'dbus') => o.series.map((s) => ({ name: s.name, data: s[unit] }))
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }}>
+      <Paper withBorder p="sm">
+        <StackedBarChart
+          title="Spend per day by warehouse (USD)"
+          description="Each bar is a UTC day; its parts are the warehouses’ session cost that day, in USD."
+          categories={categories}
+          series={per('cost')}
+          yAxisTitle="USD"
+          xAxisTitle="Day (UTC)"
+          valueFormat={usd}
+        />
+      </Paper>
+      <Paper withBorder p="sm">
+        <StackedBarChart
+          title="DBUs per day by warehouse"
+          description="Each bar is a UTC day; its parts are the warehouses’ DBUs that day."
+          categories={categories}
+          series={per('dbus')}
+          yAxisTitle="DBU"
+          xAxisTitle="Day (UTC)"
+          valueFormat={dbus}
+        />
+      </Paper>
+    </SimpleGrid>
+  )
 }
 
 function TopTables({ o }: { o: Overview }) {
@@ -134,10 +144,13 @@ export default function SqlOverviewPage() {
         result={result}
         kpis={kpis}
         kpiLabel="SQL warehouses in the range"
-        charts={charts}
-        cols={2}
       >
-        {(o) => <TopTables o={o} />}
+        {(o) => (
+          <Stack gap="md">
+            <DayCharts o={o} />
+            <TopTables o={o} />
+          </Stack>
+        )}
       </DashboardPanel>
     </Stack>
   )

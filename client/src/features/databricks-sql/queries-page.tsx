@@ -128,25 +128,26 @@ function queryColumns(onOpen: (row: Row) => void): DataColumn<Row>[] {
     {
       key: 'queryId',
       title: 'Query',
-      width: 300,
+      width: 260,
       sticky: true,
       sortable: false,
       value: (r) => r.queryText,
       render: (r) => (
         <UnstyledButton onClick={() => onOpen(r)} aria-label={`Details of query ${r.queryId}`}>
-          <Text size="xs" c="blue.8" td="underline" truncate ff="monospace" maw={290}>
+          <Text size="xs" c="blue.8" td="underline" truncate ff="monospace" maw={250}>
             {r.queryText}
           </Text>
         </UnstyledButton>
       ),
     },
-    col.text('statementType', 'Statement', 100),
-    col.text('user', 'User', 200),
-    col.text('warehouse', 'Warehouse', 160),
-    col.figure('duration', 'Duration', 100, duration),
-    col.figure('rows', 'Rows', 100, count),
-    col.figure('readBytes', 'Bytes read', 110, bytes),
-    col.time('startTime', 'Start Time'),
+    // Start and user before the figures, so they show without scrolling at 1440 px.
+    col.time('startTime', 'Start Time', 165),
+    col.text('user', 'User', 190),
+    col.text('warehouse', 'Warehouse', 140),
+    col.figure('duration', 'Duration', 90, duration),
+    col.figure('rows', 'Rows', 90, count),
+    col.figure('readBytes', 'Bytes read', 100, bytes),
+    col.text('statementType', 'Statement', 95),
   ]
 }
 

@@ -59,7 +59,7 @@ const USER_COLUMNS: DataColumn<Row>[] = [
   col.count('failed', 'Failed', 80),
   col.figure('durationMs', 'Total duration', 130, duration),
   col.figure('readBytes', 'Bytes read', 120, bytes),
-  col.count('rows', 'Rows produced', 130),
+  col.figure('rows', 'Rows produced', 130, count),
   col.usd('cost', 'Attributed cost', 160, 4),
 ]
 

@@ -90,27 +90,28 @@ const filterSpecs: FilterSpec<View['filters'], Data['facets']>[] = [
   },
 ]
 
+// Cost first after the configuration, so it shows without scrolling at 1440 px.
 const WAREHOUSE_COLUMNS: DataColumn<Row>[] = [
-  { ...col.text('name', 'Warehouse', 200), sticky: true },
-  col.text('workspace', 'Workspace', 170),
-  { key: 'type', title: 'Type', width: 100, value: (r) => TYPE_WORDS[r.type] ?? r.type },
-  { key: 'size', title: 'Size', width: 130, value: (r) => `${r.size} (${r.dbuPerHour} DBU/h)` },
+  { ...col.text('name', 'Warehouse', 160), sticky: true },
+  col.text('workspace', 'Workspace', 150),
+  { key: 'type', title: 'Type', width: 95, value: (r) => TYPE_WORDS[r.type] ?? r.type },
+  { key: 'size', title: 'Size', width: 150, value: (r) => `${r.size} (${r.dbuPerHour} DBU/h)` },
   {
     key: 'clusters',
-    title: 'Clusters (min–max)',
-    width: 110,
+    title: 'Clusters',
+    width: 85,
     align: 'right',
     value: (r) => `${r.minClusters}–${r.maxClusters}`,
   },
-  col.figure('autoStopMinutes', 'Auto-stop', 95, (m) => `${m} min`),
-  col.figure('uptimeHours', 'Uptime', 95, hours),
-  col.figure('busyHours', 'Busy', 90, hours),
-  col.figure('idleHours', 'Idle', 90, hours),
-  col.usd('idleCost', 'Idle cost', 120, 4),
-  col.figure('dbus', 'DBUs', 120, dbus),
+  col.figure('autoStopMinutes', 'Auto-stop', 90, (m) => `${m} min`),
   col.usd('cost', 'Cost', 120, 4),
-  col.count('queries', 'Queries'),
-  col.count('failed', 'Failed', 80),
+  col.figure('dbus', 'DBUs', 110, dbus),
+  col.usd('idleCost', 'Idle cost', 120, 4),
+  col.figure('uptimeHours', 'Uptime', 90, hours),
+  col.figure('busyHours', 'Busy', 85, hours),
+  col.figure('idleHours', 'Idle', 80, hours),
+  col.count('queries', 'Queries', 85),
+  col.count('failed', 'Failed', 75),
 ]
 // Only the server's sort keys are sortable: the clusters column sorts nothing the call knows.
 const SORTABLE: readonly string[] = DATABRICKS_SQL_WAREHOUSE_SORTS
