@@ -12,6 +12,7 @@ import { databricksReadClock, type DatabricksReadClock } from './databricks-figu
  *   and idle time, cost (DBU cost + VM cost, cents × 10,000), busy cost and idle cost (the cost × the
  *   busy or idle share of the uptime; a session with no uptime is all busy) and the next session of
  *   the same warehouse (a query belongs to the latest session that started at or before it);
+ *   (materialized: read once, then joined as the outer loop);
  * - sql_shares: per session and user, the query run time (ms) of the user's queries in it, and
  *   sql_attributed: per user, the busy cost of each session split by those shares. A session no
  *   query ran in attributes nothing: its whole cost is idle (unattributed), as is every idle time.
@@ -19,7 +20,7 @@ import { databricksReadClock, type DatabricksReadClock } from './databricks-figu
 
 const DAY = 86_400_000
 
-export const SQL_SESSIONS = `sql_sessions AS (
+export const SQL_SESSIONS = `sql_sessions AS MATERIALIZED (
   SELECT s.id, s.warehouse, s.start_time, s.dbus_e4,
     up, MIN(s.busy_ms, up) AS busy_ms, up - MIN(s.busy_ms, up) AS idle_ms,
     s.dbu_cost_e4 + s.vm_cost_e4 AS cost_e4,
@@ -31,9 +32,11 @@ export const SQL_SESSIONS = `sql_sessions AS (
         WHERE start_time >= @start AND start_time < @end) s
 )`
 
+// CROSS JOIN keeps the sessions outside: each reads its own queries from db_sql_queries_session
+// (warehouse, start_time range), never every query against every session.
 export const SQL_SHARES = `sql_shares AS (
   SELECT s.id AS session, q.principal, SUM(q.duration) AS run_ms
-  FROM sql_sessions s JOIN db_sql_queries q
+  FROM sql_sessions s CROSS JOIN db_sql_queries q INDEXED BY db_sql_queries_session
     ON q.warehouse = s.warehouse AND q.start_time >= s.start_time
    AND q.start_time < COALESCE(s.next_start, 9007199254740991)
   GROUP BY s.id, q.principal

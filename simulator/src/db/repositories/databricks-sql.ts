@@ -99,24 +99,30 @@ export function databricksSqlUsers(db: Db, query: DatabricksSqlUsersQuery, now: 
   const where = search ? "WHERE user LIKE @search ESCAPE '\\'" : ''
   const params = { ...window.params, ...(search && { search: likeAnywhere(search) }) }
   const sort = USER_SORTS[query.sort ?? 'cost']!
+  // One statement for the page and its count (a window count, before LIMIT), one for the sums.
   const rows = cachedStatement(
     db,
-    `${USER_ROWS} SELECT * FROM user_rows ${where} ORDER BY ${sort} ${dir(query.order)}, user LIMIT @limit OFFSET @offset`,
-  ).all({ ...params, limit, offset }) as UserSums[]
+    `${USER_ROWS} SELECT *, COUNT(*) OVER () AS total FROM user_rows ${where}
+     ORDER BY ${sort} ${dir(query.order)}, user LIMIT @limit OFFSET @offset`,
+  ).all({ ...params, limit, offset }) as (UserSums & { total: number })[]
+  const total =
+    rows[0]?.total ??
+    (cachedStatement(db, `${USER_ROWS} SELECT COUNT(*) FROM user_rows ${where}`)
+      .pluck()
+      .get(params) as number)
   const sums = cachedStatement(
     db,
-    `${USER_ROWS} SELECT (SELECT COUNT(*) FROM user_rows ${where}) AS total,
-       (SELECT COALESCE(SUM(cost_e4), 0) FROM user_rows) AS attributed_e4,
+    `WITH ${SQL_SESSIONS}, ${SQL_SHARES}
+     SELECT (SELECT COALESCE(SUM(cost_e4), 0) FROM sql_attributed) AS attributed_e4,
        (SELECT COALESCE(SUM(cost_e4), 0) FROM sql_sessions) AS cost_e4,
-       (SELECT COALESCE(SUM(idle_ms), 0) FROM sql_sessions) AS idle_ms`,
-  ).get(params) as { total: number; attributed_e4: number; cost_e4: number; idle_ms: number }
-  const idleE4 = cachedStatement(db, `WITH ${SQL_SESSIONS}, ${SQL_SHARES} ${SQL_IDLE_COST}`)
-    .pluck()
-    .get(window.params) as number
+       (SELECT COALESCE(SUM(idle_ms), 0) FROM sql_sessions) AS idle_ms,
+       (${SQL_IDLE_COST}) AS idle_e4`,
+  ).get(window.params) as { attributed_e4: number; cost_e4: number; idle_ms: number; idle_e4: number }
+  const idleE4 = sums.idle_e4
   return {
     start: window.start,
     end: window.end,
-    total: sums.total,
+    total,
     rows: rows.map(userRow),
     idle: { cost: usdOf(idleE4), hours: hoursOf(sums.idle_ms) },
     warehouseCost: usdOf(sums.cost_e4),
@@ -242,23 +248,34 @@ export function databricksSqlWarehouses(
     )
   const filter = where.length ? `WHERE ${where.join(' AND ')}` : ''
   const sort = WAREHOUSE_SORTS[query.sort ?? 'cost']!
-  // Positional values for the filters, named ones for the window: better-sqlite3 takes both.
+  // Positional values for the filters, named ones for the window: better-sqlite3 takes both. The
+  // totals over every matching warehouse are window sums (before LIMIT), in the same statement.
+  type Totals = {
+    total: number
+    t_cost_e4: number
+    t_dbus_e4: number
+    t_idle_cost_e4: number
+    t_queries: number
+  }
+  const TOTALS = `COUNT(*) OVER () AS total, SUM(cost_e4) OVER () AS t_cost_e4, SUM(dbus_e4) OVER () AS t_dbus_e4,
+    SUM(idle_cost_e4) OVER () AS t_idle_cost_e4, SUM(queries) OVER () AS t_queries`
   const rows = cachedStatement(
     db,
-    `${WAREHOUSE_ROWS} SELECT * FROM warehouse_rows ${filter}
+    `${WAREHOUSE_ROWS} SELECT *, ${TOTALS} FROM warehouse_rows ${filter}
      ORDER BY ${sort} ${dir(query.order)}, name, code LIMIT ${limit} OFFSET ${offset}`,
-  ).all(...values, window.params) as WarehouseSums[]
-  const totals = cachedStatement(
-    db,
-    `${WAREHOUSE_ROWS} SELECT COUNT(*) AS total, COALESCE(SUM(cost_e4), 0) AS cost_e4,
-       COALESCE(SUM(dbus_e4), 0) AS dbus_e4, COALESCE(SUM(idle_cost_e4), 0) AS idle_cost_e4,
-       COALESCE(SUM(queries), 0) AS queries FROM warehouse_rows ${filter}`,
-  ).get(...values, window.params) as {
-    total: number
-    cost_e4: number
-    dbus_e4: number
-    idle_cost_e4: number
-    queries: number
+  ).all(...values, window.params) as (WarehouseSums & Totals)[]
+  // A page past the end has no row to carry the totals: read them alone.
+  const t: Totals = rows[0] ??
+    (cachedStatement(db, `${WAREHOUSE_ROWS} SELECT ${TOTALS} FROM warehouse_rows ${filter} LIMIT 1`).get(
+      ...values,
+      window.params,
+    ) as Totals | undefined) ?? { total: 0, t_cost_e4: 0, t_dbus_e4: 0, t_idle_cost_e4: 0, t_queries: 0 }
+  const totals = {
+    total: t.total,
+    cost_e4: t.t_cost_e4,
+    dbus_e4: t.t_dbus_e4,
+    idle_cost_e4: t.t_idle_cost_e4,
+    queries: t.t_queries,
   }
   const facet = (column: string) =>
     cachedStatement(
