@@ -153,7 +153,14 @@ function queryColumns(onOpen: (row: Row) => void): DataColumn<Row>[] {
 
 function QueryDrawer({ row, onClose }: { row: Row | null; onClose: () => void }) {
   return (
-    <Drawer opened={row !== null} onClose={onClose} position="right" size="xl" title="Query details">
+    <Drawer
+      opened={row !== null}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title="Query details"
+      closeButtonProps={{ 'aria-label': 'Close the query details' }}
+    >
       {row && (
         <Stack gap="sm">
           <SimpleGrid cols={2} spacing="xs">
