@@ -38,7 +38,8 @@ export interface ListQueryResult<D> {
 }
 
 export interface ListPageProps<F extends Fields, G extends Fields, A, D, R, M> {
-  title: string
+  /** The page's title; a node when it carries a badge (the SQL pages' Preview, 01 §2.3). */
+  title: ReactNode
   /** A line under the title (what the list holds, how many matched), read out when it changes. */
   description?: ReactNode
   /** The table's accessible name and the title above it. */

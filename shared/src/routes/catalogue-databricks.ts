@@ -160,6 +160,8 @@ const sqlTab = tab({
       title: 'Overview',
       rbacId: 'sql/osd_sql_overview',
       badge: 'preview',
+      status: 'built',
+      screen: 'databricks-sql-overview',
     }),
     db({
       specIds: ['R192'],
@@ -167,6 +169,8 @@ const sqlTab = tab({
       title: 'Users',
       rbacId: 'sql/osd_sql_users',
       badge: 'preview',
+      status: 'built',
+      screen: 'databricks-sql-users',
     }),
     db({
       specIds: ['R193'],
@@ -174,6 +178,8 @@ const sqlTab = tab({
       title: 'Warehouses',
       rbacId: 'sql/osd_sql_warehouses',
       badge: 'preview',
+      status: 'built',
+      screen: 'databricks-sql-warehouses',
     }),
     db({
       specIds: ['R194'],
@@ -181,6 +187,8 @@ const sqlTab = tab({
       title: 'Queries',
       rbacId: 'sql/osd_sql_queries',
       badge: 'preview',
+      status: 'built',
+      screen: 'databricks-sql-queries',
     }),
   ],
 })

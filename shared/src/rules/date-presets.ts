@@ -137,6 +137,7 @@ export type PickerKind =
   | 'workloadFit'
   | 'bigQueryJobs'
   | 'databricksCostTrends'
+  | 'databricksSql'
 
 export interface PickerDefinition {
   presets: readonly Preset[]
@@ -289,6 +290,14 @@ export const PICKERS: Readonly<Record<PickerKind, PickerDefinition>> = {
     timePicker: false,
     maxSpanDays: 90,
     earliest: { days: 365 },
+  },
+  // Issue 20: the Databricks SQL pages, presets of 1, 7 and 30 days, custom up to 90 (the calls' limit).
+  databricksSql: {
+    presets: [p('Last 1 Day', '1_d'), LAST_7_DAYS, LAST_30_DAYS],
+    defaultPreset: '7_d',
+    timePicker: false,
+    maxSpanDays: 90,
+    earliest: { days: 90 },
   },
   clusterDiscovery: {
     presets: [LAST_7_DAYS, LAST_30_DAYS, LAST_60_DAYS, LAST_90_DAYS],

@@ -1233,6 +1233,20 @@ CREATE TABLE IF NOT EXISTS db_sql_queries (
   error_message  TEXT
 );
 
+-- The /sql pages (repositories/databricks-sql*.ts). A session's next one on the same warehouse
+-- (sql_sessions.next_start: MIN(start_time) WHERE warehouse = ? AND start_time > ?), which bounds
+-- the queries that belong to it. (The window's sessions are read by a scan: at most a few
+-- thousand rows, about 1,000 at the large scale.)
+CREATE INDEX IF NOT EXISTS db_warehouse_sessions_start ON db_warehouse_sessions (warehouse, start_time);
+-- The queries started in a window (start_time >= ? AND start_time < ?): the queries list (newest
+-- first by default) and, read from the index alone, the window's sums per user and per warehouse
+-- (user_queries, query_sums: counts, failures, run time, bytes, rows) and the duration percentiles.
+CREATE INDEX IF NOT EXISTS db_sql_queries_window
+  ON db_sql_queries (start_time, warehouse, principal, status, duration, read_bytes, rows_produced);
+-- A session's queries for the users' cost attribution (sql_shares: warehouse = ? AND start_time in
+-- the session's span), carrying principal and duration so the join reads the index alone.
+CREATE INDEX IF NOT EXISTS db_sql_queries_session ON db_sql_queries (warehouse, start_time, principal, duration);
+
 -- The daily usage (like system.billing.usage): every DBU billed, by UTC day of the usage's start (a
 -- run's start_time, a session's start_time), workspace, principal, SKU, what used it (source_type:
 -- DATABRICKS_USAGE_SOURCES index — JOB_RUN, CLUSTER, PIPELINE, WAREHOUSE — and source: the job,

@@ -4,6 +4,7 @@ import { databricksCostRoutes } from './cost.ts'
 import { databricksDetailsRoutes } from './details.ts'
 import { databricksManageRoutes } from './manage.ts'
 import { databricksRunsRoutes } from './runs.ts'
+import { databricksSqlRoutes } from './sql.ts'
 
 /**
  * The Databricks calls (issue 20), one file per area (autoload reads a folder's index only): each
@@ -15,4 +16,5 @@ export default async function databricksRoutes(app: AppInstance) {
   await databricksCostRoutes(app)
   await databricksComputeRoutes(app)
   await databricksManageRoutes(app)
+  await databricksSqlRoutes(app)
 }
