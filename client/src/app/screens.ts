@@ -45,6 +45,7 @@ const LOADERS: Record<string, () => ScreenModule> = {
   'emr-cluster-insights': () => import('../features/emr-clusters/cluster-insights-page.tsx'),
   'emr-cost-trends': () => import('../features/emr-cost/cost-trends-page.tsx'),
   'databricks-cost-trends': () => import('../features/databricks-cost/trends-page.tsx'),
+  'databricks-cost-drilldowns': () => import('../features/databricks-drilldowns/drilldowns-page.tsx'),
   'emr-budgets': () => import('../features/emr-cost/budget-list-page.tsx'),
   'emr-budget-details': () => import('../features/emr-cost/budget-details-page.tsx'),
   'aws-account-settings': () => import('../features/aws-accounts/aws-accounts-page.tsx'),
