@@ -47,7 +47,8 @@ describe('databricks cost drill-downs (GET …/databricks/cost/drill_downs)', ()
     ;({ app, as, now } = await frozenTestApp({ users: ['databricks', 'freemium', 'snowflake'] }))
     insertDatabricksFixture(app.db, now)
     usages = oracleUsages(app, now)
-  })
+    // The app's seed is the slow part: under a shared machine's load it may take minutes.
+  }, 300_000)
   afterAll(() => app.close())
 
   const get = (url: string, user: string | null = 'databricks') =>
