@@ -314,7 +314,6 @@ export default function DatabricksDrillDownsPage() {
               data: [r.previous, r.value],
             }))}
             valueFormat={(v) => formatDrillFigure(v, view.unit)}
-            cost={view.unit === 'USD'}
             exportAllowed={!freemium}
             height={320}
           />
@@ -325,6 +324,8 @@ export default function DatabricksDrillDownsPage() {
           rows={rows}
           rowKey={(r) => r.key}
           defaultView={{ sort: { key: 'value', direction: 'desc' } }}
+          // A level is at most 51 rows (the limit and Other): one page, Other always in view.
+          paginate={false}
           {...(!freemium && { download: { name: 'databricks_cost_drill_down', formats: ['csv'] as const } })}
         />
       </PanelState>
