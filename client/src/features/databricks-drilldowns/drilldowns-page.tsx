@@ -179,7 +179,16 @@ export default function DatabricksDrillDownsPage() {
       sortable: true,
       value: (r) => r.change ?? Infinity,
       render: (r) => (
-        <Text size="sm" c={r.change === null ? 'dimmed' : r.change > 0 ? 'red.8' : 'teal.8'}>
+        // The KPI notes' shades: 4.5:1 on a striped or hovered row, in the light and dark schemes.
+        <Text
+          size="sm"
+          style={{
+            color:
+              r.change === null || r.change === 0
+                ? undefined
+                : `light-dark(var(--mantine-color-${r.change > 0 ? 'red' : 'teal'}-9), var(--mantine-color-${r.change > 0 ? 'red' : 'teal'}-4))`,
+          }}
+        >
           {formatChange(r.change)}
         </Text>
       ),
