@@ -217,6 +217,12 @@ describe('databricks cost drill-downs (GET …/databricks/cost/drill_downs)', ()
     )
   })
 
+  it('no groupBy: the workspace level', async () => {
+    const res = await drill({ gte: day(today() - 6 * DAY), lte: day(now) })
+    expect(res.groupBy).toBe('workspace')
+    expect(res.rows.length).toBeGreaterThan(0)
+  })
+
   it('a value nobody used answers an empty level (not an error)', async () => {
     const res = await drill({
       gte: day(today() - 6 * DAY),
@@ -242,7 +248,6 @@ describe('databricks cost drill-downs (GET …/databricks/cost/drill_downs)', ()
       'is not a day',
     ],
     ['after today', { gte: '2026-12-01', lte: '2026-12-02', groupBy: 'workspace' }, 'gte'],
-    ['no groupBy', { gte: '2026-11-20', lte: '2026-11-21' }, 'groupBy'],
     ['an unknown groupBy', { gte: '2026-11-20', lte: '2026-11-21', groupBy: 'queue' }, 'groupBy'],
     ['an unknown unit', { gte: '2026-11-20', lte: '2026-11-21', groupBy: 'user', unit: 'EUR' }, 'unit'],
     ['limit 0', { gte: '2026-11-20', lte: '2026-11-21', groupBy: 'user', limit: 0 }, 'limit'],

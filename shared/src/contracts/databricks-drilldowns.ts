@@ -61,17 +61,21 @@ export const DRILL_OTHER_KEY = '(other)'
 const UtcDay = (description: string) =>
   DateParamString('iso', { pattern: String.raw`^\d{4}-\d{2}-\d{2}$`, maxLength: 10, description })
 
-export const DrillGroupBySchema = Type.Union([
-  Type.Enum(DRILL_DIMENSIONS),
-  Type.String({ pattern: '^tag:[^,:]{1,100}$', maxLength: 104, description: 'tag:<key>' }),
-])
+export const DrillGroupBySchema = Type.Union(
+  [
+    Type.Enum(DRILL_DIMENSIONS),
+    Type.String({ pattern: '^tag:[^,:]{1,100}$', maxLength: 104, description: 'tag:<key>' }),
+  ],
+  { description: 'the dimension of this level, default workspace' },
+)
 
 export const DatabricksDrillDownQuerySchema = Type.Object(
   {
     gte: UtcDay('first UTC day, YYYY-MM-DD'),
     lte: UtcDay('last UTC day, YYYY-MM-DD (inclusive); at most 90 days from gte'),
     unit: Type.Optional(Type.Enum(DATABRICKS_TREND_UNITS, { description: 'default USD' })),
-    groupBy: DrillGroupBySchema,
+    // Optional: the top level of Databricks' own usage dashboards is the workspace.
+    groupBy: Type.Optional(DrillGroupBySchema),
     path: Type.Optional(
       Type.String({
         maxLength: 1200,

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { databricksDrillDownEndpoints, type DatabricksDrillDown, type DrillRow } from '@costlens/shared'
-import { renderPage, stubEndpoint, tableRows } from '../../../test/page-harness.tsx'
+import { renderPage, stubEndpoint } from '../../../test/page-harness.tsx'
 import { testUser } from '../../../test/users.ts'
 import DatabricksDrillDownsPage, { formatChange } from './drilldowns-page.tsx'
 import { drillBack, drillInto, readDrillView } from './drilldowns-state.ts'
@@ -10,6 +10,12 @@ import { drillBack, drillInto, readDrillView } from './drilldowns-state.ts'
 const DAY = 86_400_000
 const NOW = Date.parse('2026-11-22T12:00:00Z')
 const ENDPOINT = databricksDrillDownEndpoints.costDrillDowns
+
+/** The data rows of the table whose name (its caption, which ends with the range) matches. */
+const rowsOf = async (name: RegExp) =>
+  within(await screen.findByRole('table', { name }, { timeout: 15_000 }))
+    .getAllByRole('row')
+    .slice(1)
 
 const row = (key: string, label: string, value: number, extra: Partial<DrillRow> = {}): DrillRow => ({
   key,
@@ -75,7 +81,7 @@ const render = (route: string, plan: 'enterprise' | 'freemium' = 'enterprise') =
 describe('/cost_explorer/drill_downs (R180)', () => {
   it('lands on 30 days by workspace in USD: the rows, their share, change and a trend link', async () => {
     const { queries } = render('/cost_explorer/drill_downs')
-    const rows = await tableRows(/Cost by workspace/)
+    const rows = await rowsOf(/Cost by workspace/)
     expect(rows).toHaveLength(2)
     expect(rows[0]).toHaveTextContent('acme-prod-aws')
     expect(rows[0]).toHaveTextContent('60.00%')
@@ -92,11 +98,11 @@ describe('/cost_explorer/drill_downs (R180)', () => {
 
   it('a row opens the next level, the path is kept in the address, the breadcrumb goes back', async () => {
     const { queries, router } = render('/cost_explorer/drill_downs')
-    const rows = await tableRows(/Cost by workspace/)
+    const rows = await rowsOf(/Cost by workspace/)
     await userEvent.click(
       within(rows[0]!).getByRole('link', { name: /acme-prod-aws: break down by compute type/ }),
     )
-    const types = await tableRows(/Cost by compute type/)
+    const types = await rowsOf(/Cost by compute type/)
     expect(types[0]).toHaveTextContent('Jobs')
     await waitFor(() =>
       expect(Object.fromEntries(queries(ENDPOINT).at(-1)!)).toMatchObject({
@@ -106,25 +112,25 @@ describe('/cost_explorer/drill_downs (R180)', () => {
     )
     expect(router.state.location.search).toContain('path=workspace%3Aacme-prod-aws')
     await userEvent.click(within(types[0]!).getByRole('link', { name: /Jobs: break down by source/ }))
-    const jobs = await tableRows(/Cost by source/)
+    const jobs = await rowsOf(/Cost by source/)
     expect(within(jobs[0]!).getByRole('link', { name: 'Runs of nightly-etl' }).getAttribute('href')).toBe(
       '/jobs/runs?jobIds=101',
     )
     const crumbs = within(screen.getByRole('navigation', { name: 'Drill-down path' }))
     expect(crumbs.getByText('Compute type: Jobs')).toHaveAttribute('aria-current', 'page')
     await userEvent.click(crumbs.getByRole('link', { name: 'Workspace: acme-prod-aws' }))
-    expect(await tableRows(/Cost by compute type/)).toHaveLength(2)
+    expect(await rowsOf(/Cost by compute type/)).toHaveLength(2)
     await userEvent.click(
       within(screen.getByRole('navigation', { name: 'Drill-down path' })).getByRole('link', {
         name: 'All usage',
       }),
     )
-    expect(await tableRows(/Cost by workspace/)).toHaveLength(2)
+    expect(await rowsOf(/Cost by workspace/)).toHaveLength(2)
   })
 
   it('DBU unit from the address: DBUs in the call and the columns', async () => {
     const { queries } = render('/cost_explorer/drill_downs?unit=DBU&groupBy=user')
-    const rows = await tableRows(/DBUs by user/)
+    const rows = await rowsOf(/DBUs by user/)
     expect(rows[0]).toHaveTextContent('45 DBU')
     expect(Object.fromEntries(queries(ENDPOINT).at(-1)!)).toMatchObject({ unit: 'DBU', groupBy: 'user' })
   })
@@ -134,7 +140,7 @@ describe('/cost_explorer/drill_downs (R180)', () => {
       '/cost_explorer/drill_downs?gte=2026-10-01&lte=2026-11-22&groupBy=tag:team&path=tag:env:prod',
       'freemium',
     )
-    await tableRows(/Cost by workspace/)
+    await rowsOf(/Cost by workspace/)
     const q = Object.fromEntries(queries(ENDPOINT).at(-1)!)
     expect(q).toMatchObject({ groupBy: 'workspace', gte: '2026-11-16', lte: '2026-11-22' })
     expect(q.path).toBeUndefined()

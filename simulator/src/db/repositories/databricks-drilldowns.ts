@@ -245,12 +245,13 @@ export function databricksDrillDown(
 ): DatabricksDrillDown {
   const unit = q.unit ?? 'USD'
   const limit = q.limit ?? DRILL_DEFAULT_LIMIT
+  const groupBy = q.groupBy ?? 'workspace'
   const { from, end } = trendDays(q)
   if (from > now) throw new HttpError(400, `querystring/gte: ${q.gte} is after today`)
   const steps = parseDrillPath(q.path)
   if (typeof steps === 'string') throw new HttpError(400, `querystring/path: ${steps}`)
-  if (steps.some((s) => s.dimension === q.groupBy))
-    throw new HttpError(400, `querystring/groupBy: ${q.groupBy} is already chosen in the path`)
+  if (steps.some((s) => s.dimension === groupBy))
+    throw new HttpError(400, `querystring/groupBy: ${groupBy} is already chosen in the path`)
   const to = Math.min(end, now)
   const previousFrom = from - (to - from)
 
@@ -261,7 +262,7 @@ export function databricksDrillDown(
 
   const tests = steps.map((s) => ({ of: dimensionOf(s.dimension, l), value: s.value }))
   const chosen = (u: Coded) => tests.every((t) => t.of(u).key === t.value)
-  const group = dimensionOf(q.groupBy, l)
+  const group = dimensionOf(groupBy, l)
   const dbu = unit === 'DBU'
   const value = (e4: number) => (dbu ? dbusOf(e4) : usdOf(e4))
 
@@ -328,7 +329,7 @@ export function databricksDrillDown(
   })
   return {
     unit,
-    groupBy: q.groupBy,
+    groupBy,
     from,
     to,
     previousFrom,

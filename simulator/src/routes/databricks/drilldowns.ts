@@ -22,7 +22,7 @@ export async function databricksDrillDownRoutes(app: AppInstance) {
         const { from, end } = trendDays(request.query)
         const steps = parseDrillPath(request.query.path)
         return {
-          tagGrouping: request.query.groupBy.startsWith(DRILL_TAG_PREFIX),
+          tagGrouping: (request.query.groupBy ?? '').startsWith(DRILL_TAG_PREFIX),
           tags: Array.isArray(steps) && steps.some((s) => s.dimension.startsWith(DRILL_TAG_PREFIX)),
           range: { start: from, end },
         }
