@@ -140,6 +140,8 @@ export default function DatabricksDrillDownsPage() {
       title: unitLabel,
       align: 'right',
       sortable: true,
+      // Other (the rest past the limit) stays under the values it sums, however large it is.
+      value: (r) => (r.key === DRILL_OTHER_KEY ? -1 : r.value),
       render: (r) => formatDrillFigure(r.value, view.unit),
     },
     {
