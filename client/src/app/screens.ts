@@ -50,6 +50,7 @@ const LOADERS: Record<string, () => ScreenModule> = {
   'databricks-sql-users': () => import('../features/databricks-sql/users-page.tsx'),
   'databricks-sql-warehouses': () => import('../features/databricks-sql/warehouses-page.tsx'),
   'databricks-sql-queries': () => import('../features/databricks-sql/queries-page.tsx'),
+  'databricks-cost-drilldowns': () => import('../features/databricks-drilldowns/drilldowns-page.tsx'),
   'emr-budgets': () => import('../features/emr-cost/budget-list-page.tsx'),
   'emr-budget-details': () => import('../features/emr-cost/budget-details-page.tsx'),
   'aws-account-settings': () => import('../features/aws-accounts/aws-accounts-page.tsx'),

@@ -26,6 +26,7 @@ import { databricksCostEndpoints } from './databricks-cost.ts'
 import { databricksComputeEndpoints } from './databricks-compute.ts'
 import { databricksRunsEndpoints } from './databricks-runs.ts'
 import { databricksSqlEndpoints } from './databricks-sql.ts'
+import { databricksDrillDownEndpoints } from './databricks-drilldowns.ts'
 
 /**
  * Every domain's endpoint table, by domain. The simulator's tests check each entry is served as
@@ -59,4 +60,5 @@ export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
   databricksCompute: databricksComputeEndpoints,
   databricksRuns: databricksRunsEndpoints,
   databricksSql: databricksSqlEndpoints,
+  databricksDrillDowns: databricksDrillDownEndpoints,
 }

@@ -61,6 +61,8 @@ const costTab = tab({
       path: '/cost_explorer/drill_downs',
       title: 'Drill Downs',
       rbacId: 'cost/drill_downs',
+      status: 'built',
+      screen: 'databricks-cost-drilldowns',
     }),
     db({ specIds: ['R181'], path: '/cost_explorer/budgets', title: 'Budgets', rbacId: 'cost/budgets' }),
     db({

@@ -136,6 +136,7 @@ describe('route catalogue (routes.json)', () => {
       ['R178', 'databricks-home'],
       ['R179', 'databricks-cost-trends'],
       ['R183', 'databricks-cost-trends'],
+      ['R180', 'databricks-cost-drilldowns'],
       ['R182', 'chargeback'],
       ['R184', 'databricks-clusters'],
       ['R185', 'databricks-cluster-summary'],

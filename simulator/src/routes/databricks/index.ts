@@ -2,6 +2,7 @@ import type { AppInstance } from '../../app.ts'
 import { databricksComputeRoutes } from './compute.ts'
 import { databricksCostRoutes } from './cost.ts'
 import { databricksDetailsRoutes } from './details.ts'
+import { databricksDrillDownRoutes } from './drilldowns.ts'
 import { databricksManageRoutes } from './manage.ts'
 import { databricksRunsRoutes } from './runs.ts'
 import { databricksSqlRoutes } from './sql.ts'
@@ -14,6 +15,7 @@ export default async function databricksRoutes(app: AppInstance) {
   await databricksRunsRoutes(app)
   await databricksDetailsRoutes(app)
   await databricksCostRoutes(app)
+  await databricksDrillDownRoutes(app)
   await databricksComputeRoutes(app)
   await databricksManageRoutes(app)
   await databricksSqlRoutes(app)
