@@ -25,6 +25,7 @@ import { databricksDetailsEndpoints } from './databricks-details.ts'
 import { databricksCostEndpoints } from './databricks-cost.ts'
 import { databricksComputeEndpoints } from './databricks-compute.ts'
 import { databricksRunsEndpoints } from './databricks-runs.ts'
+import { databricksInsightsEndpoints } from './databricks-insights.ts'
 
 /**
  * Every domain's endpoint table, by domain. The simulator's tests check each entry is served as
@@ -57,4 +58,5 @@ export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
   databricksCost: databricksCostEndpoints,
   databricksCompute: databricksComputeEndpoints,
   databricksRuns: databricksRunsEndpoints,
+  databricksInsights: databricksInsightsEndpoints,
 }

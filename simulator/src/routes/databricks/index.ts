@@ -2,6 +2,7 @@ import type { AppInstance } from '../../app.ts'
 import { databricksComputeRoutes } from './compute.ts'
 import { databricksCostRoutes } from './cost.ts'
 import { databricksDetailsRoutes } from './details.ts'
+import { databricksInsightsRoutes } from './insights.ts'
 import { databricksManageRoutes } from './manage.ts'
 import { databricksRunsRoutes } from './runs.ts'
 
@@ -15,4 +16,5 @@ export default async function databricksRoutes(app: AppInstance) {
   await databricksCostRoutes(app)
   await databricksComputeRoutes(app)
   await databricksManageRoutes(app)
+  await databricksInsightsRoutes(app)
 }
