@@ -141,6 +141,8 @@ describe('route catalogue (routes.json)', () => {
       ['R186', 'databricks-runs'],
       ['R187', 'databricks-jobs'],
       ['R188', 'databricks-pipelines'],
+      ['R189', 'databricks-insights'],
+      ['R190', 'databricks-insight-actions'],
       ['R210', 'databricks-workspaces'],
       ['R211', 'databricks-billing'],
       ['R121', 'snowflake-home'],
