@@ -14,6 +14,7 @@ import type { FilterSpec } from '../../kit/filter-panel.tsx'
 import type { Kpi } from '../../kit/kpi-row.tsx'
 import { ListPage } from '../../kit/list-page.tsx'
 import { useListState } from '../../kit/use-list-state.ts'
+import { PAGE_SIZES } from './insight-jobs-page.tsx'
 import { useDatabricksInsightActionsQuery, useUpdateDatabricksInsightActionMutation } from './api.ts'
 import {
   INSIGHT_TITLES,
@@ -61,7 +62,7 @@ function actionColumns(readOnly: boolean): readonly DataColumn<DatabricksInsight
     {
       key: 'name',
       title: 'Insight',
-      width: 220,
+      width: 200,
       priority: 1,
       render: (a) => (
         <Stack gap={2}>
@@ -78,52 +79,57 @@ function actionColumns(readOnly: boolean): readonly DataColumn<DatabricksInsight
     {
       key: 'finding',
       title: 'What was found',
-      width: 280,
+      width: 230,
       priority: 1,
       sortable: false,
-      render: (a) => <Text size="sm">{a.finding}</Text>,
+      // Sentences: wrapped in the cell, not cut.
+      render: (a) => (
+        <Text size="sm" style={{ whiteSpace: 'normal' }}>
+          {a.finding}
+        </Text>
+      ),
     },
     {
       key: 'recommendation',
       title: 'What to do',
-      width: 280,
+      width: 230,
       priority: 1,
       sortable: false,
-      render: (a) => <Text size="sm">{a.recommendation}</Text>,
+      render: (a) => (
+        <Text size="sm" style={{ whiteSpace: 'normal' }}>
+          {a.recommendation}
+        </Text>
+      ),
     },
-    { ...columns.count<DatabricksInsightAction>('runs', 'Runs', 70), priority: 2 },
-    { ...columns.usd<DatabricksInsightAction>('untappedSavings', 'Untapped savings', 140), priority: 1 },
-    { ...columns.usd<DatabricksInsightAction>('realizedCostSavings', 'Realised savings', 140), priority: 1 },
+    { ...columns.count<DatabricksInsightAction>('runs', 'Runs', 70), priority: 4 },
+    { ...columns.usd<DatabricksInsightAction>('untappedSavings', 'Untapped', 120), priority: 1 },
+    { ...columns.usd<DatabricksInsightAction>('realizedCostSavings', 'Realised', 120), priority: 1 },
     {
       key: 'doneAt',
       title: 'State',
-      width: 190,
+      width: 210,
       priority: 1,
-      render: (a) =>
-        a.state === 'done' ? (
-          <Stack gap={2}>
-            <Badge color="teal" variant="light" size="sm">
-              Done
+      // The state and its button together, so the button stays on screen at any width.
+      render: (a) => (
+        <Stack gap={4} align="flex-start">
+          {a.state === 'done' ? (
+            <>
+              <Badge color="teal" variant="light" size="sm">
+                Done
+              </Badge>
+              <Text size="xs" c="dimmed">
+                {`${new Date(a.doneAt!).toISOString().slice(0, 16).replace('T', ' ')} UTC by ${a.doneBy}`}
+              </Text>
+            </>
+          ) : (
+            <Badge color="orange" variant="light" size="sm">
+              Open
             </Badge>
-            <Text size="xs" c="dimmed">
-              {`${new Date(a.doneAt!).toISOString().slice(0, 16).replace('T', ' ')} UTC by ${a.doneBy}`}
-            </Text>
-          </Stack>
-        ) : (
-          <Badge color="orange" variant="light" size="sm">
-            Open
-          </Badge>
-        ),
+          )}
+          <ActionButton action={a} readOnly={readOnly} />
+        </Stack>
+      ),
       exportValue: (a) => a.state,
-    },
-    {
-      key: 'action',
-      title: 'Action',
-      width: 120,
-      priority: 1,
-      sortable: false,
-      render: (a) => <ActionButton action={a} readOnly={readOnly} />,
-      exportValue: () => '',
     },
   ]
 }
@@ -209,6 +215,7 @@ export default function InsightActionsPage() {
       columns={cols}
       rowKey={(a) => `${a.workspaceId}_${a.jobId}_${a.insight}`}
       emptyText="No action on this tab in this range"
+      pageSizes={PAGE_SIZES}
     />
   )
 }

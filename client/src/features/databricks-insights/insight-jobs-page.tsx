@@ -25,6 +25,9 @@ import {
 
 type View = ReturnType<typeof insightJobsState.defaults>
 
+/** 03 §2: 10 rows a page by default, among the table's choices. */
+export const PAGE_SIZES = [10, 15, 25, 50, 100] as const
+
 /**
  * A job's actions page, keeping the list's address state (range, insights filter, search) and
  * naming the job's workspace, so the way back restores the list.
@@ -39,14 +42,14 @@ export function actionsHref(job: DatabricksInsightJob, search: string): string {
 function jobColumns(search: string): readonly DataColumn<DatabricksInsightJob>[] {
   return [
     {
-      ...columns.link<DatabricksInsightJob>('jobName', 'Job', (j) => actionsHref(j, search), 230),
+      ...columns.link<DatabricksInsightJob>('jobName', 'Job', (j) => actionsHref(j, search), 260),
       priority: 1,
     },
-    { ...columns.text<DatabricksInsightJob>('workspaceName', 'Workspace', 170), priority: 2 },
+    { ...columns.text<DatabricksInsightJob>('workspaceName', 'Workspace', 160), priority: 2 },
     {
       key: 'insights',
       title: 'Insights',
-      width: 300,
+      width: 280,
       priority: 1,
       sortable: false,
       render: (j) => (
@@ -60,11 +63,11 @@ function jobColumns(search: string): readonly DataColumn<DatabricksInsightJob>[]
       ),
       exportValue: (j) => j.insights.map((i) => `${i.name} (${i.runs})`).join('; '),
     },
-    { ...columns.count<DatabricksInsightJob>('runs', 'Runs with insights', 110), priority: 2 },
-    { ...columns.usd<DatabricksInsightJob>('cost', 'Cost of those runs', 150), priority: 3 },
-    { ...columns.usd<DatabricksInsightJob>('untappedSavings', 'Untapped savings', 150), priority: 1 },
-    { ...columns.usd<DatabricksInsightJob>('realizedCostSavings', 'Realised savings', 150), priority: 1 },
-    { ...columns.count<DatabricksInsightJob>('actionsDone', 'Actions done', 100), priority: 3 },
+    { ...columns.count<DatabricksInsightJob>('runs', 'Runs', 80), priority: 2 },
+    { ...columns.usd<DatabricksInsightJob>('cost', 'Cost', 120), priority: 3 },
+    { ...columns.usd<DatabricksInsightJob>('untappedSavings', 'Untapped', 140), priority: 1 },
+    { ...columns.usd<DatabricksInsightJob>('realizedCostSavings', 'Realised', 140), priority: 1 },
+    { ...columns.count<DatabricksInsightJob>('actionsDone', 'Done', 70), priority: 3 },
   ]
 }
 
@@ -137,6 +140,7 @@ export default function InsightJobsPage() {
       columns={cols}
       rowKey={(j) => `${j.workspaceId}_${j.jobId}`}
       emptyText="No job run shows an insight in this range"
+      pageSizes={PAGE_SIZES}
     />
   )
 }
