@@ -29,12 +29,14 @@ test('the insights list: savings KPIs, jobs by untapped savings, a job opens its
   const jobName = (await first.textContent())!.trim()
   await first.click()
   await expect(page).toHaveURL(/\/jobs\/insights\/.+\/actions\?.*dateRangeLabel=90_d/)
-  await expect(page.getByRole('heading', { name: jobName })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: jobName, exact: true })).toBeVisible()
   await expect(page.getByRole('tab', { name: /Remediation/ })).toHaveAttribute('aria-selected', 'true')
   expect(await seriousViolations(page)).toEqual([])
 })
 
 test('an action marked done moves to the done tab, and reopens', async ({ page }) => {
+  // Two writes, four loads and an accessibility scan: more than the default 30 s on a loaded machine.
+  test.setTimeout(60_000)
   await signInAsDatabricks(page)
   await page.goto('/jobs/insights?dateRangeLabel=30_d')
   await jobsTable(page).locator('tbody tr').first().getByRole('link').click()

@@ -114,7 +114,7 @@ function actionColumns(readOnly: boolean): readonly DataColumn<DatabricksInsight
         <Stack gap={4} align="flex-start">
           {a.state === 'done' ? (
             <>
-              <Badge color="teal" variant="light" size="sm">
+              <Badge color="teal.9" variant="outline" size="sm">
                 Done
               </Badge>
               <Text size="xs" c="dimmed">
@@ -122,7 +122,7 @@ function actionColumns(readOnly: boolean): readonly DataColumn<DatabricksInsight
               </Text>
             </>
           ) : (
-            <Badge color="orange" variant="light" size="sm">
+            <Badge color="red.9" variant="outline" size="sm">
               Open
             </Badge>
           )}

@@ -55,7 +55,7 @@ function jobColumns(search: string): readonly DataColumn<DatabricksInsightJob>[]
       render: (j) => (
         <Group gap={4} wrap="wrap">
           {j.insights.map((i) => (
-            <Badge key={i.key} color="orange" variant="light" size="sm" tt="none">
+            <Badge key={i.key} color="dark" variant="outline" size="sm" tt="none">
               {`${i.name} · ${i.runs}`}
             </Badge>
           ))}
