@@ -38,6 +38,8 @@ const LOADERS: Record<string, () => ScreenModule> = {
   'databricks-runs': () => import('../features/databricks-runs/runs-list-page.tsx'),
   'databricks-jobs': () => import('../features/databricks-runs/jobs-list-page.tsx'),
   'databricks-pipelines': () => import('../features/databricks-runs/pipelines-list-page.tsx'),
+  'databricks-insights': () => import('../features/databricks-insights/insight-jobs-page.tsx'),
+  'databricks-insight-actions': () => import('../features/databricks-insights/insight-actions-page.tsx'),
   'global-search': () => import('../features/global-search/global-search-page.tsx'),
   'api-docs': () => import('../features/api-docs/api-docs-page.tsx'),
   'sim-control': () => import('../features/sim-control/sim-control-page.tsx'),

@@ -27,6 +27,7 @@ import { databricksComputeEndpoints } from './databricks-compute.ts'
 import { databricksRunsEndpoints } from './databricks-runs.ts'
 import { databricksSqlEndpoints } from './databricks-sql.ts'
 import { databricksDrillDownEndpoints } from './databricks-drilldowns.ts'
+import { databricksInsightsEndpoints } from './databricks-insights.ts'
 
 /**
  * Every domain's endpoint table, by domain. The simulator's tests check each entry is served as
@@ -61,4 +62,5 @@ export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
   databricksRuns: databricksRunsEndpoints,
   databricksSql: databricksSqlEndpoints,
   databricksDrillDowns: databricksDrillDownEndpoints,
+  databricksInsights: databricksInsightsEndpoints,
 }

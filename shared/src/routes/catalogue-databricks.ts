@@ -136,12 +136,21 @@ const jobsTab = tab({
       status: 'built',
       screen: 'databricks-pipelines',
     }),
-    db({ specIds: ['R189'], path: '/jobs/insights', title: 'Insights', rbacId: 'jobs/insights' }),
+    db({
+      specIds: ['R189'],
+      path: '/jobs/insights',
+      title: 'Insights',
+      rbacId: 'jobs/insights',
+      status: 'built',
+      screen: 'databricks-insights',
+    }),
     dbDetail({
       specIds: ['R190'],
       path: '/jobs/insights/:jobName/actions',
       title: 'Job Insight Actions',
       rbacId: 'jobs/insights',
+      status: 'built',
+      screen: 'databricks-insight-actions',
     }),
   ],
 })

@@ -143,6 +143,8 @@ describe('route catalogue (routes.json)', () => {
       ['R186', 'databricks-runs'],
       ['R187', 'databricks-jobs'],
       ['R188', 'databricks-pipelines'],
+      ['R189', 'databricks-insights'],
+      ['R190', 'databricks-insight-actions'],
       ['R191', 'databricks-sql-overview'],
       ['R192', 'databricks-sql-users'],
       ['R193', 'databricks-sql-warehouses'],

@@ -1289,3 +1289,45 @@ CREATE TABLE IF NOT EXISTS db_billing_contracts (
   monthly_threshold REAL NOT NULL,
   created_at        INTEGER NOT NULL
 );
+
+-- The insights pages' savings (/jobs/insights, its actions page, E054; contract
+-- shared/src/contracts/databricks-savings.ts). db_run_insights: each finished run's saving per
+-- insight (insight: DATABRICKS_INSIGHT_KEYS bit), from its full figures by deriveDatabricksInsights
+-- (details/databricks-insights.ts, the run details' own function, so both agree to the cent); a
+-- reader counts it only from the run's cost_final_at on (billing lag: 0 before, as the run's cost).
+-- db_insight_days: its rollup per stored UTC day of start_time, job and insight (insight -1: the runs
+-- with any insight, once each, and their cost), so a 90-day window reads days, not 200,000 runs.
+-- Both are written by repositories/databricks-insights-rollup.ts (the seed; a reader finding db_runs
+-- replaced, as the tests' fixture does, rebuilds them); db_insight_rollup_of holds the db_runs
+-- fingerprint they were built from. No foreign keys: db_runs and db_jobs are replaced wholesale.
+CREATE TABLE IF NOT EXISTS db_run_insights (
+  run       INTEGER NOT NULL,              -- db_runs.id
+  insight   INTEGER NOT NULL,
+  saving_e4 INTEGER NOT NULL,              -- cents × 10,000
+  PRIMARY KEY (run, insight)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS db_insight_days (
+  day       INTEGER NOT NULL,
+  job       INTEGER NOT NULL,              -- db_jobs.code
+  insight   INTEGER NOT NULL,              -- bit, or -1: any insight
+  runs      INTEGER NOT NULL,
+  cost_e4   INTEGER NOT NULL,              -- the runs' DBU + VM cost
+  saving_e4 INTEGER NOT NULL,
+  PRIMARY KEY (day, job, insight)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS db_insight_rollup_of (
+  fingerprint TEXT NOT NULL
+);
+-- The job × insight actions a user marked done (or reopened: done_at NULL). No row: open. done_at is
+-- stored ms (as the runs' times): a run that started after it earns the saving (realised), one
+-- before it still counts as untapped. Written by the actions page (survives restarts; a reseed
+-- returns to the seeded ones).
+CREATE TABLE IF NOT EXISTS db_insight_actions (
+  job        INTEGER NOT NULL,             -- db_jobs.code
+  insight    INTEGER NOT NULL,             -- DATABRICKS_INSIGHT_KEYS bit
+  done_at    INTEGER,
+  done_by    TEXT,
+  note       TEXT,
+  updated_at INTEGER NOT NULL,
+  PRIMARY KEY (job, insight)
+) WITHOUT ROWID;

@@ -96,6 +96,43 @@ const INSIGHTS: Readonly<
   },
 }
 
+/**
+ * What an insight is, without a run's figures: its name, category and what to do (the insights
+ * pages' job × insight actions, the metadata call); a run's card words the finding with its figures.
+ */
+export interface DatabricksInsightInfo {
+  key: DatabricksInsightKey
+  name: string
+  category: DerivedInsight['category']
+  finding: string
+  recommendation: string
+}
+
+/** The job-level finding of each insight (the runs' cards carry the figures). */
+const FINDINGS: Readonly<Record<DatabricksInsightKey, string>> = {
+  jobOnAllPurposeCompute:
+    'Runs of this scheduled job ran on an all-purpose cluster, billed at the All-Purpose rate rather than Jobs Compute.',
+  idleClusterToTimeout: 'The cluster stayed up with nothing to run until its auto-termination timeout.',
+  fixedWorkersWhereAutoscaleFits: 'The cluster kept all its workers for whole runs although the load varied.',
+  onDemandWhereSpotFits: 'The workers ran on on-demand VMs although the runs restart cheaply on spot VMs.',
+  oversizedCluster: 'CPU stayed under half of what the workers offered for most of the runs.',
+}
+
+export function databricksInsightInfo(key: DatabricksInsightKey): DatabricksInsightInfo {
+  // The all-purpose text names a cluster and rates: a run with none gives the static parts.
+  const { name, category, recommendation } = INSIGHTS[key].text({
+    insightMask: 0,
+    workers: 0,
+    dbuCostE4: 0,
+    vmCostE4: 0,
+    usdPerDbu: 0,
+    jobsUsdPerDbu: 0,
+    spotDiscount: 0,
+    clusterName: null,
+  })
+  return { key, name, category, finding: FINDINGS[key], recommendation }
+}
+
 /** The run's insights in DATABRICKS_INSIGHT_KEYS order; their savings add up to at most its cost. */
 export function deriveDatabricksInsights(run: DatabricksInsightInput): DerivedInsight[] {
   const total = run.dbuCostE4 + run.vmCostE4

@@ -15,6 +15,7 @@ import { ClusterSessions } from './databricks-sessions.ts'
 import { seedDatabricksSql } from './databricks-sql.ts'
 import { rollUpDatabricksRunDays } from '../repositories/databricks-runs-days.ts'
 import { DatabricksUsageBuilder } from './databricks-usage.ts'
+import { seedDatabricksInsights } from './databricks-insights.ts'
 import { seedDatabricksWorld, uuid, type DatabricksWorld } from './databricks-world.ts'
 import type { Prng } from './prng.ts'
 import { SILENT_PROGRESS, type SeedProgress } from './progress.ts'
@@ -52,6 +53,10 @@ export const DATABRICKS_TABLES = [
   'db_usage_days',
   'db_run_days',
   'db_billing_contracts',
+  'db_run_insights',
+  'db_insight_days',
+  'db_insight_rollup_of',
+  'db_insight_actions',
 ] as const
 
 /** What seedDatabricks wrote (counts for the seed's summary and the tests). */
@@ -109,6 +114,7 @@ export function seedDatabricks(
     usage.write(db)
     // The runs lists' day rollup (repositories/databricks-runs-days.ts), from the runs just written.
     rollUpDatabricksRunDays(db)
+    seedDatabricksInsights(db, now)
     writeBillingContract(db, prng, now, usage)
     seeded = { runs: runCount, jobs: jobs.jobs.length, queries }
   })()

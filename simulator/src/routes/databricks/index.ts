@@ -3,6 +3,7 @@ import { databricksComputeRoutes } from './compute.ts'
 import { databricksCostRoutes } from './cost.ts'
 import { databricksDetailsRoutes } from './details.ts'
 import { databricksDrillDownRoutes } from './drilldowns.ts'
+import { databricksInsightsRoutes } from './insights.ts'
 import { databricksManageRoutes } from './manage.ts'
 import { databricksRunsRoutes } from './runs.ts'
 import { databricksSqlRoutes } from './sql.ts'
@@ -19,4 +20,5 @@ export default async function databricksRoutes(app: AppInstance) {
   await databricksComputeRoutes(app)
   await databricksManageRoutes(app)
   await databricksSqlRoutes(app)
+  await databricksInsightsRoutes(app)
 }
