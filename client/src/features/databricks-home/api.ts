@@ -1,5 +1,6 @@
 import {
   databricksCostEndpoints,
+  databricksInsightsEndpoints,
   databricksRunsEndpoints,
   type RealizedSavingsSummary,
   type RealizedSavingsSummaryQuery,
@@ -9,7 +10,7 @@ import { endpointQuery } from '../../api/endpoint-query.ts'
 
 /**
  * The Databricks home's calls, all existing ones so the page works against a real backend: the cost
- * trends (E051), the jobs list (E017) and the runs list (E015). Names of their own: the cost
+ * trends (E051), the jobs list (E017), the runs list (E015) and the savings summary (E054). Names of their own: the cost
  * explorer and runs features inject the same entries under theirs.
  */
 export const databricksHomeApi = api.injectEndpoints({
@@ -17,11 +18,16 @@ export const databricksHomeApi = api.injectEndpoints({
     databricksHomeTrends: endpointQuery(build, databricksCostEndpoints.costTrends),
     databricksHomeJobs: endpointQuery(build, databricksRunsEndpoints.jobs),
     databricksHomeRuns: endpointQuery(build, databricksRunsEndpoints.runs),
+    databricksHomeSavings: endpointQuery(build, databricksInsightsEndpoints.realizedSavingsSummary),
   }),
 })
 
-export const { useDatabricksHomeTrendsQuery, useDatabricksHomeJobsQuery, useDatabricksHomeRunsQuery } =
-  databricksHomeApi
+export const {
+  useDatabricksHomeTrendsQuery,
+  useDatabricksHomeJobsQuery,
+  useDatabricksHomeRunsQuery,
+  useDatabricksHomeSavingsQuery,
+} = databricksHomeApi
 
 /** What the savings panel is handed: the E054 answer and its state. */
 export interface SavingsSummaryResult {
@@ -33,12 +39,14 @@ export interface SavingsSummaryResult {
   refetch?: () => unknown
 }
 
-/**
- * The hook-up point of E054 (app_store/api/v1/realized-savings-summary), whose route another change
- * builds: until it is wired, the savings are unavailable and the panel says so. The one temporary
- * seam of the page; wiring it is `endpointQuery(build, <E054 entry>)` and its hook here.
- */
+/** E054 (app_store/api/v1/realized-savings-summary) as the savings panel takes it. */
 export function useSavingsSummary(query: RealizedSavingsSummaryQuery): SavingsSummaryResult {
-  void query
-  return { data: undefined, isLoading: false, unavailable: true }
+  const result = useDatabricksHomeSavingsQuery(query)
+  return {
+    data: result.data,
+    isLoading: result.isLoading,
+    unavailable: false,
+    error: result.isError ? result.error : undefined,
+    refetch: result.refetch,
+  }
 }

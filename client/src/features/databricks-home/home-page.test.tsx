@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   databricksCostEndpoints,
+  databricksInsightsEndpoints,
   databricksRunsEndpoints,
   type DatabricksCostTrends,
   type DatabricksJobRow,
@@ -11,7 +12,6 @@ import { renderPage, stubEndpoint, stubError, tableRows } from '../../../test/pa
 import { testUser } from '../../../test/users.ts'
 import DatabricksHomePage from './home-page.tsx'
 import { changePercent, homeWindow, readHomePeriod, trendsHref } from './home-state.ts'
-import { SAVINGS_UNAVAILABLE } from './savings-panel.tsx'
 
 const NOW = Date.parse('2026-11-26T12:00:00Z')
 const DAY = 86_400_000
@@ -89,6 +89,16 @@ const STUBS = [
   stubEndpoint(databricksRunsEndpoints.runs, {
     results: [run(1), run(2)],
     metadata: { totalRecords: 4, duration: { min: 0, max: 1 }, cost: { min: 0, max: 1 }, appEvents: [] },
+  }),
+  stubEndpoint(databricksInsightsEndpoints.realizedSavingsSummary, {
+    startTime: NOW - 7 * 86_400_000,
+    endTime: NOW,
+    currency: 'USD',
+    totalCost: 5382.4,
+    untappedSavings: 612.5,
+    realizedCostSavings: 128.25,
+    actionsOpen: 14,
+    actionsDone: 3,
   }),
 ]
 
@@ -204,7 +214,15 @@ describe('/home for Databricks (R178, the DB landing)', () => {
       'href',
       `/jobs/runs?status=F&start_date=${start}&end_date=${NOW}`,
     )
-    expect(screen.getByText(SAVINGS_UNAVAILABLE)).toBeInTheDocument()
+    // E054: the savings of the same window, each with its share of the cost.
+    const savings = within(screen.getByRole('region', { name: 'Savings' }))
+    expect(await savings.findByText('$ 612.50')).toBeInTheDocument()
+    expect(savings.getByText('$ 128.25')).toBeInTheDocument()
+    expect(Object.fromEntries(queries(databricksInsightsEndpoints.realizedSavingsSummary)[0]!)).toMatchObject(
+      {
+        endTime: String(NOW),
+      },
+    )
   })
 
   it('the last 30 days from the picker: every call asks for 30 days, kept in the address', async () => {
