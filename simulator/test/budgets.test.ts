@@ -461,7 +461,7 @@ describe('Databricks budgets', () => {
     expect(list.budgets.every((b) => b.platform === 'DB')).toBe(true)
     expect(list.budgets.map((b) => b.name)).not.toContain('All EMR clusters')
     expect(list.choices.workspaces).toEqual(['acme-analytics-azure', 'acme-ml-enterprise', 'acme-prod-aws'])
-    expect(list.choices.tags).toContainEqual({ key: 'env', value: 'prod' })
+    expect(list.choices.tags).toContainEqual({ key: 'env', values: ['dev', 'prod'] })
     const emrList = await dbList('emr')
     expect(emrList.platform).toBe('EMR')
     expect(emrList.budgets.every((b) => b.platform === 'EMR')).toBe(true)

@@ -118,8 +118,8 @@ export const BudgetSchema = Type.Object(
 )
 export type Budget = Static<typeof BudgetSchema>
 
-/** A tag a budget's scope can name. */
-const BudgetTagSchema = Type.Object({ key: Type.String(), value: Type.String() })
+/** A tag key a budget's scope can name, with its values (the shape of a tag list, E008). */
+const BudgetTagSchema = Type.Object({ key: Type.String(), values: Type.Array(Type.String()) })
 
 /**
  * E168: every budget of the user's platform; `errors` names budgets whose scope no longer matches a

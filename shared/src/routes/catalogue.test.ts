@@ -109,7 +109,7 @@ describe('route catalogue (routes.json)', () => {
     }
   })
 
-  it('the built screens: login, home, not-found, the cluster overview, jobs, resources, chargeback, workload, queue analysis and EMR cluster insights, the Jobs pages, global search, the EMR cost trends, chargeback, budgets, cluster list and details and AWS account settings, the Databricks workspaces, billing, cost trends, chargeback, clusters, cluster summary, job runs, jobs and pipelines, the Snowflake home, cost, warehouse and query pages, the BigQuery job list, details, compare and project list, the API docs, the application details (with its Presto, BigQuery and Tez DAG forms), the Spark job page, the session, pipeline runs and workflow pages and the simulator controls', () => {
+  it('the built screens: login, home, not-found, the cluster overview, jobs, resources, chargeback, workload, queue analysis and EMR cluster insights, the Jobs pages, global search, the EMR cost trends, chargeback, budgets, cluster list and details and AWS account settings, the Databricks workspaces, billing, cost trends, budgets and their details, chargeback, clusters, cluster summary, job runs, jobs and pipelines, the Snowflake home, cost, warehouse and query pages, the BigQuery job list, details, compare and project list, the API docs, the application details (with its Presto, BigQuery and Tez DAG forms), the Spark job page, the session, pipeline runs and workflow pages and the simulator controls', () => {
     const built = entries.filter((e) => e.status === 'built')
     expect(built.map((e) => [e.specIds[0], e.screen])).toEqual([
       ['R001', 'login'],
@@ -135,6 +135,8 @@ describe('route catalogue (routes.json)', () => {
       ['R104', 'aws-account-settings'],
       ['R179', 'databricks-cost-trends'],
       ['R183', 'databricks-cost-trends'],
+      ['R181', 'databricks-budgets'],
+      [undefined, 'databricks-budget-details'],
       ['R182', 'chargeback'],
       ['R184', 'databricks-clusters'],
       ['R185', 'databricks-cluster-summary'],

@@ -174,15 +174,18 @@ function readCost(source: DailyCostSource, costScope: BudgetCostScope, window: {
 
 /** What a Databricks budget's scope can name: the workspaces, and the tags the usage carries. */
 function databricksChoices(db: Db): BudgetList['choices'] {
+  const tags = new Map<string, string[]>()
+  for (const { key, value } of cachedStatement(
+    db,
+    `SELECT DISTINCT t.key, t.value FROM db_tags t JOIN db_tag_sets s ON s.tag = t.code
+      ORDER BY t.key, t.value LIMIT 500`,
+  ).all() as { key: string; value: string }[])
+    tags.set(key, [...(tags.get(key) ?? []), value])
   return {
     workspaces: cachedStatement(db, 'SELECT workspace_name FROM db_workspaces ORDER BY workspace_name')
       .pluck()
       .all() as string[],
-    tags: cachedStatement(
-      db,
-      `SELECT DISTINCT t.key, t.value FROM db_tags t JOIN db_tag_sets s ON s.tag = t.code
-        ORDER BY t.key, t.value LIMIT 500`,
-    ).all() as { key: string; value: string }[],
+    tags: [...tags].map(([key, values]) => ({ key, values })),
   }
 }
 
