@@ -179,8 +179,9 @@ describe('route catalogue (routes.json)', () => {
     expect(entries.filter((e) => e.status === 'planned' && e.screen !== undefined)).toEqual([])
   })
 
-  it('the only route without a spec id is the admin-only simulator controls page', () => {
+  it('the routes without a spec id: the Databricks budget details (ours, issue 20) and the admin-only simulator controls page', () => {
     expect(entries.filter((e) => e.specIds.length === 0)).toEqual([
+      expect.objectContaining({ path: '/cost_explorer/budgets/:budget_id/details/', inNav: false }),
       expect.objectContaining({ path: '/simulator', roles: ['admin'], inNav: false }),
     ])
   })

@@ -38,6 +38,9 @@ function columns(
       key: 'name',
       title: 'Name',
       sortable: true,
+      // Names like 'All Databricks workspaces' or 'Workspace acme-prod-aws' read whole at 1440 px.
+      width: 260,
+      sticky: true,
       render: (b) => (
         <Anchor component={Link} to={view.detailsPath(b.id)} size="sm">
           {b.name}
@@ -47,6 +50,7 @@ function columns(
     {
       key: 'scope',
       title: 'Covers',
+      width: 240,
       value: budgetScopeText,
       sortable: true,
       render: (b) => {
