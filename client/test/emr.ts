@@ -114,10 +114,12 @@ export const testEmrSizing: ListAnalysisResponse = {
 export const testBudget = (overrides: Partial<Budget> = {}): Budget => ({
   id: 1,
   name: 'All EMR clusters',
+  platform: 'EMR',
   amount: 50_000,
   period: 'monthly',
   scopeType: 'all',
   clusterIds: [],
+  workspaces: [],
   tagKey: null,
   tagValue: null,
   thresholdPercent: 80,

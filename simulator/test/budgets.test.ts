@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_BUDGETS, type Budget, type BudgetDetails, type BudgetList } from '@costlens/shared'
 import { TEST_NOW_MS, frozenTestApp } from './helper.ts'
+import { insertDatabricksFixture } from './databricks-fixture.ts'
 
 let app: FastifyInstance
 let emr: Record<string, string>
@@ -156,7 +157,10 @@ describe('creating a budget (E170)', () => {
   it(`keeps at most ${MAX_BUDGETS} budgets`, async () => {
     const { app: other, as } = await frozenTestApp({ users: ['emr'] })
     try {
-      const count = other.db.prepare('SELECT count(*) FROM budgets').pluck().get() as number
+      const count = other.db
+        .prepare("SELECT count(*) FROM budgets WHERE platform = 'EMR'")
+        .pluck()
+        .get() as number
       const insert = other.db.prepare(
         `INSERT INTO budgets (name, name_key, amount, scope_type, created_by, created_at, updated_at)
          VALUES (?, ?, 10, 'all', 'emr', 0, 0)`,
@@ -292,7 +296,9 @@ describe('who may call them', () => {
     expect(anonymous.statusCode).toBe(401)
     const cdh = await app.inject({ method, url, headers: cdhAdmin, payload })
     expect(cdh.statusCode).toBe(403)
-    expect(cdh.json<{ message: string }>().message).toBe('EMR is not available for CDH clusters.')
+    expect(cdh.json<{ message: string }>().message).toBe(
+      'EMR or Databricks is not available for CDH clusters.',
+    )
   })
 
   // The read-only admin (the seeded emr-readonly) reads and may not write: emr-readonly.test.ts.
@@ -336,4 +342,234 @@ describe('writes are kept', () => {
       fs.rmSync(dir, { recursive: true, force: true })
     }
   }, 60_000)
+})
+
+/*
+ * Databricks budgets (issue 20, /cost_explorer/budgets): the same calls, a Databricks user's own
+ * budgets, measured against the Databricks usage of the fixture (databricks-fixture.ts). Their
+ * spend is the Databricks cost trends' USD over the same month and workspace.
+ */
+describe('Databricks budgets', () => {
+  let dbApp: FastifyInstance
+  let as: (user: string) => Record<string, string>
+  beforeAll(async () => {
+    const t = await frozenTestApp({ users: ['databricks', 'freemium', 'emr', 'snowflake'] })
+    dbApp = t.app
+    as = t.as
+    // The fixture replaces the seed's Databricks data; the seeded Databricks budgets name the seed's
+    // workspaces and tags, so they go too, and every figure below is the fixture's.
+    dbApp.db.prepare("DELETE FROM budgets WHERE platform = 'DB'").run()
+    insertDatabricksFixture(dbApp.db, t.now)
+  })
+  afterAll(() => dbApp.close())
+
+  const dbList = async (user = 'databricks') =>
+    (await dbApp.inject({ method: 'GET', url: '/api/v1/budgets', headers: as(user) })).json<BudgetList>()
+  const dbCreate = (payload: object, user = 'databricks') =>
+    dbApp.inject({ method: 'POST', url: '/api/v1/budgets', headers: as(user), payload })
+  const trendsTotal = async (filters?: string) => {
+    const qs = `gte=2026-11-01&lte=2026-11-22&unit=USD${filters ? `&type=workspaces&filters=${filters}` : ''}`
+    const res = await dbApp.inject({
+      method: 'GET',
+      url: `/api/v1/ds/api/v1/databricks/cost/trends?${qs}`,
+      headers: as('databricks'),
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const body = res.json<{ total: number; series: { key: string; total: number }[] }>()
+    return filters ? body.series.find((s) => s.key === filters)!.total : body.total
+  }
+
+  it("a workspace's budget spends what the cost trends show for that workspace this month", async () => {
+    const res = await dbCreate({
+      name: 'Prod AWS',
+      amount: 5000,
+      scopeType: 'workspaces',
+      workspaces: ['acme-prod-aws'],
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const budget = res.json<Budget>()
+    expect(budget).toMatchObject({
+      platform: 'DB',
+      scopeType: 'workspaces',
+      workspaces: ['acme-prod-aws'],
+      clusterIds: [],
+      createdBy: 'databricks',
+      month: '2026-11',
+    })
+    const expected = await trendsTotal('acme-prod-aws')
+    expect(expected).toBeGreaterThan(0)
+    expect(budget.spendToDate).toBeCloseTo(expected, 2)
+    const all = await dbCreate({ name: 'Everything', amount: 5000, scopeType: 'all' })
+    expect(all.json<Budget>().spendToDate).toBeCloseTo(await trendsTotal(), 2)
+  })
+
+  it('details: a row a day, DBU cost + VM cost, adding up to the spend; EMR parts 0', async () => {
+    const { id } = (
+      await dbCreate({
+        name: 'Details DB',
+        amount: 1,
+        scopeType: 'workspaces',
+        workspaces: ['acme-prod-aws'],
+      })
+    ).json<Budget>()
+    const res = await dbApp.inject({ method: 'GET', url: `/api/v1/budgets/${id}`, headers: as('databricks') })
+    expect(res.statusCode).toBe(200)
+    const details = res.json<BudgetDetails>()
+    expect(details.rows).toHaveLength(22)
+    let running = 0
+    for (const row of details.rows) {
+      expect(row.cost).toBeCloseTo(row.dbuCost + row.vmCost, 1)
+      expect([row.ec2, row.emr, row.ebs]).toEqual([0, 0, 0])
+      running += row.cost
+    }
+    expect(running).toBeCloseTo(details.budget.spendToDate, 1)
+    // An amount of $1 against a workspace that spent more: Exceeded, the overrun is the spend above it.
+    expect(details.budget.status).toBe('Exceeded')
+    const overrun = details.rows.reduce((s, r) => s + r.budgetOverrunCost, 0)
+    expect(overrun).toBeCloseTo(details.budget.spendToDate - 1, 1)
+  })
+
+  it('a tag budget reads the usage whose tag set holds the tag', async () => {
+    const res = await dbCreate({
+      name: 'Env prod',
+      amount: 100,
+      scopeType: 'tag',
+      tagKey: 'env',
+      tagValue: 'prod',
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const tagged = res.json<Budget>().spendToDate
+    const none = await dbCreate({
+      name: 'No such tag',
+      amount: 100,
+      scopeType: 'tag',
+      tagKey: 'env',
+      tagValue: 'qa',
+    })
+    expect(none.json<Budget>().spendToDate).toBe(0)
+    const trends = await dbApp.inject({
+      method: 'GET',
+      url: '/api/v1/ds/api/v1/databricks/cost/trends?gte=2026-11-01&lte=2026-11-22&unit=USD&type=tags&filters=env:prod',
+      headers: as('databricks'),
+    })
+    expect(tagged).toBeCloseTo(trends.json<{ series: { total: number }[] }>().series[0]!.total, 2)
+  })
+
+  it('lists only Databricks budgets to a Databricks user, with the workspaces and tags to choose from', async () => {
+    const list = await dbList()
+    expect(list.platform).toBe('DB')
+    expect(list.budgets.every((b) => b.platform === 'DB')).toBe(true)
+    expect(list.budgets.map((b) => b.name)).not.toContain('All EMR clusters')
+    expect(list.choices.workspaces).toEqual(['acme-analytics-azure', 'acme-ml-enterprise', 'acme-prod-aws'])
+    expect(list.choices.tags).toContainEqual({ key: 'env', values: ['dev', 'prod'] })
+    const emrList = await dbList('emr')
+    expect(emrList.platform).toBe('EMR')
+    expect(emrList.budgets.every((b) => b.platform === 'EMR')).toBe(true)
+    expect(emrList.choices).toEqual({ workspaces: [], tags: [] })
+  })
+
+  it("another platform's budget is not there (404) to read, change or delete; its names do not clash", async () => {
+    const emrBudget = (await dbList('emr')).budgets[0]!
+    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+      const res = await dbApp.inject({
+        method,
+        url: `/api/v1/budgets/${emrBudget.id}`,
+        headers: as('databricks'),
+        ...(method === 'PUT' && { payload: { name: 'Taken over', amount: 1, scopeType: 'all' } }),
+      })
+      expect(res.statusCode, method).toBe(404)
+    }
+    const dbBudget = (await dbList()).budgets[0]!
+    const byEmr = await dbApp.inject({
+      method: 'GET',
+      url: `/api/v1/budgets/${dbBudget.id}`,
+      headers: as('emr'),
+    })
+    expect(byEmr.statusCode).toBe(404)
+    // An EMR budget's name is free on Databricks: its users never see it.
+    expect((await dbCreate({ name: emrBudget.name, amount: 10, scopeType: 'all' })).statusCode).toBe(200)
+  })
+
+  it.each([
+    ['a duplicate name', { name: 'prod aws ' }, 'Budget name already exists.'],
+    [
+      'a clusters scope',
+      { scopeType: 'clusters', clusterIds: ['j-1'] },
+      'body/scopeType: a Databricks budget covers workspaces, not clusters',
+    ],
+    [
+      'a workspaces scope without workspaces',
+      { scopeType: 'workspaces' },
+      'body/workspaces: choose at least one workspace for this budget.',
+    ],
+    [
+      'a workspace that does not exist',
+      { scopeType: 'workspaces', workspaces: ['nope'] },
+      'body/workspaces: there is no workspace "nope".',
+    ],
+    [
+      'over 100 workspaces',
+      { scopeType: 'workspaces', workspaces: Array.from({ length: 101 }, (_, i) => `w${i}`) },
+      'body/workspaces must NOT have more than 100 items',
+    ],
+    ['an amount of 0', { amount: 0 }, 'Value cannot be zero.'],
+  ])('refuses %s with 400 and the reason', async (_what, change, message) => {
+    const res = await dbCreate({ name: `DB ${Math.random()}`, amount: 10, scopeType: 'all', ...change })
+    expect(res.statusCode).toBe(400)
+    expect(res.json<{ message: string }>().message).toBe(message)
+  })
+
+  it('refuses a workspaces scope to an EMR user with 400', async () => {
+    const res = await dbApp.inject({
+      method: 'POST',
+      url: '/api/v1/budgets',
+      headers: as('emr'),
+      payload: { name: 'EMR ws', amount: 10, scopeType: 'workspaces', workspaces: ['acme-prod-aws'] },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json<{ message: string }>().message).toBe(
+      'body/scopeType: an EMR budget covers clusters, not workspaces',
+    )
+  })
+
+  it('a Snowflake user may not call them (403); no token is 401', async () => {
+    const res = await dbApp.inject({ method: 'GET', url: '/api/v1/budgets', headers: as('snowflake') })
+    expect(res.statusCode).toBe(403)
+    expect((await dbApp.inject({ method: 'GET', url: '/api/v1/budgets' })).statusCode).toBe(401)
+  })
+
+  it('the free plan reads its budgets and creates one over a workspace, but not over a tag (no tags: 403)', async () => {
+    expect((await dbList('freemium')).platform).toBe('DB')
+    const ok = await dbCreate(
+      { name: 'Free ws', amount: 10, scopeType: 'workspaces', workspaces: ['acme-prod-aws'] },
+      'freemium',
+    )
+    expect(ok.statusCode, ok.body).toBe(200)
+    const tag = await dbCreate(
+      { name: 'Free tag', amount: 10, scopeType: 'tag', tagKey: 'env', tagValue: 'prod' },
+      'freemium',
+    )
+    expect(tag.statusCode).toBe(403)
+    expect(tag.json<{ message: string }>().message).toBe(
+      'Tag filters are not included in the free plan. Upgrade to use them.',
+    )
+  })
+})
+
+describe('the seeded Databricks budgets', () => {
+  it('show one of each status on the day of seeding, over every scope', async () => {
+    const { app: seeded, as } = await frozenTestApp({ users: ['databricks'] })
+    try {
+      const res = await seeded.inject({ method: 'GET', url: '/api/v1/budgets', headers: as('databricks') })
+      const { budgets, errors } = res.json<BudgetList>()
+      expect(errors).toEqual([])
+      expect(budgets.map((b) => [b.scopeType, b.status]).sort()).toEqual([
+        ['all', 'Ok'],
+        ['tag', 'Exceeded'],
+        ['workspaces', 'At Risk'],
+      ])
+    } finally {
+      await seeded.close()
+    }
+  })
 })

@@ -64,7 +64,23 @@ const costTab = tab({
       status: 'built',
       screen: 'databricks-cost-drilldowns',
     }),
-    db({ specIds: ['R181'], path: '/cost_explorer/budgets', title: 'Budgets', rbacId: 'cost/budgets' }),
+    db({
+      specIds: ['R181'],
+      path: '/cost_explorer/budgets',
+      title: 'Budgets',
+      rbacId: 'cost/budgets',
+      status: 'built',
+      screen: 'databricks-budgets',
+    }),
+    // Not a spec route (no id): the spec gives Databricks budgets no details page; ours, as the EMR one (R101).
+    dbDetail({
+      specIds: [],
+      path: '/cost_explorer/budgets/:budget_id/details/',
+      title: 'Budget Details',
+      rbacId: 'cost/budgets',
+      status: 'built',
+      screen: 'databricks-budget-details',
+    }),
     db({
       specIds: ['R182'],
       path: '/cost_explorer/chargeback',

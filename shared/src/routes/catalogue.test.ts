@@ -109,7 +109,7 @@ describe('route catalogue (routes.json)', () => {
     }
   })
 
-  it('the built screens: login, home, not-found, the cluster overview, jobs, resources, chargeback, workload, queue analysis and EMR cluster insights, the Jobs pages, global search, the EMR cost trends, chargeback, budgets, cluster list and details and AWS account settings, the Databricks home, workspaces, billing, cost trends, chargeback, clusters, cluster summary, job runs, jobs and pipelines, the Snowflake home, cost, warehouse and query pages, the BigQuery job list, details, compare and project list, the API docs, the application details (with its Presto, BigQuery and Tez DAG forms), the Spark job page, the session, pipeline runs and workflow pages and the simulator controls', () => {
+  it('the built screens: login, home, not-found, the cluster overview, jobs, resources, chargeback, workload, queue analysis and EMR cluster insights, the Jobs pages, global search, the EMR cost trends, chargeback, budgets, cluster list and details and AWS account settings, the Databricks home, workspaces, billing, cost trends, drill-downs, budgets and their details, insights and their actions, the SQL pages, chargeback, clusters, cluster summary, job runs, jobs and pipelines, the Snowflake home, cost, warehouse and query pages, the BigQuery job list, details, compare and project list, the API docs, the application details (with its Presto, BigQuery and Tez DAG forms), the Spark job page, the session, pipeline runs and workflow pages and the simulator controls', () => {
     const built = entries.filter((e) => e.status === 'built')
     expect(built.map((e) => [e.specIds[0], e.screen])).toEqual([
       ['R001', 'login'],
@@ -137,6 +137,8 @@ describe('route catalogue (routes.json)', () => {
       ['R179', 'databricks-cost-trends'],
       ['R183', 'databricks-cost-trends'],
       ['R180', 'databricks-cost-drilldowns'],
+      ['R181', 'databricks-budgets'],
+      [undefined, 'databricks-budget-details'],
       ['R182', 'chargeback'],
       ['R184', 'databricks-clusters'],
       ['R185', 'databricks-cluster-summary'],
@@ -185,8 +187,9 @@ describe('route catalogue (routes.json)', () => {
     expect(entries.filter((e) => e.status === 'planned' && e.screen !== undefined)).toEqual([])
   })
 
-  it('the only route without a spec id is the admin-only simulator controls page', () => {
+  it('the routes without a spec id: the Databricks budget details (ours, issue 20) and the admin-only simulator controls page', () => {
     expect(entries.filter((e) => e.specIds.length === 0)).toEqual([
+      expect.objectContaining({ path: '/cost_explorer/budgets/:budget_id/details/', inNav: false }),
       expect.objectContaining({ path: '/simulator', roles: ['admin'], inNav: false }),
     ])
   })

@@ -352,6 +352,7 @@ describe('route configuration (B029, B301, G10, C17)', () => {
       'Trends',
       'Drill Downs',
       'Budgets',
+      'Budget Details',
     ])
   })
 

@@ -144,6 +144,7 @@ describe('B257 M077 budget form checks', () => {
     amount: 1200 as number | '',
     scopeType: 'all' as const,
     clusterIds: [],
+    workspaces: [],
     tagKey: '',
     tagValue: '',
     thresholdPercent: 80 as number | '',
@@ -157,6 +158,7 @@ describe('B257 M077 budget form checks', () => {
     [{ amount: -5 }, 'amount', 'Value cannot be zero.'],
     [{ amount: 10.005 }, 'amount', 'Maximum two decimal points.'],
     [{ scopeType: 'clusters' }, 'clusterIds', 'At least one cluster is required.'],
+    [{ scopeType: 'workspaces' }, 'workspaces', 'At least one workspace is required.'],
     [{ scopeType: 'tag', tagKey: 'team' }, 'tag', 'A tag is required.'],
     [{ thresholdPercent: 0 }, 'thresholdPercent', 'Ensure to maintain the value between 1 and 100.'],
     [{ thresholdPercent: 101 }, 'thresholdPercent', 'Ensure to maintain the value between 1 and 100.'],
@@ -169,6 +171,7 @@ describe('B257 M077 budget form checks', () => {
     [{ amount: 0.01 }],
     [{ amount: 1234.56 }],
     [{ scopeType: 'clusters', clusterIds: ['j-1'] }],
+    [{ scopeType: 'workspaces', workspaces: ['analytics-prod'] }],
     [{ scopeType: 'tag', tagKey: 'team', tagValue: 'data' }],
     [{ thresholdPercent: 100 }],
   ] as const)('a valid budget %j has no errors', (change) => {

@@ -1,6 +1,6 @@
 /**
  * Budgets (03 §2 Budgets, 02 §3 Cost day row, B256): a monthly amount in USD over a scope of cost
- * (EMR clusters today; Databricks later), its spend to date, its forecast to the month's end, its
+ * (EMR clusters, or Databricks usage), its spend to date, its forecast to the month's end, its
  * status and the cost day rows of its details page. Platform-neutral: everything here reads day
  * costs, never where they come from. Months and days are UTC, like every date of the API.
  */
@@ -205,21 +205,23 @@ export function budgetStanding(input: {
 export interface BudgetDraft {
   name: string
   amount: number | ''
-  scopeType: 'all' | 'clusters' | 'tag'
+  scopeType: 'all' | 'clusters' | 'workspaces' | 'tag'
   clusterIds: readonly string[]
+  /** Databricks workspace names (scope workspaces). */
+  workspaces: readonly string[]
   tagKey: string
   tagValue: string
   thresholdPercent: number | ''
 }
 
 export type BudgetDraftErrors = Partial<
-  Record<'name' | 'amount' | 'clusterIds' | 'tag' | 'thresholdPercent', string>
+  Record<'name' | 'amount' | 'clusterIds' | 'workspaces' | 'tag' | 'thresholdPercent', string>
 >
 
 /**
  * What the budget form says before sending (the server checks the same): a name (M072), not another
  * budget's (B257, M076); an amount above 0 (M077) with at most two decimals (M086); at least one
- * cluster or a tag for those scopes; a threshold from 1 to 100 % (M085). `otherNames` are the other
+ * cluster, one workspace or a tag for those scopes; a threshold from 1 to 100 % (M085). `otherNames` are the other
  * budgets' names (an edited budget keeps its own).
  */
 export function budgetDraftErrors(draft: BudgetDraft, otherNames: readonly string[]): BudgetDraftErrors {
@@ -234,6 +236,8 @@ export function budgetDraftErrors(draft: BudgetDraft, otherNames: readonly strin
   else if (Math.round(draft.amount * 100) !== draft.amount * 100) errors.amount = MESSAGES.M086
   if (draft.scopeType === 'clusters' && draft.clusterIds.length === 0)
     errors.clusterIds = formatMessage('M072', { item_name: 'At least one cluster' })
+  if (draft.scopeType === 'workspaces' && draft.workspaces.length === 0)
+    errors.workspaces = formatMessage('M072', { item_name: 'At least one workspace' })
   if (draft.scopeType === 'tag' && (!draft.tagKey || !draft.tagValue))
     errors.tag = formatMessage('M072', { item_name: 'A tag' })
   const pct = draft.thresholdPercent

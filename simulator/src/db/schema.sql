@@ -521,21 +521,26 @@ CREATE TABLE IF NOT EXISTS snowflake_cost_rollups (
 ) WITHOUT ROWID;
 
 -- Budgets (E168-E170): written by the console, kept across restarts, back to the seed's on a reset.
--- name_key is the name as uniqueness compares it (trimmed, lower case: B257).
+-- A budget belongs to a platform (EMR clusters' cost, or Databricks usage: issue 20); each
+-- platform's users see only theirs, so a name is unique within its platform. name_key is the name
+-- as uniqueness compares it (trimmed, lower case: B257).
 CREATE TABLE IF NOT EXISTS budgets (
   id                INTEGER PRIMARY KEY,
+  platform          TEXT NOT NULL DEFAULT 'EMR' CHECK (platform IN ('EMR', 'DB')),
   name              TEXT NOT NULL,
-  name_key          TEXT NOT NULL UNIQUE,
+  name_key          TEXT NOT NULL,
   amount            REAL NOT NULL CHECK (amount > 0),   -- USD a month, to the cent
   period            TEXT NOT NULL DEFAULT 'monthly' CHECK (period = 'monthly'),
-  scope_type        TEXT NOT NULL CHECK (scope_type IN ('all', 'clusters', 'tag')),
-  cluster_ids       TEXT NOT NULL DEFAULT '[]',          -- JSON array of cluster ids (scope 'clusters')
-  tag_key           TEXT,                                -- scope 'tag'
+  scope_type        TEXT NOT NULL CHECK (scope_type IN ('all', 'clusters', 'workspaces', 'tag')),
+  cluster_ids       TEXT NOT NULL DEFAULT '[]',          -- JSON array of EMR cluster ids (scope 'clusters')
+  workspaces        TEXT NOT NULL DEFAULT '[]',          -- JSON array of Databricks workspace names ('workspaces')
+  tag_key           TEXT,                                -- scope 'tag': an EMR cluster tag, or a Databricks usage tag
   tag_value         TEXT,
   threshold_percent INTEGER NOT NULL DEFAULT 80 CHECK (threshold_percent BETWEEN 1 AND 100),
   created_by        TEXT NOT NULL,
   created_at        INTEGER NOT NULL,                    -- epoch ms
-  updated_at        INTEGER NOT NULL
+  updated_at        INTEGER NOT NULL,
+  UNIQUE (platform, name_key)
 );
 
 -- AWS accounts the EMR data comes from (/manage/awsaccountsettings). The secret is stored for the

@@ -19,7 +19,13 @@ const render = (route: string) =>
         const rows = testCostDays(70, new URL(request.url).searchParams.get('tag') ? 100 : 1000)
         return { from: rows[0]!.ts, to: Date.now(), total: 0, days: rows }
       }),
-      stubEndpoint(budgetEndpoints.list, { budgets: [allBudget], errors: [], limit: 200 }),
+      stubEndpoint(budgetEndpoints.list, {
+        platform: 'EMR',
+        budgets: [allBudget],
+        errors: [],
+        limit: 200,
+        choices: { workspaces: [], tags: [] },
+      }),
       stubEndpoint(tagsEndpoints.awsTags, [{ key: 'team', values: ['data'] }]),
       stubEndpoint(emrEndpoints.clusterSearch, { ...testEmrClusterPage(), clusters: [], total: 0 }),
     ],

@@ -14,10 +14,13 @@ import { renderWithProviders } from '../../../test/render.tsx'
 import { testUser } from '../../../test/users.ts'
 import BudgetListPage from './budget-list-page.tsx'
 import BudgetDetailsPage from './budget-details-page.tsx'
-import { BudgetStatusBadge } from './budget-status-badge.tsx'
+import { BudgetStatusBadge } from '../../kit/budget-status-badge.tsx'
 
 const emrAdmin = testUser({ clusterType: 'EMR', role: 'admin' })
 const emrReadonly = testUser({ clusterType: 'EMR', role: 'readonlyAdmin' })
+const dbUser = testUser({ clusterType: 'DB', role: 'user' })
+const dbFreemium = testUser({ clusterType: 'DB', role: 'user', plan: 'freemium' })
+const NO_CHOICES = { workspaces: [], tags: [] }
 
 const BUDGETS = [
   testBudget(),
@@ -36,7 +39,13 @@ const renderList = (user: CurrentUser = emrAdmin, ...extra: Handler[]) =>
     user,
     stubs: [
       ...extra,
-      stubEndpoint(budgetEndpoints.list, { budgets: BUDGETS, errors: [], limit: 200 }),
+      stubEndpoint(budgetEndpoints.list, {
+        platform: 'EMR',
+        budgets: BUDGETS,
+        errors: [],
+        limit: 200,
+        choices: NO_CHOICES,
+      }),
       stubEndpoint(tagsEndpoints.awsTags, [{ key: 'team', values: ['data', 'ml'] }]),
       stubEndpoint(emrEndpoints.clusterSearch, { ...testEmrClusterPage(), clusters: [], total: 0 }),
     ],
@@ -161,6 +170,8 @@ describe('/cost/budget/{id}/details/', () => {
     // $ 100 a day from 2026-11-01: the third day $ 50 over the budget's share.
     rows: testCostDays(3, 100, Date.parse('2026-11-03T12:00:00Z')).map(({ ts: _, ...day }, i) => ({
       ...day,
+      dbuCost: 0,
+      vmCost: 0,
       cumulativeCost: 100 * (i + 1),
       budgetOverrunCost: i === 2 ? 50 : 0,
     })),
@@ -188,5 +199,129 @@ describe('/cost/budget/{id}/details/', () => {
       stubError(budgetEndpoints.details, 404, 'The budget 9 does not exist'),
     )
     expect(await screen.findByText('The budget 9 does not exist')).toBeInTheDocument()
+  })
+})
+
+/** A Databricks budget over one workspace, as the list answers it. */
+const dbBudget = testBudget({
+  id: 7,
+  platform: 'DB',
+  name: 'Workspace acme-prod-aws',
+  scopeType: 'workspaces',
+  workspaces: ['acme-prod-aws'],
+  amount: 2000,
+  spendToDate: 1500,
+  forecast: 1900,
+  spentPercent: 75,
+  status: 'At Risk',
+  createdBy: 'databricks',
+})
+
+const renderDbList = (user: CurrentUser = dbUser, ...extra: Handler[]) =>
+  renderPage(<BudgetListPage />, {
+    route: '/cost_explorer/budgets',
+    user,
+    stubs: [
+      ...extra,
+      stubEndpoint(budgetEndpoints.list, {
+        platform: 'DB',
+        budgets: [
+          testBudget({ id: 6, platform: 'DB', name: 'All Databricks workspaces', status: 'Ok' }),
+          dbBudget,
+        ],
+        errors: [],
+        limit: 200,
+        choices: {
+          workspaces: ['acme-analytics-azure', 'acme-prod-aws'],
+          tags: [{ key: 'env', values: ['dev', 'prod'] }],
+        },
+      }),
+    ],
+  })
+
+describe('/cost_explorer/budgets (R181): the Databricks budgets on the same pages', () => {
+  it('lists the budgets with their workspaces, linking to their details under /cost_explorer/budgets', async () => {
+    const { requests } = renderDbList()
+    const table = await screen.findByRole('table', { name: 'Budgets' })
+    const row = within(table).getByRole('link', { name: 'Workspace acme-prod-aws' }).closest('tr')!
+    expect(row).toHaveTextContent('workspace acme-prod-aws')
+    expect(row).toHaveTextContent('$ 1,500.00 (75%)')
+    expect(within(row).getByText('At Risk')).toBeInTheDocument()
+    expect(within(row).getByRole('link')).toHaveAttribute('href', '/cost_explorer/budgets/7/details/')
+    // Its name, and what it covers.
+    expect(within(table).getAllByText('All Databricks workspaces')).toHaveLength(2)
+    expect(screen.getByText(/Monthly Databricks cost budgets/)).toBeInTheDocument()
+    // The EMR clusters' AWS tags are not asked for: the Databricks tags come with the list.
+    expect(requests.some((r) => r.url.includes('awstags'))).toBe(false)
+  })
+
+  it('creates a budget over chosen workspaces and sends only that scope', async () => {
+    const { requests, user } = renderDbList(
+      dbUser,
+      stubEndpoint(budgetEndpoints.create, testBudget({ id: 8, platform: 'DB', name: 'Analytics' })),
+    )
+    await user.click(await screen.findByRole('button', { name: 'Create budget' }))
+    const form = await screen.findByRole('form', { name: 'Create budget' })
+    expect(within(form).queryByRole('radio', { name: 'Chosen clusters' })).not.toBeInTheDocument()
+    await user.type(within(form).getByRole('textbox', { name: /Budget name/ }), 'Analytics')
+    await user.type(within(form).getByRole('textbox', { name: /Amount a month/ }), '900')
+    await user.click(within(form).getByRole('radio', { name: 'Chosen workspaces' }))
+    await user.click(within(form).getByRole('button', { name: 'Create budget' }))
+    expect(await within(form).findByText('At least one workspace is required.')).toBeInTheDocument()
+    await user.click(within(form).getByPlaceholderText('Choose workspaces'))
+    await user.click(await screen.findByRole('option', { name: 'acme-analytics-azure' }))
+    await user.click(within(form).getByRole('button', { name: 'Create budget' }))
+    await waitFor(() => expect(requests.find((r) => r.method === 'POST')).toBeDefined())
+    expect(await requests.find((r) => r.method === 'POST')!.json()).toEqual({
+      name: 'Analytics',
+      amount: 900,
+      period: 'monthly',
+      scopeType: 'workspaces',
+      workspaces: ['acme-analytics-azure'],
+      thresholdPercent: 80,
+    })
+  }, 45_000)
+
+  it('the free plan: no tag scope and no download', async () => {
+    const { user } = renderDbList(dbFreemium)
+    await screen.findByRole('table', { name: 'Budgets' })
+    expect(screen.queryByRole('button', { name: /Download/ })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Create budget' }))
+    const form = await screen.findByRole('form', { name: 'Create budget' })
+    expect(within(form).getByRole('radio', { name: 'Usage with a tag' })).toBeDisabled()
+  }, 20_000)
+
+  it('details: the day split into DBUs and cloud VMs, the breadcrumb back to /cost_explorer/budgets', async () => {
+    renderPage(<BudgetDetailsPage />, {
+      route: '/cost_explorer/budgets/7/details/',
+      path: '/cost_explorer/budgets/:budget_id/details/',
+      user: dbUser,
+      stubs: [
+        stubEndpoint(budgetEndpoints.details, {
+          budget: dbBudget,
+          monthStart: Date.parse('2026-11-01T00:00:00Z'),
+          monthEnd: Date.parse('2026-12-01T00:00:00Z'),
+          daysInMonth: 30,
+          rows: [
+            {
+              date: '2026-11-01',
+              cost: 120,
+              costChange: 0,
+              neglectedCost: 0,
+              budgetOverrunCost: 0,
+              cumulativeCost: 120,
+              ...{ ec2: 0, emr: 0, ebs: 0, dbuCost: 80, vmCost: 40 },
+            },
+          ],
+        }),
+      ],
+    })
+    const rows = await tableRows('Cost by day')
+    expect(rows[0]).toHaveTextContent('$ 80.00')
+    expect(rows[0]).toHaveTextContent('$ 40.00')
+    expect(screen.getByRole('columnheader', { name: /Cloud VMs/ })).toBeInTheDocument()
+    expect(screen.queryByRole('columnheader', { name: /EC2/ })).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Budgets' })).toHaveAttribute('href', '/cost_explorer/budgets')
+    expect(screen.getByText(/1 workspace: acme-prod-aws/)).toBeInTheDocument()
   })
 })

@@ -6,16 +6,17 @@ import { DataTable } from '../../components/table/data-table.tsx'
 import type { DataColumn } from '../../components/table/table-types.ts'
 import { PanelState } from '../../components/panel-state/panel-state.tsx'
 import { queryPanel } from '../../components/panel-state/panel-status.ts'
-import { useBudgetDetailsQuery } from './api.ts'
-import { budgetScopeText } from './budget-scope.ts'
+import { useBudgetDetailsQuery } from '../../api/budgets-api.ts'
 import { KpiRow, type Kpi } from '../../kit/kpi-row.tsx'
-import { BUDGET_STATUS_MEANINGS, BudgetStatusBadge } from './budget-status-badge.tsx'
-import { costDayColumns } from './cost-day-columns.ts'
-import { DailyCostChart } from './daily-cost-chart.tsx'
+import { BUDGET_STATUS_MEANINGS, BudgetStatusBadge } from '../../kit/budget-status-badge.tsx'
+import { costDayColumns } from '../../kit/cost-day-columns.ts'
+import { DailyCostChart, type CostParts } from '../../kit/daily-cost-chart.tsx'
+import { useBudgetPlatform } from './budget-platform.ts'
+import { budgetScopeText } from './budget-scope.ts'
 
-/** The cost day rows (02 §3), newest first. */
-export const COST_DAY_COLUMNS: DataColumn<BudgetCostDayRowBody>[] = [
-  ...costDayColumns<BudgetCostDayRowBody>(),
+/** The cost day rows (02 §3) with the platform's split of a day's cost, newest first. */
+export const costDayRowColumns = (parts: CostParts): DataColumn<BudgetCostDayRowBody>[] => [
+  ...costDayColumns<BudgetCostDayRowBody>(parts),
   {
     key: 'cumulativeCost',
     title: 'Month to date',
@@ -47,10 +48,12 @@ function budgetKpis({ budget, daysInMonth, rows }: BudgetDetails): Kpi[] {
 }
 
 /**
- * /cost/budget/{budget_id}/details/ (R101, E169): the budget's figures, the month's daily cost
- * stacked by EC2 / EMR / EBS against its running spend and amount, and the cost day rows.
+ * /cost/budget/{budget_id}/details/ (R101) and /cost_explorer/budgets/{budget_id}/details/ (ours),
+ * E169: the budget's figures, the month's daily cost stacked by its parts (EC2 / EMR / EBS, or DBUs
+ * / cloud VMs) against its running spend and amount, and the cost day rows.
  */
 export default function BudgetDetailsPage() {
+  const view = useBudgetPlatform()
   const { budget_id: raw = '' } = useParams()
   const id = Number(raw)
   const valid = Number.isInteger(id) && id > 0
@@ -68,7 +71,7 @@ export default function BudgetDetailsPage() {
   return (
     <Stack gap="md">
       <Breadcrumbs>
-        <Anchor component={Link} to="/cost/budget" size="sm">
+        <Anchor component={Link} to={view.listPath} size="sm">
           Budgets
         </Anchor>
         <Text size="sm">{budget?.name ?? raw}</Text>
@@ -89,8 +92,9 @@ export default function BudgetDetailsPage() {
             <Paper withBorder p="xs" radius="md">
               <DailyCostChart
                 title={`Daily cost in ${budget.month} against the budget`}
-                description="Columns: each day's EC2, EMR and EBS cost (left axis). Lines, on the right axis: the month's running spend, its forecast to the month end, and the budget amount."
+                description={`Columns: ${view.partsText} (left axis). Lines, on the right axis: the month's running spend, its forecast to the month end, and the budget amount.`}
                 days={details.data.rows}
+                parts={view.parts}
                 budget={{
                   kind: 'cumulative',
                   amount: budget.amount,
@@ -102,7 +106,7 @@ export default function BudgetDetailsPage() {
             </Paper>
             <DataTable
               caption="Cost by day"
-              columns={COST_DAY_COLUMNS}
+              columns={costDayRowColumns(view.parts)}
               rows={details.data.rows}
               rowKey={(r) => r.date}
               defaultView={{ sort: { key: 'date', direction: 'desc' } }}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { Group, NumberInput, Radio, Select, Stack, TextInput } from '@mantine/core'
+import { Group, MultiSelect, NumberInput, Radio, Select, Stack, TextInput } from '@mantine/core'
 import {
   budgetDraftErrors,
   DEFAULT_BUDGET_THRESHOLD_PERCENT,
@@ -10,15 +10,17 @@ import {
   type BudgetInput,
   type Tag,
 } from '@costlens/shared'
+import { EmrClusterMultiSelect } from '../../kit/emr-cluster-picker.tsx'
 import { FormFooter } from '../../kit/record-actions.tsx'
 import { TagValueSelect } from '../../kit/tag-value-select.tsx'
-import { EmrClusterMultiSelect } from './emr-cluster-picker.tsx'
+import type { BudgetPlatformView } from './budget-platform.ts'
 
 export const EMPTY_BUDGET: BudgetDraft = {
   name: '',
   amount: '',
   scopeType: 'all',
   clusterIds: [],
+  workspaces: [],
   tagKey: '',
   tagValue: '',
   thresholdPercent: DEFAULT_BUDGET_THRESHOLD_PERCENT,
@@ -31,6 +33,7 @@ export function draftOf(budget: Budget): BudgetDraft {
     amount: budget.amount,
     scopeType: budget.scopeType,
     clusterIds: budget.clusterIds,
+    workspaces: budget.workspaces,
     tagKey: budget.tagKey ?? '',
     tagValue: budget.tagValue ?? '',
     thresholdPercent: budget.thresholdPercent,
@@ -45,17 +48,24 @@ export function inputOf(draft: BudgetDraft): BudgetInput {
     period: 'monthly',
     scopeType: draft.scopeType,
     ...(draft.scopeType === 'clusters' && { clusterIds: [...draft.clusterIds] }),
+    ...(draft.scopeType === 'workspaces' && { workspaces: [...draft.workspaces] }),
     ...(draft.scopeType === 'tag' && { tagKey: draft.tagKey, tagValue: draft.tagValue }),
     thresholdPercent: Number(draft.thresholdPercent),
   }
 }
 
 export interface BudgetFormProps {
+  /** Whose budget: the scope offers EMR clusters or Databricks workspaces. */
+  view: BudgetPlatformView
   initial?: BudgetDraft
   /** The other budgets' names: a name must not repeat one (B257). */
   otherNames: readonly string[]
-  /** The EMR clusters' AWS tags, for a budget over a tag. */
+  /** The tags a budget over a tag picks from: the EMR clusters' AWS tags, or the Databricks usage's. */
   tags: readonly Tag[]
+  /** The Databricks workspaces a budget can cover (unused on EMR, whose clusters are searched). */
+  workspaces?: readonly string[]
+  /** The free plan has no tags: the tag scope is offered disabled. */
+  tagsLocked?: boolean
   submitLabel: string
   /** Sends the budget; answers the server's refusal, if any. */
   onSubmit: (input: BudgetInput) => Promise<string | undefined>
@@ -64,14 +74,18 @@ export interface BudgetFormProps {
 
 /**
  * The budget form (03 §2 Budgets): name, amount a month in USD, the monthly period (the only one,
- * B256), what it covers (every EMR cluster, chosen clusters or a tag) and the alert threshold.
+ * B256), what it covers (everything of the platform, chosen EMR clusters or Databricks workspaces, or a
+ * tag) and the alert threshold.
  * Checked here with the spec's messages before sending; the server's refusal shows beside the field
  * it is about.
  */
 export function BudgetForm({
+  view,
   initial = EMPTY_BUDGET,
   otherNames,
   tags,
+  workspaces = [],
+  tagsLocked = false,
   submitLabel,
   onSubmit,
   onCancel,
@@ -137,11 +151,29 @@ export function BudgetForm({
           onChange={(v) => set('scopeType', v as BudgetDraft['scopeType'])}
         >
           <Group gap="md" mt={4}>
-            <Radio value="all" label="All EMR clusters" />
-            <Radio value="clusters" label="Chosen clusters" />
-            <Radio value="tag" label="Clusters with a tag" />
+            <Radio value="all" label={view.scopeLabels.all} />
+            <Radio value={view.platform === 'DB' ? 'workspaces' : 'clusters'} label={view.scopeLabels.some} />
+            <Radio
+              value="tag"
+              label={view.scopeLabels.tag}
+              disabled={tagsLocked}
+              description={tagsLocked ? 'Tags are not included in the free plan' : undefined}
+            />
           </Group>
         </Radio.Group>
+        {draft.scopeType === 'workspaces' && (
+          <MultiSelect
+            label="Workspaces"
+            placeholder="Choose workspaces"
+            data={[...workspaces]}
+            value={[...draft.workspaces]}
+            onChange={(names) => set('workspaces', names)}
+            searchable
+            maxValues={100}
+            error={errors.workspaces}
+            nothingFoundMessage="No workspace by that name"
+          />
+        )}
         {draft.scopeType === 'clusters' && (
           <EmrClusterMultiSelect
             value={draft.clusterIds}

@@ -1,6 +1,6 @@
 import { tagsEndpoints } from '@costlens/shared'
-import { api } from '../../api/api.ts'
-import { endpointQuery } from '../../api/endpoint-query.ts'
+import { api } from './api.ts'
+import { endpointQuery } from './endpoint-query.ts'
 
 /** E009 GET search/awstags: the EMR clusters' AWS tags (a budget or a trend over a tag picks one). */
 export const awsTagsApi = api.injectEndpoints({

@@ -1,19 +1,31 @@
 import { useMemo } from 'react'
 import { formatDollars } from '@costlens/shared'
-import { paletteColour } from '../../components/charts/chart-options.ts'
-import { daySeries } from '../../kit/chart-panel.tsx'
-import { DayBarsChart, type OverlayLine } from '../../kit/day-bars-chart.tsx'
+import { paletteColour } from '../components/charts/chart-options.ts'
+import { daySeries } from './chart-panel.tsx'
+import { DayBarsChart, type OverlayLine } from './day-bars-chart.tsx'
 
-/** One day's cost split, as the trends and the budget details answer it. */
+/**
+ * One day's cost split, as the trends and the budget details answer it: EC2 / EMR / EBS for EMR,
+ * DBU cost / VM cost for a Databricks budget (the parts the chart stacks are its `parts`).
+ */
 export interface DailyCostPoint {
   /** `YYYY-MM-DD` (UTC). */
   date: string
   ec2: number
   emr: number
   ebs: number
+  dbuCost?: number
+  vmCost?: number
   /** Month to date, for the cumulative budget view. */
   cumulativeCost?: number
 }
+
+/** The parts of a day's cost a chart stacks and a table splits, by field: label. */
+export type CostParts = Readonly<Partial<Record<'ec2' | 'emr' | 'ebs' | 'dbuCost' | 'vmCost', string>>>
+/** An EMR cluster's cost: its EC2 instances, the EMR charge and its EBS volumes. */
+export const EMR_COST_PARTS: CostParts = { ec2: 'EC2', emr: 'EMR', ebs: 'EBS' }
+/** Databricks compute: DBUs at their SKU list price, and the cloud VMs under them. */
+export const DATABRICKS_COST_PARTS: CostParts = { dbuCost: 'DBUs', vmCost: 'Cloud VMs' }
 
 /**
  * A budget drawn against the days: `daily` as the amount spread over its month (a dashed line
@@ -38,9 +50,10 @@ export interface DailyCostChartProps {
   days: readonly DailyCostPoint[]
   budget?: BudgetLine | null
   height?: number
+  /** What the columns stack; EC2 / EMR / EBS unless said. */
+  parts?: CostParts
 }
 
-const PARTS = { ec2: 'EC2', emr: 'EMR', ebs: 'EBS' } as const
 const PART_COLOURS = [paletteColour(0), paletteColour(3), paletteColour(1)]
 const BUDGET_COLOUR = paletteColour(7)
 const SPEND_COLOUR = paletteColour(2)
@@ -76,12 +89,22 @@ export function budgetLines(days: readonly DailyCostPoint[], budget: BudgetLine)
   ]
 }
 
-/** Daily cost stacked by EC2, EMR and EBS, with the budget it is held against when there is one. */
-export function DailyCostChart({ title, description, days, budget, height }: DailyCostChartProps) {
+/** Daily cost stacked by its parts (EC2, EMR and EBS), with the budget it is held against when there is one. */
+export function DailyCostChart({
+  title,
+  description,
+  days,
+  budget,
+  height,
+  parts = EMR_COST_PARTS,
+}: DailyCostChartProps) {
   const chart = useMemo(() => {
     const cumulative = budget?.kind === 'cumulative' ? budget : undefined
     return {
-      bars: daySeries(days, PARTS).map((s, i) => ({ ...s, color: PART_COLOURS[i] })),
+      bars: daySeries(days, parts as Readonly<Record<keyof CostParts, string>>).map((s, i) => ({
+        ...s,
+        color: PART_COLOURS[i],
+      })),
       lines: budget ? budgetLines(days, budget) : [],
       // The amount and the forecast always show, even while the spend is far below them.
       rightAxis: cumulative && {
@@ -90,7 +113,7 @@ export function DailyCostChart({ title, description, days, budget, height }: Dai
       },
       lastDay: cumulative && dayStart(cumulative.lastDay),
     }
-  }, [days, budget])
+  }, [days, budget, parts])
   return (
     <DayBarsChart
       title={title}

@@ -1,8 +1,23 @@
 import { useState } from 'react'
 import { Loader, MultiSelect, Select } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
-import { CLUSTER_SEARCH_DEBOUNCE_MS, MESSAGES } from '@costlens/shared'
-import { useEmrClusterPickerQuery } from './trends-api.ts'
+import { CLUSTER_SEARCH_DEBOUNCE_MS, emrEndpoints, MESSAGES } from '@costlens/shared'
+import { api } from '../api/api.ts'
+import { endpointQuery } from '../api/endpoint-query.ts'
+
+/*
+ * The EMR cluster pickers of the EMR cost trends and of an EMR budget's scope (features/emr-cost,
+ * features/budgets): in the kit, as two features use them.
+ */
+const emrClusterPickerApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    emrClusterPicker: endpointQuery(build, emrEndpoints.clusterSearch, {
+      // B285: a newer search supersedes one still in flight.
+      request: { group: 'emr-cost:clusterPicker' },
+    }),
+  }),
+})
+const { useEmrClusterPickerQuery } = emrClusterPickerApi
 
 const DAY_MS = 86_400_000
 /** The picker offers the clusters alive in the seeded history (90 days), most cost first. */

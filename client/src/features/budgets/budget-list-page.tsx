@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom'
 import { Alert, Anchor, Button, Group, Modal, Stack, Text, Title, Tooltip } from '@mantine/core'
-import { formatDollars, type Budget, type BudgetInput } from '@costlens/shared'
+import { formatDollars, isActionAllowed, type Budget, type BudgetInput } from '@costlens/shared'
 import { useAppSelector } from '../../app/hooks.ts'
 import { useDocumentTitle } from '../../app/use-document-title.ts'
 import { DataTable } from '../../components/table/data-table.tsx'
@@ -8,21 +8,27 @@ import type { DataColumn } from '../../components/table/table-types.ts'
 import { queryPanel } from '../../components/panel-state/panel-status.ts'
 import { columns as col } from '../../kit/columns.tsx'
 import { ConfirmDeleteModal, recordActionsColumn, useRecordEditor } from '../../kit/record-actions.tsx'
-import { useAwsTagsQuery } from './aws-tags-api.ts'
+import { BudgetStatusBadge } from '../../kit/budget-status-badge.tsx'
+import { useAwsTagsQuery } from '../../api/aws-tags-api.ts'
 import {
   useBudgetsQuery,
   useCreateBudgetMutation,
   useDeleteBudgetMutation,
   useUpdateBudgetMutation,
-} from './api.ts'
+} from '../../api/budgets-api.ts'
 import { BudgetForm, draftOf } from './budget-form.tsx'
+import { useBudgetPlatform, type BudgetPlatformView } from './budget-platform.ts'
 import { budgetScopeText } from './budget-scope.ts'
-import { BudgetStatusBadge } from './budget-status-badge.tsx'
 
-/** The address of a budget's details (R101). */
-export const budgetDetailsPath = (id: number) => `/cost/budget/${id}/details/`
+/** The names a budget of a scope lists, and what one of them is called. */
+function scopeNames(b: Budget): { names: readonly string[]; one: string } | null {
+  if (b.scopeType === 'clusters') return { names: b.clusterIds, one: 'cluster' }
+  if (b.scopeType === 'workspaces') return { names: b.workspaces, one: 'workspace' }
+  return null
+}
 
 function columns(
+  view: BudgetPlatformView,
   canWrite: boolean,
   edit: (b: Budget) => void,
   remove: (b: Budget) => void,
@@ -32,8 +38,11 @@ function columns(
       key: 'name',
       title: 'Name',
       sortable: true,
+      // Names like 'All Databricks workspaces' or 'Workspace acme-prod-aws' read whole at 1440 px.
+      width: 260,
+      sticky: true,
       render: (b) => (
-        <Anchor component={Link} to={budgetDetailsPath(b.id)} size="sm">
+        <Anchor component={Link} to={view.detailsPath(b.id)} size="sm">
           {b.name}
         </Anchor>
       ),
@@ -41,18 +50,23 @@ function columns(
     {
       key: 'scope',
       title: 'Covers',
+      width: 240,
       value: budgetScopeText,
       sortable: true,
-      render: (b) =>
-        b.scopeType === 'clusters' ? (
-          <Tooltip label={b.clusterIds.join(', ')} multiline maw={360}>
+      render: (b) => {
+        const listed = scopeNames(b)
+        return listed ? (
+          <Tooltip label={listed.names.join(', ')} multiline maw={360}>
             <Text size="sm" tabIndex={0} span>
-              {b.clusterIds.length} cluster{b.clusterIds.length === 1 ? '' : 's'}
+              {listed.names.length === 1
+                ? `${listed.one} ${listed.names[0]}`
+                : `${listed.names.length} ${listed.one}s`}
             </Text>
           </Tooltip>
         ) : (
           budgetScopeText(b)
-        ),
+        )
+      },
     },
     col.usd<Budget>('amount', 'Amount a month', 170),
     {
@@ -75,15 +89,20 @@ function columns(
 }
 
 /**
- * /cost/budget (R100, E168): every budget with this month's spend, forecast and status; create,
- * edit and delete (read-only admins only read).
+ * /cost/budget (R100) and /cost_explorer/budgets (R181), E168: every budget of the user's platform
+ * with this month's spend, forecast and status; create, edit and delete (read-only admins only
+ * read). The scope part of the form is the platform's: EMR clusters or Databricks workspaces.
  */
 export default function BudgetListPage() {
   useDocumentTitle('Budgets')
   const user = useAppSelector((s) => s.session.user)!
+  const view = useBudgetPlatform()
   const canWrite = user.role !== 'readonlyAdmin'
   const list = useBudgetsQuery()
-  const tags = useAwsTagsQuery({})
+  // EMR tags come from the clusters' AWS tags; Databricks', with its workspaces, from the list itself.
+  const awsTags = useAwsTagsQuery({}, { skip: view.platform !== 'EMR' })
+  const tags = view.platform === 'EMR' ? (awsTags.data ?? []) : (list.data?.choices.tags ?? [])
+  const plan = user.plan
   const [createBudget] = useCreateBudgetMutation()
   const [updateBudget] = useUpdateBudgetMutation()
   const [deleteBudget, deletion] = useDeleteBudgetMutation()
@@ -104,8 +123,7 @@ export default function BudgetListPage() {
             Budgets
           </Title>
           <Text size="sm" c="dimmed">
-            Monthly EMR cost budgets (UTC months). At Risk: the forecast to the month end passes the alert
-            threshold; Exceeded: this month’s spend is above the amount.
+            {view.intro}
           </Text>
         </div>
         {canWrite && <Button onClick={() => setEditing('new')}>Create budget</Button>}
@@ -117,15 +135,17 @@ export default function BudgetListPage() {
       ))}
       <DataTable
         caption="Budgets"
-        columns={columns(canWrite, setEditing, setDeleting)}
+        columns={columns(view, canWrite, setEditing, setDeleting)}
         rows={budgets}
         rowKey={(b) => String(b.id)}
         loading={list.isFetching}
-        emptyText={canWrite ? 'No budgets yet: create one to follow a month’s EMR spend.' : 'No budgets yet.'}
+        emptyText={canWrite ? view.emptyText : 'No budgets yet.'}
         failure={
           panel.status === 'failed' ? { what: 'Budgets', error: list.error, onRetry: panel.onRetry } : null
         }
-        download={{ name: 'emr_budgets', formats: ['csv'] }}
+        download={
+          isActionAllowed(plan, 'download') ? { name: view.downloadName, formats: ['csv'] } : undefined
+        }
       />
       <Modal
         opened={editing !== null}
@@ -136,9 +156,12 @@ export default function BudgetListPage() {
       >
         {editing !== null && (
           <BudgetForm
+            view={view}
+            workspaces={list.data?.choices.workspaces ?? []}
+            tagsLocked={!isActionAllowed(plan, 'tagFilter')}
             initial={editing === 'new' ? undefined : draftOf(editing)}
             otherNames={otherNames}
-            tags={tags.data ?? []}
+            tags={tags}
             submitLabel={editing === 'new' ? 'Create budget' : 'Save budget'}
             onSubmit={save}
             onCancel={() => setEditing(null)}
