@@ -4,7 +4,8 @@ import { databricksCostEndpoints, type DatabricksCostTrends } from '@costlens/sh
 import { renderPage, stubEndpoint } from '../../../test/page-harness.tsx'
 import { testUser } from '../../../test/users.ts'
 import DatabricksTrendsPage from './trends-page.tsx'
-import { addTrendValue, daysOfRange, readTrendsView, removeTrendValue, trendsArgs } from './trends-state.ts'
+import { daysOfRange } from '../../kit/utc-days.ts'
+import { addTrendValue, readTrendsView, removeTrendValue, trendsArgs } from './trends-state.ts'
 
 const DAY = 86_400_000
 const NOW = Date.parse('2026-11-22T12:00:00Z')

@@ -22,15 +22,13 @@ import { SeriesChips } from '../../kit/series-chips.tsx'
 import { useDatabricksCostTrendsQuery } from './api.ts'
 import {
   addTrendValue,
-  daysOfRange,
   readTrendsView,
   removeTrendValue,
   trendsArgs,
   trendsSearch,
   type DatabricksTrendsView,
 } from './trends-state.ts'
-
-const DAY = 86_400_000
+import { daysIn, daysOfRange, pickerRangeOf } from '../../kit/utc-days.ts'
 
 const BREAKDOWNS: readonly { value: DatabricksTrendType; label: string; item: string }[] = [
   { value: 'workspaces', label: 'Workspaces', item: 'workspace' },
@@ -124,11 +122,8 @@ export default function DatabricksTrendsPage() {
       render: (r) => formatTrendFigure(r.value, view.unit),
     },
   ]
-  const range = {
-    start: Date.parse(`${view.gte}T00:00:00Z`),
-    end: Math.min(Date.parse(`${view.lte}T00:00:00Z`) + DAY, now),
-  }
-  const days = Math.round((Date.parse(`${view.lte}T00:00:00Z`) - range.start) / DAY) + 1
+  const range = pickerRangeOf(view, now)
+  const days = daysIn(view)
 
   return (
     <Stack gap="md">

@@ -11,6 +11,7 @@ import {
   type DatabricksTrendType,
   type DatabricksTrendUnit,
 } from '@costlens/shared'
+import { readUtcDays } from '../../kit/utc-days.ts'
 
 /*
  * The address of /cost_explorer/trends (issue 20; 02 §9 Cost trend, §3 Trend item): the UTC days
@@ -19,12 +20,7 @@ import {
  * largest values are drawn. A reload or a shared link shows the same trends.
  */
 
-const DAY = 86_400_000
 export const DEFAULT_TREND_DAYS = 30
-const DATE = /^\d{4}-\d{2}-\d{2}$/
-
-export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10)
-const dayStart = (text: string) => Date.parse(`${text}T00:00:00Z`)
 
 export interface DatabricksTrendsView {
   gte: string
@@ -44,14 +40,10 @@ const oneOf = <T extends string>(values: readonly T[], text: string | null, fall
 /** The view an address asks for, the range clamped to what the user may see (1–90 days, free plan 7). */
 export function readTrendsView(search: string, now: number, freemium: boolean): DatabricksTrendsView {
   const params = new URLSearchParams(search)
-  const maxDays = freemium ? FREEMIUM_MAX_SPAN_DAYS : DATABRICKS_TREND_MAX_DAYS
-  const today = utcDay(now)
-  let lte = params.get('lte') ?? ''
-  if (!DATE.test(lte) || Number.isNaN(dayStart(lte)) || lte > today) lte = today
-  let gte = params.get('gte') ?? ''
-  const fallback = utcDay(dayStart(lte) - (Math.min(DEFAULT_TREND_DAYS, maxDays) - 1) * DAY)
-  if (!DATE.test(gte) || Number.isNaN(dayStart(gte)) || gte > lte) gte = fallback
-  if ((dayStart(lte) - dayStart(gte)) / DAY + 1 > maxDays) gte = utcDay(dayStart(lte) - (maxDays - 1) * DAY)
+  const { gte, lte } = readUtcDays(params, now, {
+    defaultDays: DEFAULT_TREND_DAYS,
+    maxDays: freemium ? FREEMIUM_MAX_SPAN_DAYS : DATABRICKS_TREND_MAX_DAYS,
+  })
   const type = oneOf(DATABRICKS_TREND_TYPES, params.get('type'), 'workspaces')
   const items = [...new Set(params.getAll('item').filter(Boolean))].slice(0, DATABRICKS_TREND_MAX_FILTERS)
   const selected = Number(params.get('selected'))
@@ -91,13 +83,6 @@ export function trendsArgs(view: DatabricksTrendsView): DatabricksCostTrendsQuer
     type: view.type,
     ...(view.items.length && { filters: view.items.join(',') }),
   }
-}
-
-/** The days a picked range [start, end] covers, as gte..lte: whole UTC days ending with end's. */
-export function daysOfRange(range: { start: number; end: number }): { gte: string; lte: string } {
-  const days = Math.max(1, Math.ceil((range.end - range.start) / DAY))
-  const lte = utcDay(range.end)
-  return { gte: utcDay(dayStart(lte) - (days - 1) * DAY), lte }
 }
 
 /**

@@ -32,7 +32,6 @@ import type { DataColumn } from '../../components/table/table-types.ts'
 import { KpiRow, costChangeNote } from '../../kit/kpi-row.tsx'
 import { useDatabricksCostDrillDownsQuery } from './api.ts'
 import {
-  daysOfRange,
   dimensionLabel,
   drillArgs,
   drillBack,
@@ -42,8 +41,8 @@ import {
   readDrillView,
   type DrillView,
 } from './drilldowns-state.ts'
+import { daysIn, daysOfRange, pickerRangeOf } from '../../kit/utc-days.ts'
 
-const DAY = 86_400_000
 
 /** A figure in its unit: USD as dollars, DBUs to 2 decimals. */
 export function formatDrillFigure(value: number, unit: DatabricksTrendUnit): string {
@@ -100,11 +99,8 @@ export default function DatabricksDrillDownsPage() {
   const level = dimensionLabel(view.groupBy)
   const unitLabel = view.unit === 'USD' ? 'Cost (USD)' : 'DBUs'
 
-  const range = {
-    start: Date.parse(`${view.gte}T00:00:00Z`),
-    end: Math.min(Date.parse(`${view.lte}T00:00:00Z`) + DAY, now),
-  }
-  const days = Math.round((Date.parse(`${view.lte}T00:00:00Z`) - range.start) / DAY) + 1
+  const range = pickerRangeOf(view, now)
+  const days = daysIn(view)
   const groupChoices = [view.groupBy, ...openDimensions(view.path, tagKeys, freemium)].filter(
     (d, i, all) => all.indexOf(d) === i,
   )

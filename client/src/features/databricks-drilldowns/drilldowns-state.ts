@@ -12,6 +12,7 @@ import {
   type DatabricksTrendUnit,
   type DrillPathStep,
 } from '@costlens/shared'
+import { readUtcDays } from '../../kit/utc-days.ts'
 
 /*
  * The address of /cost_explorer/drill_downs (issue 20): the UTC days gte..lte (1–90, the free plan
@@ -19,12 +20,7 @@ import {
  * a shared link opens the same level.
  */
 
-const DAY = 86_400_000
 export const DEFAULT_DRILL_DAYS = 30
-const DATE = /^\d{4}-\d{2}-\d{2}$/
-
-export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10)
-const dayStart = (text: string) => Date.parse(`${text}T00:00:00Z`)
 
 export interface DrillView {
   gte: string
@@ -59,14 +55,10 @@ export function dimensionLabel(dimension: string): string {
 /** The view an address asks for, clamped to what the user may see (1–90 days, free plan 7, no tags). */
 export function readDrillView(search: string, now: number, freemium: boolean): DrillView {
   const params = new URLSearchParams(search)
-  const maxDays = freemium ? FREEMIUM_MAX_SPAN_DAYS : DATABRICKS_TREND_MAX_DAYS
-  const today = utcDay(now)
-  let lte = params.get('lte') ?? ''
-  if (!DATE.test(lte) || Number.isNaN(dayStart(lte)) || lte > today) lte = today
-  let gte = params.get('gte') ?? ''
-  const fallback = utcDay(dayStart(lte) - (Math.min(DEFAULT_DRILL_DAYS, maxDays) - 1) * DAY)
-  if (!DATE.test(gte) || Number.isNaN(dayStart(gte)) || gte > lte) gte = fallback
-  if ((dayStart(lte) - dayStart(gte)) / DAY + 1 > maxDays) gte = utcDay(dayStart(lte) - (maxDays - 1) * DAY)
+  const { gte, lte } = readUtcDays(params, now, {
+    defaultDays: DEFAULT_DRILL_DAYS,
+    maxDays: freemium ? FREEMIUM_MAX_SPAN_DAYS : DATABRICKS_TREND_MAX_DAYS,
+  })
   const unitText = params.get('unit') ?? ''
   const unit = (DATABRICKS_TREND_UNITS as readonly string[]).includes(unitText)
     ? (unitText as DatabricksTrendUnit)
@@ -119,11 +111,4 @@ export function drillInto(view: DrillView, value: string, tagKeys: readonly stri
 export function drillBack(view: DrillView, at: number): DrillView {
   if (at >= view.path.length) return view
   return { ...view, path: view.path.slice(0, at), groupBy: view.path[at]!.dimension }
-}
-
-/** The days a picked range [start, end] covers, as gte..lte: whole UTC days ending with end's. */
-export function daysOfRange(range: { start: number; end: number }): { gte: string; lte: string } {
-  const days = Math.max(1, Math.ceil((range.end - range.start) / DAY))
-  const lte = utcDay(range.end)
-  return { gte: utcDay(dayStart(lte) - (days - 1) * DAY), lte }
 }

@@ -5,6 +5,7 @@ import {
   type DatabricksRunSearchBody,
   type DatabricksTrendType,
 } from '@costlens/shared'
+import { utcDay, utcDayStart } from '../../kit/utc-days.ts'
 
 /*
  * The Databricks home's period (issue 20, R178): the last 7 or 30 UTC days to now, the way the cost
@@ -18,9 +19,6 @@ export const HOME_PERIODS = [7, 30] as const
 export type HomePeriod = (typeof HOME_PERIODS)[number]
 export const TOP_ITEMS = 5
 export const FAILED_RUNS = 8
-
-const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10)
-const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`)
 
 /** The period of the address (`?days=30`); default 7, and always 7 on the free plan (B054). */
 export function readHomePeriod(search: string, freemium: boolean): HomePeriod {
@@ -43,7 +41,7 @@ export interface HomeWindow {
 
 export function homeWindow(days: HomePeriod, now: number): HomeWindow {
   const lte = utcDay(now)
-  const start = dayStart(lte) - (days - 1) * DAY
+  const start = utcDayStart(lte) - (days - 1) * DAY
   return {
     days,
     gte: utcDay(start),
