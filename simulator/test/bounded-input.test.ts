@@ -27,6 +27,7 @@ const deepBody = (base: Record<string, unknown>, field: string, depth: number) =
 
 interface Param {
   in: string
+  example?: unknown
   name: string
   required?: boolean
   schema: Record<string, unknown>
@@ -137,12 +138,15 @@ describe('bounded input (issue 15 items 6, 7)', () => {
           // A day-only date (the Databricks cost trends' YYYY-MM-DD) is given as a day.
           const dayOnly = (o: Param) => o.schema.pattern === String.raw`^\d{4}-\d{2}-\d{2}$`
           // An enumeration (dcb_resource_stat's cbType) gets its first value.
+          // A parameter with an example (usage_trending's tag, which has a pattern) gets it.
           const plainValue = (o: Param) =>
-            Array.isArray(o.schema.enum)
-              ? String(o.schema.enum[0])
-              : dayOnly(o)
-                ? iso(TEST_NOW_MS - DAY).slice(0, 10)
-                : String(TEST_NOW_MS - DAY)
+            o.example !== undefined
+              ? String(o.example)
+              : Array.isArray(o.schema.enum)
+                ? String(o.schema.enum[0])
+                : dayOnly(o)
+                  ? iso(TEST_NOW_MS - DAY).slice(0, 10)
+                  : String(TEST_NOW_MS - DAY)
           const others = (op.parameters ?? [])
             .filter((o) => o.required && o.in === 'query' && o.name !== p.name)
             .map((o) => `&${o.name}=${plainValue(o)}`)

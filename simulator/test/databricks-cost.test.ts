@@ -4,6 +4,7 @@ import {
   chargebackEndpoints,
   databricksCostEndpoints,
   type DatabricksCostTrends,
+  type DatabricksUsageTrending,
   type DcbResourceStat,
   type DcbResponse,
 } from '@costlens/shared'
@@ -200,6 +201,57 @@ describe('databricks cost explorer: cost trends (E051) and dcb chargeback (E047,
     it('E051 90 days is allowed (1–90)', async () => {
       const res = await trends({ gte: day(today() - 89 * DAY), lte: day(now) })
       expect(res.buckets).toHaveLength(90)
+    })
+  })
+
+  describe('E052 usage trending, one tag', () => {
+    const usage = (params: Record<string, string | number>) =>
+      got<DatabricksUsageTrending>(`${databricksCostEndpoints.usageTrending.path}?${qs(params)}`)
+
+    it("E052 by default the last 7 UTC days a day each: the tag's usage, as the trends' tag series", async () => {
+      const res = await usage({ tag: 'team:data-eng' })
+      const from = today() - 6 * DAY
+      expect(res).toMatchObject({ tag: 'team:data-eng', unit: 'USD', granularity: 'daily', from, to: now })
+      expect(res.points.map(([t]) => t)).toEqual([0, 1, 2, 3, 4, 5, 6].map((i) => from + i * DAY))
+      const tagged = inRange(from, now).filter((u) => u.tags.includes('team:data-eng'))
+      expect(res.total).toBeCloseTo(sum(tagged, usd), 6)
+      const series = (await trends({ gte: day(from), lte: day(now), type: 'tags', filters: 'team:data-eng' }))
+        .series
+      expect(res.points).toEqual(series.find((s) => s.key === 'team:data-eng')!.points)
+    })
+
+    it('E052 DBUs over 30 days, weekly; a tag nothing carries is all zeros', async () => {
+      const from = today() - 29 * DAY
+      const range = { gte: day(from), lte: day(now), unit: 'DBU', granularity: 'weekly' }
+      const res = await usage({ ...range, tag: 'env:prod' })
+      expect(res.points).toHaveLength(5)
+      expect(res.total).toBeCloseTo(
+        sum(
+          inRange(from, now).filter((u) => u.tags.includes('env:prod')),
+          dbu,
+        ),
+        6,
+      )
+      const none = await usage({ ...range, tag: 'team:nobody' })
+      expect(none.total).toBe(0)
+      expect(none.points.map(([, v]) => v)).toEqual([0, 0, 0, 0, 0])
+    })
+
+    it.each([
+      ['no tag', '', 'querystring'],
+      ['a tag without a value', 'tag=team', 'querystring/tag'],
+      ['91 days', 'tag=team:data-eng&gte=2026-08-01&lte=2026-10-30', 'querystring'],
+    ])('E052 %s is a 400', async (_label, query, message) => {
+      const res = await get(`${databricksCostEndpoints.usageTrending.path}?${query}`)
+      expect(res.statusCode, res.body).toBe(400)
+      expect(res.json().message).toContain(message)
+    })
+
+    it('E052 is a tag breakdown: the free plan is refused (403), another platform too, no token 401', async () => {
+      const url = `${databricksCostEndpoints.usageTrending.path}?tag=team:data-eng`
+      expect((await get(url, 'freemium')).statusCode).toBe(403)
+      expect((await get(url, 'snowflake')).statusCode).toBe(403)
+      expect((await get(url, null)).statusCode).toBe(401)
     })
   })
 

@@ -81,6 +81,44 @@ export const DatabricksCostTrendsSchema = Type.Object(
 )
 export type DatabricksCostTrends = Static<typeof DatabricksCostTrendsSchema>
 
+/**
+ * E052 (reports/usage_trending/usage, 02 §7: called once per tag; 02 §9: the last 7 UTC days at a 1-day
+ * interval by default): one tag's usage a day or a week, counted as the cost trends count it (the
+ * tags breakdown's series of that tag). The spec shows no parameters: these are ours.
+ */
+export const DatabricksUsageTrendingQuerySchema = Type.Object(
+  {
+    gte: Type.Optional(UtcDay('first UTC day, YYYY-MM-DD; default 6 days before lte')),
+    lte: Type.Optional(UtcDay('last UTC day, YYYY-MM-DD (inclusive); default today')),
+    unit: Type.Optional(Type.Enum(DATABRICKS_TREND_UNITS, { description: 'default USD' })),
+    granularity: Type.Optional(Type.Enum(DATABRICKS_TREND_GRANULARITIES, { description: 'default daily' })),
+    tag: Type.String({
+      pattern: '^[^:,]{1,100}:[^,]{1,200}$',
+      maxLength: 301,
+      examples: ['team:data-eng'],
+      description: 'the tag, key:value',
+    }),
+  },
+  { additionalProperties: false, title: 'DatabricksUsageTrendingQuery' },
+)
+export type DatabricksUsageTrendingQuery = Static<typeof DatabricksUsageTrendingQuerySchema>
+
+export const DatabricksUsageTrendingSchema = Type.Object(
+  {
+    tag: Type.String(),
+    unit: Type.Enum(DATABRICKS_TREND_UNITS),
+    granularity: Type.Enum(DATABRICKS_TREND_GRANULARITIES),
+    from: Type.Integer({ description: 'first day start, epoch ms (UTC)' }),
+    to: Type.Integer({ description: 'end of the last day (exclusive), epoch ms; at most now' }),
+    total: Figure("the tag's usage over the range, in the unit"),
+    points: Type.Array(Type.Tuple([Type.Integer({ description: 'bucket start, epoch ms' }), Type.Number()]), {
+      maxItems: 90,
+    }),
+  },
+  { additionalProperties: false, title: 'DatabricksUsageTrending' },
+)
+export type DatabricksUsageTrending = Static<typeof DatabricksUsageTrendingSchema>
+
 /*
  * dcb (E047, E048): the chargeback types of a DB install (B146) are Cluster and JobRun; the
  * console sends kind=spark for Cluster (the all-purpose clusters' sessions: interactive work and

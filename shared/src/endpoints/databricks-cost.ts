@@ -1,4 +1,9 @@
-import { DatabricksCostTrendsQuerySchema, DatabricksCostTrendsSchema } from '../contracts/databricks-cost.ts'
+import {
+  DatabricksCostTrendsQuerySchema,
+  DatabricksCostTrendsSchema,
+  DatabricksUsageTrendingQuerySchema,
+  DatabricksUsageTrendingSchema,
+} from '../contracts/databricks-cost.ts'
 import { defineEndpoints } from './endpoint.ts'
 
 /** The Databricks cost trends (02 §7, §9; E051), for the users of a Databricks install. */
@@ -18,5 +23,19 @@ export const databricksCostEndpoints = defineEndpoints({
       '5 values of the breakdown (tags as key:value). A tag breakdown is not in the free plan.',
     querystring: DatabricksCostTrendsQuerySchema,
     response: DatabricksCostTrendsSchema,
+  },
+  usageTrending: {
+    method: 'GET',
+    path: '/api/v1/reports/usage_trending/usage',
+    specIds: ['E052'],
+    tags: ['databricks'],
+    access: { platforms: ['DB'] },
+    summary: "One tag's Databricks usage a day or a week, in USD or DBUs",
+    description:
+      'The tags breakdown of the cost trends (E051) for one tag key:value: the same figures, for the console ' +
+      'that asks once per tag (02 §7). UTC days gte to lte (default the last 7, today included), 1–90 days; ' +
+      'the free plan has no tags (403).',
+    querystring: DatabricksUsageTrendingQuerySchema,
+    response: DatabricksUsageTrendingSchema,
   },
 })

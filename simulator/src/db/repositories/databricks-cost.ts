@@ -1,4 +1,6 @@
 import {
+  type DatabricksUsageTrending,
+  type DatabricksUsageTrendingQuery,
   DATABRICKS_TREND_MAX_DAYS,
   DATABRICKS_TREND_MAX_FILTERS,
   type DatabricksCostTrends,
@@ -206,5 +208,36 @@ export function databricksCostTrends(
     series: shown,
     total: value(totalE4),
     values: all.slice(0, 500).map((s) => s.k),
+  }
+}
+
+/** The UTC day of an instant, YYYY-MM-DD. */
+const dayText = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+
+/**
+ * E052: one tag's usage, the tags breakdown of the cost trends for that key:value (the same
+ * figures, defined once); by default the last 7 UTC days, today included.
+ */
+export function databricksUsageTrending(
+  db: Db,
+  q: DatabricksUsageTrendingQuery,
+  now: number,
+): DatabricksUsageTrending {
+  const lte = q.lte ?? dayText(now)
+  const gte = q.gte ?? dayText(utcDay(lte, 'lte') - 6 * DAY)
+  const trends = databricksCostTrends(
+    db,
+    { gte, lte, type: 'tags', unit: q.unit, granularity: q.granularity, filters: q.tag },
+    now,
+  )
+  const series = trends.series.find((s) => s.key === q.tag)
+  return {
+    tag: q.tag,
+    unit: trends.unit,
+    granularity: trends.granularity,
+    from: trends.from,
+    to: trends.to,
+    total: series?.total ?? 0,
+    points: series?.points ?? trends.buckets.map((bucket): [number, number] => [bucket, 0]),
   }
 }

@@ -9,7 +9,11 @@ import {
 import type { AppInstance } from '../../app.ts'
 import { chargebackWindow } from '../../db/repositories/chargeback.ts'
 import { databricksChargeback, databricksResourceStat } from '../../db/repositories/databricks-chargeback.ts'
-import { databricksCostTrends, trendDays } from '../../db/repositories/databricks-cost.ts'
+import {
+  databricksCostTrends,
+  databricksUsageTrending,
+  trendDays,
+} from '../../db/repositories/databricks-cost.ts'
 import { route } from '../route.ts'
 
 /** What of a dcb search the free plan's limits look at: its window, tag filters and tag groupings. */
@@ -37,6 +41,13 @@ export async function databricksCostRoutes(app: AppInstance) {
         return { tagGrouping: request.query.type === 'tags', range: { start: from, end } }
       },
     },
+  )
+  // The free plan has no tags: a tag's usage is a tag breakdown (403, as the trends' tags type).
+  route(
+    app,
+    databricksCostEndpoints.usageTrending,
+    (request) => databricksUsageTrending(db, request.query, clock.now()),
+    { plan: () => ({ tagGrouping: true }) },
   )
   route(
     app,
