@@ -47,6 +47,7 @@ type Schema = TSchema & {
   maximum?: number
   default?: unknown
   examples?: readonly unknown[]
+  pattern?: string
   'x-date-param'?: string
 }
 
@@ -82,7 +83,9 @@ const dateKind = (schema: Schema): string | undefined =>
 /** A window bound in the unit and type its schema says. */
 function dateValue(schema: Schema, ms: number): unknown {
   const kind = dateKind(schema)
-  if (kind === 'iso') return new Date(ms).toISOString()
+  // A day-only bound (the Databricks cost calls' gte/lte, YYYY-MM-DD) takes the instant's UTC day.
+  const dayOnly = [schema, ...(schema.anyOf ?? [])].some((s) => s.pattern === String.raw`^\d{4}-\d{2}-\d{2}$`)
+  if (kind === 'iso') return dayOnly ? new Date(ms).toISOString().slice(0, 10) : new Date(ms).toISOString()
   const value = kind === 'epoch-s-or-iso' ? Math.floor(ms / 1000) : ms
   const first = schema.anyOf?.[0] ?? schema
   return first.type === 'integer' || first.type === 'number' ? value : String(value)
@@ -168,6 +171,8 @@ function fieldValue(
     return schema.examples?.length && prng.chance(0.3) ? prng.pick(schema.examples) : undefined
   }
   if (schema.default !== undefined) return schema.default
+  // A required value of a shape only its example shows (usage_trending's tag key:value).
+  if (schema.examples?.length) return prng.pick(schema.examples)
   if (schema.type === 'integer' || schema.type === 'number') return schema.minimum ?? 1
   throw new Unfillable(`required field ${name} the generator cannot fill`)
 }

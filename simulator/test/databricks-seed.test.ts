@@ -61,7 +61,14 @@ const one = (db: Database.Database, sql: string, params: unknown[] = []) =>
 
 /** Every row of every db_* table, in key order: what determinism compares. */
 function dump(db: Database.Database): string {
-  return DATABRICKS_TABLES.map((t) => JSON.stringify(all(db, `SELECT * FROM ${t} ORDER BY 1, 2`))).join('\n')
+  // Every column orders the rows: a table of one column (a rollup's marker) has no second one.
+  const orderBy = (t: string) =>
+    all<{ name: string }>(db, 'SELECT name FROM pragma_table_info(?)', [t])
+      .map((_, i) => i + 1)
+      .join(', ')
+  return DATABRICKS_TABLES.map((t) =>
+    JSON.stringify(all(db, `SELECT * FROM ${t} ORDER BY ${orderBy(t)}`)),
+  ).join('\n')
 }
 
 let small: Database.Database

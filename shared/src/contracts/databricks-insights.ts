@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { DateParamInteger } from './dates.ts'
 import { DATABRICKS_INSIGHT_KEYS } from '../rules/databricks-catalogue.ts'
 
 /*
@@ -44,8 +45,8 @@ export const DATABRICKS_INSIGHTS_PAGE_SIZE = 10
 export const DATABRICKS_INSIGHTS_DEFAULT_SORT = 'untappedSavings-desc'
 
 const keys = DATABRICKS_INSIGHT_KEYS.join('|')
-const Epoch = (description: string) =>
-  Type.Integer({ minimum: 0, maximum: 4_102_444_800_000, description: `${description}, epoch ms` })
+// A window bound: epoch ms within the dates a picker can give (checked against the simulated now).
+const Epoch = (description: string) => DateParamInteger('ms', { description: `${description}, epoch ms` })
 const sortOf = (fields: readonly string[]) =>
   Type.String({
     pattern: `^(${fields.join('|')})-(asc|desc)$`,

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { DateParamInteger } from './dates.ts'
 
 /*
  * The Databricks savings figures (issue 20; 03 §2 value dashboard ROI fields; E054
@@ -13,15 +14,9 @@ import { Type, type Static } from 'typebox'
 export const RealizedSavingsSummaryQuerySchema = Type.Object(
   {
     startTime: Type.Optional(
-      Type.Integer({
-        minimum: 0,
-        maximum: 4_102_444_800_000,
-        description: 'epoch ms; default 30 days before endTime',
-      }),
+      DateParamInteger('ms', { description: 'epoch ms; default 30 days before endTime' }),
     ),
-    endTime: Type.Optional(
-      Type.Integer({ minimum: 0, maximum: 4_102_444_800_000, description: 'epoch ms; default now' }),
-    ),
+    endTime: Type.Optional(DateParamInteger('ms', { description: 'epoch ms; default now' })),
   },
   { additionalProperties: false, title: 'RealizedSavingsSummaryQuery' },
 )
