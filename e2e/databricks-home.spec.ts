@@ -29,7 +29,10 @@ test('databricks: from home to the costliest job, its runs, one run’s details'
   await expect(rowsOf(page, 'Top workspaces by cost, last 7 days').first()).toContainText(/\$ [\d,]+\.\d\d/)
   await expect(rowsOf(page, 'Top users by cost, last 7 days').first()).toBeVisible()
   await expect(rowsOf(page, 'Recent failed runs, last 7 days').first()).toBeVisible()
-  await expect(page.getByText('Savings appear once insights are computed')).toBeVisible()
+  // The savings of the same 7 days (E054): untapped and realised, each with its share of the cost.
+  const savings = page.getByRole('region', { name: 'Savings' })
+  await expect(savings.getByText('Untapped savings, last 7 days (USD)')).toBeVisible()
+  await expect(savings.getByText('Realised savings, last 7 days (USD)')).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])
 
   // The costliest job is the first of the answer sorted by total cost.
