@@ -1,5 +1,41 @@
+import { readdirSync, readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
+import path from 'node:path'
 import { defineConfig } from 'vitest/config'
+
+/**
+ * Test files share a module registry per worker (`isolate: false`): the modules a test imports
+ * (Fastify and every route, or React, Mantine and Highcharts) load once per worker rather than once
+ * per file, which was a third of the suite's time. A file that replaces a module (`vi.mock`) or
+ * tests how modules load (marked `@own-modules`) would leak into the next: such files run in a
+ * project of their own, isolated as before.
+ */
+function testFilesByModules(root: string, folders: readonly string[]) {
+  const files = folders.flatMap((folder) =>
+    readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.test\.tsx?$/.test(file))
+      .map((file) => path.posix.join(folder, file.split(path.sep).join('/'))),
+  )
+  const ownModules = (file: string) =>
+    /\bvi\.(mock|doMock)\(|@own-modules/.test(readFileSync(path.join(root, file), 'utf8'))
+  return { shared: files.filter((f) => !ownModules(f)), own: files.filter(ownModules) }
+}
+const clientFiles = testFilesByModules('client', ['src'])
+const simulatorFiles = testFilesByModules('simulator', ['src', 'test'])
+
+/** The simulator project's settings, shared by its two halves. */
+const simulatorProject = {
+  root: './simulator',
+  environment: 'node',
+  // Each test file builds its own app over its own database; seeding is CPU-bound, so a seed
+  // of given options is made once per run and each app opens a copy (test/seed-cache.ts).
+  globalSetup: ['./test/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  // The app autoloads its route folders with import(): inlined, autoload's imports go through
+  // Vitest's module runner, which reads TypeScript (Node's own loader does not).
+  server: { deps: { inline: ['@fastify/autoload'] } },
+} as const
 
 // One run covers every package: each workspace is a Vitest project with its own environment.
 export default defineConfig({
@@ -9,22 +45,8 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     projects: [
       { test: { name: 'shared', root: './shared', environment: 'node', include: ['src/**/*.test.ts'] } },
-      {
-        test: {
-          name: 'simulator',
-          root: './simulator',
-          environment: 'node',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          // Each test file builds its own app over its own database; seeding is CPU-bound, so a seed
-          // of given options is made once per run and each app opens a copy (test/seed-cache.ts).
-          globalSetup: ['./test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          // The app autoloads its route folders with import(): inlined, autoload's imports go through
-          // Vitest's module runner, which reads TypeScript (Node's own loader does not).
-          server: { deps: { inline: ['@fastify/autoload'] } },
-        },
-      },
+      { test: { ...simulatorProject, name: 'simulator', include: simulatorFiles.shared, isolate: false } },
+      { test: { ...simulatorProject, name: 'simulator (own modules)', include: simulatorFiles.own } },
       {
         test: {
           name: 'tooling',
@@ -43,7 +65,18 @@ export default defineConfig({
         // machine: two workers share CI's two cores with Vitest's transforms, and a test that takes
         // 2-3 s alone can pass 5 s (Vitest's default limit) beside them.
         extends: './client/vite.config.ts',
-        test: { root: './client', testTimeout: 15_000 },
+        test: { root: './client', testTimeout: 15_000, exclude: clientFiles.own, isolate: false },
+      },
+      {
+        extends: './client/vite.config.ts',
+        test: {
+          name: 'client (own modules)',
+          root: './client',
+          testTimeout: 15_000,
+          exclude: clientFiles.shared,
+          environment: 'jsdom',
+          isolate: true,
+        },
       },
     ],
   },

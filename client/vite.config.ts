@@ -92,7 +92,10 @@ export default defineConfig({
   },
   test: {
     name: 'client',
-    environment: 'jsdom',
+    // jsdom, one per worker, and the modules loaded once per worker rather than once per file
+    // (test/shared-jsdom.ts says why and what is reset between files).
+    environment: './test/shared-jsdom.ts',
+    isolate: false,
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./test/setup.ts'],
     css: false,

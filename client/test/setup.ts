@@ -1,6 +1,27 @@
 import '@testing-library/jest-dom/vitest'
+import { notifications } from '@mantine/notifications'
 import { cleanup } from '@testing-library/react'
-import { afterEach, vi } from 'vitest'
+import { afterEach, beforeAll, vi } from 'vitest'
+
+// The window outlives a test file (test/shared-jsdom.ts): each file starts from a blank page, as
+// it would in a window of its own.
+beforeAll(() => {
+  vi.useRealTimers()
+  // Mantine keeps its notifications in a module of its own, shared by the files too.
+  notifications.clean()
+  ;(document.activeElement as HTMLElement | null)?.blur?.()
+  for (const element of [...document.documentElement.children])
+    if (element !== document.head && element !== document.body) element.remove()
+  document.body.innerHTML = ''
+  document.title = ''
+  localStorage.clear()
+  sessionStorage.clear()
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0].trim()
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
+  }
+  window.history.replaceState(null, '', '/')
+})
 
 afterEach(() => cleanup())
 // A table remembers its column choices in local storage: each test starts from the defaults.

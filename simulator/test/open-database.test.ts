@@ -32,7 +32,8 @@ async function start(dbPath: string) {
   return { app, lines, signedIn: signIn.statusCode === 200 }
 }
 
-describe('opening a database file after an interrupted seed', () => {
+// Most of these seed the small scale twice: more than 30 s on CI's two busy cores.
+describe('opening a database file after an interrupted seed', { timeout: 90_000 }, () => {
   it('seeds a file again, with one line, when its seed stopped before the end (no seeded_at)', async () => {
     const dbPath = path.join(dir, 'costlens.db')
     // What a seed killed half way leaves: rows in some tables, not the settings it writes last.

@@ -1,3 +1,4 @@
+// @own-modules: it checks that a screen's code is not loaded until asked for.
 import { describe, expect, it } from 'vitest'
 import { arrivedScreen, isScreen, loadScreen, preloadScreenAt } from './screens.ts'
 

@@ -17,7 +17,7 @@ import { DetailTable } from '../../kit/detail-table.tsx'
 import { FieldGrid } from '../../kit/field-grid.tsx'
 import { StatusBadge } from '../../components/status/status-badge.tsx'
 import type { AppRef } from './app-ref.ts'
-import { useImpalaFragmentsQuery, useImpalaOperatorsQuery, useQueryDetailsQuery } from './query-api.ts'
+import { useImpalaFragmentsQuery, useImpalaOperatorsQuery, useEngineQueryDetailsQuery } from './query-api.ts'
 import { TreeControls, treeColumn, unsorted, usePlanTree, type TreeRow } from './query-tree.tsx'
 
 /** B144: Impala reports nanoseconds; the console shows milliseconds ('7,212.4 ms'). */
@@ -106,7 +106,7 @@ const OPERATOR_COLUMNS: DataColumn<OperatorNode>[] = unsorted([
 
 /** 02 §2 Impala Query: the statement in full, its pool and the memory it was allowed, estimated and used. */
 export function ImpalaQueryTab({ app }: { app: AppRef }) {
-  const result = useQueryDetailsQuery({ id: app.id })
+  const result = useEngineQueryDetailsQuery({ id: app.id })
   const q = result.data
   return (
     <PanelState what="Query" {...queryPanel(result, !q)}>

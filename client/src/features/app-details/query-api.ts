@@ -10,12 +10,12 @@ import { endpointQuery } from '../../api/endpoint-query.ts'
 
 export const queryDetailsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    queryDetails: endpointQuery(build, queryDetailsEndpoints.query, DETAILS_QUERY),
+    engineQueryDetails: endpointQuery(build, queryDetailsEndpoints.query, DETAILS_QUERY),
     impalaFragments: endpointQuery(build, impalaDetailsEndpoints.fragments, DETAILS_QUERY),
     impalaOperators: endpointQuery(build, impalaDetailsEndpoints.operators, DETAILS_QUERY),
     hiveVizJson: endpointQuery(build, hiveEndpoints.vizJson, DETAILS_QUERY),
   }),
 })
 
-export const { useQueryDetailsQuery, useImpalaFragmentsQuery, useImpalaOperatorsQuery, useHiveVizJsonQuery } =
+export const { useEngineQueryDetailsQuery, useImpalaFragmentsQuery, useImpalaOperatorsQuery, useHiveVizJsonQuery } =
   queryDetailsApi

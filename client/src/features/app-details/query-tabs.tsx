@@ -11,7 +11,7 @@ import { PanelState } from '../../components/panel-state/panel-state.tsx'
 import { queryPanel } from '../../components/panel-state/panel-status.ts'
 import { FieldGrid, type GridField } from '../../kit/field-grid.tsx'
 import type { AppRef } from './app-ref.ts'
-import { useQueryDetailsQuery } from './query-api.ts'
+import { useEngineQueryDetailsQuery } from './query-api.ts'
 
 /** A duration in ms with the exact figure beside it: '2m 5s (125,000 ms)'. */
 const msWithExact = (ms: number) => `${formatDurationMs(ms)} (${formatCount(ms)} ms)`
@@ -35,7 +35,7 @@ function EngineQueryTab({
   app: AppRef
   fields: (q: QueryDetails, app: AppRef) => GridField[]
 }) {
-  const result = useQueryDetailsQuery({ id: app.id })
+  const result = useEngineQueryDetailsQuery({ id: app.id })
   const q = result.data
   return (
     <PanelState what="Query" {...queryPanel(result, !q)}>

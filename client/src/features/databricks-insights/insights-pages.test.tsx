@@ -87,6 +87,8 @@ describe('/jobs/insights (R189)', () => {
       user,
       stubs: [stubEndpoint(calls.jobs, jobs)],
     })
+    // The rows of the answer, not the empty table shown while it loads.
+    await waitFor(async () => expect(await tableRows('Databricks jobs with insights')).toHaveLength(2))
     const [first, second] = await tableRows('Databricks jobs with insights')
     expect(first).toHaveTextContent('$ 12.50')
     expect(first).toHaveTextContent('Oversized cluster · 3')
