@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useMemo, useRef } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { useAppSelector } from '../app/hooks.ts'
 import type { Field, ListChange, ListContext, ListStateDefinition, ListStateOf } from './list-state.ts'
@@ -30,10 +30,18 @@ export function useListState<F extends Fields, G extends Fields>(
   const search = params.toString()
   const context = useMemo(() => ({ now: clock.now, user }), [clock.now, user])
   const state = useMemo(() => definition.read(search, context), [definition, search, context])
-  const change = (event: ListChange<F, G>) =>
-    setParams(new URLSearchParams(definition.write(definition.change(state, event, context), context)), {
-      replace: true,
-    })
+  // The last write and the address it was made from. The router shows a new address in a React
+  // transition, which a busy page can hold back for a while: a change made before then (a sort
+  // clicked right after a tab) builds on the last write, not on the state still shown, which would
+  // undo that write (the tab was lost).
+  const lastWrite = useRef<{ from: string; to: string } | null>(null)
+  const change = (event: ListChange<F, G>) => {
+    const base = lastWrite.current?.from === search ? lastWrite.current.to : search
+    const baseState = base === search ? state : definition.read(base, context)
+    const next = definition.write(definition.change(baseState, event, context), context)
+    lastWrite.current = { from: search, to: next }
+    setParams(new URLSearchParams(next), { replace: true })
+  }
   const defaults = useMemo(() => definition.defaults(context), [definition, context])
   return { state, change, context, clock, defaults }
 }
