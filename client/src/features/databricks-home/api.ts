@@ -33,8 +33,6 @@ export const {
 export interface SavingsSummaryResult {
   data: RealizedSavingsSummary | undefined
   isLoading: boolean
-  /** The call is not there yet (or failed): the panel says when savings appear. */
-  unavailable: boolean
   error?: unknown
   refetch?: () => unknown
 }
@@ -45,7 +43,6 @@ export function useSavingsSummary(query: RealizedSavingsSummaryQuery): SavingsSu
   return {
     data: result.data,
     isLoading: result.isLoading,
-    unavailable: false,
     error: result.isError ? result.error : undefined,
     refetch: result.refetch,
   }

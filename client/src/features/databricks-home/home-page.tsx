@@ -284,7 +284,6 @@ export default function DatabricksHomePage() {
       <SavingsPanel
         summary={savings.data}
         isLoading={savings.isLoading}
-        unavailable={savings.unavailable}
         error={savings.error}
         onRetry={savings.refetch && (() => void savings.refetch?.())}
         period={period}

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { RealizedSavingsSummary } from '@costlens/shared'
 import { renderWithProviders } from '../../../test/render.tsx'
-import { SAVINGS_UNAVAILABLE, SavingsPanel } from './savings-panel.tsx'
+import { SavingsPanel } from './savings-panel.tsx'
 
 const SUMMARY: RealizedSavingsSummary = {
   startTime: Date.UTC(2026, 10, 20),
@@ -40,15 +40,6 @@ describe('SavingsPanel (the Databricks home, E054 RealizedSavingsSummary)', () =
       />,
     )
     expect(figures()[0]).toContain('-- of the cost')
-  })
-
-  it('unavailable: says when savings appear, still with the way to the insights', () => {
-    renderWithProviders(
-      <SavingsPanel summary={undefined} isLoading={false} unavailable period="last 7 days" />,
-    )
-    expect(screen.getByText(SAVINGS_UNAVAILABLE)).toBeInTheDocument()
-    expect(screen.queryByRole('region', { name: 'Savings figures' })).toBeNull()
-    expect(screen.getByRole('link', { name: 'See insights' })).toBeInTheDocument()
   })
 
   it('loading: a spinner; failed: the failure with a retry, never zeros', () => {

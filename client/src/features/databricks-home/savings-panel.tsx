@@ -1,16 +1,12 @@
 import { Link } from 'react-router-dom'
-import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Group, Paper, Stack, Title } from '@mantine/core'
 import { formatCount, formatDollars, formatPercent, type RealizedSavingsSummary } from '@costlens/shared'
 import { PanelState } from '../../components/panel-state/panel-state.tsx'
 import { KpiRow } from '../../kit/kpi-row.tsx'
 
-export const SAVINGS_UNAVAILABLE = 'Savings appear once insights are computed'
-
 export interface SavingsPanelProps {
   summary: RealizedSavingsSummary | undefined
   isLoading: boolean
-  /** No savings to show yet (the call is not served, or insights are not computed). */
-  unavailable?: boolean
   error?: unknown
   onRetry?: () => void
   /** The period's words in the figures' names ('last 7 days'). */
@@ -26,7 +22,7 @@ const shareOf = (part: number, total: number) => (total > 0 ? formatPercent((100
  * of the period's cost, and the way to the insights. Both are capped per run by the run's cost, so
  * a share never passes 100 %.
  */
-export function SavingsPanel({ summary, isLoading, unavailable, error, onRetry, period }: SavingsPanelProps) {
+export function SavingsPanel({ summary, isLoading, error, onRetry, period }: SavingsPanelProps) {
   const status = isLoading ? 'loading' : error ? 'failed' : 'ready'
   return (
     <Paper withBorder p="sm" radius="md" component="section" aria-labelledby="db-home-savings">
@@ -40,11 +36,7 @@ export function SavingsPanel({ summary, isLoading, unavailable, error, onRetry, 
           </Anchor>
         </Group>
         <PanelState what="The savings" status={status} error={error} onRetry={onRetry ?? (() => {})} compact>
-          {unavailable || !summary ? (
-            <Text size="sm" c="dimmed">
-              {SAVINGS_UNAVAILABLE}
-            </Text>
-          ) : (
+          {summary && (
             <KpiRow
               label="Savings figures"
               kpis={[
