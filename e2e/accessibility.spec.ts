@@ -136,6 +136,8 @@ for (const user of USERS) {
 
     for (const screen of SIGNED_IN_SCREENS.filter((each) => each.user === user)) {
       test(screen.name, async () => {
+        // axe over a page of charts and a table takes seconds alone, more on CI's two busy cores.
+        test.slow()
         await page.goto(screen.path)
         await expect(page.getByRole(screen.ready).first()).toBeVisible()
         expect(await seriousViolations(page)).toEqual([])

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import type { SparkAppMeta, UnifiedSearchResponse } from '@costlens/shared'
 import { logLoadFailure } from '../simulator/src/db/repositories/app-writes.ts'
-import { seriousViolations, signIn } from './helpers.ts'
+import { openSignedIn, seriousViolations } from './helpers.ts'
 
 /**
  * Issue 17's controls on the application details page, on the seeded small scale: a Yarn kill and
@@ -14,6 +14,10 @@ async function adminAuth(request: APIRequestContext) {
   expect(res.ok()).toBe(true)
   return { authorization: `JWT ${((await res.json()) as { token: string }).token}` }
 }
+
+// A reset (seconds), then a list, the details and a list again: on CI's two busy cores a journey
+// took more than the default 30 s.
+test.slow()
 
 test.beforeEach(async ({ request }) => {
   const res = await request.post('/__sim/reset', { headers: await adminAuth(request) })
@@ -34,10 +38,7 @@ const kpi = (page: Page, label: string) =>
 
 /** Opens the running Spark list and then the details of its first app; answers its id and the count before. */
 async function openFirstRunningSparkApp(page: Page) {
-  await page.goto('/login')
-  await signIn(page, 'admin', 'admin')
-  await expect(page).not.toHaveURL(/\/login/)
-  await page.goto('/jobs/applications?appListType=running&appType=spark')
+  await openSignedIn(page, 'admin', '/jobs/applications?appListType=running&appType=spark')
   // Just after a reset, on a shared machine, the first answer can take a while.
   await expect(bodyRows(page).first()).toHaveAttribute('data-status', 'running', { timeout: 20_000 })
   const before = await runningNow(page)
@@ -127,11 +128,11 @@ test('a log load: started, still loading, then loaded; a failing app’s notice 
 }) => {
   test.setTimeout(90_000)
   const { ok, failing } = await logLoadApps(request)
-  await page.goto('/login')
-  await signIn(page, 'admin', 'admin')
-  await expect(page).not.toHaveURL(/\/login/)
-
-  await page.goto(`/app/application/spark?execId=${ok.id}&clusterUid=${ok.clusterUid}&tab=errors`)
+  await openSignedIn(
+    page,
+    'admin',
+    `/app/application/spark?execId=${ok.id}&clusterUid=${ok.clusterUid}&tab=errors`,
+  )
   await page.getByRole('button', { name: 'Load logs' }).click()
   await expect(page.getByText('The executor logs are still loading.')).toBeVisible()
   await expect(page.getByText(/^Log-load task lt-[0-9a-f]+: loading$/)).toBeVisible()

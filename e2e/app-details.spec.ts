@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { seriousViolations, signIn } from './helpers.ts'
+import { openSignedIn, seriousViolations } from './helpers.ts'
 
 /**
  * Issue 17's journey: the most expensive failed Spark app of the last 7 days, from the application
@@ -8,10 +8,11 @@ import { seriousViolations, signIn } from './helpers.ts'
 test('the most expensive failed Spark app of the last 7 days → its failure category and the error that caused it', async ({
   page,
 }) => {
-  await page.goto('/login')
-  await signIn(page, 'admin', 'admin')
-  await expect(page).not.toHaveURL(/\/login/)
-  await page.goto('/jobs/applications?appListType=finished&appType=spark&dateRangeLabel=7_d&status=F')
+  await openSignedIn(
+    page,
+    'admin',
+    '/jobs/applications?appListType=finished&appType=spark&dateRangeLabel=7_d&status=F',
+  )
   const table = page.getByRole('table', { name: /applications$/ })
   const rows = table.locator('tbody tr[data-status]')
   await expect(rows.first()).toHaveAttribute('data-status', 'error')

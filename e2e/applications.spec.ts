@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
-import { signIn } from './helpers.ts'
+import { openSignedIn } from './helpers.ts'
 
 /**
  * The application list (02 §2) against the seeded small scale: filtering, paging, sorting, the
@@ -12,10 +12,7 @@ import { signIn } from './helpers.ts'
  * at night, so journeys that need rows name a wider range.
  */
 async function openApplications(page: Page, query = '', user = 'admin') {
-  await page.goto('/login')
-  await signIn(page, user, user)
-  await expect(page).not.toHaveURL(/\/login/)
-  await page.goto(`/jobs/applications${query}`)
+  await openSignedIn(page, user, `/jobs/applications${query}`)
   await expect(page.getByRole('table', { name: /applications$/ })).toBeVisible()
   // The rows of the first answer, so totals read next are not the empty table of the first paint.
   await expect(page.locator('tbody tr[data-status]').first()).toBeVisible()

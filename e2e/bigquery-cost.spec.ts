@@ -1,17 +1,11 @@
 import { expect, test, type Page } from '@playwright/test'
-import { seriousViolations, signIn } from './helpers.ts'
+import { openSignedIn, seriousViolations } from './helpers.ts'
 
 /**
  * The BigQuery cost pages (R152-R154, admin only) against the seeded small scale, as the bigquery
  * persona (an admin) uses them: Cost 360's total is the job list's for the same window, Top K ranks
  * K rows, and the tags page shows the untagged jobs as their own row.
  */
-
-async function signInAsBigQuery(page: Page) {
-  await page.goto('/login')
-  await signIn(page, 'bigquery', 'bigquery')
-  await expect(page).toHaveURL(/\/job\/list$/)
-}
 
 /** The cost tile's figure: 'Cost (USD)$ 1,234.5678' → '$ 1,234.5678'. */
 async function costTile(page: Page, region: string) {
@@ -23,8 +17,7 @@ async function costTile(page: Page, region: string) {
 test('Cost 360 of the last 7 days: its total is the job list’s for the same window (issue 19 Done-when)', async ({
   page,
 }) => {
-  await signInAsBigQuery(page)
-  await page.goto('/cost/osd_cost360')
+  await openSignedIn(page, 'bigquery', '/cost/osd_cost360')
   await expect(page.getByRole('button', { name: /Date range: Last 7 Days/ })).toBeVisible()
   await expect(page.getByRole('table', { name: 'Cost by project' })).toBeVisible()
   const total = await costTile(page, 'Cost totals')
@@ -36,8 +29,7 @@ test('Cost 360 of the last 7 days: its total is the job list’s for the same wi
 test('Top K with K = 5 ranks 5 projects; the tags page shows the untagged jobs as their own row', async ({
   page,
 }) => {
-  await signInAsBigQuery(page)
-  await page.goto('/cost/osd_topk')
+  await openSignedIn(page, 'bigquery', '/cost/osd_topk')
   await page.getByRole('combobox', { name: 'K: rows in each ranking' }).click()
   await page.getByRole('option', { name: '5', exact: true }).click()
   await expect(page).toHaveURL(/k=5/)

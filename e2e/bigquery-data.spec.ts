@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { seriousViolations, signIn } from './helpers.ts'
+import { openSignedIn, seriousViolations, signIn, sortDescending } from './helpers.ts'
 
 /**
  * The BigQuery /data page (R159, issue 19) against the seeded small scale, as the bigquery admin uses
@@ -31,9 +31,7 @@ test('the admin sorts the tables by bytes scanned, opens the first, sees the job
       response.url().includes('/api/v1/bigquery/data/tables?') &&
       response.url().includes('sort=bytesScanned-desc'),
   )
-  await header.click()
-  if (!/sort=bytesScanned-desc/.test(page.url())) await header.click()
-  await expect(page).toHaveURL(/sort=bytesScanned-desc/)
+  await sortDescending(page, header, 'sort=bytesScanned')
   // The first row of the sorted answer, once the table shows it (not the unsorted rows still on
   // screen while it re-renders: CI once clicked those).
   const tableId = ((await (await sorted).json()) as { results: { tableId: string }[] }).results[0]!.tableId
@@ -62,10 +60,7 @@ test('a reload keeps the tables list’s sort and page size; the data calls need
   page,
   request,
 }) => {
-  await page.goto('/login')
-  await signIn(page, 'bigquery', 'bigquery')
-  await expect(page).toHaveURL(/\/job\/list$/)
-  await page.goto('/data?sort=jobCount-desc&pageSize=25')
+  await openSignedIn(page, 'bigquery', '/data?sort=jobCount-desc&pageSize=25')
   await expect(tableRows(page).first()).toBeVisible()
   await page.reload()
   await expect(page).toHaveURL(/sort=jobCount-desc/)

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { seriousViolations, signIn } from './helpers.ts'
+import { openSignedIn, seriousViolations, signIn, sortDescending } from './helpers.ts'
 
 /**
  * The BigQuery job screens (03 §2, issue 19) against the seeded small scale, as the bigquery persona
@@ -46,9 +46,7 @@ async function costliestInefficientQueries(page: Page) {
       response.url().includes('/api/v1/bigquery/jobs/search') &&
       (response.request().postData() ?? '').includes('"sort":"cost-desc"'),
   )
-  await cost.click()
-  if (!/sort=cost-desc/.test(page.url())) await cost.click()
-  await expect(page).toHaveURL(/sort=cost-desc/)
+  await sortDescending(page, cost, 'sort=cost')
   await sorted
   await expect(bodyRows(page).first()).toBeVisible()
 }
@@ -128,8 +126,7 @@ test('a reload keeps the list type, range, filters and sort (03 §2: the state l
 })
 
 test('the project list shows 30-day figures and a project opens its jobs (R155)', async ({ page }) => {
-  await signInAsBigQuery(page)
-  await page.goto('/project/list')
+  await openSignedIn(page, 'bigquery', '/project/list')
   const projects = page.getByRole('table', { name: 'BigQuery projects' })
   const row = projects.locator('tbody tr').first()
   await expect(row).toContainText(/\$ [\d,]+\.\d{4}/)

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { signIn } from './helpers.ts'
+import { openSignedIn } from './helpers.ts'
 
 /**
  * Chargeback (02 §2, §4) against the seeded small scale: an operator opens the Yarn chargeback,
@@ -7,10 +7,7 @@ import { signIn } from './helpers.ts'
  */
 
 async function openChargeback(page: Page, query = '') {
-  await page.goto('/login')
-  await signIn(page, 'admin', 'admin')
-  await expect(page).not.toHaveURL(/\/login/)
-  await page.goto(`/clusters/chargeback${query}`)
+  await openSignedIn(page, 'admin', `/clusters/chargeback${query}`)
 }
 
 const table = (page: Page, by: string) => page.getByRole('table', { name: `Chargeback by ${by}` })
@@ -85,10 +82,7 @@ test('admin (Presto enabled) sees the Presto queries by user and their finished 
 })
 
 test('the EMR user narrows the chargeback to one cluster, kept after a reload (B152)', async ({ page }) => {
-  await page.goto('/login')
-  await signIn(page, 'emr', 'emr')
-  await expect(page).not.toHaveURL(/\/login/)
-  await page.goto('/cost/chargeback')
+  await openSignedIn(page, 'emr', '/cost/chargeback')
   const rows = bodyRows(page, 'cluster')
   await expect(rows.nth(1)).toBeVisible()
   const second = (await rows.nth(1).locator('td').first().innerText()).trim()

@@ -1,15 +1,12 @@
 import { expect, test } from '@playwright/test'
-import { signIn } from './helpers.ts'
+import { openSignedIn } from './helpers.ts'
 
 /** The cluster resources screen (R006): a group-by change redraws the usage by the new dimension. */
 test('resources: changing the group-by to user shows usage by the first four users, kept in the address', async ({
   page,
 }) => {
-  await page.goto('/login')
-  await signIn(page, 'admin', 'admin')
-  await expect(page).not.toHaveURL(/\/login/)
   // Seven days: the last hour of the small scale may hold apps of fewer than four users.
-  await page.goto('/clusters/resources?dateRangeLabel=7_d')
+  await openSignedIn(page, 'admin', '/clusters/resources?dateRangeLabel=7_d')
   await expect(page.getByRole('heading', { name: 'Cluster resources' })).toBeVisible()
   const usage = page.getByRole('region', { name: /Usage by/ })
   await expect(usage.getByRole('heading', { name: 'Usage by application type' })).toBeVisible()

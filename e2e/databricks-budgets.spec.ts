@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-import { seriousViolations, signIn } from './helpers.ts'
+import { expect, test } from '@playwright/test'
+import { openSignedIn, seriousViolations } from './helpers.ts'
 
 /**
  * Databricks budgets (/cost_explorer/budgets, R181; issue 20) on the seeded small scale, as the
@@ -9,19 +9,12 @@ import { seriousViolations, signIn } from './helpers.ts'
  * again. axe checks each screen on the way.
  */
 
-async function signInAsDatabricks(page: Page) {
-  await page.goto('/login')
-  await signIn(page, 'databricks', 'databricks')
-  await expect(page).not.toHaveURL(/\/login/)
-}
-
 test('a workspace budget: created, its status and spend shown, its details, a duplicate name refused', async ({
   page,
 }) => {
   // A long journey with four axe passes: on the shared 2 cores (load 20+) it took over 90 s.
   test.setTimeout(240_000)
-  await signInAsDatabricks(page)
-  await page.goto('/cost_explorer/budgets')
+  await openSignedIn(page, 'databricks', '/cost_explorer/budgets')
   const table = page.getByRole('table', { name: 'Budgets' })
   // The seed shows one budget of each status.
   for (const status of ['Ok', 'At Risk', 'Exceeded'])

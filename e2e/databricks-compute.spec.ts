@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { seriousViolations, signIn } from './helpers.ts'
+import { openSignedIn, seriousViolations } from './helpers.ts'
 
 /**
  * The Databricks compute screens (issue 20: /compute/dbclusters, /compute/cluster_summary) on the
@@ -11,16 +11,8 @@ import { seriousViolations, signIn } from './helpers.ts'
 const table = (page: Page) => page.getByRole('table', { name: /Databricks clusters$/ })
 const bodyRows = (page: Page) => table(page).locator('tbody tr[data-status]')
 
-async function signInAsDatabricks(page: Page) {
-  await page.goto('/login')
-  await signIn(page, 'databricks', 'databricks')
-  // Signed in (the landing), before going elsewhere: a goto would abort the sign-in.
-  await expect(page).toHaveURL(/\/home$/)
-}
-
 test('the summary names the costliest idle cluster and links to the inefficient list', async ({ page }) => {
-  await signInAsDatabricks(page)
-  await page.goto('/compute/cluster_summary')
+  await openSignedIn(page, 'databricks', '/compute/cluster_summary')
   const kpis = page.getByRole('region', { name: 'Compute in the range' })
   await expect(kpis).toContainText('Cluster idle cost (USD)$')
   const idle = page.getByRole('table', { name: 'All-purpose clusters by idle cost' })
@@ -32,8 +24,7 @@ test('the summary names the costliest idle cluster and links to the inefficient 
 })
 
 test('an all-purpose cluster opens its sessions; a job cluster opens its run', async ({ page }) => {
-  await signInAsDatabricks(page)
-  await page.goto('/compute/dbclusters?tab=all')
+  await openSignedIn(page, 'databricks', '/compute/dbclusters?tab=all')
   await expect(bodyRows(page).first()).toBeVisible()
   await page
     .getByRole('group', { name: 'Cluster type' })

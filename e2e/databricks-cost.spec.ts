@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-import { seriousViolations, signIn } from './helpers.ts'
+import { expect, test } from '@playwright/test'
+import { openSignedIn, seriousViolations } from './helpers.ts'
 
 /**
  * The Databricks cost explorer (issue 20) against the seeded small scale, as the databricks persona
@@ -7,15 +7,8 @@ import { seriousViolations, signIn } from './helpers.ts'
  * chargeback of the job runs by user.
  */
 
-async function signInAsDatabricks(page: Page) {
-  await page.goto('/login')
-  await signIn(page, 'databricks', 'databricks')
-  await expect(page).toHaveURL(/\/home$/)
-}
-
 test('a trend with two workspaces in DBU, weekly (issue 20 Done-when)', async ({ page }) => {
-  await signInAsDatabricks(page)
-  await page.goto('/cost_explorer/trends')
+  await openSignedIn(page, 'databricks', '/cost_explorer/trends')
   const trends = page.getByRole('list', { name: 'Trends' })
   await expect(trends.getByRole('listitem').first()).toBeVisible()
   // Keep the two largest workspaces: remove the others, largest first stays.
@@ -41,8 +34,7 @@ test('a trend with two workspaces in DBU, weekly (issue 20 Done-when)', async ({
 })
 
 test('the chargeback of the job runs by user drills into a user’s workspaces', async ({ page }) => {
-  await signInAsDatabricks(page)
-  await page.goto('/cost_explorer/chargeback?cbType=JobRun')
+  await openSignedIn(page, 'databricks', '/cost_explorer/chargeback?cbType=JobRun')
   const byUser = page.getByRole('table', { name: 'Chargeback by User' })
   await expect(byUser.locator('tbody tr').first()).toBeVisible()
   await byUser.locator('tbody tr').first().getByRole('button').click()

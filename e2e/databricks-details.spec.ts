@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3'
 import { expect, test } from '@playwright/test'
 import { databricksRunKey } from '@costlens/shared'
-import { seriousViolations, signIn } from './helpers.ts'
+import { openSignedIn, seriousViolations } from './helpers.ts'
 
 /**
  * A Databricks run's details (issue 20 Done-when: "… one run's details"), opened from its address
@@ -34,11 +34,7 @@ function costliestFailedRun(): { key: string; jobName: string; runId: number } |
 test('a failed run’s details: header, task runs, errors and configuration, accessible', async ({ page }) => {
   const run = costliestFailedRun()
   expect(run, 'the small seed holds failed Databricks runs').not.toBeNull()
-  await page.goto('/login')
-  await signIn(page, 'databricks', 'databricks')
-  // Signed in (the landing), before going elsewhere: a goto would abort the sign-in.
-  await expect(page).toHaveURL(/\/home$/)
-  await page.goto(`/app/application/db?execId=${run!.key}`)
+  await openSignedIn(page, 'databricks', `/app/application/db?execId=${run!.key}`)
   await expect(page.getByRole('heading', { name: `${run!.jobName} · run ${run!.runId}` })).toBeVisible()
   await expect(page.getByRole('list', { name: 'Key figures' })).toContainText(/Total cost \(USD\)/)
   await expect(page.getByRole('link', { name: /its runs$/ })).toHaveAttribute(

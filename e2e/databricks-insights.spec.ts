@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { seriousViolations, signIn } from './helpers.ts'
+import { openSignedIn, seriousViolations } from './helpers.ts'
 
 /**
  * The Databricks insights pages (issue 20: /jobs/insights, /jobs/insights/:jobName/actions) on the
@@ -9,17 +9,10 @@ import { seriousViolations, signIn } from './helpers.ts'
 
 const jobsTable = (page: Page) => page.getByRole('table', { name: 'Databricks jobs with insights' })
 
-async function signInAsDatabricks(page: Page) {
-  await page.goto('/login')
-  await signIn(page, 'databricks', 'databricks')
-  await expect(page).toHaveURL(/\/home$/)
-}
-
 test('the insights list: savings KPIs, jobs by untapped savings, a job opens its actions', async ({
   page,
 }) => {
-  await signInAsDatabricks(page)
-  await page.goto('/jobs/insights?dateRangeLabel=90_d')
+  await openSignedIn(page, 'databricks', '/jobs/insights?dateRangeLabel=90_d')
   const kpis = page.getByRole('list', { name: 'Key figures' })
   await expect(kpis).toContainText('Untapped savings (USD)$')
   await expect(kpis).toContainText('Realised savings (USD)$')
@@ -37,8 +30,7 @@ test('the insights list: savings KPIs, jobs by untapped savings, a job opens its
 test('an action marked done moves to the done tab, and reopens', async ({ page }) => {
   // Two writes, four loads and an accessibility scan: more than the default 30 s on a loaded machine.
   test.setTimeout(60_000)
-  await signInAsDatabricks(page)
-  await page.goto('/jobs/insights?dateRangeLabel=30_d')
+  await openSignedIn(page, 'databricks', '/jobs/insights?dateRangeLabel=30_d')
   await jobsTable(page).locator('tbody tr').first().getByRole('link').click()
   const actions = page.getByRole('table', { name: /^Insight actions of / })
   const firstRow = actions.locator('tbody tr').first()

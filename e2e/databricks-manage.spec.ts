@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { seriousViolations, signIn } from './helpers.ts'
+import { openSignedIn, seriousViolations, signIn } from './helpers.ts'
 
 /**
  * Databricks workspaces and billing (/manage/workspaces, /manage/billing; issue 20) as the databricks
@@ -33,8 +33,7 @@ async function fillWorkspace(page: Page, name: string) {
 test('a workspace created with a Workspace ID that exists is refused with the spec’s message', async ({
   page,
 }) => {
-  await signInAsDatabricks(page)
-  await page.goto('/manage/workspaces')
+  await openSignedIn(page, 'databricks', '/manage/workspaces')
   await expect(page.getByRole('heading', { name: 'Workspaces', exact: true })).toBeVisible()
   const table = page.getByRole('table', { name: 'Databricks workspaces' })
   await expect(table).toBeVisible()

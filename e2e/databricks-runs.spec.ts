@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { seriousViolations, signIn } from './helpers.ts'
+import { openSignedIn, seriousViolations, sortDescending } from './helpers.ts'
 
 /**
  * The Databricks jobs and job runs lists (02 §2, issue 20) on the seeded data, as the databricks
@@ -10,18 +10,10 @@ const jobsTable = (page: Page) => page.getByRole('table', { name: 'Databricks jo
 const runsTable = (page: Page) => page.getByRole('table', { name: /Databricks job runs$/ })
 const bodyRows = (table: ReturnType<typeof jobsTable>) => table.locator('tbody tr')
 
-async function signInAsDatabricks(page: Page) {
-  await page.goto('/login')
-  await signIn(page, 'databricks', 'databricks')
-  // Signed in (the landing), before going elsewhere: a goto would abort the sign-in.
-  await expect(page).toHaveURL(/\/home$/)
-}
-
 test('databricks: the costliest job of the last 7 days, then its runs, each linking to its details', async ({
   page,
 }) => {
-  await signInAsDatabricks(page)
-  await page.goto('/jobs/jobs?dateRangeLabel=7_d')
+  await openSignedIn(page, 'databricks', '/jobs/jobs?dateRangeLabel=7_d')
   await expect(bodyRows(jobsTable(page)).first()).toBeVisible()
 
   const sorted = page.waitForResponse(
@@ -33,9 +25,7 @@ test('databricks: the costliest job of the last 7 days, then its runs, each link
   const header = jobsTable(page)
     .getByRole('columnheader', { name: /Total cost/ })
     .getByRole('button')
-  await header.click()
-  if (!/s=totalCost-desc/.test(page.url())) await header.click()
-  await expect(page).toHaveURL(/s=totalCost-desc/)
+  await sortDescending(page, header, 's=totalCost')
   // The costliest job of the sorted answer, once the table shows it (not a row of the answer before).
   const jobName = ((await (await sorted).json()) as { results: { jobName: string }[] }).results[0]!.jobName
   const link = bodyRows(jobsTable(page)).first().getByRole('link').first()

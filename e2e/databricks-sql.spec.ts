@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { seriousViolations, signIn } from './helpers.ts'
+import { openSignedIn, seriousViolations } from './helpers.ts'
 
 /**
  * The Databricks SQL pages (issue 20: /sql/osd_sql_overview, users, warehouses, queries; preview)
@@ -14,18 +14,10 @@ test.slow()
 
 const rows = (page: Page, name: string) => page.getByRole('table', { name }).locator('tbody tr')
 
-async function signInAsDatabricks(page: Page) {
-  await page.goto('/login')
-  await signIn(page, 'databricks', 'databricks')
-  // Signed in (the landing), before going elsewhere: a goto would abort the sign-in.
-  await expect(page).toHaveURL(/\/home$/)
-}
-
 test('the overview shows spend with its units and the top warehouse, linking to the list', async ({
   page,
 }) => {
-  await signInAsDatabricks(page)
-  await page.goto('/sql/osd_sql_overview')
+  await openSignedIn(page, 'databricks', '/sql/osd_sql_overview')
   await expect(page.getByRole('heading', { name: /SQL Overview/ })).toBeVisible()
   await expect(page.getByLabel('Preview').first()).toBeVisible()
   const kpis = page.getByRole('region', { name: 'SQL warehouses in the range' })
@@ -39,8 +31,7 @@ test('the overview shows spend with its units and the top warehouse, linking to 
 })
 
 test('the warehouses list sorts on the server and filters by type', async ({ page }) => {
-  await signInAsDatabricks(page)
-  await page.goto('/sql/osd_sql_warehouses?s=queries-desc')
+  await openSignedIn(page, 'databricks', '/sql/osd_sql_warehouses?s=queries-desc')
   const list = rows(page, 'Databricks SQL warehouses')
   await expect(list.first()).toBeVisible(FIRST)
   await page.goto('/sql/osd_sql_warehouses?type=SERVERLESS')
@@ -49,8 +40,7 @@ test('the warehouses list sorts on the server and filters by type', async ({ pag
 })
 
 test('the users list ends with the Idle row on its last page', async ({ page }) => {
-  await signInAsDatabricks(page)
-  await page.goto('/sql/osd_sql_users?pageSize=100')
+  await openSignedIn(page, 'databricks', '/sql/osd_sql_users?pageSize=100')
   const list = rows(page, 'Databricks SQL users')
   await expect(list.last()).toContainText('Idle (no query running)', FIRST)
   await expect(page.getByRole('region', { name: "The warehouses' cost, attributed and idle" })).toContainText(
@@ -60,8 +50,7 @@ test('the users list ends with the Idle row on its last page', async ({ page }) 
 })
 
 test('a failed query opens its details with the error and the SQL', async ({ page }) => {
-  await signInAsDatabricks(page)
-  await page.goto('/sql/osd_sql_queries?status=F')
+  await openSignedIn(page, 'databricks', '/sql/osd_sql_queries?status=F')
   const list = rows(page, 'Databricks SQL queries')
   await expect(list.first()).toContainText('Failed', FIRST)
   await list

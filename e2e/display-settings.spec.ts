@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { seriousViolations, signIn } from './helpers.ts'
+import { openSignedIn, seriousViolations, signIn } from './helpers.ts'
 
 /**
  * The display settings of the account menu (issue 16): dark mode on a list and on a chart, readable
@@ -54,8 +54,7 @@ test('dark mode follows the system until the user picks one, and applies to a li
 })
 
 test('switching to local time changes the times shown and writes isUTCTime, and back', async ({ page }) => {
-  await signInAsAdmin(page)
-  await page.goto('/jobs/applications?dateRangeLabel=7_d')
+  await openSignedIn(page, 'admin', '/jobs/applications?dateRangeLabel=7_d')
   const firstRow = applications(page).locator('tbody tr[data-status]').first()
   await expect(firstRow).toBeVisible()
   const headers = await applications(page).locator('thead th').allInnerTexts()

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { seriousViolations, signIn } from './helpers.ts'
+import { openSignedIn, seriousViolations, signIn } from './helpers.ts'
 
 /**
  * The EMR cost pages (03 §2 Budgets, 02 §3 Trend item) against the seeded small scale, as the EMR
@@ -39,8 +39,7 @@ test('a budget created just above this month’s spend is At Risk, in the list a
   page,
 }) => {
   test.slow()
-  await signInAsEmr(page)
-  await page.goto('/cost/budget')
+  await openSignedIn(page, 'emr', '/cost/budget')
   const table = page.getByRole('table', { name: 'Budgets' })
   const all = table
     .getByRole('row')
@@ -89,8 +88,7 @@ test('a budget created just above this month’s spend is At Risk, in the list a
 })
 
 test('the AWS account settings list the seeded account without its secrets', async ({ page }) => {
-  await signInAsEmr(page)
-  await page.goto('/manage/awsaccountsettings')
+  await openSignedIn(page, 'emr', '/manage/awsaccountsettings')
   const table = page.getByRole('table', { name: 'AWS accounts' })
   await expect(table).toContainText('analytics-prod')
   await expect(table).toContainText('arn:aws:iam::123456789012:role/costlens-reader')

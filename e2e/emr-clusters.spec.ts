@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { seriousViolations, signIn } from './helpers.ts'
+import { openSignedIn, seriousViolations } from './helpers.ts'
 
 /**
  * The EMR cluster list and a cluster's details (02 §2, §4; 01 §2.5) against the seeded small scale,
@@ -8,10 +8,7 @@ import { seriousViolations, signIn } from './helpers.ts'
  */
 
 async function open(page: Page, path: string) {
-  await page.goto('/login')
-  await signIn(page, 'emr', 'emr')
-  await expect(page).not.toHaveURL(/\/login/)
-  await page.goto(path)
+  await openSignedIn(page, 'emr', path)
 }
 
 const table = (page: Page) => page.getByRole('table', { name: 'EMR clusters' })

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { signIn } from './helpers.ts'
+import { openSignedIn, signIn } from './helpers.ts'
 
 /**
  * The global search (02 §2 /globalsearch/{search}, R049) against the seeded small scale: from the
@@ -47,8 +47,7 @@ test('the header box opens the results for a pipeline name; every row matches it
 test('paging and sorting by user go to the server and into the address (B099, B102, B030)', async ({
   page,
 }) => {
-  await signInAsAdmin(page)
-  await page.goto('/globalsearch/etl')
+  await openSignedIn(page, 'admin', '/globalsearch/etl')
   await expect(bodyRows(page).first()).toBeVisible()
   const firstRow = await bodyRows(page).first().innerText()
   await page.getByRole('button', { name: 'Next page' }).click()

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import { buildRouteConfig } from '@costlens/shared'
 import { personaAccess, type Persona } from '../fixtures/personas.ts'
+import { TOKEN_KEY } from '../client/src/app/session-storage.ts'
 
 /** What the navigation must show a persona: computed by the shared rule the console itself uses. */
 export function expectedNavigation(persona: Persona) {
@@ -13,6 +14,35 @@ export async function signIn(page: Page, username: string, password: string) {
   await page.getByLabel('Username').fill(username)
   await page.getByRole('textbox', { name: 'Password' }).fill(password)
   await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+/**
+ * Opens `path` signed in as `user` (whose password is the name), without the sign-in form: the
+ * token of the sign-in call goes where the console keeps it. The form and the landing page are the
+ * subject of sign-in.spec.ts; in every other journey they only cost a page load of the landing.
+ */
+export async function openSignedIn(page: Page, user: string, path: string) {
+  const res = await page.request.post('/api/v1/webSignIn', { data: { username: user, password: user } })
+  expect(res.ok(), `sign-in of ${user}`).toBe(true)
+  const { token } = (await res.json()) as { token: string }
+  // A small answer of the console's origin (not the console itself), to write its storage.
+  await page.goto('/signInMode')
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN_KEY, token] as const)
+  await page.goto(path)
+  await expect(page).not.toHaveURL(/\/login/)
+}
+
+/**
+ * Sorts a list by a column, largest first, through its header button. A column's first click sorts
+ * it one way or the other (each has its own first order): the address says which once it shows the
+ * click (reading it straight after the click raced the router), and a second click turns it round.
+ * `param` is the address's sort key and column, e.g. `sort=cost`.
+ */
+export async function sortDescending(page: Page, header: Locator, param: string) {
+  await header.click()
+  await expect(page).toHaveURL(new RegExp(`${param}-(asc|desc)`))
+  if (!new RegExp(`${param}-desc`).test(page.url())) await header.click()
+  await expect(page).toHaveURL(new RegExp(`${param}-desc`))
 }
 
 export function mainNavigation(page: Page) {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { seriousViolations, signIn } from './helpers.ts'
+import { openSignedIn, seriousViolations } from './helpers.ts'
 
 /**
  * The Jobs tab's pipelines list (02 §2 On-premises pipelines list, §4) and scheduled-jobs calendar
@@ -7,10 +7,7 @@ import { seriousViolations, signIn } from './helpers.ts'
  */
 
 async function open(page: Page, path: string) {
-  await page.goto('/login')
-  await signIn(page, 'admin', 'admin')
-  await expect(page).not.toHaveURL(/\/login/)
-  await page.goto(path)
+  await openSignedIn(page, 'admin', path)
 }
 
 const table = (page: Page) => page.getByRole('table', { name: 'On-premises pipelines' })

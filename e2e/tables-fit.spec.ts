@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { signIn } from './helpers.ts'
+import { openSignedIn } from './helpers.ts'
 
 /**
  * Issue 16 'Tables fit the screen': at 1440×900 and 1280×720 the landed lists show their key
@@ -54,10 +54,7 @@ const LISTS: readonly List[] = [
 ]
 
 async function open(page: Page, user: string, path: string) {
-  await page.goto('/login')
-  await signIn(page, user, user)
-  await expect(page).not.toHaveURL(/\/login/)
-  await page.goto(path)
+  await openSignedIn(page, user, path)
 }
 
 /** How far the table's rows reach past its box, in px (0: no sideways scroll). */
