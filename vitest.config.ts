@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import path from 'node:path'
-import { defineConfig } from 'vitest/config'
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
 
 /**
  * Test files share a module registry per worker (`isolate: false`): the modules a test imports
@@ -24,7 +24,7 @@ const clientFiles = testFilesByModules('client', ['src'])
 const simulatorFiles = testFilesByModules('simulator', ['src', 'test'])
 
 /** The simulator project's settings, shared by its two halves. */
-const simulatorProject = {
+const simulatorProject: TestProjectInlineConfiguration['test'] = {
   root: './simulator',
   environment: 'node',
   // Each test file builds its own app over its own database; seeding is CPU-bound, so a seed
@@ -35,7 +35,7 @@ const simulatorProject = {
   // The app autoloads its route folders with import(): inlined, autoload's imports go through
   // Vitest's module runner, which reads TypeScript (Node's own loader does not).
   server: { deps: { inline: ['@fastify/autoload'] } },
-} as const
+}
 
 // One run covers every package: each workspace is a Vitest project with its own environment.
 export default defineConfig({

@@ -109,6 +109,8 @@ test('the costliest inefficient query job of the last 7 days opens, and is compa
 test('a reload keeps the list type, range, filters and sort (03 §2: the state lives in the address)', async ({
   page,
 }) => {
+  // The list filtered, sorted and reloaded twice: more than 30 s on CI's two busy cores.
+  test.slow()
   await signInAsBigQuery(page)
   await costliestInefficientQueries(page)
   const address = page.url()

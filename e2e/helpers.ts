@@ -2,7 +2,6 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, type Locator, type Page } from '@playwright/test'
 import { buildRouteConfig } from '@costlens/shared'
 import { personaAccess, type Persona } from '../fixtures/personas.ts'
-import { TOKEN_KEY } from '../client/src/app/session-storage.ts'
 
 /** What the navigation must show a persona: computed by the shared rule the console itself uses. */
 export function expectedNavigation(persona: Persona) {
@@ -15,6 +14,9 @@ export async function signIn(page: Page, username: string, password: string) {
   await page.getByRole('textbox', { name: 'Password' }).fill(password)
   await page.getByRole('button', { name: 'Sign in' }).click()
 }
+
+/** Where the console keeps its token (client/src/app/session-storage.ts; a journey fails if they part). */
+const TOKEN_KEY = 'costlens.token'
 
 /**
  * Opens `path` signed in as `user` (whose password is the name), without the sign-in form: the

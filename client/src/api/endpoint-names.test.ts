@@ -26,7 +26,7 @@ it('no two modules inject an endpoint of the same name', async () => {
     for (const name of Object.keys(options.endpoints(anyBuilder as never)))
       injectedBy.set(name, (injectedBy.get(name) ?? new Set()).add(module))
     return inject(options)
-  }) as typeof api.injectEndpoints)
+  }) as unknown as typeof api.injectEndpoints)
 
   const modules = import.meta.glob(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../main.tsx'])
   for (const load of Object.values(modules)) await load()

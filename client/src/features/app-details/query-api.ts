@@ -17,5 +17,9 @@ export const queryDetailsApi = api.injectEndpoints({
   }),
 })
 
-export const { useEngineQueryDetailsQuery, useImpalaFragmentsQuery, useImpalaOperatorsQuery, useHiveVizJsonQuery } =
-  queryDetailsApi
+export const {
+  useEngineQueryDetailsQuery,
+  useImpalaFragmentsQuery,
+  useImpalaOperatorsQuery,
+  useHiveVizJsonQuery,
+} = queryDetailsApi
