@@ -65,7 +65,14 @@ export default defineConfig({
         // machine: two workers share CI's two cores with Vitest's transforms, and a test that takes
         // 2-3 s alone can pass 5 s (Vitest's default limit) beside them.
         extends: './client/vite.config.ts',
-        test: { root: './client', testTimeout: 15_000, exclude: clientFiles.own, isolate: false },
+        test: {
+          root: './client',
+          testTimeout: 15_000,
+          exclude: clientFiles.own,
+          isolate: false,
+          // Added to client/vite.config.ts's setup: the on-demand modules loaded once per worker.
+          setupFiles: ['./test/preload-screens.ts'],
+        },
       },
       {
         extends: './client/vite.config.ts',
