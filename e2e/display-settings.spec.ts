@@ -20,6 +20,10 @@ async function pickInAccountMenu(page: Page, choice: string | RegExp) {
   await page.keyboard.press('Escape')
 }
 
+// Each journey signs in through the form (the landing page), then two or three pages and an axe run:
+// more than 30 s on CI's two busy cores, beside the axe screens.
+test.slow()
+
 const scheme = (page: Page) => page.locator('html').getAttribute('data-mantine-color-scheme')
 const applications = (page: Page) => page.getByRole('table', { name: /applications$/ })
 
