@@ -37,6 +37,13 @@ const simulatorProject: TestProjectInlineConfiguration['test'] = {
   server: { deps: { inline: ['@fastify/autoload'] } },
 }
 
+/**
+ * The client's own config (client/vite.config.ts: shared jsdom, isolate: false), with room for a
+ * component test on a busy machine: two workers share CI's two cores with Vitest's transforms, and a
+ * test that takes 2-3 s alone can pass 5 s (Vitest's default limit) beside them.
+ */
+const clientProject = { extends: './client/vite.config.ts', test: { root: './client', testTimeout: 15_000 } }
+
 // One run covers every package: each workspace is a Vitest project with its own environment.
 export default defineConfig({
   test: {
@@ -61,25 +68,19 @@ export default defineConfig({
         },
       },
       {
-        // The client's own config (client/vite.config.ts), with room for a component test on a busy
-        // machine: two workers share CI's two cores with Vitest's transforms, and a test that takes
-        // 2-3 s alone can pass 5 s (Vitest's default limit) beside them.
-        extends: './client/vite.config.ts',
+        ...clientProject,
         test: {
-          root: './client',
-          testTimeout: 15_000,
+          ...clientProject.test,
           exclude: clientFiles.own,
-          isolate: false,
           // Added to client/vite.config.ts's setup: the on-demand modules loaded once per worker.
           setupFiles: ['./test/preload-screens.ts'],
         },
       },
       {
-        extends: './client/vite.config.ts',
+        ...clientProject,
         test: {
+          ...clientProject.test,
           name: 'client (own modules)',
-          root: './client',
-          testTimeout: 15_000,
           exclude: clientFiles.shared,
           environment: 'jsdom',
           isolate: true,

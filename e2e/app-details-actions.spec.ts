@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import type { SparkAppMeta, UnifiedSearchResponse } from '@costlens/shared'
 import { logLoadFailure } from '../simulator/src/db/repositories/app-writes.ts'
-import { openSignedIn, seriousViolations } from './helpers.ts'
+import { apiToken, openSignedIn, seriousViolations } from './helpers.ts'
 
 /**
  * Issue 17's controls on the application details page, on the seeded small scale: a Yarn kill and
@@ -10,9 +10,7 @@ import { openSignedIn, seriousViolations } from './helpers.ts'
  */
 
 async function adminAuth(request: APIRequestContext) {
-  const res = await request.post('/api/v1/webSignIn', { data: { username: 'admin', password: 'admin' } })
-  expect(res.ok()).toBe(true)
-  return { authorization: `JWT ${((await res.json()) as { token: string }).token}` }
+  return { authorization: `JWT ${await apiToken(request, 'admin')}` }
 }
 
 // A reset (seconds), then a list, the details and a list again: on CI's two busy cores a journey

@@ -1,21 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { signIn } from './helpers.ts'
+import { apiToken, signIn } from './helpers.ts'
 
 /**
  * How the console shows a failing backend (01 §8), with faults injected through the simulator's
  * /__sim controls on a real screen: the Snowflake API docs page, which loads /openapi.json.
  */
 
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/v1/webSignIn', {
-    data: { username: 'snowflake', password: 'snowflake' },
-  })
-  expect(res.ok()).toBe(true)
-  return ((await res.json()) as { token: string }).token
-}
-
 async function injectFault(request: APIRequestContext, fault: object) {
-  const token = await adminToken(request)
+  const token = await apiToken(request, 'snowflake')
   const res = await request.post('/__sim/faults', { data: fault, headers: { authorization: `JWT ${token}` } })
   expect(res.status()).toBe(201)
 }
@@ -28,7 +20,7 @@ async function openApiDocs(page: Page) {
 }
 
 test.afterEach(async ({ request }) => {
-  const token = await adminToken(request)
+  const token = await apiToken(request, 'snowflake')
   await request.delete('/__sim/faults', { headers: { authorization: `JWT ${token}` } })
 })
 

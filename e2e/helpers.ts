@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Locator, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { buildRouteConfig } from '@costlens/shared'
 import { personaAccess, type Persona } from '../fixtures/personas.ts'
 
@@ -15,6 +15,13 @@ export async function signIn(page: Page, username: string, password: string) {
   await page.getByRole('button', { name: 'Sign in' }).click()
 }
 
+/** A token of `user` (whose password is the name) from the sign-in call, as the API answers it. */
+export async function apiToken(request: APIRequestContext, user: string): Promise<string> {
+  const res = await request.post('/api/v1/webSignIn', { data: { username: user, password: user } })
+  expect(res.ok(), `sign-in of ${user}`).toBe(true)
+  return ((await res.json()) as { token: string }).token
+}
+
 /** Where the console keeps its token (client/src/app/session-storage.ts; a journey fails if they part). */
 const TOKEN_KEY = 'costlens.token'
 
@@ -24,9 +31,7 @@ const TOKEN_KEY = 'costlens.token'
  * subject of sign-in.spec.ts; in every other journey they only cost a page load of the landing.
  */
 export async function openSignedIn(page: Page, user: string, path: string) {
-  const res = await page.request.post('/api/v1/webSignIn', { data: { username: user, password: user } })
-  expect(res.ok(), `sign-in of ${user}`).toBe(true)
-  const { token } = (await res.json()) as { token: string }
+  const token = await apiToken(page.request, user)
   // A small answer of the console's origin (not the console itself), to write its storage.
   await page.goto('/signInMode')
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN_KEY, token] as const)
