@@ -1,26 +1,18 @@
 import { beforeAll } from 'vitest'
-import { catalogueEntries } from '@costlens/shared'
-import { isScreen, loadScreen } from '../src/app/screens.ts'
 
 /**
- * For the client files that share a worker's modules (vitest.config.ts): every module the console
- * fetches on demand, loaded once per worker before the first test.
+ * For the client files that share a worker's modules (vitest.config.ts): every module of the
+ * console loaded once per worker before the first test.
  *
- * The shell fetches other screens' code while the browser is idle (preloadScreensWhenIdle), and a
- * chart fetches Highcharts on first use. In a worker shared by files, such a fetch started by one file
- * could still be going when that file ended, and Vitest failed the run for a module fetched after
- * the file's environment was torn down. Once loaded here, those fetches are answered from the worker's
- * module cache and never reach Vitest's module runner again.
+ * The console fetches code on demand: the shell other screens' code while the browser is idle
+ * (preloadScreensWhenIdle), a chart Highcharts on first use, the router the login page. In a worker
+ * shared by files, such a fetch started by one file could still be going when that file ended, and
+ * Vitest failed the run for a module fetched after the file's environment was torn down. Once
+ * loaded here, every such fetch is answered from the worker's module cache and never reaches
+ * Vitest's module runner again, whatever the console comes to load on demand.
  */
 beforeAll(async () => {
-  const screens = new Set(
-    catalogueEntries().flatMap((entry) => (entry.screen && isScreen(entry.screen) ? [entry.screen] : [])),
-  )
-  await Promise.all([
-    ...[...screens].map(loadScreen),
-    import('../src/components/charts/highcharts-frame.tsx'),
-    import('../src/app/signed-in.tsx'),
-    import('../src/features/auth/login-page.tsx'),
-    import('../src/app/toast-container.tsx'),
-  ])
+  // main.tsx renders the console into the page as it loads: not a module to load here.
+  const modules = import.meta.glob(['../src/**/*.{ts,tsx}', '!../src/**/*.test.{ts,tsx}', '!../src/main.tsx'])
+  await Promise.all(Object.values(modules).map((load) => load()))
 }, 120_000)
