@@ -2,6 +2,7 @@ import { Suspense, memo, useMemo } from 'react'
 import type { Chart, Options } from 'highcharts'
 import { formatDateTime, zoneLabel } from '@costlens/shared'
 import { LazyHighchartsFrame } from './load-highcharts.tsx'
+import { useDeferredMount } from './use-deferred-mount.ts'
 
 /** One point of a trend: [epoch ms, value]. */
 export type SparkPoint = readonly [number, number]
@@ -31,9 +32,14 @@ export function sparklineSummary(name: string, data: readonly SparkPoint[], form
  * tooltip is drawn outside the chart, since a 28 px tall cell would clip it. Highcharts' own
  * accessibility module is off: the wrapper is one image whose label summarises the line.
  *
- * Memoised: highcharts-react updates its chart on every render it gets, and a chart update can
- * change the table's layout, whose resize observer re-renders the cells: without the memo the
- * charts of a page kept redrawing each other and starved every other update.
+ * Drawn in a task after the row (useDeferredMount): a table's rows and count show first, and its
+ * lines follow one by one.
+ *
+ * Memoised, on the points' values (sameSparkline): highcharts-react updates its chart on every
+ * render it gets, and a chart update can change the table's layout, whose resize observer
+ * re-renders the cells: without the memo the charts of a page kept redrawing each other and
+ * starved every other update. A refetch (a filter, a new range) brings the same runs in new
+ * arrays; comparing arrays, every kept row's lines were updated again, half a second a page.
  */
 export const Sparkline = memo(function Sparkline({
   name,
@@ -43,6 +49,7 @@ export const Sparkline = memo(function Sparkline({
   height = 28,
   color,
 }: SparklineProps) {
+  const drawn = useDeferredMount()
   const options = useMemo<Options>(
     () => ({
       chart: {
@@ -60,8 +67,11 @@ export const Sparkline = memo(function Sparkline({
       title: { text: undefined },
       credits: { enabled: false },
       legend: { enabled: false },
-      xAxis: { visible: false, type: 'datetime' },
-      yAxis: { visible: false, startOnTick: false, endOnTick: false },
+      // No ticks on either axis: a 72 px line has none to show, and a datetime axis would still
+      // lay out (format, measure) its hidden labels, which for a page of 45 lines was most of
+      // its drawing time. The tooltip formats the time itself.
+      xAxis: { visible: false, tickPositions: [] },
+      yAxis: { visible: false, startOnTick: false, endOnTick: false, tickPositions: [] },
       tooltip: {
         outside: true,
         hideDelay: 0,
@@ -92,17 +102,29 @@ export const Sparkline = memo(function Sparkline({
   )
   return (
     <div role="img" aria-label={sparklineSummary(name, data, format)} style={{ width, height }}>
-      {/* Nothing while Highcharts loads: the label already says what the line shows. */}
-      <Suspense fallback={null}>
-        <LazyHighchartsFrame
-          options={options}
-          containerProps={{ style: { width, height } }}
-          onChart={hideFromAssistiveTech}
-        />
-      </Suspense>
+      {/* Nothing until drawn or while Highcharts loads: the label already says what the line shows. */}
+      {drawn && (
+        <Suspense fallback={null}>
+          <LazyHighchartsFrame
+            options={options}
+            containerProps={{ style: { width, height } }}
+            onChart={hideFromAssistiveTech}
+          />
+        </Suspense>
+      )}
     </div>
   )
-})
+}, sameSparkline)
+
+/** The same line: every prop the same, the points compared by value. */
+export function sameSparkline(before: SparklineProps, after: SparklineProps): boolean {
+  const { data: a, ...restBefore } = before
+  const { data: b, ...restAfter } = after
+  const keys = Object.keys(restBefore) as (keyof typeof restBefore)[]
+  if (keys.length !== Object.keys(restAfter).length) return false
+  if (keys.some((key) => restBefore[key] !== restAfter[key])) return false
+  return a.length === b.length && a.every((point, i) => point[0] === b[i]![0] && point[1] === b[i]![1])
+}
 
 /** The drawing itself is decoration: the wrapper's label already says what it shows. */
 function hideFromAssistiveTech(chart: Chart | null) {
