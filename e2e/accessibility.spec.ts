@@ -6,6 +6,12 @@ import { seriousViolations, signIn } from './helpers.ts'
  * screen adds its row here.
  */
 
+test('the check itself reports a serious violation (a guard on its faster settings)', async ({ page }) => {
+  await page.setContent('<main><img src="chart.png"><button></button></main>')
+  const found = await seriousViolations(page)
+  expect(found.map((v) => v.split(' ')[0])).toEqual(expect.arrayContaining(['image-alt', 'button-name']))
+})
+
 test('the sign-in page', async ({ page }) => {
   await page.goto('/login')
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
