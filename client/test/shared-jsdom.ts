@@ -1,4 +1,4 @@
-import { builtinEnvironments, type Environment } from 'vitest/environments'
+import { builtinEnvironments, type Environment } from 'vitest/runtime'
 
 /**
  * Vitest's jsdom, made once per worker and kept for every test file that worker runs.

@@ -16,6 +16,7 @@ import { StatusBadge } from '../../components/status/status-badge.tsx'
 import { DataTable } from '../../components/table/data-table.tsx'
 import { timeColumn } from '../../components/table/time-column.ts'
 import type { DataColumn } from '../../components/table/table-types.ts'
+import { columns as col } from '../../kit/columns.tsx'
 import { costChangeNote, KpiRow, type Kpi } from '../../kit/kpi-row.tsx'
 import { usePageClock } from '../../kit/page-clock.ts'
 import { PageHeader, RefreshButton } from '../../kit/page-header.tsx'
@@ -54,22 +55,11 @@ const link = (to: string, text: string) => (
   </Anchor>
 )
 
-const dollars = <R,>(key: string, title: string, value: (row: R) => number, width = 120): DataColumn<R> => ({
-  key,
-  title,
-  width,
-  align: 'right',
-  priority: 1,
-  value,
-  render: (row) => formatDollars(value(row)),
-  exportValue: value,
-})
-
 /** A top-5 of the trends' breakdown (workspaces or users): each links to its trend over the period. */
 function shareColumns(title: string, href: (row: ShareRow) => string): DataColumn<ShareRow>[] {
   return [
     { key: 'label', title, width: 200, priority: 1, sticky: true, render: (r) => link(href(r), r.label) },
-    dollars<ShareRow>('cost', 'Cost (USD)', (r) => r.cost),
+    { ...col.usd<ShareRow>('cost', 'Cost'), priority: 1 },
     {
       key: 'share',
       title: 'Share of all',
@@ -103,7 +93,7 @@ function jobColumns(w: HomeWindow): DataColumn<DatabricksJobRow>[] {
     },
     { key: 'workSpace', title: 'Workspace', width: 150, priority: 3, ellipsis: true },
     { key: 'runCount', title: 'Runs', width: 70, align: 'right', priority: 2 },
-    dollars<DatabricksJobRow>('totalCost', 'Cost (USD)', (j) => j.totalCost),
+    { ...col.usd<DatabricksJobRow>('totalCost', 'Cost'), priority: 1 },
   ]
 }
 
