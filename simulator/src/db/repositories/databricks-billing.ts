@@ -14,12 +14,13 @@ import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
 import {
-  databricksReadClock,
-  dbusOf,
-  finalRunFigures,
-  usdOf,
-  type DatabricksReadClock,
-} from './databricks-figures.ts'
+  UNFINAL_RUNS_SQL,
+  databricksWindowParts,
+  keptDay,
+  rowsSql,
+  sourceCodes,
+} from './databricks-cost-pieces.ts'
+import { databricksReadClock, dbusOf, usdOf, type DatabricksReadClock } from './databricks-figures.ts'
 
 /*
  * Databricks billing (/manage/billing, E148; 02 §3 Billing labels): the contract (db_billing_contracts)
@@ -28,15 +29,12 @@ import {
  *
  * Consumption is summed as every Databricks reader sums it (databricks-figures.ts): whole stored days
  * from db_usage_days, the window's edges from the rows, and a run's DBUs only from its cost_final_at
- * on (billing lag). db_usage_days holds final and not-yet-final runs alike, so from the first day
- * holding a run whose cost is not final, the runs come from db_runs (through finalRunFigures) and
- * only the other sources from the rollup. The row sources are those of rollUpStoredDatabricksUsage
- * (seed/databricks-usage.ts, the rollup's definition), with the same SKUs and durations.
+ * on (billing lag): consumption() reads the window in the parts the cost trends and the chargeback
+ * read it in (databricks-cost-pieces.ts), so a bill and a trend of the same days agree.
  */
 
 const DAY = 86_400_000
 const HOUR = 3_600_000
-const JOB_RUN = DATABRICKS_USAGE_SOURCES.indexOf('JOB_RUN')
 const sku = (name: DatabricksSku) => DATABRICKS_SKUS.indexOf(name)
 
 /** DBUs × 10,000, DBU cost in cents × 10,000 and compute-up time (ms), by SKU index. */
@@ -54,90 +52,60 @@ interface TallyRow {
   duration: number
 }
 
-function add(to: BySku, rows: readonly TallyRow[]): void {
+/** Adds the rows' sums to the tallies; `sign` -1 takes them off. */
+function add(to: BySku, rows: readonly TallyRow[], sign: 1 | -1 = 1): void {
   for (const r of rows) {
     const t = to.get(r.sku) ?? { dbusE4: 0, costE4: 0, durationMs: 0 }
-    t.dbusE4 += r.dbus_e4
-    t.costE4 += r.cost_e4
-    t.durationMs += r.duration
+    t.dbusE4 += sign * r.dbus_e4
+    t.costE4 += sign * r.cost_e4
+    t.durationMs += sign * r.duration
     to.set(r.sku, t)
   }
 }
 
-/** Whole stored days [a, b) from the rollup; `runs: false` leaves the job runs out. */
-function dayTallies(db: Db, a: number, b: number, runs: boolean): TallyRow[] {
+/** The SKU sums of rows (rowsSql, UNFINAL_RUNS_SQL) over a stored range. */
+function skuTallies(
+  db: Db,
+  rows: string,
+  range: { from: number; to: number },
+  storedNow: number,
+): TallyRow[] {
   return cachedStatement(
     db,
     `SELECT sku, sum(dbus_e4) AS dbus_e4, sum(dbu_cost_e4) AS cost_e4, sum(duration) AS duration
-       FROM db_usage_days
-      WHERE day >= @a AND day < @b ${runs ? '' : `AND source_type <> ${JOB_RUN}`}
-      GROUP BY sku`,
-  ).all({ a, b }) as TallyRow[]
-}
-
-const RUN_ROWS = (() => {
-  const f = finalRunFigures('r')
-  return `SELECT r.sku, ${f.dbusE4} AS dbus_e4, ${f.dbuCostE4} AS cost_e4, r.duration
-            FROM db_runs r WHERE r.start_time >= @lo AND r.start_time < @hi`
-})()
-
-/** The other sources' rows, as rollUpStoredDatabricksUsage reads them (SKU and duration alike). */
-const OTHER_ROWS = `
-  SELECT ${sku('ALL_PURPOSE_COMPUTE')} AS sku, s.dbus_e4, s.dbu_cost_e4 AS cost_e4,
-         coalesce(s.end_time, s.start_time) - s.start_time AS duration
-    FROM db_cluster_sessions s WHERE s.start_time >= @lo AND s.start_time < @hi
-  UNION ALL
-  SELECT ${sku('DLT_CORE')} + p.edition, u.dbus_e4, u.dbu_cost_e4, u.duration
-    FROM db_pipeline_updates u JOIN db_pipelines p ON p.code = u.pipeline
-   WHERE u.job_run IS NULL AND u.start_time >= @lo AND u.start_time < @hi
-  UNION ALL
-  SELECT ${sku('SQL_CLASSIC')} + w.warehouse_type, s.dbus_e4, s.dbu_cost_e4,
-         coalesce(s.end_time, s.start_time) - s.start_time
-    FROM db_warehouse_sessions s JOIN db_warehouses w ON w.code = s.warehouse
-   WHERE s.start_time >= @lo AND s.start_time < @hi`
-
-/** Rows started in the stored window [lo, hi): the runs (final figures only) and, unless `runsOnly`, the rest. */
-function rowTallies(db: Db, lo: number, hi: number, storedNow: number, runsOnly: boolean): TallyRow[] {
-  if (hi <= lo) return []
-  const rows = runsOnly ? RUN_ROWS : `${RUN_ROWS} UNION ALL ${OTHER_ROWS}`
-  return cachedStatement(
-    db,
-    `SELECT sku, sum(dbus_e4) AS dbus_e4, sum(cost_e4) AS cost_e4, sum(duration) AS duration
-       FROM (${rows}) GROUP BY sku`,
-  ).all({ lo, hi, storedNow }) as TallyRow[]
+       FROM ${rows} u GROUP BY sku`,
+  ).all({ from: range.from, to: range.to, storedNow }) as TallyRow[]
 }
 
 /**
- * The first stored day holding a run whose cost is not final yet (Infinity: none). `+start_time`
- * keeps SQLite from answering min() by walking a start_time index until a late-final run turns up
- * (the unfinal runs are the newest: 2.2 s at a million runs); an index on cost_final_at makes this
- * a seek, without one it is a scan.
+ * What was consumed in the stored window [lo, hi), by SKU, cut as every Databricks cost reader cuts
+ * a window (databricksWindowParts): whole days from the rollup, each summed once and kept; the
+ * partial days at the edges (a bill's months are UTC months of the shown clock, not of the stored
+ * one) as rows, or as rollup days less the rows that do not belong; the runs not billed yet taken off
+ * the days that hold them.
  */
-function firstUnfinalDay(db: Db, storedNow: number): number {
-  const start = cachedStatement(db, 'SELECT min(+start_time) FROM db_runs WHERE cost_final_at > ?')
-    .pluck()
-    .get(storedNow) as number | null
-  return start === null ? Infinity : start - (start % DAY)
-}
-
-/** What was consumed in the stored window [lo, hi), by SKU. */
-function consumption(db: Db, clock: DatabricksReadClock, lo: number, hi: number, unfinal: number): BySku {
+function consumption(db: Db, clock: DatabricksReadClock, lo: number, hi: number): BySku {
   const out: BySku = new Map()
   const { storedNow } = clock
-  const a = Math.ceil(lo / DAY) * DAY
-  const b = Math.floor(hi / DAY) * DAY
-  if (a >= b) {
-    add(out, rowTallies(db, lo, hi, storedNow, false))
-    return out
-  }
-  add(out, rowTallies(db, lo, a, storedNow, false))
-  add(out, rowTallies(db, b, hi, storedNow, false))
-  const c = Math.min(b, Math.max(a, unfinal))
-  if (c > a) add(out, dayTallies(db, a, c, true))
-  if (c < b) {
-    add(out, dayTallies(db, c, b, false))
-    add(out, rowTallies(db, c, b, storedNow, true))
-  }
+  const parts = databricksWindowParts(db, DATABRICKS_USAGE_SOURCES, { from: lo, to: hi }, storedNow)
+  for (const p of parts.plus) add(out, skuTallies(db, rowsSql(p.sources), p, storedNow))
+  for (const p of parts.minus) add(out, skuTallies(db, rowsSql(p.sources), p, storedNow), -1)
+  for (const p of parts.unfinal) add(out, skuTallies(db, UNFINAL_RUNS_SQL, p, storedNow), -1)
+  for (const { day, sources } of parts.days)
+    add(
+      out,
+      keptDay(
+        db,
+        `billing:${sourceCodes(sources)}`,
+        day,
+        () =>
+          cachedStatement(
+            db,
+            `SELECT sku, sum(dbus_e4) AS dbus_e4, sum(dbu_cost_e4) AS cost_e4, sum(duration) AS duration
+             FROM db_usage_days WHERE day = ? AND source_type IN (${sourceCodes(sources)}) GROUP BY sku`,
+          ).all(day) as TallyRow[],
+      ),
+    )
   return out
 }
 
@@ -225,17 +193,16 @@ export function databricksBilling(db: Db, query: DatabricksBillingQuery, now: nu
   ).get({ now }) as ContractRow | undefined
   if (!contract) throw new HttpError(404, MESSAGES.M067)
   const clock = databricksReadClock(db, now)
-  const unfinal = firstUnfinalDay(db, clock.storedNow)
   const stored = (ms: number) => ms - clock.shift
   const consumedE4 = total(
-    consumption(db, clock, stored(contract.start_date), stored(Math.max(contract.start_date, now)), unfinal),
+    consumption(db, clock, stored(contract.start_date), stored(Math.max(contract.start_date, now))),
     'costE4',
   )
   const consumed = usdOf(consumedE4)
   const perMonth = months.map((start) => {
     const month = iso(start).slice(0, 7)
     const end = Math.min(nextMonth(start), now)
-    const tallies = end > start ? consumption(db, clock, stored(start), stored(end), unfinal) : new Map()
+    const tallies = end > start ? consumption(db, clock, stored(start), stored(end)) : new Map()
     const cost = usdOf(total(tallies, 'costE4'))
     return {
       row: {
