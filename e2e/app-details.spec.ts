@@ -25,6 +25,9 @@ test('the most expensive failed Spark app of the last 7 days → its failure cat
   await expect(page).toHaveURL(/s=cents-desc/)
   await expect(table.getByRole('columnheader', { name: /Cost/ })).toHaveAttribute('aria-sort', 'descending')
   await expect(rows.first()).toHaveAttribute('data-status', 'error')
+  // The descending answer itself, not the ascending one still shown while it loads: the name read
+  // below must be the row the click opens.
+  await expect(table).toHaveAttribute('aria-busy', 'false')
 
   // The first row's name opens its details, addressed by its id and cluster.
   const link = rows.first().getByRole('link').first()

@@ -9,6 +9,7 @@ import { TOKEN_KEY } from './session-storage.ts'
 import { setAnalyticsSink } from './analytics.ts'
 import { showToast } from './toasts.ts'
 import { makeStore } from './store.ts'
+import { validateSession } from './session/session-thunks.ts'
 import { useAadLogoutCheck, useEmbeddingMessages } from './session-watchers.ts'
 
 beforeEach(() => localStorage.clear())
@@ -186,6 +187,24 @@ describe('a signed-in console', () => {
     const { router } = renderConsole('/clusters/overview')
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull()
+  })
+
+  it('keeps the stored session when the token check is cut off because the page is being left (B013)', async () => {
+    stubApi(on('GET', '/api/v1/isValidToken', () => Promise.reject(new TypeError('Failed to fetch'))))
+    const check = () => makeStore().dispatch(validateSession(undefined)).unwrap()
+    // A page that stays: a check without an answer fails, and logs out.
+    localStorage.setItem(TOKEN_KEY, 't-1')
+    await check()
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull()
+    // A page being left (a reload, another address): the browser cut the check off; the next page checks again.
+    localStorage.setItem(TOKEN_KEY, 't-2')
+    window.dispatchEvent(new Event('beforeunload'))
+    try {
+      await check()
+      expect(localStorage.getItem(TOKEN_KEY)).toBe('t-2')
+    } finally {
+      window.dispatchEvent(new Event('pageshow'))
+    }
   })
 
   it('logs out when another tab clears storage (B015)', async () => {

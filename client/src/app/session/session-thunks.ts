@@ -6,9 +6,23 @@ import { authApi } from './auth-api.ts'
 import { loggedOut, tokenReceived, userValidated } from './session-slice.ts'
 
 /**
+ * Whether the page is being left (a reload, another address): set by `beforeunload`, cleared when
+ * the page shows again (a cancelled leave, a page restored from the back-forward cache).
+ */
+let leavingPage = false
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeunload', () => (leavingPage = true))
+  window.addEventListener('pageshow', () => (leavingPage = false))
+}
+
+/**
  * B001, B013: a session exists only after isValidToken succeeds. With no token the error is
  * 'No Auth Token'; any failure logs out. Resolves to the failure (the error callback's argument),
  * or undefined on success.
+ *
+ * A check that got no answer because the page is being left is no failure of the token: the
+ * browser cut it off (a reload followed at once by another address did that). Clearing the stored
+ * session then signed the user out of the page that came next; it is kept for that page to check.
  */
 export const validateSession = createAsyncThunk(
   'session/validate',
@@ -30,9 +44,12 @@ export const validateSession = createAsyncThunk(
       dispatch(userValidated(result.data))
       return undefined
     }
+    const error: ApiError =
+      (result.error as ApiError | undefined) ?? toRequestError({ errorText: MESSAGES.M017 })
+    if (leavingPage && error.status === undefined) return error
     clearSession()
     dispatch(loggedOut())
-    return (result.error as ApiError | undefined) ?? toRequestError({ errorText: MESSAGES.M017 })
+    return error
   },
 )
 

@@ -9,13 +9,19 @@ import {
   parseDrillPath,
   type DatabricksDrillDown,
   type DatabricksDrillDownQuery,
-  type DatabricksSku,
   type DrillRow,
   type DrillSourceKind,
 } from '@costlens/shared'
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
-import { databricksWindowPieces, keptDay, rowsSql, sourceCodes } from './databricks-cost-pieces.ts'
+import { cachedStatement } from '../statement-cache.ts'
+import {
+  UNFINAL_RUNS_SQL,
+  databricksWindowParts,
+  keptDay,
+  rowsSql,
+  sourceCodes,
+} from './databricks-cost-pieces.ts'
 import { trendDays } from './databricks-cost.ts'
 import { databricksReadClock, dbusOf, usdOf } from './databricks-figures.ts'
 
@@ -28,10 +34,8 @@ import { databricksReadClock, dbusOf, usdOf } from './databricks-figures.ts'
  * coded groups (a few thousand a day at the large scale) and named afterwards, as the dcb does.
  */
 
-const DAY = 86_400_000
 const SOURCES = DATABRICKS_USAGE_SOURCES
 const ALL_SOURCES = ['JOB_RUN', 'CLUSTER', 'PIPELINE', 'WAREHOUSE'] as const
-const SKU = (name: DatabricksSku) => DATABRICKS_SKUS.indexOf(name)
 
 /** A usage group: workspace, principal, sku, source type, source, tag set, then n, dbus e4, cost e4. */
 type Coded = readonly [number, number, number, number, number, number, number, number, number]
@@ -70,82 +74,37 @@ function lookups(db: Db) {
 type Lookups = ReturnType<typeof lookups>
 
 /**
- * The SKU of each source, for the rows (which carry no SKU): a job's runs are billed at the job's
- * SKU (the seed gives every run its job's), a cluster session at ALL_PURPOSE_COMPUTE, a DLT update
- * at its edition's, a warehouse at its type's — the definitions rollUpStoredDatabricksUsage stores.
- * A job's is read from one of its runs (db_runs_job), once per seed.
+ * The coded usage of a stored window, cut as every Databricks cost reader cuts it
+ * (databricksWindowParts): whole days from the rollup, each summed once and kept; the edges and the
+ * days still being billed as rows, or as rollup days less the rows that do not belong (negated sums).
  */
-function sourceSkus(db: Db): Map<number, number> {
-  const pairs = keptDay(db, 'drill:skus', 0, () => [
-    ...(db
-      .prepare(
-        `SELECT ${SOURCES.indexOf('JOB_RUN')} * 4294967296 + j.code,
-                (SELECT r.sku FROM db_runs r WHERE r.job = j.code LIMIT 1) FROM db_jobs j`,
-      )
-      .raw()
-      .all() as [number, number | null][]),
-    ...(db
-      .prepare(
-        `SELECT ${SOURCES.indexOf('PIPELINE')} * 4294967296 + code, ${SKU('DLT_CORE')} + edition FROM db_pipelines`,
-      )
-      .raw()
-      .all() as [number, number][]),
-    ...(db
-      .prepare(
-        `SELECT ${SOURCES.indexOf('WAREHOUSE')} * 4294967296 + code, ${SKU('SQL_CLASSIC')} + warehouse_type
-           FROM db_warehouses`,
-      )
-      .raw()
-      .all() as [number, number][]),
-  ])
-  return new Map(pairs.filter((p): p is [number, number] => p[1] !== null))
-}
-
-/** The coded usage of a stored window: whole days kept once summed, the rows summed per call. */
 function codedUsage(db: Db, window: { from: number; to: number }, storedNow: number): Coded[] {
   const out: Coded[] = []
-  let skus: Map<number, number> | undefined
-  for (const piece of databricksWindowPieces(db, ALL_SOURCES, window, storedNow)) {
-    if (piece.table === 'rows') {
-      skus ??= sourceSkus(db)
-      const rows = db
-        .prepare(
-          `SELECT workspace, principal, source_type, source, tag_set, ${SUMS}
-             FROM ${rowsSql(piece.sources)} u GROUP BY 1, 2, 3, 4, 5`,
-        )
-        .raw()
-        .all({ from: piece.from, to: piece.to, storedNow }) as [
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-      ][]
-      for (const [ws, principal, type, source, tags, n, dbus, cost] of rows) {
-        const sku =
-          type === SOURCES.indexOf('CLUSTER')
-            ? SKU('ALL_PURPOSE_COMPUTE')
-            : (skus.get(type * 4294967296 + source) ?? SKU('JOBS_COMPUTE'))
-        out.push([ws, principal, sku, type, source, tags, n, dbus, cost])
-      }
-      continue
-    }
-    for (let day = piece.from; day < piece.to; day += DAY) {
-      const rows = keptDay(db, `drill:${sourceCodes(piece.sources)}`, day, () =>
-        db
-          .prepare(
-            `SELECT workspace, principal, sku, source_type, source, tag_set, ${SUMS} FROM db_usage_days
-              WHERE day = ? AND source_type IN (${sourceCodes(piece.sources)}) GROUP BY 1, 2, 3, 4, 5, 6`,
-          )
-          .raw()
-          .all(day),
-      ) as Coded[]
-      for (const r of rows) out.push(r)
-    }
+  const parts = databricksWindowParts(db, ALL_SOURCES, window, storedNow)
+  const rows = (from: string, range: { from: number; to: number }, sign: 1 | -1) => {
+    for (const r of cachedStatement(
+      db,
+      `SELECT workspace, principal, sku, source_type, source, tag_set, ${SUMS}
+         FROM ${from} u GROUP BY 1, 2, 3, 4, 5, 6`,
+    )
+      .raw()
+      .all({ from: range.from, to: range.to, storedNow }) as Coded[])
+      out.push(sign === 1 ? r : (r.map((v, i) => (i < 6 ? v : -v)) as unknown as Coded))
   }
+  for (const p of parts.plus) rows(rowsSql(p.sources), p, 1)
+  for (const p of parts.minus) rows(rowsSql(p.sources), p, -1)
+  for (const p of parts.unfinal) rows(UNFINAL_RUNS_SQL, p, -1)
+  for (const { day, sources } of parts.days)
+    for (const r of keptDay(db, `drill:${sourceCodes(sources)}`, day, () =>
+      cachedStatement(
+        db,
+        `SELECT workspace, principal, sku, source_type, source, tag_set, ${SUMS} FROM db_usage_days
+          WHERE day = ? AND source_type IN (${sourceCodes(sources)}) GROUP BY 1, 2, 3, 4, 5, 6`,
+      )
+        .raw()
+        .all(day),
+    ) as Coded[])
+      out.push(r)
   return out
 }
 
