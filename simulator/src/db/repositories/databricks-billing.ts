@@ -13,13 +13,7 @@ import {
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
-import {
-  UNFINAL_RUNS_SQL,
-  databricksWindowParts,
-  keptDay,
-  rowsSql,
-  sourceCodes,
-} from './databricks-cost-pieces.ts'
+import { databricksWindowParts, keptDay, readWindowParts, sourceCodes } from './databricks-cost-pieces.ts'
 import { databricksReadClock, dbusOf, usdOf, type DatabricksReadClock } from './databricks-figures.ts'
 
 /*
@@ -88,24 +82,24 @@ function consumption(db: Db, clock: DatabricksReadClock, lo: number, hi: number)
   const out: BySku = new Map()
   const { storedNow } = clock
   const parts = databricksWindowParts(db, DATABRICKS_USAGE_SOURCES, { from: lo, to: hi }, storedNow)
-  for (const p of parts.plus) add(out, skuTallies(db, rowsSql(p.sources), p, storedNow))
-  for (const p of parts.minus) add(out, skuTallies(db, rowsSql(p.sources), p, storedNow), -1)
-  for (const p of parts.unfinal) add(out, skuTallies(db, UNFINAL_RUNS_SQL, p, storedNow), -1)
-  for (const { day, sources } of parts.days)
-    add(
-      out,
-      keptDay(
-        db,
-        `billing:${sourceCodes(sources)}`,
-        day,
-        () =>
-          cachedStatement(
-            db,
-            `SELECT sku, sum(dbus_e4) AS dbus_e4, sum(dbu_cost_e4) AS cost_e4, sum(duration) AS duration
-             FROM db_usage_days WHERE day = ? AND source_type IN (${sourceCodes(sources)}) GROUP BY sku`,
-          ).all(day) as TallyRow[],
+  readWindowParts(parts, {
+    rows: (source, range, sign) => add(out, skuTallies(db, source, range, storedNow), sign),
+    day: (day, sources) =>
+      add(
+        out,
+        keptDay(
+          db,
+          `billing:${sourceCodes(sources)}`,
+          day,
+          () =>
+            cachedStatement(
+              db,
+              `SELECT sku, sum(dbus_e4) AS dbus_e4, sum(dbu_cost_e4) AS cost_e4, sum(duration) AS duration
+               FROM db_usage_days WHERE day = ? AND source_type IN (${sourceCodes(sources)}) GROUP BY sku`,
+            ).all(day) as TallyRow[],
+        ),
       ),
-    )
+  })
   return out
 }
 

@@ -18,10 +18,9 @@ import type { Db } from '../open-database.ts'
 import { listParam } from './app-lists.ts'
 import { chargebackWindow } from './chargeback.ts'
 import {
-  UNFINAL_RUNS_SQL,
   databricksWindowParts,
   keptDay,
-  rowsSql,
+  readWindowParts,
   sourceCodes,
   type DatabricksUsageSource,
 } from './databricks-cost-pieces.ts'
@@ -87,10 +86,7 @@ function codedUsage(
       .all({ from: range.from, to: range.to, storedNow }) as CodedUsage[])
       out.push(sign === 1 ? r : (r.map((v, i) => (i < 5 ? v : -v)) as CodedUsage))
   }
-  for (const p of parts.plus) rows(rowsSql(p.sources), p, 1)
-  for (const p of parts.minus) rows(rowsSql(p.sources), p, -1)
-  for (const p of parts.unfinal) rows(UNFINAL_RUNS_SQL, p, -1)
-  for (const { day, sources } of parts.days)
+  const day = (day: number, sources: readonly DatabricksUsageSource[]) => {
     for (const r of keptDay(db, `dcb:${sourceCodes(sources)}`, day, () =>
       db
         .prepare(
@@ -101,6 +97,8 @@ function codedUsage(
         .all(day),
     ) as CodedUsage[])
       out.push(r)
+  }
+  readWindowParts(parts, { rows, day })
   return out
 }
 
@@ -361,17 +359,17 @@ function vmSplit(
       .pluck()
       .get({ from: range.from, to: range.to, storedNow }) as number
   let vm = 0
-  for (const p of parts.plus) vm += rows(rowsSql(p.sources), p)
-  for (const p of parts.minus) vm -= rows(rowsSql(p.sources), p)
-  for (const p of parts.unfinal) vm -= rows(UNFINAL_RUNS_SQL, p)
-  for (const { day, sources } of parts.days)
-    vm += keptDay(db, `vm:${sourceCodes(sources)}`, day, () =>
-      db
-        .prepare(
-          `SELECT coalesce(sum(vm_cost_e4), 0) FROM db_usage_days WHERE day = ? AND source_type IN (${sourceCodes(sources)})`,
-        )
-        .pluck()
-        .get(day),
-    ) as number
+  readWindowParts(parts, {
+    rows: (from, range, sign) => (vm += sign * rows(from, range)),
+    day: (day, sources) =>
+      (vm += keptDay(db, `vm:${sourceCodes(sources)}`, day, () =>
+        db
+          .prepare(
+            `SELECT coalesce(sum(vm_cost_e4), 0) FROM db_usage_days WHERE day = ? AND source_type IN (${sourceCodes(sources)})`,
+          )
+          .pluck()
+          .get(day),
+      ) as number),
+  })
   return vm
 }

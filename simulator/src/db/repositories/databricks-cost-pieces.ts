@@ -214,6 +214,25 @@ export function databricksWindowParts(
   return parts
 }
 
+/** How a cost reader sums a window's parts (readWindowParts). */
+export interface PartsReader {
+  /**
+   * Rows of a subquery (binds @from, @to, @storedNow; the columns of rowsSql) counted with `sign`;
+   * `at` is the rollup day they are taken off, for rows that do not belong at that day's place.
+   */
+  rows(source: string, range: { from: number; to: number }, sign: 1 | -1, at: number | undefined): void
+  /** A whole rollup day of the given sources. */
+  day(day: number, sources: readonly DatabricksUsageSource[]): void
+}
+
+/** Reads a window's parts the one way every cost reader sums them: plus rows, minus rows, unfinal runs off, whole days. */
+export function readWindowParts(parts: UsageParts, reader: PartsReader): void {
+  for (const p of parts.plus) reader.rows(rowsSql(p.sources), p, 1, undefined)
+  for (const p of parts.minus) reader.rows(rowsSql(p.sources), p, -1, p.at)
+  for (const p of parts.unfinal) reader.rows(UNFINAL_RUNS_SQL, p, -1, p.from)
+  for (const { day, sources } of parts.days) reader.day(day, sources)
+}
+
 /**
  * The runs of a stored range whose cost is not final at @storedNow (db_runs_cost_final), in the
  * columns of rowsSql with their stored DBUs and costs (what the rollup holds of them) and n and

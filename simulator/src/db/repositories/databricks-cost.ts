@@ -12,11 +12,11 @@ import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { listParam } from './app-lists.ts'
 import {
-  UNFINAL_RUNS_SQL,
   databricksWindowParts,
   keptDay,
-  rowsSql,
+  readWindowParts,
   sourceCodes,
+  type DatabricksUsageSource,
 } from './databricks-cost-pieces.ts'
 import { databricksReadClock, dbusOf, usdOf } from './databricks-figures.ts'
 
@@ -148,10 +148,7 @@ export function databricksCostTrends(
     ][])
       sums.push([c, b, sign * dbusE4, sign * costE4, sign * n])
   }
-  for (const p of parts.plus) readRows(rowsSql(p.sources), p, 1, undefined)
-  for (const p of parts.minus) readRows(rowsSql(p.sources), p, -1, p.at)
-  for (const p of parts.unfinal) readRows(UNFINAL_RUNS_SQL, p, -1, p.from)
-  for (const { day, sources } of parts.days) {
+  const readDay = (day: number, sources: readonly DatabricksUsageSource[]) => {
     const bucket = placeOf(day)
     const kept = keptDay(db, `trend:${code}:${sourceCodes(sources)}`, day, () =>
       db
@@ -164,6 +161,7 @@ export function databricksCostTrends(
     ) as [number, number, number, number][]
     for (const [c, dbusE4, costE4, n] of kept) sums.push([c, bucket, dbusE4, costE4, n])
   }
+  readWindowParts(parts, { rows: readRows, day: readDay })
   const names = namesOf(db, type)
   const rows: [string, number, number, number][] = []
   let totalE4 = 0

@@ -16,11 +16,11 @@ import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
 import {
-  UNFINAL_RUNS_SQL,
   databricksWindowParts,
   keptDay,
-  rowsSql,
+  readWindowParts,
   sourceCodes,
+  type DatabricksUsageSource,
 } from './databricks-cost-pieces.ts'
 import { trendDays } from './databricks-cost.ts'
 import { databricksReadClock, dbusOf, usdOf } from './databricks-figures.ts'
@@ -91,10 +91,7 @@ function codedUsage(db: Db, window: { from: number; to: number }, storedNow: num
       .all({ from: range.from, to: range.to, storedNow }) as Coded[])
       out.push(sign === 1 ? r : (r.map((v, i) => (i < 6 ? v : -v)) as unknown as Coded))
   }
-  for (const p of parts.plus) rows(rowsSql(p.sources), p, 1)
-  for (const p of parts.minus) rows(rowsSql(p.sources), p, -1)
-  for (const p of parts.unfinal) rows(UNFINAL_RUNS_SQL, p, -1)
-  for (const { day, sources } of parts.days)
+  const day = (day: number, sources: readonly DatabricksUsageSource[]) => {
     for (const r of keptDay(db, `drill:${sourceCodes(sources)}`, day, () =>
       cachedStatement(
         db,
@@ -105,6 +102,8 @@ function codedUsage(db: Db, window: { from: number; to: number }, storedNow: num
         .all(day),
     ) as Coded[])
       out.push(r)
+  }
+  readWindowParts(parts, { rows, day })
   return out
 }
 
