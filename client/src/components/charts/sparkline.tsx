@@ -67,9 +67,9 @@ export const Sparkline = memo(function Sparkline({
       title: { text: undefined },
       credits: { enabled: false },
       legend: { enabled: false },
-      // No ticks on either axis: a 72 px line has none to show, and a datetime axis would still
-      // lay out (format, measure) its hidden labels, which for a page of 45 lines was most of
-      // its drawing time. The tooltip formats the time itself.
+      // No ticks on either axis: a 72 px line has none to show, and a datetime axis still formatted
+      // its hidden labels (about 0.1 s of a page of 45 lines in a profile). The tooltip formats the
+      // time itself.
       xAxis: { visible: false, tickPositions: [] },
       yAxis: { visible: false, startOnTick: false, endOnTick: false, tickPositions: [] },
       tooltip: {
