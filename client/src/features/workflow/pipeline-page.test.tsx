@@ -19,7 +19,8 @@ describe('/app/application/pipeline/:pipeline (R111)', { timeout: 20_000 }, () =
   it('issue 17 the runs: figures, and a table latest first whose run links to its workflow page', async () => {
     render('/app/application/pipeline/finance_ledger_close')
     expect(await screen.findByRole('heading', { name: 'finance_ledger_close' }, slow)).toBeInTheDocument()
-    const figures = within(screen.getByRole('region', { name: 'Runs in the range' }))
+    // The heading is the page's own; the figures wait for the runs to arrive.
+    const figures = within(await screen.findByRole('region', { name: 'Runs in the range' }, slow))
     expect(figures.getByText('Runs').nextSibling).toHaveTextContent('3')
     expect(figures.getByText('Failed runs').nextSibling).toHaveTextContent('1')
     // 150 + 420 + 150 cents.
