@@ -10,7 +10,11 @@ import {
 } from '../src/db/repositories/databricks-cost-pieces.ts'
 import { databricksReadClock } from '../src/db/repositories/databricks-figures.ts'
 import { searchRuns } from '../src/db/repositories/databricks-runs.ts'
-import { rollUpDatabricksRunDays } from '../src/db/repositories/databricks-runs-days.ts'
+import {
+  RANGE_BOUNDS,
+  rangeBucket,
+  rollUpDatabricksRunDays,
+} from '../src/db/repositories/databricks-runs-days.ts'
 import { insertDatabricksFixture } from './databricks-fixture.ts'
 import { frozenTestApp } from './helper.ts'
 
@@ -150,6 +154,7 @@ describe('databricks performance: faster reads, same answers (issue 20)', () => 
           ['total_cost', 'asc'],
           ['finishedTime', 'desc'],
           ['user', 'asc'],
+          ['user', 'desc'],
         ] as const)
           for (const filter of [{}, { appStatus: ['S', 'F'] }, { queues: ['acme-prod-aws'] }] as const)
             for (const page of [
@@ -173,8 +178,86 @@ describe('databricks performance: faster reads, same answers (issue 20)', () => 
       expect(scanned.some((r) => r.metadata.totalRecords > 3)).toBe(true)
     } finally {
       app.db.prepare("DELETE FROM settings WHERE key = 'db_run_days_of'").run()
-      app.db.exec('DELETE FROM db_run_days')
+      app.db.exec('DELETE FROM db_run_days; DELETE FROM db_run_day_splits')
     }
+  })
+
+  it('a duration, cost, user or job filter read through the day splits answers as the plain window scan', () => {
+    const runs = app.db.prepare('SELECT duration, dbu_cost_e4 + vm_cost_e4 AS cost FROM db_runs').all() as {
+      duration: number
+      cost: number
+    }[]
+    // Bounds on runs' own values, one off them, on a bucket's first and last values, and open.
+    const around = (values: number[]) => {
+      const out = new Set<number>()
+      for (const v of values) {
+        const bucket = rangeBucket(v)
+        for (const b of [v, v - 1, v + 1, RANGE_BOUNDS[bucket]!, RANGE_BOUNDS[bucket + 1]! - 1]) out.add(b)
+      }
+      return [...out].filter((b) => b >= 0).sort((a, b) => a - b)
+    }
+    const durations = around(runs.map((r) => r.duration))
+    const costs = around(runs.map((r) => r.cost).filter((c) => c > 0))
+    const ranges = (values: number[]): { min?: number; max?: number }[] => {
+      const picked = values.filter((_, i) => i % 3 === 0)
+      return [
+        ...picked.map((min) => ({ min })),
+        ...picked.map((max) => ({ max })),
+        ...picked.flatMap((min, i) => picked.slice(i, i + 4).map((max) => ({ min, max }))),
+      ]
+    }
+    const names = (sql: string) => app.db.prepare(sql).pluck().all() as string[]
+    const users = names('SELECT DISTINCT p.name FROM db_runs r JOIN db_principals p ON p.code = r.principal')
+    const jobs = names('SELECT DISTINCT j.job_id FROM db_runs r JOIN db_jobs j ON j.code = r.job')
+    const jobNames = names('SELECT DISTINCT j.job_name FROM db_runs r JOIN db_jobs j ON j.code = r.job')
+    const filters = [
+      ...ranges(durations).map((durations) => ({ durations })),
+      ...ranges(costs).map(({ min, max }) => ({
+        cost: { ...(min !== undefined && { min: min / 1e6 }), ...(max !== undefined && { max: max / 1e6 }) },
+      })),
+      ...users.map((user) => ({ users: [user] })),
+      { users: users.slice(0, 2) },
+      { users: ['nobody@acme.com'] },
+      ...jobs.map((job) => ({ jobIds: [String(job)] })),
+      { jobIds: jobs.slice(0, 3).map(String) },
+      ...jobNames.map((name) => ({ globalsearchpattern: name.slice(1, 5) })),
+    ]
+    const bodies: DatabricksRunSearchBody[] = []
+    for (const days of [3, 30, 90])
+      for (const filter of filters)
+        bodies.push({
+          appTypes: ['db'],
+          start_time: now - days * DAY - 5 * HOUR,
+          end_time: now - 2 * HOUR,
+          ...filter,
+          from: 0,
+          size: 5,
+        } as DatabricksRunSearchBody)
+    const scanned = bodies.map((b) => searchRuns(app.db, b, now))
+    rollUpDatabricksRunDays(app.db)
+    try {
+      const read = bodies.map((b) => searchRuns(app.db, b, now))
+      for (const [i, b] of bodies.entries()) expect(read[i], JSON.stringify(b)).toEqual(scanned[i])
+      expect(scanned.filter((r) => r.metadata.totalRecords > 3).length).toBeGreaterThan(100)
+    } finally {
+      app.db.prepare("DELETE FROM settings WHERE key = 'db_run_days_of'").run()
+      app.db.exec('DELETE FROM db_run_days; DELETE FROM db_run_day_splits')
+    }
+  })
+
+  it('the range buckets: 0 alone, then bounds 2^(k/16) rounded up, each value in the one bucket its bounds hold', () => {
+    expect(RANGE_BOUNDS.slice(0, 4)).toEqual([0, 1, 2, 3])
+    for (const [k, bound] of RANGE_BOUNDS.entries()) {
+      if (k > 0) expect(bound).toBeGreaterThan(RANGE_BOUNDS[k - 1]!)
+      expect(rangeBucket(bound)).toBe(k)
+      if (k > 0) expect(rangeBucket(bound - 1)).toBe(k - 1)
+      // Above the small integers, a bucket is at most 2^(1/16) (4.4 %) wide, give or take the rounding.
+      if (bound > 1000 && k + 1 < RANGE_BOUNDS.length)
+        expect(RANGE_BOUNDS[k + 1]! / bound).toBeLessThan(1.046)
+    }
+    expect(rangeBucket(-5)).toBe(0)
+    expect(rangeBucket(2 ** 50)).toBe(RANGE_BOUNDS.length - 1)
+    expect(rangeBucket(600_000)).toBe(rangeBucket(601_000))
   })
 
   it('a finished-time window holds exactly the runs whose end_time is in it', () => {

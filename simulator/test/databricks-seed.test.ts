@@ -32,6 +32,7 @@ import {
   DATABRICKS_SIZES,
 } from '../src/db/seed/databricks-catalogue.ts'
 import { rollUpStoredDatabricksUsage } from '../src/db/seed/databricks-usage.ts'
+import { rollUpDatabricksRunDays } from '../src/db/repositories/databricks-runs-days.ts'
 import { seedDatabase } from '../src/db/seed/index.ts'
 import { createPrng } from '../src/db/seed/prng.ts'
 import { seedFile } from '../src/db/seed-file.ts'
@@ -388,6 +389,27 @@ describe('Databricks usage rollup (db_usage_days)', () => {
     again.close()
   })
 })
+
+describe('Databricks runs lists rollup (db_run_days, db_run_day_splits)', () => {
+  it('accumulated while seeding, equals rollUpDatabricksRunDays over the stored runs exactly (every column)', () => {
+    const seededRows = dumpRunDays(small)
+    const again = seeded('small').db
+    rollUpDatabricksRunDays(again)
+    expect(dumpRunDays(again)).toEqual(seededRows)
+    // Every split counts every run once.
+    for (const split of [0, 1, 2, 3])
+      expect(one(small, 'SELECT sum(n) FROM db_run_day_splits WHERE split = ?', [split])).toBe(4_000)
+    expect(one(small, 'SELECT sum(n) FROM db_run_days')).toBe(4_000)
+    again.close()
+  })
+})
+
+function dumpRunDays(db: Database.Database) {
+  return [
+    all(db, 'SELECT * FROM db_run_days ORDER BY day, status, workspace, compute_kind'),
+    all(db, 'SELECT * FROM db_run_day_splits ORDER BY split, day, key'),
+  ]
+}
 
 function dumpUsage(db: Database.Database) {
   return all(

@@ -58,6 +58,7 @@ export const APP_TIME_COLUMNS: readonly { table: string; columns: readonly strin
   { table: 'db_sql_queries', columns: ['start_time', 'end_time'] },
   { table: 'db_usage_days', columns: ['day'] },
   { table: 'db_run_days', columns: ['day', 'last_final_at'] },
+  { table: 'db_run_day_splits', columns: ['day'] },
   // The insights' day rollup and the actions marked done: stored times, as the runs they are about.
   { table: 'db_insight_days', columns: ['day'] },
   { table: 'db_insight_actions', columns: ['done_at', 'updated_at'] },

@@ -24,9 +24,13 @@ import { instant } from './applications.ts'
 import { centsOf, databricksReadClock, dbusOf, finalRunFigures, usdOf } from './databricks-figures.ts'
 import {
   mergeTallies,
+  keyRollupTally,
+  rangeRollupTally,
   rollupDays,
   rollupTally,
   runDaysUsable,
+  type KeySplit,
+  type RangeMeasure,
   type RunTally,
 } from './databricks-runs-days.ts'
 import { SqlParts } from './snowflake-common.ts'
@@ -140,7 +144,7 @@ export function runFilterSql(
   shift: number,
   scope: DatabricksRunScope = {},
   starts?: { from: number; to: number },
-): { sql: SqlParts; index: string } {
+): { sql: SqlParts; index: string; keys: FilterKeys } {
   checkRange('durations', body.durations)
   checkRange('cost', body.cost)
   const sql = new SqlParts()
@@ -178,11 +182,16 @@ export function runFilterSql(
     if (body.appStatus) sql.inList('r.status', body.appStatus)
   }
   if (body.queues) sql.inList('r.workspace', codesOf(db, 'db_workspaces', 'workspace_name', body.queues))
-  if (body.users) sql.inList('r.principal', codesOf(db, 'db_principals', 'name', body.users))
+  const keys: FilterKeys = { jobSets: [], runKey: false }
+  if (body.users) {
+    keys.principals = codesOf(db, 'db_principals', 'name', body.users)
+    sql.inList('r.principal', keys.principals)
+  }
   const jobIds = scope.jobId !== undefined ? [scope.jobId] : body.jobIds
   if (jobIds) {
     const jobs = codesOf(db, 'db_jobs', 'job_id', jobIds.map(Number).filter(Number.isSafeInteger))
     sql.inList('r.job', jobs)
+    keys.jobSets.push(jobs)
     // A few jobs' runs are read through their own index rather than the whole window's.
     if (index === 'db_runs_window' && jobs.length <= FEW_JOBS) index = 'db_runs_job'
   }
@@ -207,9 +216,18 @@ export function runFilterSql(
     sql.clauses.push(`${total} >= ${sql.param(Math.round(body.cost.min * 1e6))}`)
   if (body.cost?.max !== undefined)
     sql.clauses.push(`${total} <= ${sql.param(Math.round(body.cost.max * 1e6))}`)
-  addPatternClause(db, sql, body.globalsearchpattern)
-  if (body.signature !== undefined) addSignatureClause(db, sql, body.signature)
-  return { sql, index }
+  addPatternClause(db, sql, keys, body.globalsearchpattern)
+  if (body.signature !== undefined) addSignatureClause(db, sql, keys, body.signature)
+  return { sql, index, keys }
+}
+
+/** The principals and job sets a search filters on, as codes (what db_run_day_splits is keyed by). */
+interface FilterKeys {
+  principals?: number[]
+  /** One set per job filter (jobIds or the path's job, globalsearchpattern, signature); all must hold. */
+  jobSets: number[][]
+  /** globalsearchpattern named one run (its run key). */
+  runKey: boolean
 }
 
 /** A run's final total (DBUs and VMs), cents × 10,000, 0 until billing closes it. */
@@ -222,13 +240,14 @@ function totalCostE4(r: string): string {
  * globalsearchpattern: a run key finds that run; any other text the runs of the jobs whose name
  * holds it (any case; a run's name is its job's).
  */
-function addPatternClause(db: Db, sql: SqlParts, pattern: string | undefined): void {
+function addPatternClause(db: Db, sql: SqlParts, keys: FilterKeys, pattern: string | undefined): void {
   const text = pattern?.trim()
   if (!text) return
   const key = parseDatabricksRunKey(text)
   if (key) {
     sql.clauses.push(`r.id = ${sql.param(key.runId)}`)
     sql.inList('r.job', jobCodes(db, key.workspaceId, key.jobId))
+    keys.runKey = true
     return
   }
   const like = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
@@ -236,15 +255,18 @@ function addPatternClause(db: Db, sql: SqlParts, pattern: string | undefined): v
     .pluck()
     .all(like) as number[]
   sql.inList('r.job', jobs)
+  keys.jobSets.push(jobs)
 }
 
 /**
  * signature: the runs of one job share its signature `<workspaceId>_<jobId>` (a Databricks run has
  * no query text; its job is what repeats). Anything else matches nothing.
  */
-function addSignatureClause(db: Db, sql: SqlParts, signature: string): void {
+function addSignatureClause(db: Db, sql: SqlParts, keys: FilterKeys, signature: string): void {
   const match = /^(\d{1,20})_(\d{1,18})$/.exec(signature)
-  sql.inList('r.job', match ? jobCodes(db, match[1]!, Number(match[2])) : [])
+  const jobs = match ? jobCodes(db, match[1]!, Number(match[2])) : []
+  sql.inList('r.job', jobs)
+  keys.jobSets.push(jobs)
 }
 
 function jobCodes(db: Db, workspaceId: string, jobId: number): number[] {
@@ -385,40 +407,61 @@ function scanTally(db: Db, sql: SqlParts, index: string): RunTally {
   return { ...tally, insights }
 }
 
-/** Whether the day rollup holds every filter of the search (window, statuses, workspaces, compute). */
-function dayRollupFits(body: DatabricksRunSearchBody, scope: DatabricksRunScope, index: string): boolean {
-  return (
-    index === 'db_runs_window' &&
-    scope.jobId === undefined &&
-    !body.jobIds &&
-    !body.users &&
+/** A rollup that holds every filter of a search: the day rollup, or one split of db_run_day_splits. */
+type RollupPlan =
+  | { kind: 'days' }
+  | { kind: 'range'; measure: RangeMeasure; min?: number; max?: number }
+  | { kind: 'keys'; split: KeySplit; keys: number[] }
+
+/**
+ * Which rollup holds every filter of the search: the day rollup (window, statuses, workspaces,
+ * compute), a split (the window and one filter: a duration or cost range, users, or one job filter;
+ * tab all), or none.
+ */
+function rollupOf(body: DatabricksRunSearchBody, keys: FilterKeys): RollupPlan | undefined {
+  const unsplit =
     !(body.clusters?.length && body.wildcardCluster !== '*') &&
     !Object.values(body.appTags ?? {}).some((values) => values.length > 0) &&
     !body.insights?.length &&
-    !body.durations &&
-    !body.cost &&
-    !body.globalsearchpattern?.trim() &&
-    body.signature === undefined
-  )
+    !keys.runKey
+  if (!unsplit) return undefined
+  const splits = [body.durations, body.cost, keys.principals, ...keys.jobSets].filter((f) => f !== undefined)
+  if (splits.length === 0) return { kind: 'days' }
+  const daysOnly = !body.appStatus && !body.queues && !body.clusterTypes && !body.queryOnFinishedTime
+  if (!daysOnly || splits.length > 1) return undefined
+  if (body.durations) return { kind: 'range', measure: 'duration', ...body.durations }
+  if (body.cost) {
+    // As runFilterSql compares them: USD to cents × 10,000.
+    const { min, max } = body.cost
+    return {
+      kind: 'range',
+      measure: 'cost',
+      ...(min !== undefined && { min: Math.round(min * 1e6) }),
+      ...(max !== undefined && { max: Math.round(max * 1e6) }),
+    }
+  }
+  if (keys.principals) return { kind: 'keys', split: 'principal', keys: keys.principals }
+  return { kind: 'keys', split: 'job', keys: keys.jobSets[0]! }
 }
 
 /**
- * The window's count, ranges and insights: its whole, billed days from the day rollup (when it fits
- * the filters and is current) and the rest — the edges, the days still being billed — from the
- * index; or all of it from the index. A finished-time window reads the rollup's start days whose
- * every ended run ends in it (from its first whole day to the last that ends the longest run
- * before the window's end), and the runs that started before or after them from the index.
+ * The window's count, ranges and insights: its whole, billed days from a rollup (when one holds the
+ * filters and is current) and the rest — the edges, the days still being billed — from the index;
+ * or all of it from the index. A finished-time window reads the rollup's start days whose every
+ * ended run ends in it (from its first whole day to the last that ends the longest run before the
+ * window's end), and the runs that started before or after them from the index.
  */
 function windowTally(
   db: Db,
   body: DatabricksRunSearchBody,
   clock: { now: number; storedNow: number; shift: number },
   scope: DatabricksRunScope,
-  sql: SqlParts,
-  index: string,
+  filters: { sql: SqlParts; index: string; keys: FilterKeys },
 ): RunTally {
+  const { sql, index } = filters
   const window = runSearchWindow(body, clock.now)
-  if (!window || !dayRollupFits(body, scope, index) || !runDaysUsable(db)) return scanTally(db, sql, index)
+  const rollup = rollupOf(body, filters.keys)
+  if (!window || !rollup || !runDaysUsable(db)) return scanTally(db, sql, index)
   const from = window.start - clock.shift
   const to = window.end - clock.shift
   const longest = body.queryOnFinishedTime ? longestRun(db) : 0
@@ -427,11 +470,16 @@ function windowTally(
   const statuses = body.queryOnFinishedTime
     ? ENDED.filter((s) => !body.appStatus || body.appStatus.includes(s))
     : body.appStatus
-  let tally = rollupTally(db, days, {
-    statuses,
-    workspaces: body.queues && codesOf(db, 'db_workspaces', 'workspace_name', body.queues),
-    computeKinds: body.clusterTypes?.map((t) => CLUSTER_TYPE_OF_KIND.indexOf(t)),
-  })
+  let tally =
+    rollup.kind === 'range'
+      ? rangeRollupTally(db, days, rollup.measure, rollup)
+      : rollup.kind === 'keys'
+        ? keyRollupTally(db, days, rollup.split, rollup.keys)
+        : rollupTally(db, days, {
+            statuses,
+            workspaces: body.queues && codesOf(db, 'db_workspaces', 'workspace_name', body.queues),
+            computeKinds: body.clusterTypes?.map((t) => CLUSTER_TYPE_OF_KIND.indexOf(t)),
+          })
   for (const [start, end] of [
     [from - longest, days.first - 1],
     [days.end, to],
@@ -464,8 +512,9 @@ function storedRuns(db: Db): number | undefined {
 /**
  * The ids of a page. The default order walks the window index from its end. A duration sort, and a
  * total cost sort from the largest, walk their sort index (db_runs_by_duration, db_runs_by_total)
- * testing the window and filters on each entry, when the matching runs are common enough that the
- * page is found within WALK_VISITS entries; any other order is a top-N sort of the window's entries.
+ * testing the window and filters on each entry, and a user sort the users' runs (principalWalk),
+ * when the matching runs are common enough that the page is found within WALK_VISITS entries; any
+ * other order is a top-N sort of the window's entries.
  * A total cost walk reads the runs billed and costing more than 0; a run not billed yet counts 0
  * (finalRunFigures), so when fewer than the page's end are found the window is sorted instead.
  */
@@ -480,10 +529,20 @@ function pageIds(
     from: number
     size: number
     matching: number
+    /** The users filter's principals, if any. */
+    principals: number[] | undefined
   },
 ): number[] {
-  const { sql, index, field, dir, from, size } = q
+  const { sql, field, dir, from, size } = q
   const windowColumn = q.finished ? END_OF_RUN : 'r.start_time'
+  // A few users' runs, when they are few enough, are read through their own index and sorted (a
+  // user whose runs are all short would make a duration walk visit most of the window).
+  const fewUsers =
+    q.index === 'db_runs_window' &&
+    q.principals !== undefined &&
+    q.principals.length <= FEW_JOBS &&
+    q.matching <= WALK_VISITS
+  const index = fewUsers ? 'db_runs_principal' : q.index
   const runs = index === 'db_runs_window' ? storedRuns(db) : undefined
   if (runs !== undefined && ((from + size) * runs) / q.matching <= WALK_VISITS) {
     if (field === 'duration') {
@@ -496,6 +555,7 @@ function pageIds(
         .pluck()
         .all(sql.params) as number[]
     }
+    if (field === 'user') return principalWalk(db, sql, dir, windowColumn, from + size).slice(from)
     if (field === 'total_cost' && dir === 'DESC') {
       const ids = cachedStatement(
         db,
@@ -521,6 +581,36 @@ function pageIds(
     .all(sql.params) as number[]
 }
 
+/**
+ * The first `wanted` ids of the user sort: the principals in name order (unique names; tens to
+ * hundreds of them), each one's matching runs of the window through db_runs_principal, until the
+ * page is full. Ties within a user go by the window's time (start, or end for a finished-time
+ * window) and id, as the sorted read orders them.
+ */
+function principalWalk(
+  db: Db,
+  sql: SqlParts,
+  dir: 'ASC' | 'DESC',
+  windowColumn: string,
+  wanted: number,
+): number[] {
+  const principals = cachedStatement(db, `SELECT code FROM db_principals ORDER BY name ${dir}`)
+    .pluck()
+    .all() as number[]
+  const runsOf = cachedStatement(
+    db,
+    `SELECT r.id FROM db_runs r INDEXED BY db_runs_principal
+      WHERE r.principal = @principal ${sql.where('AND')}
+      ORDER BY ${windowColumn} ${dir}, r.id ${dir} LIMIT @left`,
+  ).pluck()
+  const ids: number[] = []
+  for (const principal of principals) {
+    if (ids.length >= wanted) break
+    ids.push(...(runsOf.all({ ...sql.params, principal, left: wanted - ids.length }) as number[]))
+  }
+  return ids
+}
+
 /** E015, E016: a page of the runs that pass the filters, and their count, ranges and insights. */
 export function searchRuns(
   db: Db,
@@ -534,10 +624,11 @@ export function searchRuns(
     throw new HttpError(400, `body/from + body/size must be at most ${MAX_RECORDS}, got ${from + size}`)
   const { field, dir } = sortOf(body)
   const { shift, storedNow } = databricksReadClock(db, now)
-  const { sql, index } = runFilterSql(db, body, now, storedNow, shift, scope)
+  const filters = runFilterSql(db, body, now, storedNow, shift, scope)
+  const { sql, index } = filters
   // A filter naming nothing that exists (an unknown workspace, job or cluster) matches no run.
   if (sql.clauses.includes('0')) return NO_RUNS
-  const tally = windowTally(db, body, { now, storedNow, shift }, scope, sql, index)
+  const tally = windowTally(db, body, { now, storedNow, shift }, scope, filters)
   const ids =
     size === 0 || tally.n === 0
       ? []
@@ -550,6 +641,7 @@ export function searchRuns(
           from,
           size,
           matching: tally.n,
+          principals: filters.keys.principals,
         })
   const rows = ids.length
     ? (cachedStatement(

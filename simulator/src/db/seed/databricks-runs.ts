@@ -15,6 +15,7 @@ import type { Db } from '../open-database.ts'
 import { RowInserter } from './bulk-insert.ts'
 import { RUN_FAILURES, RUN_INTERNAL_ERROR, RUN_SKIPPED } from './databricks-catalogue.ts'
 import { COMPUTE_ALL_PURPOSE, COMPUTE_JOB, COMPUTE_SERVERLESS, type PlannedJob } from './databricks-jobs.ts'
+import type { DatabricksRunDaysBuilder } from './databricks-run-days.ts'
 import type { ClusterSessions } from './databricks-sessions.ts'
 import type { DatabricksUsageBuilder } from './databricks-usage.ts'
 import type { WorldPipeline } from './databricks-world.ts'
@@ -26,7 +27,8 @@ import type { SeedProgress } from './progress.ts'
  * job's slots from its schedule, each attempt's outcome, run time, setup and workers, a retry after
  * a failure where the job retries —, then sorted by start time (run ids grow with it, as Databricks'
  * do) and written in that key order in one pass that prices each run (databricksComputeCost, the one
- * definition), adds it to the usage rollup, to its all-purpose session and to its pipeline's updates.
+ * definition), adds it to the usage rollup, to the runs lists' day rollup, to its all-purpose session
+ * and to its pipeline's updates.
  */
 
 const SECOND = 1000
@@ -357,6 +359,7 @@ export function writeRuns(
   keys: Float64Array,
   sessions: ClusterSessions,
   usage: DatabricksUsageBuilder,
+  runDays: DatabricksRunDaysBuilder,
   updates: PlannedUpdate[],
   progress: SeedProgress,
 ): number {
@@ -428,6 +431,9 @@ export function writeRuns(
               : outcome === Outcome.SuccessWithFailures && ended
                 ? `Task ${job.tasks[job.tasks.length - 1]!.key} failed: ${RUN_FAILURES[job.failure]}`
                 : null
+    // Billing lags the run by 1-6 hours (a run not ended yet: from now).
+    const costFinalAt = (end ?? now) + prng.int(60, 360) * MINUTE
+    const insightMask = ran ? job.insightMask : 0
     inserter.push(
       id,
       job.code,
@@ -451,12 +457,23 @@ export function writeRuns(
       cost.dbusE4,
       cost.dbuCostE4,
       cost.vmCostE4,
-      // Billing lags the run by 1-6 hours (a run not ended yet: from now).
-      (end ?? now) + prng.int(60, 360) * MINUTE,
+      costFinalAt,
       job.tagSet,
-      ran ? job.insightMask : 0,
+      insightMask,
       error,
     )
+    runDays.add({
+      start,
+      status,
+      workspace: job.workspace.code,
+      computeKind: job.computeKind,
+      principal: job.runAs,
+      job: job.code,
+      duration,
+      totalE4: cost.dbuCostE4 + cost.vmCostE4,
+      costFinalAt,
+      insightMask,
+    })
     usage.add(
       {
         start,

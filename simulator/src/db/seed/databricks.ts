@@ -13,7 +13,7 @@ import { COMPUTE_ALL_PURPOSE, JobPlanner, RUNS_PER_DAY } from './databricks-jobs
 import { RunPlanner, writeRuns, type PlannedUpdate } from './databricks-runs.ts'
 import { ClusterSessions } from './databricks-sessions.ts'
 import { seedDatabricksSql } from './databricks-sql.ts'
-import { rollUpDatabricksRunDays } from '../repositories/databricks-runs-days.ts'
+import { DatabricksRunDaysBuilder } from './databricks-run-days.ts'
 import { DatabricksUsageBuilder } from './databricks-usage.ts'
 import { seedDatabricksInsights } from './databricks-insights.ts'
 import { seedDatabricksWorld, uuid, type DatabricksWorld } from './databricks-world.ts'
@@ -52,6 +52,7 @@ export const DATABRICKS_TABLES = [
   'db_sql_queries',
   'db_usage_days',
   'db_run_days',
+  'db_run_day_splits',
   'db_billing_contracts',
   'db_run_insights',
   'db_insight_days',
@@ -107,13 +108,27 @@ export function seedDatabricks(
       new Set(jobs.jobs.filter((j) => j.computeKind === COMPUTE_ALL_PURPOSE).map((j) => j.cluster!.code)),
     )
     const updates: PlannedUpdate[] = []
-    const runCount = writeRuns(db, prng, now, jobs.jobs, runs, keys, sessions, usage, updates, progress)
+    const runDays = new DatabricksRunDaysBuilder()
+    const runCount = writeRuns(
+      db,
+      prng,
+      now,
+      jobs.jobs,
+      runs,
+      keys,
+      sessions,
+      usage,
+      runDays,
+      updates,
+      progress,
+    )
     sessions.write(db, usage)
     writePipelineUpdates(db, prng, now, historyStart, world, updates, usage)
     const queries = seedDatabricksSql(db, prng, now, historyStart, sizes, world, usage)
     usage.write(db)
-    // The runs lists' day rollup (repositories/databricks-runs-days.ts), from the runs just written.
-    rollUpDatabricksRunDays(db)
+    // The runs lists' day rollup and its splits (repositories/databricks-runs-days.ts), accumulated
+    // as the runs were written.
+    runDays.write(db)
     seedDatabricksInsights(db, now)
     writeBillingContract(db, prng, now, usage)
     seeded = { runs: runCount, jobs: jobs.jobs.length, queries }
