@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { databricksReadClock } from '../src/db/repositories/databricks-figures.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   databricksJobClusterId,
@@ -138,6 +139,37 @@ describe('databricks compute: clusters list and cluster summary (issue 20)', () 
     const { metadata, results } = await search({ appStatus: ['K', 'F', 'S'], queryOnFinishedTime: true })
     expect(metadata.totalRecords).toBe(9)
     expect(results.every((r) => r.finishedTime !== null)).toBe(true)
+  })
+
+  it('finished tab: a job cluster counts when its run ended in the window, whenever it started (read on start + duration)', async () => {
+    const { shift } = databricksReadClock(app.db, now)
+    let counted = 0
+    for (const [back, span] of [
+      [0, 1],
+      [0, 3],
+      [2, 5],
+      [0, 30],
+      [10, 60],
+    ] as const) {
+      const end = now - back * DAY
+      const start = end - span * DAY
+      const { metadata } = await search({
+        queryOnFinishedTime: true,
+        start_time: start,
+        end_time: end,
+        size: 1,
+      })
+      const jobClusters = metadata.clusterTypes.find((t) => t.name === 'db_job_cluster')?.count ?? 0
+      const ended = app.db
+        .prepare(
+          `SELECT count(*) FROM db_runs WHERE compute_kind = 0 AND status <> 'U' AND end_time >= ? AND end_time <= ?`,
+        )
+        .pluck()
+        .get(start - shift, end - shift)
+      expect(jobClusters, `${span} days ending ${back} days ago`).toBe(ended)
+      counted += jobClusters
+    }
+    expect(counted).toBeGreaterThan(5)
   })
 
   it.each([

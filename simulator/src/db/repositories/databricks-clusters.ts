@@ -29,6 +29,7 @@ import {
   clusterWindow,
   type ClusterRowFilters,
 } from './databricks-clusters-rows.ts'
+import { longestRun } from './databricks-runs.ts'
 
 /*
  * The Databricks clusters list (/compute/dbclusters, 02 §2, §4): one page of cluster_rows
@@ -100,6 +101,7 @@ function filtersOf(
   return {
     window: runningOnly ? undefined : { start: window.start - clock.shift, end: window.end - clock.shift },
     onFinishedTime: body.queryOnFinishedTime === true && !runningOnly,
+    longestRun: longestRun(db),
     statuses: body.appStatus?.length ? body.appStatus : undefined,
     kinds,
     workspaces: codes('db_workspaces', 'workspace_name', body.queues),

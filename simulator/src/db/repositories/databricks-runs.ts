@@ -65,7 +65,7 @@ const END_OF_RUN = `(CASE WHEN r.status IN ('S', 'F', 'K', 'U') THEN r.start_tim
 const WALK_VISITS = 20_000
 
 /** The longest stored run (db_runs_by_duration's end): how far before a finished-time window its runs may start. */
-function longestRun(db: Db): number {
+export function longestRun(db: Db): number {
   return (cachedStatement(db, 'SELECT max(duration) FROM db_runs').pluck().get() as number | null) ?? 0
 }
 
