@@ -1,4 +1,5 @@
 import type { Static, TSchema } from 'typebox'
+import type { EnableFlag } from '../contracts/auth.ts'
 import type { ClusterType, Role } from '../contracts/common.ts'
 
 /**
@@ -27,6 +28,11 @@ export interface Endpoint {
   access?: {
     platforms?: readonly ClusterType[]
     roles?: readonly Role[]
+    /**
+     * Enable flags the user must have on (01 §6: hBaseEnabled, kafkaEnabled, elkEnabled…), as the
+     * route catalogue gates the page that makes the call.
+     */
+    flags?: readonly EnableFlag[]
     /** Answers without a token (the sign-in calls); its errors are then only those it lists. */
     public?: boolean
   }

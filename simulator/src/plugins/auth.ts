@@ -3,6 +3,7 @@ import {
   freemiumSearchRefusal,
   type ClusterType,
   type CurrentUser,
+  type EnableFlag,
   type PlanCheckedSearch,
   type Role,
 } from '@costlens/shared'
@@ -34,6 +35,8 @@ export interface RouteAccess {
   roles?: readonly Role[]
   /** Cluster types whose users may call it; any when absent (the data is still scoped to the user's clusters). */
   platforms?: readonly ClusterType[]
+  /** Enable flags (01 §6) that must all be on in the user's profile; none when absent. */
+  flags?: readonly EnableFlag[]
   /**
    * What of this request the free plan's limits look at (window, sort key, tags, inefficient list,
    * download): the limits themselves live once in shared `freemiumSearchRefusal`. Runs after the
@@ -105,7 +108,7 @@ export function declareAccess(scope: FastifyInstance, access: RouteAccess) {
  * declaration:
  * - a private route needs a valid, unexpired token of a user who still exists; otherwise 401
  *   'Session expired' (M010), whatever the reason, so the client's one 401 path applies;
- * - then the declared roles and platforms (403 with the reason);
+ * - then the declared roles, platforms and enable flags (403 with the reason);
  * - after validation, the free plan's limits on what the request asks (403 with the reason).
  * Unmatched requests (404, 405, the console's own pages) reveal nothing and need no token.
  */
@@ -122,7 +125,8 @@ export function registerAuthentication(app: FastifyInstance, db: Db, tokens: Tok
     const user = tokenUser(request, db, tokens)
     if (!user) return sendError(reply, 401, 'Session expired')
     const { payload, row } = user
-    const plan = (JSON.parse(row.profile_json) as { plan: CurrentUser['plan'] }).plan
+    const profile = JSON.parse(row.profile_json) as Pick<CurrentUser, 'plan' | EnableFlag>
+    const plan = profile.plan
     request.session = {
       username: row.username,
       role: row.role,
@@ -142,6 +146,9 @@ export function registerAuthentication(app: FastifyInstance, db: Db, tokens: Tok
         403,
         `${access.platforms.map((p) => PRODUCT_NAMES[p]).join(' or ')} is not available for ${row.cluster_type} clusters.`,
       )
+    const off = access.flags?.filter((flag) => profile[flag] !== true)
+    if (off?.length)
+      return sendError(reply, 403, `This feature is not enabled for this user (${off.join(', ')}).`)
     request.scope = scopeOfPlatform(db, row.cluster_type)
   })
 
