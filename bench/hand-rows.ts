@@ -682,7 +682,91 @@ export function handRows(now: number, v: Vocabulary): { first: HandRow[]; last: 
       ...databricksEndpoints(now, v),
       ...emrEndpoints(now, v),
       emrAnalyses(v),
+      ...hbaseEndpoints(now, v),
     ],
     last: [...jobCounts(now, v), pipelines(now, v), globalSearch(v)],
   }
+}
+
+/**
+ * Issue 21's HBase figures: each series call over one day (today, yesterday or the last 24 hours) at
+ * each of its intervals, for a host or the whole cluster, and the row lists over the same days, as
+ * the admin (CDH) sees them; cluster, host and table are drawn together so every request names
+ * things that exist.
+ */
+function hbaseEndpoints(now: number, v: Vocabulary): HandRow[] {
+  const prng = createPrng(21)
+  const clusters = v.hbase.filter((c) => c.platform === 'CDH' && c.hosts.length && c.tables.length)
+  if (!clusters.length) return []
+  const dayWindow = () => {
+    const today = now - (now % DAY)
+    const kind = prng.int(0, 2)
+    // Today so far, yesterday, or the 24 hours to a varied hour of the last two days.
+    const end = now - prng.int(0, 47) * 3_600_000
+    const [start, stop] = kind === 0 ? [today, now] : kind === 1 ? [today - DAY, today] : [end - DAY, end]
+    return { start_time: String(start), end_time: String(stop) }
+  }
+  const interval = () => prng.pick(['5m', '15m', '30m', '1h', '1h', '1d'])
+  const row = (name: string, key: string, path: (c: (typeof clusters)[number]) => string): HandRow => ({
+    name,
+    covers: [key],
+    method: 'GET',
+    path: '/api/v1/hbase',
+    auth: true,
+    user: 'admin',
+    variants: Array.from({ length: VARIANTS }, () => ({ path: path(prng.pick(clusters)) })),
+  })
+  const query = (params: Record<string, string | undefined>) =>
+    new URLSearchParams(
+      Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined),
+    ).toString()
+  const uid = (c: (typeof clusters)[number]) => encodeURIComponent(c.clusterUid)
+  return [
+    row('hbase: cluster or host KPIs, a day at each interval', 'hbase.kpi', (c) => {
+      const host = prng.chance(0.5) ? prng.pick(c.hosts) : undefined
+      const prefix = prng.pick(['os', 'regionserver', 'jvm'])
+      return `/api/v1/hbase/${uid(c)}/kpi?${query({ ...dayWindow(), interval: interval(), prefix, host })}`
+    }),
+    row(
+      'hbase: table KPIs, a day at each interval',
+      'hbase.tableKpi',
+      (c) =>
+        `/api/v1/hbase/table/${uid(c)}/kpi?${query({ ...dayWindow(), interval: interval(), table: prng.pick(c.tables) })}`,
+    ),
+    row(
+      "hbase: a region server's OS metrics, a day at each interval",
+      'hbase.regionOsMetrics',
+      (c) =>
+        `/api/v1/hbase/regions/${uid(c)}/region_os_metrics?${query({ ...dayWindow(), interval: interval(), host: prng.pick(c.hosts) })}`,
+    ),
+    row(
+      'hbase: region servers over a day',
+      'hbase.regionServers',
+      (c) => `/api/v1/hbase/regions/${uid(c)}/region_server_optional?${query(dayWindow())}`,
+    ),
+    row(
+      "hbase: tables over a day, or a region server's",
+      'hbase.tableMetrics',
+      (c) =>
+        `/api/v1/hbase/${uid(c)}/metrics_tables?${query({ ...dayWindow(), host: prng.chance(0.5) ? prng.pick(c.hosts) : undefined })}`,
+    ),
+    row(
+      'hbase: regions of a host or a table',
+      'hbase.regionMetrics',
+      (c) =>
+        `/api/v1/hbase/${uid(c)}/metrics_regions?${query({ ...dayWindow(), ...(prng.chance(0.5) ? { host: prng.pick(c.hosts) } : { table: prng.pick(c.tables) }) })}`,
+    ),
+    row(
+      "hbase: a table's info",
+      'hbase.tableBasicInfo',
+      (c) =>
+        `/api/v1/hbase/table/${uid(c)}/table_basic_info?${query({ ...dayWindow(), table: prng.pick(c.tables) })}`,
+    ),
+    row(
+      "hbase: a table's regions and their servers",
+      'hbase.tableRegionInfo',
+      (c) =>
+        `/api/v1/hbase/table/${uid(c)}/table_region_info?${query({ ...dayWindow(), table: prng.pick(c.tables) })}`,
+    ),
+  ]
 }

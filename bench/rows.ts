@@ -11,7 +11,8 @@ import { DATE_WINDOW_PAIRS } from '../shared/src/contracts/dates.ts'
  * 1. It reads: GET or POST, not `changesState`, not an auth call (public, or tagged `auth`: sign-in and
  *    the session's own profile), not under `/__sim`.
  * 2. It is not one record's details: every path parameter is a scope the bench can draw from the
- *    seeded data (SCOPE_PARAMS: a cluster, a chargeback grouping, a warehouse, a pipeline) and no
+ *    seeded data (SCOPE_PARAMS: a cluster (`cluster`, or the HBase calls' `clusterUid`), a chargeback
+ *    grouping, a warehouse, a pipeline) and no
  *    required query or body field names one record (`app_id`, `dag_id`, `task_id`, …). A call about
  *    one application, query, DAG, session or budget is a details page's, timed by scripts/*-timing.ts.
  * 3. It lists or returns a series: its query or body takes a time window or paging (WINDOW_FIELDS,
@@ -20,6 +21,7 @@ import { DATE_WINDOW_PAIRS } from '../shared/src/contracts/dates.ts'
  */
 export const SCOPE_PARAMS: ReadonlySet<string> = new Set([
   'cluster',
+  'clusterUid',
   'group1',
   'group2',
   'warehouseUid',

@@ -30,6 +30,8 @@ export interface Vocabulary {
   /** Databricks job ids (as the runs calls' jobIds name them). */
   databricksJobIds: string[]
   databricksJobNames: string[]
+  /** The HBase clusters with their region servers' hosts and their tables (namespace:name). */
+  hbase: { clusterUid: string; platform: string; hosts: string[]; tables: string[] }[]
 }
 
 export function readVocabulary(db: Database.Database): Vocabulary {
@@ -73,5 +75,20 @@ export function readVocabulary(db: Database.Database): Vocabulary {
     databricksUsers: pluck('SELECT name FROM db_principals'),
     databricksJobIds: pluck('SELECT CAST(job_id AS TEXT) FROM db_jobs LIMIT 500'),
     databricksJobNames: pluck('SELECT job_name FROM db_jobs LIMIT 500'),
+    hbase: (
+      db
+        .prepare(
+          'SELECT h.cluster_uid AS uid, c.platform FROM hbase_clusters h JOIN clusters c ON c.unravel_id = h.cluster_uid',
+        )
+        .all() as {
+        uid: string
+        platform: string
+      }[]
+    ).map(({ uid, platform }) => ({
+      clusterUid: uid,
+      platform,
+      hosts: pluck('SELECT host FROM hbase_servers WHERE cluster_uid = ? AND dead_since IS NULL', uid),
+      tables: pluck("SELECT namespace || ':' || name FROM hbase_tables WHERE cluster_uid = ?", uid),
+    })),
   }
 }

@@ -61,10 +61,18 @@ beforeAll(async () => {
 })
 afterAll(() => app.close())
 
-/** A path with its parameters filled: a CDH cluster for {cluster}, a harmless word otherwise. */
+/** A path with its parameters filled: a CDH cluster for {cluster}, an HBase one for {clusterUid}, a harmless word otherwise. */
 const filled = (path: string) =>
   path.replace(/\{(\w+)\}/g, (_m, name: string) =>
-    name === 'cluster' ? 'cdh-prod-01' : name === 'group1' ? 'user' : name === 'group2' ? 'queue' : 'x',
+    name === 'cluster'
+      ? 'cdh-prod-01'
+      : name === 'clusterUid'
+        ? 'cdh-prod-01'
+        : name === 'group1'
+          ? 'user'
+          : name === 'group2'
+            ? 'queue'
+            : 'x',
   )
 
 /** The ways a path can be spelled that a naive prefix check misses. */
@@ -147,6 +155,15 @@ describe('authentication from the matched route (issue 15, item 1)', () => {
   })
 })
 
+const HBASE_SUBJECTS: Record<string, () => string> = {
+  table: () => 'hbase:meta',
+  host: () =>
+    app.db
+      .prepare("SELECT fqdn FROM hbase_servers WHERE cluster_uid = 'cdh-prod-01' AND dead_since IS NULL")
+      .pluck()
+      .get() as string,
+}
+
 /** A request of `op` asking 30 days back: each window parameter it has, in a form it takes. */
 function thirtyDayRequest(op: Operation) {
   const query = new URLSearchParams()
@@ -178,6 +195,10 @@ function thirtyDayRequest(op: Operation) {
     if (has(endName)) put(endName, at(endName, TEST_NOW_MS))
   }
   if (op.path.endsWith('/tagged/stats')) query.set('final_status', 'true')
+  // The HBase calls about one table or region server name one of cdh-prod-01's.
+  for (const p of op.parameters)
+    if (p.in === 'query' && p.required && !query.has(p.name) && HBASE_SUBJECTS[p.name])
+      query.set(p.name, HBASE_SUBJECTS[p.name]())
   const url = `${filled(op.path)}${query.size ? `?${query}` : ''}`
   return { asked, method: op.method, url, payload: op.method === 'GET' ? undefined : body }
 }

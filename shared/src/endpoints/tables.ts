@@ -28,6 +28,7 @@ import { databricksRunsEndpoints } from './databricks-runs.ts'
 import { databricksSqlEndpoints } from './databricks-sql.ts'
 import { databricksDrillDownEndpoints } from './databricks-drilldowns.ts'
 import { databricksInsightsEndpoints } from './databricks-insights.ts'
+import { hbaseEndpoints } from './hbase.ts'
 
 /**
  * Every domain's endpoint table, by domain. The simulator's tests check each entry is served as
@@ -63,4 +64,5 @@ export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
   databricksSql: databricksSqlEndpoints,
   databricksDrillDowns: databricksDrillDownEndpoints,
   databricksInsights: databricksInsightsEndpoints,
+  hbase: hbaseEndpoints,
 }

@@ -1371,3 +1371,96 @@ CREATE TABLE IF NOT EXISTS db_insight_actions (
   updated_at INTEGER NOT NULL,
   PRIMARY KEY (job, insight)
 ) WITHOUT ROWID;
+
+-- HBase (issue 21), seeded by seed/hbase.ts: the region servers, namespaces, tables and regions of
+-- the Hadoop clusters that run HBase (seed/hbase.ts HBASE_CLUSTERS), and a 5-minute series per
+-- region server. Times stay as seeded and move at read time by appsTimeShift rounded to 5 minutes
+-- (time-columns.ts APP_TIME_COLUMNS); the series runs a day past the seed's now so it is still
+-- current a day into a session, and readers never show a bucket after now. A table's and a region's
+-- figures at a moment are their regions' shares of their servers' figures (read_share, write_share,
+-- size_share, memstore_share: each sums to 1 over a live server's regions), so a table's requests,
+-- its regions' and its servers' always add up. Alert thresholds: contracts/hbase.ts
+-- HBASE_ALERT_THRESHOLDS (applied by repositories/hbase-alerts.ts).
+CREATE TABLE IF NOT EXISTS hbase_clusters (
+  cluster_uid  TEXT PRIMARY KEY REFERENCES clusters (unravel_id),
+  version      TEXT NOT NULL                -- e.g. 2.4.17
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS hbase_servers (
+  id              INTEGER PRIMARY KEY,
+  cluster_uid     TEXT NOT NULL REFERENCES hbase_clusters (cluster_uid),
+  host            TEXT NOT NULL,            -- HBASE_HOST_PREFIX (18 characters) || fqdn (B209)
+  fqdn            TEXT NOT NULL,
+  dead_since      INTEGER,                  -- stored ms: no bucket from then on; NULL while alive
+  heap_max_mb     INTEGER NOT NULL,
+  non_heap_max_mb INTEGER NOT NULL,
+  cores           INTEGER NOT NULL,
+  mem_total_bytes INTEGER NOT NULL
+);
+-- E064/E072 and every per-cluster read find a cluster's servers, and a host by name (either form).
+CREATE UNIQUE INDEX IF NOT EXISTS hbase_servers_host ON hbase_servers (cluster_uid, host);
+CREATE UNIQUE INDEX IF NOT EXISTS hbase_servers_fqdn ON hbase_servers (cluster_uid, fqdn);
+CREATE TABLE IF NOT EXISTS hbase_tables (
+  id             INTEGER PRIMARY KEY,
+  cluster_uid    TEXT NOT NULL REFERENCES hbase_clusters (cluster_uid),
+  namespace      TEXT NOT NULL,
+  name           TEXT NOT NULL,
+  enabled        INTEGER NOT NULL,
+  system         INTEGER NOT NULL,          -- hbase:meta, hbase:namespace
+  created_at     INTEGER NOT NULL,          -- stored ms
+  max_file_size  INTEGER NOT NULL,          -- bytes: the region split threshold
+  families_json  TEXT NOT NULL              -- column family descriptors (E068)
+);
+-- E065/E068/E069 look a table up by its full name; E070 lists a cluster's tables by namespace, name.
+CREATE UNIQUE INDEX IF NOT EXISTS hbase_tables_name ON hbase_tables (cluster_uid, namespace, name);
+CREATE TABLE IF NOT EXISTS hbase_regions (
+  id             INTEGER PRIMARY KEY,
+  table_id       INTEGER NOT NULL REFERENCES hbase_tables (id),
+  server_id      INTEGER NOT NULL REFERENCES hbase_servers (id),
+  encoded_name   TEXT NOT NULL,             -- 32 hex digits
+  start_key      TEXT NOT NULL,
+  end_key        TEXT NOT NULL,
+  region_ts      INTEGER NOT NULL,          -- the region id (its creation, ms), part of its name
+  read_share     REAL NOT NULL,             -- share of its server's reads
+  write_share    REAL NOT NULL,             -- share of its server's writes
+  size_share     REAL NOT NULL,             -- share of its server's store file bytes
+  memstore_share REAL NOT NULL,             -- share of its server's memstore bytes
+  store_files    INTEGER NOT NULL,
+  locality       REAL NOT NULL,             -- % of its HFile bytes on its server (55-100)
+  rit_age_ms     INTEGER                    -- in transition for this long; NULL when not
+);
+-- E069/E065/E068 read one table's regions; E067/E070/E071 one server's (the host drill).
+CREATE INDEX IF NOT EXISTS hbase_regions_table ON hbase_regions (table_id, server_id);
+CREATE INDEX IF NOT EXISTS hbase_regions_server ON hbase_regions (server_id, table_id);
+-- One row per live region server and 5-minute bucket (ts = the bucket's start, stored ms). Rates are
+-- per second averaged over the bucket, slow_* the operations over 10 s in the bucket, sizes and
+-- queues at its end. The key is the only index the series and window sums read, and covers them.
+CREATE TABLE IF NOT EXISTS hbase_server_series (
+  server_id         INTEGER NOT NULL REFERENCES hbase_servers (id),
+  ts                INTEGER NOT NULL,
+  read_rate         REAL NOT NULL,          -- requests/s
+  write_rate        REAL NOT NULL,          -- requests/s
+  rpc_queue_ms      REAL NOT NULL,          -- RpcQueueTime_avg_time
+  rpc_processing_ms REAL NOT NULL,
+  compaction_queue  INTEGER NOT NULL,
+  flush_queue       INTEGER NOT NULL,
+  memstore_bytes    INTEGER NOT NULL,
+  store_file_bytes  INTEGER NOT NULL,
+  hlog_bytes        INTEGER NOT NULL,
+  slow_put          INTEGER NOT NULL,
+  slow_increment    INTEGER NOT NULL,
+  slow_get          INTEGER NOT NULL,
+  slow_delete       INTEGER NOT NULL,
+  slow_append       INTEGER NOT NULL,
+  heap_used_mb      REAL NOT NULL,
+  non_heap_used_mb  REAL NOT NULL,
+  gc_ms             REAL NOT NULL,          -- GC pause ms per second
+  gc_count          REAL NOT NULL,          -- collections per second
+  cpu_pct           REAL NOT NULL,
+  load1             REAL NOT NULL,
+  mem_used_bytes    INTEGER NOT NULL,
+  disk_read_bps     REAL NOT NULL,
+  disk_write_bps    REAL NOT NULL,
+  net_in_bps        REAL NOT NULL,
+  net_out_bps       REAL NOT NULL,
+  PRIMARY KEY (server_id, ts)
+) WITHOUT ROWID;

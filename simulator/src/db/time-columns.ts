@@ -40,6 +40,11 @@ export const TIME_COLUMNS: readonly { table: string; columns: readonly string[] 
 export const APP_TIME_COLUMNS: readonly { table: string; columns: readonly string[] }[] = [
   { table: 'applications', columns: ['start_time', 'finished_time'] },
   { table: 'cluster_resources', columns: ['ts'] },
+  // HBase (issue 21): the region servers' 5-minute series and the times beside it, read shifted.
+  { table: 'hbase_servers', columns: ['dead_since'] },
+  { table: 'hbase_tables', columns: ['created_at'] },
+  { table: 'hbase_regions', columns: ['region_ts'] },
+  { table: 'hbase_server_series', columns: ['ts'] },
   { table: 'yarn_node_events', columns: ['start_time', 'end_time'] },
   // A million queries at the large scale, and rollups cut by their seeded start times.
   { table: 'snowflake_queries', columns: ['start_time', 'end_time'] },

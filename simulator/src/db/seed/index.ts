@@ -32,6 +32,7 @@ import { markDatabricksRunDays } from '../repositories/databricks-runs-days.ts'
 import { DATABRICKS_TABLES, seedDatabricks } from './databricks.ts'
 import { DATABRICKS_PRNG_OFFSET, DATABRICKS_SIZES } from './databricks-catalogue.ts'
 import type { DatabricksSideInput } from './databricks-worker.ts'
+import { HBASE_PRNG_OFFSET, seedHbase } from './hbase.ts'
 
 export interface SeedOptions {
   scale: Scale
@@ -121,7 +122,7 @@ const DATABRICKS_START: Record<Scale, 'first' | 'after indexes' | 'after rollups
 }
 
 /** Bumped whenever a table changes: a file of another version is refused with a re-seed hint. */
-export const SCHEMA_VERSION = '21'
+export const SCHEMA_VERSION = '22'
 
 /** The tables that take most rows: their secondary indexes are built after the rows go in. */
 const BULK_TABLES = ['applications', 'app_events', 'app_tags'] as const
@@ -371,6 +372,11 @@ function seedTables(
   timed('emr', () => {
     emrClusters = seedEmrClusters(db, createPrng(seed + 16), clusters, tags, now, scale)
   })
+  // HBase (issue 21): its own generator, so every other table's rows stay as they were.
+  let hbaseSeries = 0
+  timed('hbase', () => {
+    hbaseSeries = seedHbase(db, createPrng(seed + HBASE_PRNG_OFFSET), clusters, now, scale)
+  })
   if (rollupSide) {
     // Joined as late as possible: the worker writes its rows while this thread builds the indexes
     // and the steps above; the copy carries them in (side-seed.ts copyInto).
@@ -505,5 +511,6 @@ function seedTables(
     bigQueryJobs,
     databricksRuns,
     emrClusters,
+    hbaseSeries,
   }
 }
