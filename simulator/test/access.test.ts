@@ -196,9 +196,10 @@ function thirtyDayRequest(op: Operation) {
   }
   if (op.path.endsWith('/tagged/stats')) query.set('final_status', 'true')
   // The HBase calls about one table or region server name one of cdh-prod-01's.
-  for (const p of op.parameters)
-    if (p.in === 'query' && p.required && !query.has(p.name) && HBASE_SUBJECTS[p.name])
-      query.set(p.name, HBASE_SUBJECTS[p.name]())
+  for (const p of op.parameters) {
+    const subject = HBASE_SUBJECTS[p.name]
+    if (p.in === 'query' && p.required && !query.has(p.name) && subject) query.set(p.name, subject())
+  }
   const url = `${filled(op.path)}${query.size ? `?${query}` : ''}`
   return { asked, method: op.method, url, payload: op.method === 'GET' ? undefined : body }
 }
