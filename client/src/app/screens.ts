@@ -19,6 +19,7 @@ const LOADERS: Record<string, () => ScreenModule> = {
   'cluster-resources': () => import('../features/cluster-resources/resources-page.tsx'),
   'queue-analysis': () => import('../features/cluster-resources/queue-analysis-page.tsx'),
   'cluster-workload': () => import('../features/cluster-resources/cluster-workload-page.tsx'),
+  hbase: () => import('../features/hbase/hbase-page.tsx'),
   'snowflake-home': () => import('../features/snowflake/home-page.tsx'),
   'snowflake-cost': () => import('../features/snowflake/cost-page.tsx'),
   'snowflake-warehouses': () => import('../features/snowflake/warehouse-list-page.tsx'),

@@ -84,7 +84,11 @@ const clusterPages: readonly RouteEntry[] = [
     rbacId: 'clusters/emrclusterinsights',
     screen: 'emr-cluster-insights',
   }),
-  shared(['R013', 'R060'], '/clusters/hbase', 'HBase', { rbacId: 'clusters/hbase', flags: ['hBaseEnabled'] }),
+  shared(['R013', 'R060'], '/clusters/hbase', 'HBase', {
+    rbacId: 'clusters/hbase',
+    flags: ['hBaseEnabled'],
+    screen: 'hbase',
+  }),
   shared(['R014', 'R061'], '/clusters/elasticsearch', 'Elasticsearch', {
     rbacId: 'clusters/elasticsearch',
     flags: ['elkEnabled'],

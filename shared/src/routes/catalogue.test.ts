@@ -109,7 +109,7 @@ describe('route catalogue (routes.json)', () => {
     }
   })
 
-  it('the built screens: login, home, not-found, the cluster overview, jobs, resources, chargeback, workload, queue analysis and EMR cluster insights, the Jobs pages, global search, the EMR cost trends, chargeback, budgets, cluster list and details and AWS account settings, the Databricks home, workspaces, billing, cost trends, drill-downs, budgets and their details, insights and their actions, the SQL pages, chargeback, clusters, cluster summary, job runs, jobs and pipelines, the Snowflake home, cost, warehouse and query pages, the BigQuery job list, details, compare and project list, the API docs, the application details (with its Presto, BigQuery and Tez DAG forms), the Spark job page, the session, pipeline runs and workflow pages and the simulator controls', () => {
+  it('the built screens: login, home, not-found, the cluster overview, jobs, resources, chargeback, workload, queue analysis, EMR cluster insights and HBase, the Jobs pages, global search, the EMR cost trends, chargeback, budgets, cluster list and details and AWS account settings, the Databricks home, workspaces, billing, cost trends, drill-downs, budgets and their details, insights and their actions, the SQL pages, chargeback, clusters, cluster summary, job runs, jobs and pipelines, the Snowflake home, cost, warehouse and query pages, the BigQuery job list, details, compare and project list, the API docs, the application details (with its Presto, BigQuery and Tez DAG forms), the Spark job page, the session, pipeline runs and workflow pages and the simulator controls', () => {
     const built = entries.filter((e) => e.status === 'built')
     expect(built.map((e) => [e.specIds[0], e.screen])).toEqual([
       ['R001', 'login'],
@@ -122,6 +122,7 @@ describe('route catalogue (routes.json)', () => {
       ['R008', 'cluster-workload'],
       ['R009', 'queue-analysis'],
       ['R059', 'emr-cluster-insights'],
+      ['R013', 'hbase'],
       ['R017', 'applications'],
       ['R018', 'pipelines'],
       ['R019', 'schedule-jobs'],

@@ -1,0 +1,40 @@
+import type { HbaseInterval, HbaseKpiPrefix } from '@costlens/shared'
+import { useRefetchOnTick } from '../../kit/page-clock.ts'
+import type { HbaseChange } from './hbase-state.ts'
+
+/** What every tab of the HBase screen reads: the cluster, the window, the choices in the address. */
+export interface HbaseView {
+  clusterUid: string
+  /** The calls' window (G81), epoch ms as the query takes them. */
+  window: { start_time: string; end_time: string }
+  /** The charts' time axis. */
+  range: { from: number; to: number }
+  interval: HbaseInterval
+  prefix: HbaseKpiPrefix
+  /** The chosen region server as rows give it; '' for none (the whole cluster on the metrics tab). */
+  host: string
+  table: string
+  /** B057: charts export unless the plan forbids it. */
+  exportAllowed: boolean
+  /** B059: the tables' download is locked on the free plan. */
+  downloadLocked: boolean
+  /** The page clock: Refresh moves it. */
+  now: number
+  change: (event: HbaseChange) => void
+}
+
+/** A tab shown again asks again (B210 "changing tab refreshes"). */
+export const FRESH = { refetchOnMountOrArgChange: true } as const
+
+/** Refresh asks again for a picked range too, whose request does not change with the clock. */
+export function useRefreshed<R extends { refetch: () => unknown }>(
+  now: number,
+  args: unknown,
+  result: R,
+  skip = false,
+): R {
+  useRefetchOnTick(now, skip ? null : args, skip ? noop : result.refetch)
+  return result
+}
+
+const noop = () => undefined
