@@ -8,7 +8,8 @@ type Fields = Record<string, Field<unknown>>
 
 export interface ListStateHandle<F extends Fields, G extends Fields> {
   state: ListStateOf<F, G>
-  change: (event: ListChange<F, G>) => void
+  /** `push`: a drill to another view of the page, which Back should undo (the default replaces). */
+  change: (event: ListChange<F, G>, options?: { push?: boolean }) => void
   context: ListContext
   clock: PageClock
   /** The list as it opens at this clock, for the user (what "changed" is measured against). */
@@ -17,7 +18,8 @@ export interface ListStateHandle<F extends Fields, G extends Fields> {
 
 /**
  * A declared list's state, read from and written to the address. Writes replace the entry: a filter
- * edit is not a step Back should undo, a reload or a shared link shows the same list. The signed-in
+ * edit is not a step Back should undo, a reload or a shared link shows the same list. A drill to
+ * another view (`push`) adds one, so Back returns to where it started. The signed-in
  * user's frozen time and plan limit the range (B052, B054).
  */
 export function useListState<F extends Fields, G extends Fields>(
@@ -35,12 +37,12 @@ export function useListState<F extends Fields, G extends Fields>(
   // clicked right after a tab) builds on the last write, not on the state still shown, which would
   // undo that write (the tab was lost).
   const lastWrite = useRef<{ from: string; to: string } | null>(null)
-  const change = (event: ListChange<F, G>) => {
+  const change = (event: ListChange<F, G>, options: { push?: boolean } = {}) => {
     const base = lastWrite.current?.from === search ? lastWrite.current.to : search
     const baseState = base === search ? state : definition.read(base, context)
     const next = definition.write(definition.change(baseState, event, context), context)
     lastWrite.current = { from: search, to: next }
-    setParams(new URLSearchParams(next), { replace: true })
+    setParams(new URLSearchParams(next), { replace: !options.push })
   }
   const defaults = useMemo(() => definition.defaults(context), [definition, context])
   return { state, change, context, clock, defaults }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { hbaseEndpoints as calls } from '@costlens/shared'
 import { kpiTexts, renderPage, stubEndpoint, tableRows } from '../../../test/page-harness.tsx'
@@ -121,6 +121,11 @@ describe('/clusters/hbase (R013, R060; issue 21)', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'default:users' }, slow)).toBeInTheDocument()
     await waitFor(() => expect(page.queries(calls.tableBasicInfo).at(-1)?.get('table')).toBe('default:users'))
     expect(await screen.findByRole('table', { name: 'Regions of default:users' }, slow)).toBeInTheDocument()
+    // A step Back undoes: the region tab again, on the same server.
+    expect(page.router.state.historyAction).toBe('PUSH')
+    await act(() => page.router.navigate(-1))
+    expect(await screen.findByRole('tab', { name: 'Region', selected: true })).toBeInTheDocument()
+    expect(search(page).get('host')).toBe(HOST_2)
   })
 
   it('B210 the table tab shows the first table when none is chosen, with its fields in units', async () => {

@@ -20,7 +20,7 @@ export interface HbaseView {
   downloadLocked: boolean
   /** The page clock: Refresh moves it. */
   now: number
-  change: (event: HbaseChange) => void
+  change: (event: HbaseChange, options?: { push?: boolean }) => void
 }
 
 /** A tab shown again asks again (B210 "changing tab refreshes"). */

@@ -35,9 +35,10 @@ export function RegionTab({ view }: { view: HbaseView }) {
   )
   const { change } = view
   const columns = serverColumns(chosen, (host) => change(chooseHost(host)))
+  // A drill: Back returns to this server's tables.
   const openTable = (row: HbaseTableRow) => {
     change(chooseTable(row))
-    change({ type: 'tab', tab: 'table' })
+    change({ type: 'tab', tab: 'table' }, { push: true })
   }
   return (
     <Stack gap="md">
