@@ -67,8 +67,13 @@ export async function openSignedIn(page: Page, user: string, path: string) {
 export async function sortDescending(page: Page, header: Locator, param: string) {
   await header.click()
   await expect(page).toHaveURL(new RegExp(`${param}-(asc|desc)`))
-  if (!new RegExp(`${param}-desc`).test(page.url())) await header.click()
-  await expect(page).toHaveURL(new RegExp(`${param}-desc`))
+  // The second click can land while the table redraws for the first answer and be lost (a CI run
+  // stayed on -asc): click again until the address turns round.
+  const descending = new RegExp(`${param}-desc`)
+  await expect(async () => {
+    if (!descending.test(page.url())) await header.click()
+    await expect(page).toHaveURL(descending, { timeout: 3_000 })
+  }).toPass({ timeout: 20_000 })
 }
 
 export function mainNavigation(page: Page) {

@@ -1,5 +1,4 @@
-import type {} from '@fastify/swagger' // brings app.swagger() into the type
-import { buildApp } from '../simulator/src/app.ts'
+import { apiDocument } from '../simulator/src/api-document.ts'
 import { readSpecCatalogue } from './spec-catalogue.ts'
 
 /**
@@ -7,10 +6,7 @@ import { readSpecCatalogue } from './spec-catalogue.ts'
  * An endpoint row counts as implemented when an operation of the OpenAPI document (generated from
  * the route contracts) names its id in `x-spec-ids`.
  */
-const app = await buildApp({ dbPath: ':memory:', seed: { scale: 'small' }, logger: false })
-await app.ready()
-const doc = app.swagger() as { paths?: Record<string, Record<string, { 'x-spec-ids'?: string[] }>> }
-await app.close()
+const doc = (await apiDocument()) as { paths?: Record<string, Record<string, { 'x-spec-ids'?: string[] }>> }
 
 const implemented = new Set<string>()
 for (const methods of Object.values(doc.paths ?? {}))

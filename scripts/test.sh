@@ -5,7 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n=== %s\n' "$*"; }
+# Each title says when its step began (or, for two side by side, when both had ended): seconds
+# since the tests started, so a slow CI run shows where its time went.
+step() { printf '\n=== %s (at %d s)\n' "$*" "$SECONDS"; }
 
 # Two steps side by side, for steps that keep about one core busy each (CI has two): each one's
 # output is printed whole, in order, once both have ended; fails when either failed.

@@ -5,7 +5,8 @@ import { loadDocument } from './document.ts'
 import { formatReport, runContract, type Credentials } from './run.ts'
 
 /**
- * npm run contract [-- --base-url URL (--user U --password P | --token T) [--allow-writes] [--spec FILE|URL]]
+ * npm run contract [-- --base-url URL (--user U --password P | --token T) [--allow-writes] [--spec FILE|URL]
+ *                     [--paths REGEX] [--runs N]]
  *
  * Checks a backend against the API document: every operation with valid requests (status and body
  * as documented) and with malformed ones (never a 5xx; 4xx in the error shape). With no URL it
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     'allow-writes': { type: 'boolean', default: false },
     spec: { type: 'string' },
     runs: { type: 'string' },
+    paths: { type: 'string' },
     report: { type: 'string', default: 'test-results/contract.json' },
   },
 })
@@ -32,10 +34,14 @@ function credentialsFrom(): Credentials | undefined {
   return undefined
 }
 
+const NO_CREDENTIALS = 'with --base-url, give --user and --password, or --token'
+
 async function main() {
-  const doc = await loadDocument(values.spec)
   let baseUrl = values['base-url']
   let credentials = credentialsFrom()
+  // Said before the document is built (seconds), so a missing flag is told at once.
+  if (baseUrl && !credentials) throw new Error(NO_CREDENTIALS)
+  const doc = await loadDocument(values.spec)
   let allowWrites = values['allow-writes']
   let stop: (() => Promise<void>) | undefined
 
@@ -52,9 +58,8 @@ async function main() {
     credentials ??= { user: 'admin', password: 'admin' }
     // Its own throwaway simulator: writes harm nothing, so they are checked too.
     allowWrites = true
-  } else if (!credentials) {
-    throw new Error('with --base-url, give --user and --password, or --token')
   }
+  if (!credentials) throw new Error(NO_CREDENTIALS)
 
   try {
     const report = await runContract({
@@ -63,6 +68,7 @@ async function main() {
       credentials,
       allowWrites,
       badInputRuns: values.runs ? Number(values.runs) : undefined,
+      paths: values.paths ? new RegExp(values.paths) : undefined,
     })
     process.stdout.write(formatReport(report) + '\n')
     fs.mkdirSync(path.dirname(values.report), { recursive: true })

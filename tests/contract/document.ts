@@ -74,21 +74,12 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
 
 /**
  * The document to check against: a file or URL when given, otherwise the one generated from the
- * contracts (the simulator builds it from the same TypeBox schemas the console uses; nothing else
- * of the simulator is used, and no request goes to it).
+ * contracts (the simulator builds it from the same TypeBox schemas the console uses, over an empty
+ * database; nothing else of the simulator is used, and no request goes to it).
  */
 export async function loadDocument(spec?: string): Promise<OpenApiDocument> {
   if (spec?.startsWith('http')) return (await (await fetch(spec)).json()) as OpenApiDocument
   if (spec) return JSON.parse(fs.readFileSync(spec, 'utf8')) as OpenApiDocument
-  const { buildApp } = await import('../../simulator/src/app.ts')
-  const app = await buildApp({
-    dbPath: ':memory:',
-    seed: { scale: 'small' },
-    logger: false,
-    simControl: false,
-  })
-  await app.ready()
-  const doc = app.swagger() as unknown as OpenApiDocument
-  await app.close()
-  return doc
+  const { apiDocument } = await import('../../simulator/src/api-document.ts')
+  return (await apiDocument()) as OpenApiDocument
 }
