@@ -19,6 +19,7 @@ import { declareAccess, registerAuthentication } from './plugins/auth.ts'
 import { createTokenService, type TokenService } from './plugins/tokens.ts'
 import { FaultStore, registerFaultInjection } from './plugins/faults.ts'
 import { registerFiniteNumberGuard } from './plugins/finite-numbers.ts'
+import { registerIgnoredParams } from './plugins/ignored-params.ts'
 import { registerDateParamCheck } from './plugins/date-params.ts'
 import { registerBoundedJsonParser } from './plugins/json-depth.ts'
 import {
@@ -112,7 +113,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const secret = options.jwtSecret ?? readSetting(db, 'jwt_secret')!
   const app = Fastify({
     logger: options.logger ?? false,
-    // Unknown fields are refused, not silently dropped, and unions are not corrupted by removal.
+    // Unknown body fields are refused, not silently dropped, and unions are not corrupted by removal.
+    // (Unknown query parameters are dropped before validation and named: plugins/ignored-params.ts.)
     ajv: {
       customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true },
       // The date parameters' marker (contracts/dates.ts) is an annotation the date check reads.
@@ -166,7 +168,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         title: 'costlens API',
         version: '0.1.0',
         description:
-          'The console REST API as served by the costlens simulator. Send `Authorization: JWT <token>`.',
+          'The console REST API as served by the costlens simulator. Send `Authorization: JWT <token>`. ' +
+          'A query parameter an operation does not take is ignored and named in the ' +
+          '`x-costlens-ignored-params` response header; an unknown field of a JSON body is a 400.',
       },
       components: {
         securitySchemes: {
@@ -207,6 +211,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   })
 
   registerBoundedJsonParser(app)
+  registerIgnoredParams(app)
   registerFiniteNumberGuard(app)
   registerDateParamCheck(app)
   if (options.simControl !== false) {

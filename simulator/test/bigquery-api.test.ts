@@ -428,7 +428,6 @@ describe('bigquery API: jobs and projects (E163-E167)', () => {
         { startTime: iso(Date.UTC(2025, 0, 1)), endTime: iso(Date.UTC(2026, 1, 1)) },
       ],
       ['an unknown list type', { filterType: 'slow' }],
-      ['an unknown parameter', { cluster: 'x' }],
     ])('answers 400 to %s', async (_name, params) => {
       const res = await get(url(params))
       expect(res.statusCode).toBe(400)

@@ -641,11 +641,6 @@ describe('access and bad input', () => {
       'querystring/clusterName "cdh-etl-02" is not the cluster of the path',
     ],
     [
-      '/api/v1/clusters/cdh-prod-01/resources/cpu/allocated?size=3',
-      400,
-      'must NOT have additional properties',
-    ],
-    [
       '/api/v1/clusters/cdh-prod-01/resources/tagged/cpu?groupBy=colour',
       400,
       'querystring/groupBy must be equal to one of the allowed values',

@@ -81,7 +81,6 @@ describe('GET /api/v1/cluster_search (E007)', () => {
       'dateFrom=-5',
       'querystring/dateFrom must be epoch milliseconds or an ISO-8601 date (4-digit year), from 2000-01-01 to 2100-01-01',
     ],
-    ['bogus=1', 'querystring must NOT have additional properties'],
     [`dateFrom=${TEST_NOW_MS}&dateTo=${TEST_NOW_MS - DAY}`, 'dateFrom must not be after dateTo'],
   ])('answers %s with 400 "%s"', async (query, message) => {
     const { status, body } = await get<{ message: string }>(`/api/v1/cluster_search?${query}`)
