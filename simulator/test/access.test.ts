@@ -101,6 +101,8 @@ describe('authentication from the matched route (issue 15, item 1)', () => {
       'GET /aad/check',
       'GET /saml/check',
       'GET /signInMode',
+      // The real product's documented sign-in (issue 21), for its scripts.
+      'POST /api/v1/signIn',
       'POST /api/v1/webSignIn',
     ])
   })

@@ -269,6 +269,41 @@ export const InefficientAppsQuerySchema = Type.Object(
   { additionalProperties: false, title: 'InefficientAppsQuery' },
 )
 export type InefficientAppsQuery = Static<typeof InefficientAppsQuerySchema>
+/**
+ * GET /api/v1/apps/events/inefficient_apps/ (trailing slash): the real product's documented form of
+ * E024 (REAL-API-NOTES §7; public REST reference 4.6), for scripts written against it. entity_type
+ * is an entity type code (0 MR, 1 Hive, 2 Spark, 16 Impala; any code of APP_TYPE_BY_CODE), every
+ * type when absent. Default window: the last 7 days, as E024.
+ */
+export const DocumentedInefficientAppsQuerySchema = Type.Object(
+  {
+    start_time: Type.Optional(QueryInstantSchema),
+    end_time: Type.Optional(QueryInstantSchema),
+    entity_type: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 99,
+        description: '0 MR, 1 Hive, 2 Spark, 16 Impala',
+        examples: [2],
+      }),
+    ),
+  },
+  { additionalProperties: false, title: 'DocumentedInefficientAppsQuery' },
+)
+export type DocumentedInefficientAppsQuery = Static<typeof DocumentedInefficientAppsQuerySchema>
+export const DocumentedInefficientAppsResponseSchema = Type.Array(
+  Type.Object(
+    {
+      entity_type: Type.Integer({ description: 'the entity type code of the apps counted' }),
+      event_name: Type.String({ examples: ['MRTooLargeMapEvent'] }),
+      count: Type.Integer({ description: 'inefficient apps of that type with that event' }),
+    },
+    { additionalProperties: false },
+  ),
+  { title: 'DocumentedInefficientAppsResponse', description: 'by count descending, then event name' },
+)
+export type DocumentedInefficientAppsResponse = Static<typeof DocumentedInefficientAppsResponseSchema>
+
 export const KeyCountListSchema = Type.Array(KeyCountSchema, {
   title: 'KeyCountList',
   description: 'by doc_count descending, then key',

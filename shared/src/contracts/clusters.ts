@@ -187,6 +187,12 @@ export const NodesResponseSchema = Type.Object(
     active: Type.Array(Point, { description: 'nodes in service (RUNNING)' }),
     series: Type.Array(NamedSeriesSchema, { description: 'UNHEALTHY, LOST and DECOMMISSIONED nodes' }),
     nodes: Type.Integer({ description: 'nodes of the cluster(s) when none is down' }),
+    // The real product's documented fields (public REST reference 4.6, NodeStateResponse), for its scripts.
+    total: Type.Array(Point, { description: 'every node, in service or not' }),
+    unhealthy: Type.Array(Point),
+    lost: Type.Array(Point),
+    decommissioned: Type.Array(Point),
+    rebooted: Type.Array(Point, { description: 'REBOOTED NodeManagers (none in the seeded data)' }),
     nodeType: Nullable(Type.String({ description: 'instance type or hardware profile' })),
     nodeVcores: Nullable(Type.Integer()),
     nodeMemoryMB: Nullable(Type.Integer()),

@@ -3,6 +3,8 @@ import {
   AppEventsResponseSchema,
   AppsSearchQuerySchema,
   AppsSearchResponseSchema,
+  DocumentedInefficientAppsQuerySchema,
+  DocumentedInefficientAppsResponseSchema,
   GlobalSearchQuerySchema,
   GlobalSearchResponseSchema,
   InefficientAppsNewuxQuerySchema,
@@ -69,6 +71,18 @@ export const appsEndpoints = defineEndpoints({
     summary: 'Inefficient apps (events of type 2 or 6, B182) counted per event name',
     querystring: InefficientAppsQuerySchema,
     response: KeyCountListSchema,
+  },
+  documentedInefficientApps: {
+    method: 'GET',
+    path: '/api/v1/apps/events/inefficient_apps/',
+    specIds: [],
+    tags,
+    summary: "The real product's documented inefficient-apps count: {entity_type, event_name, count} rows",
+    description:
+      "Not in the spec: the real product's public REST reference (4.6) documents this path, with the trailing " +
+      'slash, entity_type and these fields; the same counts as E024 (events of type 2 or 6), per entity type.',
+    querystring: DocumentedInefficientAppsQuerySchema,
+    response: DocumentedInefficientAppsResponseSchema,
   },
   inefficientAppsNewux: {
     method: 'GET',

@@ -49,6 +49,20 @@ export const authEndpoints = defineEndpoints({
     response: SignInResponseSchema,
     errors: [400, 429],
   },
+  signIn: {
+    method: 'POST',
+    path: '/api/v1/signIn',
+    specIds: [],
+    tags,
+    access: { public: true },
+    summary: "The real product's documented sign-in: a form (or JSON) username and password",
+    description:
+      "Not in the spec: the real product's public REST reference (4.6, POST /signIn) documents it, and scripts " +
+      'written against that reference sign in here. It answers as webSignIn does, with the same limits.',
+    body: WebSignInBodySchema,
+    response: SignInResponseSchema,
+    errors: [400, 429],
+  },
   samlCheck: ssoCheck('saml', 'E003'),
   aadCheck: ssoCheck('aad', 'E004'),
   aadSession: {

@@ -87,6 +87,21 @@ export const nodesAnswer: NodesResponse = {
     },
   ],
   nodes: 6,
+  // The real product's documented node-state fields, which the console does not read.
+  total: [
+    [T, 6],
+    [T + 120_000, 6],
+  ],
+  unhealthy: [
+    [T, 0],
+    [T + 120_000, 1],
+  ],
+  lost: [
+    [T, 0],
+    [T + 120_000, 0],
+  ],
+  decommissioned: [],
+  rebooted: [],
   nodeType: 'm5.2xlarge',
   nodeVcores: 8,
   nodeMemoryMB: 32768,

@@ -4,6 +4,8 @@ import type {
   AppSortField,
   AppsSearchQuery,
   AppsSearchResponse,
+  DocumentedInefficientAppsQuery,
+  DocumentedInefficientAppsResponse,
   GlobalSearchQuery,
   GlobalSearchResponse,
   InefficientAppsNewuxQuery,
@@ -203,6 +205,30 @@ export function inefficientApps(
     appsTimeShift(db),
   )
   return eventCounts(db, where, INEFFICIENT).map((e) => ({ key: e.name, doc_count: e.count }))
+}
+
+/** The kinds the documented inefficient-apps count answers for when no entity_type is asked. */
+const DOCUMENTED_ENTITY_KINDS = ['mr', 'hive', 'spark', 'tez', 'impala'] as const
+
+/**
+ * The real product's documented GET /apps/events/inefficient_apps/ (REAL-API-NOTES §7): E024's
+ * counts, one row per entity type and event name ({entity_type, event_name, count}), by count.
+ */
+export function documentedInefficientApps(
+  db: Db,
+  q: DocumentedInefficientAppsQuery,
+  now: number,
+  scope: ClusterScope,
+): DocumentedInefficientAppsResponse {
+  const kinds =
+    q.entity_type === undefined ? DOCUMENTED_ENTITY_KINDS : [kindOfCode(String(q.entity_type), 'entity_type')]
+  return kinds
+    .flatMap((kind) =>
+      inefficientApps(db, { start_time: q.start_time, end_time: q.end_time, entity: kind }, now, scope).map(
+        (e) => ({ entity_type: appTypeCodes(kind as AppType)[0]!, event_name: e.key, count: e.doc_count }),
+      ),
+    )
+    .sort((a, b) => b.count - a.count || a.event_name.localeCompare(b.event_name))
 }
 
 /** E025's window: start_time/end_time or gte/lte, default the last 7 days. */

@@ -388,7 +388,7 @@ export function nodeSeries(db: Db, target: Target, q: ResourceSeriesQuery, now: 
         .get(capacity.params) as { nodes: number | null; type: string; vcores: number; memory: number })
     : undefined
   const series = (column: string) => rows.map((r): [number, number] => [at(r.p), round2(r[column]!)])
-  const result: NodesResponse = {
+  const result: ConsoleNodes = {
     active: series('active'),
     series: [
       { name: 'UNHEALTHY', data: series('unhealthy') },
@@ -409,7 +409,31 @@ export function nodeSeries(db: Db, target: Target, q: ResourceSeriesQuery, now: 
     result.active.push([at(p), carry!.nodes])
     for (const s of result.series) s.data.push([at(p), 0])
   }
-  return result
+  return withDocumentedStates(result)
+}
+
+/**
+ * The real product's documented node-state fields (public REST reference 4.6, NodeStateResponse)
+ * beside the console's: total (every node, in service or not) and each state as its own series.
+ * The seeded clusters have no REBOOTED NodeManagers (a restart shows as LOST, then RUNNING), so
+ * rebooted is 0 at every point.
+ */
+type ConsoleNodes = Omit<NodesResponse, 'total' | 'unhealthy' | 'lost' | 'decommissioned' | 'rebooted'>
+
+function withDocumentedStates(result: ConsoleNodes): NodesResponse {
+  const state = (name: string) => result.series.find((s) => s.name === name)!.data
+  const down = [state('UNHEALTHY'), state('LOST'), state('DECOMMISSIONED')]
+  return {
+    ...result,
+    total: result.active.map(([t, active], i) => [
+      t,
+      round2(active + down.reduce((n, s) => n + s[i]![1], 0)),
+    ]),
+    unhealthy: down[0]!,
+    lost: down[1]!,
+    decommissioned: down[2]!,
+    rebooted: result.active.map(([t]) => [t, 0]),
+  }
 }
 
 /**

@@ -23,6 +23,7 @@ import {
   appsSearch,
   eventCountsByApp,
   globalSearch,
+  documentedInefficientApps,
   inefficientApps,
   inefficientAppsNewux,
   statsTags,
@@ -87,6 +88,18 @@ export default async function appRoutes(app: AppInstance) {
       return { sortKey: sortFieldOf(request.query.sort), range: { start: start ?? 0, end: end ?? now } }
     },
   })
+
+  route(
+    app,
+    calls.documentedInefficientApps,
+    (request) => documentedInefficientApps(db, request.query, clock.now(), scopeOf(request)),
+    {
+      plan: (request, now) => ({
+        inefficient: true,
+        range: startEndWindow(request.query, INEFFICIENT_SPAN, now),
+      }),
+    },
+  )
 
   route(
     app,

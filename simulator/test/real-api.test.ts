@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { auth, signIn, testApp, TEST_NOW_MS } from './helper.ts'
+
+/**
+ * Issue 21: the real product's documented public requests (its REST reference 4.6 and REAL-API-NOTES),
+ * sent as a script written against that reference sends them, get the documented fields.
+ */
+let app: FastifyInstance
+let headers: Record<string, string>
+beforeAll(async () => {
+  app = await testApp()
+  headers = auth(await signIn(app, 'admin'))
+})
+afterAll(() => app.close())
+
+const DAY = 86_400_000
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+
+describe('POST /api/v1/signIn (documented: a form username and password)', () => {
+  it('answers the token and the documented fields; the token opens the API', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/signIn',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'username=admin&password=admin',
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const body = res.json()
+    expect(body).toMatchObject({
+      message: 'ok',
+      role: 'admin',
+      readOnly: false,
+      tags: '',
+      id: 'admin',
+      username: 'admin',
+    })
+    const valid = await app.inject({
+      url: '/api/v1/isValidToken',
+      headers: { authorization: `JWT ${body.token}` },
+    })
+    expect(valid.statusCode).toBe(200)
+  })
+
+  it('takes JSON too, and refuses a wrong password with 400 as webSignIn does', async () => {
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/api/v1/signIn',
+      payload: { username: 'emr', password: 'emr' },
+    })
+    expect(ok.json()).toMatchObject({ username: 'emr', role: 'admin' })
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/v1/signIn',
+      payload: { username: 'emr', password: 'x' },
+    })
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.json()).toMatchObject({ statusCode: 400, message: 'Invalid username or password.' })
+  })
+})
+
+describe('GET /api/v1/apps/events/inefficient_apps/ (documented: trailing slash, entity_type)', () => {
+  const window = `start_time=${day(TEST_NOW_MS - 5 * DAY)}&end_time=${day(TEST_NOW_MS)}`
+
+  it('answers {entity_type, event_name, count} rows, by count, for every type', async () => {
+    const res = await app.inject({ url: `/api/v1/apps/events/inefficient_apps/?${window}`, headers })
+    expect(res.statusCode, res.body).toBe(200)
+    const rows = res.json<{ entity_type: number; event_name: string; count: number }[]>()
+    expect(rows.length).toBeGreaterThan(0)
+    for (const row of rows) expect(Object.keys(row).sort()).toEqual(['count', 'entity_type', 'event_name'])
+    expect(rows.map((r) => r.count)).toEqual(rows.map((r) => r.count).sort((a, b) => b - a))
+    expect(new Set(rows.map((r) => r.entity_type)).size).toBeGreaterThan(1)
+  })
+
+  it.each([
+    [0, 'mr'],
+    [2, 'spark'],
+  ])('entity_type=%i counts what the console call (E024) counts for %s', async (code, kind) => {
+    const documented = await app.inject({
+      url: `/api/v1/apps/events/inefficient_apps/?${window}&entity_type=${code}`,
+      headers,
+    })
+    const console = await app.inject({
+      url: `/api/v1/apps/events/inefficient_apps?${window}&entity=${kind}`,
+      headers,
+    })
+    const rows = documented.json<{ entity_type: number; event_name: string; count: number }[]>()
+    expect(rows.every((r) => r.entity_type === code)).toBe(true)
+    expect(Object.fromEntries(rows.map((r) => [r.event_name, r.count]))).toEqual(
+      Object.fromEntries(
+        console.json<{ key: string; doc_count: number }[]>().map((e) => [e.key, e.doc_count]),
+      ),
+    )
+  })
+
+  it('an entity type that is none is a 400 naming the field', async () => {
+    const res = await app.inject({ url: `/api/v1/apps/events/inefficient_apps/?entity_type=42`, headers })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toContain('entity_type')
+  })
+})
+
+describe('GET /api/v1/clusters/{cluster}/nodes (documented NodeStateResponse fields)', () => {
+  it('has total, active, unhealthy, lost, rebooted and decommissioned; total adds up the states', async () => {
+    const res = await app.inject({
+      url: `/api/v1/clusters/*/nodes?start_time=${TEST_NOW_MS - DAY}&end_time=${TEST_NOW_MS}&interval=1h`,
+      headers,
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const body =
+      res.json<
+        Record<'total' | 'active' | 'unhealthy' | 'lost' | 'decommissioned' | 'rebooted', [number, number][]>
+      >()
+    for (const field of ['total', 'active', 'unhealthy', 'lost', 'decommissioned', 'rebooted'] as const)
+      expect(body[field], field).toHaveLength(body.active.length)
+    body.total.forEach(([t, total], i) => {
+      expect(t).toBe(body.active[i]![0])
+      const parts = body.active[i]![1] + body.unhealthy[i]![1] + body.lost[i]![1] + body.decommissioned[i]![1]
+      expect(total).toBeCloseTo(parts, 2)
+    })
+    expect(body.rebooted.every(([, n]) => n === 0)).toBe(true)
+  })
+})
