@@ -121,3 +121,47 @@ describe('GET /api/v1/clusters/{cluster}/nodes (documented NodeStateResponse fie
     expect(body.rebooted.every(([, n]) => n === 0)).toBe(true)
   })
 })
+
+describe('GET /api/v1/search/cb/appt[/queue] (documented: from/to or gte/lte)', () => {
+  it('gte/lte as dates give the window from/to give, in the documented nesting', async () => {
+    const dates = day(TEST_NOW_MS - 6 * DAY)
+    const end = day(TEST_NOW_MS - DAY)
+    const viaFromTo = await app.inject({
+      url: `/api/v1/search/cb/appt/queue?from=${dates}&to=${end}`,
+      headers,
+    })
+    const viaGteLte = await app.inject({
+      url: `/api/v1/search/cb/appt/queue?gte=${dates}&lte=${end}`,
+      headers,
+    })
+    expect(viaGteLte.statusCode, viaGteLte.body).toBe(200)
+    expect(viaGteLte.headers['x-costlens-ignored-params']).toBeUndefined()
+    expect(viaGteLte.json()).toEqual(viaFromTo.json())
+    const body = viaGteLte.json<{
+      cb: { v1: string; count: number; ms: number; vs: number; cb: { v2: string }[] }[]
+    }>()
+    expect(body.cb.length).toBeGreaterThan(0)
+    expect(body.cb[0]).toMatchObject({
+      v1: expect.any(String),
+      count: expect.any(Number),
+      ms: expect.any(Number),
+      vs: expect.any(Number),
+    })
+    expect(body.cb[0]!.cb[0]).toMatchObject({ v2: expect.any(String) })
+  })
+
+  it('takes the documented epoch seconds; a reversed gte/lte is a 400 naming them', async () => {
+    const seconds = (ms: number) => Math.floor(ms / 1000)
+    const res = await app.inject({
+      url: `/api/v1/search/cb/appt?from=${seconds(TEST_NOW_MS - 3 * DAY)}&to=${seconds(TEST_NOW_MS)}`,
+      headers,
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const reversed = await app.inject({
+      url: `/api/v1/search/cb/appt?gte=${day(TEST_NOW_MS)}&lte=${day(TEST_NOW_MS - 3 * DAY)}`,
+      headers,
+    })
+    expect(reversed.statusCode).toBe(400)
+    expect(reversed.json().message).toBe('querystring/gte must not be after querystring/lte')
+  })
+})

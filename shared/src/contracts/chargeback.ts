@@ -39,6 +39,9 @@ export const ChargebackQuerySchema = Type.Object(
   {
     from: Type.Optional(DateParamString('epoch-s-or-iso')),
     to: Type.Optional(DateParamString('epoch-s-or-iso')),
+    // The names the real product's reference gives these dates (REAL-API-NOTES §5): the same as from/to.
+    gte: Type.Optional(DateParamString('epoch-s-or-iso')),
+    lte: Type.Optional(DateParamString('epoch-s-or-iso')),
     appt: Type.Optional(Type.String({ maxLength: 200, description: 'comma-separated application kinds' })),
     clusterUid: Type.Optional(Type.String({ maxLength: 200, examples: ['*'] })),
     tags: Type.Optional(Type.String({ maxLength: 1000, description: 'key:value pairs, comma separated' })),

@@ -61,16 +61,29 @@ function groupingOf(key: string, search: AppChargebackSearch): Grouping {
  * (a number below 10^11 is seconds: 10^11 s is the year 5138). A `to` given as a date means the end
  * of that day, so from=2026-11-01&to=2026-11-07 is seven whole days.
  */
-export function chargebackInstant(value: string, field: 'from' | 'to'): number {
+export function chargebackInstant(value: string, field: 'from' | 'to' | 'gte' | 'lte'): number {
   const ms = instant(value, field, 'querystring', 'epoch-s-or-iso')!
-  return field === 'to' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? ms + DAY : ms
+  return (field === 'to' || field === 'lte') && /^\d{4}-\d{2}-\d{2}$/.test(value) ? ms + DAY : ms
 }
 
-/** The window [from, to) a chargeback sums, default the last 7 days. */
-export function chargebackWindow(q: ChargebackQuery, now: number): { from: number; to: number } {
-  const to = q.to === undefined ? now : chargebackInstant(q.to, 'to')
-  const from = q.from === undefined ? to - 7 * DAY : chargebackInstant(q.from, 'from')
-  if (from > to) throw new HttpError(400, 'querystring/from must not be after querystring/to')
+/**
+ * The window [from, to) a chargeback sums, default the last 7 days. gte/lte are the names the real
+ * product's reference gives search/cb/appt's dates (REAL-API-NOTES §5, [SW]): read the same way.
+ */
+export function chargebackWindow(
+  q: { from?: string; to?: string; gte?: string; lte?: string },
+  now: number,
+): { from: number; to: number } {
+  const names = {
+    from: q.from === undefined && q.gte !== undefined ? 'gte' : 'from',
+    to: q.to === undefined && q.lte !== undefined ? 'lte' : 'to',
+  } as const
+  const toText = q.to ?? q.lte
+  const fromText = q.from ?? q.gte
+  const to = toText === undefined ? now : chargebackInstant(toText, names.to)
+  const from = fromText === undefined ? to - 7 * DAY : chargebackInstant(fromText, names.from)
+  if (from > to)
+    throw new HttpError(400, `querystring/${names.from} must not be after querystring/${names.to}`)
   return { from, to }
 }
 
