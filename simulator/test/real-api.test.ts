@@ -165,3 +165,37 @@ describe('GET /api/v1/search/cb/appt[/queue] (documented: from/to or gte/lte)', 
     expect(reversed.json().message).toBe('querystring/gte must not be after querystring/lte')
   })
 })
+
+describe('every cluster: /clusters/nodes and /clusters/resources/* (documented paths)', () => {
+  const window = `from=${Math.floor((TEST_NOW_MS - DAY) / 1000)}&to=${Math.floor(TEST_NOW_MS / 1000)}&interval=hourly`
+
+  it('/clusters/nodes answers what /clusters/*/nodes answers', async () => {
+    const documented = await app.inject({ url: `/api/v1/clusters/nodes?${window}`, headers })
+    const star = await app.inject({ url: `/api/v1/clusters/*/nodes?${window}`, headers })
+    expect(documented.statusCode, documented.body).toBe(200)
+    expect(documented.json()).toEqual(star.json())
+    expect(documented.json()).toHaveProperty('rebooted')
+  })
+
+  it.each([
+    ['cpu', 'allocated'],
+    ['cpu', 'total'],
+    ['memory', 'allocated'],
+    ['memory', 'total'],
+  ])('/clusters/resources/%s/%s: {"<ms>": value}, the averages of every cluster', async (metric, measure) => {
+    const documented = await app.inject({
+      url: `/api/v1/clusters/resources/${metric}/${measure}?${window}`,
+      headers,
+    })
+    expect(documented.statusCode, documented.body).toBe(200)
+    const map = documented.json<Record<string, string | number>>()
+    const star = await app.inject({
+      url: `/api/v1/clusters/*/resources/${metric}/${measure}?${window}`,
+      headers,
+    })
+    const avg = star.json<{ avg: [number, number][] }>().avg
+    expect(Object.keys(map)).toEqual(avg.map(([t]) => String(t)))
+    // As documented: cpu values are strings ("2.875"), memory values numbers.
+    for (const [t, v] of avg) expect(map[String(t)]).toEqual(metric === 'cpu' ? String(v) : v)
+  })
+})

@@ -162,6 +162,18 @@ const PointIntervalFields = {
   pointInterval: Type.Integer({ description: 'the point interval in ms' }),
 }
 
+/**
+ * The real product's documented GET /clusters/resources/{cpu|memory}/{allocated|total} (REAL-API-NOTES
+ * §7, public REST reference 4.6): every cluster's average per point as a flat map of epoch ms (as a
+ * string key) to the value, a string for cpu (vcores) and a number for memory (MB), as documented.
+ */
+export const DocumentedResourceMapSchema = Type.Record(
+  Type.String({ pattern: '^[0-9]{1,15}$' }),
+  Type.Union([Type.String(), Type.Number()]),
+  { title: 'DocumentedResourceMap', examples: [{ '1561539600000': '2.875' }] },
+)
+export type DocumentedResourceMap = Static<typeof DocumentedResourceMapSchema>
+
 /** E055-E058 (G28): vcores for cpu, MB for memory. */
 export const ResourceSeriesResponseSchema = Type.Object(
   {

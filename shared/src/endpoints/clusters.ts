@@ -2,6 +2,7 @@ import {
   ClusterPathParamsSchema,
   ClusterSearchQuerySchema,
   ClusterSearchResponseSchema,
+  DocumentedResourceMapSchema,
   FinishedAppsQuerySchema,
   FinishedAppsResponseSchemas,
   NodesResponseSchema,
@@ -37,6 +38,37 @@ const resourceSeries = (metric: ResourceMetric, measure: ResourceMeasure, specId
     response: ResourceSeriesResponseSchema,
     errors: [404],
   })
+
+/**
+ * The real product's documented series over every cluster of the user's platform (public REST
+ * reference 4.6): /clusters/resources/{metric}/{measure}, as a flat map (REAL-API-NOTES §7).
+ */
+const documentedResourceSeries = (metric: ResourceMetric, measure: ResourceMeasure) =>
+  defineEndpoint({
+    method: 'GET',
+    path: `/api/v1/clusters/resources/${metric}/${measure}`,
+    specIds: [],
+    tags,
+    summary: `${measure === 'allocated' ? 'Allocated' : 'Total'} ${metric === 'cpu' ? 'vcores' : 'memory (MB)'} of every cluster, as the real product's reference documents it`,
+    description:
+      'Not in the spec: the real product\'s public REST reference documents this path; {"<epoch ms>": value}, ' +
+      `${metric === 'cpu' ? 'vcores as strings' : 'MB as numbers'}, the averages of /clusters/*/resources/${metric}/${measure}. ` +
+      'from/to as epoch seconds or YYYY-MM-DD, interval as there.',
+    querystring: ResourceSeriesQuerySchema,
+    response: DocumentedResourceMapSchema,
+  })
+
+/** The documented all-cluster series by metric and measure. */
+export const DOCUMENTED_RESOURCE_CALLS = {
+  cpu: {
+    allocated: documentedResourceSeries('cpu', 'allocated'),
+    total: documentedResourceSeries('cpu', 'total'),
+  },
+  memory: {
+    allocated: documentedResourceSeries('memory', 'allocated'),
+    total: documentedResourceSeries('memory', 'total'),
+  },
+} as const
 
 /** E060, E061: one metric allocated per application type, user or queue over time. */
 const taggedSeries = (metric: ResourceMetric, specId: string) =>
@@ -128,6 +160,22 @@ export const clustersEndpoints = defineEndpoints({
     response: NodesResponseSchema,
     errors: [404],
   },
+  documentedNodes: {
+    method: 'GET',
+    path: '/api/v1/clusters/nodes',
+    specIds: [],
+    tags,
+    summary: "Nodes of every cluster over time, as the real product's reference documents it",
+    description:
+      "Not in the spec: the real product's public REST reference documents this path (NodeStateResponse); " +
+      'the answer of /clusters/*/nodes, with total, active, unhealthy, lost, rebooted and decommissioned.',
+    querystring: ResourceSeriesQuerySchema,
+    response: NodesResponseSchema,
+  },
+  documentedCpuAllocated: DOCUMENTED_RESOURCE_CALLS.cpu.allocated,
+  documentedCpuTotal: DOCUMENTED_RESOURCE_CALLS.cpu.total,
+  documentedMemoryAllocated: DOCUMENTED_RESOURCE_CALLS.memory.allocated,
+  documentedMemoryTotal: DOCUMENTED_RESOURCE_CALLS.memory.total,
   taggedCpu: TAGGED_SERIES_CALLS.cpu,
   taggedMemory: TAGGED_SERIES_CALLS.memory,
   taggedStats: {

@@ -1,4 +1,6 @@
 import {
+  ALL_CLUSTERS,
+  DOCUMENTED_RESOURCE_CALLS,
   RESOURCE_SERIES_CALLS,
   TAGGED_SERIES_CALLS,
   clustersEndpoints as calls,
@@ -37,8 +39,13 @@ function targetOf(
   request: FastifyRequest & { params: { cluster: string } },
   clusterName?: string,
 ) {
+  return clustersOf(app, request, request.params.cluster, clusterName)
+}
+
+/** The clusters named (a cluster, or '*' every one) among the signed-in user's platform. */
+function clustersOf(app: AppInstance, request: FastifyRequest, cluster: string, clusterName?: string) {
   const platform = findUserRow(app.db, sessionOf(request).username)!.cluster_type
-  return resolveYarnTarget(app.db, platform, request.params.cluster, clusterName)
+  return resolveYarnTarget(app.db, platform, cluster, clusterName)
 }
 
 /** Cluster resources (02 §7; issue 6): series, nodes, group-by series, stats and the resource table. */
@@ -71,6 +78,37 @@ export async function clusterResourceRoutes(app: AppInstance) {
       nodeSeries(db, targetOf(app, request, request.query.clusterName), request.query, clock.now()),
     resourceAccess,
   )
+
+  // The real product's documented all-cluster forms (issue 21): the '*' target of the calls above.
+  const everyCluster = (request: FastifyRequest) => clustersOf(app, request, ALL_CLUSTERS)
+  route(
+    app,
+    calls.documentedNodes,
+    (request) => nodeSeries(db, everyCluster(request), request.query, clock.now()),
+    resourceAccess,
+  )
+  for (const [metric, measures] of Object.entries(DOCUMENTED_RESOURCE_CALLS) as [
+    ResourceMetric,
+    (typeof DOCUMENTED_RESOURCE_CALLS)[ResourceMetric],
+  ][])
+    for (const [measure, entry] of Object.entries(measures) as [ResourceMeasure, typeof measures.total][])
+      route(
+        app,
+        entry,
+        (request) => {
+          const series = resourceSeries(
+            db,
+            everyCluster(request),
+            metric,
+            measure,
+            request.query,
+            clock.now(),
+          )
+          // As documented: cpu values are strings, memory values numbers.
+          return Object.fromEntries(series.avg.map(([t, v]) => [String(t), metric === 'cpu' ? String(v) : v]))
+        },
+        resourceAccess,
+      )
 
   for (const [metric, entry] of Object.entries(TAGGED_SERIES_CALLS) as [
     ResourceMetric,
