@@ -199,3 +199,45 @@ describe('every cluster: /clusters/nodes and /clusters/resources/* (documented p
     for (const [t, v] of avg) expect(map[String(t)]).toEqual(metric === 'cpu' ? String(v) : v)
   })
 })
+
+describe('GET /api/v1/autoactions/recent_violations (documented filters)', () => {
+  const window = `start_time=${day(TEST_NOW_MS - 6 * DAY)}&end_time=${day(TEST_NOW_MS)}&limit=200`
+  type Hit = { _source: { entityId: string; user: string; eventType: string } }
+  const hits = async (extra = '') => {
+    const res = await app.inject({ url: `/api/v1/autoactions/recent_violations?${window}${extra}`, headers })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.headers['x-costlens-ignored-params']).toBeUndefined()
+    return res.json<Hit[]>()
+  }
+  const kindOf = (id: string) => app.db.prepare('SELECT kind FROM applications WHERE id = ?').pluck().get(id)
+
+  it('user, appId and appType narrow the violations to theirs', async () => {
+    const all = await hits()
+    expect(all.length).toBeGreaterThan(2)
+    const { user, entityId } = all[0]!._source
+    const byUser = await hits(`&user=${encodeURIComponent(user)}`)
+    expect(byUser.map((h) => h._source.entityId)).toEqual(
+      all.filter((h) => h._source.user === user).map((h) => h._source.entityId),
+    )
+    expect((await hits(`&appId=${encodeURIComponent(entityId)}`)).map((h) => h._source.entityId)).toEqual(
+      all.filter((h) => h._source.entityId === entityId).map((h) => h._source.entityId),
+    )
+    const kind = kindOf(entityId) as string
+    const byType = await hits(`&appType=${kind === 'mr' ? 'MR' : kind.toUpperCase()}`)
+    expect(byType.length).toBeGreaterThan(0)
+    expect(byType.every((h) => kindOf(h._source.entityId) === kind)).toBe(true)
+  })
+
+  it('from/to are the window as start_time/end_time; another eventType has none; a bad appType is a 400', async () => {
+    const viaFromTo = await app.inject({
+      url: `/api/v1/autoactions/recent_violations?from=${day(TEST_NOW_MS - 6 * DAY)}&to=${day(TEST_NOW_MS)}&limit=200`,
+      headers,
+    })
+    expect(viaFromTo.json()).toEqual(await hits())
+    expect(await hits('&eventType=AUTO_ACTION_VIOLATION')).toEqual(await hits())
+    expect(await hits('&eventType=APP_FAILED')).toEqual([])
+    const bad = await app.inject({ url: `/api/v1/autoactions/recent_violations?appType=COBOL`, headers })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toContain('querystring/appType')
+  })
+})

@@ -14,6 +14,21 @@ export const RecentViolationsQuerySchema = Type.Object(
     end_time: Type.Optional(QueryInstantSchema),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 50 })),
     clusterUid: Type.Optional(Type.String({ maxLength: 200, examples: ['*'] })),
+    // The real product's documented filters (public REST reference 4.6), for its scripts.
+    from: Type.Optional(QueryInstantSchema),
+    to: Type.Optional(QueryInstantSchema),
+    appId: Type.Optional(Type.String({ maxLength: 200, description: 'one application id' })),
+    appType: Type.Optional(
+      Type.String({
+        maxLength: 20,
+        description: 'MR, SPARK, TEZ, HIVE, IMPALA or WORKFLOWS',
+        examples: ['SPARK'],
+      }),
+    ),
+    user: Type.Optional(Type.String({ maxLength: 200 })),
+    eventType: Type.Optional(
+      Type.String({ maxLength: 100, description: 'AUTO_ACTION_VIOLATION, the type of every violation' }),
+    ),
   },
   { additionalProperties: false, title: 'RecentViolationsQuery' },
 )

@@ -63,12 +63,48 @@ function windowEnd(value: string | undefined, now: number): number {
   return value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? end + DAY : end
 }
 
-/** The window [start_time, end_time) of the violations, default the last day. */
+/** The window [start_time, end_time) of the violations (from/to the same), default the last day. */
 export function violationsWindow(q: RecentViolationsQuery, now: number): { start: number; end: number } {
-  const end = windowEnd(q.end_time, now)
-  const start = instant(q.start_time, 'start_time', 'querystring') ?? end - DAY
+  const end = windowEnd(q.end_time ?? q.to, now)
+  const start = instant(q.start_time ?? q.from, 'start_time', 'querystring') ?? end - DAY
   if (start > end) throw new HttpError(400, 'querystring/start_time must not be after querystring/end_time')
   return { start, end }
+}
+
+/** The documented appType values (public REST reference 4.6) as the kinds they mean. */
+const APP_TYPE_KINDS: Record<string, string> = {
+  MR: 'mr',
+  MAPREDUCE: 'mr',
+  SPARK: 'spark',
+  TEZ: 'tez',
+  HIVE: 'hive',
+  IMPALA: 'impala',
+  WORKFLOWS: 'workflow',
+}
+
+/** The documented filters (appId, appType, user) as one test of a violation's app. */
+function violationFilter(q: RecentViolationsQuery) {
+  let kind: string | undefined
+  if (q.appType !== undefined) {
+    kind = APP_TYPE_KINDS[q.appType.trim().toUpperCase()]
+    if (!kind)
+      throw new HttpError(
+        400,
+        `querystring/appType: "${q.appType}" is not an app type; use one of ${Object.keys(APP_TYPE_KINDS).join(', ')}`,
+      )
+  }
+  const { appId, user } = q
+  return {
+    kind,
+    appId,
+    user,
+    sql: [kind && 'a.kind = @kind', appId && 'a.id = @appId', user && 'a.user = @user']
+      .filter(Boolean)
+      .map((clause) => ` AND ${clause}`)
+      .join(''),
+    keeps: (h: { kind: string; id: string; user: string }) =>
+      (!kind || h.kind === kind) && (!appId || h.id === appId) && (!user || h.user === user),
+  }
 }
 
 /**
@@ -83,6 +119,9 @@ export function recentViolations(
   scope: ClusterScope,
 ): RecentViolationsResponse {
   const { start, end } = violationsWindow(q, now)
+  // Every violation is of this one type: any other asks for none.
+  if (q.eventType !== undefined && q.eventType.trim().toUpperCase() !== 'AUTO_ACTION_VIOLATION') return []
+  const filter = violationFilter(q)
   const shift = appsTimeShift(db)
   const limit = q.limit ?? 50
   const onClusters = 'a.cluster_uid IN (SELECT value FROM json_each(@clusters))'
@@ -92,6 +131,9 @@ export function recentViolations(
     now: now - shift,
     limit,
     clusters: JSON.stringify(scopedClusters(scope, q.clusterUid ? [q.clusterUid] : undefined)),
+    ...(filter.kind ? { kind: filter.kind } : {}),
+    ...(filter.appId ? { appId: filter.appId } : {}),
+    ...(filter.user ? { user: filter.user } : {}),
   }
   // Each branch reads only its candidates, newest first, at most `limit` of them: the `limit` newest
   // of all are among them. A 7-day window at a million apps reads about 2,000 index entries for the
@@ -119,12 +161,12 @@ export function recentViolations(
         // The apps that ran longer (1 % of them), from the duration index, which covers the rest...
         newest(`SELECT ${columns}, a.start_time + ${threshold} AS eventTime
            FROM applications a INDEXED BY applications_duration
-          WHERE a.duration > ${threshold} AND ${crossed} AND ${ofCodes}`),
+          WHERE a.duration > ${threshold} AND ${crossed} AND ${ofCodes}${filter.sql}`),
         // ...and the unfinished ones not among them (a few hundred).
         newest(`SELECT ${columns}, a.start_time + ${threshold} AS eventTime
            FROM applications a INDEXED BY applications_finished
           WHERE a.finished_time IS NULL AND (a.duration > ${threshold}) IS NOT 1 AND ${crossed}
-            AND ${ofKindAndCluster}`),
+            AND ${ofKindAndCluster}${filter.sql}`),
       ]
     }
     // The memory hogs come from their in-process list (memoryHogs), merged below.
@@ -145,6 +187,7 @@ export function recentViolations(
           params.start,
           params.end,
           new Set(JSON.parse(params.clusters) as string[]),
+          filter.keeps,
           limit,
         ).map((h): ViolationRow => ({
           policy: memoryPolicy,
@@ -180,6 +223,7 @@ export function recentViolations(
 interface MemoryHog {
   finished: number
   id: string
+  kind: string
   cluster: string
   user: string
   queue: string
@@ -197,7 +241,7 @@ const byFinish = (a: MemoryHog, b: MemoryHog) =>
 /** The Yarn kinds as their codes (the chargeback and duration indexes hold kind_code, schema.sql). */
 const YARN_KIND_CODES = `kind_code IN (SELECT code FROM app_rollup_names WHERE field = 'kind' AND name IN ${YARN_KINDS})`
 
-const HOG_SQL = `SELECT a.finished_time AS finished, a.id, a.cluster_uid AS cluster, a.user, a.queue FROM applications a
+const HOG_SQL = `SELECT a.finished_time AS finished, a.id, a.kind, a.cluster_uid AS cluster, a.user, a.queue FROM applications a
   WHERE a.finished_time IS NOT NULL AND a.kind IN ${YARN_KINDS} AND a.memory_seconds > ${MEMORY_THRESHOLD}`
 
 /**
@@ -240,6 +284,7 @@ function newestHogs(
   start: number,
   end: number,
   clusters: ReadonlySet<string>,
+  keeps: (hog: MemoryHog) => boolean,
   limit: number,
 ) {
   let lo = 0
@@ -253,7 +298,7 @@ function newestHogs(
   for (let i = lo - 1; i >= 0 && hogs[i]!.finished >= start; i--) {
     const h = hogs[i]!
     if (out.length >= limit && h.finished < out[out.length - 1]!.finished) break
-    if (clusters.has(h.cluster)) out.push(h)
+    if (clusters.has(h.cluster) && keeps(h)) out.push(h)
   }
   return out
 }
