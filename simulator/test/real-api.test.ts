@@ -241,3 +241,42 @@ describe('GET /api/v1/autoactions/recent_violations (documented filters)', () =>
     expect(bad.json().message).toContain('querystring/appType')
   })
 })
+
+describe('GET /api/v1/chargeback/cb/appt[/queue|/user] (documented flat lists)', () => {
+  const window = `gte=${day(TEST_NOW_MS - 6 * DAY)}&lte=${day(TEST_NOW_MS - DAY)}`
+  type Row = {
+    type: string
+    appCount: number
+    cpuHours: string
+    memoryHours: string
+    queue?: string
+    user?: string
+  }
+
+  it.each([
+    ['appt', undefined],
+    ['appt/queue', 'queue'],
+    ['appt/user', 'user'],
+  ] as const)('%s: the documented fields, the usage of search/cb/%s', async (path, second) => {
+    const res = await app.inject({ url: `/api/v1/chargeback/cb/${path}?${window}`, headers })
+    expect(res.statusCode, res.body).toBe(200)
+    const rows = res.json<Row[]>()
+    expect(rows.length).toBeGreaterThan(0)
+    const search = await app.inject({ url: `/api/v1/search/cb/${path}?${window}`, headers })
+    const cb = search.json<{
+      cb: { v1: string; count: number; vs: number; cb?: { v2: string; count: number; vs: number }[] }[]
+    }>().cb
+    const expected = cb.flatMap((level) =>
+      second
+        ? level.cb!.map((inner) => ({
+            type: level.v1,
+            [second]: inner.v2,
+            appCount: inner.count,
+            cpuHours: (inner.vs / 3600).toFixed(2),
+          }))
+        : [{ type: level.v1, appCount: level.count, cpuHours: (level.vs / 3600).toFixed(2) }],
+    )
+    expect(rows.map(({ memoryHours: _, ...rest }) => rest)).toEqual(expected)
+    for (const row of rows) expect(row.memoryHours).toMatch(/^(\d+[YMDhms] ?)+$/)
+  })
+})

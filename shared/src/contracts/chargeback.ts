@@ -84,6 +84,31 @@ export type ChargebackRow = Static<typeof ChargebackRowSchema>
  * fields; here it says what was asked (window in epoch ms, group-bys, cluster) and the totals the
  * percentages divide by (B156).
  */
+/**
+ * The real product's documented GET /chargeback/cb/appt[/queue|/user] (4.5.0.9+, REAL-API-NOTES §5):
+ * a flat list, cpuHours a string of 2 decimals, memoryHours a text. The reference's example
+ * ("2Y 8M 8D 16h 44m 45s") writes the memory figure as a duration; costlens writes the apps' memory
+ * GB-seconds that way (years of 365 days, months of 30), an interpretation the reference leaves open.
+ */
+export const DocumentedChargebackRowSchema = Type.Object(
+  {
+    type: Type.String({ examples: ['mr'] }),
+    appCount: Type.Integer({ minimum: 0 }),
+    cpuHours: Type.String({ description: 'vcore-hours to 2 decimals', examples: ['3.66'] }),
+    memoryHours: Type.String({
+      description: 'memory GB-seconds as a duration text',
+      examples: ['8D 16h 44m 45s'],
+    }),
+    queue: Type.Optional(Type.String()),
+    user: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false, title: 'DocumentedChargebackRow' },
+)
+export type DocumentedChargebackRow = Static<typeof DocumentedChargebackRowSchema>
+export const DocumentedChargebackResponseSchema = Type.Array(DocumentedChargebackRowSchema, {
+  title: 'DocumentedChargebackResponse',
+})
+
 export const ChargebackResponseSchema = Type.Object(
   {
     cb: Type.Array(ChargebackRowSchema),

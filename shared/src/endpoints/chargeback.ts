@@ -3,6 +3,7 @@ import {
   ChargebackQuerySchema,
   ChargebackResponseSchema,
   ChargebackTagsResponseSchema,
+  DocumentedChargebackResponseSchema,
 } from '../contracts/chargeback.ts'
 import {
   DcbParamsSchema,
@@ -45,6 +46,28 @@ const flavourCalls = (search: AppChargebackFlavour) =>
     oneGroup: chargebackSearch(search, '{group1}'),
     twoGroups: chargebackSearch(search, '{group1}/{group2}'),
   }) as const
+
+/** The real product's documented chargeback/cb/appt[/queue|/user] (REAL-API-NOTES §5). */
+const documentedChargeback = (second?: 'queue' | 'user') =>
+  defineEndpoint({
+    method: 'GET',
+    path: `/api/v1/chargeback/cb/appt${second ? `/${second}` : ''}`,
+    specIds: [],
+    tags,
+    summary: `Yarn chargeback by application type${second ? ` and ${second}` : ''}, as the real product's reference documents it`,
+    description:
+      "Not in the spec: the real product's public REST reference (4.5.0.9+) documents this path; the usage of " +
+      `search/cb/appt${second ? `/${second}` : ''} as a flat list. gte/lte (or from/to): YYYY-MM-DD or epoch, ` +
+      'default the last 7 days.',
+    querystring: ChargebackQuerySchema,
+    response: DocumentedChargebackResponseSchema,
+  })
+
+export const DOCUMENTED_CHARGEBACK_CALLS = {
+  appt: documentedChargeback(),
+  queue: documentedChargeback('queue'),
+  user: documentedChargeback('user'),
+} as const
 
 /** The chargeback calls per flavour and number of group keys, as the chargeback page asks for them. */
 export const CHARGEBACK_CALLS = {
@@ -98,6 +121,9 @@ export const chargebackEndpoints = defineEndpoints({
   pcbTwoGroups: CHARGEBACK_CALLS.pcb.twoGroups,
   bqcbOneGroup: CHARGEBACK_CALLS.bqcb.oneGroup,
   bqcbTwoGroups: CHARGEBACK_CALLS.bqcb.twoGroups,
+  documentedByType: DOCUMENTED_CHARGEBACK_CALLS.appt,
+  documentedByTypeAndQueue: DOCUMENTED_CHARGEBACK_CALLS.queue,
+  documentedByTypeAndUser: DOCUMENTED_CHARGEBACK_CALLS.user,
   // Served beside search/dcb/{group1}, whose instance it is (G24): the users of one kind.
   dcbUserNames: {
     method: 'GET',

@@ -1,5 +1,6 @@
 import {
   CHARGEBACK_CALLS,
+  DOCUMENTED_CHARGEBACK_CALLS,
   TAG_GROUP_PREFIX,
   chargebackEndpoints as calls,
   chargebackTypes,
@@ -16,6 +17,7 @@ import {
   chargebackWindow,
   type AppChargebackSearch,
 } from '../../db/repositories/chargeback.ts'
+import { documentedChargebackRows } from '../../db/repositories/documented-chargeback.ts'
 import { findUserRow } from '../../db/repositories/users.ts'
 import { HttpError } from '../../errors.ts'
 import { scopeOf, sessionOf } from '../../plugins/auth.ts'
@@ -59,6 +61,26 @@ export default async function chargebackRoutes(app: AppInstance) {
     (request) => chargebackTags(app.db, request.query, app.clock.now(), scopeOf(request)),
     { plan: () => ({ tags: true }) },
   )
+  // The real product's documented flat lists (issue 21): search/cb/appt[/queue|/user], rewritten.
+  for (const [second, entry] of [
+    [undefined, DOCUMENTED_CHARGEBACK_CALLS.appt],
+    ['queue', DOCUMENTED_CHARGEBACK_CALLS.queue],
+    ['user', DOCUMENTED_CHARGEBACK_CALLS.user],
+  ] as const)
+    route(
+      app,
+      entry,
+      (request) => {
+        const scope = flavourScope(app, sessionOf(request).username, 'cb')
+        const params = { group1: 'appt', ...(second ? { group2: second } : {}) } as ChargebackParams
+        const answer = chargeback(app.db, 'cb', params, request.query, { ...scope, now: app.clock.now() })
+        return documentedChargebackRows(answer, second)
+      },
+      {
+        plan: (request, now) =>
+          chargebackPlanCheck({ query: request.query, params: { group1: 'appt' } }, now),
+      },
+    )
   for (const search of Object.keys(CHARGEBACK_CALLS) as AppChargebackSearch[])
     for (const entry of [CHARGEBACK_CALLS[search].oneGroup, CHARGEBACK_CALLS[search].twoGroups])
       route(
