@@ -280,3 +280,41 @@ describe('GET /api/v1/chargeback/cb/appt[/queue|/user] (documented flat lists)',
     for (const row of rows) expect(row.memoryHours).toMatch(/^(\d+[YMDhms] ?)+$/)
   })
 })
+
+describe("POST /api/v1/apps/search (documented: unifiedsearch's predecessor)", () => {
+  it('the documented body answers the documented result fields, the apps unifiedsearch finds', async () => {
+    const body = {
+      from: 0,
+      size: 5,
+      appTypes: ['hive', 'tez'],
+      appStatus: ['S', 'F', 'K'],
+      start_time: new Date(TEST_NOW_MS - 3 * DAY).toISOString(),
+      end_time: new Date(TEST_NOW_MS).toISOString(),
+    }
+    const res = await app.inject({ method: 'POST', url: '/api/v1/apps/search', headers, payload: body })
+    expect(res.statusCode, res.body).toBe(200)
+    const answer = res.json<{ metadata: { totalRecords: number }; results: Record<string, unknown>[] }>()
+    const unified = await app.inject({
+      method: 'POST',
+      url: '/api/v1/apps/unifiedsearch',
+      headers,
+      payload: body,
+    })
+    expect(answer.metadata).toEqual(unified.json().metadata)
+    expect(answer.results.map((r) => r.id)).toEqual(
+      unified.json<{ results: { id: string }[] }>().results.map((r) => r.id),
+    )
+    expect(answer.results.length).toBeGreaterThan(0)
+    for (const r of answer.results) {
+      expect(['hive', 'tez']).toContain(r.kind)
+      expect(r.status_long).toMatch(/^(success|failed|killed)$/)
+      expect(r.start_time).toMatch(/^\d{2}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/)
+      expect(Date.parse(r.start_time_long as string)).toBe(r.startTime)
+      expect(r).toMatchObject({
+        duration_long: r.duration,
+        read_long: r.totalDfsBytesRead,
+        write_long: r.totalDfsBytesWritten,
+      })
+    }
+  })
+})

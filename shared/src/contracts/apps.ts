@@ -159,6 +159,31 @@ export const UnifiedSearchResponseSchema = Type.Object(
 )
 export type UnifiedSearchResponse = Static<typeof UnifiedSearchResponseSchema>
 
+/**
+ * POST /api/v1/apps/search, the real product's documented predecessor of unifiedsearch (REAL-API-NOTES
+ * §3, public REST reference 4.6): the same body; each result also carries the documented fields.
+ */
+export const DocumentedAppRecordSchema = Type.Object(
+  {
+    ...AppRecordSchema.properties,
+    status_long: Type.String({ description: 'the status as a word (B174)', examples: ['success'] }),
+    start_time: Type.String({ description: 'MM/DD/YY HH:MM:SS, UTC', examples: ['06/26/19 10:28:18'] }),
+    start_time_long: Type.String({ description: 'ISO-8601', examples: ['2019-06-26T10:28:18.403Z'] }),
+    duration_long: Type.Integer({ description: 'ms' }),
+    read_long: Type.Integer({ description: 'bytes' }),
+    write_long: Type.Integer({ description: 'bytes' }),
+  },
+  { title: 'DocumentedAppRecord' },
+)
+export const DocumentedAppsSearchResponseSchema = Type.Object(
+  {
+    results: Type.Array(DocumentedAppRecordSchema),
+    metadata: UnifiedSearchResponseSchema.properties.metadata,
+  },
+  { title: 'DocumentedAppsSearchResponse' },
+)
+export type DocumentedAppsSearchResponse = Static<typeof DocumentedAppsSearchResponseSchema>
+
 /** A sort of a query string: a field of APP_SORT_FIELDS, a leading minus for descending (B100). */
 const QuerySortSchema = Type.String({
   maxLength: 41,

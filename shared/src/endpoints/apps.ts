@@ -3,6 +3,7 @@ import {
   AppEventsResponseSchema,
   AppsSearchQuerySchema,
   AppsSearchResponseSchema,
+  DocumentedAppsSearchResponseSchema,
   DocumentedInefficientAppsQuerySchema,
   DocumentedInefficientAppsResponseSchema,
   GlobalSearchQuerySchema,
@@ -37,6 +38,20 @@ export const appsEndpoints = defineEndpoints({
       'from + size may not pass 10,000 (B097). Running-only searches (appStatus ["R"]) ignore the time window.',
     body: UnifiedSearchBodySchema,
     response: UnifiedSearchResponseSchema,
+  },
+  documentedAppsSearch: {
+    method: 'POST',
+    path: '/api/v1/apps/search',
+    specIds: [],
+    tags,
+    summary:
+      "The real product's documented apps search: unifiedsearch's body and answer, with its result fields",
+    description:
+      "Not in the spec: the real product's public REST reference (4.6) documents POST /apps/search, unifiedsearch's " +
+      'predecessor: the same body; each result also has status_long, start_time (MM/DD/YY HH:MM:SS, UTC), ' +
+      'start_time_long (ISO), duration_long (ms), read_long and write_long (bytes). Applications only (no Databricks runs).',
+    body: UnifiedSearchBodySchema,
+    response: DocumentedAppsSearchResponseSchema,
   },
   globalSearch: {
     method: 'GET',

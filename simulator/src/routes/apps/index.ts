@@ -7,6 +7,7 @@ import {
 import type { AppInstance } from '../../app.ts'
 import { instant } from '../../db/repositories/applications.ts'
 import { unifiedSearch } from '../../db/repositories/unified-search.ts'
+import { documentedAppsSearch } from '../../db/repositories/documented-apps-search.ts'
 import { databricksUnifiedSearch, isDatabricksSearch } from '../../db/repositories/databricks-runs-unified.ts'
 import {
   isDatabricksClusterSearch,
@@ -69,6 +70,23 @@ export default async function appRoutes(app: AppInstance) {
       // '*' or no cluster: every cluster of the user's; named clusters must be the user's (403).
       const clusters = scopedClusters(scopeOf(request), body.wildcardCluster === '*' ? [] : body.clusters)
       return unifiedSearch(db, { ...body, clusters: [...clusters], wildcardCluster: undefined }, clock.now())
+    },
+    { plan: (request, now) => planCheckedSearch(request.body, now) },
+  )
+
+  // The real product's documented predecessor of unifiedsearch (issue 21): applications only.
+  route(
+    app,
+    calls.documentedAppsSearch,
+    (request) => {
+      const body = request.body
+      const clusters = scopedClusters(scopeOf(request), body.wildcardCluster === '*' ? [] : body.clusters)
+      const answer = unifiedSearch(
+        db,
+        { ...body, clusters: [...clusters], wildcardCluster: undefined },
+        clock.now(),
+      )
+      return documentedAppsSearch(answer)
     },
     { plan: (request, now) => planCheckedSearch(request.body, now) },
   )
