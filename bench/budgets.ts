@@ -46,6 +46,10 @@ export const BUDGET_OVERRIDES: Readonly<Record<string, Budget>> = {
   'hbase.kpi': HBASE_SERIES,
   'hbase.tableKpi': HBASE_SERIES,
   'hbase.regionOsMetrics': HBASE_SERIES,
+  // Issue 21 (Kafka): the series of the Kafka pages, the same budget for a day at its interval.
+  'kafka.clusterKpi': HBASE_SERIES,
+  'kafka.brokerKpi': HBASE_SERIES,
+  'kafka.topicKpi': HBASE_SERIES,
 }
 
 /**

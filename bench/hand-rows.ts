@@ -1,6 +1,7 @@
 import type { Endpoint } from './load.ts'
 import { createPrng } from '../simulator/src/db/seed/prng.ts'
 import type { Vocabulary } from './vocabulary.ts'
+import { kafkaRows } from './kafka-rows.ts'
 
 /**
  * The hand-written rows: where a row's variants say more than the generic generator's (the
@@ -683,6 +684,7 @@ export function handRows(now: number, v: Vocabulary): { first: HandRow[]; last: 
       ...emrEndpoints(now, v),
       emrAnalyses(v),
       ...hbaseEndpoints(now, v),
+      ...kafkaRows(now, v),
     ],
     last: [...jobCounts(now, v), pipelines(now, v), globalSearch(v)],
   }

@@ -32,6 +32,8 @@ export interface Vocabulary {
   databricksJobNames: string[]
   /** The HBase clusters with their region servers' hosts and their tables (namespace:name). */
   hbase: { clusterUid: string; platform: string; hosts: string[]; tables: string[] }[]
+  /** The Kafka clusters (by name) with their brokers' ids and their topics (internal ones left out). */
+  kafka: { cluster: string; platform: string; brokers: number[]; topics: string[] }[]
 }
 
 export function readVocabulary(db: Database.Database): Vocabulary {
@@ -89,6 +91,18 @@ export function readVocabulary(db: Database.Database): Vocabulary {
       platform,
       hosts: pluck('SELECT host FROM hbase_servers WHERE cluster_uid = ? AND dead_since IS NULL', uid),
       tables: pluck("SELECT namespace || ':' || name FROM hbase_tables WHERE cluster_uid = ?", uid),
+    })),
+    kafka: (
+      db
+        .prepare(
+          'SELECT k.id, k.name, c.platform FROM kafka_clusters k JOIN clusters c ON c.unravel_id = k.cluster_uid',
+        )
+        .all() as { id: number; name: string; platform: string }[]
+    ).map(({ id, name, platform }) => ({
+      cluster: name,
+      platform,
+      brokers: pluck('SELECT broker_id FROM kafka_brokers WHERE cluster_id = ?', id) as unknown as number[],
+      topics: pluck('SELECT name FROM kafka_topics WHERE cluster_id = ? AND internal = 0', id),
     })),
   }
 }

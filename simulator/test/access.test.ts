@@ -61,18 +61,40 @@ beforeAll(async () => {
 })
 afterAll(() => app.close())
 
-/** A path with its parameters filled: a CDH cluster for {cluster}, an HBase one for {clusterUid}, a harmless word otherwise. */
+/** The Kafka calls' subjects (issue 21): cdh-prod-01's Kafka cluster, a topic and a small group of it. */
+const KAFKA_CLUSTER = 'kafka-prod-01'
+const kafkaSubject = (name: string): string | undefined =>
+  name === 'cluster' || name === 'cluster_id'
+    ? KAFKA_CLUSTER
+    : name === 'topic' || name === 'metric_pattern'
+      ? 'orders'
+      : name === 'consumer'
+        ? (app.db
+            .prepare(
+              `SELECT g.name FROM kafka_groups g JOIN kafka_clusters k ON k.id = g.cluster_id
+                WHERE k.name = ? AND g.lag_kind = 'steady' ORDER BY g.id LIMIT 1`,
+            )
+            .pluck()
+            .get(KAFKA_CLUSTER) as string)
+        : undefined
+
+/**
+ * A path with its parameters filled: a CDH cluster for {cluster} (a Kafka cluster, topic and group
+ * in the Kafka paths), an HBase one for {clusterUid}, a harmless word otherwise.
+ */
 const filled = (path: string) =>
   path.replace(/\{(\w+)\}/g, (_m, name: string) =>
-    name === 'cluster'
-      ? 'cdh-prod-01'
-      : name === 'clusterUid'
+    path.startsWith('/api/v1/kafka/') && kafkaSubject(name) !== undefined
+      ? kafkaSubject(name)!
+      : name === 'cluster'
         ? 'cdh-prod-01'
-        : name === 'group1'
-          ? 'user'
-          : name === 'group2'
-            ? 'queue'
-            : 'x',
+        : name === 'clusterUid'
+          ? 'cdh-prod-01'
+          : name === 'group1'
+            ? 'user'
+            : name === 'group2'
+              ? 'queue'
+              : 'x',
   )
 
 /** The ways a path can be spelled that a naive prefix check misses. */
@@ -199,7 +221,9 @@ function thirtyDayRequest(op: Operation) {
   if (op.path.endsWith('/tagged/stats')) query.set('final_status', 'true')
   // The HBase calls about one table or region server name one of cdh-prod-01's.
   for (const p of op.parameters) {
-    const subject = HBASE_SUBJECTS[p.name]
+    const subject = op.path.startsWith('/api/v1/kafka/')
+      ? () => kafkaSubject(p.name)!
+      : HBASE_SUBJECTS[p.name]
     if (p.in === 'query' && p.required && !query.has(p.name) && subject) query.set(p.name, subject())
   }
   const url = `${filled(op.path)}${query.size ? `?${query}` : ''}`

@@ -29,6 +29,7 @@ import { databricksSqlEndpoints } from './databricks-sql.ts'
 import { databricksDrillDownEndpoints } from './databricks-drilldowns.ts'
 import { databricksInsightsEndpoints } from './databricks-insights.ts'
 import { hbaseEndpoints } from './hbase.ts'
+import { kafkaEndpoints } from './kafka.ts'
 
 /**
  * Every domain's endpoint table, by domain. The simulator's tests check each entry is served as
@@ -65,4 +66,5 @@ export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
   databricksDrillDowns: databricksDrillDownEndpoints,
   databricksInsights: databricksInsightsEndpoints,
   hbase: hbaseEndpoints,
+  kafka: kafkaEndpoints,
 }

@@ -1464,3 +1464,117 @@ CREATE TABLE IF NOT EXISTS hbase_server_series (
   net_out_bps       REAL NOT NULL,
   PRIMARY KEY (server_id, ts)
 ) WITHOUT ROWID;
+
+-- Kafka (issue 21), seeded by seed/kafka.ts: Kafka clusters beside the Hadoop clusters, their
+-- brokers, topics, partitions and consumer groups, and each cluster's traffic load per minute and
+-- per hour. Times stay as seeded and move at read time by appsTimeShift rounded to whole hours
+-- (time-columns.ts APP_TIME_COLUMNS). A topic's rate at a moment is its base rate times its mix
+-- (w_day, w_etl, w_flat) of its cluster's three load profiles then; a partition's is its share of
+-- its topic's; a broker's the sum over the partitions it leads. So brokers add up to their cluster
+-- and partitions to their topic exactly, and offsets (the integral of the rates, kept as cum_*) grow
+-- with the same diurnal shape. Consumer lag is computed from the offsets and each group's delay
+-- model (repositories/kafka-lag.ts), so it needs no rows of its own.
+CREATE TABLE IF NOT EXISTS kafka_clusters (
+  id               INTEGER PRIMARY KEY,
+  name             TEXT NOT NULL UNIQUE,      -- the key in paths (G88); UNIQUE: every call finds it by name
+  kafka_cluster_id TEXT NOT NULL,             -- Kafka's own id, for display
+  cluster_uid      TEXT NOT NULL REFERENCES clusters (unravel_id),
+  version          TEXT NOT NULL,
+  created_at       INTEGER NOT NULL,          -- stored ms
+  controller_id    INTEGER NOT NULL           -- broker_id of the active controller
+);
+CREATE TABLE IF NOT EXISTS kafka_brokers (
+  id          INTEGER PRIMARY KEY,
+  cluster_id  INTEGER NOT NULL REFERENCES kafka_clusters (id),
+  broker_id   INTEGER NOT NULL,               -- Kafka's broker id (1001...)
+  host        TEXT NOT NULL,
+  port        INTEGER NOT NULL,
+  rack        TEXT NOT NULL
+);
+-- Every call reads a cluster's brokers in id order, and kpi finds one by id.
+CREATE UNIQUE INDEX IF NOT EXISTS kafka_brokers_cluster ON kafka_brokers (cluster_id, broker_id);
+-- A broker briefly behind (its follower replicas out of sync) from start_ts to end_ts (stored ms);
+-- a cluster's lapses never overlap. The key serves the per-broker join of every read.
+CREATE TABLE IF NOT EXISTS kafka_broker_lapses (
+  broker_id  INTEGER NOT NULL REFERENCES kafka_brokers (id),
+  start_ts   INTEGER NOT NULL,
+  end_ts     INTEGER NOT NULL,
+  PRIMARY KEY (broker_id, start_ts)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS kafka_topics (
+  id                 INTEGER PRIMARY KEY,
+  cluster_id         INTEGER NOT NULL REFERENCES kafka_clusters (id),
+  name               TEXT NOT NULL,
+  internal           INTEGER NOT NULL,        -- __consumer_offsets
+  partitions         INTEGER NOT NULL,
+  replication_factor INTEGER NOT NULL,
+  retention_ms       INTEGER NOT NULL,
+  created_at         INTEGER NOT NULL,        -- stored ms
+  msgs_per_s         REAL NOT NULL,           -- messages/s at load 1
+  bytes_per_msg      REAL NOT NULL,
+  readers            INTEGER NOT NULL,        -- groups fetching it (bytes out = bytes in x readers)
+  w_day              REAL NOT NULL,           -- its mix of the cluster's load profiles (sums to 1)
+  w_etl              REAL NOT NULL,
+  w_flat             REAL NOT NULL
+);
+-- Lists a cluster's topics (sorted and paged in SQL) and finds one by name.
+CREATE UNIQUE INDEX IF NOT EXISTS kafka_topics_name ON kafka_topics (cluster_id, name);
+CREATE TABLE IF NOT EXISTS kafka_partitions (
+  topic_id     INTEGER NOT NULL REFERENCES kafka_topics (id),
+  partition    INTEGER NOT NULL,
+  leader_id    INTEGER NOT NULL,              -- broker_id of its leader
+  replicas     TEXT NOT NULL,                 -- broker ids, comma-separated, the leader first
+  share        REAL NOT NULL,                 -- its share of its topic's messages (sums to 1)
+  offset_base  INTEGER NOT NULL,              -- its log end offset at the history's start
+  fragile      INTEGER NOT NULL,              -- 1: its followers drop out of sync while their broker is behind
+  PRIMARY KEY (topic_id, partition)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS kafka_groups (
+  id             INTEGER PRIMARY KEY,
+  cluster_id     INTEGER NOT NULL REFERENCES kafka_clusters (id),
+  name           TEXT NOT NULL,
+  consumer_type  TEXT NOT NULL,               -- KAFKA_CONSUMER_TYPES
+  state          TEXT NOT NULL,               -- KAFKA_GROUP_STATES
+  members        INTEGER NOT NULL,
+  coordinator_id INTEGER NOT NULL,            -- broker_id
+  lag_kind       TEXT NOT NULL,               -- steady, incident, stopped (Empty), none (Dead)
+  delay_s        REAL NOT NULL,               -- how far behind its producers it runs, typically
+  incident_start INTEGER,                     -- stored ms: it falls behind from here...
+  incident_peak  INTEGER,                     -- ...to here, then catches up
+  stopped_at     INTEGER                      -- stored ms: its last commit (Empty)
+);
+-- Lists a cluster's groups and finds one by name.
+CREATE UNIQUE INDEX IF NOT EXISTS kafka_groups_name ON kafka_groups (cluster_id, name);
+CREATE TABLE IF NOT EXISTS kafka_group_topics (
+  group_id  INTEGER NOT NULL REFERENCES kafka_groups (id),
+  topic_id  INTEGER NOT NULL REFERENCES kafka_topics (id),
+  PRIMARY KEY (group_id, topic_id)
+) WITHOUT ROWID;
+-- The topic pages list the groups reading a topic.
+CREATE INDEX IF NOT EXISTS kafka_group_topics_topic ON kafka_group_topics (topic_id, group_id);
+-- A cluster's load per minute (the recent days, seed/kafka.ts KAFKA_MINUTE_DAYS) and per hour (the
+-- whole history): each profile's load averaged over the row (1 = the topics' base rate) and its
+-- integral from the history's start to the row's start (seconds at load 1, cum_*). A day at 1m reads
+-- 1,440 minute rows, 31 days at 1h 744 hour rows; the key is the only index they read.
+CREATE TABLE IF NOT EXISTS kafka_load_minutes (
+  cluster_id INTEGER NOT NULL REFERENCES kafka_clusters (id),
+  ts         INTEGER NOT NULL,
+  day        REAL NOT NULL,
+  etl        REAL NOT NULL,
+  flat       REAL NOT NULL,
+  cum_day    REAL NOT NULL,
+  cum_etl    REAL NOT NULL,
+  cum_flat   REAL NOT NULL,
+  PRIMARY KEY (cluster_id, ts)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS kafka_load_hours (
+  cluster_id INTEGER NOT NULL REFERENCES kafka_clusters (id),
+  ts         INTEGER NOT NULL,
+  day        REAL NOT NULL,
+  etl        REAL NOT NULL,
+  flat       REAL NOT NULL,
+  cum_day    REAL NOT NULL,
+  cum_etl    REAL NOT NULL,
+  cum_flat   REAL NOT NULL,
+  PRIMARY KEY (cluster_id, ts)
+) WITHOUT ROWID;

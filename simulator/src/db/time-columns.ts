@@ -45,6 +45,14 @@ export const APP_TIME_COLUMNS: readonly { table: string; columns: readonly strin
   { table: 'hbase_tables', columns: ['created_at'] },
   { table: 'hbase_regions', columns: ['region_ts'] },
   { table: 'hbase_server_series', columns: ['ts'] },
+  // Kafka (issue 21): the clusters' load per minute and per hour and the times beside it, read
+  // shifted by whole hours (repositories/kafka-common.ts kafkaClock), as HBase's.
+  { table: 'kafka_clusters', columns: ['created_at'] },
+  { table: 'kafka_broker_lapses', columns: ['start_ts', 'end_ts'] },
+  { table: 'kafka_topics', columns: ['created_at'] },
+  { table: 'kafka_groups', columns: ['incident_start', 'incident_peak', 'stopped_at'] },
+  { table: 'kafka_load_minutes', columns: ['ts'] },
+  { table: 'kafka_load_hours', columns: ['ts'] },
   { table: 'yarn_node_events', columns: ['start_time', 'end_time'] },
   // A million queries at the large scale, and rollups cut by their seeded start times.
   { table: 'snowflake_queries', columns: ['start_time', 'end_time'] },

@@ -33,6 +33,7 @@ import { DATABRICKS_TABLES, seedDatabricks } from './databricks.ts'
 import { DATABRICKS_PRNG_OFFSET, DATABRICKS_SIZES } from './databricks-catalogue.ts'
 import type { DatabricksSideInput } from './databricks-worker.ts'
 import { HBASE_PRNG_OFFSET, seedHbase } from './hbase.ts'
+import { KAFKA_PRNG_OFFSET, seedKafka } from './kafka.ts'
 
 export interface SeedOptions {
   scale: Scale
@@ -122,7 +123,7 @@ const DATABRICKS_START: Record<Scale, 'first' | 'after indexes' | 'after rollups
 }
 
 /** Bumped whenever a table changes: a file of another version is refused with a re-seed hint. */
-export const SCHEMA_VERSION = '22'
+export const SCHEMA_VERSION = '23'
 
 /** The tables that take most rows: their secondary indexes are built after the rows go in. */
 const BULK_TABLES = ['applications', 'app_events', 'app_tags'] as const
@@ -377,6 +378,11 @@ function seedTables(
   timed('hbase', () => {
     hbaseSeries = seedHbase(db, createPrng(seed + HBASE_PRNG_OFFSET), clusters, now, scale)
   })
+  // Kafka (issue 21): its own generator too, so every other table's rows stay as they were.
+  let kafkaRows = 0
+  timed('kafka', () => {
+    kafkaRows = seedKafka(db, createPrng(seed + KAFKA_PRNG_OFFSET), clusters, now, scale)
+  })
   if (rollupSide) {
     // Joined as late as possible: the worker writes its rows while this thread builds the indexes
     // and the steps above; the copy carries them in (side-seed.ts copyInto).
@@ -512,5 +518,6 @@ function seedTables(
     databricksRuns,
     emrClusters,
     hbaseSeries,
+    kafkaRows,
   }
 }
