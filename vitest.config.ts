@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
+import { SlowFirstSequencer } from './tests/slow-first-sequencer.ts'
 
 /**
  * Test files share a module registry per worker (`isolate: false`): the modules a test imports
@@ -50,6 +51,8 @@ export default defineConfig({
     // A worker per core: Vitest's default leaves one core to itself, which on CI's two cores ran
     // the files one at a time (the wall time was the sum of the files'). Its own share is small.
     maxWorkers: availableParallelism(),
+    // The slow files of each project first, so short ones fill in beside them (tests/slow-first-sequencer.ts).
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       { test: { name: 'shared', root: './shared', environment: 'node', include: ['src/**/*.test.ts'] } },
       { test: { ...simulatorProject, name: 'simulator', include: simulatorFiles.shared, isolate: false } },
