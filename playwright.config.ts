@@ -39,7 +39,7 @@ export default defineConfig({
   testDir: 'e2e',
   // Its own folder: Playwright empties outputDir, and test-results/ also holds the Vitest report.
   outputDir: 'test-results/playwright-artifacts',
-  // A file's journeys run in order, in one browser.
+  // A file's journeys run in order, in one browser (the state-changing ones; see the projects).
   fullyParallel: false,
   workers: 2,
   // The state-changing journeys first: they run on one worker only, so started last they would end
@@ -51,7 +51,9 @@ export default defineConfig({
       workers: 1,
       use: { baseURL: `http://127.0.0.1:${STATE_PORT}` },
     },
-    { name: 'journeys', testIgnore: CHANGES_STATE },
+    // The read-only journeys spread test by test over both workers: file by file, the last long file
+    // (accessibility, sign-in: 100 s or more each) ran on one worker while the other waited.
+    { name: 'journeys', testIgnore: CHANGES_STATE, fullyParallel: true },
   ],
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
