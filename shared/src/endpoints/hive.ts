@@ -1,4 +1,9 @@
 import { HiveQueryParamsSchema, HiveVizJsonSchema } from '../contracts/engine-details.ts'
+import {
+  HiveTableAppsQuerySchema,
+  HiveTableAppsResponseSchema,
+  HiveTableParamsSchema,
+} from '../contracts/hive-tables.ts'
 import { defineEndpoints } from './endpoint.ts'
 
 /*
@@ -21,5 +26,19 @@ export const hiveEndpoints = defineEndpoints({
       'an INSERT adds MOVE and STATS stages. A known app that is not a Hive query answers 400 naming its type.',
     params: HiveQueryParamsSchema,
     response: HiveVizJsonSchema,
+  },
+  tableApps: {
+    method: 'GET',
+    path: '/api/v1/hive/tables/{table}/apps',
+    specIds: ['E073'],
+    tags: ['hive'],
+    access: { platforms: ['CDH', 'HDP', 'CDP', 'MAPR', 'EMR'] },
+    summary: 'The applications that read or wrote a Hive table, newest first, one page and the total',
+    description:
+      "Hive, Impala and Presto queries of the user's platform whose input or output table it is (G96, G97 in " +
+      'contracts/hive-tables.ts); from + size at most 10,000; a table no app touched answers an empty list.',
+    params: HiveTableParamsSchema,
+    querystring: HiveTableAppsQuerySchema,
+    response: HiveTableAppsResponseSchema,
   },
 })
