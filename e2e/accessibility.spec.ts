@@ -39,6 +39,20 @@ const SIGNED_IN_SCREENS = [
   { name: 'the cluster workload (R008)', user: 'admin', path: '/clusters/clusterworkload', ready: 'table' },
   { name: 'the API docs page (R149)', user: 'snowflake', path: '/api_docs', ready: 'table' },
   { name: 'the not-found page', user: 'admin', path: '/no/such/page', ready: 'heading' },
+  { name: 'the Kafka cluster (R010)', user: 'admin', path: '/clusters/kafka', ready: 'table' },
+  {
+    name: 'the Kafka metrics of a topic as areas (R011)',
+    user: 'admin',
+    path: '/clusters/kafka/metrics?kpiType=topic&plotType=area',
+    ready: 'figure',
+  },
+  { name: 'a Kafka topic (R115)', user: 'admin', path: '/kafkatopic/kafka-prod-01/orders', ready: 'table' },
+  {
+    name: 'a Kafka consumer group (R116)',
+    user: 'admin',
+    path: '/kafkaconsumer/kafka-prod-01/spark-streaming-orders-sessionize',
+    ready: 'figure',
+  },
   { name: 'the simulator controls', user: 'admin', path: '/simulator', ready: 'form' },
   { name: 'the applications list (R017)', user: 'admin', path: '/jobs/applications', ready: 'table' },
   {

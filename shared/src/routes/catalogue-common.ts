@@ -156,12 +156,21 @@ export const ALL_TYPES_ROUTES: readonly RouteEntry[] = [
     path: '/kafkatopic/:cluster/:topic',
     title: 'Kafka Topic',
     supportedTypes: CLUSTER_TYPES,
+    // The spec documents no gate, but every call of the page needs kafkaEnabled (the API
+    // answers 403 without it): the page is hidden, like /clusters/kafka, rather than shown failing.
+    flags: ['kafkaEnabled'],
+    status: 'built',
+    screen: 'kafka-topic',
   }),
   detail({
     specIds: ['R116'],
     path: '/kafkaconsumer/:cluster/:consumer',
     title: 'Kafka Consumer Group',
     supportedTypes: CLUSTER_TYPES,
+    // Gated as the topic page is, for the same reason.
+    flags: ['kafkaEnabled'],
+    status: 'built',
+    screen: 'kafka-consumer',
   }),
   route({
     specIds: ['R117'],

@@ -64,11 +64,16 @@ const clusterPages: readonly RouteEntry[] = [
     rbacId: 'clusters/queueanalysis',
     screen: 'queue-analysis',
   }),
-  shared(['R010', 'R057'], '/clusters/kafka', 'Kafka', { rbacId: 'clusters/kafka', flags: ['kafkaEnabled'] }),
+  shared(['R010', 'R057'], '/clusters/kafka', 'Kafka', {
+    rbacId: 'clusters/kafka',
+    flags: ['kafkaEnabled'],
+    screen: 'kafka',
+  }),
   // "kafka (child: metrics)": opened from the Kafka page, so not a sub-tab of its own.
   sharedDetail(['R011', 'R058'], '/clusters/kafka/metrics', 'Kafka Metrics', {
     rbacId: 'clusters/kafka/metrics',
     flags: ['kafkaEnabled'],
+    screen: 'kafka-metrics',
   }),
   // G18: listed among the default sub-pages despite its EMR name; kept where the spec puts it.
   // Two entries at one path: built for EMR (its clusters' insights), still planned for the
