@@ -1,22 +1,25 @@
 import {
   HBASE_INTERVALS,
   HBASE_MAX_WINDOW_DAYS,
-  MAX_SERIES_POINTS,
-  formatBytes,
   formatCount,
   formatDurationMs,
   formatMegabytes,
   formatNumber,
-  formatPercent,
   hbaseAlertStatus,
   hbaseCell,
-  seriesGrid,
   type HbaseClusterMetrics,
   type HbaseInterval,
   type HbaseSeriesResponse,
 } from '@costlens/shared'
 import type { ChartPanelSpec } from '../../kit/chart-panel.tsx'
 import type { Kpi } from '../../kit/kpi-row.tsx'
+import {
+  cappedWindow,
+  chartsByUnit,
+  fittingInterval as fitting,
+  stepFits,
+  unitFormat,
+} from '../../kit/unit-series.ts'
 
 /*
  * The HBase screen's display rules (02 §2 HBase; B207-B210), pure so each is tested as a table:
@@ -25,22 +28,7 @@ import type { Kpi } from '../../kit/kpi-row.tsx'
 
 type Format = (value: number) => string
 
-/** How a value of one of the API's units reads (contracts/hbase.ts `HbaseSeries.unit`). */
-export function unitFormat(unit: string): Format {
-  switch (unit) {
-    case '%':
-      return (v) => formatPercent(v)
-    case 'bytes':
-      return formatBytes
-    case 'bytes/s':
-      return (v) => `${formatBytes(v)}/s`
-    case 'count':
-      return (v) => formatNumber(v)
-    default:
-      // A bare rate ('/s') sticks to its number: '3/s'.
-      return (v) => `${formatNumber(v)}${unit.startsWith('/') ? '' : ' '}${unit}`.trim()
-  }
-}
+export { unitFormat }
 
 /** B207: a missing (null, absent, not finite) value shows '--' (M104); any other in its format. */
 export function orMissing(value: number | null | undefined, format: Format): string {
@@ -82,26 +70,15 @@ const UNIT_TITLES: Readonly<Record<string, string>> = {
   count: 'Counts',
 }
 
-/**
- * A series answer as charts: one line chart per unit, so no axis mixes milliseconds with bytes,
- * each titled `what` and the unit's measure, its tooltips and axis in that unit.
- */
+/** A series answer as line charts, one per unit (the kit's chartsByUnit). */
 export function seriesCharts(
   response: HbaseSeriesResponse | undefined,
   what: string,
   range?: { from: number; to: number },
 ): ChartPanelSpec[] {
-  const byUnit = new Map<string, HbaseSeriesResponse['series']>()
-  for (const s of response?.series ?? []) byUnit.set(s.unit, [...(byUnit.get(s.unit) ?? []), s])
-  return [...byUnit].map(([unit, series]) => ({
+  return chartsByUnit(response?.series, what, UNIT_TITLES, range).map((chart) => ({
     kind: 'line' as const,
-    title: `${what}: ${UNIT_TITLES[unit] ?? unit}`,
-    description: `${series.map((s) => s.name).join(', ')} over the range, one point per interval.`,
-    series: series.map((s) => ({ name: s.name, data: s.data })),
-    range,
-    valueFormat: unitFormat(unit),
-    ...(unit === 'bytes' && { binaryUnit: 1 }),
-    ...(unit === 'count' && { integerValues: true }),
+    ...chart,
   }))
 }
 
@@ -115,21 +92,17 @@ const INTERVAL_MS: Readonly<Record<HbaseInterval, number>> = {
 
 /** Whether a series at `interval` over the window stays within the API's 2,000 points (G81). */
 export function intervalFits(interval: HbaseInterval, start: number, end: number): boolean {
-  return seriesGrid(start, end, INTERVAL_MS[interval]).n <= MAX_SERIES_POINTS
+  return stepFits(INTERVAL_MS[interval], start, end)
 }
 
 /** The interval the charts ask for: the chosen one when it fits the window, else the finest that does. */
 export function fittingInterval(chosen: HbaseInterval, start: number, end: number): HbaseInterval {
-  if (intervalFits(chosen, start, end)) return chosen
-  return HBASE_INTERVALS.find((i) => intervalFits(i, start, end)) ?? '1d'
+  return fitting(chosen, HBASE_INTERVALS, (i) => INTERVAL_MS[i], start, end)
 }
-
-const DAY = 86_400_000
 
 /** The window asked for: the range, its start moved up to 31 days before its end (G81's longest). */
 export function hbaseWindow(start: number, end: number): { start: number; end: number; cut: boolean } {
-  const earliest = end - HBASE_MAX_WINDOW_DAYS * DAY
-  return start < earliest ? { start: earliest, end, cut: true } : { start, end, cut: false }
+  return cappedWindow(start, end, HBASE_MAX_WINDOW_DAYS)
 }
 
 const kpi = (label: string, value: string, alert: string | null | undefined): Kpi =>

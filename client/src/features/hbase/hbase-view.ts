@@ -1,5 +1,4 @@
 import type { HbaseInterval, HbaseKpiPrefix } from '@costlens/shared'
-import { useRefetchOnTick } from '../../kit/page-clock.ts'
 import type { HbaseChange } from './hbase-state.ts'
 
 /** What every tab of the HBase screen reads: the cluster, the window, the choices in the address. */
@@ -23,18 +22,5 @@ export interface HbaseView {
   change: (event: HbaseChange, options?: { push?: boolean }) => void
 }
 
-/** A tab shown again asks again (B210 "changing tab refreshes"). */
-export const FRESH = { refetchOnMountOrArgChange: true } as const
-
-/** Refresh asks again for a picked range too, whose request does not change with the clock. */
-export function useRefreshed<R extends { refetch: () => unknown }>(
-  now: number,
-  args: unknown,
-  result: R,
-  skip = false,
-): R {
-  useRefetchOnTick(now, skip ? null : args, skip ? noop : result.refetch)
-  return result
-}
-
-const noop = () => undefined
+// A tab shown again asks again (B210 "changing tab refreshes"); Refresh asks again too.
+export { FRESH, useRefreshed } from '../../kit/unit-series.ts'

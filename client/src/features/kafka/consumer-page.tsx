@@ -18,7 +18,7 @@ import { useKafkaConsumerLagQuery, useKafkaConsumerQuery } from './api.ts'
 import { consumerPartitionColumns, groupStateWords } from './kafka-columns.tsx'
 import { KafkaDetailPage } from './kafka-detail-page.tsx'
 import { consumerPageState } from './kafka-state.ts'
-import { chartsByUnit, unitFormat } from './kafka-units.ts'
+import { kafkaCharts, unitFormat } from './kafka-units.ts'
 import { FRESH, useKafkaWindow, useRefreshed, type KafkaWindow } from './kafka-view.ts'
 import { PlotGrid } from './plot-chart.tsx'
 
@@ -79,7 +79,7 @@ function LagChart(props: {
     options.map((o) => o.value),
     props.chosen,
   )
-  const charts = chartsByUnit(
+  const charts = kafkaCharts(
     chosenSeries(lag.data, shown),
     'Lag per partition',
     view.range,

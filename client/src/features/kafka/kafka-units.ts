@@ -1,12 +1,6 @@
-import {
-  formatBytes,
-  formatCount,
-  formatNumber,
-  formatPercent,
-  type KafkaClusterRow,
-  type KafkaSeriesResponse,
-} from '@costlens/shared'
+import { formatCount, type KafkaClusterRow, type KafkaSeriesResponse } from '@costlens/shared'
 import type { Kpi } from '../../kit/kpi-row.tsx'
+import { chartsByUnit, unitFormat } from '../../kit/unit-series.ts'
 import type { PlotChartSpec } from './plot-chart.tsx'
 
 /*
@@ -14,35 +8,7 @@ import type { PlotChartSpec } from './plot-chart.tsx'
  * are bytes/s, messages/s, requests/s, %, ms, count, messages, bytes and offset).
  */
 
-type Format = (value: number) => string
-
-/** A rate: '1,204.5 messages/s'. */
-const perSecond = (what: string) => (v: number) => `${formatNumber(v, 1)} ${what}/s`
-
-/** How a value of one of the API's units reads. */
-export function unitFormat(unit: string): Format {
-  switch (unit) {
-    case 'bytes/s':
-      return (v) => `${formatBytes(v)}/s`
-    case 'bytes':
-      return formatBytes
-    case '%':
-      return (v) => formatPercent(v)
-    case 'ms':
-      return (v) => `${formatNumber(v)} ms`
-    case 'messages/s':
-      return perSecond('messages')
-    case 'requests/s':
-      return perSecond('requests')
-    case 'messages':
-      return (v) => `${formatCount(v)} messages`
-    case 'count':
-    case 'offset':
-      return formatCount
-    default:
-      return (v) => `${formatNumber(v)} ${unit}`.trim()
-  }
-}
+export { unitFormat }
 
 /** What a unit's chart is called after its subject: the measure, then the unit. */
 const UNIT_TITLES: Readonly<Record<string, string>> = {
@@ -57,27 +23,17 @@ const UNIT_TITLES: Readonly<Record<string, string>> = {
   offset: 'Offsets',
 }
 
-/**
- * A series answer as charts: one per unit, so no axis mixes bytes with milliseconds, each titled
- * with its subject and the unit's measure, its tooltips and axis in that unit.
- */
-export function chartsByUnit(
+/** A series answer as charts, one per unit (the kit's chartsByUnit), exported unless the plan forbids. */
+export function kafkaCharts(
   response: KafkaSeriesResponse | undefined,
   subject: string,
   range: { from: number; to: number },
   exportAllowed: boolean,
 ): PlotChartSpec[] {
-  const byUnit = new Map<string, KafkaSeriesResponse['series']>()
-  for (const s of response?.series ?? []) byUnit.set(s.unit, [...(byUnit.get(s.unit) ?? []), s])
-  return [...byUnit].map(([unit, series]) => ({
-    title: `${subject}: ${UNIT_TITLES[unit] ?? unit}`,
-    description: `${series.map((s) => s.name).join(', ')} over the range, one point per interval.`,
-    series: series.map((s) => ({ name: s.name, data: s.data })),
+  return chartsByUnit(response?.series, subject, UNIT_TITLES, range).map((chart) => ({
+    ...chart,
     range,
     exportAllowed,
-    valueFormat: unitFormat(unit),
-    ...(unit === 'bytes' && { binaryUnit: 1 }),
-    ...((unit === 'count' || unit === 'messages' || unit === 'offset') && { integerValues: true }),
   }))
 }
 

@@ -1,7 +1,6 @@
 import { isActionAllowed } from '@costlens/shared'
 import { useAppSelector } from '../../app/hooks.ts'
 import type { RangeState } from '../../kit/list-state.ts'
-import { useRefetchOnTick } from '../../kit/page-clock.ts'
 import { PAGE_INTERVALS, type PageInterval } from './kafka-state.ts'
 import { fittingInterval, kafkaWindow } from './kafka-window.ts'
 
@@ -35,18 +34,4 @@ export function useKafkaWindow(state: RangeState & { interval?: PageInterval }):
   }
 }
 
-/** Each panel asks again when it is shown again (a tab, a page). */
-export const FRESH = { refetchOnMountOrArgChange: true } as const
-
-/** Refresh asks again for a picked range too, whose request does not change with the clock. */
-export function useRefreshed<R extends { refetch: () => unknown }>(
-  now: number,
-  args: unknown,
-  result: R,
-  skip = false,
-): R {
-  useRefetchOnTick(now, skip ? null : args, skip ? noop : result.refetch)
-  return result
-}
-
-const noop = () => undefined
+export { FRESH, useRefreshed } from '../../kit/unit-series.ts'

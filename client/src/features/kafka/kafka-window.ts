@@ -1,18 +1,17 @@
-import { KAFKA_MAX_WINDOW_DAYS, MAX_SERIES_POINTS, seriesGrid } from '@costlens/shared'
+import { KAFKA_MAX_WINDOW_DAYS } from '@costlens/shared'
+import { cappedWindow, fittingInterval as fitting, stepFits } from '../../kit/unit-series.ts'
 import { PAGE_INTERVALS, type PageInterval } from './kafka-state.ts'
 
 const INTERVAL_MS: Readonly<Record<PageInterval, number>> = { '1h': 3_600_000, '1m': 60_000 }
-const DAY = 86_400_000
 
 /** Whether a series at `interval` over the window stays within the API's 2,000 points a series. */
 export function intervalFits(interval: PageInterval, start: number, end: number): boolean {
-  return seriesGrid(start, end, INTERVAL_MS[interval]).n <= MAX_SERIES_POINTS
+  return stepFits(INTERVAL_MS[interval], start, end)
 }
 
 /** The interval the charts ask for: the chosen one when it fits the window, else the first that does. */
 export function fittingInterval(chosen: PageInterval, start: number, end: number): PageInterval {
-  if (intervalFits(chosen, start, end)) return chosen
-  return PAGE_INTERVALS.find((i) => intervalFits(i, start, end)) ?? '1h'
+  return fitting(chosen, PAGE_INTERVALS, (i) => INTERVAL_MS[i], start, end)
 }
 
 /** The interval picker's choices: a choice too fine for the window (over 2,000 points) is disabled. */
@@ -22,6 +21,5 @@ export function intervalChoices(start: number, end: number) {
 
 /** The window asked for: the range, its start moved up to 31 days before its end (G89's longest). */
 export function kafkaWindow(start: number, end: number): { start: number; end: number; cut: boolean } {
-  const earliest = end - KAFKA_MAX_WINDOW_DAYS * DAY
-  return start < earliest ? { start: earliest, end, cut: true } : { start, end, cut: false }
+  return cappedWindow(start, end, KAFKA_MAX_WINDOW_DAYS)
 }

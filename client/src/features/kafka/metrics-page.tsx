@@ -24,7 +24,7 @@ import {
   type MetricsChange,
   type PlotType,
 } from './kafka-state.ts'
-import { chartsByUnit } from './kafka-units.ts'
+import { kafkaCharts } from './kafka-units.ts'
 import { FRESH, useKafkaWindow, useRefreshed, type KafkaWindow } from './kafka-view.ts'
 import { PlotGrid } from './plot-chart.tsx'
 
@@ -90,7 +90,7 @@ function MetricsCharts(props: ChartsProps) {
   const brokerId = brokers.data?.find((b) => b.host === broker)?.brokerId
   const subject =
     kpiType === 'cluster' ? cluster : kpiType === 'broker' ? `Broker ${brokerId ?? ''}` : (topic ?? '')
-  const charts = chartsByUnit(result.data, subject, view.range, view.exportAllowed)
+  const charts = kafkaCharts(result.data, subject, view.range, view.exportAllowed)
   // Before the broker or topic list has answered there is no series call yet: the list's state shows.
   const shown = result.isUninitialized ? (kpiType === 'broker' ? brokers : topics) : result
   const choices =

@@ -12,7 +12,7 @@ import { useKafkaTopicKpiQuery, useKafkaTopicQuery } from './api.ts'
 import { PARTITION_COLUMNS, topicConsumerColumns } from './kafka-columns.tsx'
 import { KafkaDetailPage } from './kafka-detail-page.tsx'
 import { topicPageState } from './kafka-state.ts'
-import { chartsByUnit, unitFormat } from './kafka-units.ts'
+import { kafkaCharts, unitFormat } from './kafka-units.ts'
 import { FRESH, useKafkaWindow, useRefreshed, type KafkaWindow } from './kafka-view.ts'
 import { PlotGrid } from './plot-chart.tsx'
 
@@ -49,7 +49,7 @@ function Throughput({
 }) {
   const args = { cluster, topic, ...view.window, interval: view.interval }
   const kpi = useRefreshed(now, args, useKafkaTopicKpiQuery(args, FRESH))
-  const charts = chartsByUnit(kpi.data, topic, view.range, view.exportAllowed)
+  const charts = kafkaCharts(kpi.data, topic, view.range, view.exportAllowed)
   return (
     <section aria-label="Throughput">
       <PanelState {...queryPanel(kpi, charts.length === 0)} what="The topic's throughput" minHeight={300}>
