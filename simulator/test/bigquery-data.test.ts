@@ -257,7 +257,6 @@ describe('bigquery API: the /data page (R159: datasets, tables, a table and its 
       [`${calls.dataTables.path}?startTime=2026-11-20T00:00:00Z&endTime=2026-11-01T00:00:00Z`, /startTime/],
       [`${calls.dataDatasets.path}?startTime=2025-01-01T00:00:00Z&endTime=2026-11-20T00:00:00Z`, /366 days/],
       [`${calls.dataDatasets.path}?startTime=yesterday`, /startTime/],
-      [`${calls.dataTables.path}?limit=5`, /limit|additional/i],
       ['/api/v1/bigquery/data/tables/orders', /tableId/],
       [`${tablePath(ORDERS)}/jobs?page=0`, /page/],
     ])('%s', async (url, message) => {

@@ -322,7 +322,7 @@ describe('E027 jobs/count: the in-process index answers as the SQL', () => {
     expect(hogs).toEqual(
       t.app.db
         .prepare(
-          `SELECT finished_time AS finished, id, cluster_uid AS cluster, user, queue FROM applications
+          `SELECT finished_time AS finished, id, kind, cluster_uid AS cluster, user, queue FROM applications
             WHERE finished_time IS NOT NULL AND kind IN ('mr', 'hive', 'spark', 'tez') AND memory_seconds > ?
             ORDER BY finished_time, id`,
         )

@@ -42,7 +42,8 @@ export const appsEndpoints = defineEndpoints({
   documentedAppsSearch: {
     method: 'POST',
     path: '/api/v1/apps/search',
-    specIds: [],
+    // No row of its own: E014's search in the real product's documented form.
+    specIds: ['E014'],
     tags,
     summary:
       "The real product's documented apps search: unifiedsearch's body and answer, with its result fields",
@@ -90,7 +91,8 @@ export const appsEndpoints = defineEndpoints({
   documentedInefficientApps: {
     method: 'GET',
     path: '/api/v1/apps/events/inefficient_apps/',
-    specIds: [],
+    // No row of its own: E024's counts in the real product's documented form.
+    specIds: ['E024'],
     tags,
     summary: "The real product's documented inefficient-apps count: {entity_type, event_name, count} rows",
     description:

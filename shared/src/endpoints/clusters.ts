@@ -43,11 +43,12 @@ const resourceSeries = (metric: ResourceMetric, measure: ResourceMeasure, specId
  * The real product's documented series over every cluster of the user's platform (public REST
  * reference 4.6): /clusters/resources/{metric}/{measure}, as a flat map (REAL-API-NOTES §7).
  */
-const documentedResourceSeries = (metric: ResourceMetric, measure: ResourceMeasure) =>
+const documentedResourceSeries = (metric: ResourceMetric, measure: ResourceMeasure, specId: string) =>
   defineEndpoint({
     method: 'GET',
     path: `/api/v1/clusters/resources/${metric}/${measure}`,
-    specIds: [],
+    // No row of its own: the series of E055-E058 over every cluster, in the documented form.
+    specIds: [specId],
     tags,
     summary: `${measure === 'allocated' ? 'Allocated' : 'Total'} ${metric === 'cpu' ? 'vcores' : 'memory (MB)'} of every cluster, as the real product's reference documents it`,
     description:
@@ -61,12 +62,12 @@ const documentedResourceSeries = (metric: ResourceMetric, measure: ResourceMeasu
 /** The documented all-cluster series by metric and measure. */
 export const DOCUMENTED_RESOURCE_CALLS = {
   cpu: {
-    allocated: documentedResourceSeries('cpu', 'allocated'),
-    total: documentedResourceSeries('cpu', 'total'),
+    allocated: documentedResourceSeries('cpu', 'allocated', 'E055'),
+    total: documentedResourceSeries('cpu', 'total', 'E056'),
   },
   memory: {
-    allocated: documentedResourceSeries('memory', 'allocated'),
-    total: documentedResourceSeries('memory', 'total'),
+    allocated: documentedResourceSeries('memory', 'allocated', 'E057'),
+    total: documentedResourceSeries('memory', 'total', 'E058'),
   },
 } as const
 
@@ -163,7 +164,8 @@ export const clustersEndpoints = defineEndpoints({
   documentedNodes: {
     method: 'GET',
     path: '/api/v1/clusters/nodes',
-    specIds: [],
+    // No row of its own: E059 over every cluster, in the real product's documented form.
+    specIds: ['E059'],
     tags,
     summary: "Nodes of every cluster over time, as the real product's reference documents it",
     description:
