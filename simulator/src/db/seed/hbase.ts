@@ -2,7 +2,7 @@ import { HBASE_HOST_PREFIX } from '@costlens/shared'
 import type { Db } from '../open-database.ts'
 import { RowInserter } from './bulk-insert.ts'
 import type { SeedCluster } from './clusters.ts'
-import type { Prng } from './prng.ts'
+import { shuffle, type Prng } from './prng.ts'
 import type { Scale } from './scale.ts'
 
 /*
@@ -95,14 +95,6 @@ function poisson(prng: Prng, mean: number): number {
     p *= prng.next()
   }
   return k
-}
-function shuffle<T>(prng: Prng, items: readonly T[]): T[] {
-  const out = [...items]
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = prng.int(0, i)
-    ;[out[i], out[j]] = [out[j]!, out[i]!]
-  }
-  return out
 }
 const hex = (prng: Prng, digits: number) =>
   Array.from({ length: digits }, () => Math.floor(prng.next() * 16).toString(16)).join('')

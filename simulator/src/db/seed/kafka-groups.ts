@@ -1,7 +1,7 @@
 import { KAFKA_CONSUMER_TYPES, type KafkaConsumerType, type KafkaGroupState } from '@costlens/shared'
 import type { Db } from '../open-database.ts'
 import { GROUP_KINDS, type KafkaClusterSpec } from './kafka-catalogue.ts'
-import type { Prng } from './prng.ts'
+import { shuffle, type Prng } from './prng.ts'
 
 /*
  * A Kafka cluster's consumer groups (seed/kafka.ts): each reads one to three topics, most are
@@ -21,14 +21,6 @@ export interface SeedTopic {
 }
 
 const between = (prng: Prng, low: number, high: number) => low + prng.next() * (high - low)
-function shuffle<T>(prng: Prng, items: readonly T[]): T[] {
-  const out = [...items]
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = prng.int(0, i)
-    ;[out[i], out[j]] = [out[j]!, out[i]!]
-  }
-  return out
-}
 
 /**
  * Seeds a cluster's groups and counts the active readers of each topic; returns which topics each

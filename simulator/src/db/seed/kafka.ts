@@ -11,7 +11,7 @@ import {
 } from './kafka-catalogue.ts'
 import { seedGroups, type SeedTopic } from './kafka-groups.ts'
 import { kafkaHistoryStart, seedKafkaLoad } from './kafka-load.ts'
-import type { Prng } from './prng.ts'
+import { shuffle, type Prng } from './prng.ts'
 import type { Scale } from './scale.ts'
 
 /*
@@ -30,14 +30,6 @@ const between = (prng: Prng, low: number, high: number) => low + prng.next() * (
 function logNormal(prng: Prng, median: number, sigma: number): number {
   const u = Math.max(prng.next(), 1e-12)
   return median * Math.exp(sigma * Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * prng.next()))
-}
-function shuffle<T>(prng: Prng, items: readonly T[]): T[] {
-  const out = [...items]
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = prng.int(0, i)
-    ;[out[i], out[j]] = [out[j]!, out[i]!]
-  }
-  return out
 }
 const base64Id = (prng: Prng) =>
   Array.from({ length: 22 }, () =>

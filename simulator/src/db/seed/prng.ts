@@ -25,3 +25,13 @@ export function createPrng(seed: number): Prng {
     chance: (p) => next() < p,
   }
 }
+
+/** The items in an order drawn from `prng` (Fisher-Yates): the same seed, the same order. */
+export function shuffle<T>(prng: Prng, items: readonly T[]): T[] {
+  const out = [...items]
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = prng.int(0, i)
+    ;[out[i], out[j]] = [out[j]!, out[i]!]
+  }
+  return out
+}
