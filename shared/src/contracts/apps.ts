@@ -276,6 +276,16 @@ export type KeyCount = Static<typeof KeyCountSchema>
 /** E024, E025, E027: the interval choices of the time-bucketed endpoints (REAL-API-NOTES §6). */
 export const JOB_INTERVALS = ['1m', '5m', '10m', '30m', '1h', '1d', '1w'] as const
 export type JobInterval = (typeof JOB_INTERVALS)[number]
+/** Each of those intervals in milliseconds (a week is 7 days). */
+export const JOB_INTERVAL_MS: Readonly<Record<JobInterval, number>> = {
+  '1m': 60_000,
+  '5m': 5 * 60_000,
+  '10m': 10 * 60_000,
+  '30m': 30 * 60_000,
+  '1h': 3_600_000,
+  '1d': 86_400_000,
+  '1w': 7 * 86_400_000,
+}
 
 /**
  * GET /api/v1/apps/events/inefficient_apps (E024). `entity` is an app kind (spark) or an entity

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { JOB_INTERVALS, type JobInterval } from './apps.ts'
 import { QueryInstantSchema } from './dates.ts'
 
 /*
@@ -47,9 +48,12 @@ import { QueryInstantSchema } from './dates.ts'
  *   topic, partions/ts's topic), and no rows where it filters a list (lag's topic).
  */
 
-/** The point intervals of the reference's Kafka calls (G89). */
-export const KAFKA_INTERVALS = ['1m', '5m', '10m', '30m', '1h', '1d', '1w'] as const
-export type KafkaInterval = (typeof KAFKA_INTERVALS)[number]
+/**
+ * The point intervals of the reference's Kafka calls (G89): its one documented `interval`
+ * parameter, the same choices as the job counts' (REAL-API-NOTES §6).
+ */
+export const KAFKA_INTERVALS = JOB_INTERVALS
+export type KafkaInterval = JobInterval
 /** The longest window of any Kafka call (G89). */
 export const KAFKA_MAX_WINDOW_DAYS = 31
 /** The most points one series answer may hold across its series (G89). */

@@ -6,12 +6,12 @@ import type {
   JobCountGroupBy,
   JobCountQuery,
   JobCountResponse,
-  JobInterval,
   JobSchedulesQuery,
   JobSchedulesResponse,
 } from '@costlens/shared'
 import {
   APP_STATUS_LABELS,
+  JOB_INTERVAL_MS,
   DROPPED_KINDS,
   FINISHED_JOB_BUCKETS,
   INEFFICIENT_EVENT_TYPES,
@@ -40,16 +40,6 @@ import { pipelineIndex, startBound } from './pipeline-index.ts'
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
-
-const INTERVAL_MS: Record<JobInterval, number> = {
-  '1m': MINUTE,
-  '5m': 5 * MINUTE,
-  '10m': 10 * MINUTE,
-  '30m': 30 * MINUTE,
-  '1h': HOUR,
-  '1d': DAY,
-  '1w': 7 * DAY,
-}
 
 /** Status codes to the state words of jobs/count, as SQL over the schema's own codes (no user text). */
 const STATE_SQL = `CASE a.status ${Object.entries(APP_STATUS_LABELS)
@@ -96,7 +86,7 @@ export function jobCountWindow(q: JobCountQuery, now: number): { start: number; 
 function jobCountGrid(db: Db, q: JobCountQuery, now: number, scope: ClusterScope) {
   const window = jobCountWindow(q, now)
   const interval = q.interval ?? '1h'
-  const step = INTERVAL_MS[interval]
+  const step = JOB_INTERVAL_MS[interval]
   const { first, n } = seriesGrid(window.start, window.end, step)
   assertSeriesPoints(n, interval)
   const shift = appsTimeShift(db)

@@ -1,4 +1,5 @@
 import {
+  JOB_INTERVAL_MS,
   KAFKA_MAX_RESPONSE_POINTS,
   KAFKA_MAX_WINDOW_DAYS,
   MAX_SERIES_POINTS,
@@ -19,16 +20,6 @@ import type { ClusterScope } from './scope.ts'
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
-
-export const KAFKA_INTERVAL_MS: Record<KafkaInterval, number> = {
-  '1m': MINUTE,
-  '5m': 5 * MINUTE,
-  '10m': 10 * MINUTE,
-  '30m': 30 * MINUTE,
-  '1h': HOUR,
-  '1d': DAY,
-  '1w': 7 * DAY,
-}
 
 /** The read clock: the applications' shift rounded to whole hours, so hour rows stay on the hour. */
 export interface KafkaClock {
@@ -124,7 +115,7 @@ export interface Grid {
 
 /** G89: the points of a window at an interval (default 1h); over 2,000 per series is 400. */
 export function kafkaGrid(window: Window, interval: KafkaInterval = '1h', now: number): Grid {
-  const step = KAFKA_INTERVAL_MS[interval]
+  const step = JOB_INTERVAL_MS[interval]
   const first = pointOf(window.start, step)
   const n = Math.max(1, Math.ceil((window.end - first) / step))
   if (n > MAX_SERIES_POINTS)
