@@ -27,6 +27,21 @@ export function appsTimeShift(db: Db): number {
   return anchor - appsAnchor
 }
 
+/** A read clock of stored series: the shift to add to stored times, and now in stored time. */
+export interface StoredClock {
+  shift: number
+  storedNow: number
+}
+
+/**
+ * The read clock of series stored on a grid of `unitMs` (HBase's 5-minute buckets, Kafka's hours):
+ * the applications' shift rounded to whole units, so stored points stay on their grid when shown.
+ */
+export function gridClock(db: Db, now: number, unitMs: number): StoredClock {
+  const shift = Math.round(appsTimeShift(db) / unitMs) * unitMs
+  return { shift, storedNow: now - shift }
+}
+
 /** API sort fields to columns: only these can reach ORDER BY. */
 export const SORT_COLUMNS: Record<AppSortField, string> = {
   startTime: 'a.start_time',

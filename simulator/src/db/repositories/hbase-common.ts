@@ -8,7 +8,7 @@ import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
 import { HBASE_BUCKET_MS } from '../seed/hbase.ts'
-import { appsTimeShift, instant } from './applications.ts'
+import { gridClock, instant, type StoredClock } from './applications.ts'
 import type { ClusterScope } from './scope.ts'
 import { assertSeriesPoints } from './series.ts'
 
@@ -30,14 +30,8 @@ export const HBASE_INTERVAL_MS: Record<HbaseInterval, number> = {
 }
 
 /** The read clock: the applications' shift rounded to whole buckets, so points hold whole buckets. */
-export interface HbaseClock {
-  shift: number
-  storedNow: number
-}
-export function hbaseClock(db: Db, now: number): HbaseClock {
-  const shift = Math.round(appsTimeShift(db) / HBASE_BUCKET_MS) * HBASE_BUCKET_MS
-  return { shift, storedNow: now - shift }
-}
+export type HbaseClock = StoredClock
+export const hbaseClock = (db: Db, now: number): HbaseClock => gridClock(db, now, HBASE_BUCKET_MS)
 
 export interface HbaseCluster {
   uid: string

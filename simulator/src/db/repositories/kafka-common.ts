@@ -8,7 +8,7 @@ import {
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
-import { appsTimeShift, instant } from './applications.ts'
+import { gridClock, instant, type StoredClock } from './applications.ts'
 import type { ClusterScope } from './scope.ts'
 
 /*
@@ -22,14 +22,8 @@ const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 
 /** The read clock: the applications' shift rounded to whole hours, so hour rows stay on the hour. */
-export interface KafkaClock {
-  shift: number
-  storedNow: number
-}
-export function kafkaClock(db: Db, now: number): KafkaClock {
-  const shift = Math.round(appsTimeShift(db) / HOUR) * HOUR
-  return { shift, storedNow: now - shift }
-}
+export type KafkaClock = StoredClock
+export const kafkaClock = (db: Db, now: number): KafkaClock => gridClock(db, now, HOUR)
 
 export interface KafkaCluster {
   id: number
