@@ -51,7 +51,16 @@ export interface RouteServerOptions<E extends Endpoint> {
   plan?: (request: EndpointRequest<E>, now: number) => PlanCheckedSearch
   /** A route-level rate limit (@fastify/rate-limit), e.g. the sign-in's. */
   rateLimit?: FastifyContextConfig['rateLimit']
+  /**
+   * The answer is long series of [time, value] points (tens of thousands): JSON.stringify writes it in
+   * half the time fast-json-stringify takes over arrays of tuples (25 → 12 ms for 23,000 points). Only
+   * for handlers that build every field themselves from typed rows, since nothing is then stripped;
+   * the contract tests check the shape against the entry's schema.
+   */
+  plainJson?: true
 }
+
+const plainJson = () => (data: unknown) => JSON.stringify(data)
 
 const OURS =
   'The spec shows no path for this call; costlens chose this one (a real backend may differ: change the entry).'
@@ -90,6 +99,7 @@ export function route<E extends Endpoint>(
       ...(entry.changesState && { 'x-changes-state': true }),
     },
     config: { access, ...(server.rateLimit !== undefined && { rateLimit: server.rateLimit }) },
+    ...(server.plainJson && { serializerCompiler: plainJson }),
     // The one cast of the table: EndpointHandler is what the provider infers for these schemas.
     handler: handler as RouteHandlerMethod,
   })

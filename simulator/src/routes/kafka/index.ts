@@ -16,6 +16,8 @@ const windowPlan = {
     range: timeWindow(request.query, now),
   }),
 }
+/** The series calls: long [time, value] arrays, written by JSON.stringify (route.ts plainJson). */
+const seriesPlan = { ...windowPlan, plainJson: true } as const
 
 /**
  * The Kafka calls (02 §2 Kafka; E152), from `kafkaEndpoints`: Hadoop platforms with kafkaEnabled
@@ -35,7 +37,7 @@ export default async function kafkaRoutes(app: AppInstance) {
     app,
     calls.clusterKpi,
     (request) => kafkaClusterKpi(db, scopeOf(request), request.params.cluster, request.query, clock.now()),
-    windowPlan,
+    seriesPlan,
   )
   route(
     app,
@@ -47,19 +49,19 @@ export default async function kafkaRoutes(app: AppInstance) {
     app,
     calls.brokerKpi,
     (request) => kafkaBrokerKpi(db, scopeOf(request), request.params.cluster, request.query, clock.now()),
-    windowPlan,
+    seriesPlan,
   )
   route(
     app,
     calls.topicKpi,
     (request) => kafkaTopicKpi(db, scopeOf(request), request.params.cluster, request.query, clock.now()),
-    windowPlan,
+    seriesPlan,
   )
   route(
     app,
     calls.partitionSeries,
     (request) => kafkaPartitionSeries(db, scopeOf(request), request.query, clock.now()),
-    windowPlan,
+    seriesPlan,
   )
   route(
     app,
@@ -113,6 +115,6 @@ export default async function kafkaRoutes(app: AppInstance) {
         request.query,
         clock.now(),
       ),
-    windowPlan,
+    seriesPlan,
   )
 }
