@@ -31,6 +31,15 @@ export function knownParams(schema: QuerySchema | undefined): Set<string> | unde
   return closed ? names : undefined
 }
 
+/** Each route's known names, worked out on its first request (a schema never changes once registered). */
+const knownBySchema = new WeakMap<QuerySchema, Set<string> | undefined>()
+
+function knownParamsOnce(schema: QuerySchema | undefined): Set<string> | undefined {
+  if (!schema) return undefined
+  if (!knownBySchema.has(schema)) knownBySchema.set(schema, knownParams(schema))
+  return knownBySchema.get(schema)
+}
+
 /**
  * A query parameter a call does not know is ignored, as a real backend ignores it (issue 21: a
  * script written against the real product's public API sends parameters of other versions), and
@@ -42,7 +51,7 @@ export function knownParams(schema: QuerySchema | undefined): Set<string> | unde
  */
 export function registerIgnoredParams(app: FastifyInstance) {
   app.addHook('preValidation', async (request, reply) => {
-    const known = knownParams(request.routeOptions.schema?.querystring as QuerySchema | undefined)
+    const known = knownParamsOnce(request.routeOptions.schema?.querystring as QuerySchema | undefined)
     if (!known) return
     const query = request.query as Record<string, unknown> | undefined
     if (!query) return
