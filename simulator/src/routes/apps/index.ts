@@ -30,7 +30,7 @@ import {
   statsTags,
   usersAndQueues,
 } from '../../db/repositories/app-lists.ts'
-import { scopedClusters } from '../../db/repositories/scope.ts'
+import { scopedClusters, type ClusterScope } from '../../db/repositories/scope.ts'
 import { scopeOf, sessionOf } from '../../plugins/auth.ts'
 import { route } from '../route.ts'
 
@@ -52,6 +52,15 @@ function planCheckedSearch(body: UnifiedSearchBody, now: number) {
 }
 
 /** The application lists and their filters (02 §7), from `appsEndpoints`. */
+/** A search body's clusters: '*' or none is every cluster of the user's; named ones must be the user's (403). */
+function inUserClusters<B extends { clusters?: readonly string[]; wildcardCluster?: string }>(
+  body: B,
+  scope: ClusterScope,
+): B & { clusters: string[]; wildcardCluster: undefined } {
+  const clusters = scopedClusters(scope, body.wildcardCluster === '*' ? [] : body.clusters)
+  return { ...body, clusters: [...clusters], wildcardCluster: undefined }
+}
+
 export default async function appRoutes(app: AppInstance) {
   const { db, clock } = app
 
@@ -67,9 +76,7 @@ export default async function appRoutes(app: AppInstance) {
       // Databricks runs (appTypes ["db"]) live in db_runs, not applications.
       if (isDatabricksSearch(body))
         return databricksUnifiedSearch(db, body, clock.now(), sessionOf(request).platform === 'DB')
-      // '*' or no cluster: every cluster of the user's; named clusters must be the user's (403).
-      const clusters = scopedClusters(scopeOf(request), body.wildcardCluster === '*' ? [] : body.clusters)
-      return unifiedSearch(db, { ...body, clusters: [...clusters], wildcardCluster: undefined }, clock.now())
+      return unifiedSearch(db, inUserClusters(body, scopeOf(request)), clock.now())
     },
     { plan: (request, now) => planCheckedSearch(request.body, now) },
   )
@@ -79,14 +86,9 @@ export default async function appRoutes(app: AppInstance) {
     app,
     calls.documentedAppsSearch,
     (request) => {
-      const body = request.body
-      const clusters = scopedClusters(scopeOf(request), body.wildcardCluster === '*' ? [] : body.clusters)
-      const answer = unifiedSearch(
-        db,
-        { ...body, clusters: [...clusters], wildcardCluster: undefined },
-        clock.now(),
+      return documentedAppsSearch(
+        unifiedSearch(db, inUserClusters(request.body, scopeOf(request)), clock.now()),
       )
-      return documentedAppsSearch(answer)
     },
     { plan: (request, now) => planCheckedSearch(request.body, now) },
   )
