@@ -11,11 +11,10 @@ import { brokerLayouts, brokerMetrics } from './kafka-broker-metrics.ts'
 import {
   asOf,
   kafkaClock,
-  kafkaCluster,
+  kafkaReadFrame,
   kafkaClusters,
   kafkaWindow,
   round3,
-  timeWindow,
   type KafkaCluster,
 } from './kafka-common.ts'
 import { clusterGroups, earliestCommit, groupLag } from './kafka-lag.ts'
@@ -131,12 +130,9 @@ export function kafkaBrokers(
   q: KafkaBrokersQuery,
   now: number,
 ): KafkaBrokersResponse {
-  const cluster = kafkaCluster(db, scope, q.cluster_id)
-  const window = timeWindow(q, now)
-  const clock = kafkaClock(db, now)
-  const to = asOf(window, now) - clock.shift
+  const { cluster, clock, from, to } = kafkaReadFrame(db, scope, q.cluster_id, q, now)
   const model = clusterModel(db, cluster.id)
-  const avg = averageLoad(db, cluster.id, window.start - clock.shift, to)
+  const avg = averageLoad(db, cluster.id, from, to)
   const atT = cumAt(db, cluster.id, to)
   const behind = behindAt(model, to)
   const layouts = brokerLayouts(model, cluster.controllerId)

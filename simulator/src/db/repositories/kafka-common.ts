@@ -137,3 +137,27 @@ export function assertResponsePoints(grid: Grid, series: number, narrower: strin
 export const asOf = (window: Window, now: number) => Math.min(window.end, now)
 
 export const round3 = (n: number) => Math.round(n * 1000) / 1000
+
+/** What a read as of a window's end works in: the cluster, its clock and the window in stored time. */
+export interface KafkaReadFrame {
+  cluster: KafkaCluster
+  clock: KafkaClock
+  /** The window's start, stored time. */
+  from: number
+  /** The window's end, not after now, stored time (shown: `to + clock.shift`). */
+  to: number
+}
+
+/** The cluster (404 unless the user's) and the window (400 when bad) of a Kafka read. */
+export function kafkaReadFrame(
+  db: Db,
+  scope: ClusterScope,
+  name: string,
+  q: { start_time?: string; end_time?: string },
+  now: number,
+): KafkaReadFrame {
+  const cluster = kafkaCluster(db, scope, name)
+  const window = timeWindow(q, now)
+  const clock = kafkaClock(db, now)
+  return { cluster, clock, from: window.start - clock.shift, to: asOf(window, now) - clock.shift }
+}

@@ -9,7 +9,7 @@ import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
 import { checkPaging } from './applications.ts'
-import { asOf, kafkaClock, kafkaCluster, timeWindow } from './kafka-common.ts'
+import { kafkaReadFrame } from './kafka-common.ts'
 import {
   earliestCommit,
   findGroup,
@@ -87,13 +87,10 @@ export function kafkaConsumers(
   q: KafkaConsumersQuery,
   now: number,
 ): KafkaConsumersResponse {
-  const cluster = kafkaCluster(db, scope, name)
-  const window = timeWindow(q, now)
-  const clock = kafkaClock(db, now)
+  const { cluster, clock, to: t } = kafkaReadFrame(db, scope, name, q, now)
   const from = q.from ?? 0
   const size = q.size ?? 100
   checkPaging(from, size)
-  const t = asOf(window, now) - clock.shift
   const sort = q.sort ?? 'totalLag'
   const order = (q.order ?? (sort === 'group' || sort === 'state' ? 'asc' : 'desc')).toUpperCase()
   const where = `g.cluster_id = @cid AND (@state IS NULL OR g.state = @state)
@@ -142,11 +139,8 @@ export function kafkaConsumer(
   q: KafkaWindowQuery,
   now: number,
 ): KafkaConsumerDetail {
-  const cluster = kafkaCluster(db, scope, name)
+  const { cluster, clock, to: t } = kafkaReadFrame(db, scope, name, q, now)
   const g = requireGroup(db, cluster.id, cluster.name, groupName)
-  const window = timeWindow(q, now)
-  const clock = kafkaClock(db, now)
-  const t = asOf(window, now) - clock.shift
   const model = clusterModel(db, cluster.id)
   const lags = lagsOf(db, model, [g], t)[0]!
   const topicLags = new Map<string, { topic: string; partitionCount: number; lag: number }>()

@@ -8,7 +8,7 @@ import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
 import { checkPaging, likePattern } from './applications.ts'
-import { asOf, kafkaClock, kafkaCluster, round3, timeWindow } from './kafka-common.ts'
+import { kafkaReadFrame, round3 } from './kafka-common.ts'
 import { groupLag, clusterGroups, earliestCommit } from './kafka-lag.ts'
 import { averageLoad, cumAt, CumTrack, type Vec3 } from './kafka-load.ts'
 import {
@@ -64,19 +64,16 @@ export function kafkaTopics(
   q: KafkaTopicsQuery,
   now: number,
 ): KafkaTopicsResponse {
-  const cluster = kafkaCluster(db, scope, name)
-  const window = timeWindow(q, now)
-  const clock = kafkaClock(db, now)
+  const { cluster, clock, from: start, to } = kafkaReadFrame(db, scope, name, q, now)
   const from = q.from ?? 0
   const size = q.size ?? 100
   checkPaging(from, size)
-  const to = asOf(window, now) - clock.shift
   const retentions = (
     cachedStatement(db, 'SELECT DISTINCT retention_ms FROM kafka_topics WHERE cluster_id = ? ORDER BY 1')
       .pluck()
       .all(cluster.id) as number[]
   ).slice(0, 16)
-  const bound = topicParams(db, cluster.id, window.start - clock.shift, to, retentions)
+  const bound = topicParams(db, cluster.id, start, to, retentions)
   const behind = behindAt(clusterModel(db, cluster.id), to)
   const sort = q.sort ?? 'bytesInPerSec'
   const order = (q.order ?? (sort === 'topic' ? 'asc' : 'desc')).toUpperCase()
@@ -138,14 +135,11 @@ export function kafkaTopic(
   q: KafkaWindowQuery,
   now: number,
 ): KafkaTopicDetail {
-  const cluster = kafkaCluster(db, scope, name)
+  const { cluster, clock, from, to } = kafkaReadFrame(db, scope, name, q, now)
   const model = clusterModel(db, cluster.id)
   const topic = model.topics.find((t) => t.name === topicName)
   if (!topic) throw new HttpError(404, `No topic "${topicName}" in Kafka cluster "${name}"`)
-  const window = timeWindow(q, now)
-  const clock = kafkaClock(db, now)
-  const to = asOf(window, now) - clock.shift
-  const avg = averageLoad(db, cluster.id, window.start - clock.shift, to)
+  const avg = averageLoad(db, cluster.id, from, to)
   const atT = cumAt(db, cluster.id, to)
   const atStart = cumAt(db, cluster.id, retentionStart(topic, to))
   const behind = behindAt(model, to)
