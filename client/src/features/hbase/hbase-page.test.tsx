@@ -24,7 +24,9 @@ const param = (request: Request, key: string) => new URL(request.url).searchPara
 /** The tables of a server: the first holds orders, the second users; the cluster both. */
 const tablesOf = (request: Request) => {
   const host = param(request, 'host')
-  return host === HOST_1 ? [tables[0]] : host === HOST_2 ? [tables[1]] : tables
+  const namespace = param(request, 'namespace')
+  const ofHost = host === HOST_1 ? [tables[0]!] : host === HOST_2 ? [tables[1]!] : tables
+  return namespace ? ofHost.filter((t) => t.namespace === namespace) : ofHost
 }
 
 const render = (route: string) =>
@@ -140,6 +142,20 @@ describe('/clusters/hbase (R013, R060; issue 21)', { timeout: 20_000 }, () => {
     const rows = await tableRows('Tables')
     expect(within(rows[1]!).getByText('Killed')).toBeInTheDocument()
     expect(within(rows[1]!).getByText('Low data locality')).toBeInTheDocument()
+  })
+
+  it('a namespace narrows the table list (asked of the server) and lets go of a table outside it', async () => {
+    const page = render('/clusters/hbase?tab=table&table=default%3Ausers&namespace=default')
+    expect(await screen.findByRole('heading', { name: 'default:users' }, slow)).toBeInTheDocument()
+    await page.user.click(screen.getByRole('combobox', { name: 'Namespace' }))
+    await page.user.click(await screen.findByRole('option', { name: 'analytics' }))
+    await waitFor(() => expect(search(page).get('namespace')).toBe('analytics'))
+    expect(search(page).has('table')).toBe(false)
+    const rows = await tableRows('Tables in analytics', slow)
+    await waitFor(() => expect(rows).toHaveLength(1))
+    expect(rows[0]).toHaveTextContent('analytics:events')
+    expect(page.queries(calls.tableMetrics).at(-1)!.get('namespace')).toBe('analytics')
+    expect(await screen.findByRole('heading', { name: 'analytics:events' }, slow)).toBeInTheDocument()
   })
 
   it('B210 changing tab refreshes: the region servers are asked again on coming back', async () => {

@@ -57,6 +57,7 @@ export default function HbasePage() {
         prefix: state.prefix,
         host: state.filters.host,
         table: state.filters.table,
+        namespace: state.filters.namespace,
         exportAllowed: isActionAllowed(user.plan, 'chartExport'),
         downloadLocked: !isActionAllowed(user.plan, 'download'),
         now: clock.now,

@@ -52,3 +52,9 @@ export const chooseTable = (table: { table: string; namespace: string }): Change
   type: 'filters',
   filters: { table: table.table, namespace: table.namespace },
 })
+
+/** Choosing a namespace ('' for all) narrows the table list; a table chosen in another one goes. */
+export const chooseNamespace = (namespace: string): Change => ({
+  type: 'filters',
+  filters: { namespace, table: '' },
+})

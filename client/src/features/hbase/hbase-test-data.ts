@@ -97,7 +97,11 @@ const table = (name: string, over: Partial<HbaseTableRow> = {}): HbaseTableRow =
   ...over,
 })
 
-export const tables: HbaseTableRow[] = [table('orders'), table('users', { alert: 'Low data locality' })]
+export const tables: HbaseTableRow[] = [
+  table('orders'),
+  table('users', { alert: 'Low data locality' }),
+  table('events', { table: 'analytics:events', namespace: 'analytics' }),
+]
 
 export const series = (what: string): HbaseSeriesResponse => ({
   interval: '1h',

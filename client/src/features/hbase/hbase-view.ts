@@ -13,6 +13,8 @@ export interface HbaseView {
   /** The chosen region server as rows give it; '' for none (the whole cluster on the metrics tab). */
   host: string
   table: string
+  /** The namespace the table list keeps; '' for all. */
+  namespace: string
   /** B057: charts export unless the plan forbids it. */
   exportAllowed: boolean
   /** B059: the tables' download is locked on the free plan. */

@@ -1,4 +1,4 @@
-import { Stack, Title } from '@mantine/core'
+import { Select, Stack, Title } from '@mantine/core'
 import {
   autoSelectFirst,
   formatBytes,
@@ -20,7 +20,7 @@ import {
 } from './api.ts'
 import { REGION_COLUMNS, tableColumns } from './hbase-columns.tsx'
 import { orMissing, rowAlert, seriesCharts, unitFormat } from './hbase-rules.ts'
-import { chooseTable } from './hbase-state.ts'
+import { chooseNamespace, chooseTable } from './hbase-state.ts'
 import { FRESH, useRefreshed, type HbaseView } from './hbase-view.ts'
 import { tableFailure } from './region-tab.tsx'
 
@@ -91,13 +91,21 @@ function TableDetails({ view, table }: { view: HbaseView; table: string }) {
   )
 }
 
+/** The namespaces of a cluster's tables, by name (the list's own rows, so it needs no call of its own). */
+const namespacesOf = (rows: readonly { namespace: string }[]) =>
+  [...new Set(rows.map((t) => t.namespace))].sort((a, b) => a.localeCompare(b))
+
 /**
- * The table tab: the cluster's tables (E070), and the chosen one (the first when none is, B210) in
- * detail. A table chosen on the region tab opens here.
+ * The table tab: the cluster's tables (E070), of one namespace when one is chosen (02 §2 state),
+ * and the chosen table (the first when none is, B210) in detail. A table chosen on the region tab
+ * opens here.
  */
 export function TableTab({ view }: { view: HbaseView }) {
   const args = { clusterUid: view.clusterUid, ...view.window }
-  const tables = useRefreshed(view.now, args, useHbaseTablesQuery(args, FRESH))
+  // Every table, for the namespace choices; the list itself is the server's answer for the namespace.
+  const all = useRefreshed(view.now, args, useHbaseTablesQuery(args, FRESH))
+  const listArgs = view.namespace ? { ...args, namespace: view.namespace } : args
+  const tables = useRefreshed(view.now, listArgs, useHbaseTablesQuery(listArgs, FRESH))
   const rows = tables.data ?? []
   const chosen = autoSelectFirst(
     rows.map((t) => t.table),
@@ -105,14 +113,25 @@ export function TableTab({ view }: { view: HbaseView }) {
   )
   return (
     <Stack gap="md">
+      <Select
+        label="Namespace"
+        w={240}
+        data={[
+          { value: '', label: 'All namespaces' },
+          ...namespacesOf(all.data ?? []).map((n) => ({ value: n, label: n })),
+        ]}
+        value={view.namespace}
+        allowDeselect={false}
+        onChange={(namespace) => namespace !== null && view.change(chooseNamespace(namespace))}
+      />
       <DetailTable
-        caption="Tables"
+        caption={view.namespace ? `Tables in ${view.namespace}` : 'Tables'}
         columns={tableColumns(chosen, (row) => view.change(chooseTable(row)))}
         rows={rows}
         rowKey={(r) => r.table}
         loading={tables.isFetching}
         failure={tableFailure('Tables', tables)}
-        emptyText="No table in this cluster."
+        emptyText={view.namespace ? `No table in namespace ${view.namespace}.` : 'No table in this cluster.'}
         download={{ name: 'hbase_tables', locked: view.downloadLocked }}
       />
       {chosen && <TableDetails view={view} table={chosen} />}
