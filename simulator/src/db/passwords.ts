@@ -3,6 +3,20 @@ import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto'
 /** The length of a derived key, bytes (scrypt with Node's defaults: N=16384, r=8, p=1). */
 export const PASSWORD_KEY_BYTES = 32
 
+let derivationCount = 0
+
+/**
+ * The scrypt derivations this process has run: a sign-in must cost exactly one whatever its outcome
+ * (sign-in.test.ts counts them rather than timing them, which is flaky on a shared machine).
+ */
+export const passwordDerivations = () => derivationCount
+
+/** Every derivation of this module, counted. */
+function derive(password: string, salt: Buffer, bytes: number): Buffer {
+  derivationCount += 1
+  return scryptSync(password, salt, bytes)
+}
+
 /** A stored hash: `scrypt$<salt hex>$<hash hex>`. */
 export function formatPasswordHash(salt: Buffer, key: Buffer): string {
   return `scrypt$${salt.toString('hex')}$${key.toString('hex')}`
@@ -10,7 +24,7 @@ export function formatPasswordHash(salt: Buffer, key: Buffer): string {
 
 /** scrypt with Node's defaults (N=16384, r=8, p=1); stored as `scrypt$<salt hex>$<hash hex>`. */
 export function hashPassword(password: string, salt: Buffer = randomBytes(16)): string {
-  return formatPasswordHash(salt, scryptSync(password, salt, PASSWORD_KEY_BYTES))
+  return formatPasswordHash(salt, derive(password, salt, PASSWORD_KEY_BYTES))
 }
 
 /**
@@ -29,7 +43,7 @@ const DUMMY_HASH = { salt: Buffer.alloc(16, 0x5a), hash: Buffer.alloc(32, 0xc3) 
 export function verifyPassword(password: string | null, stored: string | undefined): boolean {
   const parsed = stored === undefined ? undefined : parseHash(stored)
   const { salt, hash } = parsed ?? DUMMY_HASH
-  const actual = scryptSync(password ?? '', salt, hash.length)
+  const actual = derive(password ?? '', salt, hash.length)
   return timingSafeEqual(actual, hash) && parsed !== undefined && password !== null
 }
 
