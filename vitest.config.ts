@@ -54,7 +54,6 @@ export default defineConfig({
     // The slow files of each project first, so short ones fill in beside them (tests/slow-first-sequencer.ts).
     sequence: { sequencer: SlowFirstSequencer },
     projects: [
-      { test: { name: 'shared', root: './shared', environment: 'node', include: ['src/**/*.test.ts'] } },
       { test: { ...simulatorProject, name: 'simulator', include: simulatorFiles.shared, isolate: false } },
       // Only when a simulator file replaces a module: a project costs a phase of its own (10-25 s).
       ...(simulatorFiles.own.length
@@ -62,10 +61,17 @@ export default defineConfig({
         : []),
       {
         test: {
-          name: 'tooling',
+          // Plain Node tests: the shared rules and formats beside the scripts, tests and bench (one
+          // project rather than two: each project is a phase of its own, 10-25 s to start).
+          name: 'node',
           root: '.',
           environment: 'node',
-          include: ['scripts/**/*.test.ts', 'tests/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: [
+            'shared/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'tests/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
           // The contract tests start simulators and run the CLI as a child process: seconds each.
           testTimeout: 120_000,
           // Their set-up seeds a simulator too (seconds on a busy machine).
