@@ -58,6 +58,12 @@ beforeAll(async () => {
   )
   for (const user of ['admin', 'trial', 'emr', 'sfuser', 'freemium', 'analyst'])
     tokens[user] = auth(await signIn(app, user))
+  // ELK is opt-in (rules/user-defaults.ts): the trial gets it here, so its ELK calls meet the plan's limits.
+  app.db
+    .prepare(
+      `UPDATE users SET profile_json = json_set(profile_json, '$.elkEnabled', json('true')) WHERE username = 'trial'`,
+    )
+    .run()
 })
 afterAll(() => app.close())
 
@@ -78,23 +84,35 @@ const kafkaSubject = (name: string): string | undefined =>
             .get(KAFKA_CLUSTER) as string)
         : undefined
 
+/** The ELK calls' subjects (E153): cdh-prod-01's logs cluster, a Logstash node and pipeline of it. */
+const ELK_SUBJECTS: Record<string, string> = {
+  cluster: 'es-logs-cdh-prod-01',
+  node: 'logstash-prod-logs-01',
+  pipeline: 'beats-to-es',
+}
+const elkSubject = (path: string, name: string): string | undefined =>
+  /^\/api\/v1\/(elasticsearch|logstash|kibana)\//.test(path) ? ELK_SUBJECTS[name] : undefined
+
 /**
  * A path with its parameters filled: a CDH cluster for {cluster} (a Kafka cluster, topic and group
  * in the Kafka paths), an HBase one for {clusterUid}, a harmless word otherwise.
  */
 const filled = (path: string) =>
-  path.replace(/\{(\w+)\}/g, (_m, name: string) =>
-    path.startsWith('/api/v1/kafka/') && kafkaSubject(name) !== undefined
-      ? kafkaSubject(name)!
-      : name === 'cluster'
-        ? 'cdh-prod-01'
-        : name === 'clusterUid'
+  path.replace(
+    /\{(\w+)\}/g,
+    (_m, name: string) =>
+      elkSubject(path, name) ??
+      (path.startsWith('/api/v1/kafka/') && kafkaSubject(name) !== undefined
+        ? kafkaSubject(name)!
+        : name === 'cluster'
           ? 'cdh-prod-01'
-          : name === 'group1'
-            ? 'user'
-            : name === 'group2'
-              ? 'queue'
-              : 'x',
+          : name === 'clusterUid'
+            ? 'cdh-prod-01'
+            : name === 'group1'
+              ? 'user'
+              : name === 'group2'
+                ? 'queue'
+                : 'x'),
   )
 
 /** The ways a path can be spelled that a naive prefix check misses. */

@@ -30,6 +30,7 @@ import { databricksDrillDownEndpoints } from './databricks-drilldowns.ts'
 import { databricksInsightsEndpoints } from './databricks-insights.ts'
 import { hbaseEndpoints } from './hbase.ts'
 import { kafkaEndpoints } from './kafka.ts'
+import { elasticsearchEndpoints, kibanaEndpoints, logstashEndpoints } from './elk.ts'
 
 /**
  * Every domain's endpoint table, by domain. The simulator's tests check each entry is served as
@@ -67,4 +68,7 @@ export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
   databricksInsights: databricksInsightsEndpoints,
   hbase: hbaseEndpoints,
   kafka: kafkaEndpoints,
+  elasticsearch: elasticsearchEndpoints,
+  logstash: logstashEndpoints,
+  kibana: kibanaEndpoints,
 }

@@ -1585,3 +1585,140 @@ CREATE TABLE IF NOT EXISTS kafka_load_hours (
   cum_flat   REAL NOT NULL,
   PRIMARY KEY (cluster_id, ts)
 ) WITHOUT ROWID;
+-- Elasticsearch, Logstash and Kibana (E153), seeded by seed/elk.ts: Elasticsearch clusters beside the
+-- Hadoop clusters, their nodes and indices, a Logstash deployment and Kibana instances per cluster.
+-- Every rate follows the cluster's load (es_load_*) through a share, so every figure adds up
+-- (contracts/elk.ts G101). Read by repositories/elk-*.ts.
+-- Read by elkCluster/elkClusters (every call: the cluster of the path, the user's list).
+CREATE TABLE IF NOT EXISTS es_clusters (
+  id                  INTEGER PRIMARY KEY,
+  name                TEXT NOT NULL UNIQUE,
+  cluster_uuid        TEXT NOT NULL,
+  cluster_uid         TEXT NOT NULL,              -- the Hadoop cluster it runs beside
+  version             TEXT NOT NULL,
+  created_at          INTEGER NOT NULL,
+  search_base         REAL NOT NULL,              -- queries/s on average (the load's scale)
+  indexing_base       REAL NOT NULL,              -- documents/s on average
+  search_latency_ms   REAL NOT NULL,              -- ms per query at the base load
+  indexing_latency_ms REAL NOT NULL,              -- ms per document at the base load
+  logstash_share      REAL NOT NULL,              -- of the indexed documents, those Logstash sends
+  kibana_per_query    REAL NOT NULL               -- Kibana requests per search query
+);
+-- Read by the node list, kpi_node and the cluster list (node counts, heap).
+CREATE TABLE IF NOT EXISTS es_nodes (
+  id            INTEGER PRIMARY KEY,
+  cluster_id    INTEGER NOT NULL REFERENCES es_clusters (id),
+  name          TEXT NOT NULL,
+  node_id       TEXT NOT NULL,
+  host          TEXT NOT NULL,
+  ip            TEXT NOT NULL,
+  roles         TEXT NOT NULL,                    -- comma-separated: master, data, ingest
+  elected       INTEGER NOT NULL,                 -- 1: the elected master
+  data_share    REAL NOT NULL,                    -- its part of the cluster's search and indexing (0: no data role)
+  heap_max      INTEGER NOT NULL,
+  heap_base_pct REAL NOT NULL,
+  cpu_base_pct  REAL NOT NULL,
+  disk_total    INTEGER NOT NULL,
+  disk_other    INTEGER NOT NULL                  -- bytes on the disk besides the shards (OS, logs)
+);
+CREATE UNIQUE INDEX IF NOT EXISTS es_nodes_name ON es_nodes (cluster_id, name);
+-- Read by the index list (sorted and paged in SQL), kpi_index and the cluster list (sums). A daily
+-- log index has no name but its day (stored ms): its name follows the shown day. An index takes
+-- w_index of the documents indexed (and w_search of the queries) while the cluster's integrals run
+-- between its cum_*_from and cum_*_to (G101).
+CREATE TABLE IF NOT EXISTS es_indices (
+  id              INTEGER PRIMARY KEY,
+  cluster_id      INTEGER NOT NULL REFERENCES es_clusters (id),
+  name            TEXT,                           -- NULL: a daily log index (logs-app-YYYY.MM.DD)
+  log_day         INTEGER,                        -- stored ms: the day a daily log index is written
+  system          INTEGER NOT NULL,
+  primaries       INTEGER NOT NULL,
+  replicas        INTEGER NOT NULL,
+  created_at      INTEGER NOT NULL,
+  base_docs       INTEGER NOT NULL,               -- documents at the history's start
+  doc_bytes       REAL NOT NULL,                  -- bytes per document on disk (one copy)
+  w_index         REAL NOT NULL,
+  w_search        REAL NOT NULL,
+  cum_index_from  REAL NOT NULL,
+  cum_index_to    REAL NOT NULL,
+  cum_search_from REAL NOT NULL,
+  cum_search_to   REAL NOT NULL,
+  latency_factor  REAL NOT NULL,                  -- its latencies vs the cluster's
+  segs_per_shard  INTEGER NOT NULL                -- segments per shard copy while written (1 after)
+);
+CREATE INDEX IF NOT EXISTS es_indices_cluster ON es_indices (cluster_id, name);
+-- Replica shards left unassigned (a data node restarting): the index and the cluster go yellow.
+-- Read with each index as of a time.
+CREATE TABLE IF NOT EXISTS es_shard_lapses (
+  index_id   INTEGER NOT NULL REFERENCES es_indices (id),
+  start_ts   INTEGER NOT NULL,
+  end_ts     INTEGER NOT NULL,
+  unassigned INTEGER NOT NULL,
+  PRIMARY KEY (index_id, start_ts)
+) WITHOUT ROWID;
+-- A cluster's load per minute (today and the day ahead) and per hour (33 days): queries/s and
+-- documents/s averaged over the row, and their integrals from the history's start to the row's start.
+-- Every series and window figure reads them by the key.
+CREATE TABLE IF NOT EXISTS es_load_minutes (
+  cluster_id   INTEGER NOT NULL REFERENCES es_clusters (id),
+  ts           INTEGER NOT NULL,
+  search       REAL NOT NULL,
+  indexing     REAL NOT NULL,
+  cum_search   REAL NOT NULL,
+  cum_indexing REAL NOT NULL,
+  PRIMARY KEY (cluster_id, ts)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS es_load_hours (
+  cluster_id   INTEGER NOT NULL REFERENCES es_clusters (id),
+  ts           INTEGER NOT NULL,
+  search       REAL NOT NULL,
+  indexing     REAL NOT NULL,
+  cum_search   REAL NOT NULL,
+  cum_indexing REAL NOT NULL,
+  PRIMARY KEY (cluster_id, ts)
+) WITHOUT ROWID;
+-- Read by the Logstash lists and series: a node takes `share` of its deployment's events.
+CREATE TABLE IF NOT EXISTS logstash_nodes (
+  id            INTEGER PRIMARY KEY,
+  cluster_id    INTEGER NOT NULL REFERENCES es_clusters (id),
+  name          TEXT NOT NULL UNIQUE,
+  node_id       TEXT NOT NULL,
+  host          TEXT NOT NULL,
+  version       TEXT NOT NULL,
+  share         REAL NOT NULL,
+  heap_max      INTEGER NOT NULL,
+  heap_base_pct REAL NOT NULL,
+  cpu_base_pct  REAL NOT NULL,
+  started_at    INTEGER NOT NULL
+);
+-- Read by the Logstash lists and series: a pipeline sends `share` of what its deployment sends.
+CREATE TABLE IF NOT EXISTS logstash_pipelines (
+  id          INTEGER PRIMARY KEY,
+  cluster_id  INTEGER NOT NULL REFERENCES es_clusters (id),
+  name        TEXT NOT NULL,
+  input       TEXT NOT NULL,
+  output      TEXT NOT NULL,
+  workers     INTEGER NOT NULL,
+  batch_size  INTEGER NOT NULL,
+  queue_type  TEXT NOT NULL,                      -- memory or persisted
+  share       REAL NOT NULL,
+  drop_ratio  REAL NOT NULL,                      -- of the events in, those its filters drop
+  latency_ms  REAL NOT NULL                       -- ms per event at the base load
+);
+CREATE UNIQUE INDEX IF NOT EXISTS logstash_pipelines_name ON logstash_pipelines (name, cluster_id);
+-- Read by the Kibana list and series: an instance takes `share` of its cluster's requests.
+CREATE TABLE IF NOT EXISTS kibana_instances (
+  id            INTEGER PRIMARY KEY,
+  cluster_id    INTEGER NOT NULL REFERENCES es_clusters (id),
+  name          TEXT NOT NULL,
+  uuid          TEXT NOT NULL,
+  host          TEXT NOT NULL,
+  version       TEXT NOT NULL,
+  share         REAL NOT NULL,
+  heap_max      INTEGER NOT NULL,
+  response_ms   REAL NOT NULL,                    -- ms per request at the base load
+  started_at    INTEGER NOT NULL,
+  degraded_from INTEGER,                          -- stored ms: its status is yellow from here...
+  degraded_to   INTEGER                           -- ...to here
+);
+CREATE UNIQUE INDEX IF NOT EXISTS kibana_instances_name ON kibana_instances (cluster_id, name);

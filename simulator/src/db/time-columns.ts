@@ -53,6 +53,15 @@ export const APP_TIME_COLUMNS: readonly { table: string; columns: readonly strin
   { table: 'kafka_groups', columns: ['incident_start', 'incident_peak', 'stopped_at'] },
   { table: 'kafka_load_minutes', columns: ['ts'] },
   { table: 'kafka_load_hours', columns: ['ts'] },
+  // Elasticsearch, Logstash and Kibana (issue 21): read shifted by whole days (repositories/
+  // elk-common.ts), so the daily log indices' names follow the shown calendar.
+  { table: 'es_clusters', columns: ['created_at'] },
+  { table: 'es_indices', columns: ['created_at', 'log_day'] },
+  { table: 'es_shard_lapses', columns: ['start_ts', 'end_ts'] },
+  { table: 'es_load_minutes', columns: ['ts'] },
+  { table: 'es_load_hours', columns: ['ts'] },
+  { table: 'logstash_nodes', columns: ['started_at'] },
+  { table: 'kibana_instances', columns: ['started_at', 'degraded_from', 'degraded_to'] },
   { table: 'yarn_node_events', columns: ['start_time', 'end_time'] },
   // A million queries at the large scale, and rollups cut by their seeded start times.
   { table: 'snowflake_queries', columns: ['start_time', 'end_time'] },

@@ -34,6 +34,7 @@ import { DATABRICKS_PRNG_OFFSET, DATABRICKS_SIZES } from './databricks-catalogue
 import type { DatabricksSideInput } from './databricks-worker.ts'
 import { HBASE_PRNG_OFFSET, seedHbase } from './hbase.ts'
 import { KAFKA_PRNG_OFFSET, seedKafka } from './kafka.ts'
+import { ELK_PRNG_OFFSET, seedElk } from './elk.ts'
 
 export interface SeedOptions {
   scale: Scale
@@ -123,7 +124,7 @@ const DATABRICKS_START: Record<Scale, 'first' | 'after indexes' | 'after rollups
 }
 
 /** Bumped whenever a table changes: a file of another version is refused with a re-seed hint. */
-export const SCHEMA_VERSION = '24'
+export const SCHEMA_VERSION = '25'
 
 /** The tables that take most rows: their secondary indexes are built after the rows go in. */
 const BULK_TABLES = ['applications', 'app_events', 'app_tags'] as const
@@ -383,6 +384,11 @@ function seedTables(
   timed('kafka', () => {
     kafkaRows = seedKafka(db, createPrng(seed + KAFKA_PRNG_OFFSET), clusters, now, scale)
   })
+  // Elasticsearch, Logstash and Kibana (E153): their own generator, so every other table's rows stay as they were.
+  let elkRows = 0
+  timed('elk', () => {
+    elkRows = seedElk(db, createPrng(seed + ELK_PRNG_OFFSET), clusters, now)
+  })
   if (rollupSide) {
     // Joined as late as possible: the worker writes its rows while this thread builds the indexes
     // and the steps above; the copy carries them in (side-seed.ts copyInto).
@@ -519,5 +525,6 @@ function seedTables(
     emrClusters,
     hbaseSeries,
     kafkaRows,
+    elkRows,
   }
 }
