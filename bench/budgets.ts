@@ -50,6 +50,13 @@ export const BUDGET_OVERRIDES: Readonly<Record<string, Budget>> = {
   'kafka.clusterKpi': HBASE_SERIES,
   'kafka.brokerKpi': HBASE_SERIES,
   'kafka.topicKpi': HBASE_SERIES,
+  // Issue 21 (Elasticsearch, Logstash, Kibana): the same budget for their series.
+  'elasticsearch.clusterKpi': HBASE_SERIES,
+  'elasticsearch.nodeKpi': HBASE_SERIES,
+  'elasticsearch.indexKpi': HBASE_SERIES,
+  'logstash.nodesKpi': HBASE_SERIES,
+  'logstash.pipelinesKpi': HBASE_SERIES,
+  'kibana.clusterKpi': HBASE_SERIES,
 }
 
 /**

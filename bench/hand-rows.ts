@@ -1,6 +1,7 @@
 import type { Endpoint } from './load.ts'
 import { createPrng } from '../simulator/src/db/seed/prng.ts'
 import type { Vocabulary } from './vocabulary.ts'
+import { elkRows } from './elk-rows.ts'
 import { kafkaRows } from './kafka-rows.ts'
 
 /**
@@ -685,6 +686,7 @@ export function handRows(now: number, v: Vocabulary): { first: HandRow[]; last: 
       emrAnalyses(v),
       ...hbaseEndpoints(now, v),
       ...kafkaRows(now, v),
+      ...elkRows(now, v),
     ],
     last: [...jobCounts(now, v), pipelines(now, v), globalSearch(v)],
   }

@@ -34,6 +34,15 @@ export interface Vocabulary {
   hbase: { clusterUid: string; platform: string; hosts: string[]; tables: string[] }[]
   /** The Kafka clusters (by name) with their brokers' ids and their topics (internal ones left out). */
   kafka: { cluster: string; platform: string; brokers: number[]; topics: string[] }[]
+  /** Elasticsearch clusters with their nodes, named indices, Logstash nodes and pipelines. */
+  elk: {
+    cluster: string
+    platform: string
+    nodes: string[]
+    indices: string[]
+    logstashNodes: string[]
+    pipelines: string[]
+  }[]
 }
 
 export function readVocabulary(db: Database.Database): Vocabulary {
@@ -103,6 +112,24 @@ export function readVocabulary(db: Database.Database): Vocabulary {
       platform,
       brokers: pluck('SELECT broker_id FROM kafka_brokers WHERE cluster_id = ?', id) as unknown as number[],
       topics: pluck('SELECT name FROM kafka_topics WHERE cluster_id = ? AND internal = 0', id),
+    })),
+    elk: (
+      db
+        .prepare(
+          'SELECT e.id, e.name, c.platform FROM es_clusters e JOIN clusters c ON c.unravel_id = e.cluster_uid',
+        )
+        .all() as { id: number; name: string; platform: string }[]
+    ).map(({ id, name, platform }) => ({
+      cluster: name,
+      platform,
+      nodes: pluck('SELECT name FROM es_nodes WHERE cluster_id = ?', id),
+      // Daily log indices have no stored name (it follows the shown calendar): the named ones only.
+      indices: pluck(
+        'SELECT name FROM es_indices WHERE cluster_id = ? AND name IS NOT NULL AND system = 0',
+        id,
+      ),
+      logstashNodes: pluck('SELECT name FROM logstash_nodes WHERE cluster_id = ?', id),
+      pipelines: pluck('SELECT DISTINCT name FROM logstash_pipelines WHERE cluster_id = ?', id),
     })),
   }
 }
