@@ -336,6 +336,17 @@ describe('Elasticsearch, Logstash and Kibana (E153)', () => {
       expect(one).toMatchObject({ kpiType: 'instance' })
       await refused(404, kb.clusterKpi, { cluster: LOGS, instance: 'kibana-nope' }, /No Kibana instance/)
     })
+
+    it('counts requests for whole points only: the minute still filling is left out, gauges keep it', async () => {
+      const res = await ok<ElkSeriesResponse>(kb.clusterKpi, {
+        cluster: LOGS,
+        end_time: TEST_NOW_MS - 30_000,
+      })
+      const byMetric = new Map(res.series.map((s) => [s.metric, s.data]))
+      expect(byMetric.get('metrics_requests_total')).toHaveLength(12 * 60 - 1)
+      expect(byMetric.get('metrics_requests_disconnects')).toHaveLength(12 * 60 - 1)
+      expect(byMetric.get('metrics_process_memory_heap_used_in_bytes')).toHaveLength(12 * 60)
+    })
   })
 
   describe('access and subjects', () => {

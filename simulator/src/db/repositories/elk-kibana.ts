@@ -152,6 +152,9 @@ export function kibanaClusterList(
   return out
 }
 
+/** The metrics that count requests in each point (the rest are gauges). */
+const COUNTS: ReadonlySet<KibanaMetric> = new Set(['metrics_requests_total', 'metrics_requests_disconnects'])
+
 const LABELS: Record<KibanaMetric, [string, string]> = {
   metrics_process_memory_heap_used_in_bytes: ['Heap used', 'bytes'],
   metrics_requests_total: ['Requests', 'requests'],
@@ -178,7 +181,10 @@ export function kibanaClusterKpi(
   const points = pointsOf(frame, trackOf(db, cluster.id, frame))
   const series: ElkSeries[] = metrics.map((metric) => {
     const [label, unit] = LABELS[metric]
-    const data = points.map((p): [number, number] => {
+    // A count over part of a point (the one still filling up to now) would read as a sudden drop:
+    // counts are given for whole points only; rates and gauges for every point.
+    const counted = COUNTS.has(metric) ? points.filter((p) => p.complete) : points
+    const data = counted.map((p): [number, number] => {
       let value = 0
       for (const k of instances) {
         const perSec = p.rates[0] * cluster.kibanaPerQuery * k.share

@@ -17,6 +17,8 @@ export interface PointLoad {
   cumAt: Cum
   cumTo: Cum
   seconds: number
+  /** Whether it spans its whole step (not cut by the window's edges or by now, as the last one is). */
+  complete: boolean
   /** Average [queries/s, documents/s] over it. */
   rates: Cum
 }
@@ -36,6 +38,7 @@ export function pointsOf(frame: SeriesFrame, track: LoadTrack): PointLoad[] {
       cumAt: from,
       cumTo: to,
       seconds,
+      complete: b - a >= frame.grid.step,
       rates: [(to[0] - from[0]) / seconds, (to[1] - from[1]) / seconds],
     })
   })
