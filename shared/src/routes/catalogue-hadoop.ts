@@ -97,14 +97,17 @@ const clusterPages: readonly RouteEntry[] = [
   shared(['R014', 'R061'], '/clusters/elasticsearch', 'Elasticsearch', {
     rbacId: 'clusters/elasticsearch',
     flags: ['elkEnabled'],
+    screen: 'elasticsearch',
   }),
   shared(['R015', 'R062'], '/clusters/logstash', 'Logstash', {
     rbacId: 'clusters/logstash',
     flags: ['elkEnabled'],
+    screen: 'logstash',
   }),
   shared(['R016', 'R063'], '/clusters/kibana', 'Kibana', {
     rbacId: 'clusters/kibana',
     flags: ['elkEnabled'],
+    screen: 'kibana',
   }),
 ]
 

@@ -3,10 +3,10 @@ import { Button, Text } from '@mantine/core'
 import { IconChartLine } from '@tabler/icons-react'
 import { KAFKA_MAX_WINDOW_DAYS } from '@costlens/shared'
 import { useDocumentTitle } from '../../app/use-document-title.ts'
+import { ClusterSelect, shownByName } from '../../kit/cluster-select.tsx'
 import { DetailPage } from '../../kit/detail-page.tsx'
 import { RangePicker, RefreshButton } from '../../kit/page-header.tsx'
 import { useKafkaClustersQuery } from './api.ts'
-import { ClusterSelect, shownCluster } from './cluster-select.tsx'
 import { ClusterTables, useClusterList } from './cluster-tables.tsx'
 import { clusterKpis } from './kafka-units.ts'
 import { FRESH, useKafkaWindow, useRefreshed } from './kafka-view.ts'
@@ -34,7 +34,7 @@ export default function KafkaClusterPage() {
   const view = useKafkaWindow(state)
   const args = { gte: view.window.start_time, lte: view.window.end_time }
   const clusters = useRefreshed(clock.now, args, useKafkaClustersQuery(args, FRESH))
-  const cluster = shownCluster(clusters.data ?? [], state.kafkaClusterName)
+  const cluster = shownByName(clusters.data ?? [], state.kafkaClusterName, (c) => c.cluster)
   const { search } = useLocation()
   return (
     <DetailPage
@@ -55,7 +55,8 @@ export default function KafkaClusterPage() {
       actions={
         <>
           <ClusterSelect
-            clusters={clusters.data ?? []}
+            label="Kafka cluster"
+            names={(clusters.data ?? []).map((c) => c.cluster)}
             value={cluster?.cluster}
             onChange={(name) => change({ type: 'kafkaClusterName', kafkaClusterName: name })}
           />

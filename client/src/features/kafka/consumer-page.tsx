@@ -20,7 +20,7 @@ import { KafkaDetailPage } from './kafka-detail-page.tsx'
 import { consumerPageState } from './kafka-state.ts'
 import { kafkaCharts, unitFormat } from './kafka-units.ts'
 import { FRESH, useKafkaWindow, useRefreshed, type KafkaWindow } from './kafka-view.ts'
-import { PlotGrid } from './plot-chart.tsx'
+import { PlotGrid } from '../../kit/plot-chart.tsx'
 
 /** A partition as the address and the chart's choices name it: 'orders:3'. */
 export const partitionKey = (p: { topic?: string; partition?: number }) => `${p.topic}:${p.partition}`

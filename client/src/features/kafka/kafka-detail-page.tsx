@@ -7,10 +7,11 @@ import type { Kpi } from '../../kit/kpi-row.tsx'
 import type { ListQueryResult } from '../../kit/list-page.tsx'
 import { RangePicker, RefreshButton, type RangeHandle } from '../../kit/page-header.tsx'
 import type { PageClock } from '../../kit/page-clock.ts'
+import { IntervalSelect } from '../../kit/interval-select.tsx'
 import type { ReturnState } from '../../kit/return-link.tsx'
-import { IntervalSelect } from './interval-select.tsx'
 import type { PageInterval } from './kafka-state.ts'
 import type { KafkaWindow } from './kafka-view.ts'
+import { intervalChoices } from './kafka-window.ts'
 
 /**
  * What the breadcrumb goes back to: the page the link was followed from (a topic, a group: the
@@ -70,8 +71,7 @@ export function KafkaDetailPage<D extends { time: number }>(props: {
           <RangePicker list={list} />
           <IntervalSelect
             value={view.interval}
-            start={view.range.from}
-            end={view.range.to}
+            choices={intervalChoices(view.range.from, view.range.to)}
             onChange={props.onInterval}
           />
           <RefreshButton clock={list.clock} />

@@ -7,6 +7,7 @@ import {
 } from '@costlens/shared'
 import { addressRange, many, page, pageSize, sort, tabs, text } from '../../kit/fields.ts'
 import { defineListState, type ListChange } from '../../kit/list-state.ts'
+import { PLOT_TYPES } from '../../kit/plot-chart.tsx'
 
 /*
  * The Kafka pages' state in the address (02 §2 Kafka: dateRange with interval, kafkaClusterName,
@@ -23,9 +24,8 @@ export const PAGE_INTERVALS = SCREEN_DEFAULT_RANGES.kafka.intervals as readonly 
 export const KPI_TYPES = ['cluster', 'broker', 'topic'] as const
 export type KpiType = (typeof KPI_TYPES)[number]
 
-/** How the series are drawn: lines, or areas filled down to zero. */
-export const PLOT_TYPES = ['line', 'area'] as const
-export type PlotType = (typeof PLOT_TYPES)[number]
+/** How the series are drawn: lines, or areas filled down to zero (the kit's plot types). */
+export { PLOT_TYPES, type PlotType } from '../../kit/plot-chart.tsx'
 
 const range = addressRange({ preset: SCREEN_DEFAULT_RANGES.kafka.range })
 const interval = tabs<PageInterval>('interval', PAGE_INTERVALS, PAGE_INTERVALS[0])

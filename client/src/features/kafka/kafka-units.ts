@@ -1,7 +1,7 @@
 import { formatCount, type KafkaClusterRow, type KafkaSeriesResponse } from '@costlens/shared'
 import type { Kpi } from '../../kit/kpi-row.tsx'
 import { chartsByUnit, unitFormat } from '../../kit/unit-series.ts'
-import type { PlotChartSpec } from './plot-chart.tsx'
+import type { PlotChartSpec } from '../../kit/plot-chart.tsx'
 
 /*
  * How the Kafka pages write each measure: every figure with its unit (the contract's series units
@@ -34,6 +34,7 @@ export function kafkaCharts(
     ...chart,
     range,
     exportAllowed,
+    chartKind: 'kafka' as const,
   }))
 }
 

@@ -1,4 +1,5 @@
 import { KAFKA_MAX_WINDOW_DAYS } from '@costlens/shared'
+import { intervalChoices as choicesOf } from '../../kit/interval-select.tsx'
 import { cappedWindow, fittingInterval as fitting, stepFits } from '../../kit/unit-series.ts'
 import { PAGE_INTERVALS, type PageInterval } from './kafka-state.ts'
 
@@ -16,7 +17,7 @@ export function fittingInterval(chosen: PageInterval, start: number, end: number
 
 /** The interval picker's choices: a choice too fine for the window (over 2,000 points) is disabled. */
 export function intervalChoices(start: number, end: number) {
-  return PAGE_INTERVALS.map((i) => ({ value: i, label: i, disabled: !intervalFits(i, start, end) }))
+  return choicesOf(PAGE_INTERVALS, (i) => INTERVAL_MS[i], start, end)
 }
 
 /** The window asked for: the range, its start moved up to 31 days before its end (G89's longest). */

@@ -3,8 +3,11 @@ import { autoSelectFirst, KAFKA_MAX_PAGE_SIZE, KAFKA_MAX_WINDOW_DAYS } from '@co
 import { useDocumentTitle } from '../../app/use-document-title.ts'
 import { PanelState } from '../../components/panel-state/panel-state.tsx'
 import { queryPanel } from '../../components/panel-state/panel-status.ts'
+import { ClusterSelect, shownByName } from '../../kit/cluster-select.tsx'
 import { DetailPage } from '../../kit/detail-page.tsx'
+import { IntervalSelect } from '../../kit/interval-select.tsx'
 import { RangePicker, RefreshButton } from '../../kit/page-header.tsx'
+import { PlotGrid } from '../../kit/plot-chart.tsx'
 import { useListState } from '../../kit/use-list-state.ts'
 import {
   useKafkaBrokerKpiQuery,
@@ -14,8 +17,6 @@ import {
   useKafkaTopicKpiQuery,
   useKafkaTopicsQuery,
 } from './api.ts'
-import { ClusterSelect, shownCluster } from './cluster-select.tsx'
-import { IntervalSelect } from './interval-select.tsx'
 import {
   KPI_TYPES,
   metricsPageState,
@@ -26,7 +27,7 @@ import {
 } from './kafka-state.ts'
 import { kafkaCharts } from './kafka-units.ts'
 import { FRESH, useKafkaWindow, useRefreshed, type KafkaWindow } from './kafka-view.ts'
-import { PlotGrid } from './plot-chart.tsx'
+import { intervalChoices } from './kafka-window.ts'
 
 const KPI_LABELS: Readonly<Record<KpiType, string>> = { cluster: 'Cluster', broker: 'Broker', topic: 'Topic' }
 const PLOT_LABELS: Readonly<Record<PlotType, string>> = { line: 'Lines', area: 'Areas' }
@@ -167,7 +168,7 @@ export default function KafkaMetricsPage() {
   const view = useKafkaWindow(state)
   const args = { gte: view.window.start_time, lte: view.window.end_time }
   const clusters = useRefreshed(clock.now, args, useKafkaClustersQuery(args, FRESH))
-  const cluster = shownCluster(clusters.data ?? [], state.kafkaClusterName)
+  const cluster = shownByName(clusters.data ?? [], state.kafkaClusterName, (c) => c.cluster)
   const back = cluster
     ? `/clusters/kafka?kafkaClusterName=${encodeURIComponent(cluster.cluster)}`
     : '/clusters/kafka'
@@ -188,15 +189,15 @@ export default function KafkaMetricsPage() {
       actions={
         <>
           <ClusterSelect
-            clusters={clusters.data ?? []}
+            label="Kafka cluster"
+            names={(clusters.data ?? []).map((c) => c.cluster)}
             value={cluster?.cluster}
             onChange={(name) => change({ type: 'kafkaClusterName', kafkaClusterName: name })}
           />
           <RangePicker list={list} />
           <IntervalSelect
             value={view.interval}
-            start={view.range.from}
-            end={view.range.to}
+            choices={intervalChoices(view.range.from, view.range.to)}
             onChange={(interval) => change({ type: 'interval', interval })}
           />
           <RefreshButton clock={clock} />

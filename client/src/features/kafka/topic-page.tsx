@@ -14,7 +14,7 @@ import { KafkaDetailPage } from './kafka-detail-page.tsx'
 import { topicPageState } from './kafka-state.ts'
 import { kafkaCharts, unitFormat } from './kafka-units.ts'
 import { FRESH, useKafkaWindow, useRefreshed, type KafkaWindow } from './kafka-view.ts'
-import { PlotGrid } from './plot-chart.tsx'
+import { PlotGrid } from '../../kit/plot-chart.tsx'
 
 /** A topic's figures over the window (rates averaged, the rest at its end), each in its unit. */
 export function topicKpis(t: KafkaTopicDetail): Kpi[] {

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react'
 
 /*
- * Quick queries for the Kafka pages' tests. A role query with a name computes the accessible name of
- * every element of its role in the page, seconds on a page of tables and charts; these find the
- * element by its label and then look only inside it.
+ * Quick queries for the pages' tests (Kafka, the Elastic pages). A role query with a name computes
+ * the accessible name of every element of its role in the page, seconds on a page of tables and
+ * charts; these find the element by its label and then look only inside it.
  */
 
 const slow = { timeout: 8_000 }

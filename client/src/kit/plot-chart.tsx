@@ -1,21 +1,27 @@
 import { useMemo } from 'react'
 import { Grid, Paper } from '@mantine/core'
 import type { SeriesAreaOptions } from 'highcharts'
-import { ChartShell } from '../../components/charts/chart-shell.tsx'
-import { hasPoints } from '../../components/charts/chart-options.ts'
-import { lineChartOptions, type LineChartProps } from '../../components/charts/line-chart.tsx'
-import type { PlotType } from './kafka-state.ts'
+import { ChartShell } from '../components/charts/chart-shell.tsx'
+import { hasPoints } from '../components/charts/chart-options.ts'
+import { lineChartOptions, type LineChartProps } from '../components/charts/line-chart.tsx'
 
-/** One Kafka chart: the kit's line chart, drawn as lines or as areas (02 §2 Kafka `plotType`). */
-export type PlotChartSpec = Omit<LineChartProps, 'bands' | 'totals' | 'comparison' | 'chartKind'>
+/** How a metrics page draws its series: lines, or areas filled down to zero (Kafka's `plotType`). */
+export const PLOT_TYPES = ['line', 'area'] as const
+export type PlotType = (typeof PLOT_TYPES)[number]
 
 /**
- * The kit's line-chart options (axes, units, tooltips, the point interval of B091's Kafka row), with
- * the series filled down to zero when the plot type is area: the one thing the line chart lacks.
+ * One chart of a metrics page (Kafka, the Elastic stack): the kit's line chart without bands,
+ * totals or comparison. `chartKind` picks the point interval rule (B091: Kafka's starts at 5m).
+ */
+export type PlotChartSpec = Omit<LineChartProps, 'bands' | 'totals' | 'comparison'>
+
+/**
+ * The kit's line-chart options (axes, units, tooltips, the point interval of B091), with the
+ * series filled down to zero when the plot type is area: the one thing the line chart lacks.
  */
 function PlotChart({ spec, plotType }: { spec: PlotChartSpec; plotType: PlotType }) {
   const options = useMemo(() => {
-    const base = lineChartOptions({ ...spec, chartKind: 'kafka' })
+    const base = lineChartOptions(spec)
     if (plotType === 'line') return base
     const areas = (base.series ?? []).map(
       (s): SeriesAreaOptions => ({ ...(s as object), type: 'area', fillOpacity: 0.2 }) as SeriesAreaOptions,
@@ -34,7 +40,7 @@ function PlotChart({ spec, plotType }: { spec: PlotChartSpec; plotType: PlotType
   )
 }
 
-/** The Kafka charts two to a row on a wide screen, one under another on a narrow one. */
+/** A metrics page's charts two to a row on a wide screen, one under another on a narrow one. */
 export function PlotGrid({
   specs,
   plotType = 'line',
