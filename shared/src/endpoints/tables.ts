@@ -30,6 +30,7 @@ import { databricksDrillDownEndpoints } from './databricks-drilldowns.ts'
 import { databricksInsightsEndpoints } from './databricks-insights.ts'
 import { hbaseEndpoints } from './hbase.ts'
 import { kafkaEndpoints } from './kafka.ts'
+import { impalaUsageEndpoints } from './impala-usage.ts'
 import { elasticsearchEndpoints, kibanaEndpoints, logstashEndpoints } from './elk.ts'
 
 /**
@@ -68,6 +69,7 @@ export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
   databricksInsights: databricksInsightsEndpoints,
   hbase: hbaseEndpoints,
   kafka: kafkaEndpoints,
+  impalaUsage: impalaUsageEndpoints,
   elasticsearch: elasticsearchEndpoints,
   logstash: logstashEndpoints,
   kibana: kibanaEndpoints,

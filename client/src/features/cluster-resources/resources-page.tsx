@@ -1,10 +1,13 @@
-import { useMemo, useState } from 'react'
+import { useMemo, useState, type ReactNode } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
-import { Group, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core'
+import { Button, Group, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core'
+import { IconRefresh } from '@tabler/icons-react'
 import {
   APP_FIGURES,
   DEFAULT_PAGE_SIZES,
   formatCount,
+  frozenRange,
+  resourceAppTypes,
   formatMegabytes,
   INTERVAL_CHOICES,
   isActionAllowed,
@@ -45,9 +48,95 @@ import {
 } from './resources-state.ts'
 import { ResourcePageHeader } from './resource-page-header.tsx'
 import { shownCluster } from './yarn-cluster-select.tsx'
+// The Impala mode (B296): this page chooses it, impala-usage-panel.tsx draws it.
+import { ImpalaUsagePanel } from './impala-usage-panel.tsx'
 
 const RUNNING_APPS_SIZE = listQuerySize('resourceTable')
 const count = formatCount
+
+/**
+ * /clusters/resources: Yarn resources, or for CDH and CDP users (B296) the Impala usage as the
+ * application type switch chooses (impala-usage-panel.tsx). The address keeps the choice.
+ */
+export default function ResourcesPage() {
+  const user = useAppSelector((s) => s.session.user)!
+  const location = useLocation()
+  const navigate = useNavigate()
+  const [now, setNow] = useState(() => Date.now())
+  const view = useMemo(() => readResourcesView(location.search, now, user), [location.search, now, user])
+  const change = (event: ResourcesEvent) =>
+    navigate(
+      { pathname: location.pathname, search: resourcesSearch(changeResources(view, event)) },
+      { replace: true },
+    )
+  // B296: Yarn and Impala for CDH and CDP, Yarn alone elsewhere (no switch then).
+  const appTypes = resourceAppTypes(user.clusterType)
+  const appType = appTypes.includes(view.appType) ? view.appType : 'Yarn'
+  const appTypeControl = appTypes.length > 1 && (
+    <Stack gap={2} key="appType">
+      <Text size="sm" fw={500} component="span">
+        Application type
+      </Text>
+      <SegmentedControl
+        aria-label="Application type"
+        data={appTypes}
+        value={appType}
+        onChange={(t) => change({ type: 'appType', appType: t as 'Yarn' | 'Impala' })}
+      />
+    </Stack>
+  )
+  const intervalControl = (
+    <Select
+      key="interval"
+      label="Interval"
+      w={130}
+      data={INTERVAL_CHOICES.map((c) => ({
+        value: c,
+        label: c,
+        disabled: !intervalFits(c, view.main.range),
+      }))}
+      value={view.interval}
+      allowDeselect={false}
+      onChange={(c) => c && change({ type: 'interval', interval: c as IntervalChoice })}
+    />
+  )
+  if (appType === 'Impala')
+    return (
+      <ImpalaUsagePanel
+        user={user}
+        range={view.main.range}
+        intervalMs={INTERVALS[view.interval].ms}
+        keys={view.impala}
+        onImpala={(impala) => change({ type: 'impala', impala })}
+        notice={<RangeNotice main={view.main} />}
+        appType={appTypeControl}
+        controls={
+          <>
+            <Stack gap={2}>
+              <Text size="sm" fw={500} component="span">
+                Range
+              </Text>
+              <DateRangePicker
+                value={pickerValue(view.main, 'default')}
+                onChange={(s) => change({ type: 'range', screen: { range: s, label: s.value } })}
+                freemium={user.plan === 'freemium'}
+                frozen={frozenRange(user)}
+              />
+            </Stack>
+            {intervalControl}
+            <Button
+              variant="default"
+              leftSection={<IconRefresh size={14} aria-hidden />}
+              onClick={() => setNow(Date.now())}
+            >
+              Refresh
+            </Button>
+          </>
+        }
+      />
+    )
+  return <YarnResources controls={[appTypeControl, intervalControl]} />
+}
 
 /**
  * /clusters/resources (02 §2 Cluster summary and resources, 02 §7 Cluster resources): vcores,
@@ -55,7 +144,7 @@ const count = formatCount
  * user or queue, the running apps and the finished 'Yarn jobs'. Its state lives in the address,
  * written back with replace so changing a chart does not fill the history.
  */
-export default function ResourcesPage() {
+function YarnResources({ controls }: { controls: readonly ReactNode[] }) {
   const user = useAppSelector((s) => s.session.user)!
   const location = useLocation()
   const navigate = useNavigate()
@@ -129,18 +218,8 @@ export default function ResourcesPage() {
         onRange={(s) => change({ type: 'range', screen: { range: s, label: s.value } })}
         onRefresh={() => setNow(Date.now())}
       >
-        <Select
-          label="Interval"
-          w={130}
-          data={INTERVAL_CHOICES.map((c) => ({
-            value: c,
-            label: c,
-            disabled: !intervalFits(c, view.main.range),
-          }))}
-          value={view.interval}
-          allowDeselect={false}
-          onChange={(c) => c && change({ type: 'interval', interval: c as IntervalChoice })}
-        />
+        {controls[0]}
+        {controls[1]}
       </ResourcePageHeader>
 
       <RangeNotice main={view.main} />

@@ -48,6 +48,10 @@ export interface ResourcesView {
   compare: boolean
   comparison: ScreenRange
   jobs: { page: number; pageSize: number; sort: TableSort }
+  /** B296: the resource application type shown (Impala only for CDH/CDP users; the page checks). */
+  appType: 'Yarn' | 'Impala'
+  /** The Impala mode's own keys (impala-usage-state.ts), kept as they are. */
+  impala: Readonly<Record<string, string>>
 }
 
 /** B087: the last hour; the comparison the last 7 days (its interval by the provider rule, C26). */
@@ -112,6 +116,8 @@ export function readResourcesView(search: string, now: number, user?: RangeUser)
           : JOBS_PAGE_SIZE,
       page: page !== undefined && Number.isInteger(page) && page > 0 ? page : 1,
     },
+    appType: params.get('appType') === 'Impala' ? 'Impala' : 'Yarn',
+    impala: Object.fromEntries([...params].filter(([key]) => key.startsWith('impala'))),
   }
 }
 
@@ -134,6 +140,8 @@ export function resourcesSearch(view: ResourcesView): string {
     jobsSort: sort.key === dflt.key && sort.direction === dflt.direction ? undefined : formatSortParam(sort),
     jobsPage: view.jobs.page === 1 ? undefined : view.jobs.page,
     jobsPageSize: view.jobs.pageSize === JOBS_PAGE_SIZE ? undefined : view.jobs.pageSize,
+    appType: view.appType === 'Yarn' ? undefined : view.appType,
+    ...view.impala,
   })
   if (view.values?.length !== 0) return text
   const params = new URLSearchParams(text)
@@ -152,6 +160,8 @@ export type ResourcesEvent =
   | { type: 'compare'; compare: boolean }
   | { type: 'comparisonRange'; screen: Pick<ScreenRange, 'range' | 'label'> }
   | { type: 'jobs'; jobs: Partial<ResourcesView['jobs']> }
+  | { type: 'appType'; appType: ResourcesView['appType'] }
+  | { type: 'impala'; impala: Record<string, string | undefined> }
 
 /**
  * What a change does. Another cluster or group-by has other values, so the chosen ones go back to
@@ -163,13 +173,17 @@ export function changeResources(view: ResourcesView, event: ResourcesEvent): Res
   switch (event.type) {
     case 'cluster':
       return { ...view, cluster: event.cluster, values: null, jobs: firstPage }
-    case 'range':
+    case 'range': {
+      // The Impala queries table goes back to its first page too.
+      const { impalaPage: _page, ...impala } = view.impala
       return {
         ...view,
         main: { ...event.screen, problem: null },
         interval: intervalForRange(event.screen.range),
         jobs: firstPage,
+        impala,
       }
+    }
     case 'interval':
       return { ...view, interval: coarsestNeeded(event.interval, view.main.range) }
     case 'groupBy':
@@ -182,6 +196,17 @@ export function changeResources(view: ResourcesView, event: ResourcesEvent): Res
       return { ...view, comparison: { ...event.screen, problem: null } }
     case 'jobs':
       return { ...view, jobs: { ...view.jobs, ...event.jobs } }
+    case 'appType':
+      return { ...view, appType: event.appType }
+    case 'impala': {
+      const impala = { ...view.impala, ...event.impala }
+      return {
+        ...view,
+        impala: Object.fromEntries(
+          Object.entries(impala).filter((e): e is [string, string] => e[1] !== undefined),
+        ),
+      }
+    }
   }
 }
 
