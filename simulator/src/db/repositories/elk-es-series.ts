@@ -11,7 +11,7 @@ import type {
 import { ES_CLUSTER_METRICS, ES_INDEX_METRICS, ES_NODE_METRICS } from '@costlens/shared'
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
-import { elkCluster, round3, seriesFrame, seriesHead, trackOf, wiggle, type Cum } from './elk-common.ts'
+import { elkCluster, round3, seriesFrame, seriesHead, trackOf, wiggle } from './elk-common.ts'
 import {
   clusterLatencies,
   copiesAt,
@@ -22,6 +22,8 @@ import {
   nodeModels,
   segmentsMemory,
   segmentsPerShard,
+  type IndexModel,
+  type NodeModel,
 } from './elk-es-model.ts'
 import { indexFrame } from './elk-es.ts'
 import { indexIdOf, indexNames } from './elk-indices.ts'
@@ -104,6 +106,68 @@ export function esClusterKpi(
   }
 }
 
+type EsCluster = ReturnType<typeof elkCluster>
+
+/**
+ * A node's metric at a point. A switch rather than a table of closures: a day at 1m of every node is
+ * tens of thousands of points, and building eight closures for each cost more than the figures.
+ */
+function nodeValue(
+  metric: EsNodeMetric,
+  n: NodeModel,
+  p: PointLoad,
+  cluster: EsCluster,
+  c: ReturnType<typeof copiesAt> | undefined,
+): number {
+  switch (metric) {
+    case 'jvm_mem_heap_used_in_byte':
+      return nodeGauges(n, p.at, p.rates[1] / cluster.indexingBase).jvmHeapUsedBytes
+    case 'heap_percent':
+      return nodeGauges(n, p.at, p.rates[1] / cluster.indexingBase).heapPercent
+    case 'os_cpu_percent':
+      return nodeGauges(n, p.at, p.rates[1] / cluster.indexingBase).cpuPercent
+    case 'search_latency':
+    case 'indexing_latency': {
+      const search = metric === 'search_latency'
+      const served = n.dataShare > 0 ? 0.9 + 0.2 * wiggle(n.id + (search ? 0 : 3), p.at) : 0
+      return clusterLatencies(cluster, p.rates)[search ? 0 : 1] * served
+    }
+    case 'indices_docs_count':
+      return Math.round(c!.docs * n.dataShare)
+    case 'indices_segments_count':
+      return Math.round(c!.segments * n.dataShare)
+    case 'indices_segments_memory_in_bytes':
+      return segmentsMemory(Math.round(c!.segments * n.dataShare), Math.round(c!.docs * n.dataShare))
+  }
+}
+
+/** An index's metric at a point (a switch, as nodeValue, for the same reason). */
+function indexValue(metric: EsIndexMetric, i: IndexModel, p: PointLoad, cluster: EsCluster): number {
+  const seconds = Math.max(p.seconds, 1e-9)
+  switch (metric) {
+    case 'search_rate':
+      return indexWork(i, p.cumFrom, p.cumTo)[0] / seconds
+    case 'fetch_rate':
+      return (0.92 * indexWork(i, p.cumFrom, p.cumTo)[0]) / seconds
+    case 'indexing_rate':
+      return indexWork(i, p.cumFrom, p.cumTo)[1] / seconds
+    case 'indexing_latency':
+      return clusterLatencies(cluster, p.rates)[1] * i.latencyFactor
+    case 'fetch_latency':
+      return 0.25 * clusterLatencies(cluster, p.rates)[0] * i.latencyFactor
+    case 'segments_count':
+      return i.primaries * (1 + i.replicas) * segmentsPerShard(i, p.at)
+    // Flushes: a translog's worth of documents, and every 30 minutes while written.
+    case 'flush_rate':
+      return indexWork(i, p.cumFrom, p.cumTo)[1] / seconds / 250_000 + (isWriting(i, p) ? 1 / 1800 : 0)
+    case 'flush_latency':
+      return isWriting(i, p) ? 40 + 260 * i.latencyFactor : 0
+  }
+}
+
+const isWriting = (i: IndexModel, p: PointLoad) =>
+  i.wIndex > 0 && docsAt(i, p.cumAt) > 0 && segmentsPerShard(i, p.at) > 1
+
 /** GET /api/v1/elasticsearch/{cluster}/kpi_node. */
 export function esNodeKpi(
   db: Db,
@@ -130,25 +194,10 @@ export function esNodeKpi(
   const series: ElkSeries[] = []
   for (const n of nodes)
     for (const metric of metrics) {
-      const data = points.map((p, k): [number, number] => {
-        const g = nodeGauges(n, p.at, p.rates[1] / cluster.indexingBase)
-        const lat = clusterLatencies(cluster, p.rates)
-        const served =
-          n.dataShare > 0 ? 0.9 + 0.2 * wiggle(n.id + (metric === 'search_latency' ? 0 : 3), p.at) : 0
-        const c = copies[k]
-        const v: Record<EsNodeMetric, () => number> = {
-          jvm_mem_heap_used_in_byte: () => g.jvmHeapUsedBytes,
-          heap_percent: () => g.heapPercent,
-          os_cpu_percent: () => g.cpuPercent,
-          search_latency: () => lat[0] * served,
-          indexing_latency: () => lat[1] * served,
-          indices_docs_count: () => Math.round(c!.docs * n.dataShare),
-          indices_segments_count: () => Math.round(c!.segments * n.dataShare),
-          indices_segments_memory_in_bytes: () =>
-            segmentsMemory(Math.round(c!.segments * n.dataShare), Math.round(c!.docs * n.dataShare)),
-        }
-        return [p.time, round3(v[metric]())]
-      })
+      const data = points.map((p, k): [number, number] => [
+        p.time,
+        round3(nodeValue(metric, n, p, cluster, copies[k])),
+      ])
       series.push(seriesOf(metric, data, { node: n.name }))
     }
   return { cluster: cluster.name, kpiType: 'node', ...seriesHead(frame), series }
@@ -180,24 +229,7 @@ export function esIndexKpi(
   const series: ElkSeries[] = []
   for (const i of models)
     for (const metric of metrics) {
-      const data = points.map((p): [number, number] => {
-        const [searches, docs] = indexWork(i, p.cumFrom, p.cumTo)
-        const seconds = Math.max(p.seconds, 1e-9)
-        const lat: Cum = clusterLatencies(cluster, p.rates)
-        const writing = i.wIndex > 0 && docsAt(i, p.cumAt) > 0 && segmentsPerShard(i, p.at) > 1
-        const v: Record<EsIndexMetric, () => number> = {
-          search_rate: () => searches / seconds,
-          indexing_rate: () => docs / seconds,
-          indexing_latency: () => lat[1] * i.latencyFactor,
-          segments_count: () => i.primaries * (1 + i.replicas) * segmentsPerShard(i, p.at),
-          fetch_rate: () => (0.92 * searches) / seconds,
-          fetch_latency: () => 0.25 * lat[0] * i.latencyFactor,
-          // Flushes: a translog's worth of documents, and every 30 minutes while written.
-          flush_rate: () => docs / seconds / 250_000 + (writing ? 1 / 1800 : 0),
-          flush_latency: () => (writing ? 40 + 260 * i.latencyFactor : 0),
-        }
-        return [p.time, round3(v[metric]())]
-      })
+      const data = points.map((p): [number, number] => [p.time, round3(indexValue(metric, i, p, cluster))])
       series.push(seriesOf(metric, data, { index: named.get(i.id)! }))
     }
   return { cluster: cluster.name, kpiType: 'index', ...seriesHead(frame), series }
