@@ -45,6 +45,7 @@ import {
   selectedGroupValues,
   yarnJobsArgs,
   type ResourcesEvent,
+  type ResourcesView,
 } from './resources-state.ts'
 import { ResourcePageHeader } from './resource-page-header.tsx'
 import { shownCluster } from './yarn-cluster-select.tsx'
@@ -62,6 +63,7 @@ export default function ResourcesPage() {
   const user = useAppSelector((s) => s.session.user)!
   const location = useLocation()
   const navigate = useNavigate()
+  // The clock of this visit: presets ('last 1 hour') are measured from it until a refresh.
   const [now, setNow] = useState(() => Date.now())
   const view = useMemo(() => readResourcesView(location.search, now, user), [location.search, now, user])
   const change = (event: ResourcesEvent) =>
@@ -135,7 +137,15 @@ export default function ResourcesPage() {
         }
       />
     )
-  return <YarnResources controls={[appTypeControl, intervalControl]} />
+  return (
+    <YarnResources
+      controls={[appTypeControl, intervalControl]}
+      view={view}
+      now={now}
+      change={change}
+      onRefresh={() => setNow(Date.now())}
+    />
+  )
 }
 
 /**
@@ -144,18 +154,21 @@ export default function ResourcesPage() {
  * user or queue, the running apps and the finished 'Yarn jobs'. Its state lives in the address,
  * written back with replace so changing a chart does not fill the history.
  */
-function YarnResources({ controls }: { controls: readonly ReactNode[] }) {
+function YarnResources({
+  controls,
+  view,
+  now,
+  change,
+  onRefresh,
+}: {
+  controls: readonly ReactNode[]
+  /** The page's state and clock (ResourcesPage reads them once for both modes). */
+  view: ResourcesView
+  now: number
+  change: (event: ResourcesEvent) => void
+  onRefresh: () => void
+}) {
   const user = useAppSelector((s) => s.session.user)!
-  const location = useLocation()
-  const navigate = useNavigate()
-  // The clock of this visit: presets ('last 1 hour') are measured from it until a refresh.
-  const [now, setNow] = useState(() => Date.now())
-  const view = useMemo(() => readResourcesView(location.search, now, user), [location.search, now, user])
-  const change = (event: ResourcesEvent) =>
-    navigate(
-      { pathname: location.pathname, search: resourcesSearch(changeResources(view, event)) },
-      { replace: true },
-    )
   const cluster = shownCluster(user, view.cluster)
   const { start, end } = view.main.range
   const range = useMemo(() => ({ from: start, to: end }), [start, end])
@@ -216,7 +229,7 @@ function YarnResources({ controls }: { controls: readonly ReactNode[] }) {
         onCluster={(id) => change({ type: 'cluster', cluster: id })}
         main={view.main}
         onRange={(s) => change({ type: 'range', screen: { range: s, label: s.value } })}
-        onRefresh={() => setNow(Date.now())}
+        onRefresh={onRefresh}
       >
         {controls[0]}
         {controls[1]}
