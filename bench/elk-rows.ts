@@ -1,10 +1,9 @@
 import { ES_INDEX_SORTS } from '@costlens/shared'
 import { createPrng } from '../simulator/src/db/seed/prng.ts'
+import { dayWindows, queryOf } from './day-rows.ts'
 import type { HandRow } from './hand-rows.ts'
 import type { Vocabulary } from './vocabulary.ts'
 
-const DAY = 86_400_000
-const HOUR = 3_600_000
 const VARIANTS = 200
 
 type ElkCluster = Vocabulary['elk'][number]
@@ -19,18 +18,9 @@ export function elkRows(now: number, v: Vocabulary): HandRow[] {
   const prng = createPrng(2153)
   const clusters = v.elk.filter((c) => c.platform === 'CDH' && c.nodes.length)
   if (!clusters.length) return []
-  const dayWindow = () => {
-    const today = now - (now % DAY)
-    const kind = prng.int(0, 2)
-    const end = now - prng.int(0, 47) * HOUR
-    const [start, stop] = kind === 0 ? [today, now] : kind === 1 ? [today - DAY, today] : [end - DAY, end]
-    return { start_time: String(start), end_time: String(stop) }
-  }
+  const dayWindow = dayWindows(prng, now)
   const interval = () => prng.pick(['1m', '1h', '1h', '1m', '5m', '10m', '30m'])
-  const query = (params: Record<string, string | undefined>) =>
-    new URLSearchParams(
-      Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined),
-    ).toString()
+  const query = queryOf
   const row = (name: string, covers: string[], path: (c: ElkCluster) => string): HandRow => ({
     name,
     covers,

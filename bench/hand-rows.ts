@@ -1,5 +1,6 @@
 import type { Endpoint } from './load.ts'
 import { createPrng } from '../simulator/src/db/seed/prng.ts'
+import { dayWindows, queryOf } from './day-rows.ts'
 import type { Vocabulary } from './vocabulary.ts'
 import { elkRows } from './elk-rows.ts'
 import { kafkaRows } from './kafka-rows.ts'
@@ -702,14 +703,7 @@ function hbaseEndpoints(now: number, v: Vocabulary): HandRow[] {
   const prng = createPrng(21)
   const clusters = v.hbase.filter((c) => c.platform === 'CDH' && c.hosts.length && c.tables.length)
   if (!clusters.length) return []
-  const dayWindow = () => {
-    const today = now - (now % DAY)
-    const kind = prng.int(0, 2)
-    // Today so far, yesterday, or the 24 hours to a varied hour of the last two days.
-    const end = now - prng.int(0, 47) * 3_600_000
-    const [start, stop] = kind === 0 ? [today, now] : kind === 1 ? [today - DAY, today] : [end - DAY, end]
-    return { start_time: String(start), end_time: String(stop) }
-  }
+  const dayWindow = dayWindows(prng, now)
   const interval = () => prng.pick(['5m', '15m', '30m', '1h', '1h', '1d'])
   const row = (name: string, key: string, path: (c: (typeof clusters)[number]) => string): HandRow => ({
     name,
@@ -720,10 +714,7 @@ function hbaseEndpoints(now: number, v: Vocabulary): HandRow[] {
     user: 'admin',
     variants: Array.from({ length: VARIANTS }, () => ({ path: path(prng.pick(clusters)) })),
   })
-  const query = (params: Record<string, string | undefined>) =>
-    new URLSearchParams(
-      Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined),
-    ).toString()
+  const query = queryOf
   const uid = (c: (typeof clusters)[number]) => encodeURIComponent(c.clusterUid)
   return [
     row('hbase: cluster or host KPIs, a day at each interval', 'hbase.kpi', (c) => {

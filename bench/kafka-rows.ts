@@ -1,9 +1,8 @@
 import { createPrng } from '../simulator/src/db/seed/prng.ts'
+import { dayWindows, queryOf } from './day-rows.ts'
 import type { HandRow } from './hand-rows.ts'
 import type { Vocabulary } from './vocabulary.ts'
 
-const DAY = 86_400_000
-const HOUR = 3_600_000
 const VARIANTS = 200
 
 /**
@@ -17,19 +16,10 @@ export function kafkaRows(now: number, v: Vocabulary): HandRow[] {
   const prng = createPrng(2121)
   const clusters = v.kafka.filter((c) => c.platform === 'CDH' && c.topics.length)
   if (!clusters.length) return []
-  const dayWindow = () => {
-    const today = now - (now % DAY)
-    const kind = prng.int(0, 2)
-    const end = now - prng.int(0, 47) * HOUR
-    const [start, stop] = kind === 0 ? [today, now] : kind === 1 ? [today - DAY, today] : [end - DAY, end]
-    return { start_time: String(start), end_time: String(stop) }
-  }
+  const dayWindow = dayWindows(prng, now)
   // The pages' two intervals, and the others the reference offers now and then.
   const interval = () => prng.pick(['1m', '1h', '1h', '1m', '5m', '10m', '30m'])
-  const query = (params: Record<string, string | undefined>) =>
-    new URLSearchParams(
-      Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined),
-    ).toString()
+  const query = queryOf
   const row = (name: string, key: string, path: (c: (typeof clusters)[number]) => string): HandRow => ({
     name,
     covers: [key],
