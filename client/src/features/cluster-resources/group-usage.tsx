@@ -1,20 +1,20 @@
 import { useMemo } from 'react'
-import { Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Group, Paper, SimpleGrid, Title } from '@mantine/core'
 import {
   formatAppType,
   formatMegabytes,
   formatNumber,
-  MULTI_SELECT_MAX,
   RESOURCE_GROUP_BYS,
   type ResourceGroupBy,
   type ResourceInterval,
 } from '@costlens/shared'
 import { LineChart } from '../../components/charts/line-chart.tsx'
 import type { TimeRange, TimeSeries, ValueFormat } from '../../components/charts/chart-types.ts'
-import { MultiSelectFilter, type FilterOption } from '../../components/filters/multi-select-filter.tsx'
+import type { FilterOption } from '../../components/filters/multi-select-filter.tsx'
 import { PanelState } from '../../components/panel-state/panel-state.tsx'
 import { queryPanel, type PanelView } from '../../components/panel-state/panel-status.ts'
 import { useResourceTaggedSeriesQuery } from './api.ts'
+import { GroupValuesPicker, withChosen } from './group-values-picker.tsx'
 import { GROUP_BY_LABELS } from './resources-state.ts'
 
 /** Memory series count MB: the axis ticks on round binary sizes. */
@@ -59,13 +59,8 @@ export function GroupUsage(props: GroupUsageProps) {
   const cpu = useResourceTaggedSeriesQuery({ ...args, metric: 'cpu' }, { skip })
   const memory = useResourceTaggedSeriesQuery({ ...args, metric: 'memory' }, { skip })
   const label = GROUP_BY_LABELS[groupBy]
-  // A value chosen in a link may have had no apps in this window: it is still listed, to untick.
   const options = useMemo(() => {
-    const known = new Set(props.options.map((o) => o.value))
-    const all = [
-      ...props.options,
-      ...values.filter((v) => !known.has(v)).map((value) => ({ value, count: 0 })),
-    ]
+    const all = withChosen(props.options, values)
     // Application types in the console's one casing ('SPARK' → 'Spark'); users and queues as they are.
     return groupBy === 'applicationType' ? all.map((o) => ({ ...o, label: formatAppType(o.value) })) : all
   }, [props.options, values, groupBy])
@@ -79,30 +74,17 @@ export function GroupUsage(props: GroupUsageProps) {
         Usage by {label.toLowerCase()}
       </Title>
       <Group align="flex-start" wrap="nowrap" gap="md">
-        <Stack gap="sm" w={240} style={{ flexShrink: 0 }}>
-          <Select
-            label="Group by"
-            data={RESOURCE_GROUP_BYS.map((g) => ({ value: g, label: GROUP_BY_LABELS[g] }))}
-            value={groupBy}
-            allowDeselect={false}
-            onChange={(g) => g && props.onGroupBy(g as ResourceGroupBy)}
-          />
-          {props.optionsState?.status === 'failed' ? (
-            <PanelState what={`${label} values`} compact {...props.optionsState} />
-          ) : props.optionsLoading && options.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              Loading {label.toLowerCase()} values…
-            </Text>
-          ) : (
-            <MultiSelectFilter
-              label={`${label} values`}
-              options={options}
-              value={values}
-              max={MULTI_SELECT_MAX}
-              onChange={props.onValues}
-            />
-          )}
-        </Stack>
+        <GroupValuesPicker
+          groupBys={RESOURCE_GROUP_BYS}
+          labels={GROUP_BY_LABELS}
+          groupBy={groupBy}
+          onGroupBy={props.onGroupBy}
+          options={options}
+          values={values}
+          onValues={props.onValues}
+          optionsState={props.optionsState}
+          optionsLoading={props.optionsLoading}
+        />
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm" style={{ flex: 1, minWidth: 0 }}>
           <PanelState what={`VCores by ${label.toLowerCase()}`} minHeight={300} {...queryPanel(cpu, false)}>
             <LineChart

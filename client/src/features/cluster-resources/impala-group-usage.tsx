@@ -1,10 +1,9 @@
 import { useMemo } from 'react'
-import { Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Group, Paper, SimpleGrid, Title } from '@mantine/core'
 import {
   formatDurationMs,
   IMPALA_GROUP_BYS,
   IMPALA_USAGE_METRICS,
-  MULTI_SELECT_MAX,
   type ImpalaGroupBy,
   type ImpalaQueryopQuery,
   type ImpalaStatsResponse,
@@ -13,10 +12,11 @@ import {
 } from '@costlens/shared'
 import { LineChart } from '../../components/charts/line-chart.tsx'
 import type { TimeRange } from '../../components/charts/chart-types.ts'
-import { MultiSelectFilter, type FilterOption } from '../../components/filters/multi-select-filter.tsx'
+import type { FilterOption } from '../../components/filters/multi-select-filter.tsx'
 import { PanelState } from '../../components/panel-state/panel-state.tsx'
 import { queryPanel, type PanelView } from '../../components/panel-state/panel-status.ts'
 import { unitFormat } from '../../kit/unit-series.ts'
+import { GroupValuesPicker, withChosen } from './group-values-picker.tsx'
 import { useImpalaQueryopQuery } from './impala-api.ts'
 
 export const IMPALA_GROUP_LABELS: Readonly<Record<ImpalaGroupBy, string>> = { user: 'User', queue: 'Queue' }
@@ -106,42 +106,24 @@ export function ImpalaGroupUsage(props: ImpalaGroupUsageProps) {
     groupBy,
     values: values.join(','),
   }
-  // A value chosen in a link may have had no query in this window: still listed, to untick.
-  const known = new Set(props.options.map((o) => o.value))
-  const options = [
-    ...props.options,
-    ...values.filter((v) => !known.has(v)).map((value) => ({ value, count: 0 })),
-  ]
+  const options = withChosen(props.options, values)
   return (
     <Paper withBorder p="sm" radius="md" component="section" aria-labelledby="impala-usage-title">
       <Title order={2} size="h5" id="impala-usage-title" mb="xs">
         Impala usage by {label.toLowerCase()}
       </Title>
       <Group align="flex-start" wrap="nowrap" gap="md">
-        <Stack gap="sm" w={240} style={{ flexShrink: 0 }}>
-          <Select
-            label="Group by"
-            data={IMPALA_GROUP_BYS.map((g) => ({ value: g, label: IMPALA_GROUP_LABELS[g] }))}
-            value={groupBy}
-            allowDeselect={false}
-            onChange={(g) => g && props.onGroupBy(g as ImpalaGroupBy)}
-          />
-          {props.optionsState.status === 'failed' ? (
-            <PanelState what={`${label} values`} compact {...props.optionsState} />
-          ) : props.optionsState.status === 'loading' && options.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              Loading {label.toLowerCase()} values…
-            </Text>
-          ) : (
-            <MultiSelectFilter
-              label={`${label} values`}
-              options={options}
-              value={values}
-              max={MULTI_SELECT_MAX}
-              onChange={props.onValues}
-            />
-          )}
-        </Stack>
+        <GroupValuesPicker
+          groupBys={IMPALA_GROUP_BYS}
+          labels={IMPALA_GROUP_LABELS}
+          groupBy={groupBy}
+          onGroupBy={props.onGroupBy}
+          options={options}
+          values={values}
+          onValues={props.onValues}
+          optionsState={props.optionsState}
+          optionsLoading={props.optionsState.status === 'loading'}
+        />
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm" style={{ flex: 1, minWidth: 0 }}>
           {IMPALA_USAGE_METRICS.map((metric) => (
             <UsageChart
