@@ -3,6 +3,7 @@ import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
 import { gridClock, type StoredClock } from './applications.ts'
+import { GrainedTrack } from './grained-track.ts'
 import { asOf, kafkaGrid, timeWindow, type Grid, type Window } from './kafka-common.ts'
 import type { ClusterScope } from './scope.ts'
 
@@ -72,13 +73,11 @@ interface LoadRow {
 const COLUMNS = 'ts, search, indexing, cum_search AS cumSearch, cum_indexing AS cumIndexing'
 
 /**
- * A cluster's load integrals over a stored range: minute rows where there are, hour rows around
- * them, read once; the integral at an instant is its row's integral plus the row's rate times the
- * time into it (continuous across rows and grains). Instants outside the range read their own row.
+ * A cluster's load integrals over a stored range ([queries, documents]; grained-track.ts): instants
+ * outside the range read their own row.
  */
 export class LoadTrack {
-  private readonly rows: LoadRow[]
-  private readonly grains: number[]
+  private readonly track: GrainedTrack<LoadRow, Cum>
 
   constructor(
     private readonly db: Db,
@@ -91,29 +90,17 @@ export class LoadTrack {
         db,
         `SELECT ${COLUMNS} FROM ${table} WHERE cluster_id = ? AND ts BETWEEN ? AND ? ORDER BY ts`,
       ).all(clusterId, from - grain, to) as LoadRow[]
-    const minutes = read('es_load_minutes', MINUTE)
-    const first = minutes.length ? minutes[0]!.ts : Infinity
-    const end = minutes.length ? minutes[minutes.length - 1]!.ts + MINUTE : -Infinity
-    const hours = read('es_load_hours', HOUR)
-    const before = hours.filter((h) => h.ts + HOUR <= first)
-    const after = minutes.length ? hours.filter((h) => h.ts >= end) : []
-    this.rows = [...before, ...minutes, ...after]
-    this.grains = [...before.map(() => HOUR), ...minutes.map(() => MINUTE), ...after.map(() => HOUR)]
+    this.track = new GrainedTrack(
+      read('es_load_minutes', MINUTE),
+      read('es_load_hours', HOUR),
+      integral,
+      (x) => this.lookup(x),
+    )
   }
 
   /** The integrals at stored instant x. */
   at(x: number): Cum {
-    const rows = this.rows
-    const last = rows.length - 1
-    if (last < 0 || x < rows[0]!.ts || x >= rows[last]!.ts + this.grains[last]!) return this.lookup(x)
-    let lo = 0
-    let hi = last
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1
-      if (rows[mid]!.ts <= x) lo = mid
-      else hi = mid - 1
-    }
-    return integral(rows[lo]!, x, this.grains[lo]!)
+    return this.track.at(x)
   }
 
   /** Average [queries/s, documents/s] over stored [a, b]. */

@@ -1,5 +1,6 @@
 import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
+import { GrainedTrack } from './grained-track.ts'
 import { pointOrigin, type KafkaClock } from './kafka-common.ts'
 
 /*
@@ -56,13 +57,11 @@ export function averageLoad(db: Db, clusterId: number, from: number, to: number)
 }
 
 /**
- * The integral over a stored range for many instants: the range's rows read once (minute rows where
- * there are, hour rows before them), then a binary search per instant; instants outside the range
- * fall back to cumAt, remembered.
+ * The integral over a stored range for many instants (the three profiles; grained-track.ts):
+ * instants outside the range fall back to cumAt, remembered.
  */
 export class CumTrack {
-  private readonly rows: LoadRow[]
-  private readonly grains: number[]
+  private readonly track: GrainedTrack<LoadRow, Vec3>
   private readonly memo = new Map<number, Vec3>()
 
   constructor(
@@ -71,36 +70,21 @@ export class CumTrack {
     from: number,
     to: number,
   ) {
-    const minutes = cachedStatement(
-      db,
-      `SELECT ${COLUMNS} FROM kafka_load_minutes WHERE cluster_id = ? AND ts BETWEEN ? AND ? ORDER BY ts`,
-    ).all(clusterId, from - MINUTE, to) as LoadRow[]
-    const minuteStart = minutes.length ? minutes[0]!.ts : Infinity
-    const minuteEnd = minutes.length ? minutes[minutes.length - 1]!.ts + MINUTE : -Infinity
-    const hours = cachedStatement(
-      db,
-      `SELECT ${COLUMNS} FROM kafka_load_hours WHERE cluster_id = ? AND ts BETWEEN ? AND ? ORDER BY ts`,
-    ).all(clusterId, from - HOUR, to) as LoadRow[]
-    // Hours before the first minute row and after the last (the small seed's minutes end 3 hours
-    // past its now); an hour holding a minute row would overlap the minutes.
-    const before = hours.filter((h) => h.ts + HOUR <= minuteStart)
-    const after = minutes.length ? hours.filter((h) => h.ts >= minuteEnd) : []
-    this.rows = [...before, ...minutes, ...after]
-    this.grains = [...before.map(() => HOUR), ...minutes.map(() => MINUTE), ...after.map(() => HOUR)]
+    const read = (table: string, grain: number) =>
+      cachedStatement(
+        db,
+        `SELECT ${COLUMNS} FROM ${table} WHERE cluster_id = ? AND ts BETWEEN ? AND ? ORDER BY ts`,
+      ).all(clusterId, from - grain, to) as LoadRow[]
+    this.track = new GrainedTrack(
+      read('kafka_load_minutes', MINUTE),
+      read('kafka_load_hours', HOUR),
+      cumOfRow,
+      (x) => this.outside(x),
+    )
   }
 
   at(x: number): Vec3 {
-    const rows = this.rows
-    const last = rows.length - 1
-    if (last < 0 || x < rows[0]!.ts || x >= rows[last]!.ts + this.grains[last]!) return this.outside(x)
-    let lo = 0
-    let hi = last
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1
-      if (rows[mid]!.ts <= x) lo = mid
-      else hi = mid - 1
-    }
-    return cumOfRow(rows[lo]!, x, this.grains[lo]!)
+    return this.track.at(x)
   }
 
   private outside(x: number): Vec3 {
