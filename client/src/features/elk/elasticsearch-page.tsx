@@ -42,12 +42,11 @@ export default function ElasticsearchPage() {
       actions={
         <ElkActions
           clusterLabel="Elasticsearch cluster"
-          clusters={(clusters.data ?? []).map((c) => c.cluster)}
+          clusters={clusters.data}
           cluster={cluster?.cluster}
-          onCluster={(name) => change({ type: 'ClusterName', ClusterName: name })}
+          change={change}
           list={list}
           view={view}
-          onInterval={(interval) => change({ type: 'interval', interval })}
         />
       }
       kpis={() => (cluster ? esClusterKpis(cluster) : [])}

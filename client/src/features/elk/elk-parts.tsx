@@ -75,31 +75,35 @@ export function ScopeNote({ children, view }: { children: ReactNode; view: ElkVi
   )
 }
 
-/** A page's controls: its cluster, range, interval and Refresh. */
+/** The changes a page's controls make, which every ELK page's state takes. */
+type ElkActionChange = (
+  event: { type: 'ClusterName'; ClusterName: string } | { type: 'interval'; interval: ElkInterval },
+) => void
+
+/** A page's controls: its cluster (the rows' `cluster`), range, interval and Refresh. */
 export function ElkActions(props: {
   clusterLabel: string
-  clusters: readonly string[]
+  clusters: readonly { cluster: string }[] | undefined
   cluster: string | undefined
-  onCluster: (name: string) => void
+  change: ElkActionChange
   list: RangeHandle & { clock: PageClock }
   view: ElkView
-  onInterval: (interval: ElkInterval) => void
 }) {
-  const { view } = props
+  const { view, change } = props
   return (
     <>
       <ClusterSelect
         label={props.clusterLabel}
-        names={props.clusters}
+        names={(props.clusters ?? []).map((c) => c.cluster)}
         value={props.cluster}
-        onChange={props.onCluster}
+        onChange={(name) => change({ type: 'ClusterName', ClusterName: name })}
         width={260}
       />
       <RangePicker list={props.list} />
       <IntervalSelect
         value={view.interval}
         choices={elkIntervalChoices(view.range.from, view.range.to)}
-        onChange={props.onInterval}
+        onChange={(interval) => change({ type: 'interval', interval })}
       />
       <RefreshButton clock={props.list.clock} />
     </>

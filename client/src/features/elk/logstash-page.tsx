@@ -138,12 +138,11 @@ export default function LogstashPage() {
       actions={
         <ElkActions
           clusterLabel="Deployment (ships to)"
-          clusters={(deployments.data ?? []).map((d) => d.cluster)}
+          clusters={deployments.data}
           cluster={deployment?.cluster}
-          onCluster={(name) => change({ type: 'ClusterName', ClusterName: name })}
+          change={change}
           list={list}
           view={view}
-          onInterval={(interval) => change({ type: 'interval', interval })}
         />
       }
       kpis={() => (deployment ? logstashKpis(deployment) : [])}
