@@ -2,40 +2,42 @@ import { APP_EVENT_TYPES, type AppRow } from '../db/seed/applications.ts'
 import { createPrng, type Prng } from '../db/seed/prng.ts'
 
 /**
- * The columns of an application record the details are derived from. Times are in one frame with
- * the `now` passed beside them: either both as stored, or both as read (see recordAsRead).
+ * The columns of an application record the details are derived from (a reader that derives details
+ * of many records selects these). Times are in one frame with the `now` passed beside them: either
+ * both as stored, or both as read (see recordAsRead).
  */
-export type DetailsRecord = Pick<
-  AppRow,
-  | 'id'
-  | 'kind'
-  | 'status'
-  | 'cluster_uid'
-  | 'cluster_type'
-  | 'user'
-  | 'queue'
-  | 'name'
-  | 'start_time'
-  | 'duration'
-  | 'vcore_seconds'
-  | 'memory_seconds'
-  | 'dfs_read'
-  | 'dfs_written'
-  | 'event_mask'
-  | 'map_tasks'
-  | 'reduce_tasks'
-  | 'num_jobs'
-  | 'num_stages'
-  | 'num_completed_stages'
-  | 'num_skipped_stages'
-  | 'app_attempts'
-  | 'task_count'
-  | 'setup_duration'
-  | 'cleanup_duration'
-  | 'input_tables'
-  | 'output_tables'
-  | 'diagnostics'
->
+export const DETAILS_COLUMNS = [
+  'id',
+  'kind',
+  'status',
+  'cluster_uid',
+  'cluster_type',
+  'user',
+  'queue',
+  'name',
+  'start_time',
+  'duration',
+  'vcore_seconds',
+  'memory_seconds',
+  'dfs_read',
+  'dfs_written',
+  'event_mask',
+  'map_tasks',
+  'reduce_tasks',
+  'num_jobs',
+  'num_stages',
+  'num_completed_stages',
+  'num_skipped_stages',
+  'app_attempts',
+  'task_count',
+  'setup_duration',
+  'cleanup_duration',
+  'input_tables',
+  'output_tables',
+  'diagnostics',
+] as const satisfies readonly (keyof AppRow)[]
+
+export type DetailsRecord = Pick<AppRow, (typeof DETAILS_COLUMNS)[number]>
 
 /**
  * A stored record in the time frame the API shows: stored times move by the apps' time shift

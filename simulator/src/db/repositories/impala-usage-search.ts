@@ -6,7 +6,7 @@ import {
   type ImpalaSearchSort,
 } from '@costlens/shared'
 import { deriveQuery } from '../../details/query.ts'
-import { recordAsRead, type DetailsRecord } from '../../details/record.ts'
+import { DETAILS_COLUMNS, recordAsRead, type DetailsRecord } from '../../details/record.ts'
 import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
 import { checkPaging, likePattern } from './applications.ts'
@@ -36,38 +36,8 @@ const SORT_SQL: Readonly<Record<ImpalaSearchSort, string>> = {
   id: 'a.id',
 }
 
-const DETAIL_COLUMNS = [
-  'id',
-  'kind',
-  'status',
-  'cluster_uid',
-  'cluster_type',
-  'user',
-  'queue',
-  'name',
-  'start_time',
-  'duration',
-  'vcore_seconds',
-  'memory_seconds',
-  'dfs_read',
-  'dfs_written',
-  'event_mask',
-  'map_tasks',
-  'reduce_tasks',
-  'num_jobs',
-  'num_stages',
-  'num_completed_stages',
-  'num_skipped_stages',
-  'app_attempts',
-  'task_count',
-  'setup_duration',
-  'cleanup_duration',
-  'input_tables',
-  'output_tables',
-  'diagnostics',
-]
-  .map((c) => `a.${c}`)
-  .join(', ')
+/** What deriveQuery reads of each row (details/record.ts). */
+const DETAIL_COLUMNS = DETAILS_COLUMNS.map((c) => `a.${c}`).join(', ')
 
 /** B213: the codes a status filter names (codes or words). */
 const statusCodes = (status: string) => [...new Set(status.split(',').map((s) => impalaQueryStatus(s).code))]
