@@ -17,6 +17,7 @@ import {
   type PlanCheckedSearch,
 } from '@costlens/shared'
 import type { RouteAccess } from '../plugins/auth.ts'
+import { timeWindow } from '../db/repositories/kafka-common.ts'
 
 /** The schemas of an entry as Fastify reads them, so the TypeBox provider types the request. */
 interface EndpointSchema<E extends Endpoint> {
@@ -61,6 +62,18 @@ export interface RouteServerOptions<E extends Endpoint> {
 }
 
 const plainJson = () => (data: unknown) => JSON.stringify(data)
+
+/**
+ * The plan check of a call that reads a start_time/end_time window (the metrics areas: Kafka,
+ * Elasticsearch, Logstash, Kibana, Impala usage), which the free plan limits to 7 days.
+ */
+export const windowPlan = {
+  plan: (request: { query: { start_time?: string; end_time?: string } }, now: number) => ({
+    range: timeWindow(request.query, now),
+  }),
+}
+/** The same for their series calls: long [time, value] arrays, written by JSON.stringify (plainJson). */
+export const seriesPlan = { ...windowPlan, plainJson: true } as const
 
 const OURS =
   'The spec shows no path for this call; costlens chose this one (a real backend may differ: change the entry).'

@@ -2,18 +2,8 @@ import { elasticsearchEndpoints as calls } from '@costlens/shared'
 import type { AppInstance } from '../../app.ts'
 import { esClusterList, esIndexList, esNodeList } from '../../db/repositories/elk-es.ts'
 import { esClusterKpi, esIndexKpi, esNodeKpi } from '../../db/repositories/elk-es-series.ts'
-import { timeWindow } from '../../db/repositories/kafka-common.ts'
 import { scopeOf } from '../../plugins/auth.ts'
-import { route } from '../route.ts'
-
-/** Every call reads a start_time/end_time window, which the free plan limits to 7 days. */
-const windowPlan = {
-  plan: (request: { query: { start_time?: string; end_time?: string } }, now: number) => ({
-    range: timeWindow(request.query, now),
-  }),
-}
-/** The series calls: long [time, value] arrays, written by JSON.stringify (route.ts plainJson). */
-const seriesPlan = { ...windowPlan, plainJson: true } as const
+import { route, seriesPlan, windowPlan } from '../route.ts'
 
 /**
  * The Elasticsearch calls (02 §2; E153), from `elasticsearchEndpoints`: Hadoop platforms with

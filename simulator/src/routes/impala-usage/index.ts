@@ -1,18 +1,10 @@
 import { impalaUsageEndpoints as calls } from '@costlens/shared'
 import type { AppInstance } from '../../app.ts'
-import { timeWindow } from '../../db/repositories/kafka-common.ts'
 import { impalaMetrics } from '../../db/repositories/impala-usage-daemons.ts'
 import { impalaSearch } from '../../db/repositories/impala-usage-search.ts'
 import { impalaQueryop, impalaStats } from '../../db/repositories/impala-usage-series.ts'
 import { scopeOf } from '../../plugins/auth.ts'
-import { route } from '../route.ts'
-
-/** Every call reads a window, which the free plan limits to 7 days. */
-const windowPlan = {
-  plan: (request: { query: { start_time?: string; end_time?: string } }, now: number) => ({
-    range: timeWindow(request.query, now),
-  }),
-}
+import { route, windowPlan } from '../route.ts'
 
 /**
  * The Impala usage calls (02 §2 Impala, §7 Impala; E074-E077), from `impalaUsageEndpoints`: CDH and

@@ -1,23 +1,13 @@
 import { kafkaEndpoints as calls } from '@costlens/shared'
 import type { AppInstance } from '../../app.ts'
 import { clustersWindow, kafkaBrokers, kafkaClusterList } from '../../db/repositories/kafka-clusters.ts'
-import { timeWindow } from '../../db/repositories/kafka-common.ts'
 import { kafkaConsumerLag } from '../../db/repositories/kafka-consumer-lag.ts'
 import { kafkaConsumer, kafkaConsumers } from '../../db/repositories/kafka-consumers.ts'
 import { kafkaPartitionSeries } from '../../db/repositories/kafka-partitions.ts'
 import { kafkaBrokerKpi, kafkaClusterKpi, kafkaTopicKpi } from '../../db/repositories/kafka-series.ts'
 import { kafkaTopic, kafkaTopics } from '../../db/repositories/kafka-topics.ts'
 import { scopeOf } from '../../plugins/auth.ts'
-import { route } from '../route.ts'
-
-/** Every call reads a window, which the free plan limits to 7 days (the cluster list's is gte/lte). */
-const windowPlan = {
-  plan: (request: { query: { start_time?: string; end_time?: string } }, now: number) => ({
-    range: timeWindow(request.query, now),
-  }),
-}
-/** The series calls: long [time, value] arrays, written by JSON.stringify (route.ts plainJson). */
-const seriesPlan = { ...windowPlan, plainJson: true } as const
+import { route, seriesPlan, windowPlan } from '../route.ts'
 
 /**
  * The Kafka calls (02 §2 Kafka; E152), from `kafkaEndpoints`: Hadoop platforms with kafkaEnabled

@@ -6,18 +6,8 @@ import {
   logstashOverviewKpi,
   logstashPipelineKpi,
 } from '../../db/repositories/elk-logstash-series.ts'
-import { timeWindow } from '../../db/repositories/kafka-common.ts'
 import { scopeOf } from '../../plugins/auth.ts'
-import { route } from '../route.ts'
-
-/** Every call reads a start_time/end_time window, which the free plan limits to 7 days. */
-const windowPlan = {
-  plan: (request: { query: { start_time?: string; end_time?: string } }, now: number) => ({
-    range: timeWindow(request.query, now),
-  }),
-}
-/** The series calls: long [time, value] arrays, written by JSON.stringify (route.ts plainJson). */
-const seriesPlan = { ...windowPlan, plainJson: true } as const
+import { route, seriesPlan, windowPlan } from '../route.ts'
 
 /**
  * The Logstash calls (02 §2; E153), from `logstashEndpoints`: Hadoop platforms with elkEnabled on,
