@@ -318,3 +318,23 @@ describe("POST /api/v1/apps/search (documented: unifiedsearch's predecessor)", (
     }
   })
 })
+
+describe('GET /api/v1/jobs/bystatus, /jobs/bytype (documented: from/to as YYYY-MM-DD)', () => {
+  it('from/to dates give the window start_time/end_time give, the end date included whole', async () => {
+    const to = TEST_NOW_MS - (TEST_NOW_MS % DAY) - DAY
+    const from = to - 2 * DAY
+    for (const path of ['/api/v1/jobs/finished/bystatus', '/api/v1/jobs/finished/bytype']) {
+      const documented = await app.inject({ url: `${path}?from=${day(from)}&to=${day(to)}`, headers })
+      const ours = await app.inject({ url: `${path}?start_time=${from}&end_time=${to + DAY}`, headers })
+      expect(documented.statusCode, documented.body).toBe(200)
+      expect(documented.json()).toEqual(ours.json())
+      expect((documented.json() as { count: number }[]).some((b) => b.count > 0)).toBe(true)
+    }
+    const reversed = await app.inject({
+      url: `/api/v1/jobs/finished/bystatus?from=${day(to)}&to=${day(from - DAY)}`,
+      headers,
+    })
+    expect(reversed.statusCode).toBe(400)
+    expect(reversed.json().message).toMatch(/from/)
+  })
+})

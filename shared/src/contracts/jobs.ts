@@ -3,7 +3,7 @@ import { JOB_STATUS_BUCKETS } from '../rules/status-maps.ts'
 import { WEEKDAY_KEYS } from '../rules/calendar.ts'
 import { MAX_SERIES_POINTS } from '../rules/series.ts'
 import { JOB_INTERVALS } from './apps.ts'
-import { DateParamInteger, QueryInstantSchema } from './dates.ts'
+import { DateParamInteger, DateParamString, QueryInstantSchema } from './dates.ts'
 
 /** E027: what job counts group by (REAL-API-NOTES §6). */
 export const JOB_COUNT_GROUP_BYS = ['state', 'applicationType', 'user', 'queue'] as const
@@ -64,6 +64,10 @@ export const JobBucketsQuerySchema = Type.Object(
   {
     start_time: Type.Optional(QueryInstantSchema),
     end_time: Type.Optional(QueryInstantSchema),
+    // The names the real product's reference gives these dates (REAL-API-NOTES §6: YYYY-MM-DD; epoch
+    // seconds read too): the same window, a date-only `to` being the end of that day.
+    from: Type.Optional(DateParamString('epoch-s-or-iso')),
+    to: Type.Optional(DateParamString('epoch-s-or-iso')),
     kind: Type.Optional(Type.String({ maxLength: 500, description: 'comma-separated application kinds' })),
     clusterUid: Type.Optional(
       Type.String({

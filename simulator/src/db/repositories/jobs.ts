@@ -27,6 +27,7 @@ import {
   countedEvents,
   eventCounts,
   inList,
+  instant,
   queryWindow,
   type Where,
 } from './applications.ts'
@@ -199,9 +200,26 @@ const BUCKET_OF_CODE: Record<string, string> = {
  * window that ends now; what ran then, for one that ended before) and the pending ones; finished:
  * the apps that finished (S, F, K) in the window (`finishedInRange`).
  */
-/** E028–E033's window: start_time/end_time, default the last day. */
+/**
+ * E028–E033's window: start_time/end_time, or the reference's from/to (YYYY-MM-DD or epoch seconds;
+ * a date-only `to` is the end of that day), default the last day.
+ */
 export function jobBucketsWindow(q: JobBucketsQuery, now: number): { start: number; end: number } {
-  return queryWindow(q.start_time, q.end_time, { start: 'start_time', end: 'end_time' }, DAY, now)
+  const documented = (value: string | undefined, field: 'from' | 'to') => {
+    if (value === undefined) return undefined
+    const ms = instant(value, field, 'querystring', 'epoch-s-or-iso')!
+    return String(field === 'to' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? ms + DAY : ms)
+  }
+  return queryWindow(
+    q.start_time ?? documented(q.from, 'from'),
+    q.end_time ?? documented(q.to, 'to'),
+    {
+      start: q.start_time === undefined && q.from !== undefined ? 'from' : 'start_time',
+      end: q.end_time === undefined && q.to !== undefined ? 'to' : 'end_time',
+    },
+    DAY,
+    now,
+  )
 }
 
 /**
