@@ -108,17 +108,28 @@ export function kafkaClusterKpi(
   const metrics = metricsOf(q.prefix)
   assertResponsePoints(frame.grid, metrics.length, 'one prefix')
   const brokers = brokerLayouts(frame.model, frame.cluster.controllerId)
-  const values = brokerValues(frame, brokers)
+  const { grid, clock, model, loads } = frame
   const series = metrics.map((metric) => {
     const spec = BROKER_METRIC_SPECS[metric]
-    const data: [number, number][] = []
-    for (const [p, perBroker] of values) {
-      // Summed from the brokers' rounded values, so the cluster equals their sum to the digit.
-      const sum = perBroker.reduce((s, v) => s + round3(v[metric]), 0)
-      data.push([p, round3(spec.cluster === 'sum' ? sum : sum / Math.max(1, perBroker.length))])
-    }
-    return { metric, name: spec.name, unit: spec.unit, data }
+    return { metric, name: spec.name, unit: spec.unit, data: [] as [number, number][] }
   })
+  const averaged = metrics.map((m) => BROKER_METRIC_SPECS[m].cluster === 'avg')
+  // One pass over the points (a day at 1m: 1,440 points of up to 16 metrics of a dozen brokers), the
+  // brokers' values summed as they are made rather than kept per point and walked again per metric.
+  const sums = new Float64Array(metrics.length)
+  for (const p of grid.points) {
+    const load = loads.get(p)
+    if (!load) continue
+    const behind = behindDuring(model, p - clock.shift, p - clock.shift + grid.step)
+    sums.fill(0)
+    for (const b of brokers) {
+      const v = brokerMetrics(b, load, behind, model.brokers.length)
+      // Summed from the brokers' rounded values, so the cluster equals their sum to the digit.
+      for (let m = 0; m < metrics.length; m++) sums[m]! += round3(v[metrics[m]!])
+    }
+    for (let m = 0; m < metrics.length; m++)
+      series[m]!.data.push([p, round3(averaged[m] ? sums[m]! / brokers.length : sums[m]!)])
+  }
   return answer(frame, 'cluster', series)
 }
 
