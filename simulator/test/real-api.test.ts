@@ -338,3 +338,60 @@ describe('GET /api/v1/jobs/bystatus, /jobs/bytype (documented: from/to as YYYY-M
     expect(reversed.json().message).toMatch(/from/)
   })
 })
+
+describe('GET /api/v1/jobs (documented: from/to as YYYY-MM-DD, the answer undocumented)', () => {
+  const to = TEST_NOW_MS - (TEST_NOW_MS % DAY) - DAY
+  const from = to - 2 * DAY
+  type Answer = { metadata: { totalRecords: number }; results: Record<string, unknown>[] }
+
+  it("answers the window's apps newest first, as POST /apps/search answers that window", async () => {
+    const res = await app.inject({ url: `/api/v1/jobs?from=${day(from)}&to=${day(to)}`, headers })
+    expect(res.statusCode, res.body).toBe(200)
+    const jobs = res.json<Answer>()
+    const search = await app.inject({
+      method: 'POST',
+      url: '/api/v1/apps/search',
+      headers,
+      payload: {
+        start_time: from,
+        end_time: to + DAY - 1,
+        sort: [{ startTime: { order: 'desc' } }],
+        size: 50,
+      },
+    })
+    expect(jobs.metadata).toEqual(search.json<Answer>().metadata)
+    expect(jobs.results.map((r) => r.id)).toEqual(search.json<Answer>().results.map((r) => r.id))
+    expect(jobs.results).toHaveLength(50)
+    const starts = jobs.results.map((r) => r.startTime as number)
+    expect(starts).toEqual([...starts].sort((a, b) => b - a))
+    for (const r of jobs.results) {
+      expect(r.startTime as number).toBeGreaterThanOrEqual(from)
+      expect(r.startTime as number).toBeLessThan(to + DAY)
+      expect(r).toMatchObject({ duration_long: r.duration, read_long: r.totalDfsBytesRead })
+      expect(r.status_long).toMatch(/^[a-z]+$/)
+    }
+  })
+
+  it('pages by offset and size, narrows by kind and cluster, and refuses bad input', async () => {
+    const url = `/api/v1/jobs?from=${day(from)}&to=${day(to)}`
+    const first = (await app.inject({ url: `${url}&size=6`, headers })).json<Answer>()
+    const page = (await app.inject({ url: `${url}&size=3&offset=3`, headers })).json<Answer>()
+    expect(page.results.map((r) => r.id)).toEqual(first.results.slice(3).map((r) => r.id))
+    const spark = (await app.inject({ url: `${url}&kind=spark&size=20`, headers })).json<Answer>()
+    expect(spark.results.length).toBeGreaterThan(0)
+    expect(spark.results.every((r) => r.kind === 'spark')).toBe(true)
+    expect(spark.metadata.totalRecords).toBeLessThan(first.metadata.totalRecords)
+
+    const bad = async (query: string, status: number, message: RegExp) => {
+      const res = await app.inject({ url: `/api/v1/jobs?${query}`, headers })
+      expect(res.statusCode, query).toBe(status)
+      expect(res.json().message, query).toMatch(message)
+    }
+    await bad(`from=${day(to)}&to=${day(from - DAY)}`, 400, /from/)
+    await bad('from=2026-13-45', 400, /from/)
+    await bad('size=101', 400, /size/)
+    await bad('offset=9990&size=20', 400, /offset \+ size/)
+    await bad('clusterUid=no-such-cluster', 403, /no-such-cluster/)
+    expect((await app.inject({ url: '/api/v1/jobs' })).statusCode).toBe(401)
+  })
+})

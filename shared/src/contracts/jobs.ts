@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox'
 import { JOB_STATUS_BUCKETS } from '../rules/status-maps.ts'
 import { WEEKDAY_KEYS } from '../rules/calendar.ts'
 import { MAX_SERIES_POINTS } from '../rules/series.ts'
+import { MAX_RECORDS } from '../rules/paging.ts'
 import { JOB_INTERVALS } from './apps.ts'
 import { DateParamInteger, DateParamString, QueryInstantSchema } from './dates.ts'
 
@@ -80,6 +81,23 @@ export const JobBucketsQuerySchema = Type.Object(
   { additionalProperties: false, title: 'JobBucketsQuery' },
 )
 export type JobBucketsQuery = Static<typeof JobBucketsQuerySchema>
+
+/**
+ * GET /api/v1/jobs (the real product's reference, REAL-API-NOTES §6: from/to as YYYY-MM-DD, the answer
+ * undocumented): the applications that started in the window (the bucket calls' window, default the
+ * last day), newest first, one page of `size` from `offset`; `from` is taken by the date, so the page
+ * starts at `offset`. The answer is the documented apps search's (POST /apps/search): the same records
+ * and metadata the applications list gives for that window.
+ */
+export const JobsListQuerySchema = Type.Object(
+  {
+    ...JobBucketsQuerySchema.properties,
+    size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_RECORDS - 1, default: 0 })),
+  },
+  { additionalProperties: false, title: 'JobsListQuery' },
+)
+export type JobsListQuery = Static<typeof JobsListQuerySchema>
 
 /** B176: a job count bucket; count and doc_count are the same number (both names are read). */
 export const JobBucketSchema = Type.Object(

@@ -4,9 +4,11 @@ import {
   JobCountQuerySchema,
   JobCountResponseSchema,
   JobSchedulesQuerySchema,
+  JobsListQuerySchema,
   JobSchedulesResponseSchema,
   LastCheckedResponseSchema,
 } from '../contracts/jobs.ts'
+import { DocumentedAppsSearchResponseSchema } from '../contracts/apps.ts'
 import { defineEndpoint, defineEndpoints } from './endpoint.ts'
 
 const tags = ['jobs'] as const
@@ -43,6 +45,22 @@ export const jobsEndpoints = defineEndpoints({
       'At most 2,000 buckets.',
     querystring: JobCountQuerySchema,
     response: JobCountResponseSchema,
+  },
+  jobsList: {
+    method: 'GET',
+    path: '/api/v1/jobs',
+    // No row of its own: the applications list's data (E014) at the real product's documented path.
+    specIds: ['E014'],
+    tags,
+    summary: "The real product's documented job list: the apps started in the window, newest first",
+    description:
+      "Not in the spec: the real product's public REST reference (4.6) documents GET /jobs?from=&to= " +
+      '(YYYY-MM-DD; epoch seconds read too) with an undocumented answer. costlens answers the documented ' +
+      'apps search (POST /apps/search) of that window: {metadata: {totalRecords, …}, results: [app records ' +
+      'with status_long, start_time, duration_long, …]}, one page of `size` (≤ 100) from `offset`. ' +
+      'A date-only `to` is the end of that day; the window defaults to the last day.',
+    querystring: JobsListQuerySchema,
+    response: DocumentedAppsSearchResponseSchema,
   },
   runningByStatus: jobBuckets('running', 'status', 'E028'),
   runningByType: jobBuckets('running', 'type', 'E029'),
