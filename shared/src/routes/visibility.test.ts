@@ -88,9 +88,15 @@ describe('visibility condition 2: enable flags (B036)', () => {
     expect(isVisible(gate({ flags }), userOf('CDH', 'admin', extra))).toBe(!hidden)
   })
 
-  it('B036 the Kafka sub-tab follows kafkaEnabled', () => {
-    expect(opens(userOf('CDH', 'admin', { kafkaEnabled: false }), '/clusters/kafka')).toBe(false)
-    expect(opens(userOf('CDH', 'admin', { kafkaEnabled: true }), '/clusters/kafka')).toBe(true)
+  it.each([
+    ['kafkaEnabled', ['/clusters/kafka', '/clusters/kafka/metrics', '/kafkatopic/c/t', '/kafkaconsumer/c/g']],
+    ['hBaseEnabled', ['/clusters/hbase']],
+    ['elkEnabled', ['/clusters/elasticsearch', '/clusters/logstash', '/clusters/kibana']],
+  ] as const)('B036 the pages behind %s follow it (issue 21)', (flag, paths) => {
+    for (const path of paths) {
+      expect(opens(userOf('CDH', 'admin', { [flag]: false }), path), path).toBe(false)
+      expect(opens(userOf('CDH', 'admin', { [flag]: true }), path), path).toBe(true)
+    }
   })
 })
 
