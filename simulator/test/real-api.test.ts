@@ -339,59 +339,51 @@ describe('GET /api/v1/jobs/bystatus, /jobs/bytype (documented: from/to as YYYY-M
   })
 })
 
-describe('GET /api/v1/jobs (documented: from/to as YYYY-MM-DD, the answer undocumented)', () => {
+describe('GET /api/v1/jobs (documented: the total job count at 1 hour, start_time/end_time as YYYY-MM-DD)', () => {
   const to = TEST_NOW_MS - (TEST_NOW_MS % DAY) - DAY
   const from = to - 2 * DAY
-  type Answer = { metadata: { totalRecords: number }; results: Record<string, unknown>[] }
+  type Total = { date: number[]; total: Record<string, number> }
 
-  it("answers the window's apps newest first, as POST /apps/search answers that window", async () => {
-    const res = await app.inject({ url: `/api/v1/jobs?from=${day(from)}&to=${day(to)}`, headers })
+  it("answers each hour's apps running, jobs/count at 1h with its groups summed, the end date whole", async () => {
+    const res = await app.inject({ url: `/api/v1/jobs?start_time=${day(from)}&end_time=${day(to)}`, headers })
     expect(res.statusCode, res.body).toBe(200)
-    const jobs = res.json<Answer>()
-    const search = await app.inject({
-      method: 'POST',
-      url: '/api/v1/apps/search',
+    const jobs = res.json<Total>()
+    expect(jobs.date).toHaveLength(72)
+    expect(jobs.date[0]).toBe(from)
+    expect(jobs.date.at(-1)).toBe(to + DAY - 3_600_000)
+    expect(Object.keys(jobs.total)).toEqual(jobs.date.map(String))
+    const counts = await app.inject({
+      url: `/api/v1/jobs/count?start_time=${from}&end_time=${to + DAY - 1}&interval=1h`,
       headers,
-      payload: {
-        start_time: from,
-        end_time: to + DAY - 1,
-        sort: [{ startTime: { order: 'desc' } }],
-        size: 50,
-      },
     })
-    expect(jobs.metadata).toEqual(search.json<Answer>().metadata)
-    expect(jobs.results.map((r) => r.id)).toEqual(search.json<Answer>().results.map((r) => r.id))
-    expect(jobs.results).toHaveLength(50)
-    const starts = jobs.results.map((r) => r.startTime as number)
-    expect(starts).toEqual([...starts].sort((a, b) => b - a))
-    for (const r of jobs.results) {
-      expect(r.startTime as number).toBeGreaterThanOrEqual(from)
-      expect(r.startTime as number).toBeLessThan(to + DAY)
-      expect(r).toMatchObject({ duration_long: r.duration, read_long: r.totalDfsBytesRead })
-      expect(r.status_long).toMatch(/^[a-z]+$/)
+    const { date, ...groups } = counts.json<{ date: number[] } & Record<string, Record<string, number>>>()
+    expect(date).toEqual(jobs.date)
+    for (const hour of date) {
+      const sum = Object.values(groups).reduce((n, g) => n + (g[String(hour)] ?? 0), 0)
+      expect(jobs.total[String(hour)], String(hour)).toBe(sum)
     }
+    expect(Object.values(jobs.total).some((n) => n > 0)).toBe(true)
+    // REAL-API-NOTES §6 names them from/to: the same answer.
+    const notes = await app.inject({ url: `/api/v1/jobs?from=${day(from)}&to=${day(to)}`, headers })
+    expect(notes.json()).toEqual(jobs)
   })
 
-  it('pages by offset and size, narrows by kind and cluster, and refuses bad input', async () => {
-    const url = `/api/v1/jobs?from=${day(from)}&to=${day(to)}`
-    const first = (await app.inject({ url: `${url}&size=6`, headers })).json<Answer>()
-    const page = (await app.inject({ url: `${url}&size=3&offset=3`, headers })).json<Answer>()
-    expect(page.results.map((r) => r.id)).toEqual(first.results.slice(3).map((r) => r.id))
-    const spark = (await app.inject({ url: `${url}&kind=spark&size=20`, headers })).json<Answer>()
-    expect(spark.results.length).toBeGreaterThan(0)
-    expect(spark.results.every((r) => r.kind === 'spark')).toBe(true)
-    expect(spark.metadata.totalRecords).toBeLessThan(first.metadata.totalRecords)
+  it('narrows to one cluster, defaults to the last day and refuses bad input', async () => {
+    const all = (await app.inject({ url: '/api/v1/jobs', headers })).json<Total>()
+    expect(all.date.length).toBeGreaterThanOrEqual(24)
+    const one = (await app.inject({ url: '/api/v1/jobs?clusterName=cdh-prod-01', headers })).json<Total>()
+    expect(one.date).toEqual(all.date)
+    for (const hour of all.date.map(String)) expect(one.total[hour]!).toBeLessThanOrEqual(all.total[hour]!)
 
     const bad = async (query: string, status: number, message: RegExp) => {
       const res = await app.inject({ url: `/api/v1/jobs?${query}`, headers })
       expect(res.statusCode, query).toBe(status)
       expect(res.json().message, query).toMatch(message)
     }
-    await bad(`from=${day(to)}&to=${day(from - DAY)}`, 400, /from/)
-    await bad('from=2026-13-45', 400, /from/)
-    await bad('size=101', 400, /size/)
-    await bad('offset=9990&size=20', 400, /offset \+ size/)
-    await bad('clusterUid=no-such-cluster', 403, /no-such-cluster/)
+    await bad(`start_time=${day(to)}&end_time=${day(from - DAY)}`, 400, /start_time/)
+    await bad('start_time=2026-13-45', 400, /start_time/)
+    await bad(`from=${day(to - 90 * DAY)}&to=${day(to)}`, 400, /points|interval/)
+    await bad('clusterName=no-such-cluster', 403, /no-such-cluster/)
     expect((await app.inject({ url: '/api/v1/jobs' })).statusCode).toBe(401)
   })
 })

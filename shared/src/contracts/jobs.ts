@@ -2,7 +2,6 @@ import { Type, type Static } from 'typebox'
 import { JOB_STATUS_BUCKETS } from '../rules/status-maps.ts'
 import { WEEKDAY_KEYS } from '../rules/calendar.ts'
 import { MAX_SERIES_POINTS } from '../rules/series.ts'
-import { MAX_RECORDS } from '../rules/paging.ts'
 import { JOB_INTERVALS } from './apps.ts'
 import { DateParamInteger, DateParamString, QueryInstantSchema } from './dates.ts'
 
@@ -83,21 +82,36 @@ export const JobBucketsQuerySchema = Type.Object(
 export type JobBucketsQuery = Static<typeof JobBucketsQuerySchema>
 
 /**
- * GET /api/v1/jobs (the real product's reference, REAL-API-NOTES §6: from/to as YYYY-MM-DD, the answer
- * undocumented): the applications that started in the window (the bucket calls' window, default the
- * last day), newest first, one page of `size` from `offset`; `from` is taken by the date, so the page
- * starts at `offset`. The answer is the documented apps search's (POST /apps/search): the same records
- * and metadata the applications list gives for that window.
+ * GET /api/v1/jobs (the real product's reference 4.6: "total job count between a time period (1 hour
+ * interval)", start_time/end_time as YYYY-MM-DD; REAL-API-NOTES §6 names them from/to; the answer is
+ * undocumented). Both names are read, each a date, epoch (from/to: seconds; start_time/end_time: ms)
+ * or ISO time; a date-only end is the end of that day; the window defaults to the last day.
+ * clusterName as jobs/count ('*' every cluster).
  */
-export const JobsListQuerySchema = Type.Object(
+export const JobsTotalQuerySchema = Type.Object(
   {
-    ...JobBucketsQuerySchema.properties,
-    size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
-    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_RECORDS - 1, default: 0 })),
+    start_time: Type.Optional(QueryInstantSchema),
+    end_time: Type.Optional(QueryInstantSchema),
+    from: Type.Optional(DateParamString('epoch-s-or-iso')),
+    to: Type.Optional(DateParamString('epoch-s-or-iso')),
+    clusterName: Type.Optional(Type.String({ maxLength: 200, examples: ['*'] })),
   },
-  { additionalProperties: false, title: 'JobsListQuery' },
+  { additionalProperties: false, title: 'JobsTotalQuery' },
 )
-export type JobsListQuery = Static<typeof JobsListQuerySchema>
+export type JobsTotalQuery = Static<typeof JobsTotalQuerySchema>
+
+/**
+ * The jobs/count answer (REAL-API-NOTES §6) at 1h with its groups summed: `date` the hours (epoch ms)
+ * and `total` each hour's count of apps running in it, keyed by the hour's epoch ms as a string.
+ */
+export const JobsTotalResponseSchema = Type.Object(
+  {
+    date: Type.Array(Type.Integer({ description: 'epoch ms of each hour' })),
+    total: Type.Record(Type.String(), Type.Integer({ description: 'apps running in the hour' })),
+  },
+  { additionalProperties: false, title: 'JobsTotalResponse' },
+)
+export type JobsTotalResponse = Static<typeof JobsTotalResponseSchema>
 
 /** B176: a job count bucket; count and doc_count are the same number (both names are read). */
 export const JobBucketSchema = Type.Object(

@@ -4,11 +4,11 @@ import {
   JobCountQuerySchema,
   JobCountResponseSchema,
   JobSchedulesQuerySchema,
-  JobsListQuerySchema,
+  JobsTotalQuerySchema,
+  JobsTotalResponseSchema,
   JobSchedulesResponseSchema,
   LastCheckedResponseSchema,
 } from '../contracts/jobs.ts'
-import { DocumentedAppsSearchResponseSchema } from '../contracts/apps.ts'
 import { defineEndpoint, defineEndpoints } from './endpoint.ts'
 
 const tags = ['jobs'] as const
@@ -46,21 +46,21 @@ export const jobsEndpoints = defineEndpoints({
     querystring: JobCountQuerySchema,
     response: JobCountResponseSchema,
   },
-  jobsList: {
+  jobsTotal: {
     method: 'GET',
     path: '/api/v1/jobs',
-    // No row of its own: the applications list's data (E014) at the real product's documented path.
-    specIds: ['E014'],
+    // No row of its own: E027's counts (apps running in each hour) at the reference's path.
+    specIds: ['E027'],
     tags,
-    summary: "The real product's documented job list: the apps started in the window, newest first",
+    summary: "The real product's documented total job count: apps running in each hour of the window",
     description:
-      "Not in the spec: the real product's public REST reference (4.6) documents GET /jobs?from=&to= " +
-      '(YYYY-MM-DD; epoch seconds read too) with an undocumented answer. costlens answers the documented ' +
-      'apps search (POST /apps/search) of that window: {metadata: {totalRecords, …}, results: [app records ' +
-      'with status_long, start_time, duration_long, …]}, one page of `size` (≤ 100) from `offset`. ' +
-      'A date-only `to` is the end of that day; the window defaults to the last day.',
-    querystring: JobsListQuerySchema,
-    response: DocumentedAppsSearchResponseSchema,
+      "Not in the spec: the real product's public REST reference (4.6) documents GET /jobs as the total " +
+      'job count between start_time and end_time (YYYY-MM-DD) at a 1 hour interval, with an undocumented ' +
+      "answer. costlens answers jobs/count's shape at 1h with the groups summed: {date: [ms…], total: " +
+      '{"<ms>": count}}. from/to are read too (REAL-API-NOTES §6); a date-only end includes that whole day; ' +
+      'the window defaults to the last day; at most 2,000 hours.',
+    querystring: JobsTotalQuerySchema,
+    response: JobsTotalResponseSchema,
   },
   runningByStatus: jobBuckets('running', 'status', 'E028'),
   runningByType: jobBuckets('running', 'type', 'E029'),

@@ -201,18 +201,28 @@ const BUCKET_OF_CODE: Record<string, string> = {
  * the apps that finished (S, F, K) in the window (`finishedInRange`).
  */
 /**
+ * A date parameter of the real product's reference (YYYY-MM-DD, or an epoch or ISO time) in epoch ms
+ * as a string: a date-only end is the end of that day, so `to=2026-11-20` includes the 20th.
+ */
+export function referenceInstant(
+  value: string | undefined,
+  field: string,
+  kind: 'epoch-s-or-iso' | 'epoch-ms-or-iso',
+  edge: 'start' | 'end',
+): string | undefined {
+  if (value === undefined) return undefined
+  const ms = instant(value, field, 'querystring', kind)!
+  return String(edge === 'end' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? ms + DAY : ms)
+}
+
+/**
  * E028–E033's window: start_time/end_time, or the reference's from/to (YYYY-MM-DD or epoch seconds;
  * a date-only `to` is the end of that day), default the last day.
  */
 export function jobBucketsWindow(q: JobBucketsQuery, now: number): { start: number; end: number } {
-  const documented = (value: string | undefined, field: 'from' | 'to') => {
-    if (value === undefined) return undefined
-    const ms = instant(value, field, 'querystring', 'epoch-s-or-iso')!
-    return String(field === 'to' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? ms + DAY : ms)
-  }
   return queryWindow(
-    q.start_time ?? documented(q.from, 'from'),
-    q.end_time ?? documented(q.to, 'to'),
+    q.start_time ?? referenceInstant(q.from, 'from', 'epoch-s-or-iso', 'start'),
+    q.end_time ?? referenceInstant(q.to, 'to', 'epoch-s-or-iso', 'end'),
     {
       start: q.start_time === undefined && q.from !== undefined ? 'from' : 'start_time',
       end: q.end_time === undefined && q.to !== undefined ? 'to' : 'end_time',

@@ -11,7 +11,7 @@ import {
   type JobBreakdown,
   type JobVariant,
 } from '../../db/repositories/jobs.ts'
-import { jobsList } from '../../db/repositories/jobs-list.ts'
+import { jobsTotal, jobsTotalWindow } from '../../db/repositories/jobs-total.ts'
 import { route } from '../route.ts'
 
 /** The job counts and the scheduled-jobs calendar (02 §7), from `jobsEndpoints`. */
@@ -37,9 +37,9 @@ export default async function jobRoutes(app: AppInstance) {
         },
       )
 
-  // The real product's documented job list (issue 21): the window's apps as POST /apps/search answers them.
-  route(app, calls.jobsList, (request) => jobsList(db, request.query, clock.now(), scopeOf(request)), {
-    plan: (request, now) => ({ range: jobBucketsWindow(request.query, now) }),
+  // The real product's documented total job count (issue 21): jobs/count at 1h, its groups summed.
+  route(app, calls.jobsTotal, (request) => jobsTotal(db, request.query, clock.now(), scopeOf(request)), {
+    plan: (request, now) => ({ range: jobsTotalWindow(request.query, now) }),
   })
 
   route(app, calls.lastChecked, () => ({ lastChecked: clock.now() }))
