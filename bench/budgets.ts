@@ -57,6 +57,9 @@ export const BUDGET_OVERRIDES: Readonly<Record<string, Budget>> = {
   'logstash.nodesKpi': HBASE_SERIES,
   'logstash.pipelinesKpi': HBASE_SERIES,
   'kibana.clusterKpi': HBASE_SERIES,
+  // Issue 21 (Impala usage): the same budget for its two series (bench/impala-rows.ts: a day).
+  'impalaUsage.queryop': HBASE_SERIES,
+  'impalaUsage.metrics': HBASE_SERIES,
 }
 
 /**

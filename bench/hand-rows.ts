@@ -4,6 +4,7 @@ import { dayWindows, queryOf } from './day-rows.ts'
 import type { Vocabulary } from './vocabulary.ts'
 import { elkRows } from './elk-rows.ts'
 import { kafkaRows } from './kafka-rows.ts'
+import { impalaRows } from './impala-rows.ts'
 
 /**
  * The hand-written rows: where a row's variants say more than the generic generator's (the
@@ -688,6 +689,7 @@ export function handRows(now: number, v: Vocabulary): { first: HandRow[]; last: 
       ...hbaseEndpoints(now, v),
       ...kafkaRows(now, v),
       ...elkRows(now, v),
+      ...impalaRows(now, v),
     ],
     last: [...jobCounts(now, v), pipelines(now, v), globalSearch(v)],
   }

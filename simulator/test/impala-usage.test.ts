@@ -94,6 +94,24 @@ describe('Impala usage (E074-E077)', () => {
     expect(all.total).toBe(stats.total)
   })
 
+  it('stats agree with the queries list whether the window holds whole days, part days or both', async () => {
+    const midnight = Math.floor(TEST_NOW_MS / DAY) * DAY
+    const windows = [
+      { start_time: midnight - 9 * DAY, end_time: midnight - 2 * DAY - 1 }, // whole days only
+      { start_time: midnight - 3 * DAY + 5 * 3_600_000, end_time: midnight - 3 * DAY + 17 * 3_600_000 },
+      { start_time: TEST_NOW_MS - 20 * DAY - 7 * 3_600_000, end_time: TEST_NOW_MS - 3_600_000 },
+    ]
+    for (const window of windows) {
+      const stats = await ok<ImpalaStatsResponse>(calls.stats, window)
+      const all = await ok<ImpalaSearchResponse>(calls.search, { ...window, size: 1 })
+      expect(stats.total).toBe(all.total)
+      for (const queue of stats.queues) {
+        const one = await ok<ImpalaSearchResponse>(calls.search, { ...window, queue: queue.key, size: 1 })
+        expect(one.total, `${queue.key} ${JSON.stringify(window)}`).toBe(queue.doc_count)
+      }
+    }
+  })
+
   it('queryop/new takes chosen queue values and the other metrics with their units', async () => {
     const stats = await ok<ImpalaStatsResponse>(calls.stats, MONTH)
     const queue = stats.queues[0]!

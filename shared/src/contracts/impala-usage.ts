@@ -29,10 +29,10 @@ import { MULTI_SELECT_MAX } from '../rules/filters.ts'
  *    first, metricsSize a page (default 10, B214) from `from`; the series sum every daemon of the
  *    chosen clusters, Allocated averaged over each point.
  * 6. search pages the window's queries with from/size (size at most 100, default 10; from + size at
- *    most 10,000), sort is a column with a leading minus for descending (default -startTime), user
- *    and queue match exactly, status takes codes or the words B213 maps (comma list), search keeps
- *    ids or names holding it (case-insensitive). Times are epoch ms (the store keeps ms: B144's
- *    nanoseconds are the profiles'), memory in bytes.
+ *    most 10,000), sort is a column with a leading minus for descending (default -startTime; ties
+ *    by id, in the same direction), user and queue match exactly, status takes codes or the words
+ *    B213 maps (comma list), search keeps ids or names holding it (case-insensitive). Times are
+ *    epoch ms (the store keeps ms: B144's nanoseconds are the profiles'), memory in bytes.
  */
 
 /** The longest window of an Impala usage call (decision 1). */

@@ -73,15 +73,44 @@ export function queriesWhere(
   window: UsageWindow,
   from = window.start,
 ): QueriesWhere {
-  const params: Record<string, number | string> = {
-    start: from - window.shift,
-    end: window.end - window.shift,
-    kind: impalaCodes(db).kind,
-  }
+  return queriesBetween(db, clusters, from - window.shift, window.end - window.shift)
+}
+
+/** The same over [from, to] in stored time. */
+export function queriesBetween(
+  db: Db,
+  clusters: readonly ImpalaCluster[],
+  from: number,
+  to: number,
+): QueriesWhere {
+  const params: Record<string, number | string> = { start: from, end: to, kind: impalaCodes(db).kind }
   clusters.forEach((c, i) => (params[`c${i}`] = c.uid))
   const list = clusters.map((_, i) => `@c${i}`).join(', ') || 'NULL'
   return {
     sql: `a.cluster_uid IN (${list}) AND a.start_time BETWEEN @start AND @end AND a.kind_code = @kind`,
+    params,
+  }
+}
+
+/**
+ * The same through applications_impala (schema.sql: the Impala queries only, by cluster code and
+ * start) over alias `k`: what the filters and sorts of search, the crossers of
+ * metrics and the duration metric read without a row.
+ */
+export function impalaIndexWhere(
+  db: Db,
+  clusters: readonly ImpalaCluster[],
+  range: { from: number; to: number },
+  alias = 'a',
+): QueriesWhere {
+  const codes = impalaCodes(db)
+  const params: Record<string, number | string> = { start: range.from, end: range.to }
+  clusters.forEach((c, i) => (params[`c${i}`] = codes.cluster(c.uid)))
+  const list = clusters.map((_, i) => `@c${i}`).join(', ') || 'NULL'
+  return {
+    sql:
+      `${alias}.kind = 'impala' AND ${alias}.start_time BETWEEN @start AND @end ` +
+      `AND ${alias}.cluster_code IN (${list})`,
     params,
   }
 }

@@ -10,21 +10,26 @@ import { DETAILS_COLUMNS, recordAsRead, type DetailsRecord } from '../../details
 import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
 import { checkPaging, likePattern } from './applications.ts'
-import { impalaClusters, impalaCodes, queriesWhere, usageWindow } from './impala-usage-common.ts'
+import { impalaClusters, impalaCodes, impalaIndexWhere, usageWindow } from './impala-usage-common.ts'
 import type { ClusterScope } from './scope.ts'
 
 /*
  * GET impala/search (E077; decision 6 of contracts/impala-usage.ts): the window's queries through
- * applications_chargeback, filtered, sorted and paged in SQL; only the page's rows are read whole
- * and their query text and memory figures derived (details/query.ts, as the query details show them).
+ * applications_impala (schema.sql: the Impala queries only, by cluster and start, with every column
+ * the filters and sorts name), counted, filtered, sorted and paged in SQL without reading a row;
+ * only the page's rows are read whole and their query text and memory figures derived
+ * (details/query.ts, as the query details show them). Sorted by start the page is a walk of each
+ * cluster's range; by another column a sort of the window's entries (a month of one cluster: about
+ * 34,000 at the large scale).
  */
 
 /** A running query's duration is its run so far (the stored one is the seed's). */
 const DURATION = "(CASE WHEN a.status = 'R' THEN @storedNow - a.start_time ELSE a.duration END)"
 
 /**
- * API sort columns to SQL: only these reach ORDER BY. Users and queues by their codes, which are in
- * name order (app-rollup-names.ts), so those sorts stay inside the index like the start's.
+ * API sort columns to SQL: only these reach ORDER BY, then the id (unique: a stable page order, and
+ * the index's next column, so the start's order is the index's). Users and queues by their codes,
+ * which are in name order (app-rollup-names.ts), so those sorts need no row either.
  */
 const SORT_SQL: Readonly<Record<ImpalaSearchSort, string>> = {
   startTime: 'a.start_time',
@@ -75,10 +80,13 @@ export function impalaSearch(
   checkPaging(from, size)
   const clusters = impalaClusters(db, scope, q.clusterUid)
   const window = usageWindow(db, q, now)
-  const where = queriesWhere(db, clusters, window)
   const codes = impalaCodes(db)
-  const clauses = [where.sql]
+  const where = impalaIndexWhere(db, clusters, {
+    from: window.start - window.shift,
+    to: window.end - window.shift,
+  })
   const params: Record<string, number | string> = { ...where.params, storedNow: window.storedNow }
+  const clauses = [where.sql]
   if (q.user !== undefined) {
     clauses.push('a.user_code = @user')
     params.user = codes.user(q.user)
@@ -96,22 +104,16 @@ export function impalaSearch(
     params.search = likePattern(q.search)
     clauses.push("(a.id LIKE @search ESCAPE '\\' OR a.name LIKE @search ESCAPE '\\')")
   }
-  const sql = clauses.join(' AND ')
-  const total = db
-    .prepare(`SELECT count(*) FROM applications a INDEXED BY applications_chargeback WHERE ${sql}`)
-    .pluck()
-    .get(params) as number
+  const source = `FROM applications a INDEXED BY applications_impala WHERE ${clauses.join(' AND ')}`
+  const total = cachedStatement(db, `SELECT count(*) ${source}`).pluck().get(params) as number
   const signed = q.sort ?? '-startTime'
   const desc = signed.startsWith('-')
   const column = SORT_SQL[(desc ? signed.slice(1) : signed) as ImpalaSearchSort]
   const dir = desc ? 'DESC' : 'ASC'
-  // The page's rowids first: sorted by start, user or queue this stays inside the index, and only
-  // the page's rows are read whole.
-  const rowids = db
-    .prepare(
-      `SELECT a.rowid FROM applications a INDEXED BY applications_chargeback WHERE ${sql}
-        ORDER BY ${column} ${dir}, a.rowid ${dir} LIMIT @size OFFSET @from`,
-    )
+  const rowids = cachedStatement(
+    db,
+    `SELECT a.rowid ${source} ORDER BY ${column} ${dir}, a.id ${dir} LIMIT @size OFFSET @from`,
+  )
     .pluck()
     .all({ ...params, size, from }) as number[]
   const read = cachedStatement(db, `SELECT ${DETAIL_COLUMNS} FROM applications a WHERE a.rowid = ?`)

@@ -12,21 +12,26 @@ import {
 } from '@costlens/shared'
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
+import { cachedStatement } from '../statement-cache.ts'
 import { kafkaGrid, pointOrigin } from './kafka-common.ts'
 import {
   impalaClusters,
   impalaCodes,
+  impalaIndexWhere,
   queriesWhere,
   round3,
   usageWindow,
-  type QueriesWhere,
+  type ImpalaCluster,
+  type UsageWindow,
 } from './impala-usage-common.ts'
+import { groupTotals } from './impala-usage-totals.ts'
 import type { ClusterScope } from './scope.ts'
 
 /*
  * GET impala/queryop/stats and impala/queryop/new (E075, E074; decisions 2-4 of
- * contracts/impala-usage.ts): one GROUP BY over the window's queries each, from the
- * applications_chargeback index alone except for the duration metric, which reads the rows.
+ * contracts/impala-usage.ts): the groups' totals from the chargeback rollups and the index
+ * (impala-usage-totals.ts); the series one GROUP BY over the window's queries, from the
+ * applications_chargeback index alone, or applications_impala for the duration metric.
  */
 
 const CODE_COLUMN: Readonly<Record<ImpalaGroupBy, string>> = { user: 'a.user_code', queue: 'a.queue_code' }
@@ -34,22 +39,19 @@ const CODE_COLUMN: Readonly<Record<ImpalaGroupBy, string>> = { user: 'a.user_cod
 /** A running query's stored duration is from the seed: its run so far is measured from now. */
 const DURATION = "CASE WHEN a.status = 'R' THEN @storedNow - a.start_time ELSE a.duration END"
 
-function groupRows(db: Db, where: QueriesWhere, groupBy: ImpalaGroupBy): ImpalaGroupRow[] {
-  const codes = impalaCodes(db)
-  const rows = db
-    .prepare(
-      `SELECT ${CODE_COLUMN[groupBy]} AS code, count(*) AS n, sum(a.vcore_seconds) AS v, sum(a.memory_seconds) AS m
-         FROM applications a INDEXED BY applications_chargeback
-        WHERE ${where.sql} GROUP BY code`,
-    )
-    .all(where.params) as { code: number; n: number; v: number; m: number }[]
-  const name = groupBy === 'user' ? codes.userName : codes.queueName
-  return rows
+/** Decision 4: most queries first, then by name. */
+function groupRows(
+  db: Db,
+  clusters: readonly ImpalaCluster[],
+  window: UsageWindow,
+  groupBy: ImpalaGroupBy,
+): ImpalaGroupRow[] {
+  return groupTotals(db, clusters, window, groupBy)
     .map((r) => ({
-      key: name(r.code),
+      key: r.key,
       doc_count: r.n,
-      cpuHours: round3(r.v / 3600),
-      memoryGbHours: round3(r.m / 1024 / 3600),
+      cpuHours: round3(r.vcoreSeconds / 3600),
+      memoryGbHours: round3(r.memorySeconds / 1024 / 3600),
     }))
     .sort((a, b) => b.doc_count - a.doc_count || a.key.localeCompare(b.key))
 }
@@ -62,12 +64,12 @@ export function impalaStats(
   now: number,
 ): ImpalaStatsResponse {
   const clusters = impalaClusters(db, scope, q.clusterUid)
-  const where = queriesWhere(db, clusters, usageWindow(db, q, now))
-  const users = groupRows(db, where, 'user')
+  const window = usageWindow(db, q, now)
+  const users = groupRows(db, clusters, window, 'user')
   return {
     total: users.reduce((n, r) => n + r.doc_count, 0),
     users,
-    queues: groupRows(db, where, 'queue'),
+    queues: groupRows(db, clusters, window, 'queue'),
   }
 }
 
@@ -106,9 +108,16 @@ export function impalaQueryop(
   const clusters = impalaClusters(db, scope, q.clusterUid)
   const window = usageWindow(db, q, now)
   const grid = kafkaGrid(window, q.interval ?? '1h', now)
-  const where = queriesWhere(db, clusters, window)
+  // The duration metric needs each query's status and duration: applications_impala holds them (the
+  // Impala queries of every cluster), applications_chargeback (one cluster's apps) does not.
+  const index = metric === 'duration' ? 'applications_impala' : 'applications_chargeback'
+  const where =
+    metric === 'duration'
+      ? impalaIndexWhere(db, clusters, { from: window.start - window.shift, to: window.end - window.shift })
+      : queriesWhere(db, clusters, window)
   const values =
-    askedValues(q.values) ?? defaultSelectedGroupValues(groupRows(db, where, groupBy).map((r) => r.key))
+    askedValues(q.values) ??
+    defaultSelectedGroupValues(groupRows(db, clusters, window, groupBy).map((r) => r.key))
   const codes = impalaCodes(db)
   const codeOf = groupBy === 'user' ? codes.user : codes.queue
   const byCode = new Map(values.map((v, i) => [codeOf(v), i]))
@@ -123,16 +132,15 @@ export function impalaQueryop(
       storedNow: window.storedNow,
     }
     values.forEach((v, i) => (params[`v${i}`] = codeOf(v)))
-    const rows = db
-      .prepare(
-        `SELECT ${CODE_COLUMN[groupBy]} AS code,
+    const rows = cachedStatement(
+      db,
+      `SELECT ${CODE_COLUMN[groupBy]} AS code,
                 CAST((a.start_time + @shift - @origin) / @step AS INTEGER) * @step + @origin AS t,
                 ${METRIC_SQL[metric]} AS value
-           FROM applications a INDEXED BY applications_chargeback
+           FROM applications a INDEXED BY ${index}
           WHERE ${where.sql} AND ${CODE_COLUMN[groupBy]} IN (${inList})
           GROUP BY code, t`,
-      )
-      .all(params) as { code: number; t: number; value: number }[]
+    ).all(params) as { code: number; t: number; value: number }[]
     const first = grid.points[0] ?? 0
     for (const r of rows) {
       const index = Math.round((r.t - first) / grid.step)
