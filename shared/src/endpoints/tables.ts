@@ -32,6 +32,7 @@ import { hbaseEndpoints } from './hbase.ts'
 import { kafkaEndpoints } from './kafka.ts'
 import { impalaUsageEndpoints } from './impala-usage.ts'
 import { elasticsearchEndpoints, kibanaEndpoints, logstashEndpoints } from './elk.ts'
+import { referenceOpsEndpoints } from './reference-ops.ts'
 
 /**
  * Every domain's endpoint table, by domain. The simulator's tests check each entry is served as
@@ -73,4 +74,5 @@ export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
   elasticsearch: elasticsearchEndpoints,
   logstash: logstashEndpoints,
   kibana: kibanaEndpoints,
+  referenceOps: referenceOpsEndpoints,
 }

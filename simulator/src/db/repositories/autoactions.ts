@@ -119,8 +119,12 @@ export function recentViolations(
   scope: ClusterScope,
 ): RecentViolationsResponse {
   const { start, end } = violationsWindow(q, now)
-  // Every violation is of this one type: any other asks for none.
-  if (q.eventType !== undefined && q.eventType.trim().toUpperCase() !== 'AUTO_ACTION_VIOLATION') return []
+  // Every violation is of this one type (AAVA: the reference 4.6's name for it): any other asks for none.
+  if (
+    q.eventType !== undefined &&
+    !['AUTO_ACTION_VIOLATION', 'AAVA'].includes(q.eventType.trim().toUpperCase())
+  )
+    return []
   const filter = violationFilter(q)
   const shift = appsTimeShift(db)
   const limit = q.limit ?? 50
