@@ -27,7 +27,10 @@ export const RecentViolationsQuerySchema = Type.Object(
     ),
     user: Type.Optional(Type.String({ maxLength: 200 })),
     eventType: Type.Optional(
-      Type.String({ maxLength: 100, description: 'AUTO_ACTION_VIOLATION (or AAVA, the reference 4.6 name), the type of every violation' }),
+      Type.String({
+        maxLength: 100,
+        description: 'AUTO_ACTION_VIOLATION (or AAVA, the reference 4.6 name), the type of every violation',
+      }),
     ),
   },
   { additionalProperties: false, title: 'RecentViolationsQuery' },
