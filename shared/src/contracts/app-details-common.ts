@@ -193,11 +193,38 @@ export const ResourceMetricsQuerySchema = Type.Object(
 export type ResourceMetricsQuery = Static<typeof ResourceMetricsQuerySchema>
 
 export const RESOURCE_USAGE_METRICS = ['allocatedMB', 'allocatedVCores'] as const
-export type ResourceUsageMetric = (typeof RESOURCE_USAGE_METRICS)[number]
+/**
+ * The metric_id codes the real product's public REST reference (4.6) documents for resource_usage. The
+ * seed holds Spark's JVM figures (each executor's container memory, each stage's GC time) for two of
+ * them, so 115 and 125 answer for a Spark app; the host and process figures the others need are not
+ * seeded, and they answer 400 naming the codes that do answer.
+ */
+export const DOCUMENTED_RESOURCE_METRICS = {
+  '138': 'vmRss',
+  '137': 'availableMemory',
+  '135': 'systemCpuLoad',
+  '134': 'processCpuLoad',
+  '115': 'gcLoad',
+  '125': 'maxHeap',
+  '126': 'usedHeap',
+} as const
+export type DocumentedResourceMetric = keyof typeof DOCUMENTED_RESOURCE_METRICS
+export const SEEDED_DOCUMENTED_METRICS = ['115', '125'] as const
+export type ResourceUsageMetric =
+  (typeof RESOURCE_USAGE_METRICS)[number] | (typeof SEEDED_DOCUMENTED_METRICS)[number]
 
 export const ResourceUsageQuerySchema = Type.Object(
   {
-    metric_id: Type.Enum(RESOURCE_USAGE_METRICS),
+    metric_id: Type.Enum(
+      [...RESOURCE_USAGE_METRICS, ...Object.keys(DOCUMENTED_RESOURCE_METRICS)] as (
+        (typeof RESOURCE_USAGE_METRICS)[number] | DocumentedResourceMetric
+      )[],
+      {
+        description:
+          "allocatedMB, allocatedVCores; or the reference's codes: 115 gcLoad and 125 maxHeap (Spark apps); " +
+          '138 vmRss, 137 availableMemory, 135 systemCpuLoad, 134 processCpuLoad, 126 usedHeap are not seeded (400)',
+      },
+    ),
     version: Type.Optional(Type.Enum(['true', 'false'])),
     start_time: Type.Optional(QueryInstantSchema),
     end_time: Type.Optional(QueryInstantSchema),
@@ -209,14 +236,16 @@ export type ResourceUsageQuery = Static<typeof ResourceUsageQuerySchema>
 
 export const AppResourceUsageSchema = Type.Object(
   {
-    metricId: Type.Enum(RESOURCE_USAGE_METRICS),
-    unit: Type.Enum(['MB', 'vcores']),
+    metricId: Type.Enum([...RESOURCE_USAGE_METRICS, ...SEEDED_DOCUMENTED_METRICS]),
+    unit: Type.Enum(['MB', 'vcores', 'percent'], {
+      description: 'MB (allocatedMB; 125 the JVM heaps), vcores, percent (115: GC time of the task time)',
+    }),
     attempt: Type.Integer({ minimum: 1 }),
     startTime: EpochMs,
     endTime: EpochMs,
     stepMs: Type.Integer({ minimum: 1 }),
     data: Type.Array(Type.Tuple([EpochMs, Type.Number()]), {
-      description: '[bucket start, mean allocation over the bucket]',
+      description: '[bucket start, mean over the bucket] (115: GC time over task time in the bucket)',
     }),
   },
   { title: 'AppResourceUsage' },

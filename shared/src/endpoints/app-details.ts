@@ -142,11 +142,15 @@ export const appDetailsEndpoints = defineEndpoints({
     specIds: ['E083'],
     tags,
     summary:
-      'One resource series of the app (metric_id allocatedMB or allocatedVCores), for the resource charts',
+      'One resource series of the app (metric_id allocatedMB, allocatedVCores; 115, 125), for the resource charts',
     description:
       'The same series as resource_metrics, one metric at a time, over [start_time, end_time] cut to the life. ' +
       'version=true is accepted as the console sends it. attempt_id above the app’s attempts answers 400. ' +
-      REFUSALS,
+      "Also the metric_id codes of the real product's public REST reference (4.6), from a Spark app's seeded JVM " +
+      "figures: 125 maxHeap (MB: the JVMs' heaps, each its container's memory less the tenth Spark adds) and 115 " +
+      'gcLoad (percent: the stages’ GC time over their task time); another kind answers 400, and 138 vmRss, 137 ' +
+      'availableMemory, 135 systemCpuLoad, 134 processCpuLoad and 126 usedHeap (not seeded) answer 400 naming the ' +
+      `codes that answer. ${REFUSALS}`,
     params: AppIdParamsSchema,
     querystring: ResourceUsageQuerySchema,
     response: AppResourceUsageSchema,

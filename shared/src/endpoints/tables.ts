@@ -32,6 +32,7 @@ import { hbaseEndpoints } from './hbase.ts'
 import { kafkaEndpoints } from './kafka.ts'
 import { impalaUsageEndpoints } from './impala-usage.ts'
 import { elasticsearchEndpoints, kibanaEndpoints, logstashEndpoints } from './elk.ts'
+import { referenceAppEndpoints } from './reference-app.ts'
 import { referenceOpsEndpoints } from './reference-ops.ts'
 
 /**
@@ -74,5 +75,6 @@ export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
   elasticsearch: elasticsearchEndpoints,
   logstash: logstashEndpoints,
   kibana: kibanaEndpoints,
+  referenceApp: referenceAppEndpoints,
   referenceOps: referenceOpsEndpoints,
 }
