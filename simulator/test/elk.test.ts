@@ -179,6 +179,12 @@ describe('Elasticsearch, Logstash and Kibana (E153)', () => {
         'search_latency',
         'indexing_rate',
         'indexing_latency',
+        'jvm_mem_heap_used_in_bytes',
+        'jvm_mem_heap_max_in_bytes',
+        'jvm_gc_collectors_young_collection_count',
+        'jvm_gc_collectors_young_collection_time_in_millis',
+        'jvm_gc_collectors_old_collection_count',
+        'jvm_gc_collectors_old_collection_time_in_millis',
       ])
       const indexing = res.series.find((s) => s.metric === 'indexing_rate')!
       expect(indexing.data.map(([t]) => t)).toEqual(
@@ -219,6 +225,51 @@ describe('Elasticsearch, Logstash and Kibana (E153)', () => {
       })
       expect(index.series).toHaveLength(8)
       expect(index.series[0]!.data).toEqual([[START_OF_TODAY, expect.any(Number)]])
+    })
+
+    it('heap at a point is the cluster list’s for a window ending then; GC per point sums to the nodes’ totals', async () => {
+      const res = await ok<ElkSeriesResponse>(es.clusterKpi, { cluster: LOGS })
+      const byMetric = new Map(res.series.map((s) => [s.metric, s]))
+      const used = byMetric.get('jvm_mem_heap_used_in_bytes')!
+      const max = byMetric.get('jvm_mem_heap_max_in_bytes')!
+      expect([used.unit, max.unit]).toEqual(['bytes', 'bytes'])
+      for (const k of [0, 3, 7]) {
+        const [t, v] = used.data[k]!
+        const [row] = await ok<EsClusterRow[]>(es.clusters, { start_time: START_OF_TODAY, end_time: t })
+        expect(v).toBe(row!.jvmHeapUsedBytes)
+        expect(max.data[k]![1]).toBe(row!.jvmHeapMaxBytes)
+        expect(v).toBeGreaterThan(0.2 * row!.jvmHeapMaxBytes)
+        expect(v).toBeLessThan(row!.jvmHeapMaxBytes)
+      }
+      for (const interval of ['1h', '1m']) {
+        const gc = await ok<ElkSeriesResponse>(es.clusterKpi, { cluster: LOGS, interval })
+        const nodes = await ok<EsNodeRow[]>(es.nodes, { cluster: LOGS })
+        const total = (metric: string) =>
+          gc.series.find((s) => s.metric === metric)!.data.reduce((a, [, v]) => a + v, 0)
+        const young = gc.series.find((s) => s.metric === 'jvm_gc_collectors_young_collection_count')!
+        expect(young.unit).toBe('collections')
+        expect(young.data.every(([, v]) => Number.isInteger(v) && v >= 0)).toBe(true)
+        expect(total('jvm_gc_collectors_young_collection_count')).toBe(
+          nodes.reduce((a, n) => a + n.youngGcCount, 0),
+        )
+        expect(total('jvm_gc_collectors_young_collection_time_in_millis')).toBe(
+          nodes.reduce((a, n) => a + n.youngGcTimeMs, 0),
+        )
+        expect(total('jvm_gc_collectors_old_collection_count')).toBe(
+          nodes.reduce((a, n) => a + n.oldGcCount, 0),
+        )
+        expect(total('jvm_gc_collectors_old_collection_time_in_millis')).toBe(
+          nodes.reduce((a, n) => a + n.oldGcTimeMs, 0),
+        )
+      }
+      // Every data node collects a few times an hour at least; a young collection takes 12-22 ms.
+      const hourly = res.series.find((s) => s.metric === 'jvm_gc_collectors_young_collection_count')!
+      const times = res.series.find((s) => s.metric === 'jvm_gc_collectors_young_collection_time_in_millis')!
+      hourly.data.slice(0, -1).forEach(([, n], k) => {
+        expect(n).toBeGreaterThanOrEqual(5 * 6)
+        expect(times.data[k]![1]).toBeGreaterThanOrEqual(11 * n)
+        expect(times.data[k]![1]).toBeLessThanOrEqual(23 * n)
+      })
     })
 
     it('refuses too many points, a long window, bad intervals, dates and metrics', async () => {
@@ -290,9 +341,40 @@ describe('Elasticsearch, Logstash and Kibana (E153)', () => {
       expect(pipeline).toMatchObject({ kpiType: 'pipeline' })
       expect(pipeline.series.every((s) => s.pipeline === 'beats-to-es')).toBe(true)
       const node = await ok<ElkSeriesResponse>(ls.nodeKpi, { node: 'logstash-prod-logs-01', interval: '5m' })
-      expect(node.series).toHaveLength(8)
+      expect(node.series).toHaveLength(9)
       expect(node.series[0]!.data).toHaveLength(12 * 12)
       await refused(400, ls.nodesKpi, { metrics: 'events' }, /metrics/)
+    })
+
+    it('events filtered over the day are the deployment’s figure; queues at a point are the lists’ then', async () => {
+      const [row] = await ok<LogstashDeploymentRow[]>(ls.kpis, { cluster: LOGS })
+      const day = await ok<ElkSeriesResponse>(ls.nodesKpi, { cluster: LOGS, interval: '1d' })
+      const filtered = day.series.find((s) => s.metric === 'kpi_events_filtered')!
+      expect(filtered.unit).toBe('events/s')
+      close(filtered.data[0]![1], row!.eventsFilteredPerSec, 1e-6)
+      const hourly = await ok<ElkSeriesResponse>(ls.nodesKpi, { cluster: LOGS })
+      const of = (res: ElkSeriesResponse, metric: string) => res.series.find((s) => s.metric === metric)!
+      expect(of(hourly, 'kpi_queue_events_count').unit).toBe('events')
+      expect(of(hourly, 'kpi_queue_size_in_bytes').unit).toBe('bytes')
+      const pipeline = await ok<ElkSeriesResponse>(ls.pipelineKpi, { pipeline: 'beats-to-es', cluster: LOGS })
+      for (const k of [1, 5, 9]) {
+        const [t, queued] = of(hourly, 'kpi_queue_events_count').data[k]!
+        const then = { cluster: LOGS, start_time: START_OF_TODAY, end_time: t }
+        const [d] = await ok<LogstashDeploymentRow[]>(ls.kpis, then)
+        const rows = await ok<LogstashPipelineRow[]>(ls.pipelines, then)
+        expect(queued).toBe(d!.persistedQueueEvents)
+        expect(of(hourly, 'kpi_queue_size_in_bytes').data[k]![1]).toBe(
+          rows.reduce((a, r) => a + r.persistedQueueSizeBytes, 0),
+        )
+        const beats = rows.find((r) => r.pipeline === 'beats-to-es')!
+        expect(of(pipeline, 'pipeline_queue_events_count').data[k]![1]).toBe(beats.persistedQueueEvents)
+        expect(of(pipeline, 'pipeline_queue_size_in_bytes').data[k]![1]).toBe(beats.persistedQueueSizeBytes)
+        // A few seconds to a minute of what comes in waits; a persisted queue's pages are at least 64 MB.
+        expect(queued).toBeLessThanOrEqual(90 * of(hourly, 'kpi_events_in').data[k]![1])
+        expect(of(hourly, 'kpi_queue_size_in_bytes').data[k]![1]).toBeGreaterThanOrEqual(64 * 1024 * 1024)
+      }
+      const node = await ok<ElkSeriesResponse>(ls.nodeKpi, { node: 'logstash-prod-logs-01' })
+      expect(of(node, 'kpi_events_filtered').data).toEqual(of(node, 'kpi_events_out').data)
     })
 
     it.each([
@@ -328,13 +410,43 @@ describe('Elasticsearch, Logstash and Kibana (E153)', () => {
         start_time: TEST_NOW_MS - 3 * DAY,
       })
       expect(week).toMatchObject({ interval: '1h' })
-      expect(week.series).toHaveLength(4)
+      expect(week.series).toHaveLength(6)
       const one = await ok<ElkSeriesResponse>(kb.clusterKpi, {
         cluster: LOGS,
         instance: 'kibana-prod-logs-02',
       })
       expect(one).toMatchObject({ kpiType: 'instance' })
       await refused(404, kb.clusterKpi, { cluster: LOGS, instance: 'kibana-nope' }, /No Kibana instance/)
+    })
+
+    it('response times: over the day they are the list’s figures; per minute max above average, bounded', async () => {
+      const [row] = await ok<KibanaClusterRow[]>(kb.clusters)
+      const instances = await ok<KibanaInstanceRow[]>(kb.instances, { cluster: LOGS })
+      const day = await ok<ElkSeriesResponse>(kb.clusterKpi, { cluster: LOGS, interval: '1d' })
+      const of = (res: ElkSeriesResponse, metric: string) => res.series.find((s) => s.metric === metric)!
+      expect(of(day, 'metrics_response_times_avg_in_millis').unit).toBe('ms')
+      close(of(day, 'metrics_response_times_avg_in_millis').data[0]![1], row!.responseTimeAvgMs, 1e-4)
+      close(of(day, 'metrics_response_times_max_in_millis').data[0]![1], row!.responseTimeMaxMs, 1e-6)
+      const one = await ok<ElkSeriesResponse>(kb.clusterKpi, {
+        cluster: LOGS,
+        interval: '1d',
+        instance: instances[1]!.instance,
+      })
+      expect(of(one, 'metrics_response_times_avg_in_millis').data[0]![1]).toBe(
+        instances[1]!.responseTimeAvgMs,
+      )
+      expect(of(one, 'metrics_response_times_max_in_millis').data[0]![1]).toBe(
+        instances[1]!.responseTimeMaxMs,
+      )
+      const minutes = await ok<ElkSeriesResponse>(kb.clusterKpi, { cluster: LOGS })
+      const avg = of(minutes, 'metrics_response_times_avg_in_millis').data
+      const max = of(minutes, 'metrics_response_times_max_in_millis').data
+      expect(avg).toHaveLength(12 * 60)
+      avg.forEach(([, v], k) => {
+        expect(v).toBeGreaterThan(0)
+        expect(max[k]![1]).toBeGreaterThanOrEqual(4 * v * 0.8)
+        expect(max[k]![1]).toBeLessThanOrEqual(8 * 1.15 * 3 * v)
+      })
     })
 
     it('counts requests for whole points only: the minute still filling is left out, gauges keep it', async () => {

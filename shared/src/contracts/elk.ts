@@ -54,6 +54,16 @@ import { QueryInstantSchema } from './dates.ts'
  *   list: {cluster, total, indices, time}, from/size (size at most ELK_MAX_PAGE_SIZE), sort/order,
  *   search (part of the name) and system (true: system indices too; default false). Other lists are
  *   arrays, in name order. Indices deleted or not yet created at the window's end are not listed.
+ * - G105: the figures the pages showed only as numbers are series too, metrics of the KPI calls
+ *   after the reference's (ours, named after the products' stats fields): Elasticsearch kpi_cluster
+ *   the nodes' JVM heap used and max summed (bytes, at the point's time) and their young and old
+ *   collections and collection time in each point (JVM counters' differences, so a window's points
+ *   sum to the node list's totals over it); Kibana kpi_cluster the response time (ms), average
+ *   request-weighted over the point's load, and max (the slowest instance's, read at the point's
+ *   end); Logstash events filtered (events/s; the nodes', the overview's and the pipelines'), and
+ *   on the overview and pipeline calls the persisted queues' events and bytes at the point's time
+ *   (no queue series per node: the lists give a queue per pipeline, not per node). A gauge at a
+ *   point's time equals the list's figure for a window ending then.
  */
 
 /** The point intervals of the ELK series calls (G99): Kafka's, which are the job counts'. */
@@ -76,12 +86,21 @@ export type EsNodeRole = (typeof ES_NODE_ROLES)[number]
 export const ELK_KPI_TYPES = ['cluster', 'node', 'index', 'logstash', 'pipeline', 'instance'] as const
 export type ElkKpiType = (typeof ELK_KPI_TYPES)[number]
 
-/** The reference's kpi_cluster `prefix` values (elasticsearch-metric). */
+/**
+ * The reference's kpi_cluster `prefix` values (elasticsearch-metric), then ours (G105): the nodes'
+ * JVM heap summed and their collections per interval, named after Elasticsearch's node stats fields.
+ */
 export const ES_CLUSTER_METRICS = [
   'search_rate',
   'search_latency',
   'indexing_rate',
   'indexing_latency',
+  'jvm_mem_heap_used_in_bytes',
+  'jvm_mem_heap_max_in_bytes',
+  'jvm_gc_collectors_young_collection_count',
+  'jvm_gc_collectors_young_collection_time_in_millis',
+  'jvm_gc_collectors_old_collection_count',
+  'jvm_gc_collectors_old_collection_time_in_millis',
 ] as const
 export type EsClusterMetric = (typeof ES_CLUSTER_METRICS)[number]
 /** The reference's kpi_node `prefix` values (elasticsearch-node-metric; "_in_byte" sic). */
@@ -108,8 +127,14 @@ export const ES_INDEX_METRICS = [
   'flush_rate',
 ] as const
 export type EsIndexMetric = (typeof ES_INDEX_METRICS)[number]
-/** The reference's logstash/nodes/kpis `metrics` values (overview-metrics). */
-export const LOGSTASH_OVERVIEW_METRICS = ['kpi_events_in', 'kpi_events_out'] as const
+/** The reference's logstash/nodes/kpis `metrics` values (overview-metrics), then ours (G105). */
+export const LOGSTASH_OVERVIEW_METRICS = [
+  'kpi_events_in',
+  'kpi_events_out',
+  'kpi_events_filtered',
+  'kpi_queue_events_count',
+  'kpi_queue_size_in_bytes',
+] as const
 export type LogstashOverviewMetric = (typeof LOGSTASH_OVERVIEW_METRICS)[number]
 /** The reference's logstash/nodes/{node}/kpis `metrics` values (node-metrics). */
 export const LOGSTASH_NODE_METRICS = [
@@ -121,17 +146,26 @@ export const LOGSTASH_NODE_METRICS = [
   'cpu_load_average_1m',
   'cpu_load_average_5m',
   'cpu_load_average_15m',
+  'kpi_events_filtered',
 ] as const
 export type LogstashNodeMetric = (typeof LOGSTASH_NODE_METRICS)[number]
-/** The reference's pipeline `metrics` values (pipeline-metrics). */
-export const LOGSTASH_PIPELINE_METRICS = ['pipeline_num_events_in', 'pipeline_num_events_out'] as const
+/** The reference's pipeline `metrics` values (pipeline-metrics), then ours (G105). */
+export const LOGSTASH_PIPELINE_METRICS = [
+  'pipeline_num_events_in',
+  'pipeline_num_events_out',
+  'pipeline_num_events_filtered',
+  'pipeline_queue_events_count',
+  'pipeline_queue_size_in_bytes',
+] as const
 export type LogstashPipelineMetric = (typeof LOGSTASH_PIPELINE_METRICS)[number]
-/** The reference's kibana kpi_cluster `prefix` values (kibana-metric). */
+/** The reference's kibana kpi_cluster `prefix` values (kibana-metric), then ours (G105). */
 export const KIBANA_METRICS = [
   'metrics_process_memory_heap_used_in_bytes',
   'metrics_requests_total',
   'metrics_requests_disconnects',
   'metrics_concurrent_connections',
+  'metrics_response_times_avg_in_millis',
+  'metrics_response_times_max_in_millis',
 ] as const
 export type KibanaMetric = (typeof KIBANA_METRICS)[number]
 

@@ -75,8 +75,12 @@ export const elasticsearchEndpoints = defineEndpoints({
     ...es,
     method: 'GET',
     path: '/api/v1/elasticsearch/{cluster}/kpi_cluster',
-    summary: 'Search and indexing rate and latency series of an Elasticsearch cluster',
-    description: `${REFERENCE} ${SERIES} prefix names one metric (search_rate, …); absent, every metric.`,
+    summary: 'Search and indexing rate and latency, JVM heap and GC series of an Elasticsearch cluster',
+    description:
+      `${REFERENCE} ${SERIES} prefix names one metric (search_rate, …); absent, every metric. Ours (G105): ` +
+      'jvm_mem_heap_used_in_bytes and jvm_mem_heap_max_in_bytes (bytes, every node summed, at the point), ' +
+      'jvm_gc_collectors_{young,old}_collection_count (collections in each point) and ' +
+      "…_collection_time_in_millis (ms spent collecting in each point); a window's points sum to the node list's GC totals.",
     params: ElkClusterParamsSchema,
     querystring: EsClusterKpiQuerySchema,
     response: ElkSeriesResponseSchema,
@@ -149,8 +153,11 @@ export const logstashEndpoints = defineEndpoints({
     ...ls,
     method: 'GET',
     path: '/api/v1/logstash/nodes/kpis',
-    summary: 'Events in and out of every Logstash node summed, over time',
-    description: `${REFERENCE} ${SERIES} ${LOGSTASH_SCOPE} metrics kpi_events_in, kpi_events_out (repeat it); absent, both.`,
+    summary: 'Events in, filtered and out and persisted queues of every Logstash node summed, over time',
+    description:
+      `${REFERENCE} ${SERIES} ${LOGSTASH_SCOPE} metrics kpi_events_in, kpi_events_out (events/s; repeat it), ours ` +
+      '(G105) kpi_events_filtered (events/s), kpi_queue_events_count (events) and kpi_queue_size_in_bytes ' +
+      '(bytes) in the persisted queues at the point; absent, every one.',
     querystring: LogstashOverviewKpiQuerySchema,
     response: ElkSeriesResponseSchema,
     errors: [404],
@@ -160,7 +167,9 @@ export const logstashEndpoints = defineEndpoints({
     method: 'GET',
     path: '/api/v1/logstash/nodes/{node}/kpis',
     summary: "A Logstash node's series: events, heap, CPU, load",
-    description: `${REFERENCE} ${SERIES} node is its name or id; metrics (repeat it) absent: every metric. Unknown node: 404.`,
+    description:
+      `${REFERENCE} ${SERIES} node is its name or id; metrics (repeat it) absent: every metric, with ours ` +
+      '(G105) kpi_events_filtered (events/s). Unknown node: 404.',
     params: LogstashNodeParamsSchema,
     querystring: LogstashNodeKpiQuerySchema,
     response: ElkSeriesResponseSchema,
@@ -180,8 +189,11 @@ export const logstashEndpoints = defineEndpoints({
     ...ls,
     method: 'GET',
     path: '/api/v1/logstash/pipelines/kpis',
-    summary: 'Events in and out of every pipeline summed, over time',
-    description: `${REFERENCE} ${SERIES} ${LOGSTASH_SCOPE} metrics pipeline_num_events_in, pipeline_num_events_out; absent, both.`,
+    summary: 'Events in, filtered and out and persisted queues of every pipeline summed, over time',
+    description:
+      `${REFERENCE} ${SERIES} ${LOGSTASH_SCOPE} metrics pipeline_num_events_in, pipeline_num_events_out ` +
+      '(events/s), ours (G105) pipeline_num_events_filtered (events/s), pipeline_queue_events_count (events) ' +
+      'and pipeline_queue_size_in_bytes (bytes) at the point; absent, every one.',
     querystring: LogstashPipelineKpiQuerySchema,
     response: ElkSeriesResponseSchema,
     errors: [404],
@@ -190,10 +202,10 @@ export const logstashEndpoints = defineEndpoints({
     ...ls,
     method: 'GET',
     path: '/api/v1/logstash/pipelines/{pipeline}/kpis',
-    summary: "A pipeline's events in and out over time",
+    summary: "A pipeline's events in, filtered and out and its persisted queue over time",
     description:
-      `${REFERENCE} ${SERIES} ${LOGSTASH_SCOPE} A pipeline id in several deployments is summed over them. ` +
-      'An unknown pipeline is 404.',
+      `${REFERENCE} ${SERIES} ${LOGSTASH_SCOPE} Metrics as pipelines/kpis. A pipeline id in several ` +
+      'deployments is summed over them. An unknown pipeline is 404.',
     params: LogstashPipelineParamsSchema,
     querystring: LogstashPipelineKpiQuerySchema,
     response: ElkSeriesResponseSchema,
@@ -217,10 +229,12 @@ export const kibanaEndpoints = defineEndpoints({
     ...kb,
     method: 'GET',
     path: '/api/v1/kibana/{cluster}/kpi_cluster',
-    summary: "Kibana's heap, requests, disconnects and concurrent connections over time",
+    summary: "Kibana's heap, requests, disconnects, connections and response times over time",
     description:
       `${REFERENCE} ${series('1m; 1h for a window of more than 2,000 minutes')} prefix names one metric; absent, ` +
-      'every metric. Requests and disconnects are the count in each point. instance (ours) keeps one instance.',
+      'every metric. Requests and disconnects are the count in each point. Ours (G105): ' +
+      'metrics_response_times_avg_in_millis (ms, request-weighted) and metrics_response_times_max_in_millis ' +
+      "(ms, the slowest instance's). instance (ours) keeps one instance.",
     params: ElkClusterParamsSchema,
     querystring: KibanaKpiQuerySchema,
     response: ElkSeriesResponseSchema,

@@ -17,6 +17,11 @@ const stubs = [
     series('cluster', [
       { name: 'Search rate (queries/s)', unit: 'queries/s' },
       { name: 'Search latency (ms)', unit: 'ms' },
+      { name: 'JVM heap used (bytes)', unit: 'bytes' },
+      { name: 'JVM heap max (bytes)', unit: 'bytes' },
+      { name: 'Young GC (collections)', unit: 'collections' },
+      { name: 'Old GC (collections)', unit: 'collections' },
+      { name: 'Young GC time (ms per interval)', unit: 'ms per interval' },
     ]),
   ),
   stubEndpoint(calls.nodeKpi, (request) =>
@@ -48,6 +53,10 @@ describe('/clusters/elasticsearch (R014, R061)', { timeout: 30_000 }, () => {
     expect(await findChart('es-logs-01: Search rate (queries/s)')).toBeInTheDocument()
     expect(await findChart('es-logs-01: Search latency (ms)')).toBeInTheDocument()
     expect(await findChart('Heap used per node: Utilisation (%)')).toBeInTheDocument()
+    // The cluster's heap (used and max), its collections and their time: a chart per unit (G105).
+    expect(await findChart('es-logs-01: Memory (bytes)')).toBeInTheDocument()
+    expect(await findChart('es-logs-01: GC collections (per interval)')).toBeInTheDocument()
+    expect(await findChart('es-logs-01: Young GC time (ms per interval)')).toBeInTheDocument()
     const asked = page.queries(calls.clusterKpi).at(-1)!
     expect(asked.get('interval')).toBe('1h')
     expect(Number(asked.get('start_time'))).toBe(Date.parse(new Date().toISOString().slice(0, 10)))
@@ -114,9 +123,9 @@ describe('/clusters/elasticsearch (R014, R061)', { timeout: 30_000 }, () => {
       stubs: [stubError(calls.clusterKpi, 500, 'Boom'), ...stubs],
     })
     expect(
-      await screen.findByText('Cluster search and indexing could not be loaded', {}, slow),
+      await screen.findByText('Cluster search, indexing, heap and GC could not be loaded', {}, slow),
     ).toBeInTheDocument()
-    const panel = screen.getByRole('region', { name: 'Cluster search and indexing' })
+    const panel = screen.getByRole('region', { name: 'Cluster search, indexing, heap and GC' })
     expect(within(panel).getByRole('button', { name: 'Retry' })).toBeInTheDocument()
     expect(await findChart('Heap used per node: Utilisation (%)')).toBeInTheDocument()
   })

@@ -48,6 +48,23 @@ describe('the Elastic charts: one per unit, and a series apart when one axis wou
     expect(perNode[0]!.valueFormat!(61.04)).toBe('61.04%')
   })
 
+  it('the GC and queue units read in words: collections, ms per interval, events', () => {
+    const charts = elkCharts(
+      [
+        s('jvm_gc_collectors_young_collection_count', 'collections', [120, 130]),
+        s('jvm_gc_collectors_young_collection_time_in_millis', 'ms per interval', [1_900, 2_100]),
+        s('kpi_queue_events_count', 'events', [350, 1_200]),
+      ],
+      'es-logs',
+      view,
+    )
+    expect(charts.map((c) => c.valueFormat!(1_234.4))).toEqual([
+      '1,234 collections',
+      '1,234 ms',
+      '1,234 events',
+    ])
+  })
+
   it("missing figures read '--', never 0 or NaN", () => {
     expect(fmt.percent(null)).toBe('--')
     expect(fmt.bytes(undefined)).toBe('--')

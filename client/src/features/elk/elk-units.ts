@@ -12,7 +12,8 @@ import { chartsByUnit, unitFormat, type Format } from '../../kit/unit-series.ts'
 /*
  * How the Elastic pages write each measure: every figure with its unit, '--' where there is none.
  * The series calls tag each series with its unit (queries/s, docs/s, events/s, fetches/s,
- * flushes/s, ms, bytes, %, count, docs, load, requests); rows name theirs (PerSec, Ms, Bytes, Percent).
+ * flushes/s, ms, bytes, %, count, docs, load, requests, events, collections, ms per interval); rows
+ * name theirs (PerSec, Ms, Bytes, Percent).
  */
 
 /** A value that is not a finite number (absent, null, NaN) reads '--', never '0' or 'NaN'. */
@@ -34,6 +35,13 @@ export function elkFormat(unit: string): Format {
       return (v) => `${formatCount(Math.round(v))} docs`
     case 'requests':
       return (v) => `${formatNumber(v, 1)} requests`
+    case 'events':
+      return (v) => `${formatCount(Math.round(v))} events`
+    case 'collections':
+      return (v) => `${formatCount(Math.round(v))} collections`
+    case 'ms per interval':
+      // Time spent collecting in each point, not a latency: '1,250 ms'.
+      return (v) => `${formatCount(Math.round(v))} ms`
     default:
       return unitFormat(unit)
   }
@@ -69,6 +77,9 @@ const UNIT_TITLES: Readonly<Record<string, string>> = {
   docs: 'Documents',
   load: 'Load average',
   requests: 'Requests (per interval)',
+  events: 'Persisted queue (events)',
+  collections: 'GC collections (per interval)',
+  'ms per interval': 'GC time (ms per interval)',
 }
 
 /**

@@ -27,7 +27,7 @@ export interface EsSectionProps {
   change: (event: EsChange) => void
 }
 
-/** The cluster's search and indexing series, then heap and CPU of every node side by side. */
+/** The cluster's search, indexing, heap and GC series, then heap and CPU of every node side by side. */
 export function EsOverview({ cluster, view, now }: EsSectionProps) {
   const series = { cluster, ...view.window, interval: view.interval }
   const heapArgs = { ...series, prefix: 'heap_percent' as const }
@@ -37,7 +37,12 @@ export function EsOverview({ cluster, view, now }: EsSectionProps) {
   const cpu = useRefreshed(now, cpuArgs, useEsNodeKpiQuery(cpuArgs, FRESH))
   return (
     <Stack gap="md">
-      <SeriesSection title="Cluster search and indexing" subject={cluster} query={kpi} view={view} />
+      <SeriesSection
+        title="Cluster search, indexing, heap and GC"
+        subject={cluster}
+        query={kpi}
+        view={view}
+      />
       <SeriesSection
         title="Heap used per node"
         subject="Heap used per node"

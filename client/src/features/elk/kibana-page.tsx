@@ -56,7 +56,7 @@ function KibanaSections(props: {
         onChange={choose}
         query={one}
         view={view}
-        shows="heap, requests, disconnects and connections"
+        shows="heap, requests, disconnects, connections and response times"
       />
     </Stack>
   )

@@ -29,7 +29,12 @@ const logstashStubs = [
   stubEndpoint(logstash.nodeKpi, series('node', [{ name: 'Heap used', unit: 'bytes' }])),
   stubEndpoint(
     logstash.pipelineKpi,
-    series('pipeline', [{ name: 'Events received (events/s)', unit: 'events/s' }]),
+    series('pipeline', [
+      { name: 'Events received (events/s)', unit: 'events/s' },
+      { name: 'Events filtered (events/s)', unit: 'events/s' },
+      { name: 'Persisted queue (events)', unit: 'events' },
+      { name: 'Persisted queue size (bytes)', unit: 'bytes' },
+    ]),
   ),
 ]
 
@@ -57,7 +62,10 @@ describe('/clusters/logstash (R015, R062)', { timeout: 30_000 }, () => {
     await waitFor(() => expect(page.queries(logstash.pipelineKpi).length).toBeGreaterThan(0))
     expect(page.requests.some((r) => r.url.includes('/logstash/pipelines/kafka-to-es/kpis'))).toBe(true)
     expect(page.queries(logstash.pipelineKpi).at(-1)!.get('cluster')).toBe('es-logs-01')
-    expect(await findChart('kafka-to-es: Events received (events/s)')).toBeInTheDocument()
+    // Events in and filtered share a chart; the queue's events and bytes get one each (G105).
+    expect(await findChart('kafka-to-es: Events (events/s)')).toBeInTheDocument()
+    expect(await findChart('kafka-to-es: Persisted queue (events)')).toBeInTheDocument()
+    expect(await findChart('kafka-to-es: Persisted queue size (bytes)')).toBeInTheDocument()
     // Another deployment sends the pipeline back to none.
     await choose(page.user, 'Deployment (ships to)', 'es-etl-01')
     await waitFor(() => expect(search(page).get('ClusterName')).toBe('es-etl-01'))
@@ -84,16 +92,19 @@ describe('/clusters/logstash (R015, R062)', { timeout: 30_000 }, () => {
 const kibanaStubs = [
   stubEndpoint(kibana.clusters, kibanaClusters),
   stubEndpoint(kibana.instances, kibanaInstances),
-  stubEndpoint(kibana.clusterKpi, (request) =>
-    series('instance', [
-      {
-        name: 'Requests (requests)',
-        unit: 'requests',
-        instance: new URL(request.url).searchParams.get('instance') ?? undefined,
-      },
+  stubEndpoint(kibana.clusterKpi, (request) => {
+    const instance = new URL(request.url).searchParams.get('instance') ?? undefined
+    // The response times on the cluster's series only: one chart fewer keeps the test quick.
+    const times = [
+      { name: 'Response time (avg) (ms)', unit: 'ms' },
+      { name: 'Response time (max) (ms)', unit: 'ms' },
+    ]
+    return series('instance', [
+      { name: 'Requests (requests)', unit: 'requests', instance },
       { name: 'Heap used (bytes)', unit: 'bytes' },
-    ] as never),
-  ),
+      ...(instance ? [] : times),
+    ] as never)
+  }),
 ]
 
 describe('/clusters/kibana (R016, R063)', { timeout: 30_000 }, () => {
@@ -114,6 +125,7 @@ describe('/clusters/kibana (R016, R063)', { timeout: 30_000 }, () => {
     expect(kpis).toContain('Response time (avg)85.2 ms')
     expect(kpis).toContain('Heap used12.5%512.00 MB of 4.00 GB')
     expect(await findChart('Kibana: Requests (requests)')).toBeInTheDocument()
+    expect(await findChart('Kibana: Latency (ms)')).toBeInTheDocument()
     const rows = await rowsOf('Kibana instances')
     await page.user.click(within(rows[0]!).getByRole('button', { name: 'kibana-01' }))
     await waitFor(() => expect(search(page).get('instance')).toBe('kibana-01'))

@@ -27,13 +27,21 @@ interface SectionProps {
 }
 
 /**
- * The deployment's events received and emitted over time, its nodes summed. Its pipelines summed
- * are the same events (G101), so their series are shown one pipeline at a time, on its tab.
+ * The deployment's events received, filtered and emitted and its persisted queues over time, its
+ * nodes summed. Its pipelines summed are the same events (G101), so their series are shown one
+ * pipeline at a time, on its tab.
  */
 function Overview({ cluster, view, now }: SectionProps) {
   const args = { cluster, ...view.window, interval: view.interval }
   const nodes = useRefreshed(now, args, useLogstashNodesKpiQuery(args, FRESH))
-  return <SeriesSection title="Events through the deployment" subject={cluster} query={nodes} view={view} />
+  return (
+    <SeriesSection
+      title="Events and queues through the deployment"
+      subject={cluster}
+      query={nodes}
+      view={view}
+    />
+  )
 }
 
 /** The deployment's nodes; a chosen node's events, heap, CPU and load below. */
@@ -71,7 +79,7 @@ function Nodes({ cluster, view, now, change, node }: SectionProps & { node: stri
   )
 }
 
-/** The deployment's pipelines; a chosen pipeline's events in and out below. */
+/** The deployment's pipelines; a chosen pipeline's events and persisted queue below. */
 function Pipelines({ cluster, view, now, change, pipeline }: SectionProps & { pipeline: string }) {
   const args = { cluster, ...view.window }
   const pipelines = useRefreshed(now, args, useLogstashPipelinesQuery(args, FRESH))
@@ -102,7 +110,7 @@ function Pipelines({ cluster, view, now, change, pipeline }: SectionProps & { pi
         onChange={choose}
         query={kpi}
         view={view}
-        shows="events in and out"
+        shows="events and persisted queue"
       />
     </Stack>
   )

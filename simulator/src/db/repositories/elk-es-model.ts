@@ -115,15 +115,24 @@ export function nodeModels(db: Db, clusterId: number): NodeModel[] {
 export const loadFactorAt = (track: LoadTrack, c: EsCluster, x: number) =>
   track.rates(x - 5 * MINUTE, x)[1] / c.indexingBase
 
-/** A node's gauges at stored x under load factor lf: heap fills between collections, CPU follows the load. */
-export function nodeGauges(n: NodeModel, x: number, lf: number) {
+/** A node's heap used (%) at stored x under load factor lf: it fills between collections, faster under load. */
+export function nodeHeapPercent(n: NodeModel, x: number, lf: number): number {
   const data = n.dataShare > 0
   const period = data ? (4 * MINUTE) / Math.max(0.4, lf) : 20 * MINUTE
-  const heapPercent = Math.min(97, n.heapBasePct + 22 * sawtooth(n.id, x, period) + (data ? 6 * (lf - 1) : 0))
+  return Math.min(97, n.heapBasePct + 22 * sawtooth(n.id, x, period) + (data ? 6 * (lf - 1) : 0))
+}
+
+/** A node's heap used in bytes (of nodeHeapPercent). */
+export const nodeHeapUsedBytes = (n: NodeModel, heapPercent: number) =>
+  Math.round((n.heapMax * heapPercent) / 100)
+
+/** A node's gauges at stored x under load factor lf: heap fills between collections, CPU follows the load. */
+export function nodeGauges(n: NodeModel, x: number, lf: number) {
+  const heapPercent = nodeHeapPercent(n, x, lf)
   const cpuPercent = Math.min(100, n.cpuBasePct * (0.6 + 0.5 * lf) + 4 * wiggle(n.id, x))
   return {
     heapPercent,
-    jvmHeapUsedBytes: Math.round((n.heapMax * heapPercent) / 100),
+    jvmHeapUsedBytes: nodeHeapUsedBytes(n, heapPercent),
     cpuPercent,
     load1m: (cpuPercent / 100) * 8 * (0.9 + 0.2 * wiggle(n.id + 7, x)),
   }
@@ -131,3 +140,42 @@ export function nodeGauges(n: NodeModel, x: number, lf: number) {
 
 /** Segment memory: a few KB of terms and points per segment, plus a little per document. */
 export const segmentsMemory = (segments: number, docs: number) => Math.round(segments * 6_500 + docs * 0.1)
+
+/** A node's JVM collection counters (Elasticsearch's jvm.gc.collectors, cumulative). */
+export interface GcCounters {
+  youngCount: number
+  youngTimeMs: number
+  oldCount: number
+  oldTimeMs: number
+}
+
+/**
+ * A node's collections since the history's start at stored x, `indexed` the cluster's documents
+ * indexed by then: a young collection per 40,000 documents of its share and every 10 minutes (every
+ * 20 without data), an old one every 180 young; each takes the node's own time. Kept as counters, as
+ * the JVM does, so the collections in any span are the counters' differences and spans add up.
+ * A reader per node: a series reads it at every point's edge.
+ */
+export function gcCounters(n: NodeModel): (x: number, indexed: number) => GcCounters {
+  const youngMs = 12 + 10 * wiggle(n.id, MINUTE)
+  return (x, indexed) => {
+    const young = Math.floor(
+      n.dataShare > 0 ? (indexed * n.dataShare) / 40_000 + x / (10 * MINUTE) : x / (20 * MINUTE),
+    )
+    const old = Math.floor(young / 180)
+    return {
+      youngCount: young,
+      youngTimeMs: Math.round(young * youngMs),
+      oldCount: old,
+      oldTimeMs: old * 450,
+    }
+  }
+}
+
+/** The collections between two counters' readings. */
+export const gcBetween = (a: GcCounters, b: GcCounters): GcCounters => ({
+  youngCount: b.youngCount - a.youngCount,
+  youngTimeMs: b.youngTimeMs - a.youngTimeMs,
+  oldCount: b.oldCount - a.oldCount,
+  oldTimeMs: b.oldTimeMs - a.oldTimeMs,
+})

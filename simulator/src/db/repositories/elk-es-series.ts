@@ -2,13 +2,13 @@ import type {
   ElkInterval,
   ElkSeries,
   ElkSeriesResponse,
-  EsClusterKpiQuery,
+  EsClusterMetric,
   EsIndexKpiQuery,
   EsIndexMetric,
   EsNodeKpiQuery,
   EsNodeMetric,
 } from '@costlens/shared'
-import { ES_CLUSTER_METRICS, ES_INDEX_METRICS, ES_NODE_METRICS } from '@costlens/shared'
+import { ES_INDEX_METRICS, ES_NODE_METRICS } from '@costlens/shared'
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { elkCluster, round3, seriesFrame, seriesHead, trackOf, wiggle } from './elk-common.ts'
@@ -36,7 +36,7 @@ import type { ClusterScope } from './scope.ts'
  * indices' summed and its nodes' summed.
  */
 
-const LABELS: Record<EsNodeMetric | EsIndexMetric, [string, string]> = {
+const LABELS: Record<EsClusterMetric | EsNodeMetric | EsIndexMetric, [string, string]> = {
   search_rate: ['Search rate', 'queries/s'],
   search_latency: ['Search latency', 'ms'],
   indexing_rate: ['Indexing rate', 'docs/s'],
@@ -52,10 +52,16 @@ const LABELS: Record<EsNodeMetric | EsIndexMetric, [string, string]> = {
   fetch_rate: ['Fetch rate', 'fetches/s'],
   flush_latency: ['Flush latency', 'ms'],
   flush_rate: ['Flush rate', 'flushes/s'],
+  jvm_mem_heap_used_in_bytes: ['JVM heap used', 'bytes'],
+  jvm_mem_heap_max_in_bytes: ['JVM heap max', 'bytes'],
+  jvm_gc_collectors_young_collection_count: ['Young GC', 'collections'],
+  jvm_gc_collectors_young_collection_time_in_millis: ['Young GC time', 'ms per interval'],
+  jvm_gc_collectors_old_collection_count: ['Old GC', 'collections'],
+  jvm_gc_collectors_old_collection_time_in_millis: ['Old GC time', 'ms per interval'],
 }
 
-const seriesOf = (
-  metric: EsNodeMetric | EsIndexMetric,
+export const seriesOf = (
+  metric: EsClusterMetric | EsNodeMetric | EsIndexMetric,
   data: [number, number][],
   who: Partial<ElkSeries> = {},
 ): ElkSeries => {
@@ -63,7 +69,7 @@ const seriesOf = (
   return { metric, name: `${label} (${unit})`, unit, ...who, data }
 }
 
-function frameOf(
+export function frameOf(
   db: Db,
   scope: ClusterScope,
   name: string,
@@ -74,36 +80,6 @@ function frameOf(
   const frame = seriesFrame(db, q, now)
   const track = trackOf(db, cluster.id, frame)
   return { cluster, frame, track, points: pointsOf(frame, track) }
-}
-
-/** GET /api/v1/elasticsearch/{cluster}/kpi_cluster. */
-export function esClusterKpi(
-  db: Db,
-  scope: ClusterScope,
-  name: string,
-  q: EsClusterKpiQuery,
-  now: number,
-): ElkSeriesResponse {
-  const { cluster, frame, points } = frameOf(db, scope, name, q, now)
-  const metrics = q.prefix ? [q.prefix] : ES_CLUSTER_METRICS
-  assertPoints(frame, metrics.length, 'ask for one metric (prefix)')
-  const value = (p: PointLoad, metric: string) => {
-    const [searchLat, indexLat] = clusterLatencies(cluster, p.rates)
-    if (metric === 'search_rate') return p.rates[0]
-    if (metric === 'indexing_rate') return p.rates[1]
-    return metric === 'search_latency' ? searchLat : indexLat
-  }
-  return {
-    cluster: cluster.name,
-    kpiType: 'cluster',
-    ...seriesHead(frame),
-    series: metrics.map((m) =>
-      seriesOf(
-        m,
-        points.map((p) => [p.time, round3(value(p, m))]),
-      ),
-    ),
-  }
 }
 
 type EsCluster = ReturnType<typeof elkCluster>

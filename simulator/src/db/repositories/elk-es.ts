@@ -23,6 +23,8 @@ import {
 import {
   clusterLatencies,
   copiesAt,
+  gcBetween,
+  gcCounters,
   indexModels,
   loadFactorAt,
   nodeGauges,
@@ -36,8 +38,6 @@ import type { ClusterScope } from './scope.ts'
  * The Elasticsearch lists (G100, G101): clusters, a cluster's nodes, its indices. Rates over the
  * window, gauges at its end (or now); a cluster's documents, store and rates are its indices' sums.
  */
-
-const MINUTE = 60_000
 
 /** The index figures' frame of a cluster over a stored window. */
 export function indexFrame(cluster: EsCluster, w: StoredWindow, track: LoadTrack): IndexFrame {
@@ -143,11 +143,9 @@ export function esNodeList(
     const store = Math.round(copies.bytes * share)
     const segments = Math.round(copies.segments * share)
     const docs = Math.round(copies.docs * share)
-    // Young collections every few minutes, faster under indexing; an old one every ~180 young.
-    const young =
-      share > 0
-        ? Math.round((indexed * share) / 40_000 + frame.seconds / 600)
-        : Math.round(frame.seconds / 1200)
+    // Collections over the window: the JVM counters' differences (gcCounters), as the series count them.
+    const counters = gcCounters(n)
+    const gc = gcBetween(counters(w.from, frame.start[1]), counters(w.at, frame.end[1]))
     const diskUsed = n.diskOther + store
     return {
       cluster: cluster.name,
@@ -174,10 +172,10 @@ export function esNodeList(
       searchLatencyMs: round3(frame.latencies[0] * (share > 0 ? 0.9 + 0.2 * wiggle(n.id, w.at) : 0)),
       indexingRatePerSec: round3((indexed * share) / seconds),
       indexingLatencyMs: round3(frame.latencies[1] * (share > 0 ? 0.9 + 0.2 * wiggle(n.id + 3, w.at) : 0)),
-      youngGcCount: young,
-      youngGcTimeMs: Math.round(young * (12 + 10 * wiggle(n.id, MINUTE))),
-      oldGcCount: Math.floor(young / 180),
-      oldGcTimeMs: Math.floor(young / 180) * 450,
+      youngGcCount: gc.youngCount,
+      youngGcTimeMs: gc.youngTimeMs,
+      oldGcCount: gc.oldCount,
+      oldGcTimeMs: gc.oldTimeMs,
       threadPoolRejections: Math.round(searched * share * 2e-6),
       time: w.time,
     }

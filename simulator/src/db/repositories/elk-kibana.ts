@@ -25,7 +25,7 @@ import {
   wiggle,
   type EsCluster,
 } from './elk-common.ts'
-import { assertPoints, pointsOf } from './elk-points.ts'
+import { assertPoints, pointsOf, type PointLoad } from './elk-points.ts'
 import type { ClusterScope } from './scope.ts'
 
 /*
@@ -74,6 +74,8 @@ function gauges(k: Instance, x: number, perSec: number, lf: number) {
 }
 
 const responseAvg = (k: Instance, lf: number) => k.responseMs * (0.85 + 0.3 * Math.min(3, lf))
+/** The slowest request of a span ending at stored x: a few times the average. */
+const responseMax = (k: Instance, lf: number, x: number) => responseAvg(k, lf) * (4 + 4 * wiggle(k.id, x))
 
 function instanceRows(db: Db, cluster: EsCluster, q: ElkWindowQuery, now: number): KibanaInstanceRow[] {
   const w = storedWindow(db, q, now)
@@ -98,7 +100,7 @@ function instanceRows(db: Db, cluster: EsCluster, q: ElkWindowQuery, now: number
       requestsTotal: Math.round(requests),
       disconnects: Math.round(requests * DISCONNECTS),
       responseTimeAvgMs: round3(avg),
-      responseTimeMaxMs: round3(avg * (4 + 4 * wiggle(k.id, w.at))),
+      responseTimeMaxMs: round3(responseMax(k, lf, w.at)),
       concurrentConnections: g.concurrentConnections,
       heapUsedBytes: g.heapUsedBytes,
       heapMaxBytes: k.heapMax,
@@ -160,6 +162,44 @@ const LABELS: Record<KibanaMetric, [string, string]> = {
   metrics_requests_total: ['Requests', 'requests'],
   metrics_requests_disconnects: ['Disconnects', 'requests'],
   metrics_concurrent_connections: ['Concurrent connections', 'count'],
+  metrics_response_times_avg_in_millis: ['Response time (avg)', 'ms'],
+  metrics_response_times_max_in_millis: ['Response time (max)', 'ms'],
+}
+
+/**
+ * A metric over the instances at a point: requests and disconnects in it, gauges at its time summed;
+ * the response time averaged by requests (each instance's are its share of the cluster's) and the
+ * slowest instance's max, read at the point's end as the lists read theirs at the window's end.
+ */
+function pointValue(metric: KibanaMetric, cluster: EsCluster, instances: readonly Instance[], p: PointLoad) {
+  const lf = p.rates[0] / cluster.searchBase
+  let value = 0
+  let weight = 0
+  for (const k of instances) {
+    const perSec = p.rates[0] * cluster.kibanaPerQuery * k.share
+    const requests = perSec * p.seconds
+    switch (metric) {
+      case 'metrics_requests_total':
+        value += requests
+        break
+      case 'metrics_requests_disconnects':
+        value += requests * DISCONNECTS
+        break
+      case 'metrics_concurrent_connections':
+        value += gauges(k, p.at, perSec, lf).concurrentConnections
+        break
+      case 'metrics_process_memory_heap_used_in_bytes':
+        value += gauges(k, p.at, perSec, lf).heapUsedBytes
+        break
+      case 'metrics_response_times_avg_in_millis':
+        value += k.share * responseAvg(k, lf)
+        weight += k.share
+        break
+      case 'metrics_response_times_max_in_millis':
+        value = Math.max(value, responseMax(k, lf, p.to))
+    }
+  }
+  return metric === 'metrics_response_times_avg_in_millis' ? (weight ? value / weight : 0) : value
 }
 
 /** GET /api/v1/kibana/{cluster}/kpi_cluster: every instance summed, or the one `instance` names. */
@@ -184,20 +224,10 @@ export function kibanaClusterKpi(
     // A count over part of a point (the one still filling up to now) would read as a sudden drop:
     // counts are given for whole points only; rates and gauges for every point.
     const counted = COUNTS.has(metric) ? points.filter((p) => p.complete) : points
-    const data = counted.map((p): [number, number] => {
-      let value = 0
-      for (const k of instances) {
-        const perSec = p.rates[0] * cluster.kibanaPerQuery * k.share
-        const requests = perSec * p.seconds
-        if (metric === 'metrics_requests_total') value += requests
-        else if (metric === 'metrics_requests_disconnects') value += requests * DISCONNECTS
-        else {
-          const g = gauges(k, p.at, perSec, p.rates[0] / cluster.searchBase)
-          value += metric === 'metrics_concurrent_connections' ? g.concurrentConnections : g.heapUsedBytes
-        }
-      }
-      return [p.time, round3(value)]
-    })
+    const data = counted.map((p): [number, number] => [
+      p.time,
+      round3(pointValue(metric, cluster, instances, p)),
+    ])
     return {
       metric,
       name: `${label} (${unit})`,

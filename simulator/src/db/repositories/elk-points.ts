@@ -12,6 +12,8 @@ export interface PointLoad {
   time: number
   /** Stored instant its gauges are read at (its start, within the window). */
   at: number
+  /** Stored instant it ends at (its step's end, or the window's end or now if earlier). */
+  to: number
   /** Integrals at its start (= at) and at its end. */
   cumFrom: Cum
   cumAt: Cum
@@ -34,6 +36,7 @@ export function pointsOf(frame: SeriesFrame, track: LoadTrack): PointLoad[] {
     out.push({
       time,
       at: a,
+      to: b,
       cumFrom: from,
       cumAt: from,
       cumTo: to,
@@ -53,4 +56,31 @@ export function assertPoints(frame: SeriesFrame, series: number, narrower: strin
       400,
       `querystring/interval: ${series} series of ${frame.grid.points.length} points is ${total} points; at most ${ELK_MAX_RESPONSE_POINTS} (choose a coarser interval or ${narrower})`,
     )
+}
+
+/**
+ * The integrals at any instant, each instant read once per request: the load averages and queues
+ * look back from every point's start, and at 1m those instants are the earlier points' starts.
+ */
+export function integralsOf(track: LoadTrack, points: readonly PointLoad[]): (x: number) => Cum {
+  const known = new Map<number, Cum>(points.map((p) => [p.at, p.cumAt]))
+  return (x) => {
+    let cum = known.get(x)
+    if (cum === undefined) {
+      cum = track.at(x)
+      known.set(x, cum)
+    }
+    return cum
+  }
+}
+
+/** Average [queries/s, documents/s] over the `minutes` before each point's start (LoadTrack.rates). */
+export function trailingRates(at: (x: number) => Cum, points: readonly PointLoad[], minutes: number): Cum[] {
+  const span = minutes * 60_000
+  return points.map((p) => {
+    const x = at(p.at - span)
+    const y = p.cumAt
+    const s = span / 1000
+    return [(y[0] - x[0]) / s, (y[1] - x[1]) / s]
+  })
 }

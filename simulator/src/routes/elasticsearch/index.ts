@@ -1,7 +1,8 @@
 import { elasticsearchEndpoints as calls } from '@costlens/shared'
 import type { AppInstance } from '../../app.ts'
 import { esClusterList, esIndexList, esNodeList } from '../../db/repositories/elk-es.ts'
-import { esClusterKpi, esIndexKpi, esNodeKpi } from '../../db/repositories/elk-es-series.ts'
+import { esClusterKpi } from '../../db/repositories/elk-es-cluster-kpi.ts'
+import { esIndexKpi, esNodeKpi } from '../../db/repositories/elk-es-series.ts'
 import { scopeOf } from '../../plugins/auth.ts'
 import { route, seriesPlan, windowPlan } from '../route.ts'
 
