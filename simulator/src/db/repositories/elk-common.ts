@@ -3,7 +3,7 @@ import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
 import { gridClock, type StoredClock } from './applications.ts'
-import { GrainedTrack } from './grained-track.ts'
+import { LoadTrack, type LoadMeasures } from './elk-load-track.ts'
 import { asOf, kafkaGrid, timeWindow, type Grid, type Window } from './kafka-common.ts'
 import type { ClusterScope } from './scope.ts'
 
@@ -63,84 +63,8 @@ export function elkClusters(db: Db, scope: ClusterScope): EsCluster[] {
 /** [queries, documents] integrated from the history's start. */
 export type Cum = [number, number]
 
-interface LoadRow {
-  ts: number
-  search: number
-  indexing: number
-  cumSearch: number
-  cumIndexing: number
-}
-const COLUMNS = 'ts, search, indexing, cum_search AS cumSearch, cum_indexing AS cumIndexing'
-
-/**
- * A cluster's load integrals over a stored range ([queries, documents]; grained-track.ts): instants
- * outside the range read their own row.
- */
-export class LoadTrack {
-  private readonly track: GrainedTrack<LoadRow, Cum>
-
-  constructor(
-    private readonly db: Db,
-    private readonly clusterId: number,
-    from: number,
-    to: number,
-  ) {
-    // Rows as arrays, made objects here: half the time of the driver's objects (a day is 1,440 rows).
-    const read = (table: string, grain: number) =>
-      (
-        cachedStatement(
-          db,
-          `SELECT ts, search, indexing, cum_search, cum_indexing FROM ${table}
-           WHERE cluster_id = ? AND ts BETWEEN ? AND ? ORDER BY ts`,
-        )
-          .raw()
-          .all(clusterId, from - grain, to) as [number, number, number, number, number][]
-      ).map(([ts, search, indexing, cumSearch, cumIndexing]): LoadRow => ({
-        ts,
-        search,
-        indexing,
-        cumSearch,
-        cumIndexing,
-      }))
-    this.track = new GrainedTrack(
-      read('es_load_minutes', MINUTE),
-      read('es_load_hours', HOUR),
-      integral,
-      (x) => this.lookup(x),
-    )
-  }
-
-  /** The integrals at stored instant x. */
-  at(x: number): Cum {
-    return this.track.at(x)
-  }
-
-  /** Average [queries/s, documents/s] over stored [a, b]. */
-  rates(a: number, b: number): Cum {
-    if (b <= a) return [0, 0]
-    const x = this.at(a)
-    const y = this.at(b)
-    const s = (b - a) / 1000
-    return [(y[0] - x[0]) / s, (y[1] - x[1]) / s]
-  }
-
-  private lookup(x: number): Cum {
-    const row = (table: string) =>
-      cachedStatement(
-        this.db,
-        `SELECT ${COLUMNS} FROM ${table} WHERE cluster_id = ? AND ts <= ? ORDER BY ts DESC LIMIT 1`,
-      ).get(this.clusterId, x) as LoadRow | undefined
-    const minute = row('es_load_minutes')
-    if (minute && x - minute.ts < MINUTE) return integral(minute, x, MINUTE)
-    const hour = row('es_load_hours')
-    return hour ? integral(hour, x, HOUR) : [0, 0]
-  }
-}
-
-const integral = (row: LoadRow, x: number, grain: number): Cum => {
-  const s = Math.max(0, Math.min(x - row.ts, grain)) / 1000
-  return [row.cumSearch + row.search * s, row.cumIndexing + row.indexing * s]
-}
+/** Read once per request; kept in its own module (elk-load-track.ts). */
+export { LoadTrack }
 
 /** A list call's window in stored times: [start, asOf], asOf the window's end or now. */
 export interface StoredWindow {
@@ -193,9 +117,17 @@ export function seriesFrame(
   return { ...stored, grid, bounds }
 }
 
-/** The load over each point and at the window's edges, read once for the frame. */
-export function trackOf(db: Db, clusterId: number, frame: { from: number; at: number }): LoadTrack {
-  return new LoadTrack(db, clusterId, frame.from - 15 * MINUTE, frame.at)
+/**
+ * The load over each point and at the window's edges, read once for the frame; `measures`: the
+ * queries or documents alone when a call needs only one (the other reads NaN).
+ */
+export function trackOf(
+  db: Db,
+  clusterId: number,
+  frame: { from: number; at: number },
+  measures: LoadMeasures = 'both',
+): LoadTrack {
+  return new LoadTrack(db, clusterId, frame.from - 15 * MINUTE, frame.at, measures)
 }
 
 /** A deterministic wiggle in [0, 1) of (seed, instant): gauges' small movements, the same on every read. */

@@ -77,7 +77,7 @@ export function esClusterKpi(
       case 'indexing_latency':
         return points.map((p) => clusterLatencies(cluster, p.rates)[1])
       case 'jvm_mem_heap_used_in_bytes': {
-        const recent = trailingRates(integralsOf(track, points), points, 5)
+        const recent = trailingRates(integralsOf(track), points, 5)
         return points.map((p: PointLoad, k) => {
           const lf = recent[k]![1] / cluster.indexingBase
           // nodeGauges' heap alone (its CPU and load are not asked for): a day at 1m of 9 nodes is 13,000.

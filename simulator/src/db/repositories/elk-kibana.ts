@@ -61,14 +61,21 @@ function instancesOf(db: Db, clusterId: number): Instance[] {
   ).all(clusterId) as Instance[]
 }
 
+/** An instance's heap used at stored x: a sawtooth of its collections. */
+const heapUsedAt = (k: Instance, x: number) =>
+  Math.round(k.heapMax * (0.3 + 0.3 * sawtooth(k.id + 200, x, 6 * MINUTE)))
+
+/** Connections open while serving `perSec` requests/s. */
+const connections = (perSec: number) => Math.round(3 + 0.8 * perSec)
+
 /** An instance's gauges at stored x with `perSec` requests/s and search load factor lf. */
 function gauges(k: Instance, x: number, perSec: number, lf: number) {
   return {
     status: (k.degradedFrom !== null && k.degradedFrom <= x && x < k.degradedTo!
       ? 'yellow'
       : 'green') as ElkHealth,
-    heapUsedBytes: Math.round(k.heapMax * (0.3 + 0.3 * sawtooth(k.id + 200, x, 6 * MINUTE))),
-    concurrentConnections: Math.round(3 + 0.8 * perSec),
+    heapUsedBytes: heapUsedAt(k, x),
+    concurrentConnections: connections(perSec),
     osLoad1m: round3((0.2 + 0.9 * lf) * (0.9 + 0.2 * wiggle(k.id + 200, x))),
   }
 }
@@ -186,10 +193,10 @@ function pointValue(metric: KibanaMetric, cluster: EsCluster, instances: readonl
         value += requests * DISCONNECTS
         break
       case 'metrics_concurrent_connections':
-        value += gauges(k, p.at, perSec, lf).concurrentConnections
+        value += connections(perSec)
         break
       case 'metrics_process_memory_heap_used_in_bytes':
-        value += gauges(k, p.at, perSec, lf).heapUsedBytes
+        value += heapUsedAt(k, p.at)
         break
       case 'metrics_response_times_avg_in_millis':
         value += k.share * responseAvg(k, lf)
@@ -218,7 +225,7 @@ export function kibanaClusterKpi(
   const frame = seriesFrame(db, q, now, (window) => kibanaInterval(q, window))
   const metrics = q.prefix ? [q.prefix] : KIBANA_METRICS
   assertPoints(frame, metrics.length, 'ask for one metric (prefix)')
-  const points = pointsOf(frame, trackOf(db, cluster.id, frame))
+  const points = pointsOf(frame, trackOf(db, cluster.id, frame, 'queries'))
   const series: ElkSeries[] = metrics.map((metric) => {
     const [label, unit] = LABELS[metric]
     // A count over part of a point (the one still filling up to now) would read as a sudden drop:

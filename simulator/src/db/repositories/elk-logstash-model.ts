@@ -127,18 +127,25 @@ export function queuedEvents(
 export const queueBytes = (p: LogstashPipeline, events: number) =>
   p.queueType === 'persisted' ? 64 * 1024 * 1024 + events * 850 : 0
 
+/** A node's JVM heap used (%) at stored x under load factor lf. */
+export const logstashHeapPercent = (n: LogstashNode, x: number, lf: number) =>
+  Math.min(95, n.heapBasePct + 25 * sawtooth(n.id + 100, x, (3 * MINUTE) / Math.max(0.4, lf)))
+
+/** A node's CPU (%) under load factor `factor`, `jitter` its wiggle at the instant (logstashJitter). */
+export const logstashCpu = (n: LogstashNode, factor: number, jitter: number) =>
+  Math.min(100, n.cpuBasePct * (0.5 + 0.6 * factor) + 5 * jitter)
+
+/** A node's CPU wiggle at stored x: shared by its CPU and its load averages there. */
+export const logstashJitter = (n: LogstashNode, x: number) => wiggle(n.id + 100, x)
+
 /** A node's JVM and OS gauges at stored x under load factor lf (4 cores). */
 export function logstashGauges(n: LogstashNode, x: number, lf: number) {
-  const heapPercent = Math.min(
-    95,
-    n.heapBasePct + 25 * sawtooth(n.id + 100, x, (3 * MINUTE) / Math.max(0.4, lf)),
-  )
-  const cpu = (factor: number) =>
-    Math.min(100, n.cpuBasePct * (0.5 + 0.6 * factor) + 5 * wiggle(n.id + 100, x))
+  const heapPercent = logstashHeapPercent(n, x, lf)
+  const jitter = logstashJitter(n, x)
   return {
     heapPercent,
     jvmHeapUsedBytes: Math.round((n.heapMax * heapPercent) / 100),
-    cpuPercent: cpu(lf),
-    load: (factor: number) => (4 * cpu(factor)) / 100,
+    cpuPercent: logstashCpu(n, lf, jitter),
+    load: (factor: number) => (4 * logstashCpu(n, factor, jitter)) / 100,
   }
 }

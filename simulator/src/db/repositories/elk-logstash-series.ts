@@ -18,12 +18,12 @@ import {
   deploymentEvents,
   deployments,
   findNode,
-  logstashGauges,
-  pipelineEvents,
-  queueBytes,
-  queuedEvents,
+  logstashCpu,
+  logstashHeapPercent,
+  logstashJitter,
   type Deployment,
 } from './elk-logstash-model.ts'
+import { flowColumn, flows } from './elk-logstash-flows.ts'
 import { assertPoints, integralsOf, pointsOf, trailingRates } from './elk-points.ts'
 import type { ClusterScope } from './scope.ts'
 
@@ -70,73 +70,11 @@ function once<T>(make: () => T): () => T {
   return () => (value ??= make())
 }
 
-/** What flows through the chosen pipelines at a point: events/s in and out, queued events and bytes. */
-interface Flow {
-  time: number
-  eventsIn: number
-  eventsOut: number
-  queueEvents: number
-  queueBytes: number
-}
-
-/**
- * The flows per point summed over the given pipelines of the given deployments. Queues (when asked)
- * are gauges at the point's time, read as the lists read them at a window's end: from the
- * documents indexed in the five minutes before it.
- */
-function flows(
-  db: Db,
-  frame: SeriesFrame,
-  all: readonly Deployment[],
-  pick: (d: Deployment) => Deployment['pipelines'],
-  withQueues: boolean,
-): Flow[] {
-  const byTime = new Map<number, Flow>()
-  for (const d of all) {
-    const track = trackOf(db, d.cluster.id, frame)
-    const points = pointsOf(frame, track)
-    const recent = withQueues ? trailingRates(integralsOf(track, points), points, 5) : []
-    const pipelines = pick(d)
-    points.forEach((p, k) => {
-      let sum = byTime.get(p.time)
-      if (!sum) {
-        sum = { time: p.time, eventsIn: 0, eventsOut: 0, queueEvents: 0, queueBytes: 0 }
-        byTime.set(p.time, sum)
-      }
-      for (const pipeline of pipelines) {
-        const [i, o] = pipelineEvents(d, pipeline, p.rates[1])
-        sum.eventsIn += i
-        sum.eventsOut += o
-        if (!withQueues) continue
-        const indexed = recent[k]![1]
-        const lf = indexed / d.cluster.indexingBase
-        const queued = queuedEvents(d, pipeline, pipelineEvents(d, pipeline, indexed)[0], lf, p.at)
-        sum.queueEvents += queued
-        sum.queueBytes += queueBytes(pipeline, queued)
-      }
-    })
-  }
-  return frame.grid.points.filter((t) => byTime.has(t)).map((t) => byTime.get(t)!)
-}
-
-/** A flow's measure a metric shows (events filtered are those the filters pass on: the ones emitted). */
-const flowValue = (metric: LogstashOverviewMetric | LogstashPipelineMetric, f: Flow): number => {
-  switch (metric) {
-    case 'kpi_events_in':
-    case 'pipeline_num_events_in':
-      return f.eventsIn
-    case 'kpi_events_out':
-    case 'pipeline_num_events_out':
-    case 'kpi_events_filtered':
-    case 'pipeline_num_events_filtered':
-      return f.eventsOut
-    case 'kpi_queue_events_count':
-    case 'pipeline_queue_events_count':
-      return f.queueEvents
-    case 'kpi_queue_size_in_bytes':
-    case 'pipeline_queue_size_in_bytes':
-      return f.queueBytes
-  }
+/** [time, value] pairs, values rounded: the answer's shape, built once per series at the end. */
+function pairs(times: readonly number[], values: ArrayLike<number>): [number, number][] {
+  const out = new Array<[number, number]>(times.length)
+  for (let k = 0; k < times.length; k++) out[k] = [times[k]!, round3(values[k]!)]
+  return out
 }
 
 const hasQueues = (metrics: readonly string[]) => metrics.some((m) => m.includes('_queue_'))
@@ -159,13 +97,8 @@ export function logstashOverviewKpi(
   const frame = seriesFrame(db, q, now)
   const metrics = q.metrics ?? LOGSTASH_OVERVIEW_METRICS
   assertPoints(frame, metrics.length, 'ask for one metric')
-  const points = flows(db, frame, all, (d) => d.pipelines, hasQueues(metrics))
-  const series = metrics.map((m) =>
-    seriesOf(
-      m,
-      points.map((f) => [f.time, round3(flowValue(m, f))]),
-    ),
-  )
+  const f = flows(db, frame, all, (d) => d.pipelines, hasQueues(metrics))
+  const series = metrics.map((m) => seriesOf(m, pairs(f.times, flowColumn(m, f))))
   return answer(frame, q.cluster ?? null, 'logstash', series)
 }
 
@@ -185,15 +118,9 @@ export function logstashPipelineKpi(
   const metrics = q.metrics ?? LOGSTASH_PIPELINE_METRICS
   assertPoints(frame, metrics.length, 'ask for one metric')
   const chosen = (d: Deployment) => d.pipelines.filter((p) => pipeline === null || p.name === pipeline)
-  const points = flows(db, frame, all, chosen, hasQueues(metrics))
+  const f = flows(db, frame, all, chosen, hasQueues(metrics))
   const who = pipeline === null ? {} : { pipeline }
-  const series = metrics.map((m) =>
-    seriesOf(
-      m,
-      points.map((f) => [f.time, round3(flowValue(m, f))]),
-      who,
-    ),
-  )
+  const series = metrics.map((m) => seriesOf(m, pairs(f.times, flowColumn(m, f)), who))
   const cluster = q.cluster ?? (all.length === 1 && pipeline !== null ? all[0]!.cluster.name : null)
   return answer(frame, cluster, pipeline === null ? 'logstash' : 'pipeline', series)
 }
@@ -210,16 +137,25 @@ export function logstashNodeKpi(
   const frame = seriesFrame(db, q, now)
   const metrics = q.metrics ?? LOGSTASH_NODE_METRICS
   assertPoints(frame, metrics.length, 'ask for fewer metrics')
-  const track = trackOf(db, d.cluster.id, frame)
+  const track = trackOf(db, d.cluster.id, frame, 'documents')
   const points = pointsOf(frame, track)
+  const times = points.map((p) => p.time)
   const base = d.cluster.indexingBase
-  const at = integralsOf(track, points)
-  // Each measure once per point, shared by the metrics that show it.
+  const at = integralsOf(track)
+  // Each measure once per point into a column, shared by the metrics that show it.
   const events = once(() => points.map((p) => deploymentEvents(d, p.rates[1] * node.share)))
-  const gauges = once(() => points.map((p) => logstashGauges(node, p.at, p.rates[1] / base)))
-  const load = (minutes: number) =>
-    trailingRates(at, points, minutes).map((r, k) => gauges()[k]!.load(r[1] / base))
-  const column = (m: LogstashNodeMetric): number[] => {
+  const jitter = once(() => Float64Array.from(points, (p) => logstashJitter(node, p.at)))
+  const perPoint = (value: (k: number) => number) => {
+    const out = new Float64Array(points.length)
+    for (let k = 0; k < points.length; k++) out[k] = value(k)
+    return out
+  }
+  const load = (minutes: number) => {
+    const recent = trailingRates(at, points, minutes)
+    const w = jitter()
+    return perPoint((k) => (4 * logstashCpu(node, recent[k]![1] / base, w[k]!)) / 100)
+  }
+  const column = (m: LogstashNodeMetric): ArrayLike<number> => {
     switch (m) {
       case 'kpi_events_in':
         return events().map((e) => e[0])
@@ -229,9 +165,14 @@ export function logstashNodeKpi(
       case 'jvm_heap_max_in_bytes':
         return points.map(() => node.heapMax)
       case 'jvm_heap_used_in_bytes':
-        return gauges().map((g) => g.jvmHeapUsedBytes)
-      case 'cpu_percent':
-        return gauges().map((g) => g.cpuPercent)
+        return perPoint((k) => {
+          const p = points[k]!
+          return Math.round((node.heapMax * logstashHeapPercent(node, p.at, p.rates[1] / base)) / 100)
+        })
+      case 'cpu_percent': {
+        const w = jitter()
+        return perPoint((k) => logstashCpu(node, points[k]!.rates[1] / base, w[k]!))
+      }
       case 'cpu_load_average_1m':
         return load(1)
       case 'cpu_load_average_5m':
@@ -240,13 +181,6 @@ export function logstashNodeKpi(
         return load(15)
     }
   }
-  const series = metrics.map((m) => {
-    const values = column(m)
-    return seriesOf(
-      m,
-      points.map((p, k): [number, number] => [p.time, round3(values[k]!)]),
-      { node: node.name },
-    )
-  })
+  const series = metrics.map((m) => seriesOf(m, pairs(times, column(m)), { node: node.name }))
   return answer(frame, d.cluster.name, 'node', series)
 }

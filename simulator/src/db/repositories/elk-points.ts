@@ -27,24 +27,31 @@ export interface PointLoad {
 
 export function pointsOf(frame: SeriesFrame, track: LoadTrack): PointLoad[] {
   const out: PointLoad[] = []
-  frame.grid.points.forEach((time, k) => {
+  const times = frame.grid.points
+  const step = frame.grid.step
+  // A point's start is mostly the previous one's end: its integrals are read once.
+  let edge = Number.NaN
+  let edgeCum: Cum = [0, 0]
+  for (let k = 0; k < times.length; k++) {
     const [a, b] = frame.bounds[k]!
-    if (b <= a) return
-    const from = track.at(a)
+    if (b <= a) continue
+    const from = a === edge ? edgeCum : track.at(a)
     const to = track.at(b)
+    edge = b
+    edgeCum = to
     const seconds = (b - a) / 1000
     out.push({
-      time,
+      time: times[k]!,
       at: a,
       to: b,
       cumFrom: from,
       cumAt: from,
       cumTo: to,
       seconds,
-      complete: b - a >= frame.grid.step,
+      complete: b - a >= step,
       rates: [(to[0] - from[0]) / seconds, (to[1] - from[1]) / seconds],
     })
-  })
+  }
   return out
 }
 
@@ -59,28 +66,23 @@ export function assertPoints(frame: SeriesFrame, series: number, narrower: strin
 }
 
 /**
- * The integrals at any instant, each instant read once per request: the load averages and queues
- * look back from every point's start, and at 1m those instants are the earlier points' starts.
+ * The integrals at any instant: the load averages and queues look back from every point's start
+ * (LoadTrack reads an instant in a few steps, cheaper than keeping them by instant).
  */
-export function integralsOf(track: LoadTrack, points: readonly PointLoad[]): (x: number) => Cum {
-  const known = new Map<number, Cum>(points.map((p) => [p.at, p.cumAt]))
-  return (x) => {
-    let cum = known.get(x)
-    if (cum === undefined) {
-      cum = track.at(x)
-      known.set(x, cum)
-    }
-    return cum
-  }
+export function integralsOf(track: LoadTrack): (x: number) => Cum {
+  return (x) => track.at(x)
 }
 
 /** Average [queries/s, documents/s] over the `minutes` before each point's start (LoadTrack.rates). */
 export function trailingRates(at: (x: number) => Cum, points: readonly PointLoad[], minutes: number): Cum[] {
   const span = minutes * 60_000
-  return points.map((p) => {
+  const s = span / 1000
+  const out: Cum[] = new Array<Cum>(points.length)
+  for (let k = 0; k < points.length; k++) {
+    const p = points[k]!
     const x = at(p.at - span)
     const y = p.cumAt
-    const s = span / 1000
-    return [(y[0] - x[0]) / s, (y[1] - x[1]) / s]
-  })
+    out[k] = [(y[0] - x[0]) / s, (y[1] - x[1]) / s]
+  }
+  return out
 }
