@@ -1,33 +1,14 @@
 import type { JobsTotalQuery, JobsTotalResponse } from '@costlens/shared'
 import type { Db } from '../open-database.ts'
-import { queryWindow } from './applications.ts'
-import { jobCount, referenceInstant } from './jobs.ts'
+import { jobCount } from './jobs.ts'
+import { referenceWindow } from './reference-dates.ts'
 import type { ClusterScope } from './scope.ts'
 
 const DAY = 86_400_000
 
-/**
- * GET /api/v1/jobs's window: the reference's start_time/end_time or the notes' from/to, each a
- * date (a date-only end being the end of that day) or a time; the last day by default.
- */
-export function jobsTotalWindow(q: JobsTotalQuery, now: number): { start: number; end: number } {
-  const start =
-    referenceInstant(q.start_time, 'start_time', 'epoch-ms-or-iso', 'start') ??
-    referenceInstant(q.from, 'from', 'epoch-s-or-iso', 'start')
-  const end =
-    referenceInstant(q.end_time, 'end_time', 'epoch-ms-or-iso', 'end') ??
-    referenceInstant(q.to, 'to', 'epoch-s-or-iso', 'end')
-  return queryWindow(
-    start,
-    end,
-    {
-      start: q.start_time === undefined && q.from !== undefined ? 'from' : 'start_time',
-      end: q.end_time === undefined && q.to !== undefined ? 'to' : 'end_time',
-    },
-    DAY,
-    now,
-  )
-}
+/** GET /api/v1/jobs's window (start_time/end_time as epoch ms or ISO, or dates): the last day by default. */
+export const jobsTotalWindow = (q: JobsTotalQuery, now: number) =>
+  referenceWindow(q, now, DAY, 'epoch-ms-or-iso')
 
 /**
  * The reference's "total job count between a time period (1 hour interval)": jobs/count (E027) at 1h

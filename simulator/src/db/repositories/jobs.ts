@@ -27,10 +27,10 @@ import {
   countedEvents,
   eventCounts,
   inList,
-  instant,
   queryWindow,
   type Where,
 } from './applications.ts'
+import { referenceInstant } from './reference-dates.ts'
 import { scopedClusters, type ClusterScope } from './scope.ts'
 import { listParam } from './app-lists.ts'
 import { figureSql } from './app-figures.ts'
@@ -200,21 +200,6 @@ const BUCKET_OF_CODE: Record<string, string> = {
  * window that ends now; what ran then, for one that ended before) and the pending ones; finished:
  * the apps that finished (S, F, K) in the window (`finishedInRange`).
  */
-/**
- * A date parameter of the real product's reference (YYYY-MM-DD, or an epoch or ISO time) in epoch ms
- * as a string: a date-only end is the end of that day, so `to=2026-11-20` includes the 20th.
- */
-export function referenceInstant(
-  value: string | undefined,
-  field: string,
-  kind: 'epoch-s-or-iso' | 'epoch-ms-or-iso',
-  edge: 'start' | 'end',
-): string | undefined {
-  if (value === undefined) return undefined
-  const ms = instant(value, field, 'querystring', kind)!
-  return String(edge === 'end' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? ms + DAY : ms)
-}
-
 /**
  * E028–E033's window: start_time/end_time, or the reference's from/to (YYYY-MM-DD or epoch seconds;
  * a date-only `to` is the end of that day), default the last day.

@@ -22,9 +22,8 @@ import {
   attemptStatus,
 } from './app-details.ts'
 import { logLoadStatus, logsLoaded } from './app-writes.ts'
-import { queryWindow } from './applications.ts'
 import { documentedAppsSearch } from './documented-apps-search.ts'
-import { referenceInstant } from './jobs.ts'
+import { referenceWindow } from './reference-dates.ts'
 import { scopedClusters, type ClusterScope } from './scope.ts'
 import { unifiedSearch } from './unified-search.ts'
 
@@ -99,13 +98,7 @@ export function referenceLogs(db: Db, scope: ClusterScope, id: string, now: numb
  * reference's dates), the last 7 days by default, at most REFERENCE_DETAILS_MAX_DAYS.
  */
 export function referenceDetailsWindow(q: ReferenceAppDetailsQuery, now: number) {
-  const window = queryWindow(
-    referenceInstant(q.from, 'from', 'epoch-s-or-iso', 'start'),
-    referenceInstant(q.to, 'to', 'epoch-s-or-iso', 'end'),
-    { start: 'from', end: 'to' },
-    7 * DAY,
-    now,
-  )
+  const window = referenceWindow(q, now, 7 * DAY)
   if (window.end - window.start > REFERENCE_DETAILS_MAX_DAYS * DAY)
     throw new HttpError(
       400,

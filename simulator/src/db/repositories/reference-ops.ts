@@ -16,7 +16,8 @@ import { cachedStatement } from '../statement-cache.ts'
 import { readableApp } from './app-access.ts'
 import { appsTimeShift } from './applications.ts'
 import { searchClusters } from './clusters.ts'
-import { jobBuckets, jobBucketsWindow, referenceInstant } from './jobs.ts'
+import { jobBuckets, jobBucketsWindow } from './jobs.ts'
+import { referenceInstant, referenceWindow } from './reference-dates.ts'
 import { PIPELINE_APPS_SQL } from './pipeline-apps.ts'
 import { scopedClusters, type ClusterScope } from './scope.ts'
 import { pipelineRuns, workflowId } from './workflows.ts'
@@ -118,16 +119,13 @@ export function checkAppCluster(db: Db, scope: ClusterScope, appid: string, clus
 
 /** The window of the workflow operations (from/to or start_time/end_time): default the last 7 days, at most 31. */
 export function workflowsWindow(q: ReferenceWorkflowsQuery, now: number): { start: number; end: number } {
-  const startName = q.start_time !== undefined ? 'start_time' : 'from'
-  const endName = q.end_time !== undefined ? 'end_time' : 'to'
-  const to = referenceInstant(q.end_time ?? q.to, endName, 'epoch-s-or-iso', 'end')
-  const end = to === undefined ? now : Number(to)
-  const from = referenceInstant(q.start_time ?? q.from, startName, 'epoch-s-or-iso', 'start')
-  const start = from === undefined ? end - 7 * DAY : Number(from)
-  if (start > end)
-    throw new HttpError(400, `querystring/${startName} must not be after querystring/${endName}`)
-  if (end - start > MAX_WINDOW) throw tooLong(startName, endName)
-  return { start, end }
+  const window = referenceWindow(q, now, 7 * DAY)
+  if (window.end - window.start > MAX_WINDOW)
+    throw tooLong(
+      q.start_time === undefined && q.from !== undefined ? 'from' : 'start_time',
+      q.end_time === undefined && q.to !== undefined ? 'to' : 'end_time',
+    )
+  return window
 }
 
 /** Each pipeline's runs of the window, as the pipeline runs list (whole UTC days) has them. */
