@@ -1,6 +1,7 @@
 import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
 import type { Cum } from './elk-common.ts'
+import { lastAtOrBefore, spliceGrains } from './grained-track.ts'
 
 /*
  * An Elasticsearch cluster's load integrals (schema.sql es_load_minutes/hours), read once per
@@ -31,7 +32,7 @@ const COLUMNS_OF: Record<LoadMeasures, string> = {
 /**
  * A cluster's load integrals over a stored range ([queries, documents]): the minute rows from a
  * minute before the range to its end, the hour rows around them (an hour holding a minute row would
- * overlap the minutes), as GrainedTrack (grained-track.ts) keeps them. Held as typed columns rather
+ * overlap the minutes: spliceGrains, shared with Kafka's GrainedTrack). Held as typed columns rather
  * than row objects: a day at 1m is 1,440 rows read twice per point, and objects cost more than the
  * arithmetic. Instants outside the rows read their own row.
  */
@@ -63,11 +64,8 @@ export class LoadTrack {
         .all(clusterId, from - grain, to) as number[][]
     const minutes = read('es_load_minutes', MINUTE)
     const hours = read('es_load_hours', HOUR)
-    const first = minutes.length ? minutes[0]![0]! : Infinity
-    const end = minutes.length ? minutes[minutes.length - 1]![0]! + MINUTE : -Infinity
-    const before = hours.filter((h) => h[0]! + HOUR <= first)
-    const after = minutes.length ? hours.filter((h) => h[0]! >= end) : []
-    const n = before.length + minutes.length + after.length
+    const { rows, grains } = spliceGrains(minutes, hours, (r) => r[0]!)
+    const n = rows.length
     this.ts = new Float64Array(n)
     this.grain = new Float64Array(n)
     // A measure not read is NaN: used by mistake, it shows.
@@ -77,25 +75,20 @@ export class LoadTrack {
     this.cumIndexing = new Float64Array(n).fill(Number.NaN)
     const [rate, cum] =
       measures === 'queries' ? [this.search, this.cumSearch] : [this.indexing, this.cumIndexing]
-    let k = 0
-    const put = (rows: readonly number[][], grain: number) => {
-      for (const r of rows) {
-        this.ts[k] = r[0]!
-        if (measures === 'both') {
-          this.search[k] = r[1]!
-          this.indexing[k] = r[2]!
-          this.cumSearch[k] = r[3]!
-          this.cumIndexing[k] = r[4]!
-        } else {
-          rate[k] = r[1]!
-          cum[k] = r[2]!
-        }
-        this.grain[k++] = grain
+    for (let k = 0; k < n; k++) {
+      const r = rows[k]!
+      this.ts[k] = r[0]!
+      this.grain[k] = grains[k]!
+      if (measures === 'both') {
+        this.search[k] = r[1]!
+        this.indexing[k] = r[2]!
+        this.cumSearch[k] = r[3]!
+        this.cumIndexing[k] = r[4]!
+      } else {
+        rate[k] = r[1]!
+        cum[k] = r[2]!
       }
     }
-    put(before, HOUR)
-    put(minutes, MINUTE)
-    put(after, HOUR)
   }
 
   /** The integrals at stored instant x. */
@@ -126,14 +119,7 @@ export class LoadTrack {
       if (h === last || ts[h + 1]! > x) return h
       if (h + 1 === last || ts[h + 2]! > x) return (this.hint = h + 1)
     }
-    let lo = 0
-    let hi = last
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1
-      if (ts[mid]! <= x) lo = mid
-      else hi = mid - 1
-    }
-    return (this.hint = lo)
+    return (this.hint = lastAtOrBefore(ts, x))
   }
 
   private lookup(x: number): Cum {
