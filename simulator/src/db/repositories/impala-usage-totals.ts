@@ -3,6 +3,7 @@ import { DAY } from '../seed/app-rollups.ts'
 import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
 import { impalaCodes, queriesBetween, type ImpalaCluster, type UsageWindow } from './impala-usage-common.ts'
+import { coverWindow } from './unified-search.ts'
 
 /*
  * The window's queries per user or queue (count, vcore seconds, MB seconds) for queryop/stats and
@@ -70,19 +71,13 @@ export function groupTotals(
   groupBy: ImpalaGroupBy,
 ): GroupTotal[] {
   if (!clusters.length) return []
-  // The window is inclusive at both ends (queriesWhere); its whole stored days are [firstDay, endDay).
-  const from = window.start - window.shift
-  const to = window.end - window.shift
-  const firstDay = Math.ceil(from / DAY) * DAY
-  const endDay = Math.floor((to + 1) / DAY) * DAY
-  const parts =
-    firstDay < endDay
-      ? [
-          fromRollups(db, clusters, { from: firstDay, to: endDay }, groupBy),
-          ...(from < firstDay ? [fromIndex(db, clusters, { from, to: firstDay - 1 }, groupBy)] : []),
-          ...(endDay <= to ? [fromIndex(db, clusters, { from: endDay, to }, groupBy)] : []),
-        ]
-      : [fromIndex(db, clusters, { from, to }, groupBy)]
+  // The window is inclusive at both ends (queriesWhere): its whole stored days from the rollups,
+  // the rest (each part inclusive again) from the index.
+  const cover = coverWindow(window.start - window.shift, window.end - window.shift + 1, [DAY])
+  const parts = [
+    ...cover.buckets.map((days) => fromRollups(db, clusters, days, groupBy)),
+    ...cover.raw.map((edge) => fromIndex(db, clusters, { from: edge.from, to: edge.to - 1 }, groupBy)),
+  ]
   const byKey = new Map<string, GroupTotal>()
   for (const row of parts.flat()) {
     const sum = byKey.get(row.key)
