@@ -21,6 +21,7 @@ import {
   attemptErrors,
   attemptStatus,
 } from './app-details.ts'
+import { listParam } from './app-lists.ts'
 import { logLoadStatus, logsLoaded } from './app-writes.ts'
 import { documentedAppsSearch } from './documented-apps-search.ts'
 import { referenceWindow } from './reference-dates.ts'
@@ -107,8 +108,6 @@ export function referenceDetailsWindow(q: ReferenceAppDetailsQuery, now: number)
   return window
 }
 
-const commaList = (text: string | undefined) => (text ? text.split(',') : undefined)
-
 /** The unified search body a page of /common/app/details is: the same filters POST /apps/search takes. */
 export function referenceDetailsBody(
   q: ReferenceAppDetailsQuery,
@@ -118,8 +117,8 @@ export function referenceDetailsBody(
   return {
     start_time: window.start,
     end_time: window.end,
-    appTypes: commaList(q.appTypes),
-    appStatus: commaList(q.appStatus) as UnifiedSearchBody['appStatus'],
+    appTypes: listParam(q.appTypes),
+    appStatus: listParam(q.appStatus) as UnifiedSearchBody['appStatus'],
     from: (page - 1) * REFERENCE_DETAILS_PAGE_SIZE,
     size: REFERENCE_DETAILS_PAGE_SIZE,
   }
