@@ -53,5 +53,8 @@ Element.prototype.scrollIntoView ??= () => {}
 // Highcharts feature-tests CSS on load; jsdom has no CSS.supports.
 globalThis.CSS ??= {} as typeof CSS
 CSS.supports ??= () => false
+// Then Highcharts may load: its charts draw without recomputing the page's styles for every text
+// (the module says why).
+await import('./highcharts-in-jsdom.ts')
 // A test's stubbed fetch (stubApi) never leaks into the next test.
 afterEach(() => vi.unstubAllGlobals())

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react'
+import { Suspense, useMemo, useState } from 'react'
 import { Box, Center, Loader, Text } from '@mantine/core'
 import type { Chart, Options } from 'highcharts'
 import { MESSAGES, chartExportItems } from '@costlens/shared'
@@ -32,6 +32,10 @@ export function ChartShell({
 }: ChartShellProps) {
   const [chart, setChart] = useState<Chart | null>(null)
   const items = chartExportItems(hasData && chart !== null, exportAllowed) as readonly ChartExportItem[]
+  // The same object while the height stays: highcharts-react updates (redraws) its chart whenever
+  // a prop changes, and a new object on every render of the shell redrew every chart at least
+  // twice, the second time for the `setChart` that follows its drawing.
+  const containerProps = useMemo(() => ({ style: { height } }), [height])
   return (
     <Box component="figure" aria-label={title} m={0} pos="relative" mih={height}>
       {hasData ? (
@@ -42,7 +46,7 @@ export function ChartShell({
             </Center>
           }
         >
-          <LazyHighchartsFrame options={options} onChart={setChart} containerProps={{ style: { height } }} />
+          <LazyHighchartsFrame options={options} onChart={setChart} containerProps={containerProps} />
         </Suspense>
       ) : (
         <>
