@@ -103,14 +103,18 @@ export const Sparkline = memo(function Sparkline({
   return (
     <div role="img" aria-label={sparklineSummary(name, data, format)} style={{ width, height }}>
       {/* Nothing until drawn or while Highcharts loads: the label already says what the line shows. */}
+      {/* Hidden from the first frame: Highcharts gives its container an image role of its own, which
+          hideFromAssistiveTech removes only once the chart is made (axe caught one in between). */}
       {drawn && (
-        <Suspense fallback={null}>
-          <LazyHighchartsFrame
-            options={options}
-            containerProps={{ style: { width, height } }}
-            onChart={hideFromAssistiveTech}
-          />
-        </Suspense>
+        <div aria-hidden="true">
+          <Suspense fallback={null}>
+            <LazyHighchartsFrame
+              options={options}
+              containerProps={{ style: { width, height } }}
+              onChart={hideFromAssistiveTech}
+            />
+          </Suspense>
+        </div>
       )}
     </div>
   )
