@@ -7,12 +7,11 @@ import { createSchema } from '../src/db/schema.ts'
 import { AppRollupBuilder } from '../src/db/seed/app-rollups.ts'
 import type { AppRow } from '../src/db/seed/applications.ts'
 import { ChargebackRollupBuilder } from '../src/db/seed/chargeback-rollups.ts'
-import { seedDatabase } from '../src/db/seed/index.ts'
 import { SILENT_PROGRESS } from '../src/db/seed/progress.ts'
 import { RollupBatcher } from '../src/db/seed/rollup-batch.ts'
 import { ROLLUP_TABLES, RollupSide, SLOT_RECORDS, type RollupSideInput } from '../src/db/seed/rollup-side.ts'
-
-const NOW = Date.parse('2026-11-22T12:00:00Z')
+import { TEST_NOW_MS } from './helper.ts'
+import { cachedOpenDatabase } from './seed-cache.ts'
 
 let dir: string
 beforeEach(() => {
@@ -22,14 +21,15 @@ afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true })
 })
 
-/** The small seed's apps and clusters, read back (seeded once for the file). */
+/**
+ * The small seed's apps and clusters, read back once for the file: any complete seed will do (both
+ * ways of adding up read the same apps), so a copy of the run's seed rather than one of its own.
+ */
 let seeded: ReturnType<typeof seedApps> | undefined
 const seededApps = () => (seeded ??= seedApps())
 
 function seedApps() {
-  const db = new Database(':memory:')
-  createSchema(db)
-  seedDatabase(db, { scale: 'small', seed: 5, now: NOW })
+  const db = cachedOpenDatabase(':memory:', { scale: 'small', seed: 7, now: TEST_NOW_MS })
   const apps = db.prepare('SELECT * FROM applications ORDER BY rowid').all() as AppRow[]
   const clusters = db
     .prepare('SELECT unravel_id AS unravelId, platform, kind FROM clusters')

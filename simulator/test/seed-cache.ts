@@ -38,6 +38,18 @@ export const cachedOpenDatabase: typeof openDatabase = (dbPath, seed, options) =
   return db
 }
 
+/**
+ * A complete seeded file at `dbPath` (which must not exist yet), written from the run's seed of
+ * these options and closed: for a test that needs *a* complete seed before what it tests (a reset,
+ * a seed made to look interrupted), not the seeding of the file itself. Each copy gets a JWT
+ * secret of its own. (Outside a project with the cache, the file is seeded for real.)
+ */
+export function cachedSeedFile(dbPath: string, seed: SeedOptions): void {
+  if (fs.existsSync(dbPath)) throw new Error(`cachedSeedFile: ${dbPath} is there already`)
+  fs.mkdirSync(path.dirname(dbPath), { recursive: true })
+  cachedOpenDatabase(dbPath, seed).close()
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The run's seed cache folder (test/global-setup.ts); absent in a project without it. */
