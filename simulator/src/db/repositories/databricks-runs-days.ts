@@ -1,6 +1,7 @@
 import { DATABRICKS_INSIGHT_KEYS } from '@costlens/shared'
 import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
+import { lastAtOrBefore } from './grained-track.ts'
 import { SqlParts } from './snowflake-common.ts'
 
 /*
@@ -40,14 +41,8 @@ export const RANGE_BOUNDS: readonly number[] = (() => {
 
 /** The range bucket holding `value`: the last bound at or below it (integers only; below 0 is 0). */
 export function rangeBucket(value: number): number {
-  let low = 0
-  let high = RANGE_BOUNDS.length - 1
-  while (low < high) {
-    const mid = (low + high + 1) >> 1
-    if (RANGE_BOUNDS[mid]! <= value) low = mid
-    else high = mid - 1
-  }
-  return low
+  // RANGE_BOUNDS starts at 0; a value below it still lands in the first bucket.
+  return lastAtOrBefore(RANGE_BOUNDS, value)
 }
 
 /**
