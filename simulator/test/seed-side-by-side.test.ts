@@ -179,6 +179,17 @@ describe('Snowflake and the rollups seeded side by side in worker threads', () =
     expect(fs.readdirSync(dir)).toEqual([])
   })
 
+  // The boot tells a failed load itself: before, the main thread heard nothing and gave up only
+  // after its two-minute silence timeout, with a message that did not say what failed.
+  it('fails naming the entry when a worker cannot be loaded', () => {
+    const db = new Database(path.join(dir, 'target.db'))
+    const side = new SideSeed(db, 'nowhere', new URL('./no-such-worker.ts', SNOWFLAKE_WORKER), [], {})
+    expect(() => side.join(db, SILENT_PROGRESS, 0)).toThrow(
+      /Seeding nowhere failed: could not load .*no-such-worker\.ts/,
+    )
+    db.close()
+  })
+
   it('seeds in-thread for an in-memory database even when asked to go side by side', () => {
     const db = seededInThread()
     const phases = seedPhases(db)

@@ -35,7 +35,7 @@ export type SideMessage =
   | { error: string; stack?: string }
 
 export interface SideWorkerData {
-  /** The platform's worker entry (a .ts module, loaded by side-seed-boot.mjs through tsx). */
+  /** The platform's worker entry (a .ts module, bundled and loaded by side-seed-boot.mjs). */
   entry: string
   file: string
   state: SharedArrayBuffer
@@ -98,6 +98,8 @@ export class SideSeed {
     this.worker = new Worker(new URL('./side-seed-boot.mjs', import.meta.url), {
       workerData: data,
       transferList: [port2],
+      // None of this process's preloads (tsx's loader): the boot bundles the entry itself.
+      execArgv: [],
     })
   }
 
