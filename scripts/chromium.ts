@@ -1,16 +1,2 @@
-/**
- * Debian's chromium and the flags TOOLCHAIN.md lists: no sandbox (containers), no GPU, and no
- * background traffic (on a closed network chromium otherwise floods it with refused connections).
- * Shared by the Playwright journeys and the Lighthouse benchmark.
- */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium'
-
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+// The journeys and the benchmark launch the same chromium as the PDF service, with the same flags.
+export { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../simulator/src/pdf/chromium.ts'

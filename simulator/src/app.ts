@@ -28,6 +28,10 @@ import {
   SIGN_IN_PER_ADDRESS_FACTOR,
 } from './plugins/security.ts'
 import { simControlRoutes } from './routes/sim/index.ts'
+import { PdfRenderer, type PdfRendererOptions } from './pdf/pdf-renderer.ts'
+
+/** PDF exports a user may ask for a minute: a person clicks a few; a loop is stopped. */
+const DEFAULT_PDF_PER_USER_PER_MINUTE = 20
 
 export interface BuildAppOptions {
   /** SQLite file, or ':memory:'. A missing file is created and seeded; an existing one is reused. */
@@ -67,17 +71,23 @@ export interface BuildAppOptions {
    * a seed made once per run (simulator/test/seed-cache.ts); the server never sets it.
    */
   openDatabase?: typeof openDatabase
+  /** The PDF service (POST /ui/export-pdf): its chromium, queue and time limit, and its per-user rate. */
+  pdf?: PdfRendererOptions & { perUserPerMinute?: number }
 }
 
 export interface AppSettings {
   signInMode: SignInMode
   ssoUser: string
   signInPerMinute: number
+  /** PDF exports a user may ask for a minute (429 beyond). */
+  pdfPerUserPerMinute: number
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db
+    /** The PDF service's renderer: its browser starts on the first export (pdf/pdf-renderer.ts). */
+    pdf: PdfRenderer
     clock: Clock
     tokens: TokenService
     settings: AppSettings
@@ -134,8 +144,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     signInMode: options.signInMode ?? 'open',
     ssoUser: options.ssoUser ?? 'admin',
     signInPerMinute: options.signInPerMinute ?? DEFAULT_SIGN_IN_PER_MINUTE,
+    pdfPerUserPerMinute: options.pdf?.perUserPerMinute ?? DEFAULT_PDF_PER_USER_PER_MINUTE,
   })
+  app.decorate('pdf', new PdfRenderer(options.pdf))
   app.addHook('onClose', async () => db.close())
+  app.addHook('onClose', async () => app.pdf.close())
 
   const clientDist =
     options.clientDist && fs.existsSync(path.join(options.clientDist, 'index.html'))

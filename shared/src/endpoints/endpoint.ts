@@ -47,6 +47,11 @@ export interface Endpoint {
   body?: TSchema
   /** The 200 answer. */
   response: TSchema
+  /**
+   * The 200 answer's media type when it is a file rather than JSON (the PDF export): `response`
+   * then describes the bytes (a binary string) and nothing serialises them.
+   */
+  produces?: 'application/pdf'
   /** Error statuses besides 400, 401 and 403 that the call documents (e.g. 404). */
   errors?: readonly number[]
   /** true when the spec shows no path and costlens chose it (the API document says so). */

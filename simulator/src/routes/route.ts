@@ -59,6 +59,8 @@ export interface RouteServerOptions<E extends Endpoint> {
    * the contract tests check the shape against the entry's schema.
    */
   plainJson?: true
+  /** The most bytes the body may have (413 beyond); default the app's 1 MiB. */
+  bodyLimit?: number
 }
 
 const plainJson = () => (data: unknown) => JSON.stringify(data)
@@ -107,12 +109,16 @@ export function route<E extends Endpoint>(
       ...(entry.params && { params: entry.params }),
       ...(entry.querystring && { querystring: entry.querystring }),
       ...(entry.body && { body: entry.body }),
-      response: { 200: entry.response, ...Object.fromEntries(errors.map((s) => [s, ErrorSchema])) },
+      response: {
+        200: entry.produces ? { content: { [entry.produces]: { schema: entry.response } } } : entry.response,
+        ...Object.fromEntries(errors.map((s) => [s, ErrorSchema])),
+      },
       'x-spec-ids': [...entry.specIds],
       ...(entry.changesState && { 'x-changes-state': true }),
     },
     config: { access, ...(server.rateLimit !== undefined && { rateLimit: server.rateLimit }) },
     ...(server.plainJson && { serializerCompiler: plainJson }),
+    ...(server.bodyLimit !== undefined && { bodyLimit: server.bodyLimit }),
     // The one cast of the table: EndpointHandler is what the provider infers for these schemas.
     handler: handler as RouteHandlerMethod,
   })
