@@ -38,6 +38,7 @@ describe('POST /ui/export-pdf (E011)', () => {
     expect(res.headers['content-disposition']).toMatch(
       /^attachment; filename="finished_applications_2026-11-22_12-00-\d\d\.pdf"$/,
     )
+    expect(res.headers['server-timing']).toMatch(/^render;dur=\d+(\.\d)?$/)
     const pages = await pdfPages(res.rawPayload)
     expect(pages).toHaveLength(1)
     // A3 is 420 × 297 mm landscape: 1190.55 × 841.89 points (chromium rounds its paper to 1/100 inch).

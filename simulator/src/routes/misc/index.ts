@@ -38,6 +38,7 @@ export default async function miscRoutes(app: AppInstance) {
     async (request, reply) => {
       const { htmlContent, options } = request.body
       let pdf: Buffer
+      const started = performance.now()
       try {
         pdf = await app.pdf.render(htmlContent, pdfWidth(options?.width))
       } catch (error) {
@@ -50,6 +51,8 @@ export default async function miscRoutes(app: AppInstance) {
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'no-store')
+        // How long the render took, queue included (the benchmark reads it; so can an operator).
+        .header('server-timing', `render;dur=${(performance.now() - started).toFixed(1)}`)
         .send(pdf)
     },
     {
