@@ -3,6 +3,7 @@ import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantin
 import { Provider } from 'react-redux'
 import type { AppStore } from './store.ts'
 import { useLoadedComponent } from './use-loaded-component.ts'
+import { PrintStyle } from './print-style.tsx'
 import './display-settings/dark-scheme.css'
 import './target-size.css'
 
@@ -61,6 +62,7 @@ export function Providers({
       >
         {/* Held in state (useLoadedComponent), the same component from render to render. */}
         {ToastContainer && createElement(ToastContainer)}
+        <PrintStyle />
         {children}
       </MantineProvider>
     </Provider>

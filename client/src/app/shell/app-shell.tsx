@@ -16,6 +16,8 @@ import { TabIcon } from './tab-icon.tsx'
 import { GLOBAL_SEARCH_ROUTE, HeaderSearch, hasGlobalSearch } from './header-search.tsx'
 import { DisplayMenuItems } from '../display-settings/display-menu.tsx'
 import classes from './app-shell.module.css'
+import { PRINT_LOCKED_ATTRIBUTE } from '../print-style.tsx'
+import { EXPORT_SKIP_ATTRIBUTE } from '../../components/export/page-html.ts'
 
 const ROLE_LABELS: Record<CurrentUser['role'], string> = {
   admin: 'Admin',
@@ -70,12 +72,12 @@ export function AppShell({
   const shownSearch = useMatch(GLOBAL_SEARCH_ROUTE)?.params.search ?? ''
 
   return (
-    <div className={classes.layout}>
+    <div className={classes.layout} {...(freemium && { [PRINT_LOCKED_ATTRIBUTE]: '' })}>
       <a href="#main" className={classes.skipLink}>
         Skip to content
       </a>
       {!chromeHidden && (
-        <header className={classes.header}>
+        <header className={classes.header} {...{ [EXPORT_SKIP_ATTRIBUTE]: '' }}>
           <Group justify="space-between" wrap="nowrap" px="md" h={52}>
             <Group gap="lg" wrap="nowrap" style={{ minWidth: 0 }}>
               <Text fw={700} size="lg" c="white" component={NavLink} to="/" className={classes.brand}>
@@ -165,7 +167,7 @@ export function AppShell({
         {children}
       </Box>
       {!chromeHidden && (
-        <footer className={classes.footer}>
+        <footer className={classes.footer} {...{ [EXPORT_SKIP_ATTRIBUTE]: '' }}>
           <Text size="xs" c="dimmed">
             costlens · {user.about}
           </Text>
