@@ -104,20 +104,23 @@ test('downloads the filtered list as CSV with the list columns (B113)', async ({
   const count = await total(page)
   expect(count).toBeGreaterThan(0)
   await page.getByRole('button', { name: /^Download / }).click()
+  await page.getByRole('menuitemradio', { name: 'All columns' }).click()
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('menuitem', { name: 'CSV' }).click(),
   ])
-  expect(download.suggestedFilename()).toMatch(/^finished_applications_\d{4}-\d\d-\d\d_\d\d-\d\d-\d\d\.csv$/)
+  expect(download.suggestedFilename()).toMatch(
+    /^applications_finished_\d{4}-\d\d-\d\d_\d{4}-\d\d-\d\d_filtered\.csv$/,
+  )
   const lines = fs
     .readFileSync((await download.path())!, 'utf8')
     .trim()
     .split('\r\n')
   expect(lines[0]).toBe(
-    'Type,Status,User,App Name / ID,Insights,Cluster,Start Time (UTC),End Time (UTC),Duration,Queue,Read,Write,Events,Cost',
+    'Type,Status,User,App ID,App Name,Insights,Cluster,Start Time (UTC),End Time (UTC),Duration (s),Queue,Read (bytes),Write (bytes),Parent App,Events,Cost (USD)',
   )
   expect(lines).toHaveLength(count + 1)
-  expect(lines.slice(1).every((l) => l.split(',')[1] === 'F')).toBe(true)
+  expect(lines.slice(1).every((l) => l.split(',')[1] === 'failed')).toBe(true)
 })
 
 test('a freemium user sees the inefficient tab and downloads locked, with the upgrade hint (B058, B059)', async ({

@@ -148,6 +148,8 @@ export function ListPage<F extends Fields, G extends Fields, A, D, R, M>(
     [serverPaged, props.browserTable, loaded, page, state.pageSize],
   )
   const browser = props.browserTable
+  // A list without a range (none declared, the running apps, a search) has no window to name.
+  const hasWindow = !props.rangeNote && props.rangePicker !== false && state.dateRange.end > 0
   const tableView = browser ? undefined : listTableView({ ...state, page })
 
   return (
@@ -272,12 +274,31 @@ export function ListPage<F extends Fields, G extends Fields, A, D, R, M>(
                 formats: props.download.formats,
                 locked: !isActionAllowed(user.plan, 'download'),
                 rows: props.download.rows ?? downloadPages(props) ?? (async () => loaded),
+                // The file's name says the window and whether the list is filtered (issue 22).
+                range: hasWindow ? state.dateRange : null,
+                filtered: isFiltered(state, list.defaults as typeof state),
               }
             }
           />
         </Stack>
       </Flex>
     </Stack>
+  )
+}
+
+/**
+ * Whether a filter beyond the list's defaults applies: a filter of the panel, or a cluster picked
+ * (the tab, the window, the sort and the page are not filters).
+ */
+function isFiltered(
+  state: { filters: unknown; cluster?: string; clusters?: string[] },
+  defaults: { filters: unknown; cluster?: string; clusters?: string[] },
+): boolean {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+  return (
+    !same(state.filters, defaults.filters) ||
+    !same(state.cluster, defaults.cluster) ||
+    !same(state.clusters, defaults.clusters)
   )
 }
 

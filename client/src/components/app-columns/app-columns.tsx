@@ -1,13 +1,16 @@
 import { Anchor } from '@mantine/core'
 import {
+  APP_STATUS_LABELS,
   borderClass,
   centsToDollars,
+  formatAppType,
   formatBytes,
   formatDollars,
   formatDurationMs,
   isCostSortKey,
   type AppListType,
   type AppRecord,
+  type AppStatusCode,
   type StatusStyle,
 } from '@costlens/shared'
 import type { DataColumn } from '../table/table-types.ts'
@@ -23,16 +26,20 @@ import { appDetailsHref } from '../app-details-href.ts'
  * Priorities (issue 16): the name and id always show and stay at the left; status, duration and
  * cost come next, then type, user and start, then queue, so a 1280 px screen shows the first
  * seven and a 1440 px one adds the queue; the analysis columns show on wider screens or on demand.
+ *
+ * Files (issue 22) write the id and the name in columns of their own, statuses and types in words,
+ * durations in seconds, bytes as bytes and cost in dollars, each unit in its heading.
  */
 export function appColumns(listType: AppListType, options: { freemium: boolean }): DataColumn<AppRecord>[] {
   const columns: DataColumn<AppRecord>[] = [
-    { ...kindColumn<AppRecord>(), priority: 3 },
+    { ...kindColumn<AppRecord>(), priority: 3, exportValue: (r) => formatAppType(r.kind) },
     {
       key: 'status',
       title: 'Status',
       width: 115,
       priority: 2,
       render: (r) => <StatusBadge code={r.status} />,
+      exportValue: (r) => APP_STATUS_LABELS[r.status as AppStatusCode] ?? r.status,
     },
     { key: 'user', title: 'User', width: 130, priority: 3 },
     {
@@ -44,9 +51,13 @@ export function appColumns(listType: AppListType, options: { freemium: boolean }
       sticky: true,
       render: (r) => <NameAndId name={r.name} id={r.id} href={appDetailsHref(r)} />,
       value: (r) => r.name,
-      exportValue: (r) => r.name,
+      exportParts: [
+        { key: 'id', title: 'App ID', value: (r) => r.id },
+        { key: 'name', title: 'App Name', value: (r) => r.name },
+      ],
     },
-    { key: 'id', title: 'App ID', width: 150, displayable: false, sortable: false },
+    // Files have the id already, beside the name.
+    { key: 'id', title: 'App ID', width: 150, displayable: false, sortable: false, exportable: false },
     {
       key: 'insights',
       title: 'Insights',
@@ -72,7 +83,7 @@ export function appColumns(listType: AppListType, options: { freemium: boolean }
       priority: 2,
       align: 'right',
       render: (r) => formatDurationMs(r.duration),
-      exportValue: (r) => r.duration,
+      unit: 'ms',
     },
     { key: 'queue', title: 'Queue', width: 130, priority: 4 },
     {
@@ -82,6 +93,7 @@ export function appColumns(listType: AppListType, options: { freemium: boolean }
       priority: 7,
       align: 'right',
       render: (r) => formatBytes(r.totalDfsBytesRead),
+      unit: 'bytes',
     },
     {
       key: 'totalDfsBytesWritten',
@@ -90,6 +102,7 @@ export function appColumns(listType: AppListType, options: { freemium: boolean }
       priority: 7,
       align: 'right',
       render: (r) => formatBytes(r.totalDfsBytesWritten),
+      unit: 'bytes',
     },
     {
       key: 'parentId',
@@ -109,6 +122,7 @@ export function appColumns(listType: AppListType, options: { freemium: boolean }
       sortable: !(options.freemium && isCostSortKey('cents')),
       value: (r) => centsToDollars(r.cents),
       render: (r) => formatDollars(centsToDollars(r.cents) ?? 0),
+      unit: 'usd',
     },
   )
   return columns

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Chart } from 'highcharts'
 import { MESSAGES } from '@costlens/shared'
 import { renderWithProviders } from '../../../test/render.tsx'
+import { readWorkbook } from '../table/export/workbook-test-helpers.ts'
 import { drawnChart } from './chart-test-helpers.ts'
 import { jpegPdf, runChartExport } from './chart-export.ts'
 import { LineChart } from './line-chart.tsx'
@@ -71,13 +72,17 @@ describe('B270 chart export', () => {
     expect(fetchSpy).not.toHaveBeenCalled()
   })
 
-  it('B270 XLS holds the same rows as a spreadsheet', async () => {
+  it('B270 XLS holds the same rows as an .xlsx workbook, numbers as numbers', async () => {
     const files = captureDownloads()
     await runChartExport(await memoryChart(), 'XLS', 'Memory', NOW)
-    expect(files[0]!.name).toBe('Memory_2026-11-24_09-05-07.xls')
-    const xml = await files[0]!.blob!.text()
-    expect(xml).toContain('<Workbook')
-    expect(xml).toContain('<Cell><Data ss:Type="Number">12</Data></Cell>')
+    expect(files[0]!.name).toBe('Memory_2026-11-24_09-05-07.xlsx')
+    const workbook = await readWorkbook(files[0]!.blob!)
+    expect(workbook.headings).toEqual(['Time (UTC)', 'Used', "'=cmd"])
+    expect(workbook.rows).toEqual([
+      ['2026-11-23 00:00:00', 10, 1],
+      ['2026-11-23 00:01:00', 12, null],
+    ])
+    expect(workbook.frozenRows).toBe(1)
   })
 
   it('B270 SVG is made in the browser, with no request to an export server', async () => {

@@ -44,7 +44,7 @@ export async function runChartExport(chart: Chart, item: ChartExportItem, name: 
       return
     case 'CSV':
     case 'XLS': {
-      const file = chartDataFile(chart, item === 'CSV' ? 'csv' : 'xls', name, now)
+      const file = await chartDataFile(chart, item === 'CSV' ? 'csv' : 'xls', name, now)
       saveFile(file.fileName, file.blob)
     }
   }
@@ -53,7 +53,8 @@ export async function runChartExport(chart: Chart, item: ChartExportItem, name: 
 /**
  * The chart's data as the tables export it: the first row of Highcharts' data rows is the header.
  * Times on a datetime axis are written in the chart's zone, the display zone, which the time
- * column's heading names as a table's does ('Time (UTC)').
+ * column's heading names as a table's does ('Time (UTC)'). XLS is an .xlsx workbook, as a table's
+ * Excel download is.
  */
 export function chartDataFile(chart: Chart, format: 'csv' | 'xls', name: string, now: number) {
   const [header = [], ...rows] = (chart.exporting as unknown as ExportingWithData).getDataRows()
@@ -66,7 +67,7 @@ export function chartDataFile(chart: Chart, format: 'csv' | 'xls', name: string,
     title: i === 0 && untitledTimeAxis ? withZone(String(title ?? '')) : String(title ?? ''),
     value: (row: (typeof rows)[number]) => row[i] ?? '',
   }))
-  return buildExport(format, name, columns, rows, now)
+  return buildExport(format, columns, rows, { name, now })
 }
 
 /** Twice the screen's pixels, so the PDF stays sharp when zoomed or printed. */

@@ -229,7 +229,7 @@ describe('generic table: a time column names its zone (issue 16, 01 §2.5)', () 
     await waitFor(() => expect(jobCells()).toEqual([['job_b', '12/31/2025 23:30:00']]))
   })
 
-  it('downloads under the same heading, with the times the screen shows', async () => {
+  it('downloads under the same heading, with the times the screen shows as ISO 8601 (issue 22)', async () => {
     let saved: Blob | undefined
     vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
       saved = blob as Blob
@@ -241,7 +241,7 @@ describe('generic table: a time column names its zone (issue 16, 01 §2.5)', () 
     await user.click(await screen.findByRole('menuitem', { name: 'CSV' }))
     await waitFor(() => expect(saved).toBeDefined())
     expect(await saved!.text()).toBe(
-      'Job,Start Time (UTC)\r\njob_a,01/05/2026 08:00:00\r\njob_b,12/31/2025 23:30:00\r\n',
+      'Job,Start Time (UTC)\r\njob_a,2026-01-05T08:00:00Z\r\njob_b,2025-12-31T23:30:00Z\r\n',
     )
   })
 })

@@ -63,7 +63,7 @@ import { exportColumns } from './export-rows.ts'
 import { CellText, TableLayoutContext } from './overflow-text.tsx'
 import { TableDownload } from './table-download.tsx'
 import { TablePager } from './table-pager.tsx'
-import type { DataColumn, DataTableProps } from './table-types.ts'
+import type { DataColumn, DataTableProps, DownloadScope } from './table-types.ts'
 import classes from './data-table.module.css'
 
 const ROW_HEIGHT = 37
@@ -256,9 +256,11 @@ export function DataTable<R>(props: DataTableProps<R>) {
   const visibleLeaves = table.getVisibleLeafColumns()
   const visibleCount = visibleLeaves.length
   const emptyText = emptyTableText(visibleCount, props.emptyText)
-  // A download writes the columns the user wants, not only those this screen has room for, with
-  // the headings and times of the zone shown now.
-  const downloadColumns = () => exportColumns(chosenColumns(columns, choices))
+  // A download writes the columns the user chose (not only those this screen has room for: a file
+  // must not depend on the window's width), or every column the table offers, as the user picks;
+  // with the headings and times of the zone shown now.
+  const downloadColumns = (scope: DownloadScope) =>
+    exportColumns(scope === 'all' ? columns : chosenColumns(columns, choices))
 
   const byKey = useMemo(() => new Map(columns.map((c) => [c.key, c])), [columns])
   const renderCell = useCallback(
@@ -376,6 +378,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
               name={props.download.name}
               formats={props.download.formats ?? ['csv', 'xls', 'json']}
               locked={props.download.locked ?? false}
+              naming={{ range: props.download.range, filtered: props.download.filtered }}
               columns={downloadColumns}
               rows={
                 props.download.rows ??

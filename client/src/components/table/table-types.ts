@@ -1,5 +1,13 @@
 import type { ReactNode } from 'react'
-import type { ExportFormat, StatusStyle, TableChange, TableColumn, TableView } from '@costlens/shared'
+import type {
+  DateRange,
+  ExportFormat,
+  StatusStyle,
+  TableChange,
+  TableColumn,
+  TableView,
+} from '@costlens/shared'
+import type { ValueUnit } from './export/file-units.ts'
 
 /**
  * One column of the generic table (03 §2 'Column fields'): the rule fields of `TableColumn` plus
@@ -9,8 +17,24 @@ import type { ExportFormat, StatusStyle, TableChange, TableColumn, TableView } f
 export interface DataColumn<R> extends TableColumn {
   value?: (row: R) => unknown
   render?: (row: R) => ReactNode
-  /** The plain value written to exports when it differs from `value` (e.g. dollars, not cents). */
+  /** The plain value written to exports when it differs from `value` (e.g. a status word, not its code). */
   exportValue?: (row: R) => unknown
+  /**
+   * The unit of the column's plain value (`exportValue`, else `value`) when it is a number with one:
+   * files write it in the unit a spreadsheet adds up (milliseconds as seconds, cents as dollars)
+   * and name that unit in the heading ('Duration (s)'), however the screen shows it.
+   */
+  unit?: ValueUnit
+  /**
+   * An instant column's epoch ms (null when there is none yet): text files write it as ISO 8601
+   * with the display zone's offset, a workbook as a date. `timeColumn` sets it.
+   */
+  instant?: (row: R) => number | null
+  /**
+   * A cell that shows more than one value (a name above its id): files write each in a column of
+   * its own, in this order, in place of the cell.
+   */
+  exportParts?: readonly ExportPart<R>[]
   ellipsis?: boolean
   /**
    * How much the column matters when the table is narrow: 1 = always shown, then 2, 3 … give way
@@ -30,14 +54,33 @@ export interface DataColumn<R> extends TableColumn {
   zoned?: boolean
 }
 
+/** One of the values a cell shows, as a file column of its own (`DataColumn.exportParts`). */
+export interface ExportPart<R> {
+  key: string
+  title: string
+  value: (row: R) => unknown
+  unit?: ValueUnit
+}
+
+/** Which columns a download writes: those shown on screen, or every column the table offers. */
+export type DownloadScope = 'visible' | 'all'
+
 export interface DataTableDownload<R> {
-  /** The file's base name; a UTC stamp and the extension are added (B292). */
+  /**
+   * What the file holds ('applications_finished'). Alone, a UTC stamp and the extension are added
+   * (B292); with `range` or `filtered` (a list page gives both) the name says the window and
+   * whether filters apply instead (`listExportFileName`).
+   */
   name: string
   formats?: readonly Exclude<ExportFormat, 'pdf'>[]
   /** Freemium accounts may not download (B059): the control shows, locked, with the reason. */
   locked?: boolean
   /** Every row to export (a server table fetches them); by default the rows the table holds. */
   rows?: () => Promise<readonly R[]>
+  /** The list's window, for the file name; null when the list has none. */
+  range?: DateRange | null
+  /** Whether filters beyond the list's defaults apply, for the file name. */
+  filtered?: boolean
 }
 
 export interface DataTableSelection {

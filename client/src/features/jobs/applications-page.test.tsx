@@ -224,6 +224,42 @@ describe('/jobs/applications', { timeout: 20_000 }, () => {
     expect(within(screen.getByRole('columnheader', { name: /^Cost/ })).queryByRole('button')).toBeNull()
   })
 
+  it('issue 22: downloads every filtered row, ids in their own column, in a file named after the list, window and filter', async () => {
+    const saved: { name: string; blob: Blob }[] = []
+    const blobs = new Map<string, Blob>()
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.set(`blob:${blobs.size}`, blob as Blob)
+      return `blob:${blobs.size - 1}`
+    })
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {})
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, blob: blobs.get(this.href)! })
+    })
+    const day = 86_400_000
+    const end = Math.floor(Date.now() / day) * day - 1
+    const start = end + 1 - 7 * day
+    const { user, bodies } = render(
+      `/jobs/applications?appListType=finished&status=F&start_date=${start}&end_date=${end}`,
+    )
+    await waitFor(async () => expect(within(await table()).getAllByRole('row')).toHaveLength(3))
+    await user.click(screen.getByRole('button', { name: 'Download Finished applications' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'CSV' }))
+    await waitFor(() => expect(saved).toHaveLength(1))
+    // One request for every filtered row (42 here), not the page shown.
+    expect(bodies.at(-1)).toMatchObject({ appStatus: ['F'], from: 0, size: 42 })
+    const days = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+    expect(saved[0]!.name).toBe(`applications_finished_${days(start)}_${days(end)}_filtered.csv`)
+    const [headings, ...lines] = (await saved[0]!.blob.text())
+      .trimEnd()
+      .split('\r\n')
+      .map((l) => l.split(','))
+    const id = headings!.indexOf('App ID')
+    expect(headings!.slice(id, id + 2)).toEqual(['App ID', 'App Name'])
+    expect(headings).toContain('Duration (s)')
+    expect(lines.map((l) => l[id])).toEqual(page.results.map((r) => r.id))
+    vi.restoreAllMocks()
+  })
+
   it('B184 shows the list as it was left when the user comes back with no query, but not over a link with one', async () => {
     const store = makeStore(signedIn(testUser({ role: 'admin' })))
     const first = render('/jobs/applications', undefined, store)

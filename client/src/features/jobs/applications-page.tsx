@@ -93,7 +93,8 @@ export default function ApplicationsPage() {
       rowKey={(r) => r.id}
       rowStatus={appRowStatus}
       download={{
-        name: `${listType}_applications`,
+        // The list, then its type: the file's name adds the window and whether filters apply.
+        name: `applications_${listType}`,
         // One request for the whole filtered list, up to the 10,000 records a list may reach (B097).
         rows: async () =>
           (await fetchAll({ ...body, from: 0, size: Math.min(Math.max(total, 1), MAX_RECORDS) }).unwrap())
