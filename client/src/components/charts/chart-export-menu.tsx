@@ -4,6 +4,7 @@ import { IconMenu2 } from '@tabler/icons-react'
 import type { Chart } from 'highcharts'
 import { MESSAGES } from '@costlens/shared'
 import { showToast } from '../../app/toasts.ts'
+import { usePdfExport } from '../export/pdf-export.ts'
 import { runChartExport, type ChartExportItem } from './chart-export.ts'
 
 interface ChartExportMenuProps {
@@ -19,10 +20,11 @@ interface ChartExportMenuProps {
  */
 export function ChartExportMenu({ chart, title, items }: ChartExportMenuProps) {
   const [busy, setBusy] = useState(false)
+  const { exportHtml } = usePdfExport()
   const run = async (item: ChartExportItem) => {
     setBusy(true)
     try {
-      await runChartExport(chart, item, title)
+      await runChartExport(chart, item, title, exportHtml)
     } catch {
       showToast('error', MESSAGES.M022)
     } finally {

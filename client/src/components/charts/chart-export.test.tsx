@@ -5,10 +5,12 @@ import { MESSAGES } from '@costlens/shared'
 import { renderWithProviders } from '../../../test/render.tsx'
 import { readWorkbook } from '../table/export/workbook-test-helpers.ts'
 import { drawnChart } from './chart-test-helpers.ts'
-import { jpegPdf, runChartExport } from './chart-export.ts'
+import { runChartExport, type PdfOfHtml } from './chart-export.ts'
 import { LineChart } from './line-chart.tsx'
 
 const T = Date.parse('2026-11-23T00:00:00Z')
+/** The PDF service, for the items that must not use it. */
+const noPdf: PdfOfHtml = () => Promise.reject(new Error('not a PDF item'))
 const NOW = Date.parse('2026-11-24T09:05:07Z')
 
 /** Every file handed to the browser's download: its name and content. */
@@ -60,7 +62,7 @@ describe('B270 chart export', () => {
 
   it('B270 B113 CSV holds the chart data rows in a dated file, formula-safe', async () => {
     const files = captureDownloads()
-    await runChartExport(await memoryChart(), 'CSV', 'Memory', NOW)
+    await runChartExport(await memoryChart(), 'CSV', 'Memory', noPdf, NOW)
     expect(files.map((f) => f.name)).toEqual(['Memory_2026-11-24_09-05-07.csv'])
     const text = await files[0]!.blob!.text()
     expect(text.split('\r\n')).toEqual([
@@ -74,7 +76,7 @@ describe('B270 chart export', () => {
 
   it('B270 XLS holds the same rows as an .xlsx workbook, numbers as numbers', async () => {
     const files = captureDownloads()
-    await runChartExport(await memoryChart(), 'XLS', 'Memory', NOW)
+    await runChartExport(await memoryChart(), 'XLS', 'Memory', noPdf, NOW)
     expect(files[0]!.name).toBe('Memory_2026-11-24_09-05-07.xlsx')
     const workbook = await readWorkbook(files[0]!.blob!)
     expect(workbook.headings).toEqual(['Time (UTC)', 'Used', "'=cmd"])
@@ -87,7 +89,7 @@ describe('B270 chart export', () => {
 
   it('B270 SVG is made in the browser, with no request to an export server', async () => {
     const files = captureDownloads()
-    await runChartExport(await memoryChart(), 'SVG', 'Memory', NOW)
+    await runChartExport(await memoryChart(), 'SVG', 'Memory', noPdf, NOW)
     expect(files.map((f) => f.name)).toEqual(['Memory_2026-11-24_09-05-07.svg'])
     expect(decodeURIComponent(files[0]!.href)).toContain('<svg')
     expect(fetchSpy).not.toHaveBeenCalled()
@@ -99,7 +101,7 @@ describe('B270 chart export', () => {
   ] as const)('B270 %s is rendered locally, never falling back to the export server', async (item, type) => {
     const chart = await memoryChart()
     const exportChart = vi.spyOn(chart.exporting, 'exportChart').mockResolvedValue(undefined as never)
-    await runChartExport(chart, item, 'Memory', NOW)
+    await runChartExport(chart, item, 'Memory', noPdf, NOW)
     expect(exportChart).toHaveBeenCalledWith(
       expect.objectContaining({
         type,
@@ -113,7 +115,7 @@ describe('B270 chart export', () => {
   it('B270 Print prints the chart', async () => {
     const chart = await memoryChart()
     const print = vi.spyOn(chart.exporting, 'print').mockImplementation(() => {})
-    await runChartExport(chart, 'Print', 'Memory', NOW)
+    await runChartExport(chart, 'Print', 'Memory', noPdf, NOW)
     expect(print).toHaveBeenCalledOnce()
   })
 
@@ -132,28 +134,17 @@ describe('B270 chart export', () => {
 })
 
 describe('B270 chart PDF', () => {
-  // A JPEG's start and end markers around a few bytes: the PDF embeds it untouched.
-  const jpeg = new Uint8Array([0xff, 0xd8, 1, 2, 3, 0xff, 0xd9])
-  const pdf = jpegPdf(jpeg, { pixelWidth: 1200, pixelHeight: 600, pageWidth: 450, pageHeight: 225 })
-  const text = new TextDecoder('latin1').decode(pdf)
-
-  it('is one page the size of the chart, filled by the JPEG', () => {
-    expect(text.startsWith('%PDF-1.4\n')).toBe(true)
-    expect(text.endsWith('%%EOF\n')).toBe(true)
-    expect(text).toContain('/MediaBox [0 0 450 225]')
-    expect(text).toContain(
-      '/Width 1200 /Height 600 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length 7',
-    )
-    expect(text).toContain('q 450 0 0 225 0 0 cm /Im0 Do Q')
-    const at = pdf.findIndex((_, i) => pdf[i] === 0xff && pdf[i + 1] === 0xd8)
-    expect([...pdf.slice(at, at + jpeg.length)]).toEqual([...jpeg])
-  })
-
-  it('has a cross-reference table pointing at each object', () => {
-    const xrefAt = Number(/startxref\n(\d+)\n/.exec(text)![1])
-    expect(text.slice(xrefAt, xrefAt + 4)).toBe('xref')
-    const offsets = [...text.slice(xrefAt).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]))
-    expect(offsets).toHaveLength(5)
-    offsets.forEach((offset, i) => expect(text.slice(offset, offset + 8)).toBe(`${i + 1} 0 obj\n`))
+  it("is rendered by the PDF service from the chart's own SVG, at its size on screen, under its name", async () => {
+    const chart = await memoryChart()
+    const pdf = vi.fn<PdfOfHtml>().mockResolvedValue(true)
+    await runChartExport(chart, 'PDF', 'Memory <used>', pdf, NOW)
+    expect(pdf).toHaveBeenCalledOnce()
+    const [html, fileName, width] = pdf.mock.calls[0]!
+    expect(fileName).toBe('Memory <used>')
+    expect(width).toBe(chart.chartWidth)
+    expect(html).toMatch(/^<!doctype html>/)
+    expect(html).toContain('<title>Memory &lt;used&gt;</title>')
+    expect(html).toContain('<svg')
+    expect(html).toContain('Used')
   })
 })

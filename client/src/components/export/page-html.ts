@@ -110,9 +110,14 @@ export function whenDrawn(root: Element, maxMs: number, quietMs = 300): Promise<
       lastChange = Date.now()
     })
     observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true })
+    // The export controls are left out of the file, and the one exporting is busy meanwhile.
+    const busy = () =>
+      Array.from(root.querySelectorAll(BUSY)).some(
+        (element) => !element.closest(`[${EXPORT_SKIP_ATTRIBUTE}]`),
+      )
     const check = () => {
       const now = Date.now()
-      const settled = now - lastChange >= quietMs && !root.querySelector(BUSY)
+      const settled = now - lastChange >= quietMs && !busy()
       if (settled || now - started >= maxMs) {
         observer.disconnect()
         resolve()

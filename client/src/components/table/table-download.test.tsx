@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { EXPORT_BUSY_TEXT } from '@costlens/shared'
-import { renderWithProviders } from '../../../test/render.tsx'
+import { EXPORT_BUSY_TEXT, miscEndpoints } from '@costlens/shared'
+import { renderWithProviders, signedIn, stubApi } from '../../../test/render.tsx'
 import { DataTable } from './data-table.tsx'
 import { readWorkbook } from './export/workbook-test-helpers.ts'
 import type { DataColumn, DataTableDownload } from './table-types.ts'
@@ -69,7 +69,7 @@ describe('issue 22: the table download', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['CSV', 'Excel (xlsx)', 'JSON'])
+    ).toEqual(['CSV', 'Excel (xlsx)', 'JSON', 'PDF (this page)'])
     // Down to 'All columns', picked with Enter (the menu stays open), then down to CSV.
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}')
     expect(within(columnsGroup).getByRole('menuitemradio', { name: 'All columns' })).toHaveAttribute(
@@ -126,5 +126,43 @@ describe('issue 22: the table download', () => {
     observer.disconnect()
     expect(said.filter((text, i) => text && text !== said[i - 1])).toEqual(['Preparing 1,200 rows…', 'Done'])
     expect(JSON.parse(await files[0]!.blob.text())).toHaveLength(1200)
+  })
+})
+
+describe('issue 22: the PDF of the page (E011)', () => {
+  it('posts the page as shown under the list’s file name and shows done', async () => {
+    const files = captureDownloads()
+    const posted: { htmlContent: string; options: { fileName: string } }[] = []
+    stubApi(async (request) => {
+      if (new URL(request.url).pathname !== miscEndpoints.exportPdf.path) return undefined
+      posted.push(await request.json())
+      return new Response(new TextEncoder().encode('%PDF-1.4'), {
+        headers: {
+          'content-type': 'application/pdf',
+          'content-disposition': 'attachment; filename="jobs.pdf"',
+        },
+      })
+    })
+    const { user } = renderWithProviders(
+      <main id="main">
+        <h1>Jobs</h1>
+        <DataTable<Job>
+          caption="Jobs"
+          columns={columns}
+          rows={jobs(2)}
+          rowKey={(r) => r.id}
+          download={{ name: 'jobs', filtered: true }}
+        />
+      </main>,
+      { preloadedState: signedIn() },
+    )
+    await user.click(downloadButton())
+    await user.click(await screen.findByRole('menuitem', { name: 'PDF (this page)' }))
+    await waitFor(() => expect(files.map((f) => f.name)).toEqual(['jobs.pdf']))
+    expect(posted[0]!.options.fileName).toBe('jobs_filtered')
+    expect(posted[0]!.htmlContent).toContain('job_2')
+    // The control itself is not in the file.
+    expect(posted[0]!.htmlContent).not.toContain('Download')
+    expect(await screen.findByRole('button', { name: 'Download Jobs' })).toHaveTextContent('Done')
   })
 })

@@ -1,7 +1,15 @@
 import { useEffect, useId, useState } from 'react'
 import { Button, Loader, Menu, Tooltip, VisuallyHidden } from '@mantine/core'
 import { IconCheck, IconDownload, IconLock } from '@tabler/icons-react'
-import { DOWNLOAD_DONE_MS, EXPORT_BUSY_TEXT, UPGRADE_TEXT, formatCount } from '@costlens/shared'
+import {
+  DOWNLOAD_DONE_MS,
+  EXPORT_BUSY_TEXT,
+  UPGRADE_TEXT,
+  formatCount,
+  listExportFileName,
+} from '@costlens/shared'
+import { EXPORT_SKIP_ATTRIBUTE } from '../export/page-html.ts'
+import { pageContent, usePdfExport } from '../export/pdf-export.ts'
 import {
   buildExport,
   saveFile,
@@ -43,17 +51,28 @@ const afterPaint = () =>
   })
 
 type DownloadState = { status: 'idle' | 'done' | 'failed' } | { status: 'busy'; text: string }
+
+/**
+ * The base name the PDF service stamps (`<base>_<UTC stamp>.pdf`): the list's own name with its
+ * window and filtering, as its other files are named, without a stamp of its own.
+ */
+function pdfBaseName(name: string, naming: ExportFileOptions['naming']): string {
+  if (naming?.range)
+    return listExportFileName({ name, ...naming }, 'pdf', Date.now()).slice(0, -'.pdf'.length)
+  return naming?.filtered ? `${name}_filtered` : name
+}
 const STATE_LABELS = { idle: 'Download', done: 'Done', failed: 'Failed' } as const
 
 /**
  * The table's download control (B108, B112, B059, issue 22): a menu of the columns to write (those
- * on screen by default, or all) and of formats; 'downloading' while the rows are fetched, how many
+ * chosen by default, or all) and of formats, the last a PDF of the whole page as shown (E011); 'downloading' while the rows are fetched, how many
  * rows it is preparing when they are many, a done state for 2 s after; locked with the reason for
  * freemium accounts.
  */
 export function TableDownload<R>(props: TableDownloadProps<R>) {
   const [state, setState] = useState<DownloadState>({ status: 'idle' })
   const [scope, setScope] = useState<DownloadScope>('visible')
+  const { exportElement } = usePdfExport()
   const scopeLabelId = useId()
   useEffect(() => {
     if (state.status !== 'done' && state.status !== 'failed') return
@@ -97,6 +116,13 @@ export function TableDownload<R>(props: TableDownloadProps<R>) {
       setState({ status: 'failed' })
     }
   }
+  // The page as shown, charts and all, rendered by the PDF service (E011); it says how it went itself.
+  const downloadPdf = async () => {
+    if (busy) return
+    setState({ status: 'busy', text: EXPORT_BUSY_TEXT })
+    const saved = await exportElement(pageContent(), pdfBaseName(props.name, props.naming))
+    setState({ status: saved ? 'done' : 'failed' })
+  }
   const label = state.status === 'busy' ? state.text : STATE_LABELS[state.status]
   const icon =
     state.status === 'busy' ? (
@@ -116,6 +142,7 @@ export function TableDownload<R>(props: TableDownloadProps<R>) {
             leftSection={icon}
             aria-label={`Download ${props.caption}`}
             aria-busy={busy}
+            {...{ [EXPORT_SKIP_ATTRIBUTE]: '' }}
           >
             {label}
           </Button>
@@ -138,6 +165,9 @@ export function TableDownload<R>(props: TableDownloadProps<R>) {
               {FORMAT_LABELS[format]}
             </Menu.Item>
           ))}
+          <Menu.Item disabled={busy} onClick={() => void downloadPdf()}>
+            PDF (this page)
+          </Menu.Item>
         </Menu.Dropdown>
       </Menu>
       {/* The button's name stays 'Download …': its progress is read out from here. */}
