@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import * as ExcelJs from 'exceljs'
+import { pdfPages } from '../simulator/test/pdf-text.ts'
 import { openSignedIn } from './helpers.ts'
 
 /**
@@ -96,5 +97,41 @@ test.describe('issue 22: the filtered application list downloads as CSV, Excel a
       expect(typeof r.duration).toBe('number')
       expect(r.startTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/)
     }
+  })
+})
+
+test.describe('issue 22: the PDF of the page and its print layout', () => {
+  test('PDF: the filtered list as shown, A3 landscape, its title and first rows in the text', async ({
+    page,
+  }) => {
+    await openSignedIn(page, 'admin', FILTERED)
+    const rows = table(page).locator('tbody tr[data-status]')
+    await expect(rows.first()).toBeVisible()
+    const firstId = (await rows.first().innerText())
+      .split(/\s+/)
+      .find((word) => /^application_\d+_\d+$/.test(word))
+    expect(firstId).toBeTruthy()
+    const file = await download(page, 'PDF (this page)')
+    expect(file.name).toMatch(
+      /^applications_finished_\d{4}-\d\d-\d\d_\d{4}-\d\d-\d\d_filtered_\d{4}-\d\d-\d\d_\d\d-\d\d-\d\d\.pdf$/,
+    )
+    await expect(page.getByText('The file has been successfully downloaded.')).toBeVisible()
+    const [first] = await pdfPages(fs.readFileSync(file.path))
+    // A3 landscape: 420 × 297 mm in points.
+    expect(Math.round(first!.width / (72 / 25.4))).toBe(420)
+    expect(Math.round(first!.height / (72 / 25.4))).toBe(297)
+    expect(first!.text).toContain('Applications')
+    expect(first!.text).toContain(firstId!)
+    // The navigation and the export control are not in the file.
+    expect(first!.text).not.toContain('Download')
+  })
+
+  test('print: the navigation is left out and the list keeps its rows', async ({ page }) => {
+    await openSignedIn(page, 'admin', FILTERED)
+    await expect(table(page).locator('tbody tr[data-status]').first()).toBeVisible()
+    await page.emulateMedia({ media: 'print' })
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Download Finished applications' })).toBeHidden()
+    await expect(table(page).locator('tbody tr[data-status]').first()).toBeVisible()
   })
 })

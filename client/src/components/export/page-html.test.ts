@@ -17,17 +17,22 @@ describe('pageHtml: a part of the console as one self-contained document (E011)'
   it("carries the page's own style rules, its title and the charts' SVG as drawn", () => {
     const style = document.createElement('style')
     style.dataset.test = ''
-    style.textContent = '.kpi { color: rgb(1, 2, 3) }'
+    style.textContent =
+      '.kpi { color: rgb(1, 2, 3) } .unused-widget { color: red } @media (min-width: 1px) { h1:hover { color: blue } .nowhere { color: red } }'
     document.head.append(style)
     const root = mount(
-      '<h1>Cost trends</h1><div class="highcharts-container"><svg><path d="M0 0 L10 10"></path></svg></div>',
+      '<h1 class="kpi">Cost trends</h1><div class="highcharts-container"><svg><path d="M0 0 L10 10"></path></svg></div>',
     )
     const html = pageHtml(root, 'Cost <trends>')
     expect(html).toMatch(/^<!doctype html><html/)
     expect(html).toContain('<title>Cost &lt;trends&gt;</title>')
     expect(html).toContain('.kpi { color: rgb(1, 2, 3); }')
+    // Only the rules that can apply: a rule no element takes is left out, a used one kept in its @media.
+    expect(html).not.toContain('unused-widget')
+    expect(html).not.toContain('.nowhere')
+    expect(html).toMatch(/@media \(min-width: 1px\) ?\{h1:hover \{ color: blue; \}\}/)
     expect(html).toContain('<path d="M0 0 L10 10"></path>')
-    expect(html).toContain('<h1>Cost trends</h1>')
+    expect(html).toContain('<h1 class="kpi">Cost trends</h1>')
   })
 
   it('writes what the user typed and chose, and leaves out scripts and the export controls', () => {

@@ -2,9 +2,9 @@
  * A part of the console as one self-contained HTML document, for the PDF service (E011): the
  * renderer loads nothing but `data:` URLs and runs no script, so everything the page needs to look
  * as it does on screen goes in the document itself.
- * - Styles: every rule of the page's own style sheets (Mantine's, the console's, the CSS variables
- *   of the theme), inlined in one <style>; a sheet another origin serves cannot be read and is left
- *   out (the console loads none).
+ * - Styles: the rules of the page's own style sheets (Mantine's, the console's, the CSS variables
+ *   of the theme) that can apply to its elements, inlined in one <style>; a sheet another origin
+ *   serves cannot be read and is left out (the console loads none).
  * - Charts: Highcharts draws SVG into the page, so a chart is copied as the SVG on screen.
  * - Images: a same-origin image already loaded is inlined as a PNG data URL; any other is dropped
  *   (the renderer would refuse it anyway).
@@ -15,7 +15,41 @@
 /** An element marked with this attribute is left out of exports and printing. */
 export const EXPORT_SKIP_ATTRIBUTE = 'data-export-skip'
 
-/** The text of every rule of the document's readable style sheets. */
+/** Pseudo-classes and pseudo-elements, with their arguments: what a live query cannot match. */
+const PSEUDO = /::?[\w-]+(\([^)]*\))?/g
+
+/**
+ * Whether any element of the page can take the rule: a selector with its pseudo-classes and
+ * pseudo-elements removed (so broader, never narrower) matches an element of the document. A
+ * selector the query refuses is kept.
+ */
+function selectorUsed(selectorText: string, doc: Document): boolean {
+  return selectorText.split(',').some((selector) => {
+    try {
+      return doc.querySelector(selector.replace(PSEUDO, '').trim() || '*') !== null
+    } catch {
+      return true
+    }
+  })
+}
+
+/** A rule's text if it can apply to the page (a group, @media or @supports, with its used rules only). */
+function usedRuleText(rule: CSSRule, doc: Document): string | null {
+  if ('selectorText' in rule) return selectorUsed(String(rule.selectorText), doc) ? rule.cssText : null
+  if ('cssRules' in rule && 'conditionText' in rule) {
+    const inner = Array.from(rule.cssRules as CSSRuleList)
+      .map((child) => usedRuleText(child, doc))
+      .filter((text): text is string => text !== null)
+    return inner.length ? `${rule.cssText.slice(0, rule.cssText.indexOf('{'))}{${inner.join('\n')}}` : null
+  }
+  return rule.cssText // @font-face, @keyframes, @layer and the like: kept whole
+}
+
+/**
+ * The text of the rules of the document's readable style sheets that can apply to its elements:
+ * the console's sheets hold every component's rules (about 320 KB), a page uses a fifth of them, and
+ * the PDF service parses and lays out the rest for nothing.
+ */
 export function documentCss(doc: Document): string {
   const parts: string[] = []
   for (const sheet of Array.from(doc.styleSheets)) {
@@ -25,7 +59,10 @@ export function documentCss(doc: Document): string {
     } catch {
       continue // another origin's sheet: its rules cannot be read
     }
-    for (const rule of Array.from(rules)) parts.push(rule.cssText)
+    for (const rule of Array.from(rules)) {
+      const text = usedRuleText(rule, doc)
+      if (text !== null) parts.push(text)
+    }
   }
   return parts.join('\n')
 }
@@ -80,12 +117,32 @@ function inlineImages(source: Element, copy: Element) {
   })
 }
 
+/**
+ * Gives the copy of each box that scrolls on screen the height it has on screen, clipped: printed,
+ * a scroll box (a filter's long list of values) otherwise spills over what follows it.
+ */
+function freezeScrollBoxes(source: Element, copy: Element) {
+  const sources = [source, ...Array.from(source.querySelectorAll('*'))]
+  const copies = [copy, ...Array.from(copy.querySelectorAll('*'))]
+  const view = source.ownerDocument.defaultView
+  sources.forEach((element, index) => {
+    if (!(element instanceof HTMLElement) || element.scrollHeight <= element.clientHeight + 1) return
+    const overflow = view?.getComputedStyle(element).overflowY
+    if (overflow !== 'auto' && overflow !== 'scroll') return
+    const target = copies[index] as HTMLElement | undefined
+    target?.style.setProperty('height', `${element.clientHeight}px`)
+    target?.style.setProperty('max-height', `${element.clientHeight}px`)
+    target?.style.setProperty('overflow', 'hidden')
+  })
+}
+
 /** `root` (and its page's styles) as one HTML document titled `title`. */
 export function pageHtml(root: Element, title: string): string {
   const doc = root.ownerDocument
   const copy = root.cloneNode(true) as Element
   copyFormState(root, copy)
   inlineImages(root, copy)
+  freezeScrollBoxes(root, copy)
   copy.querySelectorAll(`script, noscript, [${EXPORT_SKIP_ATTRIBUTE}]`).forEach((node) => node.remove())
   return (
     `<!doctype html><html ${attributesOf(doc.documentElement)}><head><meta charset="utf-8">` +
@@ -105,9 +162,13 @@ const BUSY = '[aria-busy="true"], .mantine-Loader-root, .highcharts-loading:not(
 export function whenDrawn(root: Element, maxMs: number, quietMs = 300): Promise<void> {
   return new Promise((resolve) => {
     const started = Date.now()
-    let lastChange = Date.now()
-    const observer = new MutationObserver(() => {
-      lastChange = Date.now()
+    // A page that changes nothing in its first check's 100 ms has nothing drawing.
+    let lastChange = started - quietMs + 100
+    // The export controls change as they work (their 'downloading' label): not the page drawing.
+    const skipped = (node: Node) =>
+      (node instanceof Element ? node : node.parentElement)?.closest(`[${EXPORT_SKIP_ATTRIBUTE}]`)
+    const observer = new MutationObserver((records) => {
+      if (records.some((record) => !skipped(record.target))) lastChange = Date.now()
     })
     observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true })
     // The export controls are left out of the file, and the one exporting is busy meanwhile.
@@ -123,6 +184,6 @@ export function whenDrawn(root: Element, maxMs: number, quietMs = 300): Promise<
         resolve()
       } else setTimeout(check, 100)
     }
-    setTimeout(check, Math.min(quietMs, maxMs))
+    setTimeout(check, Math.min(100, maxMs))
   })
 }

@@ -171,7 +171,9 @@ export function TableDownload<R>(props: TableDownloadProps<R>) {
         </Menu.Dropdown>
       </Menu>
       {/* The button's name stays 'Download …': its progress is read out from here. */}
-      <VisuallyHidden role="status">{state.status === 'idle' ? '' : label}</VisuallyHidden>
+      <VisuallyHidden role="status" {...{ [EXPORT_SKIP_ATTRIBUTE]: '' }}>
+        {state.status === 'idle' ? '' : label}
+      </VisuallyHidden>
     </>
   )
 }
