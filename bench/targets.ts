@@ -50,7 +50,7 @@ export const LIGHTHOUSE_PAGES = ['/login', '/jobs/applications'] as const
 
 const NOT_MEASURED = 'not measured in this run'
 
-function atMost(figure: string, value: number | undefined, target: number, unit: string): TargetRow {
+export function atMost(figure: string, value: number | undefined, target: number, unit: string): TargetRow {
   return value === undefined
     ? { figure, value: NOT_MEASURED, target: `≤ ${target} ${unit}`, met: undefined }
     : { figure, value: `${value} ${unit}`, target: `≤ ${target} ${unit}`, met: value <= target }

@@ -101,3 +101,22 @@ describe('TRUST_PROXY', () => {
     },
   )
 })
+
+describe('PDF_PER_USER_PER_MINUTE (the PDF export rate, issue 22)', () => {
+  it.each([
+    [undefined, undefined],
+    ['', undefined],
+    ['5', 5],
+    ['100000', 100000],
+  ])('%s reads as %s (unset: the app default)', (value, expected) => {
+    expect(
+      readConfig(value === undefined ? {} : { PDF_PER_USER_PER_MINUTE: value }).pdfPerUserPerMinute,
+    ).toBe(expected)
+  })
+
+  it.each(['0', '-1', '2.5', 'many'])('refuses %s with a readable message', (value) => {
+    expect(() => readConfig({ PDF_PER_USER_PER_MINUTE: value })).toThrow(
+      `PDF_PER_USER_PER_MINUTE must be a whole number of at least 1, got "${value}"`,
+    )
+  })
+})

@@ -28,6 +28,8 @@ export interface ServerConfig {
   trustProxy?: string[]
   /** USD per Snowflake credit the seed prices queries at. */
   snowflakeUsdPerCredit: number
+  /** PDF exports a user may ask for a minute; undefined: the app's default (20). */
+  pdfPerUserPerMinute?: number
 }
 
 /** Reads the documented environment (README "Environment"); throws a readable Error on bad values. */
@@ -66,6 +68,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     frameAncestors: (env.FRAME_ANCESTORS ?? '').split(/[\s,]+/).filter(Boolean),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     snowflakeUsdPerCredit: readUsdPerCredit(env.SNOWFLAKE_USD_PER_CREDIT),
+    pdfPerUserPerMinute: readPerMinute('PDF_PER_USER_PER_MINUTE', env.PDF_PER_USER_PER_MINUTE),
   }
 }
 

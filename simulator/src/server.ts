@@ -45,6 +45,7 @@ async function main() {
       signInPerAddressPerMinute: config.signInPerAddressPerMinute,
       frameAncestors: config.frameAncestors,
       trustProxy: config.trustProxy,
+      pdf: { perUserPerMinute: config.pdfPerUserPerMinute },
       logger: { level: process.env.LOG_LEVEL ?? 'info' },
     })
   } catch (error) {
