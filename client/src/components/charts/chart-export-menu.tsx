@@ -4,6 +4,7 @@ import { IconMenu2 } from '@tabler/icons-react'
 import type { Chart } from 'highcharts'
 import { MESSAGES } from '@costlens/shared'
 import { showToast } from '../../app/toasts.ts'
+import { EXPORT_SKIP_ATTRIBUTE } from '../export/page-html.ts'
 import { usePdfExport } from '../export/pdf-export.ts'
 import { runChartExport, type ChartExportItem } from './chart-export.ts'
 
@@ -43,6 +44,7 @@ export function ChartExportMenu({ chart, title, items }: ChartExportMenuProps) {
           top={6}
           right={6}
           style={{ zIndex: 2 }}
+          {...{ [EXPORT_SKIP_ATTRIBUTE]: '' }}
         >
           <IconMenu2 size={18} aria-hidden />
         </ActionIcon>

@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { Point, SeriesArearangeOptions, SeriesLineOptions, XAxisOptions } from 'highcharts'
-import { renderWithProviders } from '../../../test/render.tsx'
+import { UPGRADE_TEXT } from '@costlens/shared'
+import { renderWithProviders, signedIn } from '../../../test/render.tsx'
+import { testUser } from '../../../test/users.ts'
 import { CHART_PALETTE } from './chart-palette.ts'
 import { drawnChart } from './chart-test-helpers.ts'
 import { BOOST_THRESHOLD } from './chart-options.ts'
@@ -62,6 +64,19 @@ describe('LineChart', () => {
       <LineChart title="Memory" series={[{ name: 'Used', data: memory }]} exportAllowed={false} />,
     )
     await drawnChart(container)
+    expect(screen.queryByRole('button', { name: 'Export Memory' })).toBeNull()
+  })
+
+  it('B059 C19 locks the export menu for the free plan, saying why, whatever the page allows', async () => {
+    const { container } = renderWithProviders(
+      <LineChart title="Memory" series={[{ name: 'Used', data: memory }]} />,
+      {
+        preloadedState: signedIn(testUser({ plan: 'freemium' })),
+      },
+    )
+    await drawnChart(container)
+    const locked = await screen.findByRole('button', { name: `Export Memory (${UPGRADE_TEXT})` })
+    expect(locked).toHaveAttribute('data-disabled')
     expect(screen.queryByRole('button', { name: 'Export Memory' })).toBeNull()
   })
 
