@@ -17,6 +17,7 @@ import {
   type ExportColumn,
   type ExportFileOptions,
 } from './export-rows.ts'
+import { preloadWorkbookLibrary } from './export/xlsx-workbook.ts'
 import type { DownloadScope } from './table-types.ts'
 
 interface TableDownloadProps<R> {
@@ -134,7 +135,7 @@ export function TableDownload<R>(props: TableDownloadProps<R>) {
     )
   return (
     <>
-      <Menu position="bottom-end">
+      <Menu position="bottom-end" onOpen={props.formats.includes('xls') ? preloadWorkbookLibrary : undefined}>
         <Menu.Target>
           <Button
             size="xs"
