@@ -24,6 +24,8 @@ beforeAll(() => {
 })
 
 afterEach(() => cleanup())
+// A toast a test left (an export's failure message stays 10 s) must not be the next test's alert.
+afterEach(() => notifications.clean())
 // A table remembers its column choices in local storage: each test starts from the defaults.
 afterEach(() => {
   for (const key of Object.keys(localStorage))
