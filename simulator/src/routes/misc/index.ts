@@ -47,13 +47,15 @@ export default async function miscRoutes(app: AppInstance) {
         throw new HttpError(FAILURE_STATUS[error.failure], error.message)
       }
       const fileName = pdfFileName(options?.fileName ?? DEFAULT_PDF_NAME, app.clock.now())
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        // How long the render took, queue included (the benchmark reads it; so can an operator).
-        .header('server-timing', `render;dur=${(performance.now() - started).toFixed(1)}`)
-        .send(pdf)
+      return (
+        reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('cache-control', 'no-store')
+          // How long the render took, queue included (the benchmark reads it; so can an operator).
+          .header('server-timing', `render;dur=${(performance.now() - started).toFixed(1)}`)
+          .send(pdf)
+      )
     },
     {
       // Exports are not on the free plan (B059): refused by the one plan check (plugins/auth.ts).
