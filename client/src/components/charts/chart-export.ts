@@ -1,5 +1,6 @@
 import type { Chart } from 'highcharts'
 import { exportFileName, withZone, type CHART_EXPORT_ITEMS } from '@costlens/shared'
+import { escapeHtml } from '../export/page-html.ts'
 import { buildExport, saveFile } from '../table/export-rows.ts'
 
 /** B270: one entry of the chart export menu. */
@@ -78,9 +79,6 @@ export function chartDataFile(chart: Chart, format: 'csv' | 'xls', name: string,
   }))
   return buildExport(format, columns, rows, { name, now })
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
 
 /**
  * The chart alone as a document for the PDF service: Highcharts' own export SVG (styles inline, no

@@ -67,7 +67,8 @@ export function documentCss(doc: Document): string {
   return parts.join('\n')
 }
 
-const escapeHtml = (text: string) =>
+/** Text as HTML writes it in content and in double-quoted attributes. */
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
 
 /** The attributes of an element as HTML (`name="value" …`), for the document's <html> and <body>. */

@@ -63,6 +63,21 @@ describe('the PDF export (E011, B292)', () => {
     expect(body.options.width).toBeGreaterThanOrEqual(320)
   })
 
+  it('posts a chart narrower than a phone at the least width the service takes (320)', async () => {
+    const api = stubApi((request) =>
+      new URL(request.url).pathname === miscEndpoints.exportPdf.path ? pdfAnswer() : undefined,
+    )
+    function NarrowChart() {
+      const { exportHtml } = usePdfExport()
+      return <button onClick={() => void exportHtml('<svg></svg>', 'spark', 200)}>Export chart</button>
+    }
+    const { user } = renderWithProviders(<NarrowChart />, { preloadedState: signedIn() })
+    await user.click(screen.getByRole('button', { name: 'Export chart' }))
+    expect(await screen.findByText(MESSAGES.M023)).toBeInTheDocument()
+    const body = (await api.requests[0]!.json()) as { options: { width: number } }
+    expect(body.options.width).toBe(320)
+  })
+
   it('says the download failed (M022) when the server cannot render it, and saves nothing', async () => {
     stubApi(stubError(miscEndpoints.exportPdf, 500, 'The PDF could not be rendered.'))
     const { user } = renderWithProviders(<Page />, { preloadedState: signedIn() })

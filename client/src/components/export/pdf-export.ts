@@ -10,6 +10,7 @@ import {
 import { api } from '../../api/api.ts'
 import { endpointRequest } from '../../api/endpoint-query.ts'
 import { useAppDispatch } from '../../app/hooks.ts'
+import { saveObjectUrl } from '../table/export-rows.ts'
 import { showToast } from '../../app/toasts.ts'
 import { pageHtml, whenDrawn } from './page-html.ts'
 
@@ -45,24 +46,12 @@ const pdfApi = api.injectEndpoints({
   }),
 })
 
-/** Hands an object URL's file to the browser's download, then frees it. */
-function download({ fileName, url }: PdfFile) {
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // Revoked on the next tick: some browsers read the URL only after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 0)
-}
+/** A width within what the service accepts (a chart may be narrower than a phone). */
+const acceptedWidth = (width: number) =>
+  Math.min(EXPORT_PDF_WIDTH.max, Math.max(EXPORT_PDF_WIDTH.min, Math.round(width)))
 
-/** The width the page is laid out at on screen, within what the service accepts. */
-const screenWidth = () =>
-  Math.min(
-    EXPORT_PDF_WIDTH.max,
-    Math.max(EXPORT_PDF_WIDTH.min, Math.round(document.documentElement.clientWidth)),
-  )
+/** The width the page is laid out at on screen. */
+const screenWidth = () => document.documentElement.clientWidth
 
 /**
  * The PDF export (E011, B292), for the export controls: `exportElement` waits for the element to
@@ -75,10 +64,14 @@ export function usePdfExport() {
   const exportHtml = useCallback(
     async (htmlContent: string, fileName: string, width = screenWidth()): Promise<boolean> => {
       const call = dispatch(
-        pdfApi.endpoints.exportPdf.initiate({ htmlContent, options: { width, fileName } }),
+        pdfApi.endpoints.exportPdf.initiate({
+          htmlContent,
+          options: { width: acceptedWidth(width), fileName },
+        }),
       )
       try {
-        download(await call.unwrap())
+        const { fileName: saved, url } = await call.unwrap()
+        saveObjectUrl(saved, url)
         showToast('success', MESSAGES.M023, { brief: true })
         return true
       } catch {

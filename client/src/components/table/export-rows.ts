@@ -113,7 +113,11 @@ export async function buildExport<R>(
 
 /** Hands a file to the browser's download. */
 export function saveFile(fileName: string, blob: Blob) {
-  const url = URL.createObjectURL(blob)
+  saveObjectUrl(fileName, URL.createObjectURL(blob))
+}
+
+/** Hands an object URL's file to the browser's download, then frees the URL. */
+export function saveObjectUrl(fileName: string, url: string) {
   const link = document.createElement('a')
   link.href = url
   link.download = fileName
