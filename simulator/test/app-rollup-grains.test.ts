@@ -5,6 +5,7 @@ import type { AppInstance } from '../src/app.ts'
 import { appsChanged } from '../src/db/repositories/app-read-cache.ts'
 import { keptRollupGrains, ROLLUP_GRAINS_SETTING } from '../src/db/repositories/app-rollup-grains.ts'
 import { appsPage, appsTimeShift, searchOrder, searchWhere } from '../src/db/repositories/applications.ts'
+import { rollupNames } from '../src/db/repositories/app-rollup-names.ts'
 import { writeSetting } from '../src/db/repositories/settings.ts'
 import {
   appSearchTotals,
@@ -134,8 +135,8 @@ describe('app_rollups grains chosen per scale by density', () => {
       // The sort walks size their budget from the kept daily rows, or count the apps without them.
       const page = appsPage(
         db,
-        searchWhere(body, TEST_NOW_MS, shift),
-        searchOrder(body.sort),
+        searchWhere(body, TEST_NOW_MS, shift, rollupNames(db)),
+        searchOrder(body.sort, rollupNames(db)),
         { from: 0, size: 15 },
         TEST_NOW_MS,
         shift,

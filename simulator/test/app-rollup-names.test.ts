@@ -4,7 +4,10 @@ import type { AppInstance } from '../src/app.ts'
 import { appsChanged } from '../src/db/repositories/app-read-cache.ts'
 import { rollupCodeAdding, rollupNames } from '../src/db/repositories/app-rollup-names.ts'
 import { DAY, ROLLUP_NAME_FIELDS, codesInNameOrder, seriesCode } from '../src/db/seed/app-rollups.ts'
-import { testApp } from './helper.ts'
+import type { UnifiedSearchBody } from '@costlens/shared'
+import { searchOrder } from '../src/db/repositories/applications.ts'
+import { unifiedSearch } from '../src/db/repositories/unified-search.ts'
+import { TEST_NOW_MS, testApp } from './helper.ts'
 
 /**
  * app_rollups holds kinds, clusters, users and queues as codes of app_rollup_names (issue 18: narrow
@@ -70,6 +73,12 @@ describe('app_rollup_names: the codes of the names app_rollups holds', () => {
       expect(sumOf.get(seriesCode('kind/total', 'start', DAY), codec.code('kind', kind)), kind).toBe(n)
   })
 
+  it("R-names-3b: as seeded, every field's codes order as its names, so lists sort by the codes", () => {
+    for (const field of ROLLUP_NAME_FIELDS) expect(rollupNames(db).inNameOrder(field), field).toBe(true)
+    expect(searchOrder([{ queue: { order: 'asc' } }], rollupNames(db))).toMatch(/^a\.queue_code ASC/)
+    expect(searchOrder([{ user: { order: 'desc' } }], rollupNames(db))).toMatch(/^a\.user_code DESC/)
+  })
+
   it('R-names-4: a name no row had (a move to a new queue) gets the next code, and keeps it', () => {
     const last = db
       .prepare("SELECT max(code) FROM app_rollup_names WHERE field = 'queue'")
@@ -82,5 +91,23 @@ describe('app_rollup_names: the codes of the names app_rollups holds', () => {
     appsChanged(db)
     expect(rollupNames(db).code('queue', 'root.brand_new')).toBe(code)
     expect(rollupNames(db).name('queue', code)).toBe('root.brand_new')
+  })
+
+  it('R-names-5: lists sort by the codes while they order as the names, by the names once a new queue breaks that', () => {
+    const sortByQueue = (): UnifiedSearchBody => ({ sort: [{ queue: { order: 'asc' } }], from: 0, size: 3 })
+    // One app moved to a queue whose name sorts before every other: its code comes last (R-names-4).
+    const rowid = db.prepare('SELECT max(rowid) FROM applications').pluck().get() as number
+    const code = rollupCodeAdding(db, 'queue', '0-first')
+    db.prepare('UPDATE applications SET queue = ?, queue_code = ? WHERE rowid = ?').run(
+      '0-first',
+      code,
+      rowid,
+    )
+    appsChanged(db)
+    expect(rollupNames(db).inNameOrder('queue')).toBe(false)
+    expect(rollupNames(db).inNameOrder('user')).toBe(true)
+    expect(searchOrder(sortByQueue().sort, rollupNames(db))).toMatch(/^a\.queue ASC/)
+    const first = unifiedSearch(db, sortByQueue(), TEST_NOW_MS).results[0]!
+    expect(first.queue).toBe('0-first')
   })
 })

@@ -3,6 +3,7 @@ import type { UnifiedSearchBody } from '@costlens/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppInstance } from '../src/app.ts'
 import { appsPage, appsTimeShift, searchOrder, searchWhere } from '../src/db/repositories/applications.ts'
+import { rollupNames } from '../src/db/repositories/app-rollup-names.ts'
 import {
   appSearchTotals,
   coverWindow,
@@ -218,9 +219,16 @@ describe('unified search: rollups and sort walks give exactly what the apps give
         ...(prng.chance(0.2) ? { clusterTypes: ['CDH'] } : {}),
         ...(prng.chance(0.3) ? { queryOnFinishedTime: true } : {}),
       }
-      const where = searchWhere(body, TEST_NOW_MS, shift)
+      const where = searchWhere(body, TEST_NOW_MS, shift, rollupNames(db))
       const page = { from: body.from!, size: body.size! }
-      const wholeWindow = appsPage(db, where, searchOrder(body.sort), page, TEST_NOW_MS, shift)
+      const wholeWindow = appsPage(
+        db,
+        where,
+        searchOrder(body.sort, rollupNames(db)),
+        page,
+        TEST_NOW_MS,
+        shift,
+      )
       const ids = unifiedSearch(db, body, TEST_NOW_MS).results.map((r) => r.id)
       expect(ids, JSON.stringify(body)).toEqual(wholeWindow.map((r) => r.id))
     }

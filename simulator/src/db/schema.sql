@@ -96,8 +96,11 @@ CREATE TABLE IF NOT EXISTS applications (
   executed_by_unravel  INTEGER NOT NULL,
   -- kind, cluster_uid, user and queue as their app_rollup_names codes (repositories/app-rollup-names.ts,
   -- 1, 2, … in name order, so grouping or ordering by a code orders by its name; a move to a queue no
-  -- app had before appends a code). The covering indexes below carry these (1 byte each) instead of
-  -- the texts (about 32 bytes an entry); the texts stay for every reader of whole rows.
+  -- app had before appends a code, and its readers then order by the text: RollupNames.inNameOrder).
+  -- Every covering index below carries these (1 byte each) instead of the texts (about 32 bytes an
+  -- entry), so its readers filter, group and order by the codes; the texts stay for every reader of
+  -- whole rows. (With the texts, applications_start, _finished, _user and _queue took 62.6, 62.6, 69.4
+  -- and 69.4 MB at the large scale.)
   kind_code            INTEGER NOT NULL,
   cluster_code         INTEGER NOT NULL,
   user_code            INTEGER NOT NULL,
@@ -110,11 +113,14 @@ CREATE TABLE IF NOT EXISTS applications (
 -- applications_start also by jobs.ts and autoactions.ts, applications_finished by
 -- job-count-index.ts, jobs.ts, autoactions.ts and cluster-resources.ts (finished YARN apps).
 CREATE INDEX IF NOT EXISTS applications_start
-  ON applications (start_time, status, kind, cluster_uid, user, queue, duration, cents, event_mask, executed_by_unravel);
+  ON applications (start_time, status, kind_code, cluster_code, user_code, queue_code, duration, cents, event_mask,
+                   executed_by_unravel);
 CREATE INDEX IF NOT EXISTS applications_finished
-  ON applications (finished_time, status, kind, cluster_uid, user, queue, duration, cents, event_mask, executed_by_unravel);
+  ON applications (finished_time, status, kind_code, cluster_code, user_code, queue_code, duration, cents, event_mask,
+                   executed_by_unravel);
 CREATE INDEX IF NOT EXISTS applications_running
-  ON applications (start_time, kind, cluster_uid, user, queue, duration, cents, event_mask, executed_by_unravel)
+  ON applications (start_time, kind_code, cluster_code, user_code, queue_code, duration, cents, event_mask,
+                   executed_by_unravel)
   WHERE status = 'R';
 -- A user's or a queue's apps in start order, carrying what their totals read (the edges of a window
 -- that the daily rollups do not cover, see app_rollups) and what sorting by user or queue needs.
@@ -122,15 +128,14 @@ CREATE INDEX IF NOT EXISTS applications_running
 -- or queue's page sorted by duration or cost), applications.ts distinctAppValues (every user or
 -- queue in a few dozen seeks) and workflows.ts (a user's sessions: applications_user).
 CREATE INDEX IF NOT EXISTS applications_user
-  ON applications (user, start_time, status, kind, cluster_uid, queue, duration, cents, event_mask,
+  ON applications (user_code, start_time, status, kind_code, cluster_code, queue_code, duration, cents, event_mask,
                    executed_by_unravel, finished_time);
 CREATE INDEX IF NOT EXISTS applications_queue
-  ON applications (queue, start_time, status, kind, cluster_uid, user, duration, cents, event_mask,
+  ON applications (queue_code, start_time, status, kind_code, cluster_code, user_code, duration, cents, event_mask,
                    executed_by_unravel, finished_time);
 -- The first page of a list sorted by duration or cost: walked in sort order with every filter
 -- checked in the index, so a page reads a few thousand entries instead of sorting its whole window.
--- Kind, cluster, user and queue as their codes (kind_code, …): 69.4 MB each with the texts at the
--- large scale. Also walked by global-search.ts (a match's page by duration or cost) and autoactions.ts.
+-- Also walked by global-search.ts (a match's page by duration or cost) and autoactions.ts.
 CREATE INDEX IF NOT EXISTS applications_duration
   ON applications (duration, start_time, finished_time, status, kind_code, cluster_code, user_code, queue_code,
                    cents, event_mask, executed_by_unravel);
@@ -140,7 +145,8 @@ CREATE INDEX IF NOT EXISTS applications_cents
 -- The inefficient apps only (a sixth of them), for the inefficient list: its window, and the same
 -- walks as above.
 CREATE INDEX IF NOT EXISTS applications_inefficient_start
-  ON applications (start_time, status, kind, cluster_uid, user, queue, duration, cents, event_mask, executed_by_unravel)
+  ON applications (start_time, status, kind_code, cluster_code, user_code, queue_code, duration, cents, event_mask,
+                   executed_by_unravel)
   WHERE inefficient = 1;
 CREATE INDEX IF NOT EXISTS applications_inefficient_duration
   ON applications (duration, start_time, finished_time, status, kind_code, cluster_code, user_code, queue_code,

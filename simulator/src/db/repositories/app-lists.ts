@@ -34,7 +34,6 @@ import {
   appsTimeShift,
   checkPaging,
   clusterUidsOf,
-  CODED_INDEXES,
   countApps,
   distinctAppValues,
   eventCounts,
@@ -43,7 +42,6 @@ import {
   searchOrder,
   searchWhere,
   sortParam,
-  type AppIndex,
   type Where,
 } from './applications.ts'
 import { rollupNames } from './app-rollup-names.ts'
@@ -112,11 +110,10 @@ export function globalSearch(
   checkPaging(page.from, page.size)
   const shift = appsTimeShift(db)
   const sort = sortParam(q.sort, '-startTime')
-  const order = searchOrder(sort, 'querystring')
+  const names = rollupNames(db)
+  const order = searchOrder(sort, names, 'querystring')
   const clusters = [...scope.clusterUids]
-  // The scope's clusters as codes in an index of codes (CODED_INDEXES).
-  const whereFor = (walked: AppIndex) =>
-    searchWhere({ clusters }, now, shift, CODED_INDEXES.has(walked) ? rollupNames(db) : undefined)
+  const where = searchWhere({ clusters }, now, shift, names)
   const index = searchIndexOf(db)
   const match = matchApps(
     index,
@@ -125,12 +122,12 @@ export function globalSearch(
     now - shift,
   )
   const field = Object.keys(sort?.[0] ?? {})[0] as AppSortField
-  const rowids = matchedPage(db, index, match, whereFor, { field, order }, page)
+  const rowids = matchedPage(db, index, match, where, { field, order }, page)
   return { results: appsOfRowids(db, rowids, now, shift), total: match.count }
 }
 
-/** E023: the group-by dimensions as columns; only these reach the SQL. */
-const GROUP_COLUMNS = { user: 'a.user', queue: 'a.queue', kind: 'a.kind' } as const
+/** E023: the group-by dimensions as their code columns (the indexes hold those); only these reach the SQL. */
+const GROUP_COLUMNS = { user: 'a.user_code', queue: 'a.queue_code', kind: 'a.kind_code' } as const
 
 /** E023's window as asked: either end may be open (from the first app, up to now). */
 export function appsSearchBounds(q: AppsSearchQuery): { start?: number; end?: number } {
@@ -151,16 +148,19 @@ export function appsSearch(db: Db, q: AppsSearchQuery, now: number, scope: Clust
   checkPaging(page.from, page.size)
   const { start, end } = appsSearchBounds(q)
   const shift = appsTimeShift(db)
-  const order = searchOrder(sortParam(q.sort, '-startTime'), 'querystring')
+  const names = rollupNames(db)
+  const order = searchOrder(sortParam(q.sort, '-startTime'), names, 'querystring')
   const body: UnifiedSearchBody = {
     start_time: start,
     end_time: end,
     appTypes: listParam(q.appTypes),
     clusters: [...scopedClusters(scope, clusterUidsOf(db, q.clusterName))],
   }
-  const where = searchWhere(body, now, shift)
+  const where = searchWhere(body, now, shift, names)
   if (q.groupBy !== undefined)
-    apply(where, `${GROUP_COLUMNS[q.groupBy]} = @groupValue`, { groupValue: q.groupValue })
+    apply(where, `${GROUP_COLUMNS[q.groupBy]} = @groupValue`, {
+      groupValue: names.code(q.groupBy, String(q.groupValue ?? '')),
+    })
   const apps = appsPage(db, where, order, page, now, shift)
   return {
     apps,
@@ -203,6 +203,7 @@ export function inefficientApps(
     },
     now,
     appsTimeShift(db),
+    rollupNames(db),
   )
   return eventCounts(db, where, INEFFICIENT).map((e) => ({ key: e.name, doc_count: e.count }))
 }
@@ -254,7 +255,8 @@ export function inefficientAppsNewux(
   checkPaging(page.from, page.size)
   const window = inefficientNewuxWindow(q, now)
   const shift = appsTimeShift(db)
-  const order = searchOrder(sortParam(q.sort, '-duration'), 'querystring')
+  const names = rollupNames(db)
+  const order = searchOrder(sortParam(q.sort, '-duration'), names, 'querystring')
   const where = searchWhere(
     {
       start_time: window.start,
@@ -268,14 +270,18 @@ export function inefficientAppsNewux(
     },
     now,
     shift,
+    names,
   )
   const sql = `WHERE ${where.clauses.join(' AND ')}`
-  const perKind = db
-    .prepare(
-      `SELECT a.kind AS key, count(*) AS n FROM applications a INDEXED BY ${where.index} ${sql}
-       GROUP BY a.kind ORDER BY n DESC, a.kind`,
-    )
-    .all(where.params) as { key: string; n: number }[]
+  // By kind code, which orders as the kind's name (app-rollup-names.ts).
+  const perKind = (
+    db
+      .prepare(
+        `SELECT a.kind_code AS code, count(*) AS n FROM applications a INDEXED BY ${where.index} ${sql}
+         GROUP BY a.kind_code ORDER BY n DESC, a.kind_code`,
+      )
+      .all(where.params) as { code: number; n: number }[]
+  ).map(({ code, n }) => ({ key: names.name('kind', code), n }))
   return {
     results: appsPage(db, where, order, page, now, shift),
     total: perKind.reduce((n, k) => n + k.n, 0),
@@ -320,6 +326,7 @@ export function appEventsList(
     { start_time: window.start, end_time: window.end, clusters },
     now,
     appsTimeShift(db),
+    rollupNames(db),
   )
   return eventCounts(db, where).map((e) => ({ name: e.name, count: e.count, checked: true as const }))
 }
@@ -357,20 +364,27 @@ export function statsCountsSql(
   scope: ClusterScope,
 ): { user: KeyCount[]; queue: KeyCount[] } {
   const window = startEndWindow(q, STATS_TAGS_SPAN, now)
+  const names = rollupNames(db)
   const where = searchWhere(
     { start_time: window.start, end_time: window.end, clusters: [...scope.clusterUids] },
     now,
     appsTimeShift(db),
+    names,
   )
   const sql = `WHERE ${where.clauses.join(' AND ')}`
-  const countsBy = (column: 'a.user' | 'a.queue') =>
-    db
-      .prepare(
-        `SELECT ${column} AS key, count(*) AS doc_count FROM applications a INDEXED BY ${where.index} ${sql}
-         GROUP BY ${column} ORDER BY doc_count DESC, key`,
-      )
-      .all(where.params) as KeyCount[]
-  return { user: countsBy('a.user'), queue: countsBy('a.queue') }
+  // Counted by code (the index holds those), named and ordered here: most apps first, then by name.
+  const countsBy = (field: 'user' | 'queue') =>
+    (
+      db
+        .prepare(
+          `SELECT a.${field}_code AS code, count(*) AS n FROM applications a INDEXED BY ${where.index} ${sql}
+           GROUP BY a.${field}_code`,
+        )
+        .all(where.params) as { code: number; n: number }[]
+    )
+      .map(({ code, n }) => ({ key: names.name(field, code), doc_count: n }))
+      .sort((a, b) => b.doc_count - a.doc_count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+  return { user: countsBy('user'), queue: countsBy('queue') }
 }
 
 /**

@@ -14,6 +14,11 @@ export interface RollupNames {
   code(field: RollupNameField, name: string): number
   /** A code's name. */
   name(field: RollupNameField, code: number): string
+  /**
+   * Whether the field's codes order as its names do, so ordering by the code column orders by name:
+   * true but after a move to a queue no app had before (rollupCodeAdding appends its code).
+   */
+  inNameOrder(field: RollupNameField): boolean
 }
 
 interface NameTables {
@@ -53,6 +58,11 @@ export function rollupNames(db: Db): RollupNames {
       const name = names[field].get(code)
       if (name === undefined) throw new Error(`app_rollup_names holds no ${field} ${code}`)
       return name
+    },
+    inNameOrder: (field) => {
+      // Codes are read in code order (readNames): each name must sort after the one before.
+      const inOrder = [...names[field].entries()].sort(([a], [b]) => a - b).map(([, name]) => name)
+      return inOrder.every((name, i) => i === 0 || inOrder[i - 1]! < name)
     },
   }
 }

@@ -159,24 +159,32 @@ export function buildIndexFromApps(db: Db, onRows: (n: number) => void = () => {
   // The id shapes in the order first met (families keep that order), and the ids of none.
   const shapeOf = new Map<string, number>()
   const shapes: IdShape[] = []
-  const looseIds: string[] = []
-  // In cluster order (then rowid): a user's scope is a few ranges of the arrays.
+  // The ids of no shape, by their place in the arrays.
+  const looseIds = new Map<number, string>()
+  // The arrays are in cluster order (then rowid): a user's scope is a few ranges of them. Each
+  // cluster's range comes from its count (one pass of an index led by the cluster) and the rows are
+  // read in rowid order into their cluster's range: a third of the time SQLite took to sort a
+  // million rows by cluster.
+  const nextPlace: number[] = []
+  let place = 0
+  for (const [clusterUid, count] of db
+    .prepare('SELECT cluster_uid, count(*) FROM applications GROUP BY cluster_uid ORDER BY cluster_uid')
+    .raw()
+    .all() as [string, number][]) {
+    clusterOf.set(clusterUid, index.clusters.length)
+    index.clusters.push(clusterUid)
+    nextPlace.push(place)
+    place += count
+  }
   const rows = db
-    .prepare(
-      `SELECT rowid, id, name, user, queue, cluster_uid, start_time FROM applications
-        ORDER BY cluster_uid, rowid`,
-    )
+    .prepare('SELECT rowid, id, name, user, queue, cluster_uid, start_time FROM applications ORDER BY rowid')
     .raw()
     .iterate() as IterableIterator<[number, string, string, string, string, string, number]>
-  let i = 0
+  let read = 0
   for (const [rowid, id, name, user, queue, clusterUid, start] of rows) {
+    const c = clusterOf.get(clusterUid)!
+    const i = nextPlace[c]!++
     index.rowid[i] = rowid
-    let c = clusterOf.get(clusterUid)
-    if (c === undefined) {
-      c = index.clusters.length
-      clusterOf.set(clusterUid, c)
-      index.clusters.push(clusterUid)
-    }
     index.cluster[i] = c
     index.start[i] = start
     index.name[i] = code(name)
@@ -198,19 +206,18 @@ export function buildIndexFromApps(db: Db, onRows: (n: number) => void = () => {
       index.seq[i] = Number(m[2])
     } else {
       index.family[i] = -1
-      looseIds.push(lower)
+      looseIds.set(i, lower)
     }
     if (rowid > index.maxRowid) index.maxRowid = rowid
-    if (++i % 50_000 === 0) onRows(50_000)
+    if (++read % 50_000 === 0) onRows(50_000)
   }
-  onRows(i % 50_000)
+  onRows(read % 50_000)
   // Families: the shapes that enough ids share, in the order first met.
   const familyOfShape = shapes.map(({ prefix, width, count }) =>
     count >= MIN_FAMILY ? index.families.push({ prefix, width }) - 1 : -1,
   )
   // The other ids in app order: those of no shape, and those of a shape too rare (rebuilt).
   const others: number[] = []
-  let loose = 0
   for (let a = 0; a < n; a++) {
     const s = index.family[a]!
     const f = s < 0 ? -1 : familyOfShape[s]!
@@ -218,7 +225,7 @@ export function buildIndexFromApps(db: Db, onRows: (n: number) => void = () => {
       index.family[a] = f
       continue
     }
-    if (s < 0) index.otherIds.push(looseIds[loose++]!)
+    if (s < 0) index.otherIds.push(looseIds.get(a)!)
     else {
       const { prefix, width } = shapes[s]!
       index.otherIds.push(prefix + String(index.seq[a]).padStart(width, '0'))

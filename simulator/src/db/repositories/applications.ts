@@ -13,7 +13,7 @@ import { cachedStatement } from '../statement-cache.ts'
 import { EVENT_COUNT_OF_MASK, EVENT_SUMS, INEFFICIENT_BITS } from '../seed/app-rollups.ts'
 import { APP_EVENT_TYPES, eventMask, eventTypeMask, type AppRow as StoredApp } from '../seed/applications.ts'
 import { figureSql } from './app-figures.ts'
-import type { RollupNames } from './app-rollup-names.ts'
+import { rollupNames, type RollupNames } from './app-rollup-names.ts'
 
 /**
  * How far the application times have moved since seeding: the stored times stay as seeded (a
@@ -42,21 +42,32 @@ export function gridClock(db: Db, now: number, unitMs: number): StoredClock {
   return { shift, storedNow: now - shift }
 }
 
-/** API sort fields to columns: only these can reach ORDER BY. */
+/**
+ * API sort fields to columns: only these can reach ORDER BY. Kind, user and queue are their codes
+ * (the indexes hold those, not the texts), which order as their names do (app-rollup-names.ts)
+ * unless a move gave a queue its code out of order: searchOrder then sorts by the text.
+ */
 export const SORT_COLUMNS: Record<AppSortField, string> = {
   startTime: 'a.start_time',
   finishedTime: 'a.finished_time',
   duration: 'a.duration',
   cents: 'a.cents',
   cost: 'a.cents',
-  user: 'a.user',
-  queue: 'a.queue',
+  user: 'a.user_code',
+  queue: 'a.queue_code',
   name: 'a.name',
-  kind: 'a.kind',
+  kind: 'a.kind_code',
   status: 'a.status',
   numEvents: 'a.num_events',
   totalDfsBytesRead: 'a.dfs_read',
   totalDfsBytesWritten: 'a.dfs_written',
+}
+
+/** The sort fields whose columns are codes, and the field of their names (app-rollup-names.ts). */
+const NAMED_SORTS: Partial<Record<AppSortField, 'kind' | 'user' | 'queue'>> = {
+  user: 'user',
+  queue: 'queue',
+  kind: 'kind',
 }
 
 export interface Where {
@@ -79,19 +90,6 @@ export type AppIndex =
   | 'applications_duration'
   | 'applications_cents'
   | `applications_${'inefficient' | 'kind'}_${'duration' | 'cents'}`
-
-/**
- * The indexes that hold kind, cluster, user and queue as their codes (schema.sql kind_code, …), not
- * the texts: a query that names one filters the codes (searchWhere's `codes`), or it reads rows.
- */
-export const CODED_INDEXES: ReadonlySet<AppIndex> = new Set<AppIndex>([
-  'applications_duration',
-  'applications_cents',
-  'applications_inefficient_duration',
-  'applications_inefficient_cents',
-  'applications_kind_duration',
-  'applications_kind_cents',
-])
 
 /**
  * A date parameter as epoch ms (shared parseDateParam, the one reading of every kind); `location`
@@ -230,8 +228,11 @@ export function searchWhere(
   body: UnifiedSearchBody,
   now: number,
   shift = 0,
-  /** Given, kind and cluster filter the code columns (an index that carries those, not the texts). */
-  codes?: RollupNames,
+  /**
+   * The names' codes: kind, cluster, user and queue filter the code columns, which every index of
+   * the window holds instead of the texts (schema.sql).
+   */
+  codes: RollupNames,
 ): Where {
   const start = instant(body.start_time, 'start_time')
   const end = instant(body.end_time, 'end_time')
@@ -262,14 +263,12 @@ export function searchWhere(
     ['queue', body.queues, 'qu'],
   ] as const) {
     if (!values?.length) continue
-    if (codes)
-      inList(
-        where,
-        `a.${field}_code`,
-        prefix,
-        values.map((v) => codes.code(field, v)),
-      )
-    else inList(where, `a.${field}`, prefix, values)
+    inList(
+      where,
+      `a.${field}_code`,
+      prefix,
+      values.map((v) => codes.code(field, v)),
+    )
   }
   if (body.jobIds?.length) inList(where, 'a.id', 'ji', body.jobIds)
   if (body.signature) {
@@ -313,18 +312,20 @@ export function searchWhere(
 }
 
 /** The ORDER BY of a search: one known field and its order, id last so pages never overlap. */
-export function searchOrder(sort: UnifiedSearchBody['sort'], location = 'body'): string {
+export function searchOrder(sort: UnifiedSearchBody['sort'], codes: RollupNames, location = 'body'): string {
   const entry = sort?.[0]
   const [field, spec] = entry
     ? (Object.entries(entry)[0] ?? ['startTime', { order: 'desc' }])
     : ['startTime', { order: 'desc' }]
-  const column = SORT_COLUMNS[field as AppSortField]
-  if (!column)
+  const coded = SORT_COLUMNS[field as AppSortField]
+  if (!coded)
     throw new HttpError(
       400,
       `${location}/sort: "${field}" is not a sort field; use one of ${Object.keys(SORT_COLUMNS).join(', ')}`,
     )
   const direction = spec.order === 'asc' ? 'ASC' : 'DESC'
+  const named = NAMED_SORTS[field as AppSortField]
+  const column = named && !codes.inNameOrder(named) ? `a.${named}` : coded
   // Ties go by start time, then rowid (so pages never overlap): every index that leads with a sort
   // column has the start time next and the rowid last, so a page is read in index order.
   const ties = column === 'a.start_time' ? '' : `a.start_time ${direction}, `
@@ -354,13 +355,16 @@ export function clusterUidsOf(db: Db, name: string | undefined): string[] | unde
 }
 
 /**
- * Every user or every queue that ran an app, sorted, by hopping from one value to the next in its
- * index (one seek per value, a few dozen in all) instead of reading a million entries.
+ * The codes of every user or every queue that ran an app (on some clusters), by hopping from one
+ * code to the next in its index (one seek per value, a few dozen in all) instead of reading a
+ * million entries.
  */
-export function distinctAppValues(db: Db, column: 'user' | 'queue', clusters?: readonly string[]): string[] {
-  const index = column === 'user' ? 'applications_user' : 'applications_queue'
+export function distinctAppCodes(db: Db, field: 'user' | 'queue', clusters?: readonly string[]): number[] {
+  const index = field === 'user' ? 'applications_user' : 'applications_queue'
+  const column = `${field}_code`
+  const names = rollupNames(db)
   const onClusters =
-    clusters === undefined ? '' : 'AND cluster_uid IN (SELECT value FROM json_each(@clusters))'
+    clusters === undefined ? '' : 'AND cluster_code IN (SELECT value FROM json_each(@clusters))'
   return cachedStatement(
     db,
     `WITH RECURSIVE v(value) AS (
@@ -371,7 +375,19 @@ export function distinctAppValues(db: Db, column: 'user' | 'queue', clusters?: r
        SELECT value FROM v WHERE value IS NOT NULL`,
   )
     .pluck()
-    .all(clusters === undefined ? {} : { clusters: JSON.stringify(clusters) }) as string[]
+    .all(
+      clusters === undefined
+        ? {}
+        : { clusters: JSON.stringify(clusters.map((c) => names.code('cluster', c))) },
+    ) as number[]
+}
+
+/** The names of every user or every queue that ran an app (on some clusters), sorted. */
+export function distinctAppValues(db: Db, field: 'user' | 'queue', clusters?: readonly string[]): string[] {
+  const names = rollupNames(db)
+  return distinctAppCodes(db, field, clusters)
+    .map((code) => names.name(field, code))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
 }
 
 /** The number of applications a WHERE matches, read from its covering index. */

@@ -30,6 +30,7 @@ import { notYourCluster } from './scope.ts'
 import { RESOURCE_BUCKET_MS } from '../seed/cluster-resources.ts'
 import { appsTimeShift, checkPaging, instant, queryWindow } from './applications.ts'
 import { figureSql } from './app-figures.ts'
+import { rollupNames, type RollupNames } from './app-rollup-names.ts'
 import { assertSeriesPoints } from './series.ts'
 import {
   FINISHED_PAGE_SORTS,
@@ -63,6 +64,9 @@ const INTERVAL_MS: Record<ResourceInterval, number> = {
   weekly: POINT_INTERVAL_MS.weekly,
 }
 
+/** A kind as YARN's applicationType names it (DIMENSIONS.applicationType in SQL). */
+const yarnApplicationType = (kind: string) => (kind === 'mr' ? 'MAPREDUCE' : kind.toUpperCase())
+
 /** The group-bys as SQL over the schema's own columns (no user text); applicationType as YARN names it. */
 const DIMENSIONS: Record<ResourceGroupBy, string> = {
   applicationType: "CASE a.kind WHEN 'mr' THEN 'MAPREDUCE' ELSE upper(a.kind) END",
@@ -95,11 +99,11 @@ interface Target {
 }
 
 /** `(@p0, @p1, …)` and its parameters, so ids never enter the SQL text. */
-function inParams(
+function inParams<V extends string | number>(
   prefix: string,
-  values: readonly string[],
-): { sql: string; params: Record<string, string> } {
-  const params: Record<string, string> = {}
+  values: readonly V[],
+): { sql: string; params: Record<string, V> } {
+  const params: Record<string, V> = {}
   const names = values.map((v, i) => {
     params[`${prefix}${i}`] = v
     return `@${prefix}${i}`
@@ -589,14 +593,28 @@ export function taggedStats(db: Db, target: Target, q: TaggedStatsQuery, now: nu
     ? figureSql('finishedInRange', resourceWindow(q, now), now, shift)
     : figureSql('runningNow', { end: now }, now, shift)
   Object.assign(params, figure.params)
-  const where = [`a.cluster_uid IN ${uids.sql}`, ...figure.clauses].join(' AND ')
-  // One scan of the finish-time index grouped by all three; each list is summed from it.
-  const groups = db
-    .prepare(
-      `SELECT ${DIMENSIONS.applicationType} AS type, a.user AS user, a.queue AS queue, count(*) AS n
-         FROM applications a INDEXED BY applications_finished WHERE ${where} GROUP BY type, user, queue`,
-    )
-    .all(params) as { type: string; user: string; queue: string; n: number }[]
+  const codec = rollupNames(db)
+  const codes = inParams(
+    'u',
+    target.uids.map((uid) => codec.code('cluster', uid)),
+  )
+  const where = [`a.cluster_code IN ${codes.sql}`, ...figure.clauses].join(' AND ')
+  // One scan of the finish-time index grouped by all three (as the codes it holds, named here);
+  // each list is summed from it.
+  const groups = (
+    db
+      .prepare(
+        `SELECT a.kind_code AS k, a.user_code AS u, a.queue_code AS q, count(*) AS n
+           FROM applications a INDEXED BY applications_finished WHERE ${where}
+          GROUP BY a.kind_code, a.user_code, a.queue_code`,
+      )
+      .all({ ...params, ...codes.params }) as { k: number; u: number; q: number; n: number }[]
+  ).map((g) => ({
+    type: yarnApplicationType(codec.name('kind', g.k)),
+    user: codec.name('user', g.u),
+    queue: codec.name('queue', g.q),
+    n: g.n,
+  }))
   const counts = (field: 'type' | 'user' | 'queue') => {
     const byKey = new Map<string, number>()
     for (const g of groups) byKey.set(g[field], (byKey.get(g[field]) ?? 0) + g.n)
@@ -751,12 +769,12 @@ const SORT_COLUMNS: Record<string, string> = {
   startTime: '(a.finished_time - a.duration)',
   finishedTime: 'a.finished_time',
   duration: 'a.duration',
-  user: 'a.user',
-  queue: 'a.queue',
+  user: 'a.user_code',
+  queue: 'a.queue_code',
   name: 'a.name',
   status: 'a.status',
   id: 'a.id',
-  kind: 'a.kind',
+  kind: 'a.kind_code',
   memorySeconds: 'a.memory_seconds',
   vcoreSeconds: 'a.vcore_seconds',
   totalProcessingTime: 'a.duration',
@@ -764,6 +782,16 @@ const SORT_COLUMNS: Record<string, string> = {
   cpuTime: 'a.vcore_seconds',
   totBytesBilled: 'a.dfs_read',
   cents: 'a.cents',
+}
+
+/**
+ * A sort field's column: kind, user and queue are their codes (the finish-time index holds those),
+ * which order as their names unless a move gave a queue a code out of order (app-rollup-names.ts):
+ * then the text, read from the rows.
+ */
+function sortColumn(names: RollupNames, field: string): string {
+  const named = ({ user: 'user', queue: 'queue', kind: 'kind' } as const)[field as 'user' | 'queue' | 'kind']
+  return named && !names.inNameOrder(named) ? `a.${named}` : SORT_COLUMNS[field]!
 }
 
 interface FinishedRow {
@@ -928,8 +956,16 @@ function finishedPageSql(
   now: number,
   shift: number,
 ): { rowids: number[]; total: number } {
-  const uids = inParams('u', clusters)
-  const kindList = inParams('k', kinds)
+  // The finish-time index holds the kind, cluster, user and queue as their codes (schema.sql).
+  const names = rollupNames(db)
+  const uids = inParams(
+    'u',
+    clusters.map((uid) => names.code('cluster', uid)),
+  )
+  const kindList = inParams(
+    'k',
+    kinds.map((kind) => names.code('kind', kind)),
+  )
   const finished = figureSql('finishedInRange', window, now, shift)
   const params: Record<string, unknown> = {
     ...uids.params,
@@ -938,14 +974,14 @@ function finishedPageSql(
     size,
     from,
   }
-  const clauses = [...finished.clauses, `a.kind IN ${kindList.sql}`, `a.cluster_uid IN ${uids.sql}`]
+  const clauses = [...finished.clauses, `a.kind_code IN ${kindList.sql}`, `a.cluster_code IN ${uids.sql}`]
   if (q.user !== undefined) {
-    clauses.push('a.user = @user')
-    params.user = q.user
+    clauses.push('a.user_code = @user')
+    params.user = names.code('user', q.user)
   }
   if (q.queue !== undefined) {
-    clauses.push('a.queue = @queue')
-    params.queue = q.queue
+    clauses.push('a.queue_code = @queue')
+    params.queue = names.code('queue', q.queue)
   }
   const where = clauses.join(' AND ')
   const total = db
@@ -958,7 +994,7 @@ function finishedPageSql(
   const rowids = db
     .prepare(
       `SELECT a.rowid FROM applications a INDEXED BY applications_finished
-        WHERE ${where} ORDER BY ${SORT_COLUMNS[field]} ${direction}, a.rowid ${direction} LIMIT @size OFFSET @from`,
+        WHERE ${where} ORDER BY ${sortColumn(names, field)} ${direction}, a.rowid ${direction} LIMIT @size OFFSET @from`,
     )
     .pluck()
     .all(params) as number[]

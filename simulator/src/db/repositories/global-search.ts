@@ -51,14 +51,14 @@ function registerHitFunction(db: Db): void {
 
 /**
  * The rowids of one page of the matched apps, in `order` (searchOrder's ORDER BY of `field`).
- * `whereFor` gives the scope and window clauses the match was made with, for the index walked (the
- * walk re-checks them in the index, the rows read by rowid need not).
+ * `where` holds the scope and window clauses the match was made with (the walk re-checks them in
+ * the index, the rows read by rowid need not).
  */
 export function matchedPage(
   db: Db,
   index: SearchIndex,
   match: SearchMatch,
-  whereFor: (index: AppIndex) => Where,
+  where: Where,
   sort: { field: AppSortField; order: string },
   page: { from: number; size: number },
 ): number[] {
@@ -76,7 +76,6 @@ export function matchedPage(
     for (const a of match.positions) mask[index.rowid[a]!] = 1
     currentMask = mask
     walkBudget = Math.max(match.count * ROW_COST, 4 * walkCost)
-    const where = whereFor(walkIndex)
     try {
       return cachedStatement(
         db,

@@ -20,12 +20,11 @@ import {
 } from '../seed/app-rollups.ts'
 import {
   addDimensionFilters,
-  CODED_INDEXES,
   appsPage,
   appsTimeShift,
   checkPaging,
   countedEvents,
-  distinctAppValues,
+  distinctAppCodes,
   INEFFICIENT_ONLY,
   inList,
   onlyInefficientApps,
@@ -239,11 +238,11 @@ function addAppTotals(into: SearchTotals, db: Db, where: Where): void {
   const sql = where.clauses.length ? `WHERE ${where.clauses.join(' AND ')}` : ''
   const groups = cachedStatement(
     db,
-    `SELECT a.cluster_uid AS uid, a.event_mask AS mask, count(*) AS n, min(a.duration) AS dmin,
+    `SELECT a.cluster_code AS code, a.event_mask AS mask, count(*) AS n, min(a.duration) AS dmin,
             max(a.duration) AS dmax, min(a.cents) AS cmin, max(a.cents) AS cmax
-       FROM applications a INDEXED BY ${where.index} ${sql} GROUP BY a.cluster_uid, a.event_mask`,
+       FROM applications a INDEXED BY ${where.index} ${sql} GROUP BY a.cluster_code, a.event_mask`,
   ).all(where.params) as {
-    uid: string
+    code: number
     mask: number
     n: number
     dmin: number
@@ -251,7 +250,10 @@ function addAppTotals(into: SearchTotals, db: Db, where: Where): void {
     cmin: number
     cmax: number
   }[]
-  for (const g of groups) addApps(into, g.uid, g.mask, g.n, [g.dmin, g.dmax], [g.cmin, g.cmax])
+  // The indexes hold clusters as their codes, which order as their ids do (app-rollup-names.ts).
+  const names = rollupNames(db)
+  for (const g of groups)
+    addApps(into, names.name('cluster', g.code), g.mask, g.n, [g.dmin, g.dmax], [g.cmin, g.cmax])
 }
 
 /**
@@ -262,12 +264,13 @@ function addEdgeTotals(into: SearchTotals, db: Db, where: Where, index: string):
   const sql = where.clauses.length ? `WHERE ${where.clauses.join(' AND ')}` : ''
   const apps = cachedStatement(
     db,
-    `SELECT a.cluster_uid, a.event_mask, a.duration, a.cents FROM applications a INDEXED BY ${index} ${sql}`,
+    `SELECT a.cluster_code, a.event_mask, a.duration, a.cents FROM applications a INDEXED BY ${index} ${sql}`,
   )
     .raw()
-    .all(where.params) as [string, number, number, number][]
-  for (const [uid, mask, duration, cents] of apps)
-    addApps(into, uid, mask, 1, [duration, duration], [cents, cents])
+    .all(where.params) as [number, number, number, number][]
+  const names = rollupNames(db)
+  for (const [code, mask, duration, cents] of apps)
+    addApps(into, names.name('cluster', code), mask, 1, [duration, duration], [cents, cents])
 }
 
 /**
@@ -344,7 +347,7 @@ const EDGE_INDEX: Partial<Record<SliceBase, string>> = {
 /** The totals of a unified search read from the apps of its whole window alone. */
 export function appSearchTotals(db: Db, body: UnifiedSearchBody, now: number, shift: number): SearchTotals {
   const totals = emptyTotals()
-  addAppTotals(totals, db, searchWhere(body, now, shift))
+  addAppTotals(totals, db, searchWhere(body, now, shift, rollupNames(db)))
   return totals
 }
 
@@ -358,7 +361,7 @@ export function searchTotals(
   body: UnifiedSearchBody,
   now: number,
   shift: number,
-  where: Where = searchWhere(body, now, shift),
+  where: Where = searchWhere(body, now, shift, rollupNames(db)),
   plan: RollupPlan | undefined = rollupPlan(body, keptRollupGrains(db)),
 ): SearchTotals {
   const totals = emptyTotals()
@@ -374,6 +377,7 @@ export function searchTotals(
       { ...body, start_time: edge.from + shift, end_time: edge.to - 1 + shift },
       now,
       shift,
+      rollupNames(db),
     )
     const index = plan.basis === 'start' ? (EDGE_INDEX[plan.spec.base] ?? edgeWhere.index) : edgeWhere.index
     addEdgeTotals(totals, db, edgeWhere, index)
@@ -479,19 +483,19 @@ function* sortWalks(
   body: UnifiedSearchBody,
   plan: RollupPlan | undefined,
   matched: number,
-  now: number,
-  shift: number,
 ): Generator<Where> {
   const [field, spec] = Object.entries(body.sort?.[0] ?? {})[0] ?? ['startTime', { order: 'desc' }]
   const sortField = (field === 'cost' ? 'cents' : field) as AppSortField
   if (!where.window || matched === 0) return
   const column = SORT_COLUMNS[sortField]
   if (sortField === 'user' || sortField === 'queue') {
+    // Queues whose codes no longer order as their names (a move, see searchOrder) are sorted in the window.
+    if (!rollupNames(db).inNameOrder(sortField)) return
     const filtered = sortField === 'user' ? body.users?.length : body.queues?.length
     const index: AppIndex = `applications_${sortField}`
     const clauses = where.clauses.filter((c) => c !== INEFFICIENT_ONLY)
     const walk: Where = { ...where, index, clauses, params: { ...where.params } }
-    if (!filtered) inList(walk, column, 'sv', distinctAppValues(db, sortField))
+    if (!filtered) inList(walk, column, 'sv', distinctAppCodes(db, sortField))
     yield walk
     return
   }
@@ -507,8 +511,6 @@ function* sortWalks(
     return
   }
   const walked = walkedIndex(db, body, plan, sortField)
-  // An index of codes (CODED_INDEXES) is walked with the filters on kind, cluster, user and queue as codes.
-  const walkedWhere = CODED_INDEXES.has(walked.index) ? searchWhere(body, now, shift, rollupNames(db)) : where
   const one = (sql: string) => (cachedStatement(db, sql).pluck().get() as number | null) ?? 0
   const first = one('SELECT min(start_time) FROM applications')
   const last = one('SELECT max(start_time) FROM applications')
@@ -531,8 +533,8 @@ function* sortWalks(
     const walk: Where = {
       ...where,
       index: walked.index,
-      clauses: [...new Set([...walkedWhere.clauses, ...walked.prefix])],
-      params: { ...walkedWhere.params, ...walked.params },
+      clauses: [...new Set([...where.clauses, ...walked.prefix])],
+      params: { ...where.params, ...walked.params },
     }
     if (bound !== undefined) {
       walk.clauses.push(`${column} ${desc ? '>=' : '<='} @sortBound`)
@@ -553,15 +555,16 @@ export function unifiedSearch(db: Db, body: UnifiedSearchBody, now: number): Uni
   const size = body.size ?? 15
   checkPaging(from, size)
   const shift = appsTimeShift(db)
-  const where = searchWhere(body, now, shift)
-  const order = searchOrder(body.sort)
+  const names = rollupNames(db)
+  const where = searchWhere(body, now, shift, names)
+  const order = searchOrder(body.sort, names)
   const plan = rollupPlan(body, keptRollupGrains(db))
   const totals = searchTotals(db, body, now, shift, where, plan)
   const total = totals.n
   const expected = Math.max(0, Math.min(size, total - from))
   let results: AppRecord[] = []
   if (expected)
-    for (const walk of sortWalks(db, where, body, plan, total, now, shift)) {
+    for (const walk of sortWalks(db, where, body, plan, total)) {
       results = appsPage(db, walk, order, { from, size }, now, shift)
       if (results.length >= expected) break
     }
