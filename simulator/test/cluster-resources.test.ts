@@ -380,6 +380,22 @@ describe('GET /api/v1/clusters/{cluster}/resources/tagged/apps (E063)', () => {
     expect(finished).toMatchObject({ allocatedVCores: 0, progress: 100, runningContainers: 0 })
   })
 
+  it.each([
+    ['applicationType', 'SPARK', "kind = 'spark'"],
+    ['applicationType', 'MAPREDUCE', "kind = 'mr'"],
+    ['applicationType', 'spark', '0'],
+    ['user', 'etl_svc', "user = 'etl_svc'"],
+    ['queue', 'root.etl', "queue = 'root.etl'"],
+    ['user', 'nobody_at_all', '0'],
+  ])('E063 groupBy=%s&value=%s keeps the apps of that value only', async (groupBy, value, where) => {
+    const { body } = await get<TaggedAppsResponse>(
+      `/api/v1/clusters/cdh-prod-01/resources/tagged/apps?${week}&size=100&groupBy=${groupBy}&value=${value}`,
+    )
+    const overlap = `cluster_uid = 'cdh-prod-01' AND start_time <= ${weekEnd} AND (finished_time IS NULL OR finished_time >= ${weekStart})`
+    expect(body.total).toBe(one(`SELECT count(*) FROM applications WHERE ${overlap} AND ${where}`))
+    if (where !== '0') expect(body.total).toBeGreaterThan(0)
+  })
+
   it('E063 running=true: the apps running now, each holding its average rate', async () => {
     const { body } = await get<TaggedAppsResponse>(
       '/api/v1/clusters/cdh-prod-01/resources/tagged/apps?running=true',

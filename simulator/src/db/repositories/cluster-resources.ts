@@ -441,18 +441,44 @@ function withDocumentedStates(result: ConsoleNodes): NodesResponse {
 }
 
 /**
- * The apps of some clusters that ran during [from, to] (stored times) as (rid, s): row id and
- * start, from the finish-time index alone for the finished ones (their start is finish minus
- * duration), the running ones being its NULL range. A window of the last hour reads the apps of
- * the last hours, not every app the clusters ever started.
+ * The apps of some clusters (`clusterCodes`: an SQL list of their codes, app-rollup-names.ts) that
+ * ran during [from, to] (stored times) as (rid, s): row id and start, from the finish-time index
+ * alone for the finished ones (their start is finish minus duration), the running ones being its
+ * NULL range. A window of the last hour reads the apps of the last hours, not every app the
+ * clusters ever started.
  */
-function overlapping(clusters: string, from: string, to: string, extra = ''): string {
+function overlapping(clusterCodes: string, from: string, to: string, extra = ''): string {
   return `SELECT a.rowid AS rid, a.finished_time - a.duration AS s FROM applications a INDEXED BY applications_finished
            WHERE a.finished_time >= ${from} AND a.finished_time - a.duration <= ${to}
-             AND a.cluster_uid IN ${clusters}${extra}
+             AND a.cluster_code IN ${clusterCodes}${extra}
           UNION ALL
           SELECT a.rowid, a.start_time FROM applications a INDEXED BY applications_finished
-           WHERE a.finished_time IS NULL AND a.cluster_uid IN ${clusters}${extra} AND a.start_time <= ${to}`
+           WHERE a.finished_time IS NULL AND a.cluster_code IN ${clusterCodes}${extra} AND a.start_time <= ${to}`
+}
+
+/** Some clusters' codes as an SQL list and its parameters (the finish-time index holds the codes). */
+function clusterCodeList(db: Db, uids: readonly string[]) {
+  const names = rollupNames(db)
+  return inParams(
+    'cc',
+    uids.map((uid) => names.code('cluster', uid)),
+  )
+}
+
+/**
+ * A group-by value as a filter on the codes the finish-time index holds: an applicationType is the
+ * kind YARN names that way (yarnApplicationType), a user or queue its own code.
+ */
+function codedGroupFilter(db: Db, groupBy: ResourceGroupBy, value: string): { sql: string; code: number } {
+  const names = rollupNames(db)
+  if (groupBy !== 'applicationType')
+    return { sql: `a.${groupBy}_code = @value`, code: names.code(groupBy, value) }
+  // The kind YARN names `value` (MAPREDUCE is mr, SPARK spark); any other spelling names none (-1).
+  const kind = value === 'MAPREDUCE' ? 'mr' : value.toLowerCase()
+  return {
+    sql: 'a.kind_code = @value',
+    code: yarnApplicationType(kind) === value ? names.code('kind', kind) : -1,
+  }
 }
 
 /** At most this many group values in one tagged call (the multi-select limit, 02 §9). */
@@ -542,7 +568,7 @@ export function taggedSeries(
  * the index is compared with (cluster-resources.test.ts), not used by a route.
  */
 export function taggedDeltasSql(db: Db, ask: UsageDeltaAsk): Map<string, Map<number, PointDelta>> {
-  const uids = inParams('u', [...ask.clusters])
+  const codes = clusterCodeList(db, [...ask.clusters])
   const chosen = ask.values?.length ? inParams('g', [...ask.values]) : undefined
   const column = ask.metric === 'cpu' ? 'a.vcore_seconds' : 'a.memory_seconds'
   const bucket = 'CAST((t - @first) / @step AS INTEGER)'
@@ -553,7 +579,7 @@ export function taggedDeltasSql(db: Db, ask: UsageDeltaAsk): Map<string, Map<num
                 CASE WHEN a.finished_time IS NULL THEN NULL ELSE a.start_time + max(a.duration, 1) + @shift END AS e,
                 ${column} * 1000.0 / max(a.duration, 1) AS v
            FROM applications a
-          WHERE a.rowid IN (SELECT rid FROM (${overlapping(uids.sql, '@first - @shift', '@stop - @shift')}))
+          WHERE a.rowid IN (SELECT rid FROM (${overlapping(codes.sql, '@first - @shift', '@stop - @shift')}))
             AND a.start_time < @stop - @shift
             AND (a.finished_time IS NULL OR a.start_time + max(a.duration, 1) > @first - @shift)
             ${chosen ? `AND ${DIMENSIONS[ask.groupBy]} IN ${chosen.sql}` : ''}
@@ -563,7 +589,7 @@ export function taggedDeltasSql(db: Db, ask: UsageDeltaAsk): Map<string, Map<num
          FROM events GROUP BY g, p ORDER BY g, p`,
     )
     .all({
-      ...uids.params,
+      ...codes.params,
       ...chosen?.params,
       shift: ask.shift,
       first: ask.first,
@@ -720,22 +746,23 @@ function toYarnApp(row: YarnAppRow, now: number, shift: number): YarnApp {
  */
 export function taggedApps(db: Db, target: Target, q: TaggedAppsQuery, now: number): TaggedAppsResponse {
   const shift = appsTimeShift(db)
-  const uids = inParams('u', target.uids)
-  const params: Record<string, unknown> = { ...uids.params, size: q.size ?? 100 }
+  const codes = clusterCodeList(db, target.uids)
+  const params: Record<string, unknown> = { ...codes.params, size: q.size ?? 100 }
   let extra = ''
   if (q.groupBy !== undefined) {
-    extra = ` AND ${DIMENSIONS[q.groupBy]} = @value`
-    params.value = q.value
+    const filter = codedGroupFilter(db, q.groupBy, String(q.value ?? ''))
+    extra = ` AND ${filter.sql}`
+    params.value = filter.code
   }
   let candidates: string
   if (q.running) {
     // The apps running now (shared app-figures), as every screen counts them.
     const running = figureSql('runningNow', { end: now }, now, shift)
     candidates = `SELECT a.rowid AS rid, a.start_time AS s FROM applications a INDEXED BY ${running.index}
-                   WHERE ${running.clauses.join(' AND ')} AND a.cluster_uid IN ${uids.sql}${extra}`
+                   WHERE ${running.clauses.join(' AND ')} AND a.cluster_code IN ${codes.sql}${extra}`
   } else {
     const window = resourceWindow(q, now)
-    candidates = overlapping(uids.sql, '@start', '@end', extra)
+    candidates = overlapping(codes.sql, '@start', '@end', extra)
     Object.assign(params, { start: window.start - shift, end: window.end - shift })
   }
   // The page's row ids and the total in one pass over the index, then only those rows.
