@@ -2,6 +2,7 @@ import type { Db } from '../open-database.ts'
 import { APP_HISTORY_DAYS } from './applications.ts'
 import type { SeedCluster } from './clusters.ts'
 import type { Prng } from './prng.ts'
+import { ResourceDeltas } from './resource-deltas.ts'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -160,16 +161,34 @@ function smallestFitting(types: readonly NodeType[], vcores: number, memoryMb: n
 }
 
 /**
+ * The stored series' first bucket start and the end of its last bucket, the one holding now (the
+ * apps running now count as running to its end).
+ */
+function seriesBounds(now: number): { first: number; end: number } {
+  const first = Math.floor((now - (APP_HISTORY_DAYS + 1) * DAY) / RESOURCE_BUCKET_MS) * RESOURCE_BUCKET_MS
+  const last = Math.floor((now - first) / RESOURCE_BUCKET_MS)
+  return { first, end: first + (last + 1) * RESOURCE_BUCKET_MS }
+}
+
+/** The rate changes the seed adds the applications up into as it generates them (seedClusterResources' step 2). */
+export function resourceDeltasFor(clusters: readonly SeedCluster[], now: number): ResourceDeltas {
+  const { first, end } = seriesBounds(now)
+  const yarn = clusters.filter((c) => c.kind === 'Yarn').map((c) => c.unravelId)
+  return new ResourceDeltas(yarn, first, end, RESOURCE_BUCKET_MS)
+}
+
+/**
  * Seeds the resources of every Yarn cluster (after the applications, whose runs they sum):
  *
  * 1. Node outages per cluster (nodeOutages), stored in yarn_node_events.
- * 2. One INSERT computes, per cluster and 2-minute bucket of its life in the history, the average
- *    vcores and memory allocated, and the nodes down. Each application holds vcore_seconds /
- *    duration vcores (and memory_seconds / duration MB) from its start to its end, or onwards
- *    while running. Its start adds that rate from the next bucket on and the part of its own
- *    bucket after the start; its end takes them away the same way. A running sum over the buckets
- *    turns those deltas into per-bucket averages, so a million applications cost one GROUP BY and
- *    one ordered walk, not a loop over their buckets. Node outages are deltas of the same pass.
+ * 2. Per cluster and 2-minute bucket of its life in the history, the average vcores and memory
+ *    allocated, and the nodes down. Each application holds vcore_seconds / duration vcores (and
+ *    memory_seconds / duration MB) from its start to its end, or onwards while running. Its start
+ *    adds that rate from the next bucket on and the part of its own bucket after the start; its
+ *    end takes them away the same way: `deltas` (resource-deltas.ts), added up as the apps were
+ *    generated. A running sum over the buckets turns those into per-bucket averages, so a million
+ *    applications cost one ordered walk, not a loop over their buckets. Node outages are changes
+ *    of the same walk.
  * 3. Sizing: the node type is the smallest that keeps the busiest bucket (and the apps running
  *    now) under capacity / HEADROOM with the nodes then down; where even the largest type is too
  *    small, the cluster gets more nodes (clusters.node_count follows). Never clipped.
@@ -180,10 +199,10 @@ export function seedClusterResources(
   prng: Prng,
   clusters: readonly SeedCluster[],
   now: number,
+  deltas: ResourceDeltas,
 ): void {
-  const first = Math.floor((now - (APP_HISTORY_DAYS + 1) * DAY) / RESOURCE_BUCKET_MS) * RESOURCE_BUCKET_MS
-  // Up to the bucket holding now: the apps running now count as running to its end.
-  const last = Math.floor((now - first) / RESOURCE_BUCKET_MS)
+  const { first } = seriesBounds(now)
+  const last = deltas.buckets - 1
   const bucketOf = (t: number) => Math.floor((t - first) / RESOURCE_BUCKET_MS)
   const firstStart = db.prepare('SELECT min(start_time) FROM applications WHERE cluster_uid = ?').pluck()
   const yarn = clusters.filter((c) => c.kind === 'Yarn')
@@ -197,23 +216,16 @@ export function seedClusterResources(
     if (b1 >= b0) spans.push({ cluster, b0, b1 })
   }
 
-  db.exec(`
-    DROP TABLE IF EXISTS temp.resource_spans;
-    DROP TABLE IF EXISTS temp.resource_deltas;
-    CREATE TEMP TABLE resource_spans (c TEXT PRIMARY KEY, b0 INTEGER, b1 INTEGER, nodes INTEGER);
-    CREATE TEMP TABLE resource_deltas (
-      c TEXT, b INTEGER, dv REAL, pv REAL, dm REAL, pm REAL, du INTEGER, dl INTEGER, dd INTEGER,
-      PRIMARY KEY (c, b)
-    ) WITHOUT ROWID;
-  `)
+  // The nodes down: +1 in an outage's first bucket, -1 in the one after it, per state.
+  const outages = new Map<SeedCluster, Outage[]>()
   db.transaction(() => {
-    const insertSpan = db.prepare('INSERT INTO temp.resource_spans (c, b0, b1, nodes) VALUES (?, ?, ?, ?)')
     const insertOutage = db.prepare(
       'INSERT INTO yarn_node_events (cluster_uid, host, state, start_time, end_time) VALUES (?, ?, ?, ?, ?)',
     )
     for (const span of spans) {
-      insertSpan.run(span.cluster.unravelId, span.b0, span.b1, span.cluster.nodeCount)
-      for (const o of nodeOutages(prng, span, span.cluster.nodeCount))
+      const drawn = nodeOutages(prng, span, span.cluster.nodeCount)
+      outages.set(span.cluster, drawn)
+      for (const o of drawn)
         insertOutage.run(
           span.cluster.unravelId,
           o.host,
@@ -223,68 +235,28 @@ export function seedClusterResources(
         )
     }
   })()
-
-  const params = { first, base: RESOURCE_BUCKET_MS, end: first + (last + 1) * RESOURCE_BUCKET_MS }
-  // Parameters bind as REAL: bucket numbers are cast back to integers. `frac` is the part of its
-  // bucket after an event; an event's rate counts for that part in its own bucket (p) and fully in
-  // every later one (d). NOT INDEXED: through the cluster index the rows come in random order, and
-  // the large scale took four times as long as with one scan of the table.
-  const bucket = 'CAST((t - @first) / @base AS INTEGER)'
-  const frac = `(@first + (${bucket} + 1) * @base - t) / @base`
-  db.transaction(() => {
-    db.prepare(
-      `INSERT INTO temp.resource_deltas (c, b, dv, pv, dm, pm, du, dl, dd)
-       WITH runs AS MATERIALIZED (
-         SELECT a.cluster_uid AS c, max(a.start_time, @first) AS s,
-                CASE WHEN a.finished_time IS NULL THEN NULL ELSE a.start_time + max(a.duration, 1) END AS e,
-                a.vcore_seconds * 1000.0 / max(a.duration, 1) AS v,
-                a.memory_seconds * 1000.0 / max(a.duration, 1) AS m
-           FROM applications a NOT INDEXED
-          WHERE a.cluster_uid IN (SELECT c FROM temp.resource_spans) AND a.start_time < @end
-            AND (a.finished_time IS NULL OR a.start_time + max(a.duration, 1) > @first)
-       ),
-       events (c, t, v, m, u, l, d) AS (
-         SELECT c, s, v, m, 0, 0, 0 FROM runs
-         UNION ALL SELECT c, e, -v, -m, 0, 0, 0 FROM runs WHERE e < @end
-         UNION ALL
-         SELECT o.cluster_uid, o.start_time, 0, 0,
-                o.state = 'UNHEALTHY', o.state = 'LOST', o.state = 'DECOMMISSIONED'
-           FROM yarn_node_events o
-         UNION ALL
-         SELECT o.cluster_uid, o.end_time, 0, 0,
-                -(o.state = 'UNHEALTHY'), -(o.state = 'LOST'), -(o.state = 'DECOMMISSIONED')
-           FROM yarn_node_events o WHERE o.end_time < @end
-       )
-       SELECT c, ${bucket} AS b, sum(v), sum(v * ${frac}), sum(m), sum(m * ${frac}), sum(u), sum(l), sum(d)
-         FROM events GROUP BY c, b`,
-    ).run(params)
-    // The running sums walk each cluster's buckets in order (a window function over the same rows
-    // sorts them again first; a recursive CTE steps one bucket per SQL row).
-    writeRunningSums(db, spans, first)
-  })()
+  db.transaction(() => writeRunningSums(db, spans, first, deltas, outages))()
 
   sizeClusters(db, yarn, spans)
   seedQueues(db, yarn)
-  db.exec('DROP TABLE temp.resource_spans; DROP TABLE temp.resource_deltas;')
 }
 
 /** Rows per INSERT of writeRunningSums: one call into SQLite binds and steps this many. */
 const ROWS_PER_INSERT = 256
 
 /**
- * Step 2's ordered walk: per cluster, bucket by bucket over its life, the running sums of the
- * deltas (vcores, memory, nodes down), each bucket's average being the sum before it plus its own
- * part-bucket deltas. Done in JS over the few deltas and written with multi-row INSERTs: a
- * recursive CTE took about 0.5 s for the 22,320 buckets a cluster has at any scale. The rounding
- * stays in SQL (round() of the same doubles), so the values are those the CTE wrote.
+ * Step 2: per cluster, bucket by bucket over its life, the running sums of the rate changes the
+ * apps made (ResourceDeltas, added up as they were generated) and of the nodes down, each bucket's
+ * average being the sum before it plus its own part-bucket changes; written with multi-row INSERTs.
+ * The rounding stays in SQL (round() of the same doubles).
  */
-function writeRunningSums(db: Db, spans: readonly Span[], first: number) {
-  const deltasOf = db
-    .prepare(
-      `SELECT b, dv, pv, dm, pm, du, dl, dd FROM temp.resource_deltas
-        WHERE c = ? AND b BETWEEN ? AND ? ORDER BY b`,
-    )
-    .raw()
+function writeRunningSums(
+  db: Db,
+  spans: readonly Span[],
+  first: number,
+  deltas: ResourceDeltas,
+  outages: ReadonlyMap<SeedCluster, readonly Outage[]>,
+) {
   const insert = (rows: number) =>
     db.prepare(
       `INSERT INTO cluster_resources (cluster_uid, ts, vcores_allocated, memory_allocated_mb,
@@ -292,30 +264,33 @@ function writeRunningSums(db: Db, spans: readonly Span[], first: number) {
        VALUES ${Array.from({ length: rows }, () => '(?, ?, max(0, round(?, 3)), max(0, round(?, 1)), ?, ?, ?)').join(', ')}`,
     )
   const full = insert(ROWS_PER_INSERT)
+  const { dv, pv, dm, pm } = deltas
   let batch: unknown[] = []
   let count = 0
   for (const { cluster, b0, b1 } of spans) {
-    const deltas = deltasOf.all(cluster.unravelId, b0, b1) as number[][]
-    let next = 0
+    const offset = deltas.offsetOf(cluster.unravelId)!
+    // Nodes down per state: the change at each bucket of the span (and the one after its end).
+    const down = NODE_STATES.map(() => new Int32Array(b1 - b0 + 2))
+    for (const o of outages.get(cluster) ?? []) {
+      const state = NODE_STATES.indexOf(o.state)
+      down[state]![o.start - b0]! += 1
+      down[state]![o.end - b0]! -= 1
+    }
+    const [unhealthy, lost, decommissioned] = down as [Int32Array, Int32Array, Int32Array]
     let sv = 0
     let sm = 0
     let su = 0
     let sl = 0
     let sd = 0
     for (let b = b0; b <= b1; b++) {
-      let av = sv
-      let am = sm
-      const d = deltas[next]
-      if (d && d[0] === b) {
-        next++
-        av += d[2]!
-        am += d[4]!
-        sv += d[1]!
-        sm += d[3]!
-        su += d[5]!
-        sl += d[6]!
-        sd += d[7]!
-      }
+      const at = offset + b
+      const av = sv + pv[at]!
+      const am = sm + pm[at]!
+      sv += dv[at]!
+      sm += dm[at]!
+      su += unhealthy[b - b0]!
+      sl += lost[b - b0]!
+      sd += decommissioned[b - b0]!
       batch.push(cluster.unravelId, first + b * RESOURCE_BUCKET_MS, av, am, su, sl, sd)
       if (++count === ROWS_PER_INSERT) {
         full.run(batch)
@@ -335,11 +310,18 @@ function sizeClusters(db: Db, yarn: readonly SeedCluster[], spans: readonly Span
     (
       db
         .prepare(
-          `SELECT s.c AS c, max(r.vcores_allocated / (s.nodes - ${down})) AS v,
+          `WITH s (c, nodes) AS (SELECT value ->> 0, value ->> 1 FROM json_each(@spans))
+           SELECT s.c AS c, max(r.vcores_allocated / (s.nodes - ${down})) AS v,
                   max(r.memory_allocated_mb / (s.nodes - ${down})) AS m
-             FROM temp.resource_spans s JOIN cluster_resources r ON r.cluster_uid = s.c GROUP BY s.c`,
+             FROM s JOIN cluster_resources r ON r.cluster_uid = s.c GROUP BY s.c`,
         )
-        .all() as { c: string; v: number; m: number }[]
+        .all({
+          spans: JSON.stringify(spans.map((span) => [span.cluster.unravelId, span.cluster.nodeCount])),
+        }) as {
+        c: string
+        v: number
+        m: number
+      }[]
     ).map((r) => [r.c, r]),
   )
   // What runs now keeps running past the last bucket (the repository carries it forward).

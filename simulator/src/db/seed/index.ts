@@ -9,7 +9,7 @@ import { buildClusters, databricksClusterRows, type SeedCluster } from './cluste
 import { PersonaHashing, buildUsers } from './users.ts'
 import { buildTags } from './tags.ts'
 import { appNameDomain, seedApplications } from './applications.ts'
-import { seedClusterResources } from './cluster-resources.ts'
+import { resourceDeltasFor, seedClusterResources } from './cluster-resources.ts'
 import { AppRollupBuilder, type RollupGrains } from './app-rollups.ts'
 import { ChargebackRollupBuilder } from './chargeback-rollups.ts'
 import { seedSnowflake } from './snowflake.ts'
@@ -118,7 +118,9 @@ const BIGQUERY_START: Record<Scale, 'first' | 'after indexes' | 'after rollups'>
  * against 42.6 s, medians of 3). At the large scale the main thread used to wait about 16 s for
  * Snowflake's join (snowflake.wait 15.8 s): the million runs (about 6.9 s of CPU, 215 MB) fill that
  * idle core rather than compete with the applications, the rollup worker and BigQuery's for both,
- * and stay out of the applications' peak (968 MB, unchanged).
+ * and stay out of the applications' peak (968 MB, unchanged). Started after the applications beside
+ * Snowflake's (2026-11-28, to fill the core idle while the main thread waits for it at the end):
+ * 99.7 s and a peak of 1,246 MB during the indexes, against 91-96 s and 899-936 MB.
  */
 const DATABRICKS_START: Record<Scale, 'first' | 'after indexes' | 'after rollups'> = {
   small: 'first',
@@ -340,10 +342,18 @@ function seedTables(
         apps: new AppRollupBuilder(rollupKeep(scale), appNameDomain(clusters)),
         chargeback: new ChargebackRollupBuilder(clusters),
       }
-  const rollupSink: RollupSink = rollupSide ?? {
+  const rollups: RollupSink = rollupSide ?? {
     add(batch) {
       inThread!.apps.addBatch(batch)
       inThread!.chargeback.addBatch(batch)
+    },
+  }
+  // The YARN resource series' rate changes are added up in this thread, as each batch goes by.
+  const resourceDeltas = resourceDeltasFor(clusters, now)
+  const rollupSink: RollupSink = {
+    add(batch) {
+      resourceDeltas.addBatch(batch)
+      rollups.add(batch)
     },
   }
   withoutSecondaryIndexes(
@@ -372,7 +382,7 @@ function seedTables(
   bigQuerySide ??= startBigQueryAt('after rollups')
   databricksSide ??= startDatabricksAt('after rollups')
   timed('search index', () => buildSearchIndex(db, progress))
-  timed('clusterResources', () => seedClusterResources(db, prng, clusters, now))
+  timed('clusterResources', () => seedClusterResources(db, prng, clusters, now, resourceDeltas))
   // Its own generator, like Snowflake's; after the apps and YARN capacity its watched clusters are priced from.
   let emrClusters = 0
   timed('emr', () => {
