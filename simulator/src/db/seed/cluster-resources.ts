@@ -235,9 +235,9 @@ export function seedClusterResources(
         )
     }
   })()
-  db.transaction(() => writeRunningSums(db, spans, first, deltas, outages))()
+  const busiest = db.transaction(() => writeRunningSums(db, spans, first, deltas, outages))()
 
-  sizeClusters(db, yarn, spans)
+  sizeClusters(db, yarn, spans, busiest)
   seedQueues(db, yarn)
 }
 
@@ -248,7 +248,8 @@ const ROWS_PER_INSERT = 256
  * Step 2: per cluster, bucket by bucket over its life, the running sums of the rate changes the
  * apps made (ResourceDeltas, added up as they were generated) and of the nodes down, each bucket's
  * average being the sum before it plus its own part-bucket changes; written with multi-row INSERTs.
- * The rounding stays in SQL (round() of the same doubles).
+ * The rounding stays in SQL (round() of the same doubles). Returns, per cluster, the most any node
+ * up held over its buckets (step 3's sizing), found on the way rather than by a pass over the rows.
  */
 function writeRunningSums(
   db: Db,
@@ -256,7 +257,8 @@ function writeRunningSums(
   first: number,
   deltas: ResourceDeltas,
   outages: ReadonlyMap<SeedCluster, readonly Outage[]>,
-) {
+): Map<string, { v: number; m: number }> {
+  const busiest = new Map<string, { v: number; m: number }>()
   const insert = (rows: number) =>
     db.prepare(
       `INSERT INTO cluster_resources (cluster_uid, ts, vcores_allocated, memory_allocated_mb,
@@ -282,6 +284,8 @@ function writeRunningSums(
     let su = 0
     let sl = 0
     let sd = 0
+    let perNodeV = 0
+    let perNodeM = 0
     for (let b = b0; b <= b1; b++) {
       const at = offset + b
       const av = sv + pv[at]!
@@ -291,6 +295,9 @@ function writeRunningSums(
       su += unhealthy[b - b0]!
       sl += lost[b - b0]!
       sd += decommissioned[b - b0]!
+      const up = cluster.nodeCount - (su + sl + sd)
+      perNodeV = Math.max(perNodeV, Math.max(0, av) / up)
+      perNodeM = Math.max(perNodeM, Math.max(0, am) / up)
       batch.push(cluster.unravelId, first + b * RESOURCE_BUCKET_MS, av, am, su, sl, sd)
       if (++count === ROWS_PER_INSERT) {
         full.run(batch)
@@ -298,32 +305,21 @@ function writeRunningSums(
         count = 0
       }
     }
+    busiest.set(cluster.unravelId, { v: perNodeV, m: perNodeM })
   }
   if (count) insert(count).run(batch)
+  return busiest
 }
 
 /** Step 3 of seedClusterResources: yarn_capacity, and clusters.node_count where a cluster had to grow. */
-function sizeClusters(db: Db, yarn: readonly SeedCluster[], spans: readonly Span[]) {
+function sizeClusters(
+  db: Db,
+  yarn: readonly SeedCluster[],
+  spans: readonly Span[],
+  /** The most any node up had to hold, over the buckets, with the nominal node count (writeRunningSums). */
+  perNode: ReadonlyMap<string, { v: number; m: number }>,
+) {
   const down = '(r.nodes_unhealthy + r.nodes_lost + r.nodes_decommissioned)'
-  // The most any node up had to hold, over the buckets, with the nominal node count.
-  const perNode = new Map(
-    (
-      db
-        .prepare(
-          `WITH s (c, nodes) AS (SELECT value ->> 0, value ->> 1 FROM json_each(@spans))
-           SELECT s.c AS c, max(r.vcores_allocated / (s.nodes - ${down})) AS v,
-                  max(r.memory_allocated_mb / (s.nodes - ${down})) AS m
-             FROM s JOIN cluster_resources r ON r.cluster_uid = s.c GROUP BY s.c`,
-        )
-        .all({
-          spans: JSON.stringify(spans.map((span) => [span.cluster.unravelId, span.cluster.nodeCount])),
-        }) as {
-        c: string
-        v: number
-        m: number
-      }[]
-    ).map((r) => [r.c, r]),
-  )
   // What runs now keeps running past the last bucket (the repository carries it forward).
   const running = new Map(
     (
