@@ -269,14 +269,18 @@ export class AppRollupBuilder {
   constructor(
     private readonly keep: 'dense' | 'every' = 'dense',
     private readonly domain?: Record<RollupNameField, readonly string[]>,
-  ) {}
+    /** The rows to make room for at once (ROLLUP_ROWS_HINT): growing by half again each time costs a copy and a rehash. */
+    initialRows = 65_536,
+  ) {
+    this.rows = new KeyedMeasures(WIDTH, initialRows, Int32Array)
+  }
 
   /**
    * Int32 measures: counts, durations (ms, at most days), cents and event counts are whole numbers
    * far below 2^31 (addTo checks), in half the memory of doubles: at the large scale these rows
    * are the rollup worker's heap, most of the seed's peak.
    */
-  private readonly rows = new KeyedMeasures(WIDTH, 65_536, Int32Array)
+  private readonly rows: KeyedMeasures
   private readonly parts = new Interner()
   private readonly statuses = new Interner()
   private readonly kinds = new Interner()

@@ -83,6 +83,15 @@ const SNOWFLAKE_START: Record<Scale, 'first' | 'after applications' | 'after ind
  */
 const ROLLUPS_IN_WORKER: Record<Scale, boolean> = { small: false, demo: false, large: true }
 
+/**
+ * The app rollup rows an in-thread builder makes room for at once (AppRollupBuilder): at the demo
+ * scale its 60,000 apps add up into about 600,000 rows before the sparse grains are dropped, which
+ * took six grows from the default 65,536 (each a copy and a rehash): 800 ms of the main thread's
+ * adding up against 530 ms made room for at once (2026-11-28). The large scale adds up in the
+ * rollup worker, where memory sets the peak: it grows as needed.
+ */
+const ROLLUP_ROWS_HINT: Record<Scale, number> = { small: 65_536, demo: 700_000, large: 65_536 }
+
 /** The small scale (the tests') keeps every rollup grain; demo and large the dense ones (app-rollups.ts). */
 const rollupKeep = (scale: Scale) => (scale === 'small' ? 'every' : 'dense')
 
@@ -339,7 +348,7 @@ function seedTables(
   const inThread = rollupSide
     ? undefined
     : {
-        apps: new AppRollupBuilder(rollupKeep(scale), appNameDomain(clusters)),
+        apps: new AppRollupBuilder(rollupKeep(scale), appNameDomain(clusters), ROLLUP_ROWS_HINT[scale]),
         chargeback: new ChargebackRollupBuilder(clusters),
       }
   const rollups: RollupSink = rollupSide ?? {
