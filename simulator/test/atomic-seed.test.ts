@@ -28,17 +28,20 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 /**
  * The kills of a first seed: as the server shows `after` (a line of its start or of the seed's
  * steps, printed as each step ends: seed/index.ts), the phase `during` has just begun. The small
- * scale's steps in order: applications, indexes, rollups, search index, clusterResources, emr,
- * hbase, kafka, elk, snowflake (its indexes and rollups), bigquery (its indexes), databricks,
+ * scale's steps in order: applications, indexes, rollups, search index, clusterResources,
+ * snowflake (its indexes and rollups), bigquery (its indexes), emr, hbase, kafka, elk, databricks,
  * users, budgets, analyze; then the settings, the file synced and renamed into place, and the
  * server listens. In this order in one chain: only the last can leave a complete file.
  */
 const FIRST_SEED_KILLS = [
   { during: 'the applications (and the password hashing beside them)', after: /Seeding/ },
   { during: 'the indexes and the rollups', after: /seed step applications\b/ },
-  { during: 'the search index, the cluster resources and EMR', after: /seed step rollups\b/ },
-  { during: "HBase's, Kafka's, ELK's, Snowflake's and BigQuery's rows", after: /seed step emr\b/ },
-  { during: "Databricks' rows, the users, budgets and analyze", after: /seed step bigquery\.indexes\b/ },
+  {
+    during: "the search index, the cluster resources, Snowflake's and BigQuery's rows",
+    after: /seed step rollups\b/,
+  },
+  { during: "EMR's, HBase's, Kafka's and ELK's rows", after: /seed step bigquery\.indexes\b/ },
+  { during: "Databricks' rows, the users, budgets and analyze", after: /seed step elk\b/ },
   { during: 'the settings and the rename into place', after: /seed step analyze\b/ },
 ] as const
 const RESET_KILLS = 4

@@ -392,26 +392,6 @@ function seedTables(
   databricksSide ??= startDatabricksAt('after rollups')
   timed('search index', () => buildSearchIndex(db, progress))
   timed('clusterResources', () => seedClusterResources(db, prng, clusters, now, resourceDeltas))
-  // Its own generator, like Snowflake's; after the apps and YARN capacity its watched clusters are priced from.
-  let emrClusters = 0
-  timed('emr', () => {
-    emrClusters = seedEmrClusters(db, createPrng(seed + 16), clusters, tags, now, scale)
-  })
-  // HBase (issue 21): its own generator, so every other table's rows stay as they were.
-  let hbaseSeries = 0
-  timed('hbase', () => {
-    hbaseSeries = seedHbase(db, createPrng(seed + HBASE_PRNG_OFFSET), clusters, now, scale)
-  })
-  // Kafka (issue 21): its own generator too, so every other table's rows stay as they were.
-  let kafkaRows = 0
-  timed('kafka', () => {
-    kafkaRows = seedKafka(db, createPrng(seed + KAFKA_PRNG_OFFSET), clusters, now, scale)
-  })
-  // Elasticsearch, Logstash and Kibana (E153): their own generator, so every other table's rows stay as they were.
-  let elkRows = 0
-  timed('elk', () => {
-    elkRows = seedElk(db, createPrng(seed + ELK_PRNG_OFFSET), clusters, now)
-  })
   if (rollupSide) {
     // Joined as late as possible: the worker writes its rows while this thread builds the indexes
     // and the steps above; the copy carries them in (side-seed.ts copyInto).
@@ -477,6 +457,31 @@ function seedTables(
       'bigquery',
     )
   }
+  // The smaller platforms after the Snowflake and BigQuery joins and before Databricks': at the large
+  // scale the Databricks worker, started after the indexes, still runs here, and these steps (about
+  // 6 s there) fill the core it leaves idle, which this thread spent waiting at its join when they ran
+  // before the other joins (2026-11-28: databricks.wait 6.5 s, the large seed 96.0 s; after the move
+  // 0.5 s and 76.6 s, the waits for Snowflake's join 3.2 → 6.9 s, with both cores busy).
+  // Its own generator, like Snowflake's; after the apps and YARN capacity its watched clusters are priced from.
+  let emrClusters = 0
+  timed('emr', () => {
+    emrClusters = seedEmrClusters(db, createPrng(seed + 16), clusters, tags, now, scale)
+  })
+  // HBase (issue 21): its own generator, so every other table's rows stay as they were.
+  let hbaseSeries = 0
+  timed('hbase', () => {
+    hbaseSeries = seedHbase(db, createPrng(seed + HBASE_PRNG_OFFSET), clusters, now, scale)
+  })
+  // Kafka (issue 21): its own generator too, so every other table's rows stay as they were.
+  let kafkaRows = 0
+  timed('kafka', () => {
+    kafkaRows = seedKafka(db, createPrng(seed + KAFKA_PRNG_OFFSET), clusters, now, scale)
+  })
+  // Elasticsearch, Logstash and Kibana (E153): their own generator, so every other table's rows stay as they were.
+  let elkRows = 0
+  timed('elk', () => {
+    elkRows = seedElk(db, createPrng(seed + ELK_PRNG_OFFSET), clusters, now)
+  })
   // Databricks: its own generator like BigQuery's, side by side or in-thread the same rows.
   let databricksRuns = 0
   if (databricksSide) {
