@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Chart } from 'highcharts'
 import { MESSAGES } from '@costlens/shared'
+import { captureDownloads } from '../../../test/downloads.ts'
 import { renderWithProviders } from '../../../test/render.tsx'
 import { readWorkbook } from '../table/export/workbook-test-helpers.ts'
 import { drawnChart } from './chart-test-helpers.ts'
@@ -14,21 +15,6 @@ const noPdf: PdfOfHtml = () => Promise.reject(new Error('not a PDF item'))
 const NOW = Date.parse('2026-11-24T09:05:07Z')
 
 /** Every file handed to the browser's download: its name and content. */
-function captureDownloads() {
-  const files: { name: string; blob: Blob | null; href: string }[] = []
-  const blobs = new Map<string, Blob>()
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    const url = `blob:test/${blobs.size}`
-    blobs.set(url, blob as Blob)
-    return url
-  })
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {})
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    files.push({ name: this.download, blob: blobs.get(this.href) ?? null, href: this.href })
-  })
-  return files
-}
-
 async function memoryChart(): Promise<Chart> {
   const { container } = renderWithProviders(
     <LineChart

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { EXPORT_BUSY_TEXT, miscEndpoints } from '@costlens/shared'
+import { captureDownloads } from '../../../test/downloads.ts'
 import { renderWithProviders, signedIn, stubApi } from '../../../test/render.tsx'
 import { DataTable } from './data-table.tsx'
 import { readWorkbook } from './export/workbook-test-helpers.ts'
@@ -29,21 +30,6 @@ const jobs = (n: number): Job[] =>
   }))
 
 /** Every file handed to the browser's download: its name and content. */
-function captureDownloads() {
-  const files: { name: string; blob: Blob }[] = []
-  const blobs = new Map<string, Blob>()
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    const url = `blob:test/${blobs.size}`
-    blobs.set(url, blob as Blob)
-    return url
-  })
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {})
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    files.push({ name: this.download, blob: blobs.get(this.href)! })
-  })
-  return files
-}
-
 function renderJobs(download: DataTableDownload<Job>, rows = jobs(2)) {
   return renderWithProviders(
     <DataTable<Job> caption="Jobs" columns={columns} rows={rows} rowKey={(r) => r.id} download={download} />,
@@ -78,7 +64,7 @@ describe('issue 22: the table download', () => {
     )
     await user.keyboard('{ArrowDown}{Enter}')
     await waitFor(() => expect(files).toHaveLength(1))
-    expect((await files[0]!.blob.text()).split('\r\n')[0]).toBe('Job ID,Owner,Cost (USD),Note')
+    expect((await files[0]!.blob!.text()).split('\r\n')[0]).toBe('Job ID,Owner,Cost (USD),Note')
   })
 
   it('writes the visible columns unless asked for all, the cost in dollars', async () => {
@@ -87,7 +73,7 @@ describe('issue 22: the table download', () => {
     await user.click(downloadButton())
     await user.click(await screen.findByRole('menuitem', { name: 'CSV' }))
     await waitFor(() => expect(files).toHaveLength(1))
-    expect(await files[0]!.blob.text()).toBe(
+    expect(await files[0]!.blob!.text()).toBe(
       'Job ID,Owner,Cost (USD)\r\njob_1,alice,1.5\r\njob_2,alice,3\r\n',
     )
   })
@@ -100,7 +86,7 @@ describe('issue 22: the table download', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Excel (xlsx)' }))
     await waitFor(() => expect(files).toHaveLength(1))
     expect(files[0]!.name).toBe('jobs_finished_2026-11-18_2026-11-25_filtered.xlsx')
-    const workbook = await readWorkbook(files[0]!.blob)
+    const workbook = await readWorkbook(files[0]!.blob!)
     expect(workbook.rows).toEqual([
       ['job_1', 'alice', 1.5],
       ['job_2', 'alice', 3],
@@ -125,7 +111,7 @@ describe('issue 22: the table download', () => {
     await waitFor(() => expect(downloadButton()).toHaveTextContent('Done'))
     observer.disconnect()
     expect(said.filter((text, i) => text && text !== said[i - 1])).toEqual(['Preparing 1,200 rows…', 'Done'])
-    expect(JSON.parse(await files[0]!.blob.text())).toHaveLength(1200)
+    expect(JSON.parse(await files[0]!.blob!.text())).toHaveLength(1200)
   })
 })
 
