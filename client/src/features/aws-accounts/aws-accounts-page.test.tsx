@@ -105,7 +105,8 @@ describe('/manage/awsaccountsettings', () => {
   it('lists the accounts without any secret: the role, or the key’s last 4 characters', async () => {
     render()
     const table = await screen.findByRole('table', { name: 'AWS accounts' })
-    const sandbox = within(table).getByText('sandbox').closest('tr')!
+    // The table shows (busy) before its rows arrive: wait for them.
+    const sandbox = (await within(table).findByText('sandbox')).closest('tr')!
     expect(sandbox).toHaveTextContent('Access key …MPLE (secret stored)')
     const prod = within(table).getByText('analytics-prod').closest('tr')!
     expect(prod).toHaveTextContent('arn:aws:iam::123456789012:role/costlens-reader')
@@ -174,7 +175,7 @@ describe('/manage/awsaccountsettings', () => {
   it('shows a read-only admin the accounts, with no add, edit or delete', async () => {
     renderAs(signedIn(testUser({ clusterType: 'EMR', role: 'readonlyAdmin' })))
     const table = await screen.findByRole('table', { name: 'AWS accounts' })
-    expect(within(table).getByText('analytics-prod')).toBeInTheDocument()
+    expect(await within(table).findByText('analytics-prod')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Add AWS account' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Edit the AWS account/ })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Delete the AWS account/ })).not.toBeInTheDocument()

@@ -62,7 +62,7 @@ describe('/cost/budget', () => {
   it('lists each budget with what it covers, its spend, forecast and status', async () => {
     renderList()
     const table = await screen.findByRole('table', { name: 'Budgets' })
-    const first = within(table).getByRole('link', { name: 'All EMR clusters' }).closest('tr')!
+    const first = (await within(table).findByRole('link', { name: 'All EMR clusters' })).closest('tr')!
     expect(first).toHaveTextContent('$ 50,000.00')
     expect(first).toHaveTextContent('$ 31,250.50 (62.5%)')
     expect(first).toHaveTextContent('$ 42,100.00')
@@ -243,7 +243,7 @@ describe('/cost_explorer/budgets (R181): the Databricks budgets on the same page
   it('lists the budgets with their workspaces, linking to their details under /cost_explorer/budgets', async () => {
     const { requests } = renderDbList()
     const table = await screen.findByRole('table', { name: 'Budgets' })
-    const row = within(table).getByRole('link', { name: 'Workspace acme-prod-aws' }).closest('tr')!
+    const row = (await within(table).findByRole('link', { name: 'Workspace acme-prod-aws' })).closest('tr')!
     expect(row).toHaveTextContent('workspace acme-prod-aws')
     expect(row).toHaveTextContent('$ 1,500.00 (75%)')
     expect(within(row).getByText('At Risk')).toBeInTheDocument()

@@ -124,7 +124,7 @@ describe('/manage/billing', () => {
   it('lists each workload type with DBUs, cost per unit, cost and instance hours', async () => {
     render(() => json(billing()))
     const table = await screen.findByRole('table', { name: 'Consumption by workload type' })
-    const jobs = within(table).getByText('Jobs Compute').closest('tr')!
+    const jobs = (await within(table).findByText('Jobs Compute')).closest('tr')!
     expect(jobs).toHaveTextContent('2,000')
     expect(jobs).toHaveTextContent('$ 0.1500')
     expect(jobs).toHaveTextContent('$ 300.0000')

@@ -206,7 +206,7 @@ describe('/manage/workspaces', () => {
   it('lists the workspaces with how they sign in, never a secret', async () => {
     render()
     const table = await screen.findByRole('table', { name: 'Databricks workspaces' })
-    const prod = within(table).getByText('acme-prod-aws').closest('tr')!
+    const prod = (await within(table).findByText('acme-prod-aws')).closest('tr')!
     expect(prod).toHaveTextContent('Personal access token (stored)')
     expect(prod).toHaveTextContent('Premium')
     expect(prod).toHaveTextContent('1,234')
@@ -310,7 +310,7 @@ describe('/manage/workspaces', () => {
   it('a Databricks user reads the list with no add, edit or delete', async () => {
     render(signedIn(testUser({ clusterType: 'DB', role: 'user' })))
     const table = await screen.findByRole('table', { name: 'Databricks workspaces' })
-    expect(within(table).getByText('acme-prod-aws')).toBeInTheDocument()
+    expect(await within(table).findByText('acme-prod-aws')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Add workspace' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Edit the workspace/ })).not.toBeInTheDocument()
   })

@@ -27,7 +27,7 @@ describe('/simulator controls', () => {
       on('DELETE', '/__sim/faults/f1', () => new Response(null, { status: 204 })),
     )
     const table = await screen.findByRole('table', { name: 'Active faults' })
-    const row = within(table).getByText('/api/v1/search/**').closest('tr')!
+    const row = (await within(table).findByText('/api/v1/search/**')).closest('tr')!
     expect(row).toHaveTextContent('504')
     expect(row).toHaveTextContent('any')
     expect(row).toHaveTextContent('2') // 3 requests, 1 hit
