@@ -98,6 +98,8 @@ describe('app_rollup_names: the codes of the names app_rollups holds', () => {
     // One app moved to a queue whose name sorts before every other: its code comes last (R-names-4).
     const rowid = db.prepare('SELECT max(rowid) FROM applications').pluck().get() as number
     const code = rollupCodeAdding(db, 'queue', '0-first')
+    // Known at once, before the apps' caches are dropped.
+    expect(rollupNames(db).inNameOrder('queue')).toBe(false)
     db.prepare('UPDATE applications SET queue = ?, queue_code = ? WHERE rowid = ?').run(
       '0-first',
       code,

@@ -45,6 +45,7 @@ import {
   type Where,
 } from './applications.ts'
 import { rollupNames } from './app-rollup-names.ts'
+import { byName } from '../seed/name-codes.ts'
 import { scopedClusters, type ClusterScope } from './scope.ts'
 import { matchApps, searchIndexOf } from './app-search-index.ts'
 import { matchedPage } from './global-search.ts'
@@ -383,7 +384,7 @@ export function statsCountsSql(
         .all(where.params) as { code: number; n: number }[]
     )
       .map(({ code, n }) => ({ key: names.name(field, code), doc_count: n }))
-      .sort((a, b) => b.doc_count - a.doc_count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+      .sort((a, b) => b.doc_count - a.doc_count || byName(a.key, b.key))
   return { user: countsBy('user'), queue: countsBy('queue') }
 }
 

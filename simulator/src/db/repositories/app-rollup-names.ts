@@ -24,12 +24,15 @@ export interface RollupNames {
 interface NameTables {
   codes: Record<RollupNameField, Map<string, number>>
   names: Record<RollupNameField, Map<number, string>>
+  /** Per field, whether each code's name sorts after the name of the code before it. */
+  inNameOrder: Record<RollupNameField, boolean>
 }
 
 function readNames(db: Db): NameTables {
   const tables: NameTables = {
     codes: { kind: new Map(), cluster: new Map(), user: new Map(), queue: new Map() },
     names: { kind: new Map(), cluster: new Map(), user: new Map(), queue: new Map() },
+    inNameOrder: { kind: true, cluster: true, user: true, queue: true },
   }
   for (const field of Object.keys(tables.codes) as RollupNameField[]) {
     tables.codes[field].set('', 0)
@@ -44,6 +47,10 @@ function readNames(db: Db): NameTables {
     tables.codes[field].set(name, code)
     tables.names[field].set(code, name)
   }
+  for (const field of Object.keys(tables.names) as RollupNameField[]) {
+    const byCode = [...tables.names[field]].sort(([a], [b]) => a - b).map(([, name]) => name)
+    tables.inNameOrder[field] = byCode.every((name, i) => i === 0 || byCode[i - 1]! < name)
+  }
   return tables
 }
 
@@ -51,7 +58,7 @@ const tablesOf = (db: Db) => appsDerived(db, 'app_rollup_names', () => readNames
 
 /** This database's app_rollups names. */
 export function rollupNames(db: Db): RollupNames {
-  const { codes, names } = tablesOf(db)
+  const { codes, names, inNameOrder } = tablesOf(db)
   return {
     code: (field, name) => codes[field].get(name) ?? -1,
     name: (field, code) => {
@@ -59,11 +66,7 @@ export function rollupNames(db: Db): RollupNames {
       if (name === undefined) throw new Error(`app_rollup_names holds no ${field} ${code}`)
       return name
     },
-    inNameOrder: (field) => {
-      // Codes are read in code order (readNames): each name must sort after the one before.
-      const inOrder = [...names[field].entries()].sort(([a], [b]) => a - b).map(([, name]) => name)
-      return inOrder.every((name, i) => i === 0 || inOrder[i - 1]! < name)
-    },
+    inNameOrder: (field) => inNameOrder[field],
   }
 }
 
@@ -73,7 +76,7 @@ export function rollupNames(db: Db): RollupNames {
  * no write adds a cluster.
  */
 export function rollupCodeAdding(db: Db, field: RollupNameField, name: string): number {
-  const { codes, names } = tablesOf(db)
+  const { codes, names, inNameOrder } = tablesOf(db)
   const known = codes[field].get(name)
   if (known !== undefined) return known
   const code = cachedStatement(db, 'SELECT coalesce(max(code), 0) + 1 FROM app_rollup_names WHERE field = ?')
@@ -84,6 +87,9 @@ export function rollupCodeAdding(db: Db, field: RollupNameField, name: string): 
     code,
     name,
   )
+  // The new code comes last: the field stays in name order only if the name sorts after the last one's.
+  const before = names[field].get(code - 1)
+  if (before !== undefined && !(before < name)) inNameOrder[field] = false
   codes[field].set(name, code)
   names[field].set(code, name)
   return code

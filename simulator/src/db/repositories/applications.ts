@@ -12,6 +12,7 @@ import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
 import { EVENT_COUNT_OF_MASK, EVENT_SUMS, INEFFICIENT_BITS } from '../seed/app-rollups.ts'
 import { APP_EVENT_TYPES, eventMask, eventTypeMask, type AppRow as StoredApp } from '../seed/applications.ts'
+import { byName } from '../seed/name-codes.ts'
 import { figureSql } from './app-figures.ts'
 import { rollupNames, type RollupNames } from './app-rollup-names.ts'
 
@@ -63,11 +64,14 @@ export const SORT_COLUMNS: Record<AppSortField, string> = {
   totalDfsBytesWritten: 'a.dfs_written',
 }
 
-/** The sort fields whose columns are codes, and the field of their names (app-rollup-names.ts). */
-const NAMED_SORTS: Partial<Record<AppSortField, 'kind' | 'user' | 'queue'>> = {
-  user: 'user',
-  queue: 'queue',
-  kind: 'kind',
+/**
+ * The column that orders apps by kind, user or queue: its code column while the codes order as the
+ * names (app-rollup-names.ts), else the text, read from the rows (a move gave a queue a code out of
+ * order). Undefined for any other field. Every list of apps sorted by one of these orders through here.
+ */
+export function namedSortColumn(codes: RollupNames, field: string): string | undefined {
+  if (field !== 'kind' && field !== 'user' && field !== 'queue') return undefined
+  return codes.inNameOrder(field) ? `a.${field}_code` : `a.${field}`
 }
 
 export interface Where {
@@ -324,8 +328,7 @@ export function searchOrder(sort: UnifiedSearchBody['sort'], codes: RollupNames,
       `${location}/sort: "${field}" is not a sort field; use one of ${Object.keys(SORT_COLUMNS).join(', ')}`,
     )
   const direction = spec.order === 'asc' ? 'ASC' : 'DESC'
-  const named = NAMED_SORTS[field as AppSortField]
-  const column = named && !codes.inNameOrder(named) ? `a.${named}` : coded
+  const column = namedSortColumn(codes, field) ?? coded
   // Ties go by start time, then rowid (so pages never overlap): every index that leads with a sort
   // column has the start time next and the rowid last, so a page is read in index order.
   const ties = column === 'a.start_time' ? '' : `a.start_time ${direction}, `
@@ -387,7 +390,7 @@ export function distinctAppValues(db: Db, field: 'user' | 'queue', clusters?: re
   const names = rollupNames(db)
   return distinctAppCodes(db, field, clusters)
     .map((code) => names.name(field, code))
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .sort(byName)
 }
 
 /** The number of applications a WHERE matches, read from its covering index. */

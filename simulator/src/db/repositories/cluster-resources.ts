@@ -28,9 +28,9 @@ import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { notYourCluster } from './scope.ts'
 import { RESOURCE_BUCKET_MS } from '../seed/cluster-resources.ts'
-import { appsTimeShift, checkPaging, instant, queryWindow } from './applications.ts'
+import { appsTimeShift, checkPaging, instant, namedSortColumn, queryWindow } from './applications.ts'
 import { figureSql } from './app-figures.ts'
-import { rollupNames, type RollupNames } from './app-rollup-names.ts'
+import { rollupNames } from './app-rollup-names.ts'
 import { assertSeriesPoints } from './series.ts'
 import {
   FINISHED_PAGE_SORTS,
@@ -620,10 +620,7 @@ export function taggedStats(db: Db, target: Target, q: TaggedStatsQuery, now: nu
     : figureSql('runningNow', { end: now }, now, shift)
   Object.assign(params, figure.params)
   const codec = rollupNames(db)
-  const codes = inParams(
-    'u',
-    target.uids.map((uid) => codec.code('cluster', uid)),
-  )
+  const codes = clusterCodeList(db, target.uids)
   const where = [`a.cluster_code IN ${codes.sql}`, ...figure.clauses].join(' AND ')
   // One scan of the finish-time index grouped by all three (as the codes it holds, named here);
   // each list is summed from it.
@@ -811,16 +808,6 @@ const SORT_COLUMNS: Record<string, string> = {
   cents: 'a.cents',
 }
 
-/**
- * A sort field's column: kind, user and queue are their codes (the finish-time index holds those),
- * which order as their names unless a move gave a queue a code out of order (app-rollup-names.ts):
- * then the text, read from the rows.
- */
-function sortColumn(names: RollupNames, field: string): string {
-  const named = ({ user: 'user', queue: 'queue', kind: 'kind' } as const)[field as 'user' | 'queue' | 'kind']
-  return named && !names.inNameOrder(named) ? `a.${named}` : SORT_COLUMNS[field]!
-}
-
 interface FinishedRow {
   id: string
   name: string
@@ -985,10 +972,7 @@ function finishedPageSql(
 ): { rowids: number[]; total: number } {
   // The finish-time index holds the kind, cluster, user and queue as their codes (schema.sql).
   const names = rollupNames(db)
-  const uids = inParams(
-    'u',
-    clusters.map((uid) => names.code('cluster', uid)),
-  )
+  const uids = clusterCodeList(db, clusters)
   const kindList = inParams(
     'k',
     kinds.map((kind) => names.code('kind', kind)),
@@ -1021,7 +1005,7 @@ function finishedPageSql(
   const rowids = db
     .prepare(
       `SELECT a.rowid FROM applications a INDEXED BY applications_finished
-        WHERE ${where} ORDER BY ${sortColumn(names, field)} ${direction}, a.rowid ${direction} LIMIT @size OFFSET @from`,
+        WHERE ${where} ORDER BY ${namedSortColumn(names, field) ?? SORT_COLUMNS[field]} ${direction}, a.rowid ${direction} LIMIT @size OFFSET @from`,
     )
     .pluck()
     .all(params) as number[]

@@ -9,6 +9,7 @@
 import type { AppSortField } from '@costlens/shared'
 import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
+import { byName } from '../seed/name-codes.ts'
 import type { AppIndex, Where } from './applications.ts'
 import type { SearchIndex, SearchMatch } from './app-search-index.ts'
 
@@ -108,9 +109,7 @@ function rankOfValues(index: SearchIndex): Uint32Array {
   let ranks = nameRanks.get(index)
   if (!ranks || ranks.length !== index.values.length) {
     const codes = index.values.map((_v, c) => c)
-    codes.sort((x, y) =>
-      index.values[x]! < index.values[y]! ? -1 : index.values[x]! > index.values[y]! ? 1 : 0,
-    )
+    codes.sort((x, y) => byName(index.values[x]!, index.values[y]!))
     ranks = new Uint32Array(codes.length)
     codes.forEach((code, rank) => (ranks![code] = rank))
     nameRanks.set(index, ranks)

@@ -1,6 +1,7 @@
 import { APP_STATUS_LABELS, type JobCountGroupBy } from '@costlens/shared'
 import type { Db } from '../open-database.ts'
 import { appsDerived, type RewrittenApp } from './app-read-cache.ts'
+import { byName } from '../seed/name-codes.ts'
 
 /*
  * E027 jobs/count over a compact in-process index of every application: what the count reads of an
@@ -464,7 +465,7 @@ export function distinctUsersAndQueues(
       queueSeen[queue[i]!] = 1
     }
   const seen = (values: readonly string[], marks: Uint8Array) =>
-    values.filter((_, code) => marks[code]).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    values.filter((_, code) => marks[code]).sort(byName)
   return { users: seen(index.users, userSeen), queues: seen(index.queues, queueSeen) }
 }
 

@@ -161,18 +161,13 @@ function smallestFitting(types: readonly NodeType[], vcores: number, memoryMb: n
 }
 
 /**
- * The stored series' first bucket start and the end of its last bucket, the one holding now (the
- * apps running now count as running to its end).
+ * The rate changes the seed adds the applications up into as it generates them (seedClusterResources'
+ * step 2), over the stored series: from the history's first bucket to the end of the one holding now
+ * (the apps running now count as running to its end).
  */
-function seriesBounds(now: number): { first: number; end: number } {
-  const first = Math.floor((now - (APP_HISTORY_DAYS + 1) * DAY) / RESOURCE_BUCKET_MS) * RESOURCE_BUCKET_MS
-  const last = Math.floor((now - first) / RESOURCE_BUCKET_MS)
-  return { first, end: first + (last + 1) * RESOURCE_BUCKET_MS }
-}
-
-/** The rate changes the seed adds the applications up into as it generates them (seedClusterResources' step 2). */
 export function resourceDeltasFor(clusters: readonly SeedCluster[], now: number): ResourceDeltas {
-  const { first, end } = seriesBounds(now)
+  const first = Math.floor((now - (APP_HISTORY_DAYS + 1) * DAY) / RESOURCE_BUCKET_MS) * RESOURCE_BUCKET_MS
+  const end = first + (Math.floor((now - first) / RESOURCE_BUCKET_MS) + 1) * RESOURCE_BUCKET_MS
   const yarn = clusters.filter((c) => c.kind === 'Yarn').map((c) => c.unravelId)
   return new ResourceDeltas(yarn, first, end, RESOURCE_BUCKET_MS)
 }
@@ -198,10 +193,10 @@ export function seedClusterResources(
   db: Db,
   prng: Prng,
   clusters: readonly SeedCluster[],
-  now: number,
   deltas: ResourceDeltas,
 ): void {
-  const { first } = seriesBounds(now)
+  // The series' bounds are the deltas' (resourceDeltasFor).
+  const { first } = deltas
   const last = deltas.buckets - 1
   const bucketOf = (t: number) => Math.floor((t - first) / RESOURCE_BUCKET_MS)
   const firstStart = db.prepare('SELECT min(start_time) FROM applications WHERE cluster_uid = ?').pluck()

@@ -391,7 +391,7 @@ function seedTables(
   bigQuerySide ??= startBigQueryAt('after rollups')
   databricksSide ??= startDatabricksAt('after rollups')
   timed('search index', () => buildSearchIndex(db, progress))
-  timed('clusterResources', () => seedClusterResources(db, prng, clusters, now, resourceDeltas))
+  timed('clusterResources', () => seedClusterResources(db, prng, clusters, resourceDeltas))
   if (rollupSide) {
     // Joined as late as possible: the worker writes its rows while this thread builds the indexes
     // and the steps above; the copy carries them in (side-seed.ts copyInto).

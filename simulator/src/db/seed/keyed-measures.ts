@@ -1,3 +1,5 @@
+import { byName } from './name-codes.ts'
+
 /**
  * Rows of numbers under composite keys, for the rollups the seed adds up as it writes apps. A key is
  * its fields packed into one number (mixed radix; strings through an Interner), so the million apps
@@ -145,7 +147,7 @@ export class Interner {
 
   /** Each id's rank in the strings' sorted order (SQLite's BINARY order for ASCII), and the strings by rank. */
   ranks(): { rank: Int32Array; text: string[] } {
-    const text = [...this.strings].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    const text = [...this.strings].sort(byName)
     const byText = new Map(text.map((t, r) => [t, r]))
     return { rank: Int32Array.from(this.strings, (t) => byText.get(t)!), text }
   }
