@@ -14,9 +14,9 @@ export async function rowsOf(name: string): Promise<HTMLElement[]> {
   return within(table).getAllByRole('row').slice(1)
 }
 
-/** The KPI row's figures as their text (label then value), e.g. 'Topics42'. */
-export function figures(): string[] {
-  const list = screen.getByLabelText('Key figures', { selector: '[role="list"]' })
+/** The KPI row's figures as their text (label then value), e.g. 'Topics42', once the row shows. */
+export async function figures(): Promise<string[]> {
+  const list = await screen.findByLabelText('Key figures', { selector: '[role="list"]' }, slow)
   return [...list.querySelectorAll('[role="listitem"]')].map((item) => item.textContent ?? '')
 }
 

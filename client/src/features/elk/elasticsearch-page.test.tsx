@@ -44,7 +44,7 @@ describe('/clusters/elasticsearch (R014, R061)', { timeout: 30_000 }, () => {
       await screen.findByLabelText('es-logs-01 figures', { selector: 'section' }, slow),
     ).toBeInTheDocument()
     expect(screen.getByText('Health: Yellow · some replicas unassigned')).toBeInTheDocument()
-    const kpis = figures()
+    const kpis = await figures()
     expect(kpis).toContain('Store size40.00 GBprimaries and replicas')
     expect(kpis).toContain('Unassigned shards2Not allocated to any node')
     expect(kpis).toContain('Search rate120.5 queries/s4.2 ms a query')

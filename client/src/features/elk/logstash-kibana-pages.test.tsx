@@ -47,7 +47,7 @@ describe('/clusters/logstash (R015, R062)', { timeout: 30_000 }, () => {
     expect(
       await screen.findByLabelText('Logstash es-logs-01 figures', { selector: 'section' }, slow),
     ).toBeInTheDocument()
-    const kpis = figures()
+    const kpis = await figures()
     expect(kpis).toContain('Events received2,000 events/s')
     expect(kpis).toContain('Event latency12.5 msin filters and outputs')
     expect(kpis).toContain('Persisted queue350 eventsWaiting to be processed')
@@ -120,7 +120,7 @@ describe('/clusters/kibana (R016, R063)', { timeout: 30_000 }, () => {
     const asked = page.queries(kibana.clusterKpi)[0]!
     expect(asked.get('interval')).toBe('1m')
     expect(Number(asked.get('start_time'))).toBe(startOfToday())
-    const kpis = figures()
+    const kpis = await figures()
     expect(kpis).toContain('Requests12.5 requests/s45,000 in the range')
     expect(kpis).toContain('Response time (avg)85.2 ms')
     expect(kpis).toContain('Heap used12.5%512.00 MB of 4.00 GB')

@@ -34,7 +34,7 @@ describe('/clusters/kafka (R010, R057; issue 21)', { timeout: 20_000 }, () => {
     expect(
       await screen.findByLabelText('kafka-prod-01 figures', { selector: 'section' }, slow),
     ).toBeInTheDocument()
-    const kpis = figures()
+    const kpis = await figures()
     expect(kpis).toContain('Bytes in5.00 MB/s')
     expect(kpis).toContain('Messages in4,200.5 messages/s')
     expect(kpis).toContain('Under-replicated partitions3Replicas out of sync')

@@ -32,8 +32,8 @@ describe('/kafkatopic/:cluster/:topic (R115; issue 21)', { timeout: 20_000 }, ()
       stubs,
     })
     expect(await findTitle('orders')).toBeInTheDocument()
-    expect(figures()).toContain('Size25.00 GB')
-    expect(figures()).toContain('Bytes in3.00 MB/s')
+    expect(await figures()).toContain('Size25.00 GB')
+    expect(await figures()).toContain('Bytes in3.00 MB/s')
     const partitions = await rowsOf('Partitions')
     expect(partitions[1]).toHaveTextContent('1002, 1001')
     expect(partitions[1]).toHaveTextContent('512.00 MB')
@@ -73,8 +73,8 @@ describe('/kafkaconsumer/:cluster/:consumer (R116; issue 21)', { timeout: 20_000
       stubs,
     })
     expect(await findTitle('orders-enrich')).toBeInTheDocument()
-    expect(figures()).toContain('Total lag12,500 messages')
-    expect(figures()).toContain('Members3')
+    expect(await figures()).toContain('Total lag12,500 messages')
+    expect(await figures()).toContain('Members3')
     const picker = within(
       screen.getByText('Partitions (lag now, messages)').closest<HTMLElement>('[role="group"]')!,
     )
