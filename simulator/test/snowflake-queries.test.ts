@@ -202,8 +202,8 @@ describe('snowflake queries: search, metadata, details (E158-E160)', () => {
       ],
       ['minimum cost only', { minCost: 1 }, 'cost_e4 >= 10000'],
       ['unknown user', { userName: ['NOBODY'] }, '0'],
-      // One warehouse or one user is walked through its own cost index when that index holds the
-      // other filters, else through snowflake_queries_cost (repositories/snowflake-queries.ts pageIndex).
+      // One warehouse's page is sorted from its own window (snowflake_queries_warehouse), one user's
+      // walked through snowflake_queries_cost like any filter (repositories/snowflake-queries.ts pageIndex).
       [
         'one warehouse, a status, an insight and a duration range',
         { warehouseUid: [warehouse], status: ['S'], showInefficientOnly: true, minDuration: 100 },

@@ -205,7 +205,7 @@ describe('unified search: rollups and sort walks give exactly what the apps give
             },
           },
         ],
-        // One user, queue or kind walks its own index; the inefficient list, the inefficient one.
+        // One user or queue reads its own index; a kind walks the index of every app; the inefficient list, its own.
         ...prng.pick([
           {},
           { users: [prng.pick(users)] },

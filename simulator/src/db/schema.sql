@@ -156,17 +156,6 @@ CREATE INDEX IF NOT EXISTS applications_inefficient_cents
   ON applications (cents, start_time, finished_time, status, kind_code, cluster_code, user_code, queue_code,
                    duration, event_mask, executed_by_unravel)
   WHERE inefficient = 1;
--- And over one kind's apps, which may all sit at one end of the whole index (cheap Impala queries
--- sorted by highest cost): unified-search.ts walkedIndex. Narrow: they check the window, status and
--- cluster, the filters that come with a kind. (One user's or queue's apps are read from
--- applications_user and applications_queue instead, see sortWalks: their pairs, 208 MB at the
--- large scale, went in issue 18.)
--- Kind and cluster as their codes (kind_code, cluster_code): 45.8 and 43.9 MB with the texts at the
--- large scale.
-CREATE INDEX IF NOT EXISTS applications_kind_duration
-  ON applications (kind_code, duration, start_time, finished_time, status, cluster_code);
-CREATE INDEX IF NOT EXISTS applications_kind_cents
-  ON applications (kind_code, cents, start_time, finished_time, status, cluster_code);
 -- The Impala queries only (a tenth of the apps; 8.7 MB at the large scale, built in about a second),
 -- by cluster and start, with every column the Impala usage calls filter, sort or sum on (issue 21,
 -- repositories/impala-usage-*.ts), so none reads a row but a page's:
@@ -472,15 +461,6 @@ CREATE INDEX IF NOT EXISTS snowflake_queries_cost
 CREATE INDEX IF NOT EXISTS snowflake_queries_duration
   ON snowflake_queries (duration, start_time, status, warehouse_code, user_code, connector_code,
                         insight_mask, cost_e4);
--- The same walk within one warehouse's or one user's queries (a list filtered to one of them, and
--- to nothing these do not hold: else pageIndex walks snowflake_queries_cost). Without the other's
--- name (a warehouse's queries come from a few users, and the reverse): 25 MB each at the large scale
--- (coded; 43 and 44 MB as text, 69 with both names). Walked through snowflake_queries_cost instead, a list of one warehouse whose
--- queries are all cheap, sorted by cost, reads most of that index (p99 80 ms CPU instead of 6).
-CREATE INDEX IF NOT EXISTS snowflake_queries_warehouse_cost
-  ON snowflake_queries (warehouse_code, cost_e4, start_time, status, insight_mask, duration);
-CREATE INDEX IF NOT EXISTS snowflake_queries_user_cost
-  ON snowflake_queries (user_code, cost_e4, start_time, connector_code, insight_mask, duration);
 -- A signature's queries in start order, through the statements that carry it (a signature is one
 -- statement's text with its literals as placeholders: snowflake_statements.signature): the list filtered
 -- to a signature (snowflake-queries.ts searchTotal, pageIndex), the details' runs that day and the
@@ -488,10 +468,14 @@ CREATE INDEX IF NOT EXISTS snowflake_queries_user_cost
 -- (snowflake-cost.ts costQueries). Keyed by the statement, an integer, not the 32-character signature:
 -- 17 MB instead of 48 MB at the large scale.
 CREATE INDEX IF NOT EXISTS snowflake_queries_statement ON snowflake_queries (statement_id, start_time);
--- One warehouse's queries in start order, with what its series and state read.
+-- One warehouse's queries in start order, with what its series and state read, and what the query
+-- list filtered to one warehouse filters on (users, connectors, insights): that list's page is a sort
+-- of the warehouse's window read from here (snowflake-queries.ts pageIndex). Its own index in cost
+-- order (warehouse_code, cost_e4, …) and a user's twin took 25 MB each at the large scale; a month
+-- of the busiest warehouse is 90,000 entries to sort.
 CREATE INDEX IF NOT EXISTS snowflake_queries_warehouse
   ON snowflake_queries (warehouse_code, start_time, duration, credits_e4, cost_e4, queued_overload_time,
-                        cluster_number, status);
+                        cluster_number, status, user_code, connector_code, insight_mask);
 
 -- A query with its id as text and its names (the codes', its statement's, warehouse's and account's):
 -- what a page's rows and the details read, and what a reference query in a test filters on. A
@@ -1144,12 +1128,6 @@ CREATE INDEX IF NOT EXISTS db_runs_window ON db_runs (
   start_time, status, workspace, job, principal, compute_kind, cluster, tag_set, insight_mask, duration,
   setup_ms, cost_final_at, dbus_e4, dbu_cost_e4, vm_cost_e4
 );
--- The insights of a runs list's window (E015 metadata.appEvents: the matching runs by insight mask):
--- the window index's filter columns for the runs with any insight only (about a fifth of them).
-CREATE INDEX IF NOT EXISTS db_runs_insights ON db_runs (
-  start_time, status, workspace, job, principal, compute_kind, cluster, tag_set, insight_mask, duration,
-  cost_final_at, dbu_cost_e4, vm_cost_e4
-) WHERE insight_mask != 0;
 -- The running tab (E015 appStatus ["R"], which ignores the window): the few running runs.
 CREATE INDEX IF NOT EXISTS db_runs_running ON db_runs (start_time) WHERE status = 'R';
 -- queryOnFinishedTime (E015) reads db_runs_window too: an ended run's end_time is start_time + duration,

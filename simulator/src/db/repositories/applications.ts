@@ -93,7 +93,7 @@ export type AppIndex =
   | 'applications_queue'
   | 'applications_duration'
   | 'applications_cents'
-  | `applications_${'inefficient' | 'kind'}_${'duration' | 'cents'}`
+  | `applications_inefficient_${'duration' | 'cents'}`
 
 /**
  * A date parameter as epoch ms (shared parseDateParam, the one reading of every kind); `location`

@@ -423,15 +423,17 @@ function walkPopulation(
 /**
  * Which index a first page sorted by duration or cost walks, narrowest first:
  * - event filters that match inefficient apps only: the partial index of those (a sixth of them);
- * - one kind and no unravel flag: that kind's part of its own index;
- * - otherwise the index of every app. (One user or queue is read from its own window index instead,
+ * - otherwise the index of every app, its filters (a kind among them) checked in each entry. A kind
+ *   whose apps all sit at one end of it (cheap Impala queries by highest cost) makes the walks
+ *   longer until the window read is the cheaper one (sortWalks): the kind's own indexes, 58 MB at
+ *   the large scale, went in issue 18. (One user or queue is read from its own window index instead,
  *   see sortWalks: the 208 MB of a user and queue index per sort went in issue 18.)
  */
 function walkedIndex(
   db: Db,
   body: UnifiedSearchBody,
-  plan: RollupPlan | undefined,
   field: 'duration' | 'cents',
+  desc: boolean,
 ): WalkedIndex {
   if (onlyInefficientApps(body)) {
     const walk = {
@@ -441,28 +443,53 @@ function walkedIndex(
     }
     return { ...walk, population: walkPopulation(db, walk, 'inefficient/total', '') }
   }
-  // One kind's own part of its index: a kind sits at one end of the index of every app more often
-  // than not (cheap Impala, long Spark). The kind's part checks the window, status and cluster in
-  // itself, not the unravel flag (schema.sql).
-  // (A kind with statuses is totalled from the full rows of 'all', see slicePartsOf.)
-  const kinds = body.appTypes ?? []
-  const byKind = plan?.spec.base === 'kind' || (plan?.spec.base === 'all' && kinds.length > 0)
-  if (byKind && kinds.length === 1 && body.executed_by_unravel === undefined) {
-    const walk = {
-      index: `applications_kind_${field}` as const,
-      prefix: ['a.kind_code = @walkedPart'],
-      params: { walkedPart: rollupNames(db).code('kind', kinds[0]!) },
-    }
-    return { ...walk, population: walkPopulation(db, walk, sliceName('kind', 'total'), kinds[0]!) }
-  }
+  const bound = body.appTypes?.length ? kindsSortBound(db, body.appTypes, field, desc) : undefined
   return {
     index: `applications_${field}`,
-    prefix: [],
-    params: {},
+    prefix: bound === undefined ? [] : [`a.${field} ${desc ? '<=' : '>='} @kindsBound`],
+    params: bound === undefined ? {} : { kindsBound: bound },
     // One index seek; rowids are dense (apps are only ever appended by the seed).
     population:
       (cachedStatement(db, 'SELECT max(rowid) FROM applications').pluck().get() as number | null) ?? 0,
   }
+}
+
+/**
+ * The furthest duration or cost (cents) towards the sort's start that any app of these kinds has
+ * (the kind rollups' daily ranges, over the whole seeded time), so a walk for them starts there
+ * rather than among the apps of other kinds above it (the priciest apps are Spark; a page of Impala
+ * queries by highest cost otherwise walked every Spark app first: 100 ms for 7 days at the large
+ * scale). Undefined when the rollups keep no daily rows of the kinds.
+ */
+function kindsSortBound(
+  db: Db,
+  kinds: readonly string[],
+  field: 'duration' | 'cents',
+  desc: boolean,
+): number | undefined {
+  const slice = sliceName('kind', 'total')
+  if (!keptGrainsOf(db, slice, 'start').includes(DAY)) return undefined
+  const names = rollupNames(db)
+  const column = `${field === 'duration' ? 'd' : 'c'}${desc ? 'max' : 'min'}`
+  const bounds = kinds.map(
+    (kind) =>
+      cachedStatement(
+        db,
+        `SELECT ${desc ? 'max' : 'min'}(${column}) FROM app_rollups WHERE series = @series AND part = @part`,
+      )
+        .pluck()
+        .get({ series: seriesCode(slice, 'start', DAY), part: partCode('kind', kind, names.code) }) as
+        number | null,
+  )
+  const known = bounds.filter((b): b is number => b !== null)
+  if (known.length === 0) return undefined
+  const bound = desc ? Math.max(...known) : Math.min(...known)
+  // Only a bound inside the index's own range narrows the walk; one at its end (the cheapest apps
+  // of every kind cost 0) would only add a term to the plan.
+  const end = cachedStatement(db, `SELECT ${desc ? 'max' : 'min'}(${field}) FROM applications`)
+    .pluck()
+    .get() as number | null
+  return end !== null && (desc ? bound < end : bound > end) ? bound : undefined
 }
 
 /**
@@ -510,13 +537,13 @@ function* sortWalks(
     yield { ...where, index: `applications_${dimension}`, clauses, params: { ...where.params } }
     return
   }
-  const walked = walkedIndex(db, body, plan, sortField)
+  const desc = spec.order !== 'asc'
+  const walked = walkedIndex(db, body, sortField, desc)
   const one = (sql: string) => (cachedStatement(db, sql).pluck().get() as number | null) ?? 0
   const first = one('SELECT min(start_time) FROM applications')
   const last = one('SELECT max(start_time) FROM applications')
   const inWindow = Math.min(where.window.end, last) - Math.max(where.window.start ?? first, first)
   const windowSteps = (walked.population * Math.max(0, inWindow)) / Math.max(1, last - first)
-  const desc = spec.order !== 'asc'
   const prefix = walked.prefix.length ? `WHERE ${walked.prefix.join(' AND ')}` : ''
   const boundAt = cachedStatement(
     db,
