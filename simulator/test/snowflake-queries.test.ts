@@ -251,6 +251,40 @@ describe('snowflake queries: search, metadata, details (E158-E160)', () => {
       expect(ids).toEqual(costliest)
     })
 
+    // A cost or duration page is walked down its sort index when the walk looks the cheaper read, else
+    // sorted from the window (repositories/snowflake-queries.ts pageIndex): each case's pages must be
+    // the reference order's, whichever read served them.
+    it.each([
+      ['no filter', {}, '1'],
+      ['cheap queries only', { maxCost: 0.3 }, 'cost_e4 <= 3000'],
+      ['short queries only', { maxDuration: 59_000 }, 'duration <= 59000'],
+      ['a long minimum duration', { minDuration: 120_000 }, 'duration >= 120000'],
+      ['a rare status', { status: ['F'] }, "status = 'F'"],
+    ])('pages by highest cost and longest duration with %s', async (_name, filters, where) => {
+      for (const [sort, order] of [
+        ['cost-desc', 'cost_e4 DESC, rid DESC'],
+        ['usage-desc', 'cost_e4 DESC, credits_e4 DESC, rid DESC'],
+        ['duration-desc', 'duration DESC, rid DESC'],
+      ] as const)
+        for (const page of [1, 3]) {
+          const body = (
+            await search({ ...BODY_WINDOW, ...filters, sort, page, pageSize: 20 })
+          ).json<SnowflakeQuerySearchResponse>()
+          expect(body.total, `${sort} total`).toBe(count(where))
+          const expected = db
+            .prepare(
+              `SELECT id FROM snowflake_queries_named WHERE start_time BETWEEN @from AND @to AND (${where})
+                ORDER BY ${order} LIMIT 20 OFFSET ${(page - 1) * 20}`,
+            )
+            .pluck()
+            .all(WINDOW)
+          expect(
+            body.results.map((r) => r.id),
+            `${sort} page ${page}`,
+          ).toEqual(expected)
+        }
+    })
+
     it('filters by signature', async () => {
       const signature = one<string>(
         'SELECT signature FROM snowflake_queries_named WHERE start_time BETWEEN ? AND ? GROUP BY 1 ORDER BY count(*) DESC',
