@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within, type ByRoleOptions, type waitForOptions } from '@testing-library/react'
 
 /*
  * Quick queries for the pages' tests (Kafka, the Elastic pages). A role query with a name computes
@@ -8,9 +8,26 @@ import { screen, within } from '@testing-library/react'
 
 const slow = { timeout: 8_000 }
 
-/** The data rows (not the header) of the table of that name, once it shows. */
+/**
+ * Waits until a table's rows have arrived: the kit's DataTable shows itself busy (aria-busy) and
+ * empty while its data loads, so a table found is not yet a table filled, and a test that read its
+ * rows at once failed on a slow machine (fresh-clone CI runs, issue 22 and 18 notes).
+ */
+export async function settled(table: HTMLElement, options?: waitForOptions): Promise<HTMLElement> {
+  await waitFor(() => {
+    if (table.getAttribute('aria-busy') === 'true') throw new Error('the table is still loading')
+  }, options ?? slow)
+  return table
+}
+
+/** The table found as findByRole('table', options) finds it, once its rows have arrived. */
+export async function findSettledTable(options?: ByRoleOptions, wait?: waitForOptions): Promise<HTMLElement> {
+  return settled(await screen.findByRole('table', options, wait ?? slow), wait)
+}
+
+/** The data rows (not the header) of the table of that name, once they show. */
 export async function rowsOf(name: string): Promise<HTMLElement[]> {
-  const table = await screen.findByLabelText(name, { selector: 'table' }, slow)
+  const table = await settled(await screen.findByLabelText(name, { selector: 'table' }, slow))
   return within(table).getAllByRole('row').slice(1)
 }
 

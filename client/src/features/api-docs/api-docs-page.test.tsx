@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { json, on, renderWithProviders, signedIn, stubApi } from '../../../test/render.tsx'
 import { testUser } from '../../../test/users.ts'
 import ApiDocsPage, { operationsByTag } from './api-docs-page.tsx'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -34,7 +35,7 @@ describe('/api_docs (R149, R176)', () => {
       preloadedState: signedIn(testUser({ clusterType: 'SNOWFLAKE', role: 'admin' })),
       route: '/api_docs',
     })
-    const auth = await screen.findByRole('table', { name: 'auth operations' })
+    const auth = await findSettledTable({ name: 'auth operations' })
     const row = within(auth).getByText('/api/v1/webSignIn').closest('tr')!
     expect(row).toHaveTextContent('POST')
     expect(row).toHaveTextContent('Sign in with username, salt and ct')

@@ -13,6 +13,7 @@ import {
   sparkJobs,
   sparkStages,
 } from './app-details-test-data.ts'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 // A shared machine renders tables slowly: wait for them longer than 1 s.
 const slow = { timeout: 5_000 }
@@ -162,7 +163,7 @@ describe('/app/application/:appType', { timeout: 20_000 }, () => {
   it('issue 17 large apps: 2,000 stages render in a virtualised body, a window of rows at a time', async () => {
     const many = Array.from({ length: 2_000 }, (_, i) => ({ ...sparkStages[0]!, stageId: i }))
     render(`${sparkAddress}&tab=stages`, undefined, many)
-    const table = await screen.findByRole('table', { name: 'Spark stages' }, slow)
+    const table = await findSettledTable({ name: 'Spark stages' }, slow)
     await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(1))
     expect(within(table).getAllByRole('row').length).toBeLessThan(100)
     expect(screen.getByText('(2,000)')).toBeInTheDocument()

@@ -5,6 +5,7 @@ import { json, on, renderWithProviders, signedIn, stubApi } from '../../../test/
 import { testUser } from '../../../test/users.ts'
 import AwsAccountsPage from './aws-accounts-page.tsx'
 import { awsAccountDraftErrors, EMPTY_AWS_ACCOUNT } from './aws-account-form.tsx'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -104,7 +105,7 @@ describe('AWS account form checks', () => {
 describe('/manage/awsaccountsettings', () => {
   it('lists the accounts without any secret: the role, or the key’s last 4 characters', async () => {
     render()
-    const table = await screen.findByRole('table', { name: 'AWS accounts' })
+    const table = await findSettledTable({ name: 'AWS accounts' })
     // The table shows (busy) before its rows arrive: wait for them.
     const sandbox = (await within(table).findByText('sandbox')).closest('tr')!
     expect(sandbox).toHaveTextContent('Access key …MPLE (secret stored)')
@@ -174,7 +175,7 @@ describe('/manage/awsaccountsettings', () => {
 
   it('shows a read-only admin the accounts, with no add, edit or delete', async () => {
     renderAs(signedIn(testUser({ clusterType: 'EMR', role: 'readonlyAdmin' })))
-    const table = await screen.findByRole('table', { name: 'AWS accounts' })
+    const table = await findSettledTable({ name: 'AWS accounts' })
     expect(await within(table).findByText('analytics-prod')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Add AWS account' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Edit the AWS account/ })).not.toBeInTheDocument()

@@ -12,6 +12,7 @@ import {
 import { json, on, renderWithProviders, signedIn, stubApi } from '../../../test/render.tsx'
 import { testUser } from '../../../test/users.ts'
 import BigQueryCostPage from './cost-page.tsx'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -145,7 +146,7 @@ describe('BigQuery cost pages', () => {
 
   it('R152 Cost 360: spend by project, user, reservation (on demand its own row) and job type, each with its share and cost before', async () => {
     render('/cost/osd_cost360')
-    const projects = await screen.findByRole('table', { name: 'Cost by project' })
+    const projects = await findSettledTable({ name: 'Cost by project' })
     const first = within(projects).getAllByRole('row')[1]!
     expect(first).toHaveTextContent('acme-marketing-analytics')
     expect(first).toHaveTextContent('$ 1,875.0120')
@@ -167,7 +168,7 @@ describe('BigQuery cost pages', () => {
 
   it('R153 Top K: K is chosen in a labelled select and kept in the address; each ranking has K rows', async () => {
     const { requests } = render('/cost/osd_topk?k=5')
-    const projects = await screen.findByRole('table', { name: 'Top projects by cost' })
+    const projects = await findSettledTable({ name: 'Top projects by cost' })
     expect(within(projects).getAllByRole('row')).toHaveLength(6)
     expect(new URL(requests.at(-1)!.url).searchParams.get('k')).toBe('5')
     const statements = screen.getByRole('table', { name: 'Top statements by cost' })
@@ -178,13 +179,13 @@ describe('BigQuery cost pages', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'K: rows in each ranking' }))
     await userEvent.click(await screen.findByRole('option', { name: '25' }))
     expect(
-      await within(await screen.findByRole('table', { name: 'Top projects by cost' })).findAllByRole('row'),
+      await within(await findSettledTable({ name: 'Top projects by cost' })).findAllByRole('row'),
     ).toHaveLength(26)
   })
 
   it('R154 tags: cost by value of the chosen key with the untagged row, and by label key', async () => {
     render('/cost/osd_tags')
-    const values = await screen.findByRole('table', { name: 'Cost by value of env' })
+    const values = await findSettledTable({ name: 'Cost by value of env' })
     const rows = within(values).getAllByRole('row')
     expect(rows[1]).toHaveTextContent('marketing')
     expect(rows[1]).toHaveTextContent('$ 1,875.0060')

@@ -5,6 +5,7 @@ import { renderPage, stubEndpoint, stubError } from '../../../test/page-harness.
 import { testUser } from '../../../test/users.ts'
 import JobComparePage from './job-compare-page.tsx'
 import { testJobDetails } from './bigquery-test-data.ts'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -31,7 +32,7 @@ const row = (table: HTMLElement, label: string) =>
 describe('/job/compare', () => {
   it('R158 B260 shows the two jobs side by side by Job ID and marks the fields that differ', async () => {
     const { user } = render('/job/compare?ids=bquxjob_1a2b,bquxjob_2a2b')
-    const table = await screen.findByRole('table', { name: 'Compared jobs' })
+    const table = await findSettledTable({ name: 'Compared jobs' })
     const headers = within(table).getAllByRole('columnheader')
     expect(headers.slice(0, 3).map((h) => h.textContent)).toEqual([
       'Field',

@@ -5,6 +5,7 @@ import { renderPage, stubEndpoint, stubError } from '../../../test/page-harness.
 import { testUser } from '../../../test/users.ts'
 import JobDetailsPage from './job-details-page.tsx'
 import { testJobDetails, testReservation } from './bigquery-test-data.ts'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 beforeEach(() => localStorage.clear())
 afterEach(() => vi.unstubAllGlobals())
@@ -102,7 +103,7 @@ describe('/job/{jobId}/details', () => {
 
   it('the tables tab lists the tables read and written with their size', async () => {
     render('/job/bquxjob_2a2b/details?tab=tables')
-    const read = await screen.findByRole('table', { name: 'Tables read' })
+    const read = await findSettledTable({ name: 'Tables read' })
     expect(read).toHaveTextContent('acme-analytics.sales.orders_2')
     expect(read).toHaveTextContent('50.00 GB')
     expect(read).toHaveTextContent('120,000,000')
@@ -111,7 +112,7 @@ describe('/job/{jobId}/details', () => {
 
   it('the labels tab lists the labels', async () => {
     render('/job/bquxjob_2a2b/details?tab=labels')
-    const labels = await screen.findByRole('table', { name: 'Labels' })
+    const labels = await findSettledTable({ name: 'Labels' })
     expect(within(labels).getAllByRole('row')).toHaveLength(3)
     expect(labels).toHaveTextContent('team')
     expect(labels).toHaveTextContent('sales')

@@ -15,6 +15,7 @@ import { testUser } from '../../../test/users.ts'
 import BudgetListPage from './budget-list-page.tsx'
 import BudgetDetailsPage from './budget-details-page.tsx'
 import { BudgetStatusBadge } from '../../kit/budget-status-badge.tsx'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 const emrAdmin = testUser({ clusterType: 'EMR', role: 'admin' })
 const emrReadonly = testUser({ clusterType: 'EMR', role: 'readonlyAdmin' })
@@ -61,7 +62,7 @@ describe('budget status badge', () => {
 describe('/cost/budget', () => {
   it('lists each budget with what it covers, its spend, forecast and status', async () => {
     renderList()
-    const table = await screen.findByRole('table', { name: 'Budgets' })
+    const table = await findSettledTable({ name: 'Budgets' })
     const first = (await within(table).findByRole('link', { name: 'All EMR clusters' })).closest('tr')!
     expect(first).toHaveTextContent('$ 50,000.00')
     expect(first).toHaveTextContent('$ 31,250.50 (62.5%)')
@@ -141,7 +142,7 @@ describe('/cost/budget', () => {
 
   it('offers a read-only admin no create, edit or delete', async () => {
     renderList(emrReadonly)
-    await screen.findByRole('table', { name: 'Budgets' })
+    await findSettledTable({ name: 'Budgets' })
     expect(screen.queryByRole('button', { name: 'Create budget' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Delete the budget/ })).not.toBeInTheDocument()
   })
@@ -242,7 +243,7 @@ const renderDbList = (user: CurrentUser = dbUser, ...extra: Handler[]) =>
 describe('/cost_explorer/budgets (R181): the Databricks budgets on the same pages', () => {
   it('lists the budgets with their workspaces, linking to their details under /cost_explorer/budgets', async () => {
     const { requests } = renderDbList()
-    const table = await screen.findByRole('table', { name: 'Budgets' })
+    const table = await findSettledTable({ name: 'Budgets' })
     const row = (await within(table).findByRole('link', { name: 'Workspace acme-prod-aws' })).closest('tr')!
     expect(row).toHaveTextContent('workspace acme-prod-aws')
     expect(row).toHaveTextContent('$ 1,500.00 (75%)')
@@ -284,7 +285,7 @@ describe('/cost_explorer/budgets (R181): the Databricks budgets on the same page
 
   it('the free plan: no tag scope and no download', async () => {
     const { user } = renderDbList(dbFreemium)
-    await screen.findByRole('table', { name: 'Budgets' })
+    await findSettledTable({ name: 'Budgets' })
     expect(screen.queryByRole('button', { name: /Download/ })).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Create budget' }))
     const form = await screen.findByRole('form', { name: 'Create budget' })

@@ -5,6 +5,7 @@ import { json, on, renderWithProviders, signedIn, stubApi } from '../../../test/
 import { testUser } from '../../../test/users.ts'
 import type { ChargebackChartsProps } from './chargeback-charts.tsx'
 import ChargebackPage from './chargeback-page.tsx'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -169,7 +170,7 @@ function render(
   return { ...view, ...api, searches, finishedCalls }
 }
 
-const table = (name: RegExp = /^Chargeback by/) => screen.findByRole('table', { name })
+const table = (name: RegExp = /^Chargeback by/) => findSettledTable({ name })
 /** The body rows of the table as the text of each cell. */
 async function cells(name?: RegExp) {
   const rows = within(await table(name))
@@ -330,7 +331,7 @@ describe('/clusters/chargeback', () => {
       'CPU cost',
       'Memory cost',
     ])
-    const queries = await screen.findByRole('table', { name: /^Finished queries/ })
+    const queries = await findSettledTable({ name: /^Finished queries/ })
     expect(within(queries).getByRole('columnheader', { name: /Resource group/ })).toBeInTheDocument()
     expect(within(queries).getByText('global.bi')).toBeInTheDocument()
     // 12.5 s of CPU; 3 GiB held for a second each.
@@ -407,7 +408,7 @@ describe('/clusters/chargeback', () => {
 
   it('lists the finished apps behind the level, filtered by the value drilled into, paged on the server', async () => {
     const { user, finishedCalls } = render('/clusters/chargeback?clusterUid=cdh-prod-01')
-    const apps = await screen.findByRole('table', { name: 'Finished apps' })
+    const apps = await findSettledTable({ name: 'Finished apps' })
     await waitFor(() => expect(within(apps).getAllByRole('row')).toHaveLength(2))
     expect(within(apps).getAllByRole('row')[1]).toHaveTextContent('nightly etl')
     expect(Object.fromEntries(finishedCalls()[0]!.searchParams)).toMatchObject({
@@ -424,7 +425,7 @@ describe('/clusters/chargeback', () => {
     await waitFor(() => expect(finishedCalls().at(-1)?.searchParams.get('from')).toBe('10'))
 
     await user.click(screen.getByRole('button', { name: 'Drill into Spark' }))
-    expect(await screen.findByRole('table', { name: 'Finished apps of Spark' })).toBeInTheDocument()
+    expect(await findSettledTable({ name: 'Finished apps of Spark' })).toBeInTheDocument()
     await waitFor(() => expect(finishedCalls().at(-1)?.searchParams.get('kind')).toBe('spark'))
     expect(finishedCalls().at(-1)?.searchParams.get('from')).toBe('0')
   })

@@ -6,6 +6,7 @@ import { testUser } from '../../../test/users.ts'
 import type { ChargebackChartsProps } from './chargeback-charts.tsx'
 import ChargebackPage from './chargeback-page.tsx'
 import { databricksChargebackArgs, databricksLevel } from './databricks-flavour.ts'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 configure({ asyncUtilTimeout: 4000 })
@@ -75,7 +76,7 @@ function render(route = '/cost_explorer/chargeback', plan: 'enterprise' | 'freem
 }
 
 const cells = async (name: RegExp) =>
-  within(await screen.findByRole('table', { name }))
+  within(await findSettledTable({ name }))
     .getAllByRole('row')
     .slice(1)
     .map((r) =>

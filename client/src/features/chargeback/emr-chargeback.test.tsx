@@ -5,6 +5,7 @@ import { json, renderWithProviders, signedIn, stubApi } from '../../../test/rend
 import { testUser } from '../../../test/users.ts'
 import ChargebackPage from './chargeback-page.tsx'
 import { emrCostSlices } from './emr-flavour.ts'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 configure({ asyncUtilTimeout: 4000 })
@@ -74,7 +75,7 @@ function render(route = '/cost/chargeback') {
 }
 
 const bodyRows = async () =>
-  within(await screen.findByRole('table', { name: 'Chargeback by cluster' }))
+  within(await findSettledTable({ name: 'Chargeback by cluster' }))
     .getAllByRole('row')
     .slice(1)
 
@@ -104,7 +105,7 @@ describe('/cost/chargeback EMR flavour (R099, 02 §2)', () => {
 
   it('the table has the 11 columns of 02 §2, most cost first, each cluster linking to its details', async () => {
     render()
-    const table = await screen.findByRole('table', { name: 'Chargeback by cluster' })
+    const table = await findSettledTable({ name: 'Chargeback by cluster' })
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3))
     const headers = within(table)
       .getAllByRole('columnheader')
@@ -134,7 +135,7 @@ describe('/cost/chargeback EMR flavour (R099, 02 §2)', () => {
 
   it('B151 asks search/awscb with one group-by, the cluster, over the range', async () => {
     const { requests } = render()
-    await screen.findByRole('table', { name: 'Chargeback by cluster' })
+    await findSettledTable({ name: 'Chargeback by cluster' })
     await waitFor(() => expect(requests.some((r) => r.url.includes('/awscb/'))).toBe(true))
     const url = new URL(requests.find((r) => r.url.includes('/awscb/'))!.url)
     expect(url.pathname).toBe(emrEndpoints.chargeback.path.replace('{group1}', 'cluster'))

@@ -4,6 +4,7 @@ import { startOfUtcDay } from '@costlens/shared'
 import { json, renderWithProviders, signedIn, stubApi, type Handler } from '../../../test/render.tsx'
 import { testUser } from '../../../test/users.ts'
 import ClusterWorkloadPage from './cluster-workload-page.tsx'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -79,7 +80,7 @@ describe('/clusters/clusterworkload', { timeout: 30_000 }, () => {
 
   it('draws apps by hour of day and day, with the busiest hour', async () => {
     render('/clusters/clusterworkload?dateRangeLabel=14_d')
-    const grid = await screen.findByRole('table', { name: /Apps running by hour of day/ })
+    const grid = await findSettledTable({ name: /Apps running by hour of day/ })
     const rows = within(grid).getAllByRole('row')
     // The header, a row per UTC day the 14 days touch (15), and the averages.
     expect(rows).toHaveLength(1 + 15 + 1)
@@ -110,7 +111,7 @@ describe('/clusters/clusterworkload', { timeout: 30_000 }, () => {
       .map((r) => new URL(r.url))
       .find((u) => u.pathname.endsWith('/resources/cpu/allocated'))!
     expect(asked.searchParams.get('interval')).toBe('1h')
-    const grid = await screen.findByRole('table', { name: /VCores allocated \(average\) by hour of day/ })
+    const grid = await findSettledTable({ name: /VCores allocated \(average\) by hour of day/ })
     expect(within(grid).getAllByRole('row')[1]!).toHaveTextContent('412')
     expect(screen.getByRole('group', { name: 'Busiest hour' })).toHaveTextContent('412 vcores on average')
   })

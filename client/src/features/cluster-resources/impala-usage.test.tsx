@@ -12,6 +12,7 @@ import { testUser } from '../../../test/users.ts'
 import '../../components/charts/chart-test-helpers.ts'
 // The page whose Impala mode this folder draws (B296).
 import ResourcesPage from './resources-page.tsx'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -163,7 +164,7 @@ describe('/clusters/resources, Impala mode (B296, E074-E077)', { timeout: 60_000
 
   it('B214 shows each daemon’s Total and Allocated with units, 10 a page', async () => {
     const { calls } = render('CDP', '/clusters/resources?appType=Impala')
-    const table = await screen.findByRole('table', { name: /Impala daemons/ })
+    const table = await findSettledTable({ name: /Impala daemons/ })
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent)
@@ -178,7 +179,7 @@ describe('/clusters/resources, Impala mode (B296, E074-E077)', { timeout: 60_000
 
   it('lists the queries, each id opening its details page', async () => {
     render('CDP', '/clusters/resources?appType=Impala')
-    const table = await screen.findByRole('table', { name: /Impala queries/ })
+    const table = await findSettledTable({ name: /Impala queries/ })
     const link = await within(table).findByRole('link', { name: 'daily_sales_rollup' })
     expect(link).toHaveAttribute(
       'href',

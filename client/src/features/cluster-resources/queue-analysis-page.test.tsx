@@ -5,6 +5,7 @@ import { json, renderWithProviders, signedIn, stubApi, type Handler } from '../.
 import { testUser } from '../../../test/users.ts'
 import '../../components/charts/chart-test-helpers.ts'
 import QueueAnalysisPage from './queue-analysis-page.tsx'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -89,7 +90,7 @@ describe('/clusters/queueanalysis', { timeout: 30_000 }, () => {
     expect(tagged().at(-1)!.searchParams.get('values')).toBe('root.etl,root.adhoc,root.ml,root.reporting')
     // 7 days by the provider rule: 3-hour points.
     expect(tagged().at(-1)!.searchParams.get('interval')).toBe('3h')
-    const table = await screen.findByRole('table', { name: 'Queues compared' })
+    const table = await findSettledTable({ name: 'Queues compared' })
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(5))
     const etl = within(table).getAllByRole('row')[1]!
     // Capacity 40 % of a 100-vcore cluster: an average of 20 is 50 % of it; the peak is 30.

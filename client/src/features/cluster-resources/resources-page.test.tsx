@@ -11,6 +11,7 @@ import { testUser } from '../../../test/users.ts'
 // jsdom lays nothing out: the helpers give SVG text a size so the charts can draw.
 import '../../components/charts/chart-test-helpers.ts'
 import ResourcesPage from './resources-page.tsx'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -233,7 +234,7 @@ describe('/clusters/resources', { timeout: 60_000 }, () => {
 
   it("02 §2 'Yarn jobs' has the spec's columns, sorts and pages on the server", async () => {
     const { user, router, calls } = render()
-    const table = await screen.findByRole('table', { name: 'Yarn jobs' })
+    const table = await findSettledTable({ name: 'Yarn jobs' })
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent?.trim())
@@ -288,7 +289,7 @@ describe('/clusters/resources', { timeout: 60_000 }, () => {
 
   it('B101 lists the running apps (the last 100) with what each holds now', async () => {
     const { calls } = render()
-    const table = await screen.findByRole('table', { name: 'Running apps' })
+    const table = await findSettledTable({ name: 'Running apps' })
     const row = (await within(table).findAllByRole('row'))[1]!
     expect(row).toHaveTextContent('nightly_etl')
     expect(row).toHaveTextContent('RUNNING')

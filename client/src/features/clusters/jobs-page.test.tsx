@@ -4,6 +4,7 @@ import { renderWithProviders, signedIn } from '../../../test/render.tsx'
 import { testUser } from '../../../test/users.ts'
 import { jobCountAnswer, quietErrors, stubClusterApi, type ClusterApiAnswers } from './cluster-test-api.tsx'
 import ClusterJobsPage from './jobs-page.tsx'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 vi.mock('../../components/charts/load-highcharts.tsx', async () =>
   (await import('./cluster-test-api.tsx')).mockChartsFactory(),
@@ -42,7 +43,7 @@ function render(route = '/clusters/jobs', answers: ClusterApiAnswers = { jobCoun
 describe('/clusters/jobs', { timeout: 20_000 }, () => {
   it('E027 B087 B092 counts the jobs of all clusters over the last hour by state, at the nearest interval jobs/count serves', async () => {
     const { counts } = render()
-    const table = await screen.findByRole('table', { name: 'Jobs by state' })
+    const table = await findSettledTable({ name: 'Jobs by state' })
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4))
     const sent = counts().at(-1)!
     expect(Object.fromEntries(sent)).toMatchObject({ groupBy: 'state', interval: '5m', clusterName: '*' })
@@ -57,7 +58,7 @@ describe('/clusters/jobs', { timeout: 20_000 }, () => {
 
   it('groups by user, stacking the values past the tenth as Other, and keeps the grouping in the address', async () => {
     const { user, router, counts } = render()
-    await screen.findByRole('table', { name: 'Jobs by state' })
+    await findSettledTable({ name: 'Jobs by state' })
     await user.click(screen.getByRole('radio', { name: 'User' }))
     await waitFor(() => expect(router.state.location.search).toBe('?groupBy=user'))
     expect(router.state.historyAction).toBe('REPLACE')
@@ -70,7 +71,7 @@ describe('/clusters/jobs', { timeout: 20_000 }, () => {
 
   it('B093 a picked interval is kept in the address; B092 a new range takes its own again', async () => {
     const { user, router, counts } = render('/clusters/jobs?clusterUid=cdh-prod-01')
-    await screen.findByRole('table', { name: 'Jobs by state' })
+    await findSettledTable({ name: 'Jobs by state' })
     expect(counts().at(-1)!.get('clusterName')).toBe('cdh-prod-01')
     await user.click(screen.getByRole('combobox', { name: 'Interval' }))
     expect(screen.queryByRole('option', { name: '2 mins' })).toBeNull()

@@ -4,6 +4,7 @@ import { renderWithProviders, signedIn } from '../../../test/render.tsx'
 import { testUser } from '../../../test/users.ts'
 import { bucket, quietErrors, stubClusterApi, type ClusterApiAnswers } from './cluster-test-api.tsx'
 import ClusterOverviewPage from './overview-page.tsx'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 vi.mock('../../components/charts/load-highcharts.tsx', async () =>
   (await import('./cluster-test-api.tsx')).mockChartsFactory(),
@@ -162,7 +163,7 @@ describe('/clusters/overview', { timeout: 20_000 }, () => {
       stats: (finished) =>
         finished ? { applicationType: [{ key: 'HIVE', doc_count: 9 }], user: [], queue: [] } : undefined,
     })
-    const table = () => screen.findByRole('table', { name: /^Jobs running now per/ })
+    const table = () => findSettledTable({ name: /^Jobs running now per/ })
     expect(within(await table()).getAllByRole('row')[1]).toHaveTextContent('Spark')
     expect(
       screen.getByRole('img', { name: 'Jobs running now by application type: Jobs (2)' }),
@@ -170,11 +171,11 @@ describe('/clusters/overview', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('radio', { name: 'User' }))
     await waitFor(() => expect(router.state.location.search).toBe('?breakdown=user'))
-    const users = await screen.findByRole('table', { name: 'Jobs running now per user' })
+    const users = await findSettledTable({ name: 'Jobs running now per user' })
     expect(within(users).getAllByRole('row')[1]).toHaveTextContent('etl_svc')
 
     await user.click(screen.getByRole('radio', { name: 'Queue' }))
-    const queues = await screen.findByRole('table', { name: 'Jobs running now per queue' })
+    const queues = await findSettledTable({ name: 'Jobs running now per queue' })
     expect(within(queues).getByRole('columnheader', { name: /Max capacity/ })).toBeInTheDocument()
     expect(within(queues).getAllByRole('row')[1]).toHaveTextContent('60.0%')
     // An idle queue is in the table but not drawn.
@@ -187,7 +188,7 @@ describe('/clusters/overview', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(calls(/\/tagged\/stats$/).some((u) => u.searchParams.get('final_status') === 'true')).toBe(true),
     )
-    const finished = await screen.findByRole('table', {
+    const finished = await findSettledTable({
       name: 'Jobs finished in the range per application type',
     })
     await waitFor(() => expect(within(finished).getAllByRole('row')[1]).toHaveTextContent('Hive'))

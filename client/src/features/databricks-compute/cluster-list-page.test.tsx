@@ -5,6 +5,7 @@ import { renderPage, stubEndpoint, tableRows } from '../../../test/page-harness.
 import { testUser } from '../../../test/users.ts'
 import ClusterListPage from './cluster-list-page.tsx'
 import { testClusterSearch, testJobClusterRow, testSessionRow } from './databricks-compute-test-data.ts'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 beforeEach(() => localStorage.clear())
 
@@ -80,7 +81,7 @@ describe('/compute/dbclusters', () => {
     render('/compute/dbclusters')
     await tableRows('All Databricks clusters')
     fireEvent.click(screen.getByRole('button', { name: 'Sessions of shared-analytics' }))
-    const sessions = await screen.findByRole('table', { name: 'Sessions' })
+    const sessions = await findSettledTable({ name: 'Sessions' })
     expect(sessions).toHaveTextContent('alice@acme.example')
     expect(screen.getByText('Jobs set to run on it: 1')).toBeInTheDocument()
   })

@@ -5,6 +5,7 @@ import { renderPage, stubEndpoint, stubError } from '../../../test/page-harness.
 import { testUser } from '../../../test/users.ts'
 import ClusterSummaryPage, { IDLE_LIST_HREF } from './cluster-summary-page.tsx'
 import { testSummary } from './databricks-compute-test-data.ts'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 const render = (stub = stubEndpoint(calls.clusterSummary, testSummary)) =>
   renderPage(<ClusterSummaryPage />, {
@@ -28,7 +29,7 @@ describe('/compute/cluster_summary', () => {
 
   it('by type, workspace and node type; autoscaling and spot shares; top idle clusters linking to the list', async () => {
     render()
-    const types = await screen.findByRole('table', { name: 'Cost by compute type' })
+    const types = await findSettledTable({ name: 'Cost by compute type' })
     expect(types).toHaveTextContent('All-purpose (3)')
     expect(types).toHaveTextContent('SQL warehouse (2)')
     expect(screen.getByRole('table', { name: 'Cluster cost by workspace' })).toHaveTextContent(

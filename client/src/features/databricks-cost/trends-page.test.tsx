@@ -6,6 +6,7 @@ import { testUser } from '../../../test/users.ts'
 import DatabricksTrendsPage from './trends-page.tsx'
 import { daysOfRange } from '../../kit/utc-days.ts'
 import { addTrendValue, readTrendsView, removeTrendValue, trendsArgs } from './trends-state.ts'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 const DAY = 86_400_000
 const NOW = Date.parse('2026-11-22T12:00:00Z')
@@ -61,7 +62,7 @@ describe('/cost_explorer/trends (R179, R183)', () => {
     const days = (Date.parse(`${q.get('lte')}T00:00:00Z`) - Date.parse(`${q.get('gte')}T00:00:00Z`)) / DAY + 1
     expect(days).toBe(30)
     expect(q.get('filters')).toBeNull()
-    const table = await screen.findByRole('table', { name: /^Cost by workspace/ })
+    const table = await findSettledTable({ name: /^Cost by workspace/ })
     expect(within(table).getAllByRole('row').slice(1)).toHaveLength(5)
     expect(screen.getByRole('radio', { name: 'USD' })).toBeChecked()
   })
@@ -86,7 +87,7 @@ describe('/cost_explorer/trends (R179, R183)', () => {
     expect(screen.getByRole('radio', { name: 'DBU' })).toBeChecked()
     expect(screen.getByRole('radio', { name: 'Weekly' })).toBeChecked()
     // The selected trend (ws-c, $ 40 a bucket in the stub) by week, newest first.
-    const weeks = within(await screen.findByRole('table', { name: 'ws-c by week' }))
+    const weeks = within(await findSettledTable({ name: 'ws-c by week' }))
       .getAllByRole('row')
       .slice(1)
       .map((r) =>

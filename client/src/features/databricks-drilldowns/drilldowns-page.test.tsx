@@ -6,6 +6,7 @@ import { renderPage, stubEndpoint } from '../../../test/page-harness.tsx'
 import { testUser } from '../../../test/users.ts'
 import DatabricksDrillDownsPage, { formatChange } from './drilldowns-page.tsx'
 import { drillBack, drillInto, readDrillView } from './drilldowns-state.ts'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 const DAY = 86_400_000
 const NOW = Date.parse('2026-11-22T12:00:00Z')
@@ -13,7 +14,7 @@ const ENDPOINT = databricksDrillDownEndpoints.costDrillDowns
 
 /** The data rows of the table whose name (its caption, which ends with the range) matches. */
 const rowsOf = async (name: RegExp) =>
-  within(await screen.findByRole('table', { name }, { timeout: 15_000 }))
+  within(await findSettledTable({ name }, { timeout: 15_000 }))
     .getAllByRole('row')
     .slice(1)
 

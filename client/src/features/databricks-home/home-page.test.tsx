@@ -12,6 +12,7 @@ import { renderPage, stubEndpoint, stubError, tableRows } from '../../../test/pa
 import { testUser } from '../../../test/users.ts'
 import DatabricksHomePage from './home-page.tsx'
 import { changePercent, homeWindow, readHomePeriod, trendsHref } from './home-state.ts'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 const NOW = Date.parse('2026-11-26T12:00:00Z')
 const DAY = 86_400_000
@@ -234,7 +235,7 @@ describe('/home for Databricks (R178, the DB landing)', () => {
     await waitFor(() =>
       expect(queries(databricksCostEndpoints.costTrends).map((q) => q.get('gte'))).toContain('2026-10-28'),
     )
-    expect(await screen.findByRole('table', { name: 'Top jobs by cost, last 30 days' })).toBeInTheDocument()
+    expect(await findSettledTable({ name: 'Top jobs by cost, last 30 days' })).toBeInTheDocument()
   })
 
   it('the free plan: 7 days only, the 30 days locked, no period before asked for', async () => {

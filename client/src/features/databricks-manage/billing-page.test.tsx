@@ -5,6 +5,7 @@ import { json, on, renderWithProviders, signedIn, stubApi } from '../../../test/
 import { testUser } from '../../../test/users.ts'
 import { stackedBarChartOptions } from '../../components/charts/stacked-bar-chart.tsx'
 import BillingPage, { billingQuery, monthSeries } from './billing-page.tsx'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -123,7 +124,7 @@ describe('/manage/billing', () => {
 
   it('lists each workload type with DBUs, cost per unit, cost and instance hours', async () => {
     render(() => json(billing()))
-    const table = await screen.findByRole('table', { name: 'Consumption by workload type' })
+    const table = await findSettledTable({ name: 'Consumption by workload type' })
     const jobs = (await within(table).findByText('Jobs Compute')).closest('tr')!
     expect(jobs).toHaveTextContent('2,000')
     expect(jobs).toHaveTextContent('$ 0.1500')

@@ -5,6 +5,7 @@ import { json, on, renderWithProviders, signedIn, stubApi } from '../../../test/
 import { testUser } from '../../../test/users.ts'
 import WorkspacesPage from './workspaces-page.tsx'
 import { EMPTY_WORKSPACE, workspaceDraftErrors, workspaceInputOf } from './workspace-form.tsx'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -205,7 +206,7 @@ describe('B197-B200 the workspace form checks (02 §8 messages)', () => {
 describe('/manage/workspaces', () => {
   it('lists the workspaces with how they sign in, never a secret', async () => {
     render()
-    const table = await screen.findByRole('table', { name: 'Databricks workspaces' })
+    const table = await findSettledTable({ name: 'Databricks workspaces' })
     const prod = (await within(table).findByText('acme-prod-aws')).closest('tr')!
     expect(prod).toHaveTextContent('Personal access token (stored)')
     expect(prod).toHaveTextContent('Premium')
@@ -309,7 +310,7 @@ describe('/manage/workspaces', () => {
 
   it('a Databricks user reads the list with no add, edit or delete', async () => {
     render(signedIn(testUser({ clusterType: 'DB', role: 'user' })))
-    const table = await screen.findByRole('table', { name: 'Databricks workspaces' })
+    const table = await findSettledTable({ name: 'Databricks workspaces' })
     expect(await within(table).findByText('acme-prod-aws')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Add workspace' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Edit the workspace/ })).not.toBeInTheDocument()

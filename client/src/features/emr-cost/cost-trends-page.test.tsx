@@ -6,6 +6,7 @@ import { renderPage, stubEndpoint, tableRows } from '../../../test/page-harness.
 import { testUser } from '../../../test/users.ts'
 import CostTrendsPage from './cost-trends-page.tsx'
 import { rowsAgainstBudget, trendWindow } from './trend-data.ts'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 const allBudget = testBudget({ amount: 30_000, spendToDate: 20_000, forecast: 29_000, spentPercent: 66.7 })
 
@@ -54,7 +55,7 @@ describe('/cost/trends', () => {
       expect.stringContaining('1. All EMR clusters'),
       expect.stringContaining('2. Tag team = data'),
     ])
-    expect(await screen.findByRole('table', { name: 'Cost by day: Tag team = data' })).toBeInTheDocument()
+    expect(await findSettledTable({ name: 'Cost by day: Tag team = data' })).toBeInTheDocument()
     await waitFor(() =>
       expect(queries(emrEndpoints.costTrends).some((q) => q.get('tag') === 'team:data')).toBe(true),
     )

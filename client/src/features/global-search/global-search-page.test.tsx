@@ -6,6 +6,7 @@ import { json, on, renderWithProviders, signedIn, stubApi } from '../../../test/
 import { testUser } from '../../../test/users.ts'
 import { testAppRecord as app } from '../../../test/apps.ts'
 import GlobalSearchPage from './global-search-page.tsx'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -32,7 +33,7 @@ function render(route: string, answer: GlobalSearchResponse = found, user = test
   return { ...api, ...view, queries, last }
 }
 
-const table = () => screen.findByRole('table', { name: 'Matching applications' })
+const table = () => findSettledTable({ name: 'Matching applications' })
 
 describe('/globalsearch/{search} (R049, R096)', () => {
   it('B180 B099 asks apps/globalsearch for the first 15 matches of the path’s text, newest first', async () => {

@@ -15,6 +15,7 @@ import {
   servers,
   tables,
 } from './hbase-test-data.ts'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -122,7 +123,7 @@ describe('/clusters/hbase (R013, R060; issue 21)', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('tab', { name: 'Table', selected: true })).toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: 'default:users' }, slow)).toBeInTheDocument()
     await waitFor(() => expect(page.queries(calls.tableBasicInfo).at(-1)?.get('table')).toBe('default:users'))
-    expect(await screen.findByRole('table', { name: 'Regions of default:users' }, slow)).toBeInTheDocument()
+    expect(await findSettledTable({ name: 'Regions of default:users' }, slow)).toBeInTheDocument()
     // A step Back undoes: the region tab again, on the same server.
     expect(page.router.state.historyAction).toBe('PUSH')
     await act(() => page.router.navigate(-1))
@@ -163,7 +164,7 @@ describe('/clusters/hbase (R013, R060; issue 21)', { timeout: 20_000 }, () => {
     await tableRows('Region servers', slow)
     const before = page.queries(calls.regionServers).length
     await page.user.click(screen.getByRole('tab', { name: 'Table' }))
-    await screen.findByRole('table', { name: 'Tables' }, slow)
+    await findSettledTable({ name: 'Tables' }, slow)
     await page.user.click(screen.getByRole('tab', { name: 'Region' }))
     await tableRows('Region servers', slow)
     await waitFor(() => expect(page.queries(calls.regionServers).length).toBeGreaterThan(before))

@@ -8,6 +8,7 @@ import ApplicationsPage from './applications-page.tsx'
 import { makeStore, type AppStore } from '../../app/store.ts'
 import { prefetchScreenAt } from '../../app/screens.ts'
 import { USER_KEY } from '../../app/session-storage.ts'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -64,7 +65,7 @@ function stubPageApi(failures: Failures = {}) {
   return { ...api, bodies }
 }
 
-const table = () => screen.findByRole('table', { name: /applications$/ })
+const table = () => findSettledTable({ name: /applications$/ })
 
 describe('/jobs/applications on a page load', () => {
   afterEach(() => {

@@ -6,6 +6,7 @@ import { testUser } from '../../../test/users.ts'
 import type * as SparklineModule from '../../components/charts/sparkline.tsx'
 import type { SparklineProps } from '../../components/charts/sparkline.tsx'
 import PipelinesPage from './pipelines-page.tsx'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 // 45 Highcharts charts a page are slow in jsdom; the sparkline has its own test, this one checks
 // what each cell gives it through the same accessible summary.
@@ -81,7 +82,7 @@ function render(route = '/jobs/pipelines', user = testUser({ role: 'admin' }), r
   return { ...api, ...view, bodies }
 }
 
-const table = () => screen.findByRole('table', { name: 'On-premises pipelines' })
+const table = () => findSettledTable({ name: 'On-premises pipelines' })
 const bodyRows = async () =>
   within(await table())
     .getAllByRole('row')

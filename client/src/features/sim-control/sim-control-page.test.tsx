@@ -4,6 +4,7 @@ import { json, on, renderWithProviders, signedIn, stubApi } from '../../../test/
 import { testUser } from '../../../test/users.ts'
 import SimControlPage from './sim-control-page.tsx'
 import { faultFromDraft } from './fault-form.tsx'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -26,7 +27,7 @@ describe('/simulator controls', () => {
     const { requests, user } = render(
       on('DELETE', '/__sim/faults/f1', () => new Response(null, { status: 204 })),
     )
-    const table = await screen.findByRole('table', { name: 'Active faults' })
+    const table = await findSettledTable({ name: 'Active faults' })
     const row = (await within(table).findByText('/api/v1/search/**')).closest('tr')!
     expect(row).toHaveTextContent('504')
     expect(row).toHaveTextContent('any')

@@ -12,6 +12,7 @@ import {
   testQueryRow,
   testSearchResponse,
 } from './snowflake-test-data.ts'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -57,7 +58,7 @@ describe('Snowflake cost pages', () => {
 
   it('R123 the user breakdown lists each user with cost, credits, share and a link to their queries', async () => {
     render('/cost/osd_cost_users?dateRangeLabel=30_d')
-    const table = await screen.findByRole('table', { name: 'Cost by user' })
+    const table = await findSettledTable({ name: 'Cost by user' })
     const rows = await within(table).findAllByRole('row')
     expect(rows[1]).toHaveTextContent('ALICE')
     expect(rows[1]).toHaveTextContent('$ 70.1235')
@@ -70,7 +71,7 @@ describe('Snowflake cost pages', () => {
 
   it('R125 the query cost lists signatures with a sample query and their average duration', async () => {
     render('/cost/osd_cost_queries')
-    const table = await screen.findByRole('table', { name: 'Costliest query signatures' })
+    const table = await findSettledTable({ name: 'Costliest query signatures' })
     const row = (await within(table).findAllByRole('row'))[1]!
     expect(within(row).getByRole('link', { name: '01b2-q9' })).toHaveAttribute(
       'href',
@@ -82,7 +83,7 @@ describe('Snowflake cost pages', () => {
 
   it('03 §9 C18 the cost selector offers 7 days to a year; a preset goes to the address and asks for its window', async () => {
     const { requests, user, router } = render('/cost/osd_cost_users')
-    await screen.findByRole('table', { name: 'Cost by user' })
+    await findSettledTable({ name: 'Cost by user' })
     await user.click(screen.getByRole('button', { name: 'Date range: Last 7 Days' }))
     const dialog = screen.getByRole('dialog')
     const presets = ['Last 7 Days', 'Last 14 Days', 'Last 30 Days', 'Last 90 Days', 'Last 1 Year']
@@ -102,7 +103,7 @@ describe('Snowflake cost pages', () => {
     const start = Date.parse('2025-06-01T00:00:00Z')
     const end = Date.parse('2025-06-08T00:00:00Z')
     const { requests, user } = render(`/cost/osd_cost_queries?end_date=${end}&start_date=${start}`)
-    await screen.findByRole('table', { name: 'Costliest query signatures' })
+    await findSettledTable({ name: 'Costliest query signatures' })
     await user.click(screen.getByRole('button', { name: 'Refresh' }))
     await waitFor(() => expect(requests).toHaveLength(2))
     for (const request of requests)
@@ -116,7 +117,7 @@ describe('Snowflake cost pages', () => {
     const { requests } = render('/home')
     const totals = await screen.findByRole('region', { name: 'Last 7 days' })
     expect(totals).toHaveTextContent('$ 123.4568')
-    const table = await screen.findByRole('table', { name: "Today's costliest inefficient queries" })
+    const table = await findSettledTable({ name: "Today's costliest inefficient queries" })
     expect(await within(table).findByRole('link', { name: '01b2-q1' })).toBeInTheDocument()
     const search = requests.find((r) => r.method === 'POST')!
     expect(await search.json()).toMatchObject({ showInefficientOnly: true, pageSize: 5, sort: 'cost-desc' })

@@ -6,6 +6,7 @@ import { compareIds } from '../../kit/compare-fields.ts'
 import QueryComparePage from './query-compare-page.tsx'
 import { snowflakePath } from './api.ts'
 import { testQueryDetails } from './snowflake-test-data.ts'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -37,7 +38,7 @@ describe('/query/compare', () => {
 
   it('R146 shows the two queries side by side and marks the fields that differ', async () => {
     const { user } = render('/query/compare?ids=01b2-q1,01b2-q2')
-    const table = await screen.findByRole('table', { name: 'Compared queries' })
+    const table = await findSettledTable({ name: 'Compared queries' })
     const headers = within(table).getAllByRole('columnheader')
     expect(headers.slice(0, 3).map((h) => h.textContent)).toEqual([
       'Field',

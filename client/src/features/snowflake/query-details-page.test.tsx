@@ -6,6 +6,7 @@ import { testUser } from '../../../test/users.ts'
 import QueryDetailsPage from './query-details-page.tsx'
 import { snowflakePath } from './api.ts'
 import { testQueryDetails } from './snowflake-test-data.ts'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 beforeEach(() => localStorage.clear())
 afterEach(() => vi.unstubAllGlobals())
@@ -76,7 +77,7 @@ describe('/query/{queryUid}/details', () => {
 
   it('B145 shows the six time metrics in ms, and the input tables', async () => {
     const { user } = render('/query/01b2-q2/details?tab=metrics')
-    const metrics = await screen.findByRole('table', { name: 'Time metrics (ms)' })
+    const metrics = await findSettledTable({ name: 'Time metrics (ms)' })
     const rows = within(metrics).getAllByRole('row').slice(1)
     expect(
       rows.map((r) =>
@@ -96,7 +97,7 @@ describe('/query/{queryUid}/details', () => {
     expect(screen.getByText('120,000 ms')).toBeInTheDocument()
     expect(screen.getByText('2.00 MB')).toBeInTheDocument()
     await user.click(screen.getByRole('tab', { name: /Input tables/ }))
-    expect(await screen.findByRole('table', { name: 'Input tables' })).toHaveTextContent('ORDERS_2')
+    expect(await findSettledTable({ name: 'Input tables' })).toHaveTextContent('ORDERS_2')
   })
 
   it('the Warehouse tab shows its settings and opens the warehouse on the day of the query', async () => {

@@ -5,6 +5,7 @@ import { json, on, renderWithProviders, signedIn, stubApi } from '../../../test/
 import { testUser } from '../../../test/users.ts'
 import QueryListPage from './query-list-page.tsx'
 import { testMetadata, testQueryRow, testSearchResponse, testWarehouseRow } from './snowflake-test-data.ts'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 beforeEach(() => localStorage.clear())
 afterEach(() => vi.unstubAllGlobals())
@@ -41,7 +42,7 @@ function render(route: string, answer: () => Response = () => json(testSearchRes
   return { ...api, ...view, bodies, metadataParams }
 }
 
-const table = () => screen.findByRole('table', { name: /queries$/ })
+const table = () => findSettledTable({ name: /queries$/ })
 const bodyRows = async () =>
   within(await table())
     .getAllByRole('row')

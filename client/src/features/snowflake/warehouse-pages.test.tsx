@@ -8,6 +8,7 @@ import { snowflakePath } from './api.ts'
 import { testWarehouseRow } from './snowflake-test-data.ts'
 import WarehouseDetailsPage from './warehouse-details-page.tsx'
 import WarehouseListPage from './warehouse-list-page.tsx'
+import { findSettledTable } from '../../../test/page-queries.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -22,7 +23,7 @@ describe('/warehouse/list', () => {
       ),
     )
     renderWithProviders(<WarehouseListPage />, { preloadedState: state, route: '/warehouse/list' })
-    const table = await screen.findByRole('table', { name: 'Warehouses' })
+    const table = await findSettledTable({ name: 'Warehouses' })
     const rows = await within(table).findAllByRole('row')
     expect(rows[1]).toHaveTextContent('WH_2')
     expect(rows[1]).toHaveTextContent('Suspended')
