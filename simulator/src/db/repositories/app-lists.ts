@@ -402,9 +402,10 @@ export function tagsSeenIn(
   const pairs = db
     .prepare(
       `SELECT k.key AS key, k.value AS value
-         FROM (SELECT DISTINCT key, value FROM app_tags WHERE key <> 'RealUser') k
-        WHERE EXISTS (SELECT 1 FROM app_tags t JOIN applications a ON a.id = t.app_id
-                       WHERE t.key = k.key AND t.value = k.value
+         FROM app_tag_names k
+        WHERE k.key <> 'RealUser'
+          AND EXISTS (SELECT 1 FROM app_tag_links t JOIN applications a ON a.rowid = t.app
+                       WHERE t.tag = k.code
                          AND a.start_time >= @start AND a.start_time <= @end
                          AND a.cluster_uid IN (SELECT value FROM json_each(@clusters)))
         ORDER BY k.key, k.value`,

@@ -195,15 +195,19 @@ export function addDimensionFilters(
   }
 }
 
-/** Apps carrying, for each tag key, one of its values (app_tags, read from the app's own rows). */
+/**
+ * Apps carrying, for each tag key, one of its values: the app's own pairs (schema.sql app_tag_links,
+ * keyed by the app's rowid) among the codes of those pairs.
+ */
 export function addTagFilters(where: Where, tags: Iterable<readonly [string, readonly string[]]>): void {
   let t = 0
   for (const [key, values] of tags) {
     where.params[`tk${t}`] = key
     const valueList: Where = { clauses: [], params: where.params, index: where.index }
-    inList(valueList, 'g.value', `tv${t}_`, values)
+    inList(valueList, 'n.value', `tv${t}_`, values)
     where.clauses.push(
-      `EXISTS (SELECT 1 FROM app_tags g WHERE g.key = @tk${t} AND ${valueList.clauses[0]} AND g.app_id = a.id)`,
+      `EXISTS (SELECT 1 FROM app_tag_links g WHERE g.app = a.rowid
+                  AND g.tag IN (SELECT n.code FROM app_tag_names n WHERE n.key = @tk${t} AND ${valueList.clauses[0]}))`,
     )
     t++
   }

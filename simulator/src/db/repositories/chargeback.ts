@@ -199,7 +199,10 @@ export function chargeback(
     .map((g, i) =>
       g.tagKey === undefined
         ? ''
-        : ` LEFT JOIN app_tags t${i} ON t${i}.key = @tagKey${i} AND t${i}.app_id = a.id`,
+        : // The app's pair of that key (schema.sql app_tag_links), named by app_tag_names.
+          ` LEFT JOIN app_tag_links l${i} ON l${i}.app = a.rowid
+              AND l${i}.tag IN (SELECT code FROM app_tag_names WHERE key = @tagKey${i})
+            LEFT JOIN app_tag_names t${i} ON t${i}.code = l${i}.tag`,
     )
     .join('')
   const tagKeys = Object.fromEntries(

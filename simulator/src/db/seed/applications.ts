@@ -542,7 +542,23 @@ export function seedApplications(
   // statement call per row, which was most of this step after the rollups.
   const apps = new RowInserter(db, 'applications', [...COLUMNS, ...CODE_COLUMNS])
   const appEvents = new RowInserter(db, 'app_events', ['app_id', 'event_type', 'event_name', 'vt'])
-  const appTags = new RowInserter(db, 'app_tags', ['app_id', 'key', 'value'])
+  // Tags as integers (schema.sql app_tag_links): the app's rowid, and its pair's code, named the
+  // first time a pair is seen. The apps go into an empty table in this order, so the n-th app made
+  // is rowid n (checked at the end).
+  const appTags = new RowInserter(db, 'app_tag_links', ['app', 'tag'])
+  const nameTag = db.prepare('INSERT INTO app_tag_names (code, key, value) VALUES (?, ?, ?)')
+  const tagCodes = new Map<string, number>()
+  const tagCode = (key: string, value: string) => {
+    const pair = `${key}=${value}`
+    let code = tagCodes.get(pair)
+    if (code === undefined) {
+      code = tagCodes.size + 1
+      tagCodes.set(pair, code)
+      nameTag.run(code, key, value)
+    }
+    return code
+  }
+  let appRowid = 0
   type Made = ReturnType<typeof makeApp>
   // The rollups get each batch as packed records before it is inserted: in the rollup worker
   // (rollup-side.ts) they are added up while this thread inserts.
@@ -553,8 +569,9 @@ export function seedApplications(
     // Events and tags after their apps: their foreign keys are checked as each statement runs.
     apps.flush()
     for (const { events, tags } of batch) {
+      appRowid++
       for (const e of events) appEvents.push(e.app_id, e.event_type, e.event_name, e.vt)
-      for (const t of tags) appTags.push(t.app_id, t.key, t.value)
+      for (const tag of new Set(tags.map((t) => tagCode(t.key, t.value)))) appTags.push(appRowid, tag)
     }
     appEvents.flush()
     appTags.flush()
@@ -607,4 +624,7 @@ export function seedApplications(
     }
   }
   write(batch)
+  const lastRowid = db.prepare('SELECT max(rowid) FROM applications').pluck().get() as number | null
+  if ((lastRowid ?? 0) !== appRowid)
+    throw new Error(`app_tag_links counted ${appRowid} apps where applications ends at rowid ${lastRowid}`)
 }
