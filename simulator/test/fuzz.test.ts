@@ -336,9 +336,10 @@ const KNOWN: Record<string, string[]> = {
 }
 /**
  * The personas tried, in order (README persona table, password = username): the CDH admin, then
- * sfuser for Snowflake, then the admins of the other platforms for what is theirs alone.
+ * sfuser for Snowflake (its admin for what is admin only there: its notification channels), then
+ * the admins of the other platforms for what is theirs alone.
  */
-const PERSONAS = ['admin', 'sfuser', 'emr', 'bigquery', 'databricks', 'k8s'] as const
+const PERSONAS = ['admin', 'sfuser', 'snowflake', 'emr', 'bigquery', 'databricks', 'k8s'] as const
 const tokens: Record<string, Record<string, string>> = {}
 for (const persona of PERSONAS) tokens[persona] = auth(await signIn(app, persona))
 

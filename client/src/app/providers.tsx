@@ -18,11 +18,15 @@ export const theme = createTheme({
 
 /**
  * Dimmed text in gray-7 (7.5:1 on the page background) instead of gray-6 (3.3:1); in the dark
- * scheme dark-1 (7.4:1 on the dark body) instead of dark-2 (3.9:1).
+ * scheme dark-1 (7.4:1 on the dark body) instead of dark-2 (3.9:1). Form errors (a field's message
+ * and its text) in red-9 (5.4:1 on white) instead of Mantine's red-6 (3.3:1, an axe "serious").
  */
 const resolveCssVariables: CSSVariablesResolver = (t) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': t.colors.gray[7] ?? '#495057' },
+  light: {
+    '--mantine-color-dimmed': t.colors.gray[7] ?? '#495057',
+    '--mantine-color-error': t.colors.red[9] ?? '#c92a2a',
+  },
   dark: { '--mantine-color-dimmed': t.colors.dark[1] ?? '#b8b8b8' },
 })
 

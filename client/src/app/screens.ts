@@ -68,6 +68,11 @@ const LOADERS: Record<string, () => ScreenModule> = {
   'aws-account-settings': () => import('../features/aws-accounts/aws-accounts-page.tsx'),
   'databricks-workspaces': () => import('../features/databricks-manage/workspaces-page.tsx'),
   'databricks-billing': () => import('../features/databricks-manage/billing-page.tsx'),
+  'notification-channels': () => import('../features/notification-channels/notification-channels-page.tsx'),
+  'snowflake-notification-channels': () =>
+    import('../features/notification-channels/snowflake-channels-page.tsx'),
+  'os-users': () => import('../features/os-access/users-page.tsx'),
+  'os-roles': () => import('../features/os-access/roles-page.tsx'),
   'app-details': () => import('../features/app-details/app-details-page.tsx'),
   'spark-job': () => import('../features/app-details/spark-job-page.tsx'),
   'app-dag': () => import('../features/app-details/tez-dag-page.tsx'),

@@ -34,6 +34,11 @@ import { impalaUsageEndpoints } from './impala-usage.ts'
 import { elasticsearchEndpoints, kibanaEndpoints, logstashEndpoints } from './elk.ts'
 import { referenceAppEndpoints } from './reference-app.ts'
 import { referenceOpsEndpoints } from './reference-ops.ts'
+import {
+  notificationChannelEndpoints,
+  snowflakeNotificationChannelEndpoints,
+} from './notification-channels.ts'
+import { osAccessEndpoints } from './os-access.ts'
 
 /**
  * Every domain's endpoint table, by domain. The simulator's tests check each entry is served as
@@ -77,4 +82,7 @@ export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
   kibana: kibanaEndpoints,
   referenceApp: referenceAppEndpoints,
   referenceOps: referenceOpsEndpoints,
+  notificationChannels: notificationChannelEndpoints,
+  snowflakeNotificationChannels: snowflakeNotificationChannelEndpoints,
+  osAccess: osAccessEndpoints,
 }

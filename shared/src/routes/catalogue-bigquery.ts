@@ -147,9 +147,20 @@ export const BIGQUERY_TABS: readonly TabEntry[] = [
       bqManage('R166', 'system_usage', 'System Usage'),
       // B046: API tokens are admin only on BigQuery; B045: so is OpenSearch user and role management.
       bqManage('R167', 'apitokens', 'API Tokens', { roles: ADMIN_ONLY }),
-      bqManage('R168', 'os_manage_users', 'Users', { roles: ADMIN_ONLY }),
-      bqManage('R169', 'os_manage_roles', 'Roles', { roles: ADMIN_ONLY }),
-      bqManage('R170', 'os_notification_channels', 'Notification Channels'),
+      bqManage('R168', 'os_manage_users', 'Users', {
+        roles: ADMIN_ONLY,
+        status: 'built',
+        screen: 'os-users',
+      }),
+      bqManage('R169', 'os_manage_roles', 'Roles', {
+        roles: ADMIN_ONLY,
+        status: 'built',
+        screen: 'os-roles',
+      }),
+      bqManage('R170', 'os_notification_channels', 'Notification Channels', {
+        status: 'built',
+        screen: 'notification-channels',
+      }),
       bqManage('R171', 'daemons', 'Daemons'),
       bqManage('R172', 'stats', 'Stats'),
       bqManage('R173', 'rundiagnostics', 'Run Diagnostics'),

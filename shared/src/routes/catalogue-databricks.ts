@@ -327,6 +327,8 @@ const manageTab = tab({
       path: '/manage/notification_channel',
       title: 'Notification Channels',
       rbacId: 'manage/notification_channel',
+      status: 'built',
+      screen: 'notification-channels',
     }),
   ],
 })

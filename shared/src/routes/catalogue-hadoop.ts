@@ -265,6 +265,7 @@ const manageTail: readonly RouteEntry[] = [
   shared(['R046', 'R093'], '/manage/bills', 'Bills', { rbacId: 'manage/bills', flags: ['billingEnabled'] }),
   shared(['R047', 'R094'], '/manage/notification_channel', 'Notification Channels', {
     rbacId: 'manage/notification_channel',
+    screen: 'notification-channels',
   }),
 ]
 

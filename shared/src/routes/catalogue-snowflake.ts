@@ -195,11 +195,15 @@ export const SNOWFLAKE_TABS: readonly TabEntry[] = [
       sfManage('R134', 'stats', 'Stats'),
       sfManage('R135', 'rundiagnostics', 'Run Diagnostics'),
       sfManage('R136', 'apitokens', 'API Tokens'),
-      sfManage('R137', 'os_manage_users', 'Users'),
-      sfManage('R138', 'os_manage_roles', 'Roles'),
+      { ...sfManage('R137', 'os_manage_users', 'Users'), status: 'built', screen: 'os-users' },
+      { ...sfManage('R138', 'os_manage_roles', 'Roles'), status: 'built', screen: 'os-roles' },
       sfManage('R139', 'audit', 'Audit', ['isAuditEnabled']),
       sfManage('R140', 'bills', 'Bills', ['billingEnabled']),
-      sfManage('R141', 'os_notification_channels', 'Notification Channels'),
+      {
+        ...sfManage('R141', 'os_notification_channels', 'Notification Channels'),
+        status: 'built',
+        screen: 'snowflake-notification-channels',
+      },
     ],
   }),
 ]

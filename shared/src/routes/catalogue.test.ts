@@ -109,7 +109,7 @@ describe('route catalogue (routes.json)', () => {
     }
   })
 
-  it('the built screens: login, home, not-found, the cluster overview, jobs, resources, chargeback, workload, queue analysis, Kafka and its metrics, EMR cluster insights and HBase, Elasticsearch, Logstash and Kibana, the Jobs pages, global search, the EMR cost trends, chargeback, budgets, cluster list and details and AWS account settings, the Databricks home, workspaces, billing, cost trends, drill-downs, budgets and their details, insights and their actions, the SQL pages, chargeback, clusters, cluster summary, job runs, jobs and pipelines, the Snowflake home, cost, warehouse and query pages, the BigQuery job list, details, compare and project list, the API docs, the application details (with its Presto, BigQuery and Tez DAG forms), the Spark job page, the Kafka topic and consumer group pages, the session, pipeline runs and workflow pages and the simulator controls', () => {
+  it('the built screens: login, home, not-found, the cluster overview, jobs, resources, chargeback, workload, queue analysis, Kafka and its metrics, EMR cluster insights and HBase, Elasticsearch, Logstash and Kibana, the Jobs pages, global search, the EMR cost trends, chargeback, budgets, cluster list and details and AWS account settings, the notification channels (every layout), the Databricks home, workspaces, billing, cost trends, drill-downs, budgets and their details, insights and their actions, the SQL pages, chargeback, clusters, cluster summary, job runs, jobs and pipelines, the Snowflake home, cost, warehouse and query pages, the OpenSearch users and roles (Snowflake, BigQuery), the BigQuery job list, details, compare and project list, the API docs, the application details (with its Presto, BigQuery and Tez DAG forms), the Spark job page, the Kafka topic and consumer group pages, the session, pipeline runs and workflow pages and the simulator controls', () => {
     const built = entries.filter((e) => e.status === 'built')
     expect(built.map((e) => [e.specIds[0], e.screen])).toEqual([
       ['R001', 'login'],
@@ -131,6 +131,7 @@ describe('route catalogue (routes.json)', () => {
       ['R017', 'applications'],
       ['R018', 'pipelines'],
       ['R019', 'schedule-jobs'],
+      ['R047', 'notification-channels'],
       ['R049', 'global-search'],
       ['R098', 'emr-cost-trends'],
       ['R099', 'chargeback'],
@@ -159,6 +160,7 @@ describe('route catalogue (routes.json)', () => {
       ['R194', 'databricks-sql-queries'],
       ['R210', 'databricks-workspaces'],
       ['R211', 'databricks-billing'],
+      ['R212', 'notification-channels'],
       ['R121', 'snowflake-home'],
       ['R122', 'snowflake-cost'],
       ['R123', 'snowflake-cost'],
@@ -170,6 +172,9 @@ describe('route catalogue (routes.json)', () => {
       ['R144', 'snowflake-queries'],
       ['R145', 'snowflake-query-details'],
       ['R146', 'snowflake-query-compare'],
+      ['R137', 'os-users'],
+      ['R138', 'os-roles'],
+      ['R141', 'snowflake-notification-channels'],
       ['R149', 'api-docs'],
       ['R152', 'bigquery-cost'],
       ['R153', 'bigquery-cost'],
@@ -179,6 +184,9 @@ describe('route catalogue (routes.json)', () => {
       ['R157', 'bigquery-job-details'],
       ['R158', 'bigquery-job-compare'],
       ['R159', 'bigquery-data'],
+      ['R168', 'os-users'],
+      ['R169', 'os-roles'],
+      ['R170', 'notification-channels'],
       ['R176', 'api-docs'],
       ['R107', 'app-dag'],
       ['R108', 'app-details'],

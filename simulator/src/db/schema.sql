@@ -1750,3 +1750,72 @@ CREATE TABLE IF NOT EXISTS kibana_instances (
   degraded_to   INTEGER                           -- ...to here
 );
 CREATE UNIQUE INDEX IF NOT EXISTS kibana_instances_name ON kibana_instances (cluster_id, name);
+
+-- Notification channels (E176, E177; /manage/notification_channel, /manage/os_notification_channels):
+-- where alerts go, each of the platform (cluster type) of the user who made it, whose users alone
+-- see it, so a name is unique within its platform. name_key is the name as uniqueness compares it
+-- (trimmed, lower case). url, header values and routing_key are secrets: written, never answered.
+-- last_test_*: the latest row of notification_channel_tests, kept here for the list's sort.
+CREATE TABLE IF NOT EXISTS notification_channels (
+  id                 INTEGER PRIMARY KEY,
+  platform           TEXT NOT NULL,
+  name               TEXT NOT NULL,
+  name_key           TEXT NOT NULL,
+  type               TEXT NOT NULL CHECK (type IN ('email', 'slack', 'webhook', 'pagerduty')),
+  emails             TEXT NOT NULL DEFAULT '[]',           -- JSON array of addresses (email)
+  url                TEXT,                                 -- slack, webhook
+  headers            TEXT NOT NULL DEFAULT '[]',           -- JSON [{name, value}] (webhook)
+  routing_key        TEXT,                                 -- pagerduty
+  created_by         TEXT NOT NULL,
+  created_at         INTEGER NOT NULL,                     -- epoch ms
+  updated_at         INTEGER NOT NULL,
+  last_test_at       INTEGER,
+  last_test_outcome  TEXT CHECK (last_test_outcome IN ('delivered', 'failed')),
+  last_test_detail   TEXT,
+  last_test_by       TEXT,
+  UNIQUE (platform, name_key)
+);
+-- Every test send asked for: recorded, never sent anywhere (the simulator makes no network call).
+CREATE TABLE IF NOT EXISTS notification_channel_tests (
+  id          INTEGER PRIMARY KEY,
+  channel_id  INTEGER NOT NULL REFERENCES notification_channels (id) ON DELETE CASCADE,
+  tested_at   INTEGER NOT NULL,                            -- epoch ms
+  tested_by   TEXT NOT NULL,
+  outcome     TEXT NOT NULL CHECK (outcome IN ('delivered', 'failed')),
+  detail      TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS notification_channel_tests_channel ON notification_channel_tests (channel_id, tested_at);
+
+-- OpenSearch's internal users and roles of each platform with OpenSearch views (E179;
+-- /manage/os_manage_users, /manage/os_manage_roles): the security plugin's, not the console's
+-- sign-in users. Names are unique per platform, any case (name_key). Built-in roles are reserved.
+CREATE TABLE IF NOT EXISTS os_roles (
+  id           INTEGER PRIMARY KEY,
+  platform     TEXT NOT NULL,
+  name         TEXT NOT NULL,
+  name_key     TEXT NOT NULL,
+  description  TEXT NOT NULL DEFAULT '',
+  permissions  TEXT NOT NULL DEFAULT '[]',                 -- JSON array of permission ids
+  built_in     INTEGER NOT NULL DEFAULT 0 CHECK (built_in IN (0, 1)),
+  updated_at   INTEGER NOT NULL,                           -- epoch ms
+  UNIQUE (platform, name_key)
+);
+CREATE TABLE IF NOT EXISTS os_users (
+  id             INTEGER PRIMARY KEY,
+  platform       TEXT NOT NULL,
+  username       TEXT NOT NULL,
+  name_key       TEXT NOT NULL,
+  password_hash  TEXT,                                     -- scrypt; NULL for the seeded (set in OpenSearch itself)
+  backend_roles  TEXT NOT NULL DEFAULT '[]',               -- JSON array
+  attributes     TEXT NOT NULL DEFAULT '[]',               -- JSON [{key, value}]
+  created_at     INTEGER NOT NULL,                         -- epoch ms
+  updated_at     INTEGER NOT NULL,
+  UNIQUE (platform, name_key)
+);
+-- Which roles each user is mapped to (a role with users cannot be deleted).
+CREATE TABLE IF NOT EXISTS os_user_roles (
+  user_id  INTEGER NOT NULL REFERENCES os_users (id) ON DELETE CASCADE,
+  role_id  INTEGER NOT NULL REFERENCES os_roles (id),
+  PRIMARY KEY (user_id, role_id)
+);
+CREATE INDEX IF NOT EXISTS os_user_roles_role ON os_user_roles (role_id);

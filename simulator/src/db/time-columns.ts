@@ -28,6 +28,12 @@ export const TIME_COLUMNS: readonly { table: string; columns: readonly string[] 
   { table: 'db_pipelines', columns: ['created_at'] },
   { table: 'db_warehouses', columns: ['created_at'] },
   { table: 'db_billing_contracts', columns: ['start_date', 'end_date', 'created_at'] },
+  // Notification channels, their test sends and OpenSearch's users and roles (issue 23): a few dozen
+  // rows, seeded or written through the console, shown with their ages.
+  { table: 'notification_channels', columns: ['created_at', 'updated_at', 'last_test_at'] },
+  { table: 'notification_channel_tests', columns: ['tested_at'] },
+  { table: 'os_roles', columns: ['updated_at'] },
+  { table: 'os_users', columns: ['created_at', 'updated_at'] },
 ]
 
 /**

@@ -35,6 +35,8 @@ import type { DatabricksSideInput } from './databricks-worker.ts'
 import { HBASE_PRNG_OFFSET, seedHbase } from './hbase.ts'
 import { KAFKA_PRNG_OFFSET, seedKafka } from './kafka.ts'
 import { ELK_PRNG_OFFSET, seedElk } from './elk.ts'
+import { seedNotificationChannels } from './notification-channels.ts'
+import { seedOsAccess } from './os-access.ts'
 
 export interface SeedOptions {
   scale: Scale
@@ -138,7 +140,7 @@ const DATABRICKS_START: Record<Scale, 'first' | 'after indexes' | 'after rollups
 }
 
 /** Bumped whenever a table changes: a file of another version is refused with a re-seed hint. */
-export const SCHEMA_VERSION = '30'
+export const SCHEMA_VERSION = '31'
 
 /** The tables that take most rows: their secondary indexes are built after the rows go in. */
 const BULK_TABLES = ['applications', 'app_events', 'app_tag_links'] as const
@@ -525,6 +527,11 @@ function seedTables(
   timed('budgets', () => {
     seedBudgets(db, now)
     insertSeedAwsAccount(db, 'emr', now)
+  })
+  // The manage pages' records: every platform's notification channels, OpenSearch's users and roles.
+  timed('manage', () => {
+    seedNotificationChannels(db, now)
+    seedOsAccess(db, now)
   })
   // Statistics for the query planner: without them it cannot tell that running apps are few and
   // scans a whole window index instead of the partial index of running apps.
