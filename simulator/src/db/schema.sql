@@ -269,15 +269,30 @@ CREATE TABLE IF NOT EXISTS cb_rollups (
   PRIMARY KEY (dims, grain, cluster_uid, bucket, kind, user, queue)
 ) WITHOUT ROWID;
 
-CREATE TABLE IF NOT EXISTS app_events (
-  app_id     TEXT NOT NULL REFERENCES applications (id),
+-- The apps' events (B229): eight kinds of event (type, name, insight category) over hundreds of
+-- thousands of apps, so each kind is named once (app_event_names) and an app's events are integers,
+-- its rowid, the event's place among its events and the kind's code (app_event_links, keyed for one
+-- app's events in order: app-details.ts, app-lists.ts eventCountsByApp). The lists filter by event
+-- name through applications.event_mask, so no index by event. With the app's 29-character id and
+-- the texts in every row, and an index by app id, the same events took 29 MB at the large scale
+-- (314,000 events); as integers, under 4 MB (issue 18).
+CREATE TABLE IF NOT EXISTS app_event_names (
+  code       INTEGER PRIMARY KEY,
   event_type INTEGER NOT NULL,
   event_name TEXT NOT NULL,
-  vt         TEXT NOT NULL                    -- insight category code (B229)
+  vt         TEXT NOT NULL,                   -- insight category code (B229)
+  UNIQUE (event_type, event_name, vt)
 );
--- One app's events (app-details.ts, app-lists.ts eventCountsByApp). The lists filter by event name
--- through applications.event_mask, so no index by name.
-CREATE INDEX IF NOT EXISTS app_events_app ON app_events (app_id);
+CREATE TABLE IF NOT EXISTS app_event_links (
+  app   INTEGER NOT NULL,                     -- applications.rowid
+  seq   INTEGER NOT NULL,                     -- the event's place among the app's events, from 0
+  event INTEGER NOT NULL REFERENCES app_event_names (code),
+  PRIMARY KEY (app, seq)
+) WITHOUT ROWID;
+-- The events as (app_id, event_type, event_name, vt) rows, for readers of whole events (tests).
+CREATE VIEW IF NOT EXISTS app_events (app_id, event_type, event_name, vt) AS
+  SELECT a.id, n.event_type, n.event_name, n.vt
+    FROM app_event_links l JOIN app_event_names n ON n.code = l.event JOIN applications a ON a.rowid = l.app;
 
 -- The apps' tags (key = value pairs: team, project, RealUser…): a handful of pairs over hundreds of
 -- thousands of apps, so each pair is named once (app_tag_names) and an app's tags are pairs of

@@ -210,7 +210,9 @@ export function appErrorView(
 function storedEvents(db: Db, id: string): StoredEvent[] {
   return cachedStatement(
     db,
-    'SELECT event_type, event_name, vt FROM app_events WHERE app_id = ? ORDER BY rowid',
+    `SELECT n.event_type, n.event_name, n.vt
+       FROM app_event_links l JOIN app_event_names n ON n.code = l.event
+      WHERE l.app = (SELECT rowid FROM applications WHERE id = ?) ORDER BY l.seq`,
   ).all(id) as StoredEvent[]
 }
 

@@ -303,8 +303,8 @@ export function eventCountsByApp(db: Db, ids: readonly string[], scope: ClusterS
   const rows = db
     .prepare(
       `SELECT j.value AS id,
-              (SELECT count(*) FROM app_events e JOIN applications a ON a.id = e.app_id
-                WHERE e.app_id = j.value AND a.cluster_uid IN (SELECT value FROM json_each(@clusters))) AS n
+              (SELECT count(*) FROM app_event_links e JOIN applications a ON a.rowid = e.app
+                WHERE a.id = j.value AND a.cluster_uid IN (SELECT value FROM json_each(@clusters))) AS n
          FROM json_each(@ids) j`,
     )
     .all({ ids: JSON.stringify(ids), clusters: JSON.stringify(scope.clusterUids) }) as {

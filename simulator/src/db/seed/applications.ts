@@ -541,10 +541,26 @@ export function seedApplications(
   // Positional multi-row inserts (bulk-insert.ts): a third of the time of a named-parameter
   // statement call per row, which was most of this step after the rollups.
   const apps = new RowInserter(db, 'applications', [...COLUMNS, ...CODE_COLUMNS])
-  const appEvents = new RowInserter(db, 'app_events', ['app_id', 'event_type', 'event_name', 'vt'])
+  // Events as integers too (schema.sql app_event_links): the app's rowid, the event's place and its
+  // kind's code, named the first time a kind is seen.
+  const appEvents = new RowInserter(db, 'app_event_links', ['app', 'seq', 'event'])
+  const nameEvent = db.prepare(
+    'INSERT INTO app_event_names (code, event_type, event_name, vt) VALUES (?, ?, ?, ?)',
+  )
+  const eventCodes = new Map<string, number>()
+  const eventCode = (type: number, name: string, vt: string) => {
+    const kind = `${type}|${name}|${vt}`
+    let code = eventCodes.get(kind)
+    if (code === undefined) {
+      code = eventCodes.size + 1
+      eventCodes.set(kind, code)
+      nameEvent.run(code, type, name, vt)
+    }
+    return code
+  }
   // Tags as integers (schema.sql app_tag_links): the app's rowid, and its pair's code, named the
   // first time a pair is seen. The apps go into an empty table in this order, so the n-th app made
-  // is rowid n (checked at the end).
+  // is rowid n (checked at the end); events likewise (app_event_links).
   const appTags = new RowInserter(db, 'app_tag_links', ['app', 'tag'])
   const nameTag = db.prepare('INSERT INTO app_tag_names (code, key, value) VALUES (?, ?, ?)')
   const tagCodes = new Map<string, number>()
@@ -570,7 +586,7 @@ export function seedApplications(
     apps.flush()
     for (const { events, tags } of batch) {
       appRowid++
-      for (const e of events) appEvents.push(e.app_id, e.event_type, e.event_name, e.vt)
+      events.forEach((e, seq) => appEvents.push(appRowid, seq, eventCode(e.event_type, e.event_name, e.vt)))
       for (const tag of new Set(tags.map((t) => tagCode(t.key, t.value)))) appTags.push(appRowid, tag)
     }
     appEvents.flush()

@@ -140,10 +140,10 @@ const DATABRICKS_START: Record<Scale, 'first' | 'after indexes' | 'after rollups
 }
 
 /** Bumped whenever a table changes: a file of another version is refused with a re-seed hint. */
-export const SCHEMA_VERSION = '31'
+export const SCHEMA_VERSION = '32'
 
 /** The tables that take most rows: their secondary indexes are built after the rows go in. */
-const BULK_TABLES = ['applications', 'app_events', 'app_tag_links'] as const
+const BULK_TABLES = ['applications', 'app_event_links', 'app_tag_links'] as const
 const SNOWFLAKE_BULK_TABLES = ['snowflake_queries'] as const
 /** Every table the Snowflake seeder fills, parents before children (the order a side seed copies them in). */
 export const SNOWFLAKE_TABLES = [
