@@ -123,6 +123,7 @@ const SIGNED_IN_SCREENS = [
   { name: 'the BigQuery Cost 360 (R152)', user: 'bigquery', path: '/cost/osd_cost360', ready: 'table' },
   { name: 'the BigQuery Top K (R153)', user: 'bigquery', path: '/cost/osd_topk?k=5', ready: 'table' },
   { name: 'the BigQuery cost by tag (R154)', user: 'bigquery', path: '/cost/osd_tags', ready: 'table' },
+  { name: 'the BigQuery insights overview (R163)', user: 'bigquery', path: '/osd_insights', ready: 'table' },
   { name: 'the BigQuery data page (R159)', user: 'bigquery', path: '/data', ready: 'table' },
   {
     name: 'the Databricks workspaces (R210)',

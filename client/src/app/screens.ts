@@ -39,6 +39,7 @@ const LOADERS: Record<string, () => ScreenModule> = {
   'bigquery-job-compare': () => import('../features/bigquery/job-compare-page.tsx'),
   'bigquery-projects': () => import('../features/bigquery/project-list-page.tsx'),
   'bigquery-cost': () => import('../features/bigquery-cost/cost-page.tsx'),
+  'bigquery-insights': () => import('../features/bigquery-insights/insights-overview-page.tsx'),
   'bigquery-data': () => import('../features/bigquery-data/data-page.tsx'),
   'databricks-home': () => import('../features/databricks-home/home-page.tsx'),
   'databricks-clusters': () => import('../features/databricks-compute/cluster-list-page.tsx'),

@@ -18,7 +18,7 @@ export const BIGQUERY_TOPK = { min: 5, max: 50, default: 10 } as const
 /** The most rows a breakdown of Cost 360 answers (the totals count every row). */
 export const BIGQUERY_COST_MAX_ROWS = 500
 
-const WindowParams = {
+export const WindowParams = {
   startTime: Type.Optional(
     DateParamString('iso', {
       description:
@@ -122,7 +122,7 @@ export const BigQueryCostSeriesSchema = Type.Object(
 )
 export type BigQueryCostSeries = Static<typeof BigQueryCostSeriesSchema>
 
-const WindowFields = {
+export const WindowFields = {
   startTime: Type.String({ description: 'the window used, ISO' }),
   endTime: Type.String(),
 }

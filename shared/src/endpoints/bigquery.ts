@@ -28,6 +28,10 @@ import {
   BigQueryTableParamsSchema,
   BigQueryTableWindowQuerySchema,
 } from '../contracts/bigquery-data.ts'
+import {
+  BigQueryInsightsOverviewQuerySchema,
+  BigQueryInsightsOverviewSchema,
+} from '../contracts/bigquery-insights.ts'
 import { defineEndpoints } from './endpoint.ts'
 
 /*
@@ -170,6 +174,25 @@ export const bigqueryEndpoints = defineEndpoints({
       "jobs without the key as the row '' (these shares add to 100).",
     querystring: BigQueryCostTagsQuerySchema,
     response: BigQueryCostTagsSchema,
+  },
+  // The insights overview (03 §2 /osd_insights, R163): every BigQuery user's (no role gate documented).
+  insightsOverview: {
+    method: 'GET',
+    path: '/api/v1/bigquery/insights/overview',
+    specIds: ['R163'],
+    pathIsOurs: true,
+    tags,
+    access: bigquery,
+    summary:
+      "BigQuery insights overview: the window's jobs with insights, their cost and estimated saving, per insight",
+    description:
+      `${COST_WINDOW} Each insight with its jobs (a job counts under each of its insights), their cost and the ` +
+      "sum of each job's saving for it (the job details' rule: a share of the job's cost, never above it); the " +
+      "total saving fixes each job's insights together (1 − Π(1 − shareᵢ) of its cost), so it is less than the " +
+      "insights' sum when they overlap. Insights most saving first; a link to the job list filtered by the insight " +
+      '(tab inefficient, insights=KEY, showUnravelJobs) shows the same jobs.',
+    querystring: BigQueryInsightsOverviewQuerySchema,
+    response: BigQueryInsightsOverviewSchema,
   },
   dataDatasets: {
     method: 'GET',

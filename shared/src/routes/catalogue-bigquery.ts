@@ -187,7 +187,14 @@ export const BIGQUERY_PAGES: readonly RouteEntry[] = [
     rbacId: 'opensearch',
     roles: ADMIN_ONLY,
   }),
-  bq({ specIds: ['R163'], path: '/osd_insights', title: 'Insights Overview', rbacId: 'insightsoverview' }),
+  bq({
+    specIds: ['R163'],
+    path: '/osd_insights',
+    title: 'Insights Overview',
+    rbacId: 'insightsoverview',
+    status: 'built',
+    screen: 'bigquery-insights',
+  }),
   bq({ specIds: ['R176'], path: '/api_docs', title: 'API Docs', status: 'built', screen: 'api-docs' }),
   bq({ specIds: ['R177'], path: '/jmx/monitoring', title: 'JMX Monitoring' }),
 ]

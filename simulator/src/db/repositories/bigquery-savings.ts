@@ -53,6 +53,9 @@ const INSIGHT_TEXT: Readonly<
   },
 }
 
+/** What the console says of an insight: its category, what was seen and what to do. */
+export const insightText = (key: BigQueryInsightKey) => INSIGHT_TEXT[key]
+
 /**
  * Days of daily partitions a query without a partition filter reads: the history the seed keeps
  * (100 days, seed/scale.ts), since a job does not record its partitions.

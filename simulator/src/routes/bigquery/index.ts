@@ -3,6 +3,7 @@ import type { AppInstance } from '../../app.ts'
 import { costTags } from '../../db/repositories/bigquery-cost-tags.ts'
 import { costTopK } from '../../db/repositories/bigquery-cost-topk.ts'
 import { costOverview } from '../../db/repositories/bigquery-cost.ts'
+import { insightsOverview } from '../../db/repositories/bigquery-insights.ts'
 import { jobDetails, jobMetadata, searchJobs } from '../../db/repositories/bigquery-jobs.ts'
 import { listProjects, projectMetadata } from '../../db/repositories/bigquery-projects.ts'
 import { route } from '../route.ts'
@@ -20,5 +21,6 @@ export default async function bigqueryRoutes(app: AppInstance) {
   route(app, calls.costOverview, (request) => costOverview(db, request.query, clock.now()))
   route(app, calls.costTopK, (request) => costTopK(db, request.query, clock.now()))
   route(app, calls.costTags, (request) => costTags(db, request.query, clock.now()))
+  route(app, calls.insightsOverview, (request) => insightsOverview(db, request.query, clock.now()))
   await bigqueryDataRoutes(app)
 }
