@@ -40,6 +40,7 @@ const LOADERS: Record<string, () => ScreenModule> = {
   'bigquery-projects': () => import('../features/bigquery/project-list-page.tsx'),
   'bigquery-cost': () => import('../features/bigquery-cost/cost-page.tsx'),
   'bigquery-insights': () => import('../features/bigquery-insights/insights-overview-page.tsx'),
+  'system-usage': () => import('../features/system-usage/system-usage-page.tsx'),
   'bigquery-data': () => import('../features/bigquery-data/data-page.tsx'),
   'databricks-home': () => import('../features/databricks-home/home-page.tsx'),
   'databricks-clusters': () => import('../features/databricks-compute/cluster-list-page.tsx'),

@@ -29,6 +29,11 @@ export interface Endpoint {
     platforms?: readonly ClusterType[]
     roles?: readonly Role[]
     /**
+     * Roles that may call it on some platforms only, where the pages that make the call are gated
+     * there alone (every Snowflake manage page is admin only, 01 §6; BigQuery's are not).
+     */
+    rolesOn?: Partial<Record<ClusterType, readonly Role[]>>
+    /**
      * Enable flags the user must have on (01 §6: hBaseEnabled, kafkaEnabled, elkEnabled…), as the
      * route catalogue gates the page that makes the call.
      */

@@ -5,6 +5,7 @@ import { jobsEndpoints } from './jobs.ts'
 import { pipelinesEndpoints } from './pipelines.ts'
 import { autoactionsEndpoints } from './autoactions.ts'
 import { miscEndpoints } from './misc.ts'
+import { systemUsageEndpoints } from './system-usage.ts'
 import { tagsEndpoints } from './tags.ts'
 import { clustersEndpoints } from './clusters.ts'
 import { chargebackEndpoints } from './chargeback.ts'
@@ -51,6 +52,7 @@ export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
   pipelines: pipelinesEndpoints,
   autoactions: autoactionsEndpoints,
   misc: miscEndpoints,
+  systemUsage: systemUsageEndpoints,
   tags: tagsEndpoints,
   clusters: clustersEndpoints,
   chargeback: chargebackEndpoints,

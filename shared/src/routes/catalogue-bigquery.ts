@@ -144,7 +144,7 @@ export const BIGQUERY_TABS: readonly TabEntry[] = [
     supportedTypes: BQ,
     children: [
       bqManage('R165', 'kafka_consumption', 'Kafka Consumption'),
-      bqManage('R166', 'system_usage', 'System Usage'),
+      bqManage('R166', 'system_usage', 'System Usage', { status: 'built', screen: 'system-usage' }),
       // B046: API tokens are admin only on BigQuery; B045: so is OpenSearch user and role management.
       bqManage('R167', 'apitokens', 'API Tokens', { roles: ADMIN_ONLY }),
       bqManage('R168', 'os_manage_users', 'Users', {

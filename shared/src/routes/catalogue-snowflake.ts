@@ -190,7 +190,7 @@ export const SNOWFLAKE_TABS: readonly TabEntry[] = [
     children: [
       sfManage('R130', 'data_ingestion_monitor', 'Data Ingestion Monitor'),
       sfManage('R131', 'kafka_consumption', 'Kafka Consumption'),
-      sfManage('R132', 'system_usage', 'System Usage'),
+      { ...sfManage('R132', 'system_usage', 'System Usage'), status: 'built', screen: 'system-usage' },
       sfManage('R133', 'daemons', 'Daemons'),
       sfManage('R134', 'stats', 'Stats'),
       sfManage('R135', 'rundiagnostics', 'Run Diagnostics'),

@@ -33,6 +33,8 @@ export interface RouteAccess {
   public?: boolean
   /** Roles that may call it (01 §6); any role when absent. */
   roles?: readonly Role[]
+  /** Roles that may call it on these platforms (beside `roles`); any role on the others. */
+  rolesOn?: Partial<Record<ClusterType, readonly Role[]>>
   /** Cluster types whose users may call it; any when absent (the data is still scoped to the user's clusters). */
   platforms?: readonly ClusterType[]
   /** Enable flags (01 §6) that must all be on in the user's profile; none when absent. */
@@ -139,6 +141,13 @@ export function registerAuthentication(app: FastifyInstance, db: Db, tokens: Tok
         reply,
         403,
         `This action needs the ${access.roles.map((r) => ROLE_NAMES[r]).join(' or ')} role.`,
+      )
+    const platformRoles = access.rolesOn?.[row.cluster_type]
+    if (platformRoles && !platformRoles.includes(row.role))
+      return sendError(
+        reply,
+        403,
+        `This action needs the ${platformRoles.map((r) => ROLE_NAMES[r]).join(' or ')} role on ${PRODUCT_NAMES[row.cluster_type]}.`,
       )
     if (access.platforms && !access.platforms.includes(row.cluster_type))
       return sendError(
