@@ -4,6 +4,7 @@ import { dayWindows, queryOf } from './day-rows.ts'
 import type { Vocabulary } from './vocabulary.ts'
 import { elkRows } from './elk-rows.ts'
 import { kafkaRows } from './kafka-rows.ts'
+import { kubernetesRows } from './kubernetes-rows.ts'
 import { impalaRows } from './impala-rows.ts'
 
 /**
@@ -688,6 +689,7 @@ export function handRows(now: number, v: Vocabulary): { first: HandRow[]; last: 
       emrAnalyses(v),
       ...hbaseEndpoints(now, v),
       ...kafkaRows(now, v),
+      ...kubernetesRows(now, v),
       ...elkRows(now, v),
       ...impalaRows(now, v),
     ],

@@ -29,7 +29,7 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
  * The kills of a first seed: as the server shows `after` (a line of its start or of the seed's
  * steps, printed as each step ends: seed/index.ts), the phase `during` has just begun. The small
  * scale's steps in order: applications, indexes, rollups, search index, clusterResources,
- * snowflake (its indexes and rollups), bigquery (its indexes), emr, hbase, kafka, elk, databricks,
+ * snowflake (its indexes and rollups), bigquery (its indexes), emr, hbase, kafka, elk, kubernetes, databricks,
  * users, budgets, analyze; then the settings, the file synced and renamed into place, and the
  * server listens. In this order in one chain: only the last can leave a complete file.
  */
@@ -40,8 +40,8 @@ const FIRST_SEED_KILLS = [
     during: "the search index, the cluster resources, Snowflake's and BigQuery's rows",
     after: /seed step rollups\b/,
   },
-  { during: "EMR's, HBase's, Kafka's and ELK's rows", after: /seed step bigquery\.indexes\b/ },
-  { during: "Databricks' rows, the users, budgets and analyze", after: /seed step elk\b/ },
+  { during: "EMR's, HBase's, Kafka's, ELK's and Kubernetes' rows", after: /seed step bigquery\.indexes\b/ },
+  { during: "Databricks' rows, the users, budgets and analyze", after: /seed step kubernetes\b/ },
   { during: 'the settings and the rename into place', after: /seed step analyze\b/ },
 ] as const
 const RESET_KILLS = 4

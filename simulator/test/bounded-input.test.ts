@@ -39,6 +39,7 @@ describe('bounded input (issue 15 items 6, 7)', () => {
   let bq: Record<string, string>
   let emr: Record<string, string>
   let databricks: Record<string, string>
+  let k8s: Record<string, string>
   let admin: Record<string, string>
   let warehouseUid: string
   beforeAll(async () => {
@@ -47,6 +48,7 @@ describe('bounded input (issue 15 items 6, 7)', () => {
     bq = auth(await signIn(app, 'bigquery'))
     emr = auth(await signIn(app, 'emr'))
     databricks = auth(await signIn(app, 'databricks'))
+    k8s = auth(await signIn(app, 'k8s'))
     admin = auth(await signIn(app, 'admin'))
     const list = await app.inject({ method: 'GET', url: snowflakeEndpoints.warehouses.path, headers: sf })
     warehouseUid = list.json<SnowflakeWarehouseList>().warehouses[0]!.uid
@@ -67,6 +69,7 @@ describe('bounded input (issue 15 items 6, 7)', () => {
       BIGQUERYV2: bq,
       EMR: emr,
       DB: databricks,
+      K8S: k8s,
     }
     return (platform && byPlatform[platform]) ?? admin
   }

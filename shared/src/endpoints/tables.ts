@@ -31,6 +31,7 @@ import { databricksDrillDownEndpoints } from './databricks-drilldowns.ts'
 import { databricksInsightsEndpoints } from './databricks-insights.ts'
 import { hbaseEndpoints } from './hbase.ts'
 import { kafkaEndpoints } from './kafka.ts'
+import { kubernetesEndpoints } from './kubernetes.ts'
 import { impalaUsageEndpoints } from './impala-usage.ts'
 import { elasticsearchEndpoints, kibanaEndpoints, logstashEndpoints } from './elk.ts'
 import { referenceAppEndpoints } from './reference-app.ts'
@@ -78,6 +79,7 @@ export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
   databricksInsights: databricksInsightsEndpoints,
   hbase: hbaseEndpoints,
   kafka: kafkaEndpoints,
+  kubernetes: kubernetesEndpoints,
   impalaUsage: impalaUsageEndpoints,
   elasticsearch: elasticsearchEndpoints,
   logstash: logstashEndpoints,

@@ -68,6 +68,15 @@ export const APP_TIME_COLUMNS: readonly { table: string; columns: readonly strin
   { table: 'es_load_hours', columns: ['ts'] },
   { table: 'logstash_nodes', columns: ['started_at'] },
   { table: 'kibana_instances', columns: ['started_at', 'degraded_from', 'degraded_to'] },
+  // Kubernetes (issue 23): nodes, pods and their hours, read shifted by whole hours
+  // (repositories/kubernetes-common.ts kubernetesClock), as Kafka's.
+  { table: 'k8s_namespaces', columns: ['created_at'] },
+  { table: 'k8s_workloads', columns: ['created_at'] },
+  { table: 'k8s_nodes', columns: ['start_time', 'end_time'] },
+  { table: 'k8s_pods', columns: ['start_time', 'end_time'] },
+  { table: 'k8s_pod_hours', columns: ['ts'] },
+  { table: 'k8s_pod_days', columns: ['day'] },
+  { table: 'k8s_node_hours', columns: ['ts'] },
   { table: 'yarn_node_events', columns: ['start_time', 'end_time'] },
   // A million queries at the large scale, and rollups cut by their seeded start times.
   { table: 'snowflake_queries', columns: ['start_time', 'end_time'] },

@@ -35,6 +35,7 @@ import type { DatabricksSideInput } from './databricks-worker.ts'
 import { HBASE_PRNG_OFFSET, seedHbase } from './hbase.ts'
 import { KAFKA_PRNG_OFFSET, seedKafka } from './kafka.ts'
 import { ELK_PRNG_OFFSET, seedElk } from './elk.ts'
+import { KUBERNETES_PRNG_OFFSET, seedKubernetes } from './kubernetes.ts'
 import { seedNotificationChannels } from './notification-channels.ts'
 import { seedOsAccess } from './os-access.ts'
 
@@ -140,7 +141,7 @@ const DATABRICKS_START: Record<Scale, 'first' | 'after indexes' | 'after rollups
 }
 
 /** Bumped whenever a table changes: a file of another version is refused with a re-seed hint. */
-export const SCHEMA_VERSION = '32'
+export const SCHEMA_VERSION = '33'
 
 /** The tables that take most rows: their secondary indexes are built after the rows go in. */
 const BULK_TABLES = ['applications', 'app_event_links', 'app_tag_links'] as const
@@ -484,6 +485,11 @@ function seedTables(
   timed('elk', () => {
     elkRows = seedElk(db, createPrng(seed + ELK_PRNG_OFFSET), clusters, now)
   })
+  // Kubernetes (issue 23): its own generator too, so every other table's rows stay as they were.
+  let kubernetesRows = 0
+  timed('kubernetes', () => {
+    kubernetesRows = seedKubernetes(db, createPrng(seed + KUBERNETES_PRNG_OFFSET), clusters, now, scale)
+  })
   // Databricks: its own generator like BigQuery's, side by side or in-thread the same rows.
   let databricksRuns = 0
   if (databricksSide) {
@@ -561,5 +567,6 @@ function seedTables(
     hbaseSeries,
     kafkaRows,
     elkRows,
+    kubernetesRows,
   }
 }

@@ -1,0 +1,20 @@
+import { kubernetesEndpoints as calls } from '@costlens/shared'
+import type { AppInstance } from '../../app.ts'
+import { hourWindow } from '../../db/repositories/kubernetes-common.ts'
+import { kubernetesTopx } from '../../db/repositories/kubernetes-topx.ts'
+import { scopeOf } from '../../plugins/auth.ts'
+import { route } from '../route.ts'
+
+/**
+ * The Kubernetes calls (issue 23; E178), from `kubernetesEndpoints`: the K8S platform's users, by
+ * their entries' access.
+ */
+export default async function kubernetesRoutes(app: AppInstance) {
+  const { db, clock } = app
+  route(app, calls.topx, (request) => kubernetesTopx(db, scopeOf(request), request.query, clock.now()), {
+    plan: (request, now) => {
+      const window = hourWindow(db, request.query, now)
+      return { range: { start: window.start, end: window.end } }
+    },
+  })
+}
