@@ -24,7 +24,13 @@ export const K8S_TABS: readonly TabEntry[] = [
     path: '/kubernetes',
     supportedTypes: K8S,
     children: [
-      k8s({ specIds: ['R216'], path: '/kubernetes/osd_topx', title: 'Top X' }),
+      k8s({
+        specIds: ['R216'],
+        path: '/kubernetes/osd_topx',
+        title: 'Top X',
+        status: 'built',
+        screen: 'kubernetes-topx',
+      }),
       k8s({ specIds: ['R217'], path: '/kubernetes/osd_usage_trends', title: 'Usage Trends' }),
       k8s({ specIds: ['R218'], path: '/kubernetes/osd_app_metrics', title: 'App Metrics' }),
       k8s({ specIds: ['R219'], path: '/kubernetes/osd_logs', title: 'Logs' }),

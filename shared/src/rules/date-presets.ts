@@ -138,6 +138,7 @@ export type PickerKind =
   | 'bigQueryJobs'
   | 'databricksCostTrends'
   | 'databricksSql'
+  | 'kubernetes'
 
 export interface PickerDefinition {
   presets: readonly Preset[]
@@ -294,6 +295,14 @@ export const PICKERS: Readonly<Record<PickerKind, PickerDefinition>> = {
   // Issue 20: the Databricks SQL pages, presets of 1, 7 and 30 days, custom up to 90 (the calls' limit).
   databricksSql: {
     presets: [p('Last 1 Day', '1_d'), LAST_7_DAYS, LAST_30_DAYS],
+    defaultPreset: '7_d',
+    timePicker: false,
+    maxSpanDays: 90,
+    earliest: { days: 90 },
+  },
+  // Issue 23: the Kubernetes pages, whole UTC days from one to 90 (the calls' limit), 7 by default.
+  kubernetes: {
+    presets: [p('Last 1 Day', '1_d'), LAST_7_DAYS, LAST_14_DAYS, LAST_30_DAYS],
     defaultPreset: '7_d',
     timePicker: false,
     maxSpanDays: 90,
