@@ -51,5 +51,11 @@ describe('system usage (R132 Snowflake, R166 BigQuery: /manage/system_usage)', (
     const index = db.objects.find((o) => o.name === 'applications_start')!
     expect(index).toMatchObject({ kind: 'index', table: 'applications', rows: null })
     expect(index.bytes).toBeGreaterThan(0)
+    // SQLite's own objects by what they are (no engine's words in an answer).
+    expect(db.objects.find((o) => o.name === 'applications (unique key 1)')).toMatchObject({
+      kind: 'index',
+      table: 'applications',
+    })
+    expect(JSON.stringify(body)).not.toMatch(/sqlite/i)
   })
 })

@@ -43,16 +43,31 @@ export function databaseObjects(
       .filter((s) => kinds.has(s.name))
       .map((s) => {
         const o = kinds.get(s.name)!
+        const name = shownName(s.name, o.tbl_name)
         return {
-          name: s.name,
+          name,
           kind: o.type,
-          table: o.tbl_name,
+          table: o.type === 'table' ? name : o.tbl_name,
           bytes: s.bytes,
           rows: o.type === 'table' ? (rows.get(s.name) ?? null) : null,
         }
       })
       .sort((a, b) => b.bytes - a.bytes || a.name.localeCompare(b.name)),
   }
+}
+
+/**
+ * SQLite's own objects by what they are rather than by their internal names (an answer carries no
+ * database engine's words: the fuzz test's leak check): a table's automatic unique index (its
+ * primary or UNIQUE key) and ANALYZE's statistics tables.
+ */
+function shownName(name: string, table: string): string {
+  const auto = /^sqlite_autoindex_.+_(\d+)$/.exec(name)
+  if (auto) return `${table} (unique key ${auto[1]})`
+  if (/^sqlite_stat\d$/.test(name)) return `query planner statistics (${name.slice(-5)})`
+  if (name === 'sqlite_sequence') return 'row id counters'
+  if (name === 'sqlite_schema' || name === 'sqlite_master') return 'schema'
+  return name
 }
 
 function measureNow(db: Db): Measured['sizes'] {
