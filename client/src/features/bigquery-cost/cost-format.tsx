@@ -6,29 +6,13 @@ import {
   formatCount,
   formatDurationMs,
   type BigQueryCostTotals,
-  type DateRange,
   bigQueryCentsUsd,
 } from '@costlens/shared'
 import type { DataColumn } from '../../components/table/table-types.ts'
 import { columns as col } from '../../kit/columns.tsx'
 import { costChangeNote, type Kpi } from '../../kit/kpi-row.tsx'
 
-/** What the job list filters a cost row's jobs by (the list's address keys). */
-export type JobListFilter = { projectId: string } | { userName: string } | { signature: string } | object
-
-/**
- * The job list (/job/list) over the same window, costlens' own jobs shown (the cost pages count
- * every billed job), narrowed by the row's project, user or signature: its totals are the row's.
- */
-export function jobListHref(range: DateRange, filter: JobListFilter = {}): string {
-  const params = new URLSearchParams({
-    startTime: new Date(range.start).toISOString(),
-    endTime: new Date(range.end).toISOString(),
-    showUnravelJobs: 'true',
-    ...(filter as Record<string, string>),
-  })
-  return `/job/list?${params}`
-}
+export { jobListHref, type JobListFilter } from '../../kit/bigquery-job-list.ts'
 
 /** The totals as KPI tiles: cost (against the period before when given), jobs, bytes billed, slot time. */
 export function totalsKpis(

@@ -14,7 +14,7 @@ import { DashboardPanel } from '../../kit/dashboard-panel.tsx'
 import type { Kpi } from '../../kit/kpi-row.tsx'
 import { ReturnLink } from '../../kit/return-link.tsx'
 import { ShareBars } from '../../kit/share-bars.tsx'
-import { jobListHref } from '../bigquery-cost/cost-format.tsx'
+import { jobListHref } from '../../kit/bigquery-job-list.ts'
 import { useBigqueryInsightsOverviewQuery } from './api.ts'
 
 /** The 03 §2 insight categories' words. */
