@@ -75,6 +75,7 @@ const LOADERS: Record<string, () => ScreenModule> = {
   'snowflake-notification-channels': () =>
     import('../features/notification-channels/snowflake-channels-page.tsx'),
   'os-users': () => import('../features/os-access/users-page.tsx'),
+  'os-alerting': () => import('../features/os-alerting/alerting-page.tsx'),
   'os-roles': () => import('../features/os-access/roles-page.tsx'),
   'app-details': () => import('../features/app-details/app-details-page.tsx'),
   'spark-job': () => import('../features/app-details/spark-job-page.tsx'),

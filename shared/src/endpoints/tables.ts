@@ -41,6 +41,11 @@ import {
   snowflakeNotificationChannelEndpoints,
 } from './notification-channels.ts'
 import { osAccessEndpoints } from './os-access.ts'
+import {
+  bigqueryAlertingEndpoints,
+  kubernetesAlertingEndpoints,
+  snowflakeAlertingEndpoints,
+} from './os-alerting.ts'
 
 /**
  * Every domain's endpoint table, by domain. The simulator's tests check each entry is served as
@@ -89,4 +94,7 @@ export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
   notificationChannels: notificationChannelEndpoints,
   snowflakeNotificationChannels: snowflakeNotificationChannelEndpoints,
   osAccess: osAccessEndpoints,
+  snowflakeAlerting: snowflakeAlertingEndpoints,
+  bigqueryAlerting: bigqueryAlertingEndpoints,
+  kubernetesAlerting: kubernetesAlertingEndpoints,
 }

@@ -179,7 +179,15 @@ export const BIGQUERY_PAGES: readonly RouteEntry[] = [
     rbacId: 'opensearch',
     roles: ADMIN_ONLY,
   }),
-  bq({ specIds: ['R161'], path: '/os_alerting', title: 'Alerting', rbacId: 'opensearch', roles: ADMIN_ONLY }),
+  bq({
+    specIds: ['R161'],
+    path: '/os_alerting',
+    title: 'Alerting',
+    rbacId: 'opensearch',
+    roles: ADMIN_ONLY,
+    status: 'built',
+    screen: 'os-alerting',
+  }),
   bq({
     specIds: ['R162'],
     path: '/osd_anomalies',

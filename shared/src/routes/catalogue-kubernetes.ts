@@ -67,6 +67,13 @@ export const K8S_TABS: readonly TabEntry[] = [
 
 export const K8S_PAGES: readonly RouteEntry[] = [
   k8s({ specIds: ['R221'], path: '/os_dashboard', title: 'Dashboards', rbacId: 'opensearch' }),
-  k8s({ specIds: ['R222'], path: '/os_alerting', title: 'Alerting', rbacId: 'opensearch' }),
+  k8s({
+    specIds: ['R222'],
+    path: '/os_alerting',
+    title: 'Alerting',
+    rbacId: 'opensearch',
+    status: 'built',
+    screen: 'os-alerting',
+  }),
   detail({ specIds: ['R225'], path: '/globalsearch/:search', title: 'Search Results', supportedTypes: K8S }),
 ]

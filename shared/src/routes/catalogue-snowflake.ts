@@ -217,7 +217,15 @@ export const SNOWFLAKE_PAGES: readonly RouteEntry[] = [
     rbacId: 'opensearch',
     roles: ADMIN_ONLY,
   }),
-  sf({ specIds: ['R128'], path: '/os_alerting', title: 'Alerting', rbacId: 'opensearch', roles: ADMIN_ONLY }),
+  sf({
+    specIds: ['R128'],
+    path: '/os_alerting',
+    title: 'Alerting',
+    rbacId: 'opensearch',
+    roles: ADMIN_ONLY,
+    status: 'built',
+    screen: 'os-alerting',
+  }),
   sf({
     specIds: ['R129'],
     path: '/osd_anomalies',

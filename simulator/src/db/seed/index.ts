@@ -38,6 +38,7 @@ import { ELK_PRNG_OFFSET, seedElk } from './elk.ts'
 import { KUBERNETES_PRNG_OFFSET, seedKubernetes } from './kubernetes.ts'
 import { seedNotificationChannels } from './notification-channels.ts'
 import { seedOsAccess } from './os-access.ts'
+import { seedOsAlerting } from './os-alerting.ts'
 
 export interface SeedOptions {
   scale: Scale
@@ -141,7 +142,7 @@ const DATABRICKS_START: Record<Scale, 'first' | 'after indexes' | 'after rollups
 }
 
 /** Bumped whenever a table changes: a file of another version is refused with a re-seed hint. */
-export const SCHEMA_VERSION = '33'
+export const SCHEMA_VERSION = '34'
 
 /** The tables that take most rows: their secondary indexes are built after the rows go in. */
 const BULK_TABLES = ['applications', 'app_event_links', 'app_tag_links'] as const
@@ -538,6 +539,8 @@ function seedTables(
   timed('manage', () => {
     seedNotificationChannels(db, now)
     seedOsAccess(db, now)
+    // After the channels they notify, and the Snowflake and BigQuery series they read.
+    seedOsAlerting(db, now)
   })
   // Statistics for the query planner: without them it cannot tell that running apps are few and
   // scans a whole window index instead of the partial index of running apps.
