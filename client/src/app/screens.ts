@@ -42,6 +42,7 @@ const LOADERS: Record<string, () => ScreenModule> = {
   'bigquery-insights': () => import('../features/bigquery-insights/insights-overview-page.tsx'),
   'system-usage': () => import('../features/system-usage/system-usage-page.tsx'),
   'kubernetes-topx': () => import('../features/kubernetes/topx-page.tsx'),
+  'kubernetes-usage-trends': () => import('../features/kubernetes/usage-trends-page.tsx'),
   'bigquery-data': () => import('../features/bigquery-data/data-page.tsx'),
   'databricks-home': () => import('../features/databricks-home/home-page.tsx'),
   'databricks-clusters': () => import('../features/databricks-compute/cluster-list-page.tsx'),

@@ -158,3 +158,72 @@ export const KubernetesTopxResponseSchema = Type.Object(
   { additionalProperties: false, title: 'KubernetesTopxResponse' },
 )
 export type KubernetesTopxResponse = Static<typeof KubernetesTopxResponseSchema>
+
+/** The usage trends' measures: cost (USD), CPU used (core-hours) or memory used (GiB-hours). */
+export const KUBERNETES_TREND_METRICS = ['cost', 'cpu', 'memory'] as const
+export type KubernetesTrendMetric = (typeof KUBERNETES_TREND_METRICS)[number]
+/** The groups a trend draws when none are asked: the first four by the metric (03 §3). */
+export const KUBERNETES_TREND_DEFAULT_SELECTED = 4
+export const KUBERNETES_TREND_MAX_SELECTED = 20
+
+export const KubernetesUsageTrendsQuerySchema = Type.Object(
+  {
+    startTime: Type.Optional(QueryInstantSchema),
+    endTime: Type.Optional(QueryInstantSchema),
+    groupBy: Type.Optional(Type.Enum(KUBERNETES_GROUP_BYS, { default: 'namespace' })),
+    metric: Type.Optional(Type.Enum(KUBERNETES_TREND_METRICS, { default: 'cost' })),
+    values: Type.Optional(
+      Type.String({
+        maxLength: 4000,
+        description: `comma-separated group keys (a Top X row's key) to draw, at most ${KUBERNETES_TREND_MAX_SELECTED}; default the first ${KUBERNETES_TREND_DEFAULT_SELECTED} by the metric`,
+      }),
+    ),
+    clusters: Type.Optional(
+      Type.String({
+        maxLength: 2000,
+        description: "comma-separated cluster uids (default every one of the user's)",
+      }),
+    ),
+  },
+  { additionalProperties: false, title: 'KubernetesUsageTrendsQuery' },
+)
+export type KubernetesUsageTrendsQuery = Static<typeof KubernetesUsageTrendsQuerySchema>
+
+const TrendGroup = Type.Object(
+  {
+    key: Type.String(),
+    name: Type.String(),
+    cluster: Type.Optional(Type.String()),
+    total: Type.Number({ description: "the window's sum in the metric's unit" }),
+  },
+  { additionalProperties: false, title: 'KubernetesTrendGroup' },
+)
+
+export const KubernetesUsageTrendsSchema = Type.Object(
+  {
+    groupBy: Type.Enum(KUBERNETES_GROUP_BYS),
+    metric: Type.Enum(KUBERNETES_TREND_METRICS),
+    unit: Type.Enum(['USD', 'core-hours', 'GiB-hours'] as const),
+    interval: Type.Literal('day', { description: 'a point per UTC day of shown time' }),
+    available: Type.Array(TrendGroup, { description: 'every group of the window, the greatest first' }),
+    selected: Type.Array(Type.String(), { description: 'the keys drawn' }),
+    series: Type.Array(
+      Type.Object(
+        {
+          key: Type.String(),
+          name: Type.String(),
+          data: Type.Array(Type.Tuple([Type.Number(), Type.Number()]), {
+            description: '[UTC day start, value], every day of the window (0 where the group used nothing)',
+          }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    window: Type.Object(
+      { startTime: Type.String({ format: 'date-time' }), endTime: Type.String({ format: 'date-time' }) },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false, title: 'KubernetesUsageTrends' },
+)
+export type KubernetesUsageTrends = Static<typeof KubernetesUsageTrendsSchema>

@@ -4,6 +4,8 @@ import {
   KUBERNETES_MAX_WINDOW_DAYS,
   KubernetesTopxQuerySchema,
   KubernetesTopxResponseSchema,
+  KubernetesUsageTrendsQuerySchema,
+  KubernetesUsageTrendsSchema,
 } from '../contracts/kubernetes.ts'
 import { defineEndpoint, defineEndpoints } from './endpoint.ts'
 
@@ -36,5 +38,23 @@ export const kubernetesEndpoints = defineEndpoints({
       "own figure, not a row: the groups' shares and idle's add up to 1.",
     querystring: KubernetesTopxQuerySchema,
     response: KubernetesTopxResponseSchema,
+  }),
+  usageTrends: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/kubernetes/usage_trends',
+    specIds: ['E178', 'R217'],
+    pathIsOurs: true,
+    tags,
+    access,
+    summary:
+      'Usage trends: cost, CPU or memory per UTC day of the chosen groups (03 §3 usage-trending state)',
+    description:
+      'The path is ours (G01). The same groups as Top X (groupBy, a row key per group) and window rules; ' +
+      'metric cost (USD, OpenCost allocation), cpu (core-hours used) or memory (GiB-hours used). available: ' +
+      'every group of the window with its total, the greatest first; selected: the keys drawn (values, else ' +
+      'the first four); series: a point per UTC day of the window for each, from the pod-hours, so the days ' +
+      "add up to Top X's figures for the same window.",
+    querystring: KubernetesUsageTrendsQuerySchema,
+    response: KubernetesUsageTrendsSchema,
   }),
 })

@@ -6,7 +6,8 @@ import { endpointQuery } from '../../api/endpoint-query.ts'
 export const kubernetesApi = api.injectEndpoints({
   endpoints: (build) => ({
     kubernetesTopx: endpointQuery(build, calls.topx),
+    kubernetesUsageTrends: endpointQuery(build, calls.usageTrends),
   }),
 })
 
-export const { useKubernetesTopxQuery } = kubernetesApi
+export const { useKubernetesTopxQuery, useKubernetesUsageTrendsQuery } = kubernetesApi

@@ -83,6 +83,12 @@ describe('Kubernetes Top X (R216, the K8S landing)', () => {
     expect(rows[0]).toHaveTextContent('22.0%')
     expect(rows[0]).toHaveTextContent('100 / 300')
     expect(rows[0]).toHaveTextContent('347')
+    // A group opens its usage trend over the same window.
+    const href = within(rows[0]!).getByRole('link', { name: 'ml-training' }).getAttribute('href')!
+    const linked = new URL(href, 'http://x')
+    expect(linked.pathname).toBe('/kubernetes/osd_usage_trends')
+    expect(linked.searchParams.get('groupBy')).toBe('namespace')
+    expect(linked.searchParams.get('values')).toBe('k8s-prod-eks/ml-training')
   })
 
   it('keeps the grouping and the ranking in the address and asks the server for them', async () => {

@@ -3,7 +3,6 @@ import { Group, SegmentedControl, Select, Stack, Text } from '@mantine/core'
 import {
   KUBERNETES_GROUP_BYS,
   KUBERNETES_TOPX_METRICS,
-  KUBERNETES_UNALLOCATED,
   formatCount,
   formatPercent,
   formatUsd,
@@ -19,21 +18,10 @@ import { DashboardPanel } from '../../kit/dashboard-panel.tsx'
 import type { Kpi } from '../../kit/kpi-row.tsx'
 import { useRefetchOnTick } from '../../kit/page-clock.ts'
 import { PageHeader, RangePicker, RefreshButton } from '../../kit/page-header.tsx'
+import { ReturnLink } from '../../kit/return-link.tsx'
 import { useAddressRange } from '../../kit/use-address-range.ts'
 import { useKubernetesTopxQuery } from './api.ts'
-
-/** What a row can be, as the select names it. */
-const GROUP_LABELS: Record<KubernetesGroupBy, string> = {
-  namespace: 'Namespace',
-  workload: 'Workload',
-  pod: 'Pod',
-  node: 'Node',
-  cluster: 'Cluster',
-  'label:team': 'Label: team',
-  'label:env': 'Label: env',
-  'label:cost_center': 'Label: cost_center',
-  'label:app': 'Label: app',
-}
+import { GROUP_LABELS, groupName, trendHref } from './groups.ts'
 
 const METRIC_LABELS: Record<KubernetesTopxMetric, string> = {
   cost: 'Cost',
@@ -52,9 +40,6 @@ const efficiency = (v: number) => formatPercent(100 * v, 1)
 function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
   return allowed.includes(value as T) ? (value as T) : fallback
 }
-
-/** A group without the label (the pods that carry none) reads as such, not as its key. */
-const groupName = (r: KubernetesTopxRow) => (r.name === KUBERNETES_UNALLOCATED ? '(no such label)' : r.name)
 
 function kpis(d: KubernetesTopxResponse): Kpi[] {
   return [
@@ -82,7 +67,7 @@ function kpis(d: KubernetesTopxResponse): Kpi[] {
   ]
 }
 
-function columns(groupBy: KubernetesGroupBy): DataColumn<KubernetesTopxRow>[] {
+function columns(groupBy: KubernetesGroupBy, params: URLSearchParams): DataColumn<KubernetesTopxRow>[] {
   const where: DataColumn<KubernetesTopxRow>[] = groupBy.startsWith('label:')
     ? []
     : [{ key: 'cluster', title: 'Cluster', width: 150, priority: 2, render: (r) => r.cluster ?? '' }]
@@ -102,7 +87,8 @@ function columns(groupBy: KubernetesGroupBy): DataColumn<KubernetesTopxRow>[] {
       priority: 1,
       sticky: true,
       value: groupName,
-      render: groupName,
+      // The group's usage trend over the same window.
+      render: (r) => <ReturnLink to={trendHref(params, groupBy, r.key)}>{groupName(r)}</ReturnLink>,
     },
     ...where,
     ...namespace,
@@ -251,7 +237,7 @@ export default function KubernetesTopxPage() {
         {(d) => (
           <DataTable<KubernetesTopxRow>
             caption={`Top ${d.rows.length} by ${METRIC_LABELS[d.metric].toLowerCase()}`}
-            columns={columns(d.groupBy)}
+            columns={columns(d.groupBy, params)}
             rows={d.rows}
             rowKey={(r) => r.key}
             defaultView={{ pageSize: 25 }}

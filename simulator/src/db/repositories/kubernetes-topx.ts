@@ -28,7 +28,7 @@ const UNITS = 10_000
 const DAY = 86_400_000
 
 /** How each groupBy names and keys its groups: SQL over p (pod), w, n (namespace), nd (node), c. */
-interface GroupSql {
+export interface GroupSql {
   key: string
   name: string
   cluster?: string
@@ -43,7 +43,7 @@ const label = (column: string): GroupSql => ({
   by: `coalesce(${column}, '${KUBERNETES_UNALLOCATED}')`,
 })
 
-const GROUPS: Record<KubernetesGroupBy, GroupSql> = {
+export const GROUPS: Record<KubernetesGroupBy, GroupSql> = {
   namespace: {
     key: "n.cluster_uid || '/' || n.name",
     name: 'n.name',

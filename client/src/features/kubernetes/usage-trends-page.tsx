@@ -1,0 +1,170 @@
+import { useSearchParams } from 'react-router-dom'
+import { Group, MultiSelect, SegmentedControl, Select, Stack, Text } from '@mantine/core'
+import {
+  KUBERNETES_GROUP_BYS,
+  KUBERNETES_TREND_MAX_SELECTED,
+  KUBERNETES_TREND_METRICS,
+  formatCount,
+  formatUsd,
+  type KubernetesGroupBy,
+  type KubernetesTrendMetric,
+  type KubernetesUsageTrends,
+} from '@costlens/shared'
+import { DataTable } from '../../components/table/data-table.tsx'
+import { costTimeRange, costWindowParams } from '../../kit/cost-page.tsx'
+import { DashboardPanel } from '../../kit/dashboard-panel.tsx'
+import { useRefetchOnTick } from '../../kit/page-clock.ts'
+import { PageHeader, RangePicker, RefreshButton } from '../../kit/page-header.tsx'
+import { useAddressRange } from '../../kit/use-address-range.ts'
+import { useKubernetesUsageTrendsQuery } from './api.ts'
+import { GROUP_LABELS, groupName } from './groups.ts'
+
+const METRIC_LABELS: Record<KubernetesTrendMetric, string> = { cost: 'Cost', cpu: 'CPU', memory: 'Memory' }
+
+/** A figure in the answer's unit. */
+function formatIn(unit: KubernetesUsageTrends['unit']) {
+  return unit === 'USD'
+    ? (v: number) => formatUsd(Math.round(v * 100) / 100)
+    : (v: number) => `${formatCount(v)} ${unit}`
+}
+
+type Available = KubernetesUsageTrends['available'][number]
+
+/**
+ * /kubernetes/osd_usage_trends (R217; the 03 §3 usage-trending state): cost, CPU or memory per UTC day
+ * of the chosen groups, by the same groupings as Top X (cluster, namespace, workload, pod, node or a
+ * label). The groups of the window are offered with their totals; the first four are drawn until
+ * others are picked. Grouping, metric, the values drawn and the window (whole UTC days, 7 by default)
+ * are kept in the address, so Top X's rows open their own trend.
+ */
+export default function KubernetesUsageTrendsPage() {
+  const [params, setParams] = useSearchParams()
+  const range = useAddressRange({ preset: '7_d' })
+  const groupBy = (KUBERNETES_GROUP_BYS as readonly string[]).includes(params.get('groupBy') ?? '')
+    ? (params.get('groupBy') as KubernetesGroupBy)
+    : 'namespace'
+  const metric = (KUBERNETES_TREND_METRICS as readonly string[]).includes(params.get('metric') ?? '')
+    ? (params.get('metric') as KubernetesTrendMetric)
+    : 'cost'
+  const values = params.get('values') ?? ''
+  const request = {
+    ...costWindowParams(range.state.dateRange),
+    groupBy,
+    metric,
+    ...(values && { values }),
+  }
+  const result = useKubernetesUsageTrendsQuery(request)
+  useRefetchOnTick(range.clock.now, request, result.refetch)
+  const set = (changes: Record<string, string | null>) =>
+    setParams(
+      (p) => {
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === '') p.delete(key)
+          else p.set(key, value)
+        }
+        return p
+      },
+      { replace: true },
+    )
+  const data = result.data
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title="Usage Trends"
+        description="Cost and usage per day of the groups you pick, by OpenCost's rules."
+      >
+        <RangePicker list={range} kind="kubernetes" />
+        <RefreshButton clock={range.clock} />
+      </PageHeader>
+      <Group align="flex-end" gap="md" wrap="wrap">
+        <Select
+          label="Group by"
+          w={220}
+          data={KUBERNETES_GROUP_BYS.map((g) => ({ value: g, label: GROUP_LABELS[g] }))}
+          value={groupBy}
+          allowDeselect={false}
+          // Another grouping has other values: its first four are drawn.
+          onChange={(v) => v && set({ groupBy: v, values: null })}
+        />
+        <div>
+          <Text size="sm" fw={500} mb={4} id="trend-metric">
+            Measure
+          </Text>
+          <SegmentedControl
+            aria-labelledby="trend-metric"
+            value={metric}
+            onChange={(v) => set({ metric: v })}
+            data={KUBERNETES_TREND_METRICS.map((m) => ({ value: m, label: METRIC_LABELS[m] }))}
+          />
+        </div>
+        <MultiSelect
+          label={`${GROUP_LABELS[groupBy]} values drawn`}
+          w={460}
+          searchable
+          maxValues={KUBERNETES_TREND_MAX_SELECTED}
+          data={(data?.available ?? []).map((g) => ({
+            value: g.key,
+            label: g.cluster ? `${groupName(g)} (${g.cluster})` : groupName(g),
+          }))}
+          value={data?.selected ?? []}
+          onChange={(keys) => set({ values: keys.join(',') })}
+          disabled={!data}
+        />
+      </Group>
+      <DashboardPanel
+        what="The trends"
+        result={result}
+        cols={1}
+        charts={(d) => [
+          {
+            kind: 'line',
+            title: `${METRIC_LABELS[d.metric]} per day (${d.unit})`,
+            description: `${METRIC_LABELS[d.metric]} per UTC day of each ${GROUP_LABELS[d.groupBy].toLowerCase()} drawn.`,
+            series: d.series.map((s) => ({ name: groupName(s), data: s.data })),
+            range: costTimeRange(range.state.dateRange),
+            valueFormat: formatIn(d.unit),
+            yAxisTitle: d.unit,
+          },
+        ]}
+      >
+        {(d) => (
+          <DataTable<Available>
+            caption={`Every ${GROUP_LABELS[d.groupBy].toLowerCase()} of the window`}
+            columns={[
+              {
+                key: 'name',
+                title: GROUP_LABELS[d.groupBy],
+                width: 300,
+                priority: 1,
+                sticky: true,
+                value: groupName,
+                render: groupName,
+              },
+              { key: 'cluster', title: 'Cluster', width: 160, priority: 2, render: (g) => g.cluster ?? '' },
+              {
+                key: 'total',
+                title: `${METRIC_LABELS[d.metric]} (${d.unit})`,
+                width: 160,
+                align: 'right',
+                priority: 1,
+                value: (g) => g.total,
+                render: (g) => formatIn(d.unit)(g.total),
+              },
+              {
+                key: 'drawn',
+                title: 'Drawn',
+                width: 90,
+                priority: 2,
+                render: (g) => (d.selected.includes(g.key) ? 'Yes' : ''),
+              },
+            ]}
+            rows={d.available}
+            rowKey={(g) => g.key}
+            defaultView={{ pageSize: 15 }}
+            download={{ name: `kubernetes_${d.metric}_by_${d.groupBy.replace(':', '_')}`, formats: ['csv'] }}
+          />
+        )}
+      </DashboardPanel>
+    </Stack>
+  )
+}

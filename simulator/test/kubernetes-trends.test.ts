@@ -1,0 +1,91 @@
+import type { KubernetesTopxResponse, KubernetesUsageTrends } from '@costlens/shared'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AppInstance } from '../src/app.ts'
+import { TEST_NOW_MS, frozenTestApp, type FrozenTestApp } from './helper.ts'
+
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+const iso = (ms: number) => new Date(ms).toISOString()
+/** Four whole UTC days and a ragged edge either side. */
+const START = Math.floor(TEST_NOW_MS / DAY) * DAY - 4 * DAY - 5 * HOUR
+const END = Math.floor(TEST_NOW_MS / HOUR) * HOUR - 2 * HOUR
+
+type Args = Record<string, string | number>
+
+describe('Kubernetes usage trends (R217, /kubernetes/osd_usage_trends)', () => {
+  let app: AppInstance
+  let as: FrozenTestApp['as']
+  beforeAll(async () => {
+    ;({ app, as } = await frozenTestApp({ users: ['k8s', 'snowflake'] }))
+  })
+  afterAll(() => app.close())
+
+  const call = (path: string, args: Args, user: string | null = 'k8s') =>
+    app.inject({
+      method: 'GET',
+      url: `${path}?${new URLSearchParams(Object.entries(args).map(([k, v]): [string, string] => [k, String(v)]))}`,
+      headers: user === null ? {} : as(user),
+    })
+  const window = { startTime: iso(START), endTime: iso(END) }
+  const trends = async (args: Args = {}) => {
+    const res = await call('/api/v1/kubernetes/usage_trends', { ...window, ...args })
+    expect(res.statusCode, res.body).toBe(200)
+    return res.json<KubernetesUsageTrends>()
+  }
+  const topx = async (args: Args = {}) =>
+    (await call('/api/v1/kubernetes/topx', { ...window, limit: 100, ...args })).json<KubernetesTopxResponse>()
+
+  it('draws the first four namespaces by cost, a point per UTC day of the window, in USD', async () => {
+    const body = await trends()
+    expect(body).toMatchObject({ groupBy: 'namespace', metric: 'cost', unit: 'USD', interval: 'day' })
+    expect(body.selected).toEqual(body.available.slice(0, 4).map((g) => g.key))
+    const totals = body.available.map((g) => g.total)
+    expect(totals).toEqual([...totals].sort((a, b) => b - a))
+    const days = body.series[0]!.data.map(([day]) => day)
+    expect(days).toHaveLength(6)
+    for (const day of days) expect(day % DAY).toBe(0)
+    expect(days.at(1)! - days.at(0)!).toBe(DAY)
+  })
+
+  it.each(['namespace', 'workload', 'label:team', 'cluster'])(
+    "%s: each group's days add up to its Top X figure for the same window",
+    async (groupBy) => {
+      const body = await trends({ groupBy })
+      const ranked = await topx({ groupBy })
+      const byKey = new Map(ranked.rows.map((r) => [r.key, r]))
+      for (const s of body.series) {
+        const sum = s.data.reduce((a, [, v]) => a + v, 0)
+        expect(sum).toBeCloseTo(byKey.get(s.key)!.costUsd, 4)
+      }
+    },
+  )
+
+  it('draws the asked groups (a Top X key opens its trend), CPU and memory in their units', async () => {
+    const [first] = (await topx()).rows
+    const cpu = await trends({ values: first!.key, metric: 'cpu' })
+    expect(cpu.unit).toBe('core-hours')
+    expect(cpu.selected).toEqual([first!.key])
+    expect(cpu.series[0]!.data.reduce((a, [, v]) => a + v, 0)).toBeCloseTo(first!.cpuCoreHours, 4)
+    const memory = await trends({ values: first!.key, metric: 'memory' })
+    expect(memory.unit).toBe('GiB-hours')
+    expect(memory.series[0]!.data.reduce((a, [, v]) => a + v, 0)).toBeCloseTo(first!.memoryGbHours, 4)
+    // A key the window does not hold is a line of zeros, not an error.
+    const none = await trends({ values: 'k8s-prod-eks/no-such-namespace' })
+    expect(none.series[0]!.data.every(([, v]) => v === 0)).toBe(true)
+  })
+
+  it('refuses bad input with 400, another platform with 403 and no token with 401', async () => {
+    const bad = async (args: Args, pattern: RegExp) => {
+      const res = await call('/api/v1/kubernetes/usage_trends', { ...window, ...args })
+      expect(res.statusCode, res.body).toBe(400)
+      expect(res.json<{ message: string }>().message).toMatch(pattern)
+    }
+    await bad({ metric: 'efficiency' }, /metric/)
+    await bad({ groupBy: 'team' }, /groupBy/)
+    await bad({ values: Array.from({ length: 21 }, (_, i) => `x${i}`).join(',') }, /at most 20/)
+    await bad({ startTime: iso(END), endTime: iso(START) }, /startTime/)
+    await bad({ startTime: iso(END - 91 * DAY) }, /at most 90/)
+    expect((await call('/api/v1/kubernetes/usage_trends', window, 'snowflake')).statusCode).toBe(403)
+    expect((await call('/api/v1/kubernetes/usage_trends', window, null)).statusCode).toBe(401)
+  })
+})
