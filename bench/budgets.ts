@@ -69,11 +69,7 @@ export const BUDGET_OVERRIDES: Readonly<Record<string, Budget>> = {
  */
 export const NOT_MEASURED: Readonly<Record<string, string>> = {
   'emr.chargebackTwo': 'answers 400 to every request by design: EMR groups by one key (B151)',
-  // Issue 23: the monitor form's metric chart takes a metric id of the platform's own catalogue,
-  // which the generic generator has no word for (a hand row is still to write); one evaluation over a
-  // day measured 0.1-0.4 ms median in-process at the large scale (issue 23 note, 2026-11-28).
-  'snowflakeAlerting.preview': "needs a metric id of Snowflake's monitor catalogue: no hand row yet",
-  'bigqueryAlerting.preview': "needs a metric id of BigQuery's monitor catalogue: no hand row yet",
+  // Issue 23: Kubernetes has no monitor metric yet (its catalogue is empty): every preview is a 400.
   'kubernetesAlerting.preview': 'answers 400 to every request: Kubernetes has no monitor metric yet',
 }
 

@@ -5,6 +5,7 @@ import type { Vocabulary } from './vocabulary.ts'
 import { elkRows } from './elk-rows.ts'
 import { kafkaRows } from './kafka-rows.ts'
 import { kubernetesRows } from './kubernetes-rows.ts'
+import { alertingRows } from './alerting-rows.ts'
 import { impalaRows } from './impala-rows.ts'
 
 /**
@@ -690,6 +691,7 @@ export function handRows(now: number, v: Vocabulary): { first: HandRow[]; last: 
       ...hbaseEndpoints(now, v),
       ...kafkaRows(now, v),
       ...kubernetesRows(now, v),
+      ...alertingRows(),
       ...elkRows(now, v),
       ...impalaRows(now, v),
     ],
