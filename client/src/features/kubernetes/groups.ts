@@ -28,3 +28,8 @@ export function trendHref(current: URLSearchParams, groupBy: KubernetesGroupBy, 
   params.set('values', key)
   return `/kubernetes/osd_usage_trends?${params}`
 }
+
+/** The address value if it is one of `allowed`, else the default. */
+export function addressChoice<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
+  return allowed.includes(value as T) ? (value as T) : fallback
+}

@@ -21,7 +21,7 @@ import { PageHeader, RangePicker, RefreshButton } from '../../kit/page-header.ts
 import { ReturnLink } from '../../kit/return-link.tsx'
 import { useAddressRange } from '../../kit/use-address-range.ts'
 import { useKubernetesTopxQuery } from './api.ts'
-import { GROUP_LABELS, groupName, trendHref } from './groups.ts'
+import { GROUP_LABELS, addressChoice, groupName, trendHref } from './groups.ts'
 
 const METRIC_LABELS: Record<KubernetesTopxMetric, string> = {
   cost: 'Cost',
@@ -35,11 +35,6 @@ const LIMITS = ['10', '25', '50', '100'] as const
 const usd = (v: number) => formatUsd(Math.round(v * 100) / 100)
 const hours = (v: number) => formatCount(v)
 const efficiency = (v: number) => formatPercent(100 * v, 1)
-
-/** The address value if it is one of `allowed`, else the default. */
-function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
-  return allowed.includes(value as T) ? (value as T) : fallback
-}
 
 function kpis(d: KubernetesTopxResponse): Kpi[] {
   return [
@@ -159,9 +154,9 @@ function columns(groupBy: KubernetesGroupBy, params: URLSearchParams): DataColum
 export default function KubernetesTopxPage() {
   const [params, setParams] = useSearchParams()
   const range = useAddressRange({ preset: '7_d' })
-  const groupBy = pick(params.get('groupBy'), KUBERNETES_GROUP_BYS, 'namespace')
-  const metric = pick(params.get('metric'), KUBERNETES_TOPX_METRICS, 'cost')
-  const limit = pick(params.get('limit'), LIMITS, '10')
+  const groupBy = addressChoice(params.get('groupBy'), KUBERNETES_GROUP_BYS, 'namespace')
+  const metric = addressChoice(params.get('metric'), KUBERNETES_TOPX_METRICS, 'cost')
+  const limit = addressChoice(params.get('limit'), LIMITS, '10')
   const request = { ...costWindowParams(range.state.dateRange), groupBy, metric, limit: Number(limit) }
   const result = useKubernetesTopxQuery(request)
   useRefetchOnTick(range.clock.now, request, result.refetch)

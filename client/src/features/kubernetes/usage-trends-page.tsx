@@ -6,7 +6,6 @@ import {
   KUBERNETES_TREND_METRICS,
   formatCount,
   formatUsd,
-  type KubernetesGroupBy,
   type KubernetesTrendMetric,
   type KubernetesUsageTrends,
 } from '@costlens/shared'
@@ -17,7 +16,7 @@ import { useRefetchOnTick } from '../../kit/page-clock.ts'
 import { PageHeader, RangePicker, RefreshButton } from '../../kit/page-header.tsx'
 import { useAddressRange } from '../../kit/use-address-range.ts'
 import { useKubernetesUsageTrendsQuery } from './api.ts'
-import { GROUP_LABELS, groupName } from './groups.ts'
+import { GROUP_LABELS, addressChoice, groupName } from './groups.ts'
 
 const METRIC_LABELS: Record<KubernetesTrendMetric, string> = { cost: 'Cost', cpu: 'CPU', memory: 'Memory' }
 
@@ -40,12 +39,8 @@ type Available = KubernetesUsageTrends['available'][number]
 export default function KubernetesUsageTrendsPage() {
   const [params, setParams] = useSearchParams()
   const range = useAddressRange({ preset: '7_d' })
-  const groupBy = (KUBERNETES_GROUP_BYS as readonly string[]).includes(params.get('groupBy') ?? '')
-    ? (params.get('groupBy') as KubernetesGroupBy)
-    : 'namespace'
-  const metric = (KUBERNETES_TREND_METRICS as readonly string[]).includes(params.get('metric') ?? '')
-    ? (params.get('metric') as KubernetesTrendMetric)
-    : 'cost'
+  const groupBy = addressChoice(params.get('groupBy'), KUBERNETES_GROUP_BYS, 'namespace')
+  const metric = addressChoice(params.get('metric'), KUBERNETES_TREND_METRICS, 'cost')
   const values = params.get('values') ?? ''
   const request = {
     ...costWindowParams(range.state.dateRange),
