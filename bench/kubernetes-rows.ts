@@ -1,6 +1,7 @@
 import { KUBERNETES_GROUP_BYS, KUBERNETES_TOPX_METRICS } from '../shared/src/contracts/kubernetes.ts'
 import { createPrng } from '../simulator/src/db/seed/prng.ts'
 import { queryOf } from './day-rows.ts'
+import { kubernetesAppsRows } from './kubernetes-apps-rows.ts'
 import type { HandRow } from './hand-rows.ts'
 import type { Vocabulary } from './vocabulary.ts'
 
@@ -40,5 +41,6 @@ export function kubernetesRows(now: number, v: Vocabulary): HandRow[] {
       user: 'k8s',
       variants: Array.from({ length: VARIANTS }, variant),
     },
+    ...kubernetesAppsRows(now, clusters),
   ]
 }

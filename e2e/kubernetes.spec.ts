@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { seriousViolations, signIn } from './helpers.ts'
+import { openSignedIn, seriousViolations, signIn } from './helpers.ts'
 
 /**
  * Kubernetes (issue 23) against the seeded small scale, as the k8s persona: signing in lands on Top X
@@ -32,4 +32,46 @@ test('the k8s persona lands on Top X: namespaces by cost, idle cost, then worklo
   await page.getByRole('option', { name: 'Workload', exact: true }).click()
   await expect(page).toHaveURL(/groupBy=workload/)
   await expect(table.getByRole('columnheader', { name: /^Workload/ })).toBeVisible()
+})
+
+/**
+ * App metrics (R218): the workloads by cost with their requests against usage and a right-sizing
+ * recommendation; a workload opens its requests and usage per day.
+ */
+test('app metrics recommend requests and show a workload per day', async ({ page }) => {
+  await openSignedIn(page, 'k8s', '/kubernetes/osd_app_metrics')
+  await expect(page.getByRole('heading', { level: 1, name: 'App Metrics' })).toBeVisible()
+  const totals = page.getByRole('region', { name: 'Totals of the matching applications' })
+  await expect(totals).toContainText(/Potential saving \(USD\)\$ [\d,]+\.\d{4}/)
+  const table = page.getByRole('table', { name: 'Applications by request and usage' })
+  await expect(table.locator('tbody tr').first()).toBeVisible()
+  // Some workload asks for more than its peak needs: lower, to the recommended request.
+  await expect(
+    table
+      .locator('tbody tr')
+      .filter({ hasText: /Lower(CPU|Mem) → [\d,]+ (m|MiB)/ })
+      .first(),
+  ).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
+  await table.locator('tbody tr').first().getByRole('button').click()
+  const drawer = page.getByRole('dialog', { name: /requests and usage$/ })
+  await expect(drawer.getByRole('figure', { name: /CPU requested and used per day \(cores\)/ })).toBeVisible()
+  await expect(drawer).toContainText(/CPU recommendation: (lower to|raise to|keep: ) ?[\d,]+ m/)
+})
+
+/** Logs (R219): the newest lines of the last 24 hours, narrowed to ERROR from the filter panel. */
+test('logs filtered by level ERROR show only errors, newest first', async ({ page }) => {
+  await openSignedIn(page, 'k8s', '/kubernetes/osd_logs')
+  await expect(page.getByRole('heading', { level: 1, name: 'Logs' })).toBeVisible()
+  const table = page.getByRole('table', { name: 'Log lines' })
+  await expect(table.locator('tbody tr').first()).toBeVisible()
+  await page.getByRole('checkbox', { name: 'ERROR' }).click()
+  await expect(page).toHaveURL(/levels=ERROR/)
+  await expect(page.getByText(/^[\d,]+ lines match\./)).toBeVisible()
+  const rows = table.locator('tbody tr')
+  await expect(rows.first()).toContainText('ERROR')
+  const levels = await rows.locator('td:nth-child(2)').allTextContents()
+  expect(levels.length).toBeGreaterThan(0)
+  expect(new Set(levels)).toEqual(new Set(['ERROR']))
+  expect(await seriousViolations(page)).toEqual([])
 })

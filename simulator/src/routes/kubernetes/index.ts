@@ -5,6 +5,7 @@ import { kubernetesTopx } from '../../db/repositories/kubernetes-topx.ts'
 import { kubernetesUsageTrends } from '../../db/repositories/kubernetes-trends.ts'
 import { scopeOf } from '../../plugins/auth.ts'
 import { route } from '../route.ts'
+import { kubernetesAppsRoutes } from './apps.ts'
 
 /**
  * The Kubernetes calls (issue 23; E178), from `kubernetesEndpoints`: the K8S platform's users, by
@@ -25,4 +26,5 @@ export default async function kubernetesRoutes(app: AppInstance) {
     (request) => kubernetesUsageTrends(db, scopeOf(request), request.query, clock.now()),
     plan,
   )
+  await kubernetesAppsRoutes(app)
 }
