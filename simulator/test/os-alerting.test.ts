@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   HOUR_MS,
+  bigQueryCostUsd,
   bigqueryAlertingEndpoints as bigquery,
   kubernetesAlertingEndpoints as kubernetes,
   lookbackWindow,
@@ -160,6 +161,21 @@ describe('BigQuery’s series', () => {
       expect(point.value).toBeCloseTo(slotMs / HOUR_MS, 2)
     }
     expect(preview.points.some((p) => p.value > 0)).toBe(true)
+  })
+
+  it('its cost is dollars: the jobs’ stored cents (cost_e4 / 10^4) turned to USD as Cost 360 turns them', async () => {
+    const preview = await get<MetricPreview>('bigquery', `${BQ}/metric_preview?metric=cost`)
+    expect(preview.unit).toBe('USD')
+    const shift = appsTimeShift(app.db)
+    const hours = preview.points.filter((p) => p.value > 0).slice(-3)
+    expect(hours.length).toBeGreaterThan(0)
+    for (const point of hours) {
+      const costE4 = app.db
+        .prepare('SELECT coalesce(sum(cost_e4), 0) FROM bq_jobs WHERE create_time >= ? AND create_time < ?')
+        .pluck()
+        .get(point.start - shift, point.start + HOUR_MS - shift) as number
+      expect(point.value).toBeCloseTo(bigQueryCostUsd(costE4 / 10_000), 2)
+    }
   })
 })
 

@@ -61,7 +61,8 @@ function snowflakeReader(metric: string): SeriesReader | undefined {
 const BIGQUERY_SUMS: Readonly<Record<string, string>> = {
   bytes_billed: 'bytes_billed / 1073741824.0',
   slot_hours: 'slot_ms / 3600000.0',
-  cost: 'cost_e4 / 10000.0',
+  // BigQuery's cost_e4 is cents × 10^4 (schema.sql bq_jobs), unlike Snowflake's USD × 10^4.
+  cost: 'cost_e4 / 1000000.0',
   failed_jobs: 'failed',
 }
 
