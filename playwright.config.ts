@@ -11,7 +11,7 @@ const port = Number(process.env.E2E_PORT ?? 8181)
  * read and share theirs: two files at a time (CI has two cores), none disturbing another.
  */
 const CHANGES_STATE =
-  /(app-details-actions|emr-budgets|failures|display-settings|databricks-manage|databricks-budgets|databricks-insights|notification-channels|os-alerting)\.spec\.ts$/
+  /(app-details-actions|emr-budgets|failures|display-settings|databricks-manage|databricks-budgets|databricks-insights|notification-channels|os-alerting|os-dashboard)\.spec\.ts$/
 const STATE_PORT = port + 1
 
 /** `npm start` on a fresh small seed at `serverPort`, over `dbPath` (removed first). */

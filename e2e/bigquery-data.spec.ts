@@ -17,7 +17,7 @@ test('the admin sorts the tables by bytes scanned, opens the first, sees the job
   test.slow()
   await page.goto('/login')
   await signIn(page, 'bigquery', 'bigquery')
-  await expect(page).toHaveURL(/\/job\/list$/)
+  await expect(page).toHaveURL(/\/os_dashboard/)
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Data' }).click()
   await expect(page).toHaveURL(/\/data$/)
   await expect(tableRows(page).first()).toBeVisible()

@@ -6,6 +6,7 @@ import { pipelinesEndpoints } from './pipelines.ts'
 import { autoactionsEndpoints } from './autoactions.ts'
 import { miscEndpoints } from './misc.ts'
 import { systemUsageEndpoints } from './system-usage.ts'
+import { ingestionEndpoints } from './ingestion.ts'
 import { tagsEndpoints } from './tags.ts'
 import { clustersEndpoints } from './clusters.ts'
 import { chargebackEndpoints } from './chargeback.ts'
@@ -32,6 +33,7 @@ import { databricksInsightsEndpoints } from './databricks-insights.ts'
 import { hbaseEndpoints } from './hbase.ts'
 import { kafkaEndpoints } from './kafka.ts'
 import { kubernetesEndpoints } from './kubernetes.ts'
+import { kubernetesAppsEndpoints } from './kubernetes-apps.ts'
 import { impalaUsageEndpoints } from './impala-usage.ts'
 import { elasticsearchEndpoints, kibanaEndpoints, logstashEndpoints } from './elk.ts'
 import { referenceAppEndpoints } from './reference-app.ts'
@@ -46,6 +48,12 @@ import {
   kubernetesAlertingEndpoints,
   snowflakeAlertingEndpoints,
 } from './os-alerting.ts'
+import { bigqueryAnomalyEndpoints, snowflakeAnomalyEndpoints } from './os-anomalies.ts'
+import {
+  bigqueryDashboardEndpoints,
+  kubernetesDashboardEndpoints,
+  snowflakeDashboardEndpoints,
+} from './os-dashboard.ts'
 
 /**
  * Every domain's endpoint table, by domain. The simulator's tests check each entry is served as
@@ -85,6 +93,7 @@ export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
   hbase: hbaseEndpoints,
   kafka: kafkaEndpoints,
   kubernetes: kubernetesEndpoints,
+  kubernetesApps: kubernetesAppsEndpoints,
   impalaUsage: impalaUsageEndpoints,
   elasticsearch: elasticsearchEndpoints,
   logstash: logstashEndpoints,
@@ -97,4 +106,10 @@ export const ENDPOINT_TABLES: Readonly<Record<string, EndpointTable>> = {
   snowflakeAlerting: snowflakeAlertingEndpoints,
   bigqueryAlerting: bigqueryAlertingEndpoints,
   kubernetesAlerting: kubernetesAlertingEndpoints,
+  snowflakeAnomalies: snowflakeAnomalyEndpoints,
+  bigqueryAnomalies: bigqueryAnomalyEndpoints,
+  ingestion: ingestionEndpoints,
+  snowflakeDashboards: snowflakeDashboardEndpoints,
+  bigqueryDashboards: bigqueryDashboardEndpoints,
+  kubernetesDashboards: kubernetesDashboardEndpoints,
 }

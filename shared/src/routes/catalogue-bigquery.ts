@@ -143,7 +143,10 @@ export const BIGQUERY_TABS: readonly TabEntry[] = [
     rbacId: 'manage',
     supportedTypes: BQ,
     children: [
-      bqManage('R165', 'kafka_consumption', 'Kafka Consumption'),
+      bqManage('R165', 'kafka_consumption', 'Kafka Consumption', {
+        status: 'built',
+        screen: 'kafka-consumption',
+      }),
       bqManage('R166', 'system_usage', 'System Usage', { status: 'built', screen: 'system-usage' }),
       // B046: API tokens are admin only on BigQuery; B045: so is OpenSearch user and role management.
       bqManage('R167', 'apitokens', 'API Tokens', { roles: ADMIN_ONLY }),
@@ -178,6 +181,8 @@ export const BIGQUERY_PAGES: readonly RouteEntry[] = [
     title: 'Dashboards',
     rbacId: 'opensearch',
     roles: ADMIN_ONLY,
+    status: 'built',
+    screen: 'os-dashboard',
   }),
   bq({
     specIds: ['R161'],
@@ -194,6 +199,8 @@ export const BIGQUERY_PAGES: readonly RouteEntry[] = [
     title: 'Anomalies',
     rbacId: 'opensearch',
     roles: ADMIN_ONLY,
+    status: 'built',
+    screen: 'os-anomalies',
   }),
   bq({
     specIds: ['R163'],

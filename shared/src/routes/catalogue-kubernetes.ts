@@ -38,8 +38,20 @@ export const K8S_TABS: readonly TabEntry[] = [
         status: 'built',
         screen: 'kubernetes-usage-trends',
       }),
-      k8s({ specIds: ['R218'], path: '/kubernetes/osd_app_metrics', title: 'App Metrics' }),
-      k8s({ specIds: ['R219'], path: '/kubernetes/osd_logs', title: 'Logs' }),
+      k8s({
+        specIds: ['R218'],
+        path: '/kubernetes/osd_app_metrics',
+        title: 'App Metrics',
+        status: 'built',
+        screen: 'kubernetes-app-metrics',
+      }),
+      k8s({
+        specIds: ['R219'],
+        path: '/kubernetes/osd_logs',
+        title: 'Logs',
+        status: 'built',
+        screen: 'kubernetes-logs',
+      }),
     ],
   }),
   tab({
@@ -72,7 +84,14 @@ export const K8S_TABS: readonly TabEntry[] = [
 ]
 
 export const K8S_PAGES: readonly RouteEntry[] = [
-  k8s({ specIds: ['R221'], path: '/os_dashboard', title: 'Dashboards', rbacId: 'opensearch' }),
+  k8s({
+    specIds: ['R221'],
+    path: '/os_dashboard',
+    title: 'Dashboards',
+    rbacId: 'opensearch',
+    status: 'built',
+    screen: 'os-dashboard',
+  }),
   k8s({
     specIds: ['R222'],
     path: '/os_alerting',

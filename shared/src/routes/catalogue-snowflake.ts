@@ -188,8 +188,16 @@ export const SNOWFLAKE_TABS: readonly TabEntry[] = [
     rbacId: 'manage',
     supportedTypes: SF,
     children: [
-      sfManage('R130', 'data_ingestion_monitor', 'Data Ingestion Monitor'),
-      sfManage('R131', 'kafka_consumption', 'Kafka Consumption'),
+      {
+        ...sfManage('R130', 'data_ingestion_monitor', 'Data Ingestion Monitor'),
+        status: 'built',
+        screen: 'ingestion-monitor',
+      },
+      {
+        ...sfManage('R131', 'kafka_consumption', 'Kafka Consumption'),
+        status: 'built',
+        screen: 'kafka-consumption',
+      },
       { ...sfManage('R132', 'system_usage', 'System Usage'), status: 'built', screen: 'system-usage' },
       sfManage('R133', 'daemons', 'Daemons'),
       sfManage('R134', 'stats', 'Stats'),
@@ -216,6 +224,8 @@ export const SNOWFLAKE_PAGES: readonly RouteEntry[] = [
     title: 'Dashboards',
     rbacId: 'opensearch',
     roles: ADMIN_ONLY,
+    status: 'built',
+    screen: 'os-dashboard',
   }),
   sf({
     specIds: ['R128'],
@@ -232,6 +242,8 @@ export const SNOWFLAKE_PAGES: readonly RouteEntry[] = [
     title: 'Anomalies',
     rbacId: 'opensearch',
     roles: ADMIN_ONLY,
+    status: 'built',
+    screen: 'os-anomalies',
   }),
   sf({ specIds: ['R149'], path: '/api_docs', title: 'API Docs', status: 'built', screen: 'api-docs' }),
   sf({ specIds: ['R150'], path: '/jmx/monitoring', title: 'JMX Monitoring' }),

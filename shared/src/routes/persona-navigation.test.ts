@@ -214,8 +214,8 @@ const EXPECTED: Record<string, Expected> = {
     cannotOpen: ['/manage/audit', '/manage/bills'],
   },
   bigquery: {
-    // G08: /os_dashboard once it is built; the job list until then (issue 19).
-    landing: '/job/list',
+    // G08: the admin's own landing, /os_dashboard (issue 23).
+    landing: '/os_dashboard',
     tabs: ['Cost', 'Projects', 'Jobs', 'Data', 'App Store', 'Manage'],
     subTabs: {
       Cost: ['Cost 360', 'Top K', 'Tags'],

@@ -269,11 +269,7 @@ describe('landing route (B022, B028, R227-R232, G08)', () => {
     ['R229 Databricks lands on /home', userOf('DB', 'user'), '/home'],
     ['B028 G08 Snowflake lands on /home (admin)', userOf('SNOWFLAKE', 'admin'), '/home'],
     ['B028 G08 Snowflake lands on /home (user)', userOf('SNOWFLAKE', 'user'), '/home'],
-    [
-      'G08 BigQuery admin lands on /job/list while /os_dashboard is not built',
-      userOf('BIGQUERYV2', 'admin'),
-      '/job/list',
-    ],
+    ['G08 BigQuery admin lands on its dashboard', userOf('BIGQUERYV2', 'admin'), '/os_dashboard'],
     ['G08 BigQuery non-admin lands on /job/list', userOf('BIGQUERYV2', 'readonlyAdmin'), '/job/list'],
     [
       'R227 CDH without Clusters falls back to the next visible tab',

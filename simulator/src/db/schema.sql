@@ -2023,3 +2023,117 @@ CREATE TABLE IF NOT EXISTS os_alerting_bq_hours (
   slot_ms       INTEGER NOT NULL,
   cost_e4       INTEGER NOT NULL
 );
+-- OpenSearch saved dashboards (issue 23 /os_dashboard; repositories/os-dashboard*.ts): a platform's
+-- dashboards copied from a prebuilt one or another saved one, seen by all its users. panels: the
+-- placements as JSON ([{panelId, width}], checked against the catalogue when written). name_key:
+-- the name trimmed and lower-cased, unique per platform.
+CREATE TABLE IF NOT EXISTS os_dashboards (
+  id          INTEGER PRIMARY KEY,
+  platform    TEXT NOT NULL,
+  name        TEXT NOT NULL,
+  name_key    TEXT NOT NULL,
+  panels      TEXT NOT NULL,
+  created_by  TEXT NOT NULL,
+  created_at  INTEGER NOT NULL,                            -- epoch ms
+  updated_by  TEXT NOT NULL,
+  updated_at  INTEGER NOT NULL,                            -- epoch ms
+  UNIQUE (platform, name_key)
+);
+
+-- The console's own ingestion runs (issue 23 /manage/data_ingestion_monitor, /manage/kafka_consumption;
+-- seed/ingestion.ts): one row per run of a source (a platform view the console reads, e.g. Snowflake's
+-- ACCOUNT_USAGE.QUERY_HISTORY), what it read ([window_start, window_end) of event time), how many rows,
+-- and the platform's error when it failed. Stored like the queries and jobs it counts and moved at read
+-- time by appsTimeShift (time-columns.ts APP_TIME_COLUMNS), so a run stays beside the data it read.
+CREATE TABLE IF NOT EXISTS ingestion_runs (
+  id            INTEGER PRIMARY KEY,
+  platform      TEXT NOT NULL,                 -- SNOWFLAKE, BIGQUERYV2
+  source        TEXT NOT NULL,                 -- repositories/ingestion-sources.ts ids
+  status        TEXT NOT NULL CHECK (status IN ('succeeded', 'failed')),
+  started_at    INTEGER NOT NULL,              -- epoch ms as seeded
+  duration_ms   INTEGER NOT NULL,
+  window_start  INTEGER NOT NULL,
+  window_end    INTEGER NOT NULL,
+  row_count     INTEGER NOT NULL,
+  error         TEXT
+);
+-- A source's runs newest first (its list, its last run and last success), filtered by status.
+CREATE INDEX IF NOT EXISTS ingestion_runs_source ON ingestion_runs (platform, source, started_at, status);
+-- Kubernetes container logs (issue 23 /kubernetes/osd_logs; seed/kubernetes-logs.ts, repositories/
+-- kubernetes-logs.ts). A line is a template and up to five parameters, the message being
+-- printf(format, p1, …, p5) in SQL: a third of the bytes of the text, and still searched by LIKE.
+-- Keyed by time first (stored, shifted at read time by whole hours like the pod-hours), so a
+-- window's newest lines are one backward range of the key. level: 0 DEBUG, 1 INFO, 2 WARN, 3 ERROR.
+CREATE TABLE IF NOT EXISTS k8s_log_templates (
+  id      INTEGER PRIMARY KEY,
+  level   INTEGER NOT NULL CHECK (level BETWEEN 0 AND 3),
+  format  TEXT NOT NULL                                    -- %s per parameter
+);
+CREATE TABLE IF NOT EXISTS k8s_log_containers (
+  id    INTEGER PRIMARY KEY,
+  name  TEXT NOT NULL UNIQUE
+);
+CREATE TABLE IF NOT EXISTS k8s_log_lines (
+  ts            INTEGER NOT NULL,                          -- epoch ms
+  pod_id        INTEGER NOT NULL,
+  seq           INTEGER NOT NULL,                          -- the line's order within its pod's hour
+  container_id  INTEGER NOT NULL,
+  level         INTEGER NOT NULL,
+  template_id   INTEGER NOT NULL,
+  -- INTEGER affinity: the numbers bound (JavaScript's, REAL) are stored as integers, text as text.
+  p1 INTEGER, p2 INTEGER, p3 INTEGER, p4 INTEGER, p5 INTEGER,
+  PRIMARY KEY (ts, pod_id, seq)
+) WITHOUT ROWID;
+
+-- OpenSearch anomaly detectors (issue 23 /osd_anomalies; repositories/os-anomalies.ts): one feature (a
+-- metric of the platform's catalogue, summed per hour), an optional category field splitting it per
+-- entity, a sensitivity. Their results are computed when read, never stored. started_at: the last start
+-- (Initialising for an hour after it); stopped_at: the last stop; running: 1 while started.
+CREATE TABLE IF NOT EXISTS os_detectors (
+  id              INTEGER PRIMARY KEY,
+  platform        TEXT NOT NULL,
+  name            TEXT NOT NULL,
+  name_key        TEXT NOT NULL,
+  description     TEXT NOT NULL,
+  metric          TEXT NOT NULL,
+  category_field  TEXT CHECK (category_field IN ('warehouse', 'user', 'project', 'principal')),
+  sensitivity     TEXT NOT NULL CHECK (sensitivity IN ('low', 'medium', 'high')),
+  running         INTEGER NOT NULL CHECK (running IN (0, 1)),
+  started_at      INTEGER,
+  stopped_at      INTEGER,
+  created_by      TEXT NOT NULL,
+  created_at      INTEGER NOT NULL,
+  updated_at      INTEGER NOT NULL,
+  UNIQUE (platform, name_key)
+);
+-- The detectors' per-entity series (seed/os-anomalies.ts, from snowflake_queries and bq_jobs after them):
+-- each warehouse's, user's, project's and principal's sums per stored hour of start or creation, keyed by
+-- entity so that a detector reads its top entities' hours by a seek each (10 × 1,000 rows for 44 days),
+-- not a month of every entity's rollup rows (166,000 at the large scale). Snowflake's measures are 0 on
+-- BigQuery's rows and the other way round. hour: shifted at read time like the queries and jobs.
+CREATE TABLE IF NOT EXISTS os_anomaly_hours (
+  dim           TEXT NOT NULL CHECK (dim IN ('warehouse', 'user', 'project', 'principal')),
+  code          INTEGER NOT NULL,
+  hour          INTEGER NOT NULL,
+  failed        INTEGER NOT NULL,
+  credits_e4    INTEGER NOT NULL,
+  cost_e4       INTEGER NOT NULL,
+  queued_ms     INTEGER NOT NULL,
+  bytes_billed  INTEGER NOT NULL,
+  slot_ms       INTEGER NOT NULL,
+  PRIMARY KEY (dim, code, hour)
+) WITHOUT ROWID;
+-- The same per stored UTC day, by day first: which entities are the top ones over a range is read here
+-- (a month is a few thousand rows), whole days overlapping the range.
+CREATE TABLE IF NOT EXISTS os_anomaly_days (
+  dim           TEXT NOT NULL CHECK (dim IN ('warehouse', 'user', 'project', 'principal')),
+  day           INTEGER NOT NULL,
+  code          INTEGER NOT NULL,
+  failed        INTEGER NOT NULL,
+  credits_e4    INTEGER NOT NULL,
+  cost_e4       INTEGER NOT NULL,
+  queued_ms     INTEGER NOT NULL,
+  bytes_billed  INTEGER NOT NULL,
+  slot_ms       INTEGER NOT NULL,
+  PRIMARY KEY (dim, day, code)
+) WITHOUT ROWID;

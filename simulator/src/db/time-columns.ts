@@ -40,6 +40,10 @@ export const TIME_COLUMNS: readonly { table: string; columns: readonly string[] 
   { table: 'os_monitors', columns: ['created_at', 'updated_at', 'last_run_at'] },
   { table: 'os_alerts', columns: ['triggered_at', 'acknowledged_at', 'ended_at'] },
   { table: 'os_alert_notifications', columns: ['sent_at'] },
+  // Saved OpenSearch dashboards (issue 23 /os_dashboard): a few rows, shown with their ages.
+  { table: 'os_dashboards', columns: ['created_at', 'updated_at'] },
+  // OpenSearch anomaly detectors (issue 23 /osd_anomalies): a few rows, their starts and stops with the clock.
+  { table: 'os_detectors', columns: ['started_at', 'stopped_at', 'created_at', 'updated_at'] },
 ]
 
 /**
@@ -83,8 +87,17 @@ export const APP_TIME_COLUMNS: readonly { table: string; columns: readonly strin
   { table: 'k8s_pod_hours', columns: ['ts'] },
   { table: 'k8s_pod_days', columns: ['day'] },
   { table: 'k8s_node_hours', columns: ['ts'] },
+  // Their containers' log lines (issue 23 /kubernetes/osd_logs), read shifted as the pod-hours they sit in.
+  { table: 'k8s_log_lines', columns: ['ts'] },
   // BigQuery's jobs per hour (issue 23 /os_alerting's monitors): read shifted like the jobs they add up.
   { table: 'os_alerting_bq_hours', columns: ['hour'] },
+  // The anomaly detectors' per-entity hours and days (issue 23 /osd_anomalies), read shifted like the
+  // queries and jobs they add up.
+  { table: 'os_anomaly_hours', columns: ['hour'] },
+  { table: 'os_anomaly_days', columns: ['day'] },
+  // The console's own ingestion runs (issue 23 /manage/data_ingestion_monitor): read shifted like the
+  // queries and jobs they ingested, so a run's window stays over the rows it counted.
+  { table: 'ingestion_runs', columns: ['started_at', 'window_start', 'window_end'] },
   { table: 'yarn_node_events', columns: ['start_time', 'end_time'] },
   // A million queries at the large scale, and rollups cut by their seeded start times.
   { table: 'snowflake_queries', columns: ['start_time', 'end_time'] },

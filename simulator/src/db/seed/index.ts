@@ -36,9 +36,13 @@ import { HBASE_PRNG_OFFSET, seedHbase } from './hbase.ts'
 import { KAFKA_PRNG_OFFSET, seedKafka } from './kafka.ts'
 import { ELK_PRNG_OFFSET, seedElk } from './elk.ts'
 import { KUBERNETES_PRNG_OFFSET, seedKubernetes } from './kubernetes.ts'
+import { KUBERNETES_LOGS_PRNG_OFFSET, seedKubernetesLogs } from './kubernetes-logs.ts'
 import { seedNotificationChannels } from './notification-channels.ts'
 import { seedOsAccess } from './os-access.ts'
 import { seedOsAlerting } from './os-alerting.ts'
+import { seedOsAnomalies } from './os-anomalies.ts'
+import { INGESTION_PRNG_OFFSET, seedIngestion } from './ingestion.ts'
+import { seedOsDashboards } from './os-dashboard.ts'
 
 export interface SeedOptions {
   scale: Scale
@@ -491,6 +495,10 @@ function seedTables(
   timed('kubernetes', () => {
     kubernetesRows = seedKubernetes(db, createPrng(seed + KUBERNETES_PRNG_OFFSET), clusters, now, scale)
   })
+  // Their containers' log lines, drawn from the pods and hours above with a generator of their own.
+  timed('kubernetes-logs', () => {
+    kubernetesRows += seedKubernetesLogs(db, createPrng(seed + KUBERNETES_LOGS_PRNG_OFFSET), now)
+  })
   // Databricks: its own generator like BigQuery's, side by side or in-thread the same rows.
   let databricksRuns = 0
   if (databricksSide) {
@@ -541,6 +549,12 @@ function seedTables(
     seedOsAccess(db, now)
     // After the channels they notify, and the Snowflake and BigQuery series they read.
     seedOsAlerting(db, now)
+    // After the BigQuery jobs and Snowflake rollups their detectors read.
+    seedOsAnomalies(db, now)
+    // The console's own ingestion runs: after BigQuery's hours (seedOsAlerting), which they count. Its
+    // own generator, so every other table's rows stay as they were.
+    seedIngestion(db, createPrng(seed + INGESTION_PRNG_OFFSET), now)
+    seedOsDashboards(db, now)
   })
   // Statistics for the query planner: without them it cannot tell that running apps are few and
   // scans a whole window index instead of the partial index of running apps.
