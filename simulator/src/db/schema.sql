@@ -77,8 +77,10 @@ CREATE TABLE IF NOT EXISTS applications (
   num_events           INTEGER NOT NULL,
   inefficient          INTEGER NOT NULL,       -- 1 when it carries an event of type 2 or 6 (B182)
   event_mask           INTEGER NOT NULL,       -- one bit per event name (seed/applications.ts APP_EVENT_TYPES order)
-  map_tasks            TEXT NOT NULL,          -- 'succeeded/killed/failed'
-  reduce_tasks         TEXT NOT NULL,
+  -- 'succeeded/killed/failed'; NULL for '0/0/0' (no task of that phase: Spark, Impala, Presto, half
+  -- the apps), read as '0/0/0' by every reader of whole rows (app-row-as-shown.ts); 5 MB at large.
+  map_tasks            TEXT,
+  reduce_tasks         TEXT,
   num_jobs             INTEGER NOT NULL,
   num_stages           INTEGER NOT NULL,
   num_completed_stages INTEGER NOT NULL,
@@ -175,10 +177,10 @@ CREATE INDEX IF NOT EXISTS applications_impala
 -- row sums, for the edges of a window the cb_rollups do not cover and for tag groupings and
 -- filters (the rollups hold no tags), which read the whole window from it. Also the index of one
 -- cluster's apps in start order for queries by cluster that name no index.
--- Kind, user and queue as their codes (73.3 MB with the texts at the large scale); the cluster
--- stays a text, which those queries by cluster name.
+-- Kind, user, queue and cluster as their codes (73.3 MB with the texts at the large scale, 54 MB
+-- with the cluster's text); its readers name the clusters through clusterCodesIn (app-rollup-names.ts).
 CREATE INDEX IF NOT EXISTS applications_chargeback
-  ON applications (cluster_uid, start_time, kind_code, user_code, queue_code, vcore_seconds, memory_seconds,
+  ON applications (cluster_code, start_time, kind_code, user_code, queue_code, vcore_seconds, memory_seconds,
                    dfs_read, dfs_written, cents);
 -- A Hive query's child jobs (app-details.ts, app-writes.ts kill, pipeline-index.ts pipeline type).
 CREATE INDEX IF NOT EXISTS applications_parent ON applications (parent_id) WHERE parent_id IS NOT NULL;
@@ -370,17 +372,30 @@ CREATE TABLE IF NOT EXISTS yarn_queues (
 -- One row per cluster and 2-minute bucket (ts = the bucket's start) while the cluster lives: the
 -- average vcores and memory allocated to applications during the bucket, and the nodes down. The
 -- totals are (nodes - down) x the node size of yarn_capacity. The key is the only index the
--- series read, and it covers them.
-CREATE TABLE IF NOT EXISTS cluster_resources (
-  cluster_uid          TEXT NOT NULL REFERENCES clusters (unravel_id),
+-- series read, and it covers them. Stored narrow (issue 18: 33.6 MB at the large scale with the
+-- cluster's text and two REALs): the cluster as a code of resource_clusters, the allocation as
+-- integers of thousandths of a vcore and tenths of a MB (the precision it was rounded to); every
+-- reader reads the view cluster_resources, which names and scales them back.
+CREATE TABLE IF NOT EXISTS resource_clusters (
+  code         INTEGER PRIMARY KEY,
+  cluster_uid  TEXT NOT NULL UNIQUE REFERENCES clusters (unravel_id)
+);
+CREATE TABLE IF NOT EXISTS cluster_resource_buckets (
+  cluster_code         INTEGER NOT NULL,
   ts                   INTEGER NOT NULL,
-  vcores_allocated     REAL NOT NULL,
-  memory_allocated_mb  REAL NOT NULL,
+  vcores_milli         INTEGER NOT NULL,
+  memory_mb_tenths     INTEGER NOT NULL,
   nodes_unhealthy      INTEGER NOT NULL,
   nodes_lost           INTEGER NOT NULL,
   nodes_decommissioned INTEGER NOT NULL,
-  PRIMARY KEY (cluster_uid, ts)
+  PRIMARY KEY (cluster_code, ts)
 ) WITHOUT ROWID;
+-- A filter on cluster_uid finds the code through resource_clusters' unique key, then the buckets
+-- through theirs.
+CREATE VIEW IF NOT EXISTS cluster_resources AS
+  SELECT n.cluster_uid, b.ts, b.vcores_milli / 1000.0 AS vcores_allocated,
+         b.memory_mb_tenths / 10.0 AS memory_allocated_mb, b.nodes_unhealthy, b.nodes_lost, b.nodes_decommissioned
+    FROM cluster_resource_buckets b JOIN resource_clusters n ON n.code = b.cluster_code;
 
 -- Snowflake (issue 7), seeded by seed/snowflake-*.ts. An account is one of the SNOWFLAKE clusters;
 -- its id is the account locator. Query times stay as seeded and move at read time by appsTimeShift

@@ -51,7 +51,7 @@ export const TIME_COLUMNS: readonly { table: string; columns: readonly string[] 
  */
 export const APP_TIME_COLUMNS: readonly { table: string; columns: readonly string[] }[] = [
   { table: 'applications', columns: ['start_time', 'finished_time'] },
-  { table: 'cluster_resources', columns: ['ts'] },
+  { table: 'cluster_resource_buckets', columns: ['ts'] },
   // HBase (issue 21): the region servers' 5-minute series and the times beside it, read shifted.
   { table: 'hbase_servers', columns: ['dead_since'] },
   { table: 'hbase_tables', columns: ['created_at'] },

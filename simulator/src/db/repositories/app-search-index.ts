@@ -167,10 +167,24 @@ export function buildIndexFromApps(db: Db, onRows: (n: number) => void = () => {
   // million rows by cluster.
   const nextPlace: number[] = []
   let place = 0
-  for (const [clusterUid, count] of db
-    .prepare('SELECT cluster_uid, count(*) FROM applications GROUP BY cluster_uid ORDER BY cluster_uid')
-    .raw()
-    .all() as [string, number][]) {
+  // The index led by the cluster's code (schema.sql applications_chargeback) counts; one app of each
+  // code names it (the seed builds this before it writes app_rollup_names).
+  const nameOfCode = db
+    .prepare(
+      'SELECT cluster_uid FROM applications INDEXED BY applications_chargeback WHERE cluster_code = ? LIMIT 1',
+    )
+    .pluck()
+  const perCluster = (
+    db
+      .prepare(
+        'SELECT cluster_code, count(*) FROM applications INDEXED BY applications_chargeback GROUP BY cluster_code',
+      )
+      .raw()
+      .all() as [number, number][]
+  )
+    .map(([code, count]): [string, number] => [nameOfCode.get(code) as string, count])
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  for (const [clusterUid, count] of perCluster) {
     clusterOf.set(clusterUid, index.clusters.length)
     index.clusters.push(clusterUid)
     nextPlace.push(place)

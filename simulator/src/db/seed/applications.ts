@@ -1,5 +1,6 @@
 import type { Db } from '../open-database.ts'
-import { seededDiagnostics } from './app-diagnostics.ts'
+import { storedSeedDiagnostics } from './app-diagnostics.ts'
+import { storedTasks } from './app-tasks.ts'
 import { RowInserter } from './bulk-insert.ts'
 import type { SeedCluster } from './clusters.ts'
 import type { Prng } from './prng.ts'
@@ -341,8 +342,8 @@ function appValues(a: AppRow, codes: Record<RollupNameField, Map<string, number>
     a.num_events,
     a.inefficient,
     a.event_mask,
-    a.map_tasks,
-    a.reduce_tasks,
+    storedTasks(a.map_tasks),
+    storedTasks(a.reduce_tasks),
     a.num_jobs,
     a.num_stages,
     a.num_completed_stages,
@@ -505,8 +506,9 @@ function makeApp(
     // costlens' own work is BigQuery jobs (bq_jobs.executed_by_unravel); no application is.
     executed_by_unravel: 0,
   }
-  // Chosen by seq from the record's own figures, with no draw of the generator (app-diagnostics.ts).
-  app.diagnostics = seededDiagnostics(app, seq)
+  // Chosen by seq from the record's own figures when read, with no draw of the generator
+  // (app-diagnostics.ts): the row stores only that it has one.
+  app.diagnostics = storedSeedDiagnostics(status)
   const tags: TagRow[] = []
   if (prng.chance(0.25))
     for (const [key, values] of Object.entries(APP_TAG_VALUES))
