@@ -745,7 +745,8 @@ CREATE INDEX IF NOT EXISTS app_log_tasks_app ON app_log_tasks (app_id, created_a
 -- The global search's index (E010 apps/globalsearch, read by repositories/app-search-index.ts, built
 -- by seed/search-index.ts): the apps' name, user and queue as codes of their distinct values, their
 -- ids as families of numbers, cluster and start, one typed array per part; a substring search
--- matches the few distinct values, then counts a million apps in one pass of these arrays.
+-- matches the few distinct values, then counts a million apps in one pass of these arrays. Each part
+-- is stored deflated (15 MB instead of 38 at the large scale).
 CREATE TABLE IF NOT EXISTS app_search_index (
   part TEXT PRIMARY KEY,
   data BLOB NOT NULL
