@@ -94,7 +94,7 @@ CREATE TABLE IF NOT EXISTS applications (
   input_tables         TEXT,
   output_tables        TEXT,
   diagnostics          TEXT,
-  signature            TEXT NOT NULL,
+  signature            TEXT,                   -- NULL: a top-level app's, made from its row (seed/app-signature.ts)
   executed_by_unravel  INTEGER NOT NULL,
   -- kind, cluster_uid, user and queue as their app_rollup_names codes (repositories/app-rollup-names.ts,
   -- 1, 2, … in name order, so grouping or ordering by a code orders by its name; a move to a queue no

@@ -13,7 +13,7 @@ import { cachedStatement } from '../statement-cache.ts'
 import { EVENT_COUNT_OF_MASK, EVENT_SUMS, INEFFICIENT_BITS } from '../seed/app-rollups.ts'
 import { APP_EVENT_TYPES, eventMask, eventTypeMask, type AppRow as StoredApp } from '../seed/applications.ts'
 import { byName } from '../seed/name-codes.ts'
-import { diagnosticsOf } from './app-row-as-shown.ts'
+import { diagnosticsOf, signatureClause, signatureOf } from './app-row-as-shown.ts'
 import { tasksAsShown } from '../seed/app-tasks.ts'
 import { figureSql } from './app-figures.ts'
 import { rollupNames, type RollupNames } from './app-rollup-names.ts'
@@ -282,7 +282,7 @@ export function searchWhere(
   }
   if (body.jobIds?.length) inList(where, 'a.id', 'ji', body.jobIds)
   if (body.signature) {
-    where.clauses.push('a.signature = @signature')
+    where.clauses.push(signatureClause(body.signature, codes))
     where.params.signature = body.signature
   }
   if (body.globalsearchpattern) {
@@ -544,7 +544,7 @@ function toRecord(values: readonly unknown[], columns: PageColumns, now: number,
       input_tables: row('input_tables'),
       output_tables: row('output_tables'),
     })),
-    signature: row('signature'),
+    signature: signatureOf(row('signature'), row('name'), row('kind'), values[columns.rid] as number),
     dbuCost: null,
     dbus: null,
     runId: null,

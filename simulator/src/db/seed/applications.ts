@@ -1,6 +1,7 @@
 import type { Db } from '../open-database.ts'
 import { storedSeedDiagnostics } from './app-diagnostics.ts'
 import { storedTasks } from './app-tasks.ts'
+import { SIGNATURE_SPREAD, storedSignature } from './app-signature.ts'
 import { RowInserter } from './bulk-insert.ts'
 import type { SeedCluster } from './clusters.ts'
 import type { Prng } from './prng.ts'
@@ -357,7 +358,7 @@ function appValues(a: AppRow, codes: Record<RollupNameField, Map<string, number>
     a.input_tables,
     a.output_tables,
     a.diagnostics,
-    a.signature,
+    storedSignature(a.parent_id, a.signature),
     a.executed_by_unravel,
     code('kind', a.kind),
     code('cluster', a.cluster_uid),
@@ -502,7 +503,7 @@ function makeApp(
     input_tables: ['hive', 'impala', 'presto'].includes(kind) ? prng.pick(TABLES) : null,
     output_tables: kind === 'hive' && prng.chance(0.5) ? prng.pick(TABLES) : null,
     diagnostics: null,
-    signature: pipeline ?? `${kind}-${seq % 5003}`,
+    signature: pipeline ?? `${kind}-${seq % SIGNATURE_SPREAD}`,
     // costlens' own work is BigQuery jobs (bq_jobs.executed_by_unravel); no application is.
     executed_by_unravel: 0,
   }
