@@ -12,6 +12,8 @@ import type {
   AppSummaryAnnotation,
 } from '@costlens/shared'
 import { readableApp } from '../src/db/repositories/app-access.ts'
+import { rowAsShown } from '../src/db/repositories/app-row-as-shown.ts'
+import type { AppRow as StoredApp } from '../src/db/seed/applications.ts'
 import { scopeOfPlatform } from '../src/db/repositories/scope.ts'
 import { deriveFailure, deriveMr, deriveSpark, skewedStages } from '../src/details/index.ts'
 import { hasEvent, taskCounts } from '../src/details/record.ts'
@@ -408,7 +410,11 @@ describe('E095, E143, E144, E146 annotation, status and appsummary', () => {
 
   it('the last attempt has the app’s status and diagnostics; an earlier one failed and was retried', async () => {
     // Only failed apps were retried (YARN starts another attempt when one fails).
-    const row = one(`SELECT * FROM applications WHERE app_attempts > 1 AND ${cdhOnly} LIMIT 1`) as Row & {
+    const stored = one(
+      `SELECT rowid AS rid, * FROM applications WHERE app_attempts > 1 AND ${cdhOnly} LIMIT 1`,
+    )
+    // Its diagnostics as shown: a seeded failure's sentence is made from the record (app-row-as-shown.ts).
+    const row = rowAsShown(stored as unknown as StoredApp & { rid: number }) as unknown as Row & {
       diagnostics: string | null
     }
     const last = await get<AppAttemptStatus>(`/api/v1/${row.kind}/${row.id}/${row.app_attempts}/status`)

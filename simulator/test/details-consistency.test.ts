@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FAILURE_CATEGORIES } from '@costlens/shared'
+import { rowAsShown } from '../src/db/repositories/app-row-as-shown.ts'
 import { appsTimeShift } from '../src/db/repositories/applications.ts'
+import { seededDiagnostics } from '../src/db/seed/app-diagnostics.ts'
 import type { AppRow } from '../src/db/seed/applications.ts'
 import { deriveFailure } from '../src/details/diagnostics.ts'
 import { SPARK_CONTEXT_SHUT_DOWN, failureKind, failureKindOfText } from '../src/details/failure.ts'
@@ -21,6 +23,7 @@ import { testApp } from './helper.ts'
 let app: FastifyInstance
 let now: number
 const sample: Record<string, AppRow[]> = {}
+type StoredRow = AppRow & { rid: number }
 
 /** Every `stride`-th app of a kind by id, plus every failed, killed and running one up to `extra`. */
 function draw(kind: string, size: number, extra = 60): AppRow[] {
@@ -29,15 +32,16 @@ function draw(kind: string, size: number, extra = 60): AppRow[] {
   const stride = Math.max(1, Math.floor(count / size))
   const strided = app.db
     .prepare(
-      'SELECT * FROM (SELECT *, row_number() OVER (ORDER BY id) AS n FROM applications WHERE kind = ?) WHERE n % ? = 0',
+      'SELECT * FROM (SELECT rowid AS rid, *, row_number() OVER (ORDER BY id) AS n FROM applications WHERE kind = ?) WHERE n % ? = 0',
     )
-    .all(kind, stride) as AppRow[]
+    .all(kind, stride) as StoredRow[]
   const odd = app.db
     .prepare(
-      "SELECT * FROM applications WHERE kind = ? AND status IN ('F', 'K', 'R', 'U', 'W') ORDER BY id LIMIT ?",
+      "SELECT rowid AS rid, * FROM applications WHERE kind = ? AND status IN ('F', 'K', 'R', 'U', 'W') ORDER BY id LIMIT ?",
     )
-    .all(kind, extra) as AppRow[]
-  const byId = new Map([...strided, ...odd].map((r) => [r.id, recordAsRead(r, shift)]))
+    .all(kind, extra) as StoredRow[]
+  // As the details read them: a seeded failure's diagnostics made from the record (app-row-as-shown.ts).
+  const byId = new Map([...strided, ...odd].map((r) => [r.id, recordAsRead(rowAsShown(r), shift)]))
   return [...byId.values()]
 }
 
@@ -248,7 +252,9 @@ describe('MapReduce details agree with the record', () => {
 
   it('a job stopped in its map phase (failed or killed maps) ran no reduce to the end', () => {
     const rows = app.db
-      .prepare("SELECT map_tasks, reduce_tasks FROM applications WHERE kind IN ('mr', 'hive', 'tez')")
+      .prepare(
+        "SELECT coalesce(map_tasks, '0/0/0') AS map_tasks, coalesce(reduce_tasks, '0/0/0') AS reduce_tasks FROM applications WHERE kind IN ('mr', 'hive', 'tez')",
+      )
       .all() as Pick<AppRow, 'map_tasks' | 'reduce_tasks'>[]
     const stopped = rows.filter((r) => taskCounts(r.map_tasks).failed + taskCounts(r.map_tasks).killed > 0)
     expect(stopped.length).toBeGreaterThan(20)
@@ -419,6 +425,20 @@ describe('a stopped Spark app shows where it stopped', () => {
 })
 
 describe('seeded diagnostics name the failure the details show', () => {
+  it('a seeded failure stores no text: the sentence read is the one its seed sequence (its YARN id) made', () => {
+    const rows = app.db
+      .prepare(
+        "SELECT rowid AS rid, * FROM applications WHERE status IN ('F', 'K') AND id LIKE 'application_%' LIMIT 200",
+      )
+      .all() as StoredRow[]
+    expect(rows.length).toBeGreaterThan(50)
+    for (const row of rows) {
+      expect(row.diagnostics).toBe('')
+      const seq = Number(row.id.split('_').at(-1))
+      expect(rowAsShown(row).diagnostics).toBe(seededDiagnostics(row, seq))
+    }
+  })
+
   it('every failed and killed app of every kind: its text names the kind its errors derive', () => {
     const texts = new Set<string>()
     const kinds = new Set<string>()

@@ -77,8 +77,10 @@ CREATE TABLE IF NOT EXISTS applications (
   num_events           INTEGER NOT NULL,
   inefficient          INTEGER NOT NULL,       -- 1 when it carries an event of type 2 or 6 (B182)
   event_mask           INTEGER NOT NULL,       -- one bit per event name (seed/applications.ts APP_EVENT_TYPES order)
-  map_tasks            TEXT NOT NULL,          -- 'succeeded/killed/failed'
-  reduce_tasks         TEXT NOT NULL,
+  -- 'succeeded/killed/failed'; NULL for '0/0/0' (no task of that phase: Spark, Impala, Presto, half
+  -- the apps), read as '0/0/0' by every reader of whole rows (app-row-as-shown.ts); 5 MB at large.
+  map_tasks            TEXT,
+  reduce_tasks         TEXT,
   num_jobs             INTEGER NOT NULL,
   num_stages           INTEGER NOT NULL,
   num_completed_stages INTEGER NOT NULL,
@@ -92,7 +94,7 @@ CREATE TABLE IF NOT EXISTS applications (
   input_tables         TEXT,
   output_tables        TEXT,
   diagnostics          TEXT,
-  signature            TEXT NOT NULL,
+  signature            TEXT,                   -- NULL: a top-level app's, made from its row (seed/app-signature.ts)
   executed_by_unravel  INTEGER NOT NULL,
   -- kind, cluster_uid, user and queue as their app_rollup_names codes (repositories/app-rollup-names.ts,
   -- 1, 2, … in name order, so grouping or ordering by a code orders by its name; a move to a queue no
@@ -175,10 +177,10 @@ CREATE INDEX IF NOT EXISTS applications_impala
 -- row sums, for the edges of a window the cb_rollups do not cover and for tag groupings and
 -- filters (the rollups hold no tags), which read the whole window from it. Also the index of one
 -- cluster's apps in start order for queries by cluster that name no index.
--- Kind, user and queue as their codes (73.3 MB with the texts at the large scale); the cluster
--- stays a text, which those queries by cluster name.
+-- Kind, user, queue and cluster as their codes (73.3 MB with the texts at the large scale, 54 MB
+-- with the cluster's text); its readers name the clusters through clusterCodesIn (app-rollup-names.ts).
 CREATE INDEX IF NOT EXISTS applications_chargeback
-  ON applications (cluster_uid, start_time, kind_code, user_code, queue_code, vcore_seconds, memory_seconds,
+  ON applications (cluster_code, start_time, kind_code, user_code, queue_code, vcore_seconds, memory_seconds,
                    dfs_read, dfs_written, cents);
 -- A Hive query's child jobs (app-details.ts, app-writes.ts kill, pipeline-index.ts pipeline type).
 CREATE INDEX IF NOT EXISTS applications_parent ON applications (parent_id) WHERE parent_id IS NOT NULL;
@@ -370,17 +372,30 @@ CREATE TABLE IF NOT EXISTS yarn_queues (
 -- One row per cluster and 2-minute bucket (ts = the bucket's start) while the cluster lives: the
 -- average vcores and memory allocated to applications during the bucket, and the nodes down. The
 -- totals are (nodes - down) x the node size of yarn_capacity. The key is the only index the
--- series read, and it covers them.
-CREATE TABLE IF NOT EXISTS cluster_resources (
-  cluster_uid          TEXT NOT NULL REFERENCES clusters (unravel_id),
+-- series read, and it covers them. Stored narrow (issue 18: 33.6 MB at the large scale with the
+-- cluster's text and two REALs): the cluster as a code of resource_clusters, the allocation as
+-- integers of thousandths of a vcore and tenths of a MB (the precision it was rounded to); every
+-- reader reads the view cluster_resources, which names and scales them back.
+CREATE TABLE IF NOT EXISTS resource_clusters (
+  code         INTEGER PRIMARY KEY,
+  cluster_uid  TEXT NOT NULL UNIQUE REFERENCES clusters (unravel_id)
+);
+CREATE TABLE IF NOT EXISTS cluster_resource_buckets (
+  cluster_code         INTEGER NOT NULL,
   ts                   INTEGER NOT NULL,
-  vcores_allocated     REAL NOT NULL,
-  memory_allocated_mb  REAL NOT NULL,
+  vcores_milli         INTEGER NOT NULL,
+  memory_mb_tenths     INTEGER NOT NULL,
   nodes_unhealthy      INTEGER NOT NULL,
   nodes_lost           INTEGER NOT NULL,
   nodes_decommissioned INTEGER NOT NULL,
-  PRIMARY KEY (cluster_uid, ts)
+  PRIMARY KEY (cluster_code, ts)
 ) WITHOUT ROWID;
+-- A filter on cluster_uid finds the code through resource_clusters' unique key, then the buckets
+-- through theirs.
+CREATE VIEW IF NOT EXISTS cluster_resources AS
+  SELECT n.cluster_uid, b.ts, b.vcores_milli / 1000.0 AS vcores_allocated,
+         b.memory_mb_tenths / 10.0 AS memory_allocated_mb, b.nodes_unhealthy, b.nodes_lost, b.nodes_decommissioned
+    FROM cluster_resource_buckets b JOIN resource_clusters n ON n.code = b.cluster_code;
 
 -- Snowflake (issue 7), seeded by seed/snowflake-*.ts. An account is one of the SNOWFLAKE clusters;
 -- its id is the account locator. Query times stay as seeded and move at read time by appsTimeShift
@@ -730,7 +745,8 @@ CREATE INDEX IF NOT EXISTS app_log_tasks_app ON app_log_tasks (app_id, created_a
 -- The global search's index (E010 apps/globalsearch, read by repositories/app-search-index.ts, built
 -- by seed/search-index.ts): the apps' name, user and queue as codes of their distinct values, their
 -- ids as families of numbers, cluster and start, one typed array per part; a substring search
--- matches the few distinct values, then counts a million apps in one pass of these arrays.
+-- matches the few distinct values, then counts a million apps in one pass of these arrays. Each part
+-- is stored deflated (15 MB instead of 38 at the large scale).
 CREATE TABLE IF NOT EXISTS app_search_index (
   part TEXT PRIMARY KEY,
   data BLOB NOT NULL
@@ -1484,36 +1500,68 @@ CREATE INDEX IF NOT EXISTS hbase_regions_server ON hbase_regions (server_id, tab
 -- One row per live region server and 5-minute bucket (ts = the bucket's start, stored ms). Rates are
 -- per second averaged over the bucket, slow_* the operations over 10 s in the bucket, sizes and
 -- queues at its end. The key is the only index the series and window sums read, and covers them.
-CREATE TABLE IF NOT EXISTS hbase_server_series (
-  server_id         INTEGER NOT NULL REFERENCES hbase_servers (id),
-  ts                INTEGER NOT NULL,
-  read_rate         REAL NOT NULL,          -- requests/s
-  write_rate        REAL NOT NULL,          -- requests/s
-  rpc_queue_ms      REAL NOT NULL,          -- RpcQueueTime_avg_time
-  rpc_processing_ms REAL NOT NULL,
-  compaction_queue  INTEGER NOT NULL,
-  flush_queue       INTEGER NOT NULL,
-  memstore_bytes    INTEGER NOT NULL,
-  store_file_bytes  INTEGER NOT NULL,
-  hlog_bytes        INTEGER NOT NULL,
-  slow_put          INTEGER NOT NULL,
-  slow_increment    INTEGER NOT NULL,
-  slow_get          INTEGER NOT NULL,
-  slow_delete       INTEGER NOT NULL,
-  slow_append       INTEGER NOT NULL,
-  heap_used_mb      REAL NOT NULL,
-  non_heap_used_mb  REAL NOT NULL,
-  gc_ms             REAL NOT NULL,          -- GC pause ms per second
-  gc_count          REAL NOT NULL,          -- collections per second
-  cpu_pct           REAL NOT NULL,
-  load1             REAL NOT NULL,
-  mem_used_bytes    INTEGER NOT NULL,
-  disk_read_bps     REAL NOT NULL,
-  disk_write_bps    REAL NOT NULL,
-  net_in_bps        REAL NOT NULL,
-  net_out_bps       REAL NOT NULL,
+CREATE TABLE IF NOT EXISTS hbase_server_samples (
+  server_id           INTEGER NOT NULL REFERENCES hbase_servers (id),
+  ts                  INTEGER NOT NULL,
+  read_rate_c         INTEGER NOT NULL, -- requests/s
+  write_rate_c        INTEGER NOT NULL, -- requests/s
+  rpc_queue_ms_c      INTEGER NOT NULL, -- RpcQueueTime_avg_time
+  rpc_processing_ms_c INTEGER NOT NULL,
+  compaction_queue    INTEGER NOT NULL,
+  flush_queue         INTEGER NOT NULL,
+  memstore_bytes      INTEGER NOT NULL,
+  store_file_bytes    INTEGER NOT NULL,
+  hlog_bytes          INTEGER NOT NULL,
+  slow_put            INTEGER NOT NULL,
+  slow_increment      INTEGER NOT NULL,
+  slow_get            INTEGER NOT NULL,
+  slow_delete         INTEGER NOT NULL,
+  slow_append         INTEGER NOT NULL,
+  heap_used_mb_d      INTEGER NOT NULL,
+  non_heap_used_mb_d  INTEGER NOT NULL,
+  gc_ms_c             INTEGER NOT NULL, -- GC pause ms per second
+  gc_count_m          INTEGER NOT NULL, -- collections per second
+  cpu_pct_c           INTEGER NOT NULL,
+  load1_c             INTEGER NOT NULL,
+  mem_used_bytes      INTEGER NOT NULL,
+  disk_read_bps_c     INTEGER NOT NULL,
+  disk_write_bps_c    INTEGER NOT NULL,
+  net_in_bps_c        INTEGER NOT NULL,
+  net_out_bps_c       INTEGER NOT NULL,
   PRIMARY KEY (server_id, ts)
 ) WITHOUT ROWID;
+-- Stored narrow (issue 18: the rates, times and loads as integers of hundredths, the heap of tenths
+-- and the GC count of thousandths, the precision the seed rounds them to: 33 MB of REALs at the
+-- large scale); every reader reads the view hbase_server_series, which scales them back.
+CREATE VIEW IF NOT EXISTS hbase_server_series AS
+  SELECT s.server_id,
+         s.ts,
+         s.read_rate_c / 100.0 AS read_rate,
+         s.write_rate_c / 100.0 AS write_rate,
+         s.rpc_queue_ms_c / 100.0 AS rpc_queue_ms,
+         s.rpc_processing_ms_c / 100.0 AS rpc_processing_ms,
+         s.compaction_queue,
+         s.flush_queue,
+         s.memstore_bytes,
+         s.store_file_bytes,
+         s.hlog_bytes,
+         s.slow_put,
+         s.slow_increment,
+         s.slow_get,
+         s.slow_delete,
+         s.slow_append,
+         s.heap_used_mb_d / 10.0 AS heap_used_mb,
+         s.non_heap_used_mb_d / 10.0 AS non_heap_used_mb,
+         s.gc_ms_c / 100.0 AS gc_ms,
+         s.gc_count_m / 1000.0 AS gc_count,
+         s.cpu_pct_c / 100.0 AS cpu_pct,
+         s.load1_c / 100.0 AS load1,
+         s.mem_used_bytes,
+         s.disk_read_bps_c / 100.0 AS disk_read_bps,
+         s.disk_write_bps_c / 100.0 AS disk_write_bps,
+         s.net_in_bps_c / 100.0 AS net_in_bps,
+         s.net_out_bps_c / 100.0 AS net_out_bps
+    FROM hbase_server_samples s;
 
 -- Kafka (issue 21), seeded by seed/kafka.ts: Kafka clusters beside the Hadoop clusters, their
 -- brokers, topics, partitions and consumer groups, and each cluster's traffic load per minute and

@@ -55,12 +55,12 @@ export const TIME_COLUMNS: readonly { table: string; columns: readonly string[] 
  */
 export const APP_TIME_COLUMNS: readonly { table: string; columns: readonly string[] }[] = [
   { table: 'applications', columns: ['start_time', 'finished_time'] },
-  { table: 'cluster_resources', columns: ['ts'] },
+  { table: 'cluster_resource_buckets', columns: ['ts'] },
   // HBase (issue 21): the region servers' 5-minute series and the times beside it, read shifted.
   { table: 'hbase_servers', columns: ['dead_since'] },
   { table: 'hbase_tables', columns: ['created_at'] },
   { table: 'hbase_regions', columns: ['region_ts'] },
-  { table: 'hbase_server_series', columns: ['ts'] },
+  { table: 'hbase_server_samples', columns: ['ts'] },
   // Kafka (issue 21): the clusters' load per minute and per hour and the times beside it, read
   // shifted by whole hours (repositories/kafka-common.ts kafkaClock), as HBase's.
   { table: 'kafka_clusters', columns: ['created_at'] },

@@ -3,6 +3,7 @@ import { recordAsRead, type DetailsRecord } from '../../details/record.ts'
 import type { Db } from '../open-database.ts'
 import type { AppRow } from '../seed/applications.ts'
 import { cachedStatement } from '../statement-cache.ts'
+import { rowAsShown } from './app-row-as-shown.ts'
 import { appsTimeShift } from './applications.ts'
 import type { ClusterScope } from './scope.ts'
 
@@ -23,7 +24,9 @@ export const appNotAvailable = (id: string) =>
   new HttpError(404, `Information for this application ${id} is not available.`)
 
 function storedApp(db: Db, id: string): AppRow | undefined {
-  return cachedStatement(db, 'SELECT * FROM applications WHERE id = ?').get(id) as AppRow | undefined
+  const row = cachedStatement(db, 'SELECT rowid AS rid, * FROM applications WHERE id = ?').get(id) as
+    (AppRow & { rid: number }) | undefined
+  return row && rowAsShown(row)
 }
 
 /** What can_access answers: whether the app exists and whether this user may read it. */

@@ -94,3 +94,11 @@ export function rollupCodeAdding(db: Db, field: RollupNameField, name: string): 
   names[field].set(code, name)
   return code
 }
+
+/**
+ * SQL for the codes of the clusters named by `names` (a list of parameters or a subquery of
+ * cluster ids), for a condition `cluster_code IN …` on an index that holds the cluster as its code
+ * (schema.sql applications_chargeback): the planner reads it as a list of equalities on the key.
+ */
+export const clusterCodesIn = (names: string) =>
+  `(SELECT code FROM app_rollup_names WHERE field = 'cluster' AND name IN (${names}))`

@@ -13,7 +13,7 @@ import {
   type SliceBase,
 } from '../seed/app-rollups.ts'
 import { keptRollupGrains } from './app-rollup-grains.ts'
-import { rollupCodeAdding } from './app-rollup-names.ts'
+import { rollupCodeAdding, clusterCodesIn } from './app-rollup-names.ts'
 import { CHARGEBACK_SLICES, appIo, platformScope } from '../seed/chargeback-rollups.ts'
 import { DAY, QUARTER_DAY } from '../seed/app-rollups.ts'
 import { cachedStatement } from '../statement-cache.ts'
@@ -98,7 +98,7 @@ function recompute(db: Db, key: RollupKey): void {
   const time = key.basis === 'start' ? 'a.start_time' : 'a.finished_time'
   const filters = [
     `${time} >= @bucket AND ${time} < @end`,
-    'a.cluster_uid = @cluster_uid',
+    `a.cluster_code IN ${clusterCodesIn('@cluster_uid')}`,
     PART_SQL[spec.base],
     ...(spec.variant === 'total' ? [] : ['a.status = @status']),
     ...(spec.variant === 'full' ? ['a.kind = @kind', 'a.executed_by_unravel = @executed_by_unravel'] : []),

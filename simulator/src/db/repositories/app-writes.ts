@@ -12,6 +12,7 @@ import type { AppRow } from '../seed/applications.ts'
 import { noteQueueChange } from './app-search-index.ts'
 import { cachedStatement } from '../statement-cache.ts'
 import { readableApp } from './app-access.ts'
+import { rowAsShown } from './app-row-as-shown.ts'
 import { SEEDED_POLICIES } from './autoactions.ts'
 import { addToChargebackRollups, refreshAppRollups } from './app-writes-rollups.ts'
 import { appsChanged } from './app-read-cache.ts'
@@ -32,8 +33,13 @@ export interface Actor {
   role: string
 }
 
-const storedRow = (db: Db, id: string) =>
-  cachedStatement(db, 'SELECT * FROM applications WHERE id = ?').get(id) as AppRow
+// With its diagnostics as shown, so a rewrite stores the seeded sentence whole (app-row-as-shown.ts).
+const storedRow = (db: Db, id: string): AppRow =>
+  rowAsShown(
+    cachedStatement(db, 'SELECT rowid AS rid, * FROM applications WHERE id = ?').get(id) as AppRow & {
+      rid: number
+    },
+  )
 
 /** The app a Yarn action may act on: readable, on a cluster, the actor's own (or an admin's), running. */
 function actionableApp(db: Db, scope: ClusterScope, id: string, actor: Actor, action: string) {

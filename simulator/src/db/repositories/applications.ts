@@ -13,6 +13,8 @@ import { cachedStatement } from '../statement-cache.ts'
 import { EVENT_COUNT_OF_MASK, EVENT_SUMS, INEFFICIENT_BITS } from '../seed/app-rollups.ts'
 import { APP_EVENT_TYPES, eventMask, eventTypeMask, type AppRow as StoredApp } from '../seed/applications.ts'
 import { byName } from '../seed/name-codes.ts'
+import { diagnosticsOf, signatureClause, signatureOf } from './app-row-as-shown.ts'
+import { tasksAsShown } from '../seed/app-tasks.ts'
 import { figureSql } from './app-figures.ts'
 import { rollupNames, type RollupNames } from './app-rollup-names.ts'
 
@@ -280,7 +282,7 @@ export function searchWhere(
   }
   if (body.jobIds?.length) inList(where, 'a.id', 'ji', body.jobIds)
   if (body.signature) {
-    where.clauses.push('a.signature = @signature')
+    where.clauses.push(signatureClause(body.signature, codes))
     where.params.signature = body.signature
   }
   if (body.globalsearchpattern) {
@@ -481,8 +483,9 @@ export function countedEvents(types: readonly number[] | undefined, countOf: (bi
 function toRecord(values: readonly unknown[], columns: PageColumns, now: number, shift: number): AppRecord {
   const row = <K extends keyof AppRow>(key: K) => values[columns[key]] as AppRow[K]
   const finished = row('finished_time')
-  const [sm = 0, km = 0, fm = 0] = row('map_tasks').split('/').map(Number)
-  const [sr = 0, kr = 0, fr = 0] = row('reduce_tasks').split('/').map(Number)
+  // NULL is '0/0/0' (seed/app-tasks.ts), which these zeros are.
+  const [sm = 0, km = 0, fm = 0] = (row('map_tasks') ?? '').split('/').map(Number)
+  const [sr = 0, kr = 0, fr = 0] = (row('reduce_tasks') ?? '').split('/').map(Number)
   return {
     id: row('id'),
     kind: row('kind'),
@@ -526,8 +529,22 @@ function toRecord(values: readonly unknown[], columns: PageColumns, now: number,
     largeRDD: row('large_rdd') === 1,
     inputTables: row('input_tables'),
     outputTables: row('output_tables'),
-    diagnostics: row('diagnostics'),
-    signature: row('signature'),
+    diagnostics: diagnosticsOf(row('diagnostics'), values[columns.rid] as number, () => ({
+      id: row('id'),
+      kind: row('kind'),
+      status: row('status'),
+      cluster_uid: row('cluster_uid'),
+      cluster_type: row('cluster_type'),
+      user: row('user'),
+      num_stages: row('num_stages'),
+      num_completed_stages: row('num_completed_stages'),
+      num_skipped_stages: row('num_skipped_stages'),
+      app_attempts: row('app_attempts'),
+      map_tasks: tasksAsShown(row('map_tasks')),
+      input_tables: row('input_tables'),
+      output_tables: row('output_tables'),
+    })),
+    signature: signatureOf(row('signature'), row('name'), row('kind'), values[columns.rid] as number),
     dbuCost: null,
     dbus: null,
     runId: null,

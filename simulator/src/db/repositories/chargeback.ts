@@ -14,7 +14,7 @@ import type { Db } from '../open-database.ts'
 import { DAY, QUARTER_DAY } from '../seed/app-rollups.ts'
 import { platformScope, type ChargebackSlice } from '../seed/chargeback-rollups.ts'
 import { addTagFilters, appsTimeShift, inList, instant, type Where } from './applications.ts'
-import { rollupNames } from './app-rollup-names.ts'
+import { rollupNames, clusterCodesIn } from './app-rollup-names.ts'
 import { listParam, tagsSeenIn } from './app-lists.ts'
 import { scopedClusters, scopeOfPlatform, type ClusterScope } from './scope.ts'
 import { coverWindow } from './unified-search.ts'
@@ -136,7 +136,7 @@ export function chargeback(
   const shift = appsTimeShift(db)
   const where: Where = { clauses: [], params: {}, index: 'applications_start' }
   where.clauses.push(
-    'a.cluster_uid IN (SELECT unravel_id FROM clusters WHERE platform = @platform AND kind = @clusterKind)',
+    `a.cluster_code IN ${clusterCodesIn('SELECT unravel_id FROM clusters WHERE platform = @platform AND kind = @clusterKind')}`,
   )
   Object.assign(where.params, { platform: scope.platform, clusterKind: flavour.clusterKind })
   const clusterUid = q.clusterUid && q.clusterUid !== ALL_CLUSTERS ? q.clusterUid : undefined
@@ -153,7 +153,7 @@ export function chargeback(
         400,
         `querystring/clusterUid: "${clusterUid}" is not one of your ${flavour.type} clusters`,
       )
-    where.clauses.push('a.cluster_uid = @clusterUid')
+    where.clauses.push(`a.cluster_code IN ${clusterCodesIn('@clusterUid')}`)
     where.params.clusterUid = clusterUid
   }
   const kinds = listParam(q.appt)

@@ -2,7 +2,7 @@ import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
 import { appsTimeShift } from './applications.ts'
-import { rollupNames } from './app-rollup-names.ts'
+import { rollupNames, clusterCodesIn } from './app-rollup-names.ts'
 import { timeWindow, type Window } from './kafka-common.ts'
 import type { ClusterScope } from './scope.ts'
 
@@ -87,7 +87,7 @@ export function queriesBetween(
   clusters.forEach((c, i) => (params[`c${i}`] = c.uid))
   const list = clusters.map((_, i) => `@c${i}`).join(', ') || 'NULL'
   return {
-    sql: `a.cluster_uid IN (${list}) AND a.start_time BETWEEN @start AND @end AND a.kind_code = @kind`,
+    sql: `a.cluster_code IN ${clusterCodesIn(list)} AND a.start_time BETWEEN @start AND @end AND a.kind_code = @kind`,
     params,
   }
 }

@@ -7,10 +7,11 @@ import { PIPELINE_NAMES } from '../seed/applications.ts'
  * add PIPELINE_APPS_SQL, written from the same list as the index's (a test compares the two).
  */
 
-const quoted = PIPELINE_NAMES.map((name) => `'${name}'`).join(', ')
+/** The pipelines' names as a list of SQL literals. */
+export const PIPELINE_NAMES_SQL = PIPELINE_NAMES.map((name) => `'${name}'`).join(', ')
 
 /** The index's WHERE, on an applications table aliased `a`. */
-export const PIPELINE_APPS_SQL = `a.parent_id IS NULL AND a.name IN (${quoted})`
+export const PIPELINE_APPS_SQL = `a.parent_id IS NULL AND a.name IN (${PIPELINE_NAMES_SQL})`
 
 /** Whether an app name is a seeded pipeline's, i.e. its top-level apps are in applications_pipeline_runs. */
 export const isPipelineName = (name: string): boolean => (PIPELINE_NAMES as readonly string[]).includes(name)

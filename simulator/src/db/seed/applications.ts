@@ -1,5 +1,7 @@
 import type { Db } from '../open-database.ts'
-import { seededDiagnostics } from './app-diagnostics.ts'
+import { storedSeedDiagnostics } from './app-diagnostics.ts'
+import { storedTasks } from './app-tasks.ts'
+import { SIGNATURE_SPREAD, storedSignature } from './app-signature.ts'
 import { RowInserter } from './bulk-insert.ts'
 import type { SeedCluster } from './clusters.ts'
 import type { Prng } from './prng.ts'
@@ -341,8 +343,8 @@ function appValues(a: AppRow, codes: Record<RollupNameField, Map<string, number>
     a.num_events,
     a.inefficient,
     a.event_mask,
-    a.map_tasks,
-    a.reduce_tasks,
+    storedTasks(a.map_tasks),
+    storedTasks(a.reduce_tasks),
     a.num_jobs,
     a.num_stages,
     a.num_completed_stages,
@@ -356,7 +358,7 @@ function appValues(a: AppRow, codes: Record<RollupNameField, Map<string, number>
     a.input_tables,
     a.output_tables,
     a.diagnostics,
-    a.signature,
+    storedSignature(a.parent_id, a.signature),
     a.executed_by_unravel,
     code('kind', a.kind),
     code('cluster', a.cluster_uid),
@@ -501,12 +503,13 @@ function makeApp(
     input_tables: ['hive', 'impala', 'presto'].includes(kind) ? prng.pick(TABLES) : null,
     output_tables: kind === 'hive' && prng.chance(0.5) ? prng.pick(TABLES) : null,
     diagnostics: null,
-    signature: pipeline ?? `${kind}-${seq % 5003}`,
+    signature: pipeline ?? `${kind}-${seq % SIGNATURE_SPREAD}`,
     // costlens' own work is BigQuery jobs (bq_jobs.executed_by_unravel); no application is.
     executed_by_unravel: 0,
   }
-  // Chosen by seq from the record's own figures, with no draw of the generator (app-diagnostics.ts).
-  app.diagnostics = seededDiagnostics(app, seq)
+  // Chosen by seq from the record's own figures when read, with no draw of the generator
+  // (app-diagnostics.ts): the row stores only that it has one.
+  app.diagnostics = storedSeedDiagnostics(status)
   const tags: TagRow[] = []
   if (prng.chance(0.25))
     for (const [key, values] of Object.entries(APP_TAG_VALUES))

@@ -1,5 +1,6 @@
 import type { Db } from '../open-database.ts'
-import { APP_HISTORY_DAYS } from './applications.ts'
+import { APP_HISTORY_DAYS, appNameDomain } from './applications.ts'
+import { codesInNameOrder } from './name-codes.ts'
 import type { SeedCluster } from './clusters.ts'
 import type { Prng } from './prng.ts'
 import { ResourceDeltas } from './resource-deltas.ts'
@@ -199,13 +200,21 @@ export function seedClusterResources(
   const { first } = deltas
   const last = deltas.buckets - 1
   const bucketOf = (t: number) => Math.floor((t - first) / RESOURCE_BUCKET_MS)
-  const firstStart = db.prepare('SELECT min(start_time) FROM applications WHERE cluster_uid = ?').pluck()
+  // The apps' cluster codes, as the seed of the apps gave them (applications.ts appNameDomain): the
+  // key of applications_chargeback.
+  const appCodeOf = codesInNameOrder(appNameDomain(clusters).cluster)
+  const firstStart = db.prepare('SELECT min(start_time) FROM applications WHERE cluster_code = ?').pluck()
   const yarn = clusters.filter((c) => c.kind === 'Yarn')
+  // The buckets' cluster codes (schema.sql resource_clusters): 1, 2, … in the seed's cluster order.
+  const codeOf = new Map(yarn.map((c, i) => [c.unravelId, i + 1]))
+  const nameCode = db.prepare('INSERT INTO resource_clusters (code, cluster_uid) VALUES (?, ?)')
+  for (const [uid, code] of codeOf) nameCode.run(code, uid)
   const spans: Span[] = []
   for (const cluster of yarn) {
     // Apps may predate a young cluster's creation (seed/applications.ts spreads them over the
     // whole history): its series starts with the earlier of the two.
-    const appsFrom = (firstStart.get(cluster.unravelId) as number | null) ?? cluster.createdAt
+    const appsFrom =
+      (firstStart.get(appCodeOf.get(cluster.unravelId) ?? -1) as number | null) ?? cluster.createdAt
     const b0 = Math.max(0, bucketOf(Math.min(cluster.createdAt, appsFrom)))
     const b1 = cluster.terminatedAt === null ? last : Math.min(last, bucketOf(cluster.terminatedAt))
     if (b1 >= b0) spans.push({ cluster, b0, b1 })
@@ -230,9 +239,9 @@ export function seedClusterResources(
         )
     }
   })()
-  const busiest = db.transaction(() => writeRunningSums(db, spans, first, deltas, outages))()
+  const busiest = db.transaction(() => writeRunningSums(db, spans, first, deltas, outages, codeOf))()
 
-  sizeClusters(db, yarn, spans, busiest)
+  sizeClusters(db, yarn, spans, busiest, codeOf)
   seedQueues(db, yarn)
 }
 
@@ -252,19 +261,21 @@ function writeRunningSums(
   first: number,
   deltas: ResourceDeltas,
   outages: ReadonlyMap<SeedCluster, readonly Outage[]>,
+  codeOf: ReadonlyMap<string, number>,
 ): Map<string, { v: number; m: number }> {
   const busiest = new Map<string, { v: number; m: number }>()
   const insert = (rows: number) =>
     db.prepare(
-      `INSERT INTO cluster_resources (cluster_uid, ts, vcores_allocated, memory_allocated_mb,
+      `INSERT INTO cluster_resource_buckets (cluster_code, ts, vcores_milli, memory_mb_tenths,
                                       nodes_unhealthy, nodes_lost, nodes_decommissioned)
-       VALUES ${Array.from({ length: rows }, () => '(?, ?, max(0, round(?, 3)), max(0, round(?, 1)), ?, ?, ?)').join(', ')}`,
+       VALUES ${Array.from({ length: rows }, () => '(?, ?, max(0, round(? * 1000)), max(0, round(? * 10)), ?, ?, ?)').join(', ')}`,
     )
   const full = insert(ROWS_PER_INSERT)
   const { dv, pv, dm, pm } = deltas
   let batch: unknown[] = []
   let count = 0
   for (const { cluster, b0, b1 } of spans) {
+    const code = codeOf.get(cluster.unravelId)!
     const offset = deltas.offsetOf(cluster.unravelId)!
     // Nodes down per state: the change at each bucket of the span (and the one after its end).
     const down = NODE_STATES.map(() => new Int32Array(b1 - b0 + 2))
@@ -293,7 +304,7 @@ function writeRunningSums(
       const up = cluster.nodeCount - (su + sl + sd)
       perNodeV = Math.max(perNodeV, Math.max(0, av) / up)
       perNodeM = Math.max(perNodeM, Math.max(0, am) / up)
-      batch.push(cluster.unravelId, first + b * RESOURCE_BUCKET_MS, av, am, su, sl, sd)
+      batch.push(code, first + b * RESOURCE_BUCKET_MS, av, am, su, sl, sd)
       if (++count === ROWS_PER_INSERT) {
         full.run(batch)
         batch = []
@@ -313,6 +324,7 @@ function sizeClusters(
   spans: readonly Span[],
   /** The most any node up had to hold, over the buckets, with the nominal node count (writeRunningSums). */
   perNode: ReadonlyMap<string, { v: number; m: number }>,
+  codeOf: ReadonlyMap<string, number>,
 ) {
   const down = '(r.nodes_unhealthy + r.nodes_lost + r.nodes_decommissioned)'
   // What runs now keeps running past the last bucket (the repository carries it forward).
@@ -328,8 +340,10 @@ function sizeClusters(
     ).map((r) => [r.c, r]),
   )
   const nodesNeeded = db.prepare(
-    `SELECT max(max(r.vcores_allocated * @h / @vcores, r.memory_allocated_mb * @h / @memory) + ${down})
-       FROM cluster_resources r WHERE r.cluster_uid = @c`,
+    // The stored buckets (app_rollup_names, which the view cluster_resources names them by, may be
+    // written after this step).
+    `SELECT max(max(r.vcores_milli / 1000.0 * @h / @vcores, r.memory_mb_tenths / 10.0 * @h / @memory) + ${down})
+       FROM cluster_resource_buckets r WHERE r.cluster_code = @c`,
   )
   const insert = db.prepare(
     `INSERT INTO yarn_capacity (cluster_uid, node_type, nodes, node_vcores, node_memory_mb)
@@ -349,7 +363,7 @@ function sizeClusters(
       let nodes = nominal
       if (!fitting && spans.some((s) => s.cluster === cluster)) {
         const needed = nodesNeeded.pluck().get({
-          c: cluster.unravelId,
+          c: codeOf.get(cluster.unravelId),
           h: HEADROOM,
           vcores: type.vcores,
           memory: type.memoryMb,

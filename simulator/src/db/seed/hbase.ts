@@ -346,13 +346,14 @@ export function seedHbase(
 function seedSeries(db: Db, prng: Prng, servers: readonly Server[], now: number, scale: Scale): number {
   const last = Math.floor((now + HBASE_AHEAD_MS) / HBASE_BUCKET_MS) * HBASE_BUCKET_MS
   const first = Math.floor(now / HBASE_BUCKET_MS) * HBASE_BUCKET_MS - HBASE_HISTORY_DAYS[scale] * DAY
-  const rows = new RowInserter(db, 'hbase_server_series', [
+  // Stored as integers of the precision each figure is rounded to (schema.sql hbase_server_samples).
+  const rows = new RowInserter(db, 'hbase_server_samples', [
     'server_id',
     'ts',
-    'read_rate',
-    'write_rate',
-    'rpc_queue_ms',
-    'rpc_processing_ms',
+    'read_rate_c',
+    'write_rate_c',
+    'rpc_queue_ms_c',
+    'rpc_processing_ms_c',
     'compaction_queue',
     'flush_queue',
     'memstore_bytes',
@@ -363,19 +364,20 @@ function seedSeries(db: Db, prng: Prng, servers: readonly Server[], now: number,
     'slow_get',
     'slow_delete',
     'slow_append',
-    'heap_used_mb',
-    'non_heap_used_mb',
-    'gc_ms',
-    'gc_count',
-    'cpu_pct',
-    'load1',
+    'heap_used_mb_d',
+    'non_heap_used_mb_d',
+    'gc_ms_c',
+    'gc_count_m',
+    'cpu_pct_c',
+    'load1_c',
     'mem_used_bytes',
-    'disk_read_bps',
-    'disk_write_bps',
-    'net_in_bps',
-    'net_out_bps',
+    'disk_read_bps_c',
+    'disk_write_bps_c',
+    'net_in_bps_c',
+    'net_out_bps_c',
   ])
-  const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d
+  // n rounded to d decimals, as the integer of that many decimals the row stores.
+  const round = (n: number, d = 2) => Math.round(n * 10 ** d)
   let count = 0
   db.transaction(() => {
     for (const s of servers) {
