@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react'
 import { FormFooter } from '../../kit/record-actions.tsx'
+import { useRecordForm } from '../../kit/use-record-form.ts'
 import { Group, PasswordInput, Radio, Select, Stack, TextInput } from '@mantine/core'
 import {
   AWS_ACCOUNT_MESSAGES,
@@ -105,25 +105,15 @@ export interface AwsAccountFormProps {
 
 /** Adds or edits an AWS account: id, alias, region, and a role ARN or an access key. */
 export function AwsAccountForm({ account, submitLabel, onSubmit, onCancel }: AwsAccountFormProps) {
-  const [draft, setDraft] = useState<AwsAccountDraft>(account ? draftOfAccount(account) : EMPTY_AWS_ACCOUNT)
-  const [errors, setErrors] = useState<AwsAccountDraftErrors>({})
-  const [refusal, setRefusal] = useState<string>()
-  const [sending, setSending] = useState(false)
   const storedKey = account?.authType === 'accessKey' && account.secretConfigured
-  const set = (field: Field) => (value: string) => setDraft((d) => ({ ...d, [field]: value }))
-
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    const found = awsAccountDraftErrors(draft, storedKey)
-    setErrors(found)
-    setRefusal(undefined)
-    if (Object.keys(found).length > 0) return
-    setSending(true)
-    const problem = await onSubmit(awsAccountInputOf(draft))
-    setSending(false)
-    if (problem === AWS_ACCOUNT_MESSAGES.duplicate) setErrors({ accountId: problem })
-    else setRefusal(problem)
-  }
+  const form = useRecordForm({
+    initial: (): AwsAccountDraft => (account ? draftOfAccount(account) : EMPTY_AWS_ACCOUNT),
+    check: (d): AwsAccountDraftErrors => awsAccountDraftErrors(d, storedKey),
+    send: (d) => onSubmit(awsAccountInputOf(d)),
+    fieldOfRefusal: (problem) => (problem === AWS_ACCOUNT_MESSAGES.duplicate ? 'accountId' : undefined),
+  })
+  const { draft, errors, refusal, sending, submit } = form
+  const set = (field: Field) => (value: string) => form.set(field, value)
 
   return (
     <form onSubmit={(e) => void submit(e)} aria-label={submitLabel} noValidate>

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react'
 import { Group, MultiSelect, NumberInput, Radio, Select, Stack, TextInput } from '@mantine/core'
 import {
   budgetDraftErrors,
@@ -12,6 +11,7 @@ import {
 } from '@costlens/shared'
 import { EmrClusterMultiSelect } from '../../kit/emr-cluster-picker.tsx'
 import { FormFooter } from '../../kit/record-actions.tsx'
+import { useRecordForm } from '../../kit/use-record-form.ts'
 import { TagValueSelect } from '../../kit/tag-value-select.tsx'
 import type { BudgetPlatformView } from './budget-platform.ts'
 
@@ -90,26 +90,13 @@ export function BudgetForm({
   onSubmit,
   onCancel,
 }: BudgetFormProps) {
-  const [draft, setDraft] = useState<BudgetDraft>(initial)
-  const [errors, setErrors] = useState<BudgetDraftErrors>({})
-  const [refusal, setRefusal] = useState<string>()
-  const [sending, setSending] = useState(false)
-  const set = <K extends keyof BudgetDraft>(field: K, value: BudgetDraft[K]) =>
-    setDraft((d) => ({ ...d, [field]: value }))
-
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    const found = budgetDraftErrors(draft, otherNames)
-    setErrors(found)
-    setRefusal(undefined)
-    if (Object.keys(found).length > 0) return
-    setSending(true)
-    const problem = await onSubmit(inputOf(draft))
-    setSending(false)
-    if (problem === MESSAGES.M076) setErrors({ name: problem })
-    else if (problem === MESSAGES.M077) setErrors({ amount: problem })
-    else setRefusal(problem)
-  }
+  const { draft, set, setDraft, errors, refusal, sending, submit } = useRecordForm({
+    initial,
+    check: (d: BudgetDraft): BudgetDraftErrors => budgetDraftErrors(d, otherNames),
+    send: (d) => onSubmit(inputOf(d)),
+    fieldOfRefusal: (problem) =>
+      problem === MESSAGES.M076 ? 'name' : problem === MESSAGES.M077 ? 'amount' : undefined,
+  })
 
   return (
     <form onSubmit={(e) => void submit(e)} aria-label={submitLabel} noValidate>

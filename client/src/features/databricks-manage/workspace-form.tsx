@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react'
 import { Alert, Group, PasswordInput, Radio, Select, Stack, Switch, TextInput } from '@mantine/core'
 import {
   DATABRICKS_REGION_MESSAGE,
@@ -15,6 +14,7 @@ import {
 } from '@costlens/shared'
 import type { ApiError } from '../../api/base-query.ts'
 import { FormFooter } from '../../kit/record-actions.tsx'
+import { useRecordForm } from '../../kit/use-record-form.ts'
 
 /** The form's values as typed; secrets start empty and are never prefilled. */
 export interface WorkspaceDraft {
@@ -205,14 +205,17 @@ export function WorkspaceFormView({
   onSubmit,
   onCancel,
 }: WorkspaceFormProps) {
-  const [draft, setDraft] = useState<WorkspaceDraft>(
-    workspace ? draftOfWorkspace(workspace) : EMPTY_WORKSPACE,
-  )
-  const [errors, setErrors] = useState<WorkspaceDraftErrors>({})
-  const [refusal, setRefusal] = useState<string>()
-  const [sending, setSending] = useState(false)
   const stored = storedSecretsOf(workspace)
   const editingId = workspace?.workspaceId
+  const { draft, setDraft, errors, refusal, sending, submit } = useRecordForm({
+    initial: (): WorkspaceDraft => (workspace ? draftOfWorkspace(workspace) : EMPTY_WORKSPACE),
+    check: (d): WorkspaceDraftErrors => workspaceDraftErrors(d, existing, editingId, stored),
+    send: async (d) => {
+      const failure = await onSubmit(workspaceInputOf(d, editingId))
+      return failure ? saveFailureText(failure) : undefined
+    },
+    fieldOfRefusal,
+  })
 
   const set = (field: keyof WorkspaceDraft, value: string | boolean) =>
     setDraft((d) => ({
@@ -221,22 +224,6 @@ export function WorkspaceFormView({
       // Another cloud has other regions: the one picked no longer applies.
       ...(field === 'cloud' && value !== d.cloud && { region: '' }),
     }))
-
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    const found = workspaceDraftErrors(draft, existing, editingId, stored)
-    setErrors(found)
-    setRefusal(undefined)
-    if (Object.keys(found).length > 0) return
-    setSending(true)
-    const failure = await onSubmit(workspaceInputOf(draft, editingId))
-    setSending(false)
-    if (!failure) return
-    const text = saveFailureText(failure)
-    const field = fieldOfRefusal(text)
-    if (field) setErrors({ [field]: text })
-    else setRefusal(text)
-  }
 
   const fields = visibleFields(metadata, draft)
   return (

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react'
 import {
   ActionIcon,
   Button,
@@ -33,6 +32,7 @@ import {
   type WebhookHeader,
 } from '@costlens/shared'
 import { FormFooter } from '../../kit/record-actions.tsx'
+import { useRecordForm } from '../../kit/use-record-form.ts'
 
 /** The form's fields: every kind's, so switching the type back and forth loses nothing typed. */
 export interface ChannelDraft {
@@ -153,32 +153,18 @@ const STORED_SECRET = 'One is stored (never shown): leave empty to keep it'
  * the server shows under the field it is about.
  */
 export function ChannelForm({ stored, submitLabel, onSubmit, onCancel }: ChannelFormProps) {
-  const [draft, setDraft] = useState<ChannelDraft>(stored ? draftOf(stored) : EMPTY_CHANNEL)
-  const [errors, setErrors] = useState<ChannelDraftErrors>({})
-  const [refusal, setRefusal] = useState<string>()
-  const [sending, setSending] = useState(false)
-  const set = <K extends keyof ChannelDraft>(field: K, value: ChannelDraft[K]) =>
-    setDraft((d) => ({ ...d, [field]: value }))
+  const { draft, set, setDraft, errors, refusal, sending, submit } = useRecordForm({
+    initial: () => (stored ? draftOf(stored) : EMPTY_CHANNEL),
+    check: (d: ChannelDraft): ChannelDraftErrors => channelDraftErrors(d, stored),
+    send: (d) => onSubmit(channelInputOf(d, stored)),
+    fieldOfRefusal,
+  })
   const storedHere = stored?.type === draft.type ? stored : undefined
   const setHeader = (index: number, change: Partial<WebhookHeader>) =>
     set(
       'headers',
       draft.headers.map((h, i) => (i === index ? { ...h, ...change } : h)),
     )
-
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    const found = channelDraftErrors(draft, stored)
-    setErrors(found)
-    setRefusal(undefined)
-    if (Object.keys(found).length > 0) return
-    setSending(true)
-    const problem = await onSubmit(channelInputOf(draft, stored))
-    setSending(false)
-    const field = problem ? fieldOfRefusal(problem) : undefined
-    if (field) setErrors({ [field]: problem })
-    else setRefusal(problem)
-  }
 
   return (
     <form onSubmit={(e) => void submit(e)} aria-label={submitLabel} noValidate>

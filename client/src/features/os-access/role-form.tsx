@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react'
 import { Checkbox, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core'
 import {
   OS_ACCESS_MESSAGES,
@@ -8,6 +7,7 @@ import {
   type OsRoleList,
 } from '@costlens/shared'
 import { FormFooter } from '../../kit/record-actions.tsx'
+import { useRecordForm } from '../../kit/use-record-form.ts'
 
 export interface RoleDraft {
   name: string
@@ -43,30 +43,15 @@ export interface RoleFormProps {
 
 /** A role: its name (fixed once made, as OpenSearch's), a description and the permissions it grants. */
 export function RoleForm({ role, permissions, others, submitLabel, onSubmit, onCancel }: RoleFormProps) {
-  const [draft, setDraft] = useState<RoleDraft>(
-    role
-      ? { name: role.name, description: role.description, permissions: [...role.permissions] }
-      : EMPTY_ROLE,
-  )
-  const [errors, setErrors] = useState<Partial<Record<keyof RoleDraft, string>>>({})
-  const [refusal, setRefusal] = useState<string>()
-  const [sending, setSending] = useState(false)
-
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    const found = role ? {} : roleDraftErrors(draft, others)
-    setErrors(found)
-    setRefusal(undefined)
-    if (Object.keys(found).length > 0) return
-    setSending(true)
-    const problem = await onSubmit({
-      name: draft.name.trim(),
-      description: draft.description.trim(),
-      permissions: draft.permissions,
-    })
-    setSending(false)
-    setRefusal(problem)
-  }
+  const { draft, setDraft, errors, refusal, sending, submit } = useRecordForm({
+    initial: (): RoleDraft =>
+      role
+        ? { name: role.name, description: role.description, permissions: [...role.permissions] }
+        : EMPTY_ROLE,
+    check: (d): Partial<Record<keyof RoleDraft, string>> => (role ? {} : roleDraftErrors(d, others)),
+    send: (d) =>
+      onSubmit({ name: d.name.trim(), description: d.description.trim(), permissions: d.permissions }),
+  })
 
   return (
     <form onSubmit={(e) => void submit(e)} aria-label={submitLabel} noValidate>

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react'
 import {
   ActionIcon,
   Button,
@@ -26,6 +25,7 @@ import {
   type OsUserUpdate,
 } from '@costlens/shared'
 import { FormFooter } from '../../kit/record-actions.tsx'
+import { useRecordForm } from '../../kit/use-record-form.ts'
 
 export interface UserDraft {
   username: string
@@ -113,39 +113,25 @@ export interface UserFormProps {
  */
 export function UserForm({ user, roleNames, others, submitLabel, onSubmit, onCancel }: UserFormProps) {
   const editing = user !== undefined
-  const [draft, setDraft] = useState<UserDraft>(
-    user
-      ? {
-          username: user.username,
-          password: '',
-          roles: [...user.roles],
-          backendRoles: [...user.backendRoles],
-          attributes: user.attributes.map((a) => ({ ...a })),
-        }
-      : EMPTY_USER,
-  )
-  const [errors, setErrors] = useState<UserDraftErrors>({})
-  const [refusal, setRefusal] = useState<string>()
-  const [sending, setSending] = useState(false)
-  const set = <K extends keyof UserDraft>(field: K, value: UserDraft[K]) =>
-    setDraft((d) => ({ ...d, [field]: value }))
+  const { draft, set, errors, refusal, sending, submit } = useRecordForm({
+    initial: (): UserDraft =>
+      user
+        ? {
+            username: user.username,
+            password: '',
+            roles: [...user.roles],
+            backendRoles: [...user.backendRoles],
+            attributes: user.attributes.map((a) => ({ ...a })),
+          }
+        : EMPTY_USER,
+    check: (d): UserDraftErrors => userDraftErrors(d, others, editing),
+    send: (d) => onSubmit(userInputOf(d)),
+  })
   const setAttribute = (index: number, change: Partial<OsUserAttribute>) =>
     set(
       'attributes',
       draft.attributes.map((a, i) => (i === index ? { ...a, ...change } : a)),
     )
-
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    const found = userDraftErrors(draft, others, editing)
-    setErrors(found)
-    setRefusal(undefined)
-    if (Object.keys(found).length > 0) return
-    setSending(true)
-    const problem = await onSubmit(userInputOf(draft))
-    setSending(false)
-    setRefusal(problem)
-  }
 
   return (
     <form onSubmit={(e) => void submit(e)} aria-label={submitLabel} noValidate>

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react'
 import {
   Group,
   MultiSelect,
@@ -34,6 +33,7 @@ import {
 } from '@costlens/shared'
 import { ChartPanel } from '../../kit/chart-panel.tsx'
 import { FormFooter } from '../../kit/record-actions.tsx'
+import { useRecordForm } from '../../kit/use-record-form.ts'
 import type { AlertingCalls } from './api.ts'
 
 /** The form's fields as typed: the threshold may be empty while being written. */
@@ -137,32 +137,18 @@ export interface MonitorFormProps {
  * tells. Checked here with the contract's bounds; a refusal of the server shows under its field.
  */
 export function MonitorForm({ calls, options, stored, submitLabel, onSubmit, onCancel }: MonitorFormProps) {
-  const [draft, setDraft] = useState<MonitorDraft>(stored ? draftOf(stored) : newMonitorDraft(options))
-  const [errors, setErrors] = useState<MonitorDraftErrors>({})
-  const [refusal, setRefusal] = useState<string>()
-  const [sending, setSending] = useState(false)
-  const set = <K extends keyof MonitorDraft>(field: K, value: MonitorDraft[K]) =>
-    setDraft((d) => ({ ...d, [field]: value }))
+  const { draft, set, setDraft, errors, refusal, sending, submit } = useRecordForm({
+    initial: () => (stored ? draftOf(stored) : newMonitorDraft(options)),
+    check: (d: MonitorDraft): MonitorDraftErrors => monitorDraftErrors(d, options),
+    send: (d) => onSubmit(monitorInputOf(d)),
+    fieldOfRefusal,
+  })
   const metric = options?.metrics.find((m) => m.id === draft.metric)
   const channels = calls.useChannels({ pageSize: 100, sort: 'name-asc' })
   const preview = calls.usePreview(
     { metric: draft.metric, ...(draft.warehouse && { warehouse: draft.warehouse }) },
     { skip: !metric },
   )
-
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    const found = monitorDraftErrors(draft, options)
-    setErrors(found)
-    setRefusal(undefined)
-    if (Object.keys(found).length > 0) return
-    setSending(true)
-    const problem = await onSubmit(monitorInputOf(draft))
-    setSending(false)
-    const field = problem ? fieldOfRefusal(problem) : undefined
-    if (field) setErrors({ [field]: problem })
-    else setRefusal(problem)
-  }
 
   const unit = metric?.unit ?? ''
   return (

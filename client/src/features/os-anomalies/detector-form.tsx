@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react'
 import { Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core'
 import {
   ANOMALY_SENSITIVITIES,
@@ -14,6 +13,7 @@ import {
   type DetectorOptions,
 } from '@costlens/shared'
 import { FormFooter } from '../../kit/record-actions.tsx'
+import { useRecordForm } from '../../kit/use-record-form.ts'
 
 export type DetectorDraft = DetectorInput
 export type DetectorDraftErrors = Partial<Record<'name' | 'metric' | 'categoryField', string>>
@@ -71,31 +71,13 @@ export interface DetectorFormProps {
  * optional category field that splits it into one series per entity, and how sensitive it is.
  */
 export function DetectorForm({ options, stored, submitLabel, onSubmit, onCancel }: DetectorFormProps) {
-  const [draft, setDraft] = useState<DetectorDraft>(stored ? draftOf(stored) : newDetectorDraft(options))
-  const [errors, setErrors] = useState<DetectorDraftErrors>({})
-  const [refusal, setRefusal] = useState<string>()
-  const [sending, setSending] = useState(false)
-  const set = <K extends keyof DetectorDraft>(key: K, value: DetectorDraft[K]) =>
-    setDraft((d) => ({ ...d, [key]: value }))
+  const { draft, set, errors, refusal, sending, submit } = useRecordForm({
+    initial: () => (stored ? draftOf(stored) : newDetectorDraft(options)),
+    check: (d: DetectorDraft): DetectorDraftErrors => detectorDraftErrors(d, options),
+    send: (d) => onSubmit({ ...d, name: d.name.trim(), description: d.description.trim() }),
+    fieldOfRefusal,
+  })
   const metric = options?.metrics.find((m) => m.id === draft.metric)
-
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    const found = detectorDraftErrors(draft, options)
-    setErrors(found)
-    setRefusal(undefined)
-    if (Object.keys(found).length > 0) return
-    setSending(true)
-    const problem = await onSubmit({
-      ...draft,
-      name: draft.name.trim(),
-      description: draft.description.trim(),
-    })
-    setSending(false)
-    const field = problem ? fieldOfRefusal(problem) : undefined
-    if (field) setErrors({ [field]: problem })
-    else setRefusal(problem)
-  }
 
   return (
     <form onSubmit={(e) => void submit(e)} aria-label={submitLabel} noValidate>
