@@ -109,15 +109,21 @@ describe('the seeded monitors and alerts', () => {
     )
   })
 
-  it('BigQuery’s admin has its own; Kubernetes has none and says why', async () => {
+  it('BigQuery’s admin and the Kubernetes users have their own', async () => {
     const bq = await get<MonitorList>('bigquery', `${BQ}/monitors`)
     expect(bq.monitors.map((m) => m.name)).toEqual(['Failed jobs', 'Hourly spend', 'Slot usage spike'])
     expect((await alerts('bigquery', BQ)).counts.all).toBeGreaterThan(0)
     const k8s = await get<MonitorOptions>('k8s', `${K8S}/options`)
-    expect(k8s.metrics).toEqual([])
-    expect(k8s.note).toMatch(/Kubernetes series/)
-    expect((await get<MonitorList>('k8s', `${K8S}/monitors`)).monitors).toEqual([])
-    expect((await alerts('k8s', K8S)).counts.all).toBe(0)
+    expect(k8s.metrics.map((m) => [m.id, m.unit])).toEqual([
+      ['cost', 'USD'],
+      ['idle_cost', 'USD'],
+      ['cpu_usage', 'cores'],
+      ['memory_usage', 'GiB'],
+    ])
+    expect(k8s.note).toBeNull()
+    const monitors = (await get<MonitorList>('k8s', `${K8S}/monitors`)).monitors
+    expect(monitors.map((m) => m.name)).toEqual(['Cluster CPU surge', 'Idle spend'])
+    expect((await alerts('k8s', K8S)).counts.all).toBeGreaterThan(0)
   })
 
   it('the form’s options: the platform’s metrics with units, and Snowflake’s warehouses', async () => {
@@ -175,6 +181,32 @@ describe('BigQuery’s series', () => {
         .pluck()
         .get(point.start - shift, point.start + HOUR_MS - shift) as number
       expect(point.value).toBeCloseTo(bigQueryCostUsd(costE4 / 10_000), 2)
+    }
+  })
+})
+
+describe('Kubernetes’ series', () => {
+  it('an hour is its nodes’ cost and its pods’ usage, added up from the stored hours', async () => {
+    const shift = Math.round(appsTimeShift(app.db) / HOUR_MS) * HOUR_MS
+    const sumOf = (sql: string, start: number) =>
+      app.db
+        .prepare(sql)
+        .pluck()
+        .get(start - shift) as number
+    const cost = await get<MetricPreview>('k8s', `${K8S}/metric_preview?metric=cost`)
+    const cpu = await get<MetricPreview>('k8s', `${K8S}/metric_preview?metric=cpu_usage`)
+    expect([cost.unit, cpu.unit]).toEqual(['USD', 'cores'])
+    expect(cost.points.filter((p) => p.value > 0).length).toBeGreaterThan(12)
+    for (const point of cost.points.slice(-3)) {
+      const micro = sumOf('SELECT coalesce(sum(cost), 0) FROM k8s_node_hours WHERE ts = ?', point.start)
+      expect(point.value).toBeCloseTo(micro / 1e6, 2)
+    }
+    for (const point of cpu.points.slice(-3)) {
+      const coreHours = sumOf(
+        'SELECT coalesce(sum(cpu_usage), 0) FROM k8s_pod_hours WHERE ts = ?',
+        point.start,
+      )
+      expect(point.value).toBeCloseTo(coreHours / 1e4, 2)
     }
   })
 })
@@ -384,8 +416,8 @@ describe('bad input (400, each with its message)', () => {
     await refused(
       K8S,
       'k8s',
-      monitor({ metric: 'cost', warehouse: null }),
-      'The metric cost is not one of this platform’s.',
+      monitor({ metric: 'credits', warehouse: null }),
+      'The metric credits is not one of this platform’s.',
     )
   })
 

@@ -98,14 +98,47 @@ const BIGQUERY_METRICS: readonly MonitorMetric[] = [
   },
 ]
 
-/**
- * Each platform's metrics. Kubernetes' wait for its stored cost and usage series (issue 23's k8s
- * tables, being built beside this): its monitors' page works and offers nothing to watch until then.
- */
+/** Kubernetes: its clusters' hours, by OpenCost's rules (DOMAIN.md §6), as Top X and the trends count them. */
+const KUBERNETES_METRICS: readonly MonitorMetric[] = [
+  {
+    id: 'cost',
+    label: 'Cluster cost per hour',
+    unit: 'USD',
+    scope: 'account',
+    decimals: 2,
+    description: 'What the nodes cost in each hour (OpenCost’s assets: the workloads’ allocation plus idle).',
+  },
+  {
+    id: 'idle_cost',
+    label: 'Idle cost per hour',
+    unit: 'USD',
+    scope: 'account',
+    decimals: 2,
+    description: 'The part of the nodes’ cost no pod was allocated in each hour.',
+  },
+  {
+    id: 'cpu_usage',
+    label: 'CPU used',
+    unit: 'cores',
+    scope: 'account',
+    decimals: 2,
+    description: 'Cores the containers used, on average over each hour.',
+  },
+  {
+    id: 'memory_usage',
+    label: 'Memory used',
+    unit: 'GiB',
+    scope: 'account',
+    decimals: 2,
+    description: 'Memory the containers used, on average over each hour.',
+  },
+]
+
+/** Each platform's metrics. */
 export const MONITOR_METRICS: Readonly<Record<AlertingPlatform, readonly MonitorMetric[]>> = {
   SNOWFLAKE: SNOWFLAKE_METRICS,
   BIGQUERYV2: BIGQUERY_METRICS,
-  K8S: [],
+  K8S: KUBERNETES_METRICS,
 }
 
 /** A platform's metric by id, or undefined when the platform has no such metric. */

@@ -321,7 +321,7 @@ describe('/os_alerting, Monitors', () => {
     expect(await tableRows('Monitors')).toHaveLength(2)
   })
 
-  it('Kubernetes has nothing to watch yet, and says why', async () => {
+  it('a platform with no metric to watch says why, and offers no Create', async () => {
     renderPage(<AlertingPage />, {
       route: `${ROUTE}?view=monitors`,
       user: testUser({ clusterType: 'K8S', role: 'user', username: 'k8s' }),

@@ -9,12 +9,14 @@ import type { Db } from '../open-database.ts'
 import { SF_HOUR } from '../seed/snowflake-rollups.ts'
 import { cachedStatement } from '../statement-cache.ts'
 import { appsTimeShift } from './applications.ts'
+import { kubernetesClock } from './kubernetes-common.ts'
 
 /*
  * The hourly series a monitor reads (shared/src/rules/monitor-metrics.ts), one grouped SQL read per
  * run: Snowflake's from the warehouses' hourly query rollups (snowflake_query_rollups, slice 'wh'),
- * BigQuery's from its jobs' hours (os_alerting_bq_hours, added up at seeding). Both are stored
- * as seeded and shown moved by appsTimeShift, so a window in shown time is read shifted back.
+ * BigQuery's from its jobs' hours (os_alerting_bq_hours, added up at seeding), Kubernetes' from its
+ * node and pod hours. All are stored as seeded and shown moved by appsTimeShift (Kubernetes' rounded
+ * to whole hours), so a window in shown time is read shifted back.
  */
 
 /** A metric's reader: the series of hours in [from, to) shown time, and the hour grid's offset. */
@@ -93,11 +95,41 @@ export function rollUpBigQueryHours(db: Db): void {
       FROM bq_jobs GROUP BY 1`)
 }
 
-/** Each platform's readers by metric id; Kubernetes' come with its stored series. */
+/**
+ * Kubernetes: the nodes' hours (cost, idle; µ$) or the pods' (usage in 1/10,000 core- or GiB-hours,
+ * an hour's sum being the hour's average), stored on whole hours and read on the Kubernetes clock,
+ * whose shift is whole hours (kubernetes-common.ts), so its grid has no offset.
+ */
+const KUBERNETES_SUMS: Readonly<Record<string, { table: string; value: string }>> = {
+  cost: { table: 'k8s_node_hours', value: 'sum(cost) / 1000000.0' },
+  idle_cost: { table: 'k8s_node_hours', value: 'sum(idle_cost) / 1000000.0' },
+  cpu_usage: { table: 'k8s_pod_hours', value: 'sum(cpu_usage) / 10000.0' },
+  memory_usage: { table: 'k8s_pod_hours', value: 'sum(mem_usage) / 10000.0' },
+}
+
+function kubernetesReader(metric: string): SeriesReader | undefined {
+  const sum = KUBERNETES_SUMS[metric]
+  if (!sum) return undefined
+  return {
+    offset: () => 0,
+    read: (db, window) => {
+      const { shift } = kubernetesClock(db, window.to)
+      const sql = `SELECT ts + @shift AS start, ${sum.value} AS value
+                     FROM ${sum.table} WHERE ts >= @from AND ts < @to GROUP BY ts`
+      return cachedStatement(db, sql).all({
+        shift,
+        from: window.from - shift,
+        to: window.to - shift,
+      }) as HourPoint[]
+    },
+  }
+}
+
+/** Each platform's readers by metric id. */
 const READERS: Readonly<Record<AlertingPlatform, (metric: string) => SeriesReader | undefined>> = {
   SNOWFLAKE: snowflakeReader,
   BIGQUERYV2: bigqueryReader,
-  K8S: () => undefined,
+  K8S: kubernetesReader,
 }
 
 /** The reader of a platform's metric (the catalogue's entries all have one; the test holds it). */

@@ -59,7 +59,7 @@ export function monitorOptions(db: Db, platform: ClusterType): MonitorOptions {
     warehouses: metrics.some((m) => m.scope === 'warehouse') ? warehouseNames(db) : [],
     note:
       metrics.length === 0
-        ? 'No metric can be watched here yet: monitors of cluster cost and usage come with the Kubernetes series.'
+        ? 'No metric of this platform can be watched yet.'
         : null,
   }
 }

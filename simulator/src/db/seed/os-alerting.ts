@@ -6,6 +6,7 @@ import {
   monitorMetric,
   monitorTicks,
   readWindow,
+  type AlertingPlatform,
   type MonitorAggregation,
   type MonitorSchedule,
   type MonitorSeverity,
@@ -18,8 +19,8 @@ import { rollUpBigQueryHours, seriesReader, warehouseCode } from '../repositorie
  * The seeded monitors (issue 23 /os_alerting): a few per platform, as a data team sets them up, each
  * with a threshold near the top of what its metric did over the last week (a percentile of its
  * lookback's values, rounded up to two significant digits), then run over that week, so the alerts
- * page opens on real history: completed alerts, one acknowledged, some active. Kubernetes has none
- * until its metrics are in the catalogue.
+ * page opens on real history: completed alerts, one acknowledged, some active. After the Kubernetes
+ * step, whose node and pod hours its monitors read.
  */
 
 const DAY = 24 * HOUR_MS
@@ -40,7 +41,7 @@ interface SeedMonitor {
   enabled?: boolean
 }
 
-const SEEDED: Readonly<Record<'SNOWFLAKE' | 'BIGQUERYV2', { maker: string; monitors: SeedMonitor[] }>> = {
+const SEEDED: Readonly<Record<AlertingPlatform, { maker: string; monitors: SeedMonitor[] }>> = {
   SNOWFLAKE: {
     maker: 'snowflake',
     monitors: [
@@ -124,6 +125,31 @@ const SEEDED: Readonly<Record<'SNOWFLAKE' | 'BIGQUERYV2', { maker: string; monit
       },
     ],
   },
+  K8S: {
+    maker: 'k8s',
+    monitors: [
+      {
+        name: 'Idle spend',
+        metric: 'idle_cost',
+        aggregation: 'sum',
+        lookbackHours: 6,
+        percentile: 0.95,
+        scheduleMinutes: 60,
+        severity: 3,
+        channels: ['FinOps cost owners'],
+      },
+      {
+        name: 'Cluster CPU surge',
+        metric: 'cpu_usage',
+        aggregation: 'avg',
+        lookbackHours: 1,
+        percentile: 0.97,
+        scheduleMinutes: 15,
+        severity: 2,
+        channels: ['Platform on-call (PagerDuty)', '#data-platform-alerts'],
+      },
+    ],
+  },
 }
 
 /** Rounded up to two significant digits: a threshold a person would type. */
@@ -134,7 +160,7 @@ export function niceCeiling(value: number): number {
 }
 
 /** The threshold above which the monitor's last week's values were `percentile` of the time at most. */
-function thresholdOf(db: Db, platform: 'SNOWFLAKE' | 'BIGQUERYV2', m: SeedMonitor, now: number): number {
+function thresholdOf(db: Db, platform: AlertingPlatform, m: SeedMonitor, now: number): number {
   const metric = monitorMetric(platform, m.metric)!
   const reader = seriesReader(platform, metric)
   const offset = reader.offset(db)
