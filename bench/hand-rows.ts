@@ -7,6 +7,7 @@ import { kafkaRows } from './kafka-rows.ts'
 import { kubernetesRows } from './kubernetes-rows.ts'
 import { alertingRows } from './alerting-rows.ts'
 import { impalaRows } from './impala-rows.ts'
+import { openSearchRows } from './opensearch-rows.ts'
 
 /**
  * The hand-written rows: where a row's variants say more than the generic generator's (the
@@ -692,6 +693,7 @@ export function handRows(now: number, v: Vocabulary): { first: HandRow[]; last: 
       ...kafkaRows(now, v),
       ...kubernetesRows(now, v),
       ...alertingRows(),
+      ...openSearchRows(now),
       ...elkRows(now, v),
       ...impalaRows(now, v),
     ],
