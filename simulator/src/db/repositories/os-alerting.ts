@@ -57,10 +57,7 @@ export function monitorOptions(db: Db, platform: ClusterType): MonitorOptions {
     platform,
     metrics: [...metrics],
     warehouses: metrics.some((m) => m.scope === 'warehouse') ? warehouseNames(db) : [],
-    note:
-      metrics.length === 0
-        ? 'No metric of this platform can be watched yet.'
-        : null,
+    note: metrics.length === 0 ? 'No metric of this platform can be watched yet.' : null,
   }
 }
 
