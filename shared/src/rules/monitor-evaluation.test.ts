@@ -145,11 +145,12 @@ describe('an alert’s transitions', () => {
 })
 
 describe('the metric catalogue', () => {
-  it('each platform has its own metrics; Kubernetes’ wait for its series', () => {
+  it('each platform has its own metrics; a platform without the page has none', () => {
     expect(monitorMetric('SNOWFLAKE', 'credits')?.unit).toBe('credits')
     expect(monitorMetric('BIGQUERYV2', 'credits')).toBeUndefined()
     expect(monitorMetric('BIGQUERYV2', 'bytes_billed')?.unit).toBe('GiB')
-    expect(monitorMetric('K8S', 'cost')).toBeUndefined()
+    expect(monitorMetric('K8S', 'cpu_usage')?.unit).toBe('cores')
+    expect(monitorMetric('K8S', 'credits')).toBeUndefined()
     expect(monitorMetric('EMR', 'cost')).toBeUndefined()
   })
 
