@@ -7,10 +7,12 @@ import { formatDateTime, formatMetricValue, type DetectorState } from '@costlens
  */
 
 /** OpenSearch Dashboards shades anomalies by grade: high red, medium orange, low yellow. */
+// `mantine` and `text` are the badge's fill and label: white on dark red, black on orange and yellow,
+// each ≥ 4.5:1 (Mantine's autoContrast left white on orange, which axe flagged).
 export const GRADE_BANDS = [
-  { from: 0.7, label: 'High', color: '#e03131', mantine: 'red' },
-  { from: 0.4, label: 'Medium', color: '#f76707', mantine: 'orange' },
-  { from: 0, label: 'Low', color: '#f59f00', mantine: 'yellow' },
+  { from: 0.7, label: 'High', color: '#e03131', mantine: 'red.9', text: 'white' },
+  { from: 0.4, label: 'Medium', color: '#f76707', mantine: 'orange.6', text: 'black' },
+  { from: 0, label: 'Low', color: '#f59f00', mantine: 'yellow.5', text: 'black' },
 ] as const
 
 export function gradeBand(grade: number) {
@@ -26,11 +28,10 @@ export const metricValue = (unit: string, decimals: number, value: number) =>
 export function GradeBadge({ grade }: { grade: number }) {
   const band = gradeBand(grade)
   return (
-    // Filled, its text's colour chosen for contrast: yellow and orange take dark text.
     <Badge
       color={band.mantine}
       variant="filled"
-      autoContrast
+      c={band.text}
       tt="none"
       aria-label={`Grade ${grade.toFixed(2)} (${band.label})`}
     >
