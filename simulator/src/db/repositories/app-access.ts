@@ -23,10 +23,10 @@ export const appForbidden = (id: string) =>
 export const appNotAvailable = (id: string) =>
   new HttpError(404, `Information for this application ${id} is not available.`)
 
-function storedApp(db: Db, id: string): AppRow | undefined {
-  const row = cachedStatement(db, 'SELECT rowid AS rid, * FROM applications WHERE id = ?').get(id) as
+// Read with its rowid: the record a details route derives from is shown whole (app-row-as-shown.ts).
+function storedApp(db: Db, id: string): (AppRow & { rid: number }) | undefined {
+  return cachedStatement(db, 'SELECT rowid AS rid, * FROM applications WHERE id = ?').get(id) as
     (AppRow & { rid: number }) | undefined
-  return row && rowAsShown(row)
 }
 
 /** What can_access answers: whether the app exists and whether this user may read it. */
@@ -52,6 +52,7 @@ export function readableApp(
   if (!access.appExist) throw appNotAvailable(id)
   if (!access.canAccessApp) throw appForbidden(id)
   const shift = appsTimeShift(db)
-  const row = recordAsRead(storedApp(db, id)!, shift)
+  // Only the record read goes through rowAsShown: the access check above needs no derived text.
+  const row = recordAsRead(rowAsShown(storedApp(db, id)!), shift)
   return { ...row, finished_time: row.finished_time === null ? null : row.finished_time + shift }
 }
