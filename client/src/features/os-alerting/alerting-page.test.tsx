@@ -270,7 +270,8 @@ describe('/os_alerting, Monitors', () => {
       stubs: fakeAlerting(),
     })
     await tableRows('Monitors')
-    await user.click(screen.getByRole('switch', { name: 'Enable Transform queueing' }))
+    // Found once drawn: on a busy machine the row's switch can come a render after the table's rows.
+    await user.click(await screen.findByRole('switch', { name: 'Enable Transform queueing' }))
     await waitFor(() => expect(bodies(sf.setMonitorEnabled)).toEqual([{ enabled: true }]))
   })
 
