@@ -4,6 +4,7 @@ import { screen, within } from '@testing-library/react'
 import type { CurrentUser, Endpoint, EndpointResponse } from '@costlens/shared'
 import { json, renderWithProviders, signedIn, stubApi, type Handler } from './render.tsx'
 import { testUser } from './users.ts'
+import { settled } from './page-queries.ts'
 
 /*
  * The builders a screen's test is made of, so it reads as a few declarations and its assertions:
@@ -92,7 +93,9 @@ export function renderPage(page: ReactElement, { route, path, user = testUser(),
 
 /** The data rows (not the header) of the table of that name, once it shows. */
 export async function tableRows(name: string, options?: { timeout: number }): Promise<HTMLElement[]> {
-  const table = await screen.findByRole('table', { name }, options)
+  // Found is not filled: the kit's table is busy and empty while its data loads (a fresh-clone CI
+  // run read 0 rows of the OpenSearch roles table), so wait for it to settle.
+  const table = await settled(await screen.findByRole('table', { name }, options), options)
   return within(table).getAllByRole('row').slice(1)
 }
 
