@@ -75,3 +75,21 @@ test('logs filtered by level ERROR show only errors, newest first', async ({ pag
   expect(new Set(levels)).toEqual(new Set(['ERROR']))
   expect(await seriousViolations(page)).toEqual([])
 })
+
+/**
+ * The Kubernetes Spark applications (issue 23) in the applications list every platform shares: over
+ * the last 7 days the Jobs tab lists the spark-jobs namespace's runs, and one opens its details.
+ */
+test('the k8s persona finds its Spark applications in the Jobs tab and opens one', async ({ page }) => {
+  await openSignedIn(page, 'k8s', '/jobs/applications?dateRangeLabel=7_d')
+  const table = page.getByRole('table', { name: /^All applications/ })
+  const rows = table.locator('tbody tr')
+  await expect(rows.first()).toContainText('spark-jobs')
+  await expect(rows.first()).toContainText(/spark-[0-9a-f]{32}/)
+  expect(await seriousViolations(page)).toEqual([])
+  const link = rows.first().getByRole('link').first()
+  const name = (await link.textContent())!.trim()
+  await link.click()
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+  await expect(page.getByText('k8s-prod-eks (K8S)')).toBeVisible()
+})

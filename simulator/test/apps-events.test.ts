@@ -418,7 +418,7 @@ describe('GET /api/v1/search/stats_tags (E036)', () => {
     const pairs = app.db
       .prepare(
         `SELECT DISTINCT t.key, t.value FROM app_tags t JOIN applications a ON a.id = t.app_id
-          WHERE a.${inWeek} ORDER BY t.key, t.value`,
+          WHERE a.cluster_type = 'CDH' AND a.${inWeek} ORDER BY t.key, t.value`,
       )
       .all() as { key: string; value: string }[]
     expect(body.stats.tags.flatMap((t) => t.values.map((value) => ({ key: t.key, value })))).toEqual(pairs)

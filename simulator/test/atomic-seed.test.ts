@@ -162,7 +162,19 @@ function seededState(dbPath: string) {
   try {
     const count = (table: string) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number
     return {
-      rows: Object.fromEntries(Object.keys(SEEDED_ROWS).map((t) => [t, count(t)])),
+      rows: {
+        ...Object.fromEntries(Object.keys(SEEDED_ROWS).map((t) => [t, count(t)])),
+        // Less the Kubernetes Spark runs', one per driver pod, whose number follows the clock.
+        applications:
+          count('applications') -
+          (db
+            .prepare(
+              `SELECT count(*) FROM k8s_pods p JOIN k8s_workloads w ON w.id = p.workload_id
+                WHERE w.kind = 'SparkApplication' AND p.name LIKE '%-driver'`,
+            )
+            .pluck()
+            .get() as number),
+      },
       rollupsFilled: count('app_rollups') > 0 && count('snowflake_cost_rollups') > 0,
       eventsOfApps:
         count('app_events') > 0 &&

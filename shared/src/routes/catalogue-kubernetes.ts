@@ -67,6 +67,9 @@ export const K8S_TABS: readonly TabEntry[] = [
         path: '/jobs/applications',
         title: 'Applications',
         rbacId: 'jobs/applications',
+        status: 'built',
+        // The same list as every platform's: the Kubernetes Spark applications (seed/kubernetes-spark-apps.ts).
+        screen: 'applications',
       }),
     ],
   }),

@@ -109,7 +109,7 @@ describe('route catalogue (routes.json)', () => {
     }
   })
 
-  it('the built screens: login, home, not-found, the cluster overview, jobs, resources, chargeback, workload, queue analysis, Kafka and its metrics, EMR cluster insights and HBase, Elasticsearch, Logstash and Kibana, the Jobs pages, global search, the EMR cost trends, chargeback, budgets, cluster list and details and AWS account settings, the notification channels (every layout), the Databricks home, workspaces, billing, cost trends, drill-downs, budgets and their details, insights and their actions, the SQL pages, chargeback, clusters, cluster summary, job runs, jobs and pipelines, the Snowflake home, cost, warehouse and query pages, the OpenSearch users and roles (Snowflake, BigQuery), OpenSearch alerting (Snowflake, BigQuery, Kubernetes), OpenSearch dashboards (Snowflake, BigQuery, Kubernetes) and anomalies (Snowflake, BigQuery), the ingestion monitor and Kafka consumption, the BigQuery job list, details, compare and project list and insights overview, the system usage page (Snowflake, BigQuery), the Kubernetes Top X, usage trends, app metrics and logs, the API docs, the application details (with its Presto, BigQuery and Tez DAG forms), the Spark job page, the Kafka topic and consumer group pages, the session, pipeline runs and workflow pages and the simulator controls', () => {
+  it('the built screens: login, home, not-found, the cluster overview, jobs, resources, chargeback, workload, queue analysis, Kafka and its metrics, EMR cluster insights and HBase, Elasticsearch, Logstash and Kibana, the Jobs pages, global search, the EMR cost trends, chargeback, budgets, cluster list and details and AWS account settings, the notification channels (every layout), the Databricks home, workspaces, billing, cost trends, drill-downs, budgets and their details, insights and their actions, the SQL pages, chargeback, clusters, cluster summary, job runs, jobs and pipelines, the Snowflake home, cost, warehouse and query pages, the OpenSearch users and roles (Snowflake, BigQuery), OpenSearch alerting (Snowflake, BigQuery, Kubernetes), OpenSearch dashboards (Snowflake, BigQuery, Kubernetes) and anomalies (Snowflake, BigQuery), the ingestion monitor and Kafka consumption, the BigQuery job list, details, compare and project list and insights overview, the system usage page (Snowflake, BigQuery), the Kubernetes Top X, usage trends, app metrics, logs and applications list, the API docs, the application details (with its Presto, BigQuery and Tez DAG forms), the Spark job page, the Kafka topic and consumer group pages, the session, pipeline runs and workflow pages and the simulator controls', () => {
     const built = entries.filter((e) => e.status === 'built')
     expect(built.map((e) => [e.specIds[0], e.screen])).toEqual([
       ['R001', 'login'],
@@ -204,6 +204,7 @@ describe('route catalogue (routes.json)', () => {
       ['R217', 'kubernetes-usage-trends'],
       ['R218', 'kubernetes-app-metrics'],
       ['R219', 'kubernetes-logs'],
+      ['R220', 'applications'],
       ['R221', 'os-dashboard'],
       ['R222', 'os-alerting'],
       ['R107', 'app-dag'],

@@ -22,6 +22,8 @@ describe('B171 application type filter', () => {
     ['CDP', false, ['hive', 'mr', 'spark', 'tez', 'impala']],
     ['HDP', false, ['hive', 'mr', 'spark', 'tez']],
     ['HDP', true, ['hive', 'mr', 'spark', 'tez', 'bigquery']],
+    // costlens: Spark applications are all Kubernetes runs.
+    ['K8S', false, ['spark']],
   ] as const)('B171 %s (bigQueryEnabled %s) offers %j', (clusterType, bq, options) => {
     expect(appTypeFilterOptions(clusterType, bq)).toEqual(options)
   })

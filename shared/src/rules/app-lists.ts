@@ -28,13 +28,15 @@ export function appTypeCodes(type: AppType): number[] {
 /**
  * B171: the Application Type filter's options. Presto is costlens's addition: the spec's list
  * predates the Presto chargeback type, and a user whose clusters run Presto queries (prestoEnabled,
- * B146) sees them in the lists, so the filter offers them too.
+ * B146) sees them in the lists, so the filter offers them too. Kubernetes runs Spark applications
+ * only (no YARN, so no Hive, MapReduce or Tez): its list offers Spark alone (costlens, issue 23).
  */
 export function appTypeFilterOptions(
   clusterType: ClusterType,
   bigQueryEnabled = false,
   prestoEnabled = false,
 ): AppType[] {
+  if (clusterType === 'K8S') return ['spark']
   const options: AppType[] = ['hive', 'mr', 'spark', 'tez']
   if (clusterType === 'CDH' || clusterType === 'CDP') options.push('impala')
   if (bigQueryEnabled) options.push('bigquery')

@@ -16,6 +16,16 @@ export const topLevelSignature = (
   seq: number,
 ): string => (isPipelineName ? name : `${kind}-${seq % SIGNATURE_SPREAD}`)
 
-/** What the row stores as the signature of an app with this parent. */
-export const storedSignature = (parentId: string | null, signature: string): string | null =>
-  parentId === null ? null : signature
+/**
+ * What the row stores as an app's signature: NULL when its row makes it again (a top-level app whose
+ * signature is topLevelSignature's), else the signature (a child job's, a Kubernetes Spark
+ * application's: its workload's name).
+ */
+export const storedSignature = (
+  app: { parent_id: string | null; name: string; kind: string; signature: string },
+  seq: number,
+  isPipelineName: boolean,
+): string | null =>
+  app.parent_id === null && topLevelSignature(isPipelineName, app.name, app.kind, seq) === app.signature
+    ? null
+    : app.signature

@@ -8,6 +8,7 @@ import type { Prng } from './prng.ts'
 import { SILENT_PROGRESS, type SeedProgress } from './progress.ts'
 import type { RollupNameField } from './app-rollups.ts'
 import { codesInNameOrder } from './name-codes.ts'
+import { SPARK_SERVICE_ACCOUNT, sparkApplicationHomes } from './kubernetes-catalogue.ts'
 import { RollupBatcher, type RollupSink } from './rollup-batch.ts'
 
 const SECOND = 1000
@@ -234,13 +235,13 @@ const APP_TAG_VALUES: Record<string, readonly string[]> = {
   project: ['customer360', 'pricing', 'forecasting', 'supply-chain'],
 }
 
-interface TagRow {
+export interface TagRow {
   app_id: string
   key: string
   value: string
 }
 
-interface EventRow {
+export interface EventRow {
   app_id: string
   event_type: number
   event_name: string
@@ -289,6 +290,13 @@ const COLUMNS: readonly (keyof AppRow)[] = [
 /** The coded twins of kind, cluster_uid, user and queue (schema.sql), after COLUMNS in each row. */
 const CODE_COLUMNS = ['kind_code', 'cluster_code', 'user_code', 'queue_code'] as const
 
+/** An application as the seed makes it, with its events and tags. */
+export interface MadeApp {
+  app: AppRow
+  events: EventRow[]
+  tags: TagRow[]
+}
+
 /** The clusters the seed runs apps on (seedApplications): long-lived YARN, Impala and Presto. */
 function appClusters<C extends Pick<SeedCluster, 'kind' | 'terminatedAt'>>(clusters: readonly C[]) {
   return {
@@ -307,16 +315,22 @@ export function appNameDomain(
   clusters: readonly Pick<SeedCluster, 'unravelId' | 'kind' | 'terminatedAt'>[],
 ): Record<RollupNameField, string[]> {
   const { yarn, impala, presto } = appClusters(clusters)
+  // The Kubernetes Spark applications' (seed/kubernetes-spark-apps.ts): their clusters, the Spark
+  // operator's service account, and their namespaces as queues.
+  const spark = sparkApplicationHomes()
+  const kubernetes = clusters.filter(
+    (c) => c.kind === 'k8s' && c.terminatedAt === null && spark.clusters.includes(c.unravelId),
+  )
   return {
     kind: [...YARN_KINDS.map(([k]) => k), 'impala', 'presto'],
-    cluster: [...yarn, ...impala, ...presto].map((c) => c.unravelId),
-    user: SUBMITTERS.map(([u]) => u),
-    queue: [...QUEUES, ...PRESTO_RESOURCE_GROUPS].map(([q]) => q),
+    cluster: [...yarn, ...impala, ...presto, ...kubernetes].map((c) => c.unravelId),
+    user: [...SUBMITTERS.map(([u]) => u), SPARK_SERVICE_ACCOUNT],
+    queue: [...[...QUEUES, ...PRESTO_RESOURCE_GROUPS].map(([q]) => q), ...spark.namespaces],
   }
 }
 
-/** An app's values in COLUMNS order then its CODE_COLUMNS, for the positional insert. */
-function appValues(a: AppRow, codes: Record<RollupNameField, Map<string, number>>): unknown[] {
+/** An app's values in COLUMNS order then its CODE_COLUMNS, for the positional insert; `seq` is its seed sequence. */
+function appValues(a: AppRow, codes: Record<RollupNameField, Map<string, number>>, seq: number): unknown[] {
   const code = (field: RollupNameField, name: string) => {
     const c = codes[field].get(name)
     if (c === undefined) throw new Error(`appNameDomain lacks the ${field} "${name}"`)
@@ -358,7 +372,7 @@ function appValues(a: AppRow, codes: Record<RollupNameField, Map<string, number>
     a.input_tables,
     a.output_tables,
     a.diagnostics,
-    storedSignature(a.parent_id, a.signature),
+    storedSignature(a, seq, PIPELINE_NAMES.includes(a.name)),
     a.executed_by_unravel,
     code('kind', a.kind),
     code('cluster', a.cluster_uid),
@@ -383,7 +397,7 @@ function makeApp(
   now: number,
   parent?: AppRow,
   longRun?: { start: number; planned: number },
-): { app: AppRow; events: EventRow[]; tags: TagRow[] } {
+): MadeApp {
   const start = parent
     ? parent.start_time + Math.min(prng.int(1, 30) * SECOND, Math.floor(parent.duration / 4))
     : (longRun?.start ?? startTime(prng, now))
@@ -524,6 +538,8 @@ function makeApp(
  * query in ten runs as MR or Tez child jobs (parent/child apps). Rows are inserted in batches so
  * a million of them never sit in memory at once. Each batch is also handed to the rollups (as
  * packed records, rollup-batch.ts), and each batch advances `progress` by its apps (the step's total is `count`).
+ * `appended` (made by the caller from a generator of their own: the Kubernetes Spark runs) follow
+ * the `count` apps, so they go through the same rollups, codes and search index.
  */
 export function seedApplications(
   db: Db,
@@ -533,6 +549,7 @@ export function seedApplications(
   count: number,
   rollups: RollupSink,
   progress: SeedProgress = SILENT_PROGRESS,
+  appended: readonly MadeApp[] = [],
 ): void {
   // Transient EMR clusters come and go; history runs on the long-lived ones.
   const { yarn, impala, presto } = appClusters(clusters)
@@ -578,13 +595,14 @@ export function seedApplications(
     return code
   }
   let appRowid = 0
-  type Made = ReturnType<typeof makeApp>
+  type Made = MadeApp
   // The rollups get each batch as packed records before it is inserted: in the rollup worker
   // (rollup-side.ts) they are added up while this thread inserts.
   const batcher = new RollupBatcher()
   const write = db.transaction((batch: Made[]) => {
     rollups.add(batcher.batch(batch.map((made) => made.app)))
-    for (const { app } of batch) apps.pushRow(appValues(app, codes))
+    // The n-th app made is rowid n: its seed sequence is the count written before it.
+    batch.forEach(({ app }, i) => apps.pushRow(appValues(app, codes, appRowid + i)))
     // Events and tags after their apps: their foreign keys are checked as each statement runs.
     apps.flush()
     for (const { events, tags } of batch) {
@@ -641,6 +659,12 @@ export function seedApplications(
       write(batch)
       batch = []
     }
+  }
+  // Made elsewhere from their own generator (the Kubernetes Spark applications), after every app
+  // above so those stay as they were; numbered on from them.
+  for (const made of appended) {
+    batch.push(made)
+    seq++
   }
   write(batch)
   const lastRowid = db.prepare('SELECT max(rowid) FROM applications').pluck().get() as number | null

@@ -35,7 +35,8 @@ import type { DatabricksSideInput } from './databricks-worker.ts'
 import { HBASE_PRNG_OFFSET, seedHbase } from './hbase.ts'
 import { KAFKA_PRNG_OFFSET, seedKafka } from './kafka.ts'
 import { ELK_PRNG_OFFSET, seedElk } from './elk.ts'
-import { KUBERNETES_PRNG_OFFSET, seedKubernetes } from './kubernetes.ts'
+import { KUBERNETES_PRNG_OFFSET, planKubernetes, writeKubernetes } from './kubernetes.ts'
+import { KUBERNETES_SPARK_APPS_PRNG_OFFSET, kubernetesSparkApps } from './kubernetes-spark-apps.ts'
 import { KUBERNETES_LOGS_PRNG_OFFSET, seedKubernetesLogs } from './kubernetes-logs.ts'
 import { seedNotificationChannels } from './notification-channels.ts'
 import { seedOsAccess } from './os-access.ts'
@@ -373,17 +374,27 @@ function seedTables(
       rollups.add(batch)
     },
   }
+  // Kubernetes is planned here, before the applications, so its Spark applications' runs are known
+  // to the applications step (seed/kubernetes-spark-apps.ts); its tables are written further down,
+  // from the same plan and generator, so every Kubernetes row is what it was when planned there.
+  const kubernetesPrng = createPrng(seed + KUBERNETES_PRNG_OFFSET)
+  const kubernetesPlan = planKubernetes(kubernetesPrng, clusters, now, scale)
+  const sparkApps = kubernetesSparkApps(
+    createPrng(seed + KUBERNETES_SPARK_APPS_PRNG_OFFSET),
+    kubernetesPlan,
+    now,
+  )
   withoutSecondaryIndexes(
     db,
     BULK_TABLES,
     () => {
-      seedApplications(db, prng, clusters, now, sizes.applications, rollupSink, progress)
+      seedApplications(db, prng, clusters, now, sizes.applications, rollupSink, progress, sparkApps)
       rollupSide?.finish()
       snowflakeSide ??= startAt('after applications')
     },
     timed,
     progress,
-    sizes.applications,
+    sizes.applications + sparkApps.length,
   )
   snowflakeSide ??= startAt('after indexes')
   bigQuerySide ??= startBigQueryAt('after indexes')
@@ -493,7 +504,7 @@ function seedTables(
   // Kubernetes (issue 23): its own generator too, so every other table's rows stay as they were.
   let kubernetesRows = 0
   timed('kubernetes', () => {
-    kubernetesRows = seedKubernetes(db, createPrng(seed + KUBERNETES_PRNG_OFFSET), clusters, now, scale)
+    kubernetesRows = writeKubernetes(db, kubernetesPrng, kubernetesPlan)
   })
   // Their containers' log lines, drawn from the pods and hours above with a generator of their own.
   timed('kubernetes-logs', () => {

@@ -377,3 +377,25 @@ export const LABEL_KEYS = ['team', 'env', 'cost_center', 'app'] as const
 export type LabelKey = (typeof LABEL_KEYS)[number]
 
 export type { CapacityType }
+
+/**
+ * The service account the Spark operator submits Spark applications as: the "user" a Kubernetes
+ * Spark application shows in the applications list (seed/kubernetes-spark-apps.ts).
+ */
+export const SPARK_SERVICE_ACCOUNT = 'spark'
+
+/**
+ * The clusters and namespaces that run SparkApplication workloads: the cluster and queue names a
+ * Kubernetes Spark application can hold (a namespace is what a YARN queue is to it).
+ */
+export function sparkApplicationHomes(): { clusters: string[]; namespaces: string[] } {
+  const clusters = new Set<string>()
+  const namespaces = new Set<string>()
+  for (const cluster of K8S_CLUSTERS)
+    for (const ns of cluster.namespaces)
+      if (ns.workloads.some((w) => w.kind === 'SparkApplication')) {
+        clusters.add(cluster.uid)
+        namespaces.add(ns.name)
+      }
+  return { clusters: [...clusters], namespaces: [...namespaces] }
+}

@@ -27,14 +27,29 @@ export const KUBERNETES_PRNG_OFFSET = 37
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 
-/** Seeds the Kubernetes tables; returns the rows written. */
-export function seedKubernetes(
-  db: Db,
+/** Every row of the Kubernetes seed but the hours: what is planned before any usage is drawn. */
+export interface KubernetesPlan {
+  /** [id, cluster_uid, name, team, env, cost centre, created_at], in id order. */
+  namespaces: unknown[][]
+  workloads: WorkloadPlan[]
+  nodes: NodePlan[]
+  /** In start order: a pod's id is its place here + 1. */
+  pods: PodPlan[]
+  from: number
+  end: number
+}
+
+/**
+ * The clusters' namespaces, workloads, pods and nodes, drawn from `prng` (which the hours then go on
+ * drawing from: seedKubernetes). Planned apart from the writing so the applications step can list the
+ * Spark applications' runs (seed/kubernetes-spark-apps.ts) before the Kubernetes tables are written.
+ */
+export function planKubernetes(
   prng: Prng,
   clusters: readonly SeedCluster[],
   now: number,
   scale: Scale,
-): number {
+): KubernetesPlan {
   const sizes = KUBERNETES_SIZES[scale]
   const end = Math.floor(now / SAMPLE_MS) * SAMPLE_MS
   const from = Math.floor(now / HOUR) * HOUR - sizes.days * DAY
@@ -69,7 +84,23 @@ export function seedKubernetes(
   }
   // Numbered in order of start, so each hour's rows come in key order (ts, pod_id).
   pods.sort((a, b) => a.start - b.start || a.node! - b.node! || (a.name < b.name ? -1 : 1))
+  return { namespaces, workloads, nodes, pods, from, end }
+}
 
+/** Seeds the Kubernetes tables (planned, then written); returns the rows written. */
+export function seedKubernetes(
+  db: Db,
+  prng: Prng,
+  clusters: readonly SeedCluster[],
+  now: number,
+  scale: Scale,
+): number {
+  return writeKubernetes(db, prng, planKubernetes(prng, clusters, now, scale))
+}
+
+/** Writes the Kubernetes tables of a plan, the hours drawn on from `prng` (planKubernetes's); returns the rows written. */
+export function writeKubernetes(db: Db, prng: Prng, plan: KubernetesPlan): number {
+  const { namespaces, workloads, nodes, pods, from, end } = plan
   let rows = 0
   db.transaction(() => {
     const insertNamespace = db.prepare(
