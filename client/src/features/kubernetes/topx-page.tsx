@@ -1,5 +1,4 @@
-import { useSearchParams } from 'react-router-dom'
-import { Group, SegmentedControl, Select, Stack, Text } from '@mantine/core'
+import { Group, Select, Stack } from '@mantine/core'
 import {
   KUBERNETES_GROUP_BYS,
   KUBERNETES_TOPX_METRICS,
@@ -21,6 +20,7 @@ import { PageHeader, RangePicker, RefreshButton } from '../../kit/page-header.ts
 import { ReturnLink } from '../../kit/return-link.tsx'
 import { useAddressRange } from '../../kit/use-address-range.ts'
 import { useKubernetesTopxQuery } from './api.ts'
+import { GroupBySelect, LabelledSegments, useAddressUpdate } from './controls.tsx'
 import { GROUP_LABELS, addressChoice, groupName, trendHref } from './groups.ts'
 
 const METRIC_LABELS: Record<KubernetesTopxMetric, string> = {
@@ -152,7 +152,7 @@ function columns(groupBy: KubernetesGroupBy, params: URLSearchParams): DataColum
  * rows are kept in the address with the window, so a link shows the same ranking.
  */
 export default function KubernetesTopxPage() {
-  const [params, setParams] = useSearchParams()
+  const [params, update] = useAddressUpdate()
   const range = useAddressRange({ preset: '7_d' })
   const groupBy = addressChoice(params.get('groupBy'), KUBERNETES_GROUP_BYS, 'namespace')
   const metric = addressChoice(params.get('metric'), KUBERNETES_TOPX_METRICS, 'cost')
@@ -160,14 +160,7 @@ export default function KubernetesTopxPage() {
   const request = { ...costWindowParams(range.state.dateRange), groupBy, metric, limit: Number(limit) }
   const result = useKubernetesTopxQuery(request)
   useRefetchOnTick(range.clock.now, request, result.refetch)
-  const set = (key: string, value: string) =>
-    setParams(
-      (p) => {
-        p.set(key, value)
-        return p
-      },
-      { replace: true },
-    )
+  const set = (key: string, value: string) => update({ [key]: value })
   return (
     <Stack gap="md">
       <PageHeader
@@ -178,25 +171,14 @@ export default function KubernetesTopxPage() {
         <RefreshButton clock={range.clock} />
       </PageHeader>
       <Group align="flex-end" gap="md" wrap="wrap">
-        <Select
-          label="Group by"
-          w={220}
-          data={KUBERNETES_GROUP_BYS.map((g) => ({ value: g, label: GROUP_LABELS[g] }))}
-          value={groupBy}
-          allowDeselect={false}
-          onChange={(v) => v && set('groupBy', v)}
+        <GroupBySelect value={groupBy} onChange={(g) => set('groupBy', g)} />
+        <LabelledSegments
+          label="Rank by"
+          value={metric}
+          options={KUBERNETES_TOPX_METRICS}
+          labels={METRIC_LABELS}
+          onChange={(m) => set('metric', m)}
         />
-        <div>
-          <Text size="sm" fw={500} mb={4} id="topx-metric">
-            Rank by
-          </Text>
-          <SegmentedControl
-            aria-labelledby="topx-metric"
-            value={metric}
-            onChange={(v) => set('metric', v)}
-            data={KUBERNETES_TOPX_METRICS.map((m) => ({ value: m, label: METRIC_LABELS[m] }))}
-          />
-        </div>
         <Select
           label="Rows"
           w={110}

@@ -1,5 +1,4 @@
-import { useSearchParams } from 'react-router-dom'
-import { Group, MultiSelect, SegmentedControl, Select, Stack, Text } from '@mantine/core'
+import { Group, MultiSelect, Stack } from '@mantine/core'
 import {
   KUBERNETES_GROUP_BYS,
   KUBERNETES_TREND_MAX_SELECTED,
@@ -16,6 +15,7 @@ import { useRefetchOnTick } from '../../kit/page-clock.ts'
 import { PageHeader, RangePicker, RefreshButton } from '../../kit/page-header.tsx'
 import { useAddressRange } from '../../kit/use-address-range.ts'
 import { useKubernetesUsageTrendsQuery } from './api.ts'
+import { GroupBySelect, LabelledSegments, useAddressUpdate } from './controls.tsx'
 import { GROUP_LABELS, addressChoice, groupName } from './groups.ts'
 
 const METRIC_LABELS: Record<KubernetesTrendMetric, string> = { cost: 'Cost', cpu: 'CPU', memory: 'Memory' }
@@ -37,7 +37,7 @@ type Available = KubernetesUsageTrends['available'][number]
  * are kept in the address, so Top X's rows open their own trend.
  */
 export default function KubernetesUsageTrendsPage() {
-  const [params, setParams] = useSearchParams()
+  const [params, set] = useAddressUpdate()
   const range = useAddressRange({ preset: '7_d' })
   const groupBy = addressChoice(params.get('groupBy'), KUBERNETES_GROUP_BYS, 'namespace')
   const metric = addressChoice(params.get('metric'), KUBERNETES_TREND_METRICS, 'cost')
@@ -50,17 +50,6 @@ export default function KubernetesUsageTrendsPage() {
   }
   const result = useKubernetesUsageTrendsQuery(request)
   useRefetchOnTick(range.clock.now, request, result.refetch)
-  const set = (changes: Record<string, string | null>) =>
-    setParams(
-      (p) => {
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') p.delete(key)
-          else p.set(key, value)
-        }
-        return p
-      },
-      { replace: true },
-    )
   const data = result.data
   return (
     <Stack gap="md">
@@ -72,26 +61,18 @@ export default function KubernetesUsageTrendsPage() {
         <RefreshButton clock={range.clock} />
       </PageHeader>
       <Group align="flex-end" gap="md" wrap="wrap">
-        <Select
-          label="Group by"
-          w={220}
-          data={KUBERNETES_GROUP_BYS.map((g) => ({ value: g, label: GROUP_LABELS[g] }))}
+        <GroupBySelect
           value={groupBy}
-          allowDeselect={false}
           // Another grouping has other values: its first four are drawn.
-          onChange={(v) => v && set({ groupBy: v, values: null })}
+          onChange={(g) => set({ groupBy: g, values: null })}
         />
-        <div>
-          <Text size="sm" fw={500} mb={4} id="trend-metric">
-            Measure
-          </Text>
-          <SegmentedControl
-            aria-labelledby="trend-metric"
-            value={metric}
-            onChange={(v) => set({ metric: v })}
-            data={KUBERNETES_TREND_METRICS.map((m) => ({ value: m, label: METRIC_LABELS[m] }))}
-          />
-        </div>
+        <LabelledSegments
+          label="Measure"
+          value={metric}
+          options={KUBERNETES_TREND_METRICS}
+          labels={METRIC_LABELS}
+          onChange={(m) => set({ metric: m })}
+        />
         <MultiSelect
           label={`${GROUP_LABELS[groupBy]} values drawn`}
           w={460}
