@@ -9,6 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { shiftToClock } from '../src/db/open-database.ts'
 import { appsTimeShift } from '../src/db/repositories/applications.ts'
+import { INGESTION_SOURCES } from '../src/db/repositories/ingestion-sources.ts'
 import { INGESTION_ERRORS } from '../src/db/seed/ingestion.ts'
 import { auth, frozenTestApp, signIn, type FrozenTestApp } from './helper.ts'
 
@@ -104,6 +105,36 @@ describe('ingestion monitor and Kafka consumption (R130, R131, R165)', () => {
     const last = Date.parse(source.rowsPerHour.at(-1)![0])
     expect(last + HOUR_MS).toBeLessThanOrEqual(Date.parse(source.ingestedUntil!))
     expect(source.rowsPerHour.reduce((a, [, n]) => a + n, 0)).toBeGreaterThan(0)
+  })
+
+  it("the stored rows per hour are each event source's definition over all the stored data", () => {
+    const stored = app.db.prepare('SELECT hour, n FROM ingestion_source_hours WHERE source = ? ORDER BY hour')
+    const events = INGESTION_SOURCES.filter((s) => s.kind === 'events')
+    expect(events.length).toBeGreaterThan(0)
+    for (const s of events) {
+      const defined = [...s.hourlyRows(app.db, 0, now)].sort(([a], [b]) => a - b)
+      expect(defined.length, s.id).toBeGreaterThan(0)
+      expect(stored.raw().all(s.id), s.id).toEqual(defined)
+    }
+  })
+
+  it('a range ending inside an hour reads that hour as the source defines it', async () => {
+    // Three days ending 30 h 17 min ago: inside what every source has ingested (the seeded outages
+    // ended earlier), so the range's end cuts its last hour short (WAREHOUSE_LOAD_HISTORY then counts
+    // only the intervals started before it).
+    const end = now - 30 * HOUR_MS - 17 * 60_000
+    const q = `startTime=${new Date(end - 3 * 24 * HOUR_MS).toISOString()}&endTime=${new Date(end).toISOString()}`
+    const body = (await get(`${monitorPath}?${q}`, 'snowflake')).json<IngestionMonitor>()
+    const shift = appsTimeShift(app.db)
+    for (const source of body.sources.filter((s) => s.kind === 'events')) {
+      const s = INGESTION_SOURCES.find((x) => x.id === source.id)!
+      const from = Date.parse(source.rowsPerHour[0]![0]) - shift
+      const defined = s.hourlyRows(app.db, from, end - shift + 1)
+      expect(Date.parse(source.ingestedUntil!)).toBeGreaterThan(end)
+      expect(source.rowsPerHour, s.id).toEqual(
+        source.rowsPerHour.map(([time]) => [time, defined.get(Date.parse(time) - shift) ?? 0]),
+      )
+    }
   })
 
   it('shows each status the rule gives: the seeded outages leave one source delayed and one failing', async () => {

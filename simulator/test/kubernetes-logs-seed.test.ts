@@ -10,7 +10,7 @@ import { createPrng } from '../src/db/seed/prng.ts'
 import { TEST_NOW_MS } from './helper.ts'
 
 const POD_TABLES = ['k8s_pods', 'k8s_containers', 'k8s_pod_hours', 'k8s_node_hours'] as const
-const LOG_TABLES = ['k8s_log_lines', 'k8s_log_templates', 'k8s_log_containers'] as const
+const LOG_TABLES = ['k8s_log_lines', 'k8s_log_templates', 'k8s_log_containers', 'k8s_log_hours'] as const
 
 /** The Kubernetes tables of a fresh database, with or without the log lines. */
 function seeded(seed: number, logs: boolean): Db {
@@ -53,6 +53,15 @@ describe('the Kubernetes log seed', () => {
     expect(outside).toBe(0)
     const levels = a.prepare('SELECT DISTINCT level FROM k8s_log_lines ORDER BY 1').pluck().all()
     expect(levels).toEqual([0, 1, 2, 3])
+  })
+
+  it('counts the lines of every hour that has any', () => {
+    const counted = a
+      .prepare('SELECT ts - ts % 3600000, count(*) FROM k8s_log_lines GROUP BY 1 ORDER BY 1')
+      .raw()
+      .all()
+    expect(counted.length).toBeGreaterThan(24)
+    expect(a.prepare('SELECT hour, lines FROM k8s_log_hours ORDER BY hour').raw().all()).toEqual(counted)
   })
 
   it('ties the memory warnings to the stored peaks and the shutdown errors to the pods that failed', () => {

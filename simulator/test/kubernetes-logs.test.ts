@@ -2,6 +2,7 @@ import type { KubernetesLogs } from '@costlens/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppInstance } from '../src/app.ts'
 import { kubernetesClock } from '../src/db/repositories/kubernetes-common.ts'
+import { scanStart } from '../src/db/repositories/kubernetes-logs.ts'
 import { TEST_NOW_MS, frozenTestApp, type FrozenTestApp } from './helper.ts'
 
 const HOUR = 3_600_000
@@ -115,6 +116,36 @@ describe('Kubernetes container logs (R219, /kubernetes/osd_logs)', () => {
     expect(new Set(whole.lines.map((l) => l.id)).size).toBe(60)
     // The same page asked again is the same.
     expect((await logs({ pageSize: 20, page: 2 })).lines).toEqual(pages[1]!.lines)
+  })
+
+  it('counts every match whichever page is asked, a page past the last match too', async () => {
+    const first = await logs({ levels: 'WARN', pageSize: 10 })
+    expect(first.total).toBe(stored('level = 2'))
+    expect(first.total).toBeGreaterThan(30)
+    const pages = Math.ceil(first.total / 10)
+    for (const page of [2, pages, pages + 1]) {
+      const body = await logs({ levels: 'WARN', pageSize: 10, page })
+      expect(body.total, `page ${page}`).toBe(first.total)
+      expect(body.lines.length).toBe(Math.max(0, Math.min(10, first.total - (page - 1) * 10)))
+    }
+    const text = await logs({ text: 'status=50', pageSize: 5, page: 2 })
+    expect(text.total).toBe((await logs({ text: 'status=50', pageSize: 200 })).lines.length)
+  })
+
+  it("finds where a search's newest lines begin from the hours' counts as a walk of the lines would", () => {
+    const shift = kubernetesClock(app.db, TEST_NOW_MS).shift
+    const walk = app.db
+      .prepare('SELECT ts FROM k8s_log_lines WHERE ts >= ? AND ts < ? ORDER BY ts DESC LIMIT 1 OFFSET ?')
+      .pluck()
+    const end = END - shift - 1_234_567
+    for (const [from, to] of [
+      [end - 7 * DAY, end],
+      [end - 7 * DAY + 2_345, end - (end % HOUR)],
+      [end - 90 * 60_000, end],
+      [end - 20 * 60_000, end],
+    ] as const)
+      for (const nth of [1, 5, 800, 3_000, 20_000, 10_000_000])
+        expect(scanStart(app.db, from, to, nth), `${from}-${to} ${nth}`).toBe(walk.get(from, to, nth - 1))
   })
 
   it.each<[Args, string]>([

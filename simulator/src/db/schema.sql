@@ -2107,6 +2107,17 @@ CREATE TABLE IF NOT EXISTS ingestion_runs (
 );
 -- A source's runs newest first (its list, its last run and last success), filtered by status.
 CREATE INDEX IF NOT EXISTS ingestion_runs_source ON ingestion_runs (platform, source, started_at, status);
+-- Each event source's rows per hour of event time, as its definition counts them (repositories/
+-- ingestion-sources.ts hourlyRows), over every stored hour: written by seed/ingestion.ts, read by the
+-- monitor's chart (repositories/ingestion.ts rowsPerHour). Counting WAREHOUSE_LOAD_HISTORY's 5-minute
+-- intervals from the queries took 80 ms a request over 31 days at the large scale; these ~10,000 rows
+-- are read by their key. Stored hours, read shifted like ingestion_runs; snapshot sources are not here.
+CREATE TABLE IF NOT EXISTS ingestion_source_hours (
+  source  TEXT NOT NULL,                         -- repositories/ingestion-sources.ts ids (unique)
+  hour    INTEGER NOT NULL,                      -- the hour's stored start, epoch ms
+  n       INTEGER NOT NULL,
+  PRIMARY KEY (source, hour)
+) WITHOUT ROWID;
 -- Kubernetes container logs (issue 23 /kubernetes/osd_logs; seed/kubernetes-logs.ts, repositories/
 -- kubernetes-logs.ts). A line is a template and up to five parameters, the message being
 -- printf(format, p1, …, p5) in SQL: a third of the bytes of the text, and still searched by LIKE.
@@ -2132,6 +2143,14 @@ CREATE TABLE IF NOT EXISTS k8s_log_lines (
   p1 INTEGER, p2 INTEGER, p3 INTEGER, p4 INTEGER, p5 INTEGER,
   PRIMARY KEY (ts, pod_id, seq)
 ) WITHOUT ROWID;
+-- The lines of each stored hour (seed/kubernetes-logs.ts): where a search's KUBERNETES_LOGS_MAX_SCAN
+-- newest lines begin is found by adding up hours back from the window's end and walking one hour's
+-- keys (repositories/kubernetes-logs.ts scanStart), not by walking 200,000 keys (10 ms a 7-day search
+-- at the large scale). A few hundred rows.
+CREATE TABLE IF NOT EXISTS k8s_log_hours (
+  hour   INTEGER PRIMARY KEY,                      -- the hour's stored start, epoch ms
+  lines  INTEGER NOT NULL
+);
 
 -- OpenSearch anomaly detectors (issue 23 /osd_anomalies; repositories/os-anomalies.ts): one feature (a
 -- metric of the platform's catalogue, summed per hour), an optional category field splitting it per

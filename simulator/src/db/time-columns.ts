@@ -89,6 +89,7 @@ export const APP_TIME_COLUMNS: readonly { table: string; columns: readonly strin
   { table: 'k8s_node_hours', columns: ['ts'] },
   // Their containers' log lines (issue 23 /kubernetes/osd_logs), read shifted as the pod-hours they sit in.
   { table: 'k8s_log_lines', columns: ['ts'] },
+  { table: 'k8s_log_hours', columns: ['hour'] },
   // BigQuery's jobs per hour (issue 23 /os_alerting's monitors): read shifted like the jobs they add up.
   { table: 'os_alerting_bq_hours', columns: ['hour'] },
   // The anomaly detectors' per-entity hours and days (issue 23 /osd_anomalies), read shifted like the
@@ -98,6 +99,7 @@ export const APP_TIME_COLUMNS: readonly { table: string; columns: readonly strin
   // The console's own ingestion runs (issue 23 /manage/data_ingestion_monitor): read shifted like the
   // queries and jobs they ingested, so a run's window stays over the rows it counted.
   { table: 'ingestion_runs', columns: ['started_at', 'window_start', 'window_end'] },
+  { table: 'ingestion_source_hours', columns: ['hour'] },
   { table: 'yarn_node_events', columns: ['start_time', 'end_time'] },
   // A million queries at the large scale, and rollups cut by their seeded start times.
   { table: 'snowflake_queries', columns: ['start_time', 'end_time'] },

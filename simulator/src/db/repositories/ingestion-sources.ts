@@ -9,6 +9,8 @@ import { cachedStatement } from '../statement-cache.ts'
  * (Snowflake's ACCOUNT_USAGE views: QUERY_HISTORY up to 45 minutes, the warehouse and access views up
  * to 3 hours, TABLE_STORAGE_METRICS up to 90 minutes), its Kafka topic, and how many rows it delivers
  * per hour of event time, counted from the stored data: the seeded runs ingested exactly these rows.
+ * The event sources' counts are stored once at seeding (ingestion_source_hours), which the monitor
+ * reads (repositories/ingestion.ts storedHourlyRows); the definitions here are what the seed stores.
  */
 
 export type IngestionPlatform = Extract<ClusterType, 'SNOWFLAKE' | 'BIGQUERYV2'>
@@ -35,7 +37,8 @@ export interface IngestionSourceDefinition {
   hourlyRows: HourlyRows
 }
 
-const rowsByHour = (rows: readonly { hour: number; n: number }[]) => new Map(rows.map((r) => [r.hour, r.n]))
+export const rowsByHour = (rows: readonly { hour: number; n: number }[]) =>
+  new Map(rows.map((r) => [r.hour, r.n]))
 
 /** Snowflake's rows per hour as `sum` adds up the warehouses' hourly query rollups. */
 function snowflakeRollupRows(sum: string): HourlyRows {

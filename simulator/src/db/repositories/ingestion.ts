@@ -17,13 +17,14 @@ import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
 import { appsTimeShift, instant } from './applications.ts'
-import { expectedLagOf, sourcesOf, type IngestionSourceDefinition } from './ingestion-sources.ts'
+import { expectedLagOf, rowsByHour, sourcesOf, type IngestionSourceDefinition } from './ingestion-sources.ts'
 
 /*
  * The ingestion monitor (issue 23 /manage/data_ingestion_monitor): each source's runs, read from
  * ingestion_runs, and the rows its view delivered per hour, counted from the stored queries and jobs.
  * Runs are stored as seeded and shown moved by appsTimeShift, like the data they read: a range in
- * shown time is read shifted back, and "now" is the stored now.
+ * shown time is read shifted back, and "now" is the stored now. The rows per hour are read from what
+ * the seed stored (ingestion_source_hours), not counted again at each request.
  */
 
 const DAY_MS = 24 * HOUR_MS
@@ -79,6 +80,28 @@ function newestRun(db: Db, s: IngestionSourceDefinition, storedNow: number, stat
   }) as RunRecord | undefined
 }
 
+const STORED_HOURS_SQL = `SELECT hour, n FROM ingestion_source_hours
+  WHERE source = @source AND hour >= @from AND hour < @to`
+
+/**
+ * A source's rows per hour in [from, to) stored time, `from` on the hour, as its definition counts
+ * them: an event source's whole hours from what the seed stored (ingestion_source_hours), a last hour
+ * that `to` cuts short from the definition itself (WAREHOUSE_LOAD_HISTORY counts the intervals
+ * started before `to`; the rollups' sources their whole hour), a snapshot's daily count as defined.
+ */
+export function storedHourlyRows(db: Db, s: IngestionSourceDefinition, from: number, to: number) {
+  if (s.kind === 'snapshot') return s.hourlyRows(db, from, to)
+  const wholeUntil = Math.max(from, Math.floor(to / HOUR_MS) * HOUR_MS)
+  const rows = rowsByHour(
+    cachedStatement(db, STORED_HOURS_SQL).all({ source: s.id, from, to: wholeUntil }) as {
+      hour: number
+      n: number
+    }[],
+  )
+  if (wholeUntil < to) for (const [hour, n] of s.hourlyRows(db, wholeUntil, to)) rows.set(hour, n)
+  return rows
+}
+
 /** The rows a source's view delivered per hour of the range, up to what is ingested, in shown time. */
 export function rowsPerHour(
   db: Db,
@@ -89,7 +112,7 @@ export function rowsPerHour(
   if (ingestedUntil === null) return []
   const from = Math.floor(range.from / HOUR_MS) * HOUR_MS
   const to = Math.min(range.to, ingestedUntil)
-  const rows = s.hourlyRows(db, from, to)
+  const rows = storedHourlyRows(db, s, from, to)
   const hours =
     s.kind === 'snapshot'
       ? [...rows.keys()].sort((a, b) => a - b)

@@ -9,7 +9,8 @@ import type { Prng } from './prng.ts'
  * view's latency lets it see and counting the rows the stored queries and jobs hold for them. A few runs
  * fail the way collectors of these views do, and the runs after a failure catch up at most
  * MAX_HOURS_PER_RUN hours at a time, so a long outage leaves a source behind for a while. Seeded after
- * the Snowflake and BigQuery data and their hourly rollups (os_alerting_bq_hours) it counts.
+ * the Snowflake and BigQuery data and their hourly rollups (os_alerting_bq_hours) it counts; the event
+ * sources' rows per hour are stored beside the runs (ingestion_source_hours) for the monitor's chart.
  */
 
 /** How far back runs are kept: the pages' longest range (31 days) and some. */
@@ -85,14 +86,23 @@ function failedDuration(prng: Prng, error: IngestionError): number {
   return error === 'timeout' ? 600_000 + prng.int(20, 900) : prng.int(150, 1_200)
 }
 
-/** The runs of one source up to `now`, oldest first. */
-export function sourceRuns(db: Db, prng: Prng, source: IngestionSourceDefinition, now: number): RunRow[] {
+/**
+ * The runs of one source up to `now`, oldest first; `hourly` its rows per hour (at least over the runs'
+ * history and the day before), read from its definition when not given.
+ */
+export function sourceRuns(
+  db: Db,
+  prng: Prng,
+  source: IngestionSourceDefinition,
+  now: number,
+  hourly?: Map<number, number>,
+): RunRow[] {
   const historyStart = now - RUN_HISTORY_DAYS * DAY_MS
   const step = source.scheduleMinutes * 60_000
   const grid = source.kind === 'snapshot' ? DAY_MS : HOUR_MS
   const first = Math.floor(historyStart / grid) * grid + source.startMinute * 60_000
   const latency = source.latencyMinutes * 60_000
-  const rows = source.hourlyRows(db, first - DAY_MS, now)
+  const rows = hourly ?? source.hourlyRows(db, first - DAY_MS, now)
   const incidents = INCIDENTS.filter((i) => i.source === source.id)
   const runs: RunRow[] = []
   // What a run can see: events before the last whole hour the view's latency has delivered.
@@ -127,20 +137,30 @@ export function sourceRuns(db: Db, prng: Prng, source: IngestionSourceDefinition
   return runs
 }
 
-/** Every source's runs into ingestion_runs. */
+/**
+ * Every source's runs into ingestion_runs, and every event source's rows per hour into
+ * ingestion_source_hours over all the stored data (a range of the monitor may lie anywhere before
+ * now): counted once here, from the same definition the runs count, instead of at each request.
+ */
 export function seedIngestion(db: Db, prng: Prng, now: number): number {
   const insert = db.prepare(
     `INSERT INTO ingestion_runs (platform, source, status, started_at, duration_ms, window_start, window_end,
                                  row_count, error)
      VALUES (@platform, @source, @status, @startedAt, @durationMs, @windowStart, @windowEnd, @rowCount, @error)`,
   )
+  const insertHour = db.prepare('INSERT INTO ingestion_source_hours (source, hour, n) VALUES (?, ?, ?)')
   let count = 0
   db.transaction(() => {
-    for (const source of INGESTION_SOURCES)
-      for (const run of sourceRuns(db, prng, source, now)) {
+    for (const source of INGESTION_SOURCES) {
+      const hourly = source.kind === 'events' ? source.hourlyRows(db, 0, now) : undefined
+      if (hourly)
+        for (const hour of [...hourly.keys()].sort((a, b) => a - b))
+          insertHour.run(source.id, hour, hourly.get(hour)!)
+      for (const run of sourceRuns(db, prng, source, now, hourly)) {
         insert.run(run)
         count += 1
       }
+    }
   })()
   return count
 }

@@ -111,12 +111,13 @@ interface PodRow {
 
 interface Line {
   ts: number
+  pod: number
   container: number
   template: Template
   params: readonly (string | number)[]
 }
 
-/** Seeds k8s_log_templates, k8s_log_containers and k8s_log_lines; returns the lines written. */
+/** Seeds k8s_log_templates, k8s_log_containers, k8s_log_lines and k8s_log_hours; returns the lines written. */
 export function seedKubernetesLogs(db: Db, prng: Prng, now: number): number {
   const pods = new Map<number, PodRow>()
   for (const p of db
@@ -156,22 +157,24 @@ export function seedKubernetesLogs(db: Db, prng: Prng, now: number): number {
     'p5',
   ])
   let written = 0
+  const linesByHour = new Map<number, number>()
   db.transaction(() => {
-    let hourLines: { pod: number; line: Line }[] = []
+    let hourLines: Line[] = []
     let currentHour = -1
     const flushHour = () => {
-      hourLines.sort((a, b) => a.line.ts - b.line.ts || a.pod - b.pod)
-      const seqs = new Map<string, number>()
-      for (const { pod, line } of hourLines) {
-        // seq orders a pod's lines of one millisecond (rare): unique with the time and the pod.
-        const at = `${line.ts}/${pod}`
-        const seq = seqs.get(at) ?? 0
-        seqs.set(at, seq + 1)
+      hourLines.sort((a, b) => a.ts - b.ts || a.pod - b.pod)
+      // seq orders a pod's lines of one millisecond (rare): unique with the time and the pod. Sorted,
+      // such lines are next to each other (the sort is stable), so the previous line tells the seq.
+      let [previousTs, previousPod, seq] = [-1, -1, 0]
+      for (const line of hourLines) {
+        seq = line.ts === previousTs && line.pod === previousPod ? seq + 1 : 0
+        previousTs = line.ts
+        previousPod = line.pod
         const [level] = TEMPLATES[line.template]
         const p = line.params
         rows.push(
           line.ts,
-          pod,
+          line.pod,
           seq,
           line.container,
           LOG_LEVELS[level],
@@ -183,6 +186,8 @@ export function seedKubernetesLogs(db: Db, prng: Prng, now: number): number {
           p[4] ?? null,
         )
         written++
+        const lineHour = line.ts - (line.ts % HOUR)
+        linesByHour.set(lineHour, (linesByHour.get(lineHour) ?? 0) + 1)
       }
       hourLines = []
     }
@@ -207,13 +212,11 @@ export function seedKubernetesLogs(db: Db, prng: Prng, now: number): number {
       // Every line inside the part of the hour the pod was up (a start or end line near its edge too).
       const push = (container: string, template: Template, params: readonly (string | number)[], ts = at()) =>
         hourLines.push({
+          ts: Math.min(Math.max(ts, from), to - 1),
           pod: pod.id,
-          line: {
-            ts: Math.min(Math.max(ts, from), to - 1),
-            container: containerId(container),
-            template,
-            params,
-          },
+          container: containerId(container),
+          template,
+          params,
         })
       const main = mainContainer(pod)
       const share = (to - from) / HOUR
@@ -232,10 +235,15 @@ export function seedKubernetesLogs(db: Db, prng: Prng, now: number): number {
   })()
 
   const insertTemplate = db.prepare('INSERT INTO k8s_log_templates (id, level, format) VALUES (?, ?, ?)')
-  for (const [key, [level, format]] of Object.entries(TEMPLATES))
-    insertTemplate.run(TEMPLATE_IDS[key as Template], LOG_LEVELS[level], format)
   const insertContainer = db.prepare('INSERT INTO k8s_log_containers (id, name) VALUES (?, ?)')
-  for (const [name, id] of containers) insertContainer.run(id, name)
+  const insertHour = db.prepare('INSERT INTO k8s_log_hours (hour, lines) VALUES (?, ?)')
+  db.transaction(() => {
+    for (const [key, [level, format]] of Object.entries(TEMPLATES))
+      insertTemplate.run(TEMPLATE_IDS[key as Template], LOG_LEVELS[level], format)
+    for (const [name, id] of containers) insertContainer.run(id, name)
+    for (const hour of [...linesByHour.keys()].sort((x, y) => x - y))
+      insertHour.run(hour, linesByHour.get(hour)!)
+  })()
   return written
 }
 
