@@ -102,3 +102,97 @@ describe('scoreHourlySeries', () => {
     expect(count(SENSITIVITY_SPREADS.low)).toBeGreaterThan(0)
   })
 })
+
+/** Median and spread by plain sorting, as the rule was first written. */
+const sortedMedian = (xs: readonly number[]) => {
+  if (xs.length === 0) return 0
+  const s = [...xs].sort((a, b) => a - b)
+  const mid = s.length >> 1
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2
+}
+const referenceSpread = (xs: readonly number[]) => {
+  if (xs.length === 0) return 0
+  const centre = sortedMedian(xs)
+  const deviations = xs.map((v) => Math.abs(v - centre))
+  const mean = deviations.reduce((sum, d) => sum + d, 0) / deviations.length
+  return Math.max(1.4826 * sortedMedian(deviations), 1.2533 * mean)
+}
+
+/**
+ * The rule as first written, sort by sort and day by day from scratch: the scoring, made faster
+ * (selection, buffers, medians shared between a day's baselines and its residuals), must give the
+ * very same numbers, to the last bit.
+ */
+function referenceScores(
+  values: readonly number[],
+  from: number,
+  historyStart: number,
+  k: number,
+  dayOffset: number,
+) {
+  const daySpread = (dayStart: number) => {
+    const first = Math.max(historyStart, dayStart - BASELINE_DAYS * 24)
+    const left: number[] = []
+    for (let hour = 0; hour < Math.min(24, dayStart - first); hour++) {
+      const same: number[] = []
+      for (let i = first + hour; i < dayStart; i += 24) same.push(values[i]!)
+      const centre = sortedMedian(same)
+      for (const v of same) left.push(v - centre)
+    }
+    return referenceSpread(left)
+  }
+  return values.slice(from).map((actual, i) => {
+    const index = from + i
+    const same: number[] = []
+    for (let day = 1; day <= BASELINE_DAYS && index - day * 24 >= historyStart; day++)
+      same.push(values[index - day * 24]!)
+    const confidence = same.length / BASELINE_DAYS
+    if (same.length === 0)
+      return { index, actual, expected: actual, lower: actual, upper: actual, score: 0, grade: 0, confidence }
+    const expected = sortedMedian(same)
+    const spread = daySpread(index - ((((index + dayOffset) % 24) + 24) % 24))
+    const { score, grade } = gradeOf(actual, expected, spread, k)
+    const band = { lower: Math.max(0, expected - k * spread), upper: expected + k * spread }
+    return { index, actual, expected, ...band, score, grade, confidence }
+  })
+}
+
+describe('scoreHourlySeries against the rule as first written', () => {
+  /** A deterministic series: a daily shape, noise, idle stretches and bursts, as the seeded hours are. */
+  const series = (days: number, seed: number) => {
+    let state = seed
+    const next = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648
+    return Array.from({ length: days * 24 }, (_, i) => {
+      const r = next()
+      if (r < 0.35) return 0
+      if (r > 0.97) return Math.round(next() * 5000) / 100
+      return Math.round((20 + 10 * Math.sin((i % 24) / 3.8) + next() * 6) * 10_000) / 10_000
+    })
+  }
+
+  it.each([
+    ['a month after two weeks of history', 44, 0, 14 * 24, 5],
+    ['a young entity: history from day 20', 44, 20 * 24 + 7, 14 * 24, 0],
+    ['history starting inside the range', 30, 16 * 24 + 3, 14 * 24, 13],
+    ['a day and a half', 16, 0, 14 * 24 + 9, 21],
+    ['no history at all', 20, 30 * 24, 14 * 24, 2],
+  ])('%s', (_, days, historyStart, from, dayOffset) => {
+    for (const [seed, k] of [
+      [1, SENSITIVITY_SPREADS.low],
+      [2, SENSITIVITY_SPREADS.medium],
+      [3, SENSITIVITY_SPREADS.high],
+    ] as const) {
+      const values = series(days, seed * 31 + days)
+      expect(scoreHourlySeries(values, { from, historyStart, k, dayOffset })).toEqual(
+        referenceScores(values, from, historyStart, k, dayOffset),
+      )
+    }
+  })
+
+  it('the exported median and robust spread agree with plain sorting, odd and even', () => {
+    for (const values of [series(3, 9), series(3, 9).slice(1), series(1, 4).slice(0, 13)]) {
+      expect(median(values)).toBe(sortedMedian(values))
+      expect(robustSpread(values)).toBe(referenceSpread(values))
+    }
+  })
+})

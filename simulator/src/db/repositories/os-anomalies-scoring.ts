@@ -19,20 +19,21 @@ import {
 } from '@costlens/shared'
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
+import { memoized } from './os-anomalies-memo.ts'
 import {
   ACCOUNT_WIDE,
-  detectorSeries,
+  detectorValues,
   entityNames,
   gridOffset,
   topEntityCodes,
-  type DetectorSeries,
   type EntityName,
 } from './os-anomalies-series.ts'
 
 /*
  * A detector's results (issue 23 /osd_anomalies), scored when read with the rule of
  * shared/src/rules/anomaly-scoring.ts: the range's whole hours, the top entities' series over it and
- * the 14 days before, each hour against its baseline.
+ * the 14 days before, each hour against its baseline. A range once scored is kept a while
+ * (os-anomalies-memo.ts), so the list and the results page of the same range share one scoring.
  */
 
 /** A stored detector (os_detectors). */
@@ -86,26 +87,30 @@ export interface Scored {
 
 /**
  * Scores a detector's series over the range: the top entities by total, each hour against its
- * baseline, values rounded to the metric's decimals as shown.
+ * baseline, values rounded to the metric's decimals as shown. Shared with other callers of the same
+ * definition and range (os-anomalies-memo.ts): not to be changed.
  */
 export function scoreDetector(db: Db, row: DetectorRow, range: { from: number; to: number }): Scored {
+  const key = [row.platform, row.metric, row.category_field, row.sensitivity, range.from, range.to].join('|')
+  return memoized(db, key, () => scoreRange(db, row, range))
+}
+
+function scoreRange(db: Db, row: DetectorRow, range: { from: number; to: number }): Scored {
   const metric = metricOf(row)
   const historyFrom = range.from - BASELINE_DAYS * DAY_MS
   const field = row.category_field
   const codes = field === null ? [0] : topEntityCodes(db, row.platform, metric, field, range)
   const names = namesOf(db, field)
-  const series = detectorSeries(db, row.platform, metric, field, codes, { from: historyFrom, to: range.to })
-  const hoursCount = Math.round((range.to - historyFrom) / HOUR_MS)
+  const series = detectorValues(db, row.platform, metric, field, codes, { from: historyFrom, to: range.to })
   const rangeIndex = BASELINE_DAYS * 24
-  const byEntity = valuesByEntity(series, codes, historyFrom, hoursCount)
   const labelOf = (code: number) => names.get(code)?.label ?? String(code)
   // Busiest first by the exact total over the range (the ranking read whole days).
   const top = codes
     .map((code) => ({
       code,
-      total: byEntity
+      total: series.values
         .get(code)!
-        .slice(rangeIndex)
+        .subarray(rangeIndex)
         .reduce((sum, v) => sum + v, 0),
     }))
     .filter((t) => t.total > 0 || field === null)
@@ -117,7 +122,7 @@ export function scoreDetector(db: Db, row: DetectorRow, range: { from: number; t
   const entities: DetectorEntity[] = []
   const anomalies: Anomaly[] = []
   for (const { code, total } of top) {
-    const values = byEntity.get(code)!
+    const values = series.values.get(code)!
     const name = names.get(code)
     const first = series.firstHour.get(code) ?? historyFrom
     const historyStart = Math.max(0, Math.ceil((first - historyFrom) / HOUR_MS))
@@ -153,22 +158,6 @@ export function scoreDetector(db: Db, row: DetectorRow, range: { from: number; t
     entities.push({ key, label, total: round(total), anomalyCount: count, points })
   }
   return { entities, anomalies }
-}
-
-/** Each entity's value of every hour from `from` (index 0), 0 where nothing ran. */
-function valuesByEntity(
-  series: DetectorSeries,
-  codes: readonly number[],
-  from: number,
-  count: number,
-): Map<number, number[]> {
-  const byEntity = new Map(codes.map((code) => [code, new Array<number>(count).fill(0)]))
-  for (const hour of series.hours) {
-    const index = Math.round((hour.start - from) / HOUR_MS)
-    const values = byEntity.get(hour.code)
-    if (values && index >= 0 && index < count) values[index] = values[index]! + hour.value
-  }
-  return byEntity
 }
 
 /** A field's entities' names; the one account-wide entity (code 0) without a field. */

@@ -34,7 +34,7 @@ import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
 import { anomalyRange, metricOf, namesOf, scoreDetector, type DetectorRow } from './os-anomalies-scoring.ts'
-import { detectorSeries, entityCode, gridOffset, hourContributors } from './os-anomalies-series.ts'
+import { detectorValues, entityCode, gridOffset, hourContributors } from './os-anomalies-series.ts'
 
 /*
  * OpenSearch anomaly detection in SQLite (issue 23 /osd_anomalies): detectors of a platform, each
@@ -286,11 +286,10 @@ export function detectorContributors(
     if (found === undefined) throw new HttpError(400, DETECTOR_MESSAGES.unknownEntity(query.entity ?? ''))
     code = found
   }
-  const series = detectorSeries(db, row.platform, metric, field, [code], {
+  const value = detectorValues(db, row.platform, metric, field, [code], {
     from: query.start,
     to: query.start + HOUR_MS,
-  })
-  const value = series.hours.reduce((sum, h) => sum + h.value, 0)
+  }).values.get(code)![0]!
   const result = hourContributors(
     db,
     row.platform,
