@@ -1,10 +1,11 @@
 import type { Statement } from 'better-sqlite3'
+import { LRUCache } from 'lru-cache'
 import type { Db } from './open-database.ts'
 
 /** Enough for every statement text the list searches build (their filters vary the text). */
 const MAX_STATEMENTS = 500
 
-const caches = new WeakMap<Db, Map<string, Statement>>()
+const caches = new WeakMap<Db, LRUCache<string, Statement>>()
 
 /**
  * A prepared statement for `sql`, kept per connection: compiling the SQL of a list search costs
@@ -14,16 +15,13 @@ const caches = new WeakMap<Db, Map<string, Statement>>()
  */
 export function cachedStatement(db: Db, sql: string): Statement {
   let cache = caches.get(db)
-  if (!cache) caches.set(db, (cache = new Map()))
+  if (!cache) caches.set(db, (cache = new LRUCache({ max: MAX_STATEMENTS })))
   let statement = cache.get(sql)
   if (statement) {
-    // Map keeps insertion order: re-inserting marks the statement as the most recently used.
-    cache.delete(sql)
     if (statement.reader) statement.raw(false).pluck(false)
   } else {
     statement = db.prepare(sql)
-    if (cache.size >= MAX_STATEMENTS) cache.delete(cache.keys().next().value!)
+    cache.set(sql, statement)
   }
-  cache.set(sql, statement)
   return statement
 }

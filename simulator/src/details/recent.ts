@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache'
 import { isRunning, type DetailsRecord } from './record.ts'
 
 /**
@@ -6,24 +7,18 @@ import { isRunning, type DetailsRecord } from './record.ts'
  * A finished app's derivation does not move with the clock, so its key leaves `now` out; a running
  * app's keeps it. `keyOf` names what else of the record the result depends on.
  */
-export function recentDerivations<A extends DetailsRecord, D>(
+export function recentDerivations<A extends DetailsRecord, D extends NonNullable<unknown>>(
   derive: (app: A, now: number) => D,
   keyOf: (app: A) => string,
   size = 16,
 ): (app: A, now: number) => D {
-  const recent = new Map<string, D>()
+  const recent = new LRUCache<string, D>({ max: size })
   return (app, now) => {
     const key = `${keyOf(app)}|${isRunning(app) ? now : ''}`
     const hit = recent.get(key)
-    if (hit !== undefined) {
-      // Moved to the newest end: the Map's order is the use order.
-      recent.delete(key)
-      recent.set(key, hit)
-      return hit
-    }
+    if (hit !== undefined) return hit
     const derived = derive(app, now)
     recent.set(key, derived)
-    if (recent.size > size) recent.delete(recent.keys().next().value!)
     return derived
   }
 }
