@@ -21,6 +21,9 @@ const TABLES = [
   'k8s_pod_hours',
   'k8s_pod_days',
   'k8s_node_hours',
+  'k8s_workload_hours',
+  'k8s_workload_days',
+  'k8s_namespace_hours',
 ] as const
 
 const all = <T>(db: Db, sql: string, ...args: unknown[]) => db.prepare(sql).all(...args) as T[]
@@ -170,6 +173,39 @@ describe('the Kubernetes seed', () => {
             OR d.cost_ram IS NOT h.cost_ram OR d.cost_gpu IS NOT h.cost_gpu OR d.usage_cost IS NOT h.usage_cost`,
       )
       expect(differing).toEqual([])
+    })
+
+    it("keeps each workload's hour and day and each namespace's hour the sum of its pods' (what Top X and the trends read)", () => {
+      const COLUMNS = `sum(h.cost_cpu + h.cost_ram + h.cost_gpu) AS cost, sum(h.cost_cpu + h.cost_ram) AS cpu_ram_cost,
+        sum(h.usage_cost) AS usage_cost, sum(h.cpu_usage) AS cpu_usage, sum(h.cpu_request) AS cpu_request,
+        sum(h.cpu_alloc) AS cpu_alloc, sum(h.mem_usage) AS mem_usage, sum(h.mem_request) AS mem_request,
+        sum(h.mem_alloc) AS mem_alloc, sum(h.gpu_alloc) AS gpu_alloc`
+      const fromPods = (time: 'ts' | 'day', source: string, id: string, columns: string) =>
+        `SELECT h.${time}, ${id}, ${columns} FROM ${source} h JOIN k8s_pods p ON p.id = h.pod_id
+           JOIN k8s_workloads w ON w.id = p.workload_id GROUP BY 1, 2`
+      // Both ways round: no rollup row the pods do not make, none of theirs missing or different.
+      const differing = (rollup: string, pods: string) =>
+        all(
+          db,
+          `SELECT * FROM (${pods} EXCEPT SELECT * FROM ${rollup}) UNION ALL SELECT * FROM (
+                   SELECT * FROM ${rollup} EXCEPT ${pods})`,
+        )
+      for (const [rollup, pods] of [
+        ['k8s_workload_hours', fromPods('ts', 'k8s_pod_hours', 'w.id', COLUMNS)],
+        ['k8s_workload_days', fromPods('day', 'k8s_pod_days', 'w.id', COLUMNS)],
+        [
+          'k8s_namespace_hours',
+          fromPods(
+            'ts',
+            'k8s_pod_hours',
+            'w.namespace_id',
+            'sum(h.cost_cpu + h.cost_ram + h.cost_gpu), sum(h.cpu_usage), sum(h.mem_usage)',
+          ),
+        ],
+      ] as const) {
+        expect(one<number>(db, `SELECT count(*) FROM ${rollup}`), rollup).toBeGreaterThan(0)
+        expect(differing(rollup, pods), rollup).toEqual([])
+      }
     })
 
     it('keeps some pods over-requested and some over their request, as right-sizing expects', () => {

@@ -7,6 +7,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppInstance } from '../src/app.ts'
 import { kubernetesClock } from '../src/db/repositories/kubernetes-common.ts'
+import { GROUPS } from '../src/db/repositories/kubernetes-topx.ts'
 import { TEST_NOW_MS, frozenTestApp, type FrozenTestApp } from './helper.ts'
 
 const HOUR = 3_600_000
@@ -84,6 +85,61 @@ describe('Kubernetes Top X (E178, /kubernetes/osd_topx)', () => {
     expect(body.rows.some((r) => r.name === 'ml-training' && r.gpuHours > 0)).toBe(true)
     expect(body.window).toEqual({ startTime: iso(START), endTime: iso(END) })
   })
+
+  /**
+   * The reference for any grouping: the window's pod-hours alone (no day rows, no rollups) summed per
+   * group in integers, then turned into Top X's figures.
+   */
+  function groupReference(groupBy: keyof typeof GROUPS, start: number, end: number) {
+    const shift = kubernetesClock(app.db, TEST_NOW_MS).shift
+    const g = GROUPS[groupBy]
+    const sums = app.db
+      .prepare(
+        `SELECT ${g.key} AS key, sum(h.cost_cpu + h.cost_ram + h.cost_gpu) AS cost, sum(h.cost_cpu + h.cost_ram) AS cpuRam,
+           sum(h.usage_cost) AS usage, sum(h.cpu_usage) AS cpu, sum(h.cpu_request) AS cpuRequest,
+           sum(h.cpu_alloc) AS cpuAlloc, sum(h.mem_usage) AS mem, sum(h.mem_request) AS memRequest,
+           sum(h.mem_alloc) AS memAlloc, sum(h.gpu_alloc) AS gpu
+         FROM k8s_pod_hours h JOIN k8s_pods p ON p.id = h.pod_id JOIN k8s_workloads w ON w.id = p.workload_id
+           JOIN k8s_namespaces n ON n.id = w.namespace_id JOIN k8s_nodes nd ON nd.id = p.node_id
+           JOIN clusters c ON c.unravel_id = n.cluster_uid
+         WHERE h.ts >= ? AND h.ts < ? GROUP BY ${g.by}`,
+      )
+      .all(start - shift, Math.min(end, TEST_NOW_MS) - shift) as Record<string, number>[]
+    return new Map(
+      sums.map((s) => [
+        s.key as unknown as string,
+        {
+          costUsd: s.cost! / 1e6,
+          cpuCoreHours: s.cpu! / 1e4,
+          cpuRequestCoreHours: s.cpuRequest! / 1e4,
+          cpuAllocationCoreHours: s.cpuAlloc! / 1e4,
+          memoryGbHours: s.mem! / 1e4,
+          memoryRequestGbHours: s.memRequest! / 1e4,
+          memoryAllocationGbHours: s.memAlloc! / 1e4,
+          gpuHours: s.gpu! / 1e4,
+          efficiency: s.cpuRam! > 0 ? s.usage! / s.cpuRam! : 0,
+        },
+      ]),
+    )
+  }
+
+  it.each(KUBERNETES_GROUP_BYS.filter((g) => g !== 'pod'))(
+    'by %s, every figure of every group is what the pod-hours add up to, over whole and ragged windows',
+    async (groupBy) => {
+      for (const [start, end] of [
+        [START, END],
+        [START - 5 * HOUR - 1_234, END - 7 * HOUR - 56_789],
+        [Math.floor(TEST_NOW_MS / DAY) * DAY - 2 * DAY, TEST_NOW_MS],
+      ] as const) {
+        const body = await topx({ groupBy, limit: 100, startTime: iso(start), endTime: iso(end) })
+        const reference = groupReference(groupBy, Math.floor(start / HOUR) * HOUR, end)
+        expect(body.groups).toBe(reference.size)
+        expect(body.rows.length).toBe(Math.min(100, reference.size))
+        // Each of the nine figures, exactly: the same integers added up, divided the same way.
+        for (const row of body.rows) expect(row, row.key).toMatchObject(reference.get(row.key)!)
+      }
+    },
+  )
 
   it('idle is its own figure: node assets less the allocations, and the shares add up to 1 with it', async () => {
     const body = await topx({ groupBy: 'cluster', limit: 100 })

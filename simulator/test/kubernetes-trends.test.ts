@@ -1,6 +1,8 @@
 import type { KubernetesTopxResponse, KubernetesUsageTrends } from '@costlens/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppInstance } from '../src/app.ts'
+import { kubernetesClock } from '../src/db/repositories/kubernetes-common.ts'
+import { GROUPS } from '../src/db/repositories/kubernetes-topx.ts'
 import { TEST_NOW_MS, frozenTestApp, type FrozenTestApp } from './helper.ts'
 
 const HOUR = 3_600_000
@@ -59,6 +61,68 @@ describe('Kubernetes usage trends (R217, /kubernetes/osd_usage_trends)', () => {
       }
     },
   )
+
+  /** Each group's UTC days of the window, in stored units, straight from the pod-hours (no rollup, no day row). */
+  function dayReference(groupBy: keyof typeof GROUPS, column: string) {
+    const shift = kubernetesClock(app.db, TEST_NOW_MS).shift
+    const g = GROUPS[groupBy]
+    const rows = app.db
+      .prepare(
+        `SELECT CAST((h.ts + ?) / ${DAY} AS INTEGER) * ${DAY} AS day, ${g.key} AS key, sum(${column}) AS v
+         FROM k8s_pod_hours h JOIN k8s_pods p ON p.id = h.pod_id JOIN k8s_workloads w ON w.id = p.workload_id
+           JOIN k8s_namespaces n ON n.id = w.namespace_id JOIN k8s_nodes nd ON nd.id = p.node_id
+           JOIN clusters c ON c.unravel_id = n.cluster_uid
+         WHERE h.ts >= ? AND h.ts < ? GROUP BY 1, ${g.by}`,
+      )
+      .all(shift, Math.floor(START / HOUR) * HOUR - shift, END - shift) as {
+      day: number
+      key: string
+      v: number
+    }[]
+    const groups = new Map<string, Map<number, number>>()
+    for (const r of rows) groups.set(r.key, (groups.get(r.key) ?? new Map<number, number>()).set(r.day, r.v))
+    return groups
+  }
+
+  it.each(['namespace', 'cluster', 'label:env', 'workload', 'label:app', 'node'] as const)(
+    '%s: every group and every point is what the pod-hours add up to, on the day or moved by hours',
+    async (groupBy) => {
+      const check = async () => {
+        for (const [metric, column, per] of [
+          ['cost', 'h.cost_cpu + h.cost_ram + h.cost_gpu', 1e6],
+          ['memory', 'h.mem_usage', 1e4],
+        ] as const) {
+          const reference = dayReference(groupBy, column)
+          const body = await trends({ groupBy, metric })
+          expect(new Set(body.available.map((g) => g.key))).toEqual(new Set(reference.keys()))
+          for (const g of body.available)
+            expect(g.total, g.key).toBe([...reference.get(g.key)!.values()].reduce((a, v) => a + v, 0) / per)
+          for (const s of body.series)
+            for (const [day, v] of s.data)
+              expect(v, `${s.key} ${day}`).toBe((reference.get(s.key)!.get(day) ?? 0) / per)
+        }
+      }
+      await check()
+      await movedByHours(check)
+    },
+  )
+
+  /** Runs `body` with the data moved 5 hours forward since it was seeded (a restart at another hour of the day). */
+  async function movedByHours(body: () => Promise<void>) {
+    const setting = (key: string) =>
+      app.db.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(key) as string | undefined
+    const write = (key: string, value: string) =>
+      app.db.prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)').run(key, value)
+    const anchor = setting('anchor')!
+    const appsAnchor = setting('apps_anchor')
+    write('apps_anchor', String(Number(anchor) - 5 * HOUR))
+    try {
+      await body()
+    } finally {
+      if (appsAnchor === undefined) app.db.prepare("DELETE FROM settings WHERE key = 'apps_anchor'").run()
+      else write('apps_anchor', appsAnchor)
+    }
+  }
 
   it('reads hours for every day when the data has moved by hours, not whole days, and still adds up to Top X', async () => {
     const setting = (key: string) =>

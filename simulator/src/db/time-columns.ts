@@ -86,6 +86,9 @@ export const APP_TIME_COLUMNS: readonly { table: string; columns: readonly strin
   { table: 'k8s_pods', columns: ['start_time', 'end_time'] },
   { table: 'k8s_pod_hours', columns: ['ts'] },
   { table: 'k8s_pod_days', columns: ['day'] },
+  { table: 'k8s_namespace_hours', columns: ['ts'] },
+  { table: 'k8s_workload_hours', columns: ['ts'] },
+  { table: 'k8s_workload_days', columns: ['day'] },
   { table: 'k8s_node_hours', columns: ['ts'] },
   // Their containers' log lines (issue 23 /kubernetes/osd_logs), read shifted as the pod-hours they sit in.
   { table: 'k8s_log_lines', columns: ['ts'] },

@@ -51,3 +51,59 @@ export const kubernetesClusters = (scope: ClusterScope, clusters: string | undef
     scope,
     clusters?.split(',').map((uid) => uid.trim()),
   )
+
+/**
+ * The rows a read adds up, from the finest to the coarsest: the pods' (k8s_pod_days and _hours), their
+ * workloads' and their namespaces' (the seed's rollups of the same integers, seed/kubernetes-usage.ts).
+ * A read takes the coarsest that still tells its groups apart (GroupSql.grain in kubernetes-topx.ts)
+ * and has the measures it needs: the fewer rows, the faster, the sums the same.
+ */
+export type Grain = 'pod' | 'workload' | 'namespace'
+
+export interface GrainSql {
+  /** The day rows (null: hours only) and the hour rows, and their id column. */
+  days: string | null
+  hours: string
+  id: string
+  /** The allocation's cost (µ$) and its CPU and RAM part, over the table's columns. */
+  cost: string
+  /** null: not kept (a namespace's hours serve the usage trends' cost, CPU and memory only). */
+  cpuRamCost: string | null
+  /** From `a.id` (the rows added up per id) to p (pod), w, n (namespace), nd (node) and c (cluster), as far as the grain goes. */
+  joins: string
+}
+
+const TO_CLUSTER = `JOIN k8s_namespaces n ON n.id = w.namespace_id
+    JOIN clusters c ON c.unravel_id = n.cluster_uid`
+
+export const GRAINS: Record<Grain, GrainSql> = {
+  pod: {
+    days: 'k8s_pod_days',
+    hours: 'k8s_pod_hours',
+    id: 'pod_id',
+    cost: 'cost_cpu + cost_ram + cost_gpu',
+    cpuRamCost: 'cost_cpu + cost_ram',
+    joins: `JOIN k8s_pods p ON p.id = a.id
+    JOIN k8s_workloads w ON w.id = p.workload_id
+    JOIN k8s_nodes nd ON nd.id = p.node_id
+    ${TO_CLUSTER}`,
+  },
+  workload: {
+    days: 'k8s_workload_days',
+    hours: 'k8s_workload_hours',
+    id: 'workload_id',
+    cost: 'cost',
+    cpuRamCost: 'cpu_ram_cost',
+    joins: `JOIN k8s_workloads w ON w.id = a.id
+    ${TO_CLUSTER}`,
+  },
+  namespace: {
+    days: null,
+    hours: 'k8s_namespace_hours',
+    id: 'namespace_id',
+    cost: 'cost',
+    cpuRamCost: null,
+    joins: `JOIN k8s_namespaces n ON n.id = a.id
+    JOIN clusters c ON c.unravel_id = n.cluster_uid`,
+  },
+}

@@ -5,7 +5,7 @@ import type {
   PrebuiltDashboardId,
 } from '@costlens/shared'
 import { kubernetesTopx } from './kubernetes-topx.ts'
-import { kubernetesUsageTrends } from './kubernetes-trends.ts'
+import { byCluster, trendDays, usageTrendsOf } from './kubernetes-trends.ts'
 import {
   TOP_N,
   barPanel,
@@ -21,25 +21,26 @@ import { isoWindow } from './os-dashboard-window.ts'
 /*
  * Kubernetes' panels (issue 23 /os_dashboard, R221): Top X's totals, idle cost and rankings
  * (kubernetes-topx.ts) and the usage trends' series (kubernetes-trends.ts), over the same window, so
- * each figure is the one those pages show. The trends are per UTC day (their grain) whatever the
- * dashboard's interval.
+ * each figure is the one those pages show (both read the workloads' and namespaces' rollups). The
+ * trends are per UTC day (their grain) whatever the dashboard's interval; a request's trend panels
+ * share one read (cost, CPU and memory of each namespace and day).
  */
 
 const topx = (ctx: PanelContext, groupBy: KubernetesGroupBy = 'namespace') =>
   ctx.shared(`k8s:topx:${groupBy}`, () =>
     kubernetesTopx(ctx.db, ctx.scope, { ...isoWindow(ctx.window), groupBy, limit: TOP_N }, ctx.now),
   )
-const trend = (ctx: PanelContext, groupBy: KubernetesGroupBy, metric: KubernetesTrendMetric) => {
-  const t = ctx.shared(`k8s:trend:${groupBy}:${metric}`, () =>
-    kubernetesUsageTrends(ctx.db, ctx.scope, { ...isoWindow(ctx.window), groupBy, metric }, ctx.now),
+/** A request's trend panels from one read of the namespaces' days (a cluster's the sum of its namespaces'). */
+const trend = (ctx: PanelContext, groupBy: 'namespace' | 'cluster', metric: KubernetesTrendMetric) => {
+  const days = ctx.shared('k8s:trend:namespace', () =>
+    trendDays(ctx.db, ctx.scope, { ...isoWindow(ctx.window), groupBy: 'namespace' }, ctx.now, [
+      'cost',
+      'cpu',
+      'memory',
+    ]),
   )
-  return {
-    interval: 'day' as const,
-    series: t.series.map((s) => ({
-      name: s.name,
-      data: s.data.map(([day, v]): [number, number] => [day, v]),
-    })),
-  }
+  const trends = usageTrendsOf(groupBy === 'cluster' ? byCluster(days) : days, metric)
+  return { interval: 'day' as const, series: trends.series.map((s) => ({ name: s.name, data: s.data })) }
 }
 
 const percent = (share: number) => Math.round(share * 1000) / 10

@@ -332,6 +332,29 @@ function seriesOf(
 const TOP = 5
 
 /**
+ * The totals of the period of the window's length just before it ([start - length, start), length =
+ * end - start + 1 ms) and the change from them to `total`; null when the previous cost is 0.
+ */
+function againstBefore(
+  db: Db,
+  w: CostWindow,
+  total: { cost: number },
+): { previous: SnowflakeCostTotals; changePercent: number | null } {
+  const length = w.range.to - w.range.from
+  const [before] = sums(
+    db,
+    SOURCES.total,
+    coverRange({ from: w.range.from - length, to: w.range.from }, SOURCES.total.grains),
+  )
+  const previous = before ?? { n: 0, cost: 0, credits: 0 }
+  return {
+    previous: totalsOf(previous),
+    changePercent:
+      previous.cost > 0 ? Math.round((10_000 * (total.cost - previous.cost)) / previous.cost) / 100 : null,
+  }
+}
+
+/**
  * costOverview: the window's totals against the period of the same length just before it
  * ([start - length, start), length = end - start + 1 ms), the cost and credits per point, and the
  * 5 costliest warehouses and users. changePercent is null when the previous cost is 0.
@@ -340,20 +363,11 @@ export function costOverview(db: Db, query: SnowflakeCostQuery, now: number): Sn
   const w = costWindow(db, query, now)
   const warehouses = groups(db, 'warehouse', w.range)
   const total = addUp(warehouses.map((g) => g.sum))
-  const length = w.range.to - w.range.from
-  const [before] = sums(
-    db,
-    SOURCES.total,
-    coverRange({ from: w.range.from - length, to: w.range.from }, SOURCES.total.grains),
-  )
-  const previous = before ?? { n: 0, cost: 0, credits: 0 }
   const trend = trends(db, w)
   return {
     ...windowFields(w),
     total: totalsOf(total),
-    previous: totalsOf(previous),
-    changePercent:
-      previous.cost > 0 ? Math.round((10_000 * (total.cost - previous.cost)) / previous.cost) / 100 : null,
+    ...againstBefore(db, w, total),
     trend: trend.cost,
     creditsTrend: trend.credits,
     topWarehouses: toRows(warehouses, total.cost).slice(0, TOP),
@@ -381,6 +395,40 @@ export function costBreakdown(
     rows: rows.slice(0, query.limit ?? 100),
     trend: trends(db, w).cost,
     series: seriesOf(db, dim, w, rows.slice(0, TOP)),
+  }
+}
+
+/** The window's figures without its series: costOverview's totals, costBreakdown's rows. */
+export interface SnowflakeCostSummary {
+  total: SnowflakeCostTotals
+  previous: SnowflakeCostTotals
+  changePercent: number | null
+  /** Up to `limit` each, as costBreakdown lists them. */
+  warehouses: SnowflakeCostRow[]
+  users: SnowflakeCostRow[]
+}
+
+/**
+ * costSummary: costOverview's totals and change and costBreakdown's warehouse and user rows (up to
+ * `limit`), without the series either draws (the OpenSearch dashboards' tiles, bars and tables,
+ * os-dashboard-snowflake.ts). The series are most of those calls' time: with a shift of no whole
+ * hour, each point reads an hour of queries at either edge (30 days at the large scale: 32 ms of
+ * costOverview's 36, 2026-11-28, loaded machine), where the totals read whole rollup buckets.
+ */
+export function costSummary(db: Db, query: SnowflakeCostQuery, now: number): SnowflakeCostSummary {
+  const w = costWindow(db, query, now)
+  const limit = query.limit ?? 100
+  const ranked = (dim: 'warehouse' | 'user') => {
+    const found = groups(db, dim, w.range)
+    const total = addUp(found.map((g) => g.sum))
+    return { total, rows: toRows(found, total.cost).slice(0, limit) }
+  }
+  const warehouses = ranked('warehouse')
+  return {
+    total: totalsOf(warehouses.total),
+    ...againstBefore(db, w, warehouses.total),
+    warehouses: warehouses.rows,
+    users: ranked('user').rows,
   }
 }
 

@@ -2,7 +2,7 @@ import type { Db } from '../open-database.ts'
 import { RowInserter } from './bulk-insert.ts'
 import { allocationCost, idleCost, nodeCostFor } from './kubernetes-costs.ts'
 import type { NodePlan } from './kubernetes-placement.ts'
-import { SAMPLE_MS, type PodPlan } from './kubernetes-pods.ts'
+import { SAMPLE_MS, type PodPlan, type WorkloadPlan } from './kubernetes-pods.ts'
 import type { Prng } from './prng.ts'
 import type { Profile } from './kubernetes-catalogue.ts'
 
@@ -10,6 +10,9 @@ import type { Profile } from './kubernetes-catalogue.ts'
  * Draws every container's CPU and memory usage at 5-minute samples and rolls them up, as they are
  * drawn, into each pod's hour (k8s_pod_hours) and day (k8s_pod_days) and each node's hour (k8s_node_hours). Hour by hour, the pods
  * up in it in id order, so the rows come in their tables' key order (ts, id) and append to the B-trees.
+ * The pods' integers are added up on the way into their workload's hour and day (k8s_workload_hours,
+ * k8s_workload_days: what Top X reads above the pod) and their namespace's hour (k8s_namespace_hours:
+ * the usage trends' namespaces and clusters), so those rollups need no second pass over the pod rows.
  *
  * Per sample and container: usage = request × level × the hour's diurnal factor × noise, capped at the
  * container's peak (≤ its limit); allocation = max(request, usage) (OpenCost), costed at the node's
@@ -39,6 +42,54 @@ const MEASURES = [
 ] as const
 const CPU_PEAK = MEASURES.indexOf('cpu_peak_m')
 const MEM_PEAK = MEASURES.indexOf('mem_peak_mib')
+/**
+ * A workload's hour or day: its pods' measures as Top X adds them up, in the order of
+ * k8s_workload_hours' columns after (ts|day, workload_id).
+ */
+const WORKLOAD_COLUMNS = [
+  'cost',
+  'cpu_ram_cost',
+  'usage_cost',
+  'cpu_usage',
+  'cpu_request',
+  'cpu_alloc',
+  'mem_usage',
+  'mem_request',
+  'mem_alloc',
+  'gpu_alloc',
+] as const
+type Measure = (typeof MEASURES)[number]
+const COST_CPU = MEASURES.indexOf('cost_cpu')
+const COST_RAM = MEASURES.indexOf('cost_ram')
+const COST_GPU = MEASURES.indexOf('cost_gpu')
+/** Where each workload column after the two costs is among a pod's MEASURES (the same names). */
+const SAME_NAMED = WORKLOAD_COLUMNS.slice(2).map((c) => MEASURES.indexOf(c as Measure))
+/** A pod's hour (its MEASURES) as a workload's columns (WORKLOAD_COLUMNS). */
+function workloadMeasures(m: readonly number[]): number[] {
+  const cpuRam = m[COST_CPU]! + m[COST_RAM]!
+  return [cpuRam + m[COST_GPU]!, cpuRam, ...SAME_NAMED.map((i) => m[i]!)]
+}
+const COST = WORKLOAD_COLUMNS.indexOf('cost')
+const CPU_USAGE = WORKLOAD_COLUMNS.indexOf('cpu_usage')
+const MEM_USAGE = WORKLOAD_COLUMNS.indexOf('mem_usage')
+/** A workload's hour as its namespace's columns: cost, CPU and memory usage (k8s_namespace_hours'). */
+const namespaceMeasures = (w: readonly number[]): number[] => [w[COST]!, w[CPU_USAGE]!, w[MEM_USAGE]!]
+
+/** Adds `values` into the sums kept under `key` (a copy the first time). */
+function addInto(sums: Map<number, number[]>, key: number, values: readonly number[]): void {
+  const into = sums.get(key)
+  if (!into) sums.set(key, [...values])
+  else for (let m = 0; m < values.length; m++) into[m] = into[m]! + values[m]!
+}
+
+/** Writes each key's sums after `time`, in key order (the table's key is (time, id)), and empties them. */
+function writeSums(out: RowInserter, time: number, sums: Map<number, number[]>): number {
+  const ids = [...sums.keys()].sort((a, b) => a - b)
+  for (const id of ids) out.pushRow([time, id, ...sums.get(id)!])
+  sums.clear()
+  return ids.length
+}
+
 /** Milli-core samples and MiB samples to core-hours and GiB-hours. */
 const coreHours = (milliSamples: number) => milliSamples / 1000 / SAMPLES_PER_HOUR
 const gbHours = (mibSamples: number) => mibSamples / 1024 / SAMPLES_PER_HOUR
@@ -56,11 +107,17 @@ function diurnal(profile: Profile, hourStart: number): number {
 export class HourRoller {
   private readonly state: Uint32Array
   private readonly nodeIndex = new Map<number, number>()
+  private readonly namespaceOf = new Map<number, number>()
+  /** The current hour's sums per workload and namespace, and the current day's per workload. */
+  private readonly workloadHour = new Map<number, number[]>()
+  private readonly namespaceHour = new Map<number, number[]>()
+  private readonly workloadDay = new Map<number, number[]>()
 
   constructor(
     private readonly db: Db,
     prng: Prng,
     private readonly nodes: readonly NodePlan[],
+    workloads: readonly WorkloadPlan[],
     /** Sorted by start; a pod's id is its index + 1. */
     private readonly pods: readonly PodPlan[],
     private readonly from: number,
@@ -69,6 +126,7 @@ export class HourRoller {
     // Each pod's own noise stream, seeded in pod order: the same seed, the same samples.
     this.state = Uint32Array.from(pods, () => prng.int(1, 0x7fffffff))
     nodes.forEach((n, i) => this.nodeIndex.set(n.id, i))
+    for (const w of workloads) this.namespaceOf.set(w.id, w.namespace)
   }
 
   /** mulberry32 on the pod's own state: cheaper than a closure per pod, the same quality. */
@@ -85,6 +143,23 @@ export class HourRoller {
     let rows = 0
     const podRows = new RowInserter(this.db, 'k8s_pod_hours', ['ts', 'pod_id', ...MEASURES])
     const dayRows = new RowInserter(this.db, 'k8s_pod_days', ['day', 'pod_id', ...MEASURES])
+    const workloadHours = new RowInserter(this.db, 'k8s_workload_hours', [
+      'ts',
+      'workload_id',
+      ...WORKLOAD_COLUMNS,
+    ])
+    const workloadDays = new RowInserter(this.db, 'k8s_workload_days', [
+      'day',
+      'workload_id',
+      ...WORKLOAD_COLUMNS,
+    ])
+    const namespaceHours = new RowInserter(this.db, 'k8s_namespace_hours', [
+      'ts',
+      'namespace_id',
+      'cost',
+      'cpu_usage',
+      'mem_usage',
+    ])
     // The current day's sums by pod, written when the day ends (in pod order: the key's).
     let days = new Map<number, number[]>()
     let day = Math.floor(this.from / DAY) * DAY
@@ -93,6 +168,7 @@ export class HourRoller {
         dayRows.pushRow([day, pod + 1, ...days.get(pod)!])
       rows += days.size
       days = new Map()
+      rows += writeSums(workloadDays, day, this.workloadDay)
     }
     const nodeRows = new RowInserter(this.db, 'k8s_node_hours', [
       'ts',
@@ -122,6 +198,8 @@ export class HourRoller {
           rows++
         }
       }
+      rows += writeSums(workloadHours, hour, this.workloadHour)
+      rows += writeSums(namespaceHours, hour, this.namespaceHour)
       this.nodes.forEach((node, n) => {
         const up = Math.min(node.end ?? Infinity, hourEnd) - Math.max(node.start, hour)
         if (up <= 0) return
@@ -144,6 +222,9 @@ export class HourRoller {
     writeDays()
     podRows.flush()
     dayRows.flush()
+    workloadHours.flush()
+    workloadDays.flush()
+    namespaceHours.flush()
     nodeRows.flush()
     return rows
   }
@@ -223,6 +304,10 @@ export class HourRoller {
       usageCost,
     ]
     out.pushRow([hour, i + 1, ...measures])
+    const workload = workloadMeasures(measures)
+    addInto(this.workloadHour, pod.workload, workload)
+    addInto(this.workloadDay, pod.workload, workload)
+    addInto(this.namespaceHour, this.namespaceOf.get(pod.workload)!, namespaceMeasures(workload))
     // The day's row: the hours' own integers added up, so the two agree exactly.
     const sums = days.get(i)
     if (!sums) days.set(i, measures)

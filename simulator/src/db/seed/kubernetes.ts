@@ -164,7 +164,7 @@ export function writeKubernetes(db: Db, prng: Prng, plan: KubernetesPlan): numbe
         containerRows.push(i + 1, c.name, c.cpuM, c.cpuLimitM, c.memoryMib, c.memoryLimitMib, c.gpus)
     })
     containerRows.flush()
-    rows = new HourRoller(db, prng, nodes, pods, from, end).run()
+    rows = new HourRoller(db, prng, nodes, workloads, pods, from, end).run()
   })()
   return rows + pods.length + nodes.length
 }
