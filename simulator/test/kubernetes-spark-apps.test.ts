@@ -1,6 +1,13 @@
-import type { GlobalSearchResponse, KubernetesTopxResponse, UnifiedSearchResponse } from '@costlens/shared'
+import type {
+  GlobalSearchResponse,
+  KubernetesTopxResponse,
+  StatsTagsResponse,
+  UnifiedSearchResponse,
+} from '@costlens/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppInstance } from '../src/app.ts'
+import { tagsSeenIn } from '../src/db/repositories/app-lists.ts'
+import { scopeOfPlatform } from '../src/db/repositories/scope.ts'
 import { TEST_NOW_MS, frozenTestApp, type FrozenTestApp } from './helper.ts'
 
 const HOUR = 3_600_000
@@ -107,6 +114,24 @@ describe('Kubernetes Spark applications in the applications list (issue 23)', ()
     expect((await find(one.id.toUpperCase())).results.map((a) => a.id)).toEqual([one.id])
     const byName = await find(one.name)
     expect(byName.total).toBe(results.filter((a) => a.name === one.name).length)
+  })
+
+  it("offers their namespace's labels as tags, read either way (by the window's apps or value by value)", async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/v1/search/stats_tags?start_time=${TEST_NOW_MS - 30 * DAY}&end_time=${TEST_NOW_MS}`,
+      headers: as('k8s'),
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json<StatsTagsResponse>().stats.tags).toEqual([
+      { key: 'env', values: ['prod'] },
+      { key: 'team', values: ['data'] },
+    ])
+    for (const scope of [scopeOfPlatform(app.db, 'K8S'), scopeOfPlatform(app.db, 'CDH')])
+      for (const days of [1 / 24, 1, 7, 30]) {
+        const [start, end] = [TEST_NOW_MS - days * DAY, TEST_NOW_MS]
+        expect(tagsSeenIn(app.db, start, end, scope, 0)).toEqual(tagsSeenIn(app.db, start, end, scope, 1e9))
+      }
   })
 
   it('stays within the Kubernetes scope: a user of another platform does not see them', async () => {
