@@ -87,10 +87,12 @@ const SNOWFLAKE_START: Record<Scale, 'first' | 'after applications' | 'after ind
 /**
  * Where the app and chargeback rollups are added up (when side by side fits: sideBySideFits): in a
  * worker thread at the large scale, where that was about half of the applications' 46-50 s on this
- * thread; in this thread at the demo scale, where it is about 1.5 s, less than a worker's start
- * and its copy cost beside the Snowflake worker already on the second core. (Tests force either.)
+ * thread; at the demo scale too since 2026-11-28: in this thread they were 1.8 s of the demo seed's
+ * critical path (its writing alone, after the applications, while the other core sat idle once the
+ * Snowflake and BigQuery workers were done); in the worker the demo seed took 8.5-9.4 s (median
+ * 8.7) against 10.1-10.3 s measured beside it on the same machine, peak 580 MB. (Tests force either.)
  */
-const ROLLUPS_IN_WORKER: Record<Scale, boolean> = { small: false, demo: false, large: true }
+const ROLLUPS_IN_WORKER: Record<Scale, boolean> = { small: false, demo: true, large: true }
 
 /**
  * The app rollup rows an in-thread builder makes room for at once (AppRollupBuilder): at the demo
