@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createSchema } from '../src/db/schema.ts'
 import { seedDatabase, SNOWFLAKE_TABLES, type SeedOptions } from '../src/db/seed/index.ts'
 import { SILENT_PROGRESS, type SeedProgress } from '../src/db/seed/progress.ts'
+import { KUBERNETES_TABLES } from '../src/db/seed/kubernetes-worker.ts'
 import { ROLLUP_TABLES } from '../src/db/seed/rollup-side.ts'
 import { SCALE_SIZES } from '../src/db/seed/scale.ts'
 import { SideSeed } from '../src/db/seed/side-seed.ts'
@@ -85,7 +86,7 @@ const seedPhases = (db: Database.Database, schema = 'main') =>
   ) as Record<string, number>
 
 describe('Snowflake and the rollups seeded side by side in worker threads', () => {
-  it('gives the same rows in every Snowflake and rollup table as the in-thread seed, and keeps the same grains', () => {
+  it('gives the same rows in every Snowflake, rollup and Kubernetes table as the in-thread seed, and keeps the same grains', () => {
     const { file, filesAfter } = seededSideBySide()
     // Only the seeded file is left: the worker's side file was copied in and deleted.
     expect(filesAfter).toEqual(['side.db'])
@@ -104,6 +105,11 @@ describe('Snowflake and the rollups seeded side by side in worker threads', () =
       expect(db.prepare(`SELECT count(*) FROM side.${table}`).pluck().get(), table).toBeGreaterThan(0)
       expect(difference(db, table), table).toEqual([0, 0])
     }
+    // Kubernetes and its log lines, made by their worker from the plan the apps' Spark runs came from.
+    for (const table of KUBERNETES_TABLES) {
+      expect(db.prepare(`SELECT count(*) FROM side.${table}`).pluck().get(), table).toBeGreaterThan(0)
+      expect(difference(db, table), table).toEqual([0, 0])
+    }
     const grains = (schema: string) =>
       db.prepare(`SELECT value FROM ${schema}.settings WHERE key = 'app_rollup_grains'`).pluck().get()
     expect(grains('side')).toEqual(grains('main'))
@@ -119,6 +125,10 @@ describe('Snowflake and the rollups seeded side by side in worker threads', () =
         'rollups.write',
         'rollups.wait',
         'rollups.copy',
+        'kubernetes',
+        'kubernetes-logs',
+        'kubernetes.wait',
+        'kubernetes.copy',
       ]),
     )
     // The copy kept the foreign keys whole (snowflake_accounts.cluster_uid → clusters among them).

@@ -37,6 +37,7 @@ import { KAFKA_PRNG_OFFSET, seedKafka } from './kafka.ts'
 import { ELK_PRNG_OFFSET, seedElk } from './elk.ts'
 import { KUBERNETES_PRNG_OFFSET, planKubernetes, writeKubernetes } from './kubernetes.ts'
 import { KUBERNETES_SPARK_APPS_PRNG_OFFSET, kubernetesSparkApps } from './kubernetes-spark-apps.ts'
+import { KUBERNETES_TABLES, type KubernetesSideInput } from './kubernetes-worker.ts'
 import { KUBERNETES_LOGS_PRNG_OFFSET, seedKubernetesLogs } from './kubernetes-logs.ts'
 import { seedNotificationChannels } from './notification-channels.ts'
 import { seedOsAccess } from './os-access.ts'
@@ -93,6 +94,15 @@ const SNOWFLAKE_START: Record<Scale, 'first' | 'after applications' | 'after ind
  * 8.7) against 10.1-10.3 s measured beside it on the same machine, peak 580 MB. (Tests force either.)
  */
 const ROLLUPS_IN_WORKER: Record<Scale, boolean> = { small: false, demo: true, large: true }
+
+/**
+ * Where Kubernetes and its log lines are seeded (when side by side fits): in a worker at the demo
+ * scale, started after the applications' indexes, where this thread otherwise spent 1.2-1.3 s on
+ * them (2026-11-28, four alternate pairs: in this thread 8.9-9.3 s, in the worker 8.3-8.8 s); in this
+ * thread at the large scale, whose peak memory (999 MB of 1,024 on 2026-11-28) has no room for
+ * another worker's heap beside Databricks'.
+ */
+const KUBERNETES_IN_WORKER: Record<Scale, boolean> = { small: false, demo: true, large: false }
 
 /**
  * The app rollup rows an in-thread builder makes room for at once (AppRollupBuilder): at the demo
@@ -259,6 +269,21 @@ export function seedDatabase(db: Db, options: SeedOptions, keep: SeedKeep = {}):
           databricksInput,
         ))
     : undefined
+  let kubernetesSide: SideSeed | undefined
+  const startKubernetesSide = sideBySideFits(
+    db,
+    scale,
+    sideBySide ?? (KUBERNETES_IN_WORKER[scale] ? undefined : false),
+  )
+    ? (clusters: SeedCluster[]) =>
+        (kubernetesSide = new SideSeed(
+          db,
+          'kubernetes',
+          new URL('./kubernetes-worker.ts', import.meta.url),
+          KUBERNETES_TABLES,
+          { seed, now, scale, clusters } satisfies KubernetesSideInput,
+        ))
+    : undefined
   const startSnowflakeSide = sideBySideFits(db, scale, sideBySide)
     ? () =>
         (snowflakeSide = new SideSeed(
@@ -281,6 +306,7 @@ export function seedDatabase(db: Db, options: SeedOptions, keep: SeedKeep = {}):
       startRollupSide,
       startBigQuerySide,
       startDatabricksSide,
+      startKubernetesSide,
     )
   } finally {
     // Whatever happened: the workers stopped and their side files gone (a no-op after a join).
@@ -289,6 +315,7 @@ export function seedDatabase(db: Db, options: SeedOptions, keep: SeedKeep = {}):
     rollupSide?.cancel()
     bigQuerySide?.cancel()
     databricksSide?.cancel()
+    kubernetesSide?.cancel()
   }
 }
 
@@ -308,6 +335,7 @@ function seedTables(
   startRollupSide: ((clusters: SeedCluster[]) => RollupSide) | undefined,
   startBigQuerySide?: () => SideSeed,
   startDatabricksSide?: () => SideSeed,
+  startKubernetesSide?: (clusters: SeedCluster[]) => SideSeed,
 ): Record<string, number> {
   const prng = createPrng(seed)
   faker.seed(seed)
@@ -401,6 +429,8 @@ function seedTables(
   snowflakeSide ??= startAt('after indexes')
   bigQuerySide ??= startBigQueryAt('after indexes')
   databricksSide ??= startDatabricksAt('after indexes')
+  // After the indexes too, beside the steps this thread has left (KUBERNETES_IN_WORKER).
+  const kubernetesSide = startKubernetesSide?.(clusters)
   let rollupGrains: RollupGrains = {}
   if (inThread)
     timed('rollups', () => {
@@ -503,15 +533,21 @@ function seedTables(
   timed('elk', () => {
     elkRows = seedElk(db, createPrng(seed + ELK_PRNG_OFFSET), clusters, now)
   })
-  // Kubernetes (issue 23): its own generator too, so every other table's rows stay as they were.
+  // Kubernetes (issue 23): its own generator too, so every other table's rows stay as they were; its
+  // containers' log lines after it, drawn from its pods and hours with a generator of their own. In
+  // a worker at the demo scale (KUBERNETES_IN_WORKER), the same rows.
   let kubernetesRows = 0
-  timed('kubernetes', () => {
-    kubernetesRows = writeKubernetes(db, kubernetesPrng, kubernetesPlan)
-  })
-  // Their containers' log lines, drawn from the pods and hours above with a generator of their own.
-  timed('kubernetes-logs', () => {
-    kubernetesRows += seedKubernetesLogs(db, createPrng(seed + KUBERNETES_LOGS_PRNG_OFFSET), now)
-  })
+  if (kubernetesSide) {
+    Object.assign(phases, kubernetesSide.join(db, progress, 0))
+    kubernetesRows = kubernetesSide.result as number
+  } else {
+    timed('kubernetes', () => {
+      kubernetesRows = writeKubernetes(db, kubernetesPrng, kubernetesPlan)
+    })
+    timed('kubernetes-logs', () => {
+      kubernetesRows += seedKubernetesLogs(db, createPrng(seed + KUBERNETES_LOGS_PRNG_OFFSET), now)
+    })
+  }
   // Databricks: its own generator like BigQuery's, side by side or in-thread the same rows.
   let databricksRuns = 0
   if (databricksSide) {
