@@ -361,8 +361,7 @@ function againstBefore(
  */
 export function costOverview(db: Db, query: SnowflakeCostQuery, now: number): SnowflakeCostOverview {
   const w = costWindow(db, query, now)
-  const warehouses = groups(db, 'warehouse', w.range)
-  const total = addUp(warehouses.map((g) => g.sum))
+  const { total, rows } = ranking(db, 'warehouse', w.range)
   const trend = trends(db, w)
   return {
     ...windowFields(w),
@@ -370,9 +369,17 @@ export function costOverview(db: Db, query: SnowflakeCostQuery, now: number): Sn
     ...againstBefore(db, w, total),
     trend: trend.cost,
     creditsTrend: trend.credits,
-    topWarehouses: toRows(warehouses, total.cost).slice(0, TOP),
+    topWarehouses: rows.slice(0, TOP),
+    // Shares of the window's cost (the warehouses' total), as the tiles beside them.
     topUsers: toRows(groups(db, 'user', w.range), total.cost).slice(0, TOP),
   }
+}
+
+/** A dimension's groups over the range as rows (most cost first, shares of their own total) and that total. */
+function ranking(db: Db, dim: 'warehouse' | 'user' | 'tag', range: Range) {
+  const found = groups(db, dim, range)
+  const total = addUp(found.map((g) => g.sum))
+  return { total, rows: toRows(found, total.cost) }
 }
 
 /**
@@ -386,9 +393,7 @@ export function costBreakdown(
   now: number,
 ): SnowflakeCostBreakdown {
   const w = costWindow(db, query, now)
-  const found = groups(db, dim, w.range)
-  const total = addUp(found.map((g) => g.sum))
-  const rows = toRows(found, total.cost)
+  const { total, rows } = ranking(db, dim, w.range)
   return {
     ...windowFields(w),
     total: totalsOf(total),
@@ -418,17 +423,12 @@ export interface SnowflakeCostSummary {
 export function costSummary(db: Db, query: SnowflakeCostQuery, now: number): SnowflakeCostSummary {
   const w = costWindow(db, query, now)
   const limit = query.limit ?? 100
-  const ranked = (dim: 'warehouse' | 'user') => {
-    const found = groups(db, dim, w.range)
-    const total = addUp(found.map((g) => g.sum))
-    return { total, rows: toRows(found, total.cost).slice(0, limit) }
-  }
-  const warehouses = ranked('warehouse')
+  const warehouses = ranking(db, 'warehouse', w.range)
   return {
     total: totalsOf(warehouses.total),
     ...againstBefore(db, w, warehouses.total),
-    warehouses: warehouses.rows,
-    users: ranked('user').rows,
+    warehouses: warehouses.rows.slice(0, limit),
+    users: ranking(db, 'user', w.range).rows.slice(0, limit),
   }
 }
 
