@@ -7,24 +7,14 @@ import { createSchema } from '../src/db/schema.ts'
 import { buildClusters } from '../src/db/seed/clusters.ts'
 import { DEFAULT_RATES } from '../src/db/seed/kubernetes-costs.ts'
 import { KUBERNETES_PRNG_OFFSET, seedKubernetes } from '../src/db/seed/kubernetes.ts'
+import { KUBERNETES_TABLES } from '../src/db/seed/kubernetes-worker.ts'
 import { createPrng } from '../src/db/seed/prng.ts'
 import { APP_TIME_COLUMNS } from '../src/db/time-columns.ts'
 import { TEST_NOW_MS, testApp } from './helper.ts'
 
 const HOUR = 3_600_000
-const TABLES = [
-  'k8s_namespaces',
-  'k8s_workloads',
-  'k8s_nodes',
-  'k8s_pods',
-  'k8s_containers',
-  'k8s_pod_hours',
-  'k8s_pod_days',
-  'k8s_node_hours',
-  'k8s_workload_hours',
-  'k8s_workload_days',
-  'k8s_namespace_hours',
-] as const
+/** The tables seedKubernetes writes: every Kubernetes table but the log lines' (seedKubernetesLogs). */
+const TABLES = KUBERNETES_TABLES.filter((table) => !table.startsWith('k8s_log_'))
 
 const all = <T>(db: Db, sql: string, ...args: unknown[]) => db.prepare(sql).all(...args) as T[]
 const one = <T>(db: Db, sql: string, ...args: unknown[]) =>

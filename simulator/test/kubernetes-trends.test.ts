@@ -125,24 +125,13 @@ describe('Kubernetes usage trends (R217, /kubernetes/osd_usage_trends)', () => {
   }
 
   it('reads hours for every day when the data has moved by hours, not whole days, and still adds up to Top X', async () => {
-    const setting = (key: string) =>
-      app.db.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(key) as string | undefined
-    const write = (key: string, value: string) =>
-      app.db.prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)').run(key, value)
-    const anchor = setting('anchor')!
-    const appsAnchor = setting('apps_anchor')
-    // The data moved 5 hours forward since it was seeded (a restart at another hour of the day).
-    write('apps_anchor', String(Number(anchor) - 5 * HOUR))
-    try {
+    await movedByHours(async () => {
       const body = await trends()
       const ranked = new Map((await topx()).rows.map((r) => [r.key, r]))
       for (const day of body.series[0]!.data.map(([d]) => d)) expect(day % DAY).toBe(0)
       for (const s of body.series)
         expect(s.data.reduce((a, [, v]) => a + v, 0)).toBeCloseTo(ranked.get(s.key)!.costUsd, 4)
-    } finally {
-      if (appsAnchor === undefined) app.db.prepare("DELETE FROM settings WHERE key = 'apps_anchor'").run()
-      else write('apps_anchor', appsAnchor)
-    }
+    })
   })
 
   it('draws the asked groups (a Top X key opens its trend), CPU and memory in their units', async () => {
