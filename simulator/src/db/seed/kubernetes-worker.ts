@@ -2,7 +2,7 @@ import { isMainThread } from 'node:worker_threads'
 import type { Db } from '../open-database.ts'
 import type { SeedCluster } from './clusters.ts'
 import { KUBERNETES_LOGS_PRNG_OFFSET, seedKubernetesLogs } from './kubernetes-logs.ts'
-import { KUBERNETES_PRNG_OFFSET, planKubernetes, writeKubernetes } from './kubernetes.ts'
+import { KUBERNETES_PRNG_OFFSET, seedKubernetes } from './kubernetes.ts'
 import { createPrng } from './prng.ts'
 import type { Scale } from './scale.ts'
 import { runSideSeedWorker } from './side-seed-worker.ts'
@@ -45,8 +45,13 @@ export function seedKubernetesSide(
   send: (rows: number) => void,
 ): Record<string, number> {
   let started = performance.now()
-  const prng = createPrng(input.seed + KUBERNETES_PRNG_OFFSET)
-  let rows = writeKubernetes(db, prng, planKubernetes(prng, input.clusters, input.now, input.scale))
+  let rows = seedKubernetes(
+    db,
+    createPrng(input.seed + KUBERNETES_PRNG_OFFSET),
+    input.clusters,
+    input.now,
+    input.scale,
+  )
   const kubernetes = Math.round(performance.now() - started)
   started = performance.now()
   rows += seedKubernetesLogs(db, createPrng(input.seed + KUBERNETES_LOGS_PRNG_OFFSET), input.now)
