@@ -33,6 +33,9 @@ const simulatorProject: TestProjectInlineConfiguration['test'] = {
   globalSetup: ['./test/global-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  // The small seeds the tests make keep every candidate rollup grain, so the tests read every slice
+  // and grain (seed/index.ts EVERY_ROLLUP_GRAIN_ENV; other small seeds keep the dense grains).
+  env: { COSTLENS_SEED_EVERY_ROLLUP_GRAIN: '1' },
   // The app autoloads its route folders with import(): inlined, autoload's imports go through
   // Vitest's module runner, which reads TypeScript (Node's own loader does not).
   server: { deps: { inline: ['@fastify/autoload'] } },
