@@ -46,8 +46,8 @@ const DAILY = [DAY] as const
  * readers read it (repositories/app-rollup-grains.ts). The grains below are the candidates, the
  * most any scale keeps: those that passed at the large scale (1,000,000 apps; apps per row in
  * brackets, measured on the seed of 2026-11-25). At the demo scale (60,000 apps) most slices keep
- * their days and a few their quarter days; the small scale, which the tests seed, keeps every
- * candidate, so the tests read every slice and grain.
+ * their days and a few their quarter days; at the small scale the tests keep every candidate
+ * (seed/index.ts EVERY_ROLLUP_GRAIN_ENV), so they read every slice and grain.
  * - all: full by hour (6), status by hour (13; by ten minutes 4, dropped), total by ten minutes (6).
  * - kind: total by hour (11). (Its status variant went in issue 18: it held as many rows as the full
  *   rows of 'all', which keep the kind and the status too, so a kind with statuses reads those.)
@@ -262,7 +262,7 @@ export class AppRollupBuilder {
 
   /**
    * keep: 'dense' keeps the grains whose rows add up MIN_APPS_PER_ROW apps or more each (the demo
-   * and large scales); 'every' keeps every candidate grain (the small scale, which the tests seed).
+   * scales); 'every' keeps every candidate grain (the small seeds of the tests).
    * domain: every name the apps may hold (applications.ts appNameDomain), coded in name order with
    * the names seen, so the applications' code columns and app_rollups share app_rollup_names.
    */
