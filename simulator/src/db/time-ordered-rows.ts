@@ -29,7 +29,12 @@ export interface RowidRange {
  */
 export function rowidRangeOf(db: Db, table: TimeOrderedTable, from: number, to: number): RowidRange {
   const column = TIME_ORDERED_TABLES[table]
-  const bounds = cachedStatement(db, `SELECT min(rowid) AS low, max(rowid) AS high FROM ${table}`).get() as {
+  // Two subqueries: SQLite answers a lone min() or max() of the rowid from the b-tree's edge, but
+  // scans the whole table for both in one SELECT.
+  const bounds = cachedStatement(
+    db,
+    `SELECT (SELECT min(rowid) FROM ${table}) AS low, (SELECT max(rowid) FROM ${table}) AS high`,
+  ).get() as {
     low: number | null
     high: number | null
   }
