@@ -14,15 +14,15 @@ import { frozenTestApp, type FrozenTestApp } from './helper.ts'
 /*
  * /compute/dbclusters and /compute/cluster_summary over the Databricks fixture: 2 all-purpose
  * clusters with 3 sessions (one running) and the job clusters of the runs on JOB compute (jobs 1, 3,
- * 4). In the default window (7 days): the 3 sessions and 8 job clusters (9015, 9013, 9012, 9011,
- * 9010, 9008, 9007, 9006; 9003 was skipped and got none); 9015 and 9012 are not final yet (cost 0).
+ * 4). In the default window (7 days): the 3 sessions and 8 job clusters (9015, 9012, 9013, 9011,
+ * 9010, 9008, 9007, 9006; 9003 was skipped and got none); 9015 and 9013 are not final yet (cost 0).
  */
 const SEARCH = '/api/v1/apps/unifiedsearch'
 const INEFFICIENT = '/api/v1/ds/api/v1/databricks/clusters/inefficient'
 const SUMMARY = '/api/v1/ds/api/v1/databricks/compute/cluster_summary'
 const DAY = 86_400_000
-const IN_WINDOW = [9015, 9013, 9012, 9011, 9010, 9008, 9007, 9006]
-const NOT_FINAL = [9015, 9012]
+const IN_WINDOW = [9015, 9012, 9013, 9011, 9010, 9008, 9007, 9006]
+const NOT_FINAL = [9015, 9013]
 
 describe('databricks compute: clusters list and cluster summary (issue 20)', () => {
   let app: FastifyInstance
@@ -80,12 +80,12 @@ describe('databricks compute: clusters list and cluster summary (issue 20)', () 
 
   it('a job cluster row: the run key, its derived cluster id, the job and its workers; no idle time', async () => {
     const { results } = await search()
-    const run = DB_FIXTURE_RUNS.find((r) => r.id === 9013)!
-    const row = results.find((r) => r.runId === databricksRunKey('7394025718364020', 201, 9013))!
+    const run = DB_FIXTURE_RUNS.find((r) => r.id === 9012)!
+    const row = results.find((r) => r.runId === databricksRunKey('7394025718364020', 201, 9012))!
     expect(row).toMatchObject({
       clusterType: 'db_job_cluster',
-      clusterId: databricksJobClusterId(9013, now - run.ago),
-      name: 'job-201-run-9013',
+      clusterId: databricksJobClusterId(9012, now - run.ago),
+      name: 'job-201-run-9012',
       runName: 'customer_churn_model',
       queue: 'acme-analytics-azure',
       user: 'bob@acme.example',

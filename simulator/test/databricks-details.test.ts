@@ -17,14 +17,14 @@ import { DB_FIXTURE_RUNS, dbFixtureRunCost, insertDatabricksFixture } from './da
 import { frozenTestApp, type FrozenTestApp } from './helper.ts'
 
 /*
- * A Databricks run's details (E127-E135, issue 20 "Run details") over the fixture: run 9013 failed
+ * A Databricks run's details (E127-E135, issue 20 "Run details") over the fixture: run 9012 failed
  * with an OOM error (Azure, job 201 features → train → publish, 6 on-demand workers), 9015's cost is
  * not final yet, 9016 runs now on the all-purpose cluster, 9014 ran there and is final, 9003 was
  * skipped.
  */
 const AWS = '4051729395532381'
 const AZURE = '7394025718364020'
-const RUN_9013 = `${AZURE}_201_9013`
+const RUN_9012 = `${AZURE}_201_9012`
 const RUN_9015 = `${AWS}_101_9015`
 const RUN_9016 = `${AWS}_102_9016`
 const RUN_9014 = `${AWS}_102_9014`
@@ -57,12 +57,12 @@ describe('databricks run details API (E127-E135)', () => {
   }
 
   describe('E128 appsummary: the header', () => {
-    it('run 9013: failed, on its job cluster, with the figures of the one cost definition', async () => {
-      const { run, annotation } = await got<DatabricksAppSummary>(runUrl(calls.appSummary, RUN_9013))
-      const cost = dbFixtureRunCost(fixtureRun(9013))
+    it('run 9012: failed, on its job cluster, with the figures of the one cost definition', async () => {
+      const { run, annotation } = await got<DatabricksAppSummary>(runUrl(calls.appSummary, RUN_9012))
+      const cost = dbFixtureRunCost(fixtureRun(9012))
       expect(run).toMatchObject({
-        id: RUN_9013,
-        runId: 9013,
+        id: RUN_9012,
+        runId: 9012,
         jobId: 201,
         jobName: 'customer_churn_model',
         workspaceName: 'acme-analytics-azure',
@@ -99,8 +99,8 @@ describe('databricks run details API (E127-E135)', () => {
       })
     })
 
-    it('run 9013: its insights (on demand where spot fits, oversized) save less than the run costs', async () => {
-      const { run } = await got<DatabricksAppSummary>(runUrl(calls.appSummary, RUN_9013))
+    it('run 9012: its insights (on demand where spot fits, oversized) save less than the run costs', async () => {
+      const { run } = await got<DatabricksAppSummary>(runUrl(calls.appSummary, RUN_9012))
       expect(run.insights.map((i) => i.key)).toEqual(['onDemandWhereSpotFits', 'oversizedCluster'])
       for (const insight of run.insights) expect(insight.saving).toBeGreaterThan(0)
       expect(run.insights.reduce((a, i) => a + i.saving, 0)).toBeLessThanOrEqual(run.total_cost)
@@ -145,14 +145,14 @@ describe('databricks run details API (E127-E135)', () => {
   })
 
   describe('E127 tasks/summary: the task runs, derived', () => {
-    it.each([9013, 9014, 9011, 9007, 9010, 9006, 9012, 9009])(
+    it.each([9012, 9014, 9011, 9007, 9010, 9006, 9013, 9009])(
       'run %i: the task shares add up exactly to the run’s DBUs, DBU cost and VM cost',
       async (id) => {
         const fixture = fixtureRun(id)
         const job = { 1: '101', 2: '102', 3: '201', 4: '301' }[fixture.job]!
         const ws = { 1: AWS, 2: AWS, 3: AZURE, 4: '2290176543817729' }[fixture.job]!
         const tasks = await got<DatabricksTaskRun[]>(runUrl(calls.taskRuns, `${ws}_${job}_${id}`))
-        // Listed figures: a run whose cost is not final yet (9012) lists 0, and so do its tasks.
+        // Listed figures: a run whose cost is not final yet (9013) lists 0, and so do its tasks.
         const actual = dbFixtureRunCost(fixture)
         const cost = fixture.finalIn > 0 ? { dbusE4: 0, dbuCostE4: 0, vmCostE4: 0 } : actual
         expect(
@@ -182,8 +182,8 @@ describe('databricks run details API (E127-E135)', () => {
       },
     )
 
-    it('run 9013 failed: the failing task carries the OOM error, the tasks downstream are UPSTREAM_FAILED', async () => {
-      const tasks = await got<DatabricksTaskRun[]>(runUrl(calls.taskRuns, RUN_9013))
+    it('run 9012 failed: the failing task carries the OOM error, the tasks downstream are UPSTREAM_FAILED', async () => {
+      const tasks = await got<DatabricksTaskRun[]>(runUrl(calls.taskRuns, RUN_9012))
       expect(tasks.map((t) => t.taskKey)).toEqual(['features', 'train', 'publish'])
       const failing = tasks.filter((t) => t.resultState === 'FAILED')
       expect(failing).toHaveLength(1)
@@ -193,7 +193,7 @@ describe('databricks run details API (E127-E135)', () => {
       for (const t of tasks.slice(at + 1))
         expect(t).toMatchObject({ resultState: 'UPSTREAM_FAILED', status: 'F', startTime: null, duration: 0 })
       // Each task starts when the one it depends on has ended, inside the run.
-      const { run } = await got<DatabricksAppSummary>(runUrl(calls.appSummary, RUN_9013))
+      const { run } = await got<DatabricksAppSummary>(runUrl(calls.appSummary, RUN_9012))
       const ran = tasks.filter((t) => t.startTime !== null)
       expect(ran[0]!.startTime).toBe(run.startTime + run.setupDuration)
       for (let i = 1; i < ran.length; i++)
@@ -215,18 +215,18 @@ describe('databricks run details API (E127-E135)', () => {
     })
 
     it('the same run gives the same task runs on every call (derived from the run id)', async () => {
-      const a = await got<DatabricksTaskRun[]>(runUrl(calls.taskRuns, RUN_9013))
-      const b = await got<DatabricksTaskRun[]>(runUrl(calls.taskRuns, RUN_9013))
+      const a = await got<DatabricksTaskRun[]>(runUrl(calls.taskRuns, RUN_9012))
+      const b = await got<DatabricksTaskRun[]>(runUrl(calls.taskRuns, RUN_9012))
       expect(b).toEqual(a)
     })
   })
 
   describe('E129 error_view', () => {
-    it('run 9013: the run’s error and its failed tasks', async () => {
-      const view = await got<DatabricksRunErrorView>(runUrl(calls.errorView, RUN_9013))
+    it('run 9012: the run’s error and its failed tasks', async () => {
+      const view = await got<DatabricksRunErrorView>(runUrl(calls.errorView, RUN_9012))
       expect(view.errorMessage).toMatch(/java.lang.OutOfMemoryError: Java heap space/)
       expect(view.resultState).toBe('FAILED')
-      const tasks = await got<DatabricksTaskRun[]>(runUrl(calls.taskRuns, RUN_9013))
+      const tasks = await got<DatabricksTaskRun[]>(runUrl(calls.taskRuns, RUN_9012))
       const failing = tasks.findIndex((t) => t.resultState === 'FAILED')
       expect(view.tasks.map((t) => t.resultState)).toEqual([
         'FAILED',
@@ -274,9 +274,9 @@ describe('databricks run details API (E127-E135)', () => {
     })
 
     it('E132 error_view: the failing task’s error', async () => {
-      const tasks = await got<DatabricksTaskRun[]>(runUrl(calls.taskRuns, RUN_9013))
+      const tasks = await got<DatabricksTaskRun[]>(runUrl(calls.taskRuns, RUN_9012))
       const failing = tasks.find((t) => t.resultState === 'FAILED')!
-      const view = await got<DatabricksTaskError>(taskUrl(calls.taskErrorView, RUN_9013, failing.taskKey))
+      const view = await got<DatabricksTaskError>(taskUrl(calls.taskErrorView, RUN_9012, failing.taskKey))
       expect(view).toMatchObject({ status: 'F', resultState: 'FAILED' })
       expect(view.errorMessage).toMatch(/OutOfMemoryError/)
     })
@@ -300,10 +300,10 @@ describe('databricks run details API (E127-E135)', () => {
     })
 
     it('E134 resource_metrics: CPU and memory over the task’s life, cut to the window; the OOM task fills memory', async () => {
-      const tasks = await got<DatabricksTaskRun[]>(runUrl(calls.taskRuns, RUN_9013))
+      const tasks = await got<DatabricksTaskRun[]>(runUrl(calls.taskRuns, RUN_9012))
       const failing = tasks.find((t) => t.resultState === 'FAILED')!
       const all = await got<DatabricksResourceMetrics>(
-        taskUrl(calls.taskResourceMetrics, RUN_9013, failing.taskKey),
+        taskUrl(calls.taskResourceMetrics, RUN_9012, failing.taskKey),
       )
       expect(all.startTime).toBe(failing.startTime)
       expect(all.cpuPercent.length).toBe(all.memoryUsedMB.length)
@@ -313,7 +313,7 @@ describe('databricks run details API (E127-E135)', () => {
       const from = all.startTime + all.stepMs * 2
       const to = from + all.stepMs * 3
       const cut = await got<DatabricksResourceMetrics>(
-        taskUrl(calls.taskResourceMetrics, RUN_9013, failing.taskKey, `?start_time=${from}&end_time=${to}`),
+        taskUrl(calls.taskResourceMetrics, RUN_9012, failing.taskKey, `?start_time=${from}&end_time=${to}`),
       )
       expect(cut.cpuPercent.map(([t]) => t)).toEqual([from, from + all.stepMs, from + 2 * all.stepMs, to])
     })
@@ -339,7 +339,7 @@ describe('databricks run details API (E127-E135)', () => {
 
   describe('freemium: the free plan keeps 7 days (B090)', () => {
     it.each([
-      ['9013, 6 hours ago', RUN_9013, 200],
+      ['9012, 6 hours ago', RUN_9012, 200],
       ['9007, 3 days ago', `${AZURE}_201_9007`, 200],
       ['9004, 10 days ago', `${AWS}_101_9004`, 404],
       ['9002, 20 days ago', `${AZURE}_201_9002`, 404],

@@ -281,6 +281,18 @@ export const DB_FIXTURE_RUNS: readonly DbFixtureRun[] = [
   {
     id: 9013,
     job: 3,
+    ago: 5 * HOUR,
+    duration: 10 * MIN,
+    setup: 5 * MIN,
+    lifeCycle: 'WAITING_FOR_RETRY',
+    result: null,
+    workers: 0,
+    trigger: 'RETRY',
+    finalIn: 4 * HOUR,
+  },
+  {
+    id: 9012,
+    job: 3,
     ago: 6 * HOUR,
     duration: 2 * HOUR,
     setup: 6 * MIN,
@@ -292,18 +304,6 @@ export const DB_FIXTURE_RUNS: readonly DbFixtureRun[] = [
     error:
       'org.apache.spark.SparkException: Job aborted due to stage failure: Task 12 in stage 4.0 failed 4 times; java.lang.OutOfMemoryError: Java heap space',
     insightMask: 0b11000,
-  },
-  {
-    id: 9012,
-    job: 3,
-    ago: 5 * HOUR,
-    duration: 10 * MIN,
-    setup: 5 * MIN,
-    lifeCycle: 'WAITING_FOR_RETRY',
-    result: null,
-    workers: 0,
-    trigger: 'RETRY',
-    finalIn: 4 * HOUR,
   },
   {
     id: 9011,

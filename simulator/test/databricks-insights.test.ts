@@ -19,7 +19,7 @@ import { frozenTestApp, type FrozenTestApp } from './helper.ts'
 /*
  * The insights pages and the savings model over the Databricks fixture. Finished runs with insights:
  * job 2 (hourly_aggregates, AWS, on an all-purpose cluster): 9014 (3 h ago), 9009 (27 h), 9005 (6 d),
- * each jobOnAllPurposeCompute; job 3 (customer_churn_model, Azure): 9013 (6 h), 9007 (3 d), 9002
+ * each jobOnAllPurposeCompute; job 3 (customer_churn_model, Azure): 9012 (6 h), 9007 (3 d), 9002
  * (20 d), each onDemandWhereSpotFits + oversizedCluster. 9016 (job 2) is still running: no saving.
  * Every expected saving is the run details' own (E128 appsummary insights), so both agree to the cent.
  */
@@ -81,7 +81,7 @@ describe('databricks insights and savings (issue 20: R189, R190, E054, E180-E182
 
   it('the run details give the fixture runs’ savings, each within its run', () => {
     expect(savings.get(9014)!.jobOnAllPurposeCompute).toBeGreaterThan(0)
-    expect(savings.get(9013)!.oversizedCluster).toBeGreaterThan(0)
+    expect(savings.get(9012)!.oversizedCluster).toBeGreaterThan(0)
     expect(savings.get(9016)!.jobOnAllPurposeCompute).toBe(0)
   })
 
@@ -100,7 +100,7 @@ describe('databricks insights and savings (issue 20: R189, R190, E054, E180-E182
       const churn = byName.customer_churn_model!
       expect(churn).toMatchObject({ workspaceId: AZURE, jobId: 201, runs: 3 })
       const churnSaving =
-        saved([9013, 9007, 9002], 'onDemandWhereSpotFits') + saved([9013, 9007, 9002], 'oversizedCluster')
+        saved([9012, 9007, 9002], 'onDemandWhereSpotFits') + saved([9012, 9007, 9002], 'oversizedCluster')
       expect(churn.untappedSavings).toBeCloseTo(churnSaving, 6)
       expect(churn.insights.map((i) => [i.key, i.runs])).toEqual([
         ['onDemandWhereSpotFits', 3],
@@ -119,16 +119,16 @@ describe('databricks insights and savings (issue 20: R189, R190, E054, E180-E182
       const churn = week.rows.find((r) => r.jobId === 201)!
       expect(churn.runs).toBe(2)
       expect(churn.untappedSavings).toBeCloseTo(
-        saved([9013, 9007], 'onDemandWhereSpotFits') + saved([9013, 9007], 'oversizedCluster'),
+        saved([9012, 9007], 'onDemandWhereSpotFits') + saved([9012, 9007], 'oversizedCluster'),
         6,
       )
-      // A custom range of the last day and a half: 9014, 9009 and 9013.
+      // A custom range of the last day and a half: 9014, 9009 and 9012.
       const custom = await got<DatabricksInsightJobs>(`${JOBS}?startTime=${now - 30 * HOUR}&endTime=${now}`)
       expect(custom.dateLabel).toBeNull()
       expect(custom.rows.find((r) => r.jobId === 102)!.runs).toBe(2)
       const spot = await got<DatabricksInsightJobs>(`${JOBS}?insights=onDemandWhereSpotFits`)
       expect(spot.rows.map((r) => r.jobId)).toEqual([201])
-      expect(spot.rows[0]!.untappedSavings).toBeCloseTo(saved([9013, 9007, 9002], 'onDemandWhereSpotFits'), 6)
+      expect(spot.rows[0]!.untappedSavings).toBeCloseTo(saved([9012, 9007, 9002], 'onDemandWhereSpotFits'), 6)
       expect((await got<DatabricksInsightJobs>(`${JOBS}?name=HOURLY`)).rows.map((r) => r.jobId)).toEqual([
         102,
       ])
@@ -182,7 +182,7 @@ describe('databricks insights and savings (issue 20: R189, R190, E054, E180-E182
       })
       expect(oversized.finding.length).toBeGreaterThan(10)
       expect(oversized.recommendation.length).toBeGreaterThan(10)
-      expect(oversized.untappedSavings).toBeCloseTo(saved([9013, 9007, 9002], 'oversizedCluster'), 6)
+      expect(oversized.untappedSavings).toBeCloseTo(saved([9012, 9007, 9002], 'oversizedCluster'), 6)
       const values = page.rows.map((r) => r.untappedSavings)
       expect(values).toEqual([...values].sort((a, b) => b - a))
       const q = await got<DatabricksInsightActions>(actionsUrl('customer_churn_model', 'query=spot'))
@@ -191,18 +191,18 @@ describe('databricks insights and savings (issue 20: R189, R190, E054, E180-E182
 
     it('done in the past: runs started after it are realised, those before untapped (split within a day)', async () => {
       clearActions()
-      // Oversized, done 4 days ago: 9013 (6 h) and 9007 (3 d) realised, 9002 (20 d) untapped.
+      // Oversized, done 4 days ago: 9012 (6 h) and 9007 (3 d) realised, 9002 (20 d) untapped.
       doneAt(3, 4, now - 4 * DAY)
-      // Spot, done 4 h ago: every run started before it (9013 6 h ago): all untapped.
+      // Spot, done 4 h ago: every run started before it (9012 6 h ago): all untapped.
       doneAt(3, 3, now - 4 * HOUR)
       const all = await got<DatabricksInsightActions>(actionsUrl('customer_churn_model', 'tab=all'))
       const oversized = all.rows.find((r) => r.insight === 'oversizedCluster')!
       expect(oversized.state).toBe('done')
-      expect(oversized.realizedCostSavings).toBeCloseTo(saved([9013, 9007], 'oversizedCluster'), 6)
+      expect(oversized.realizedCostSavings).toBeCloseTo(saved([9012, 9007], 'oversizedCluster'), 6)
       expect(oversized.untappedSavings).toBeCloseTo(saved([9002], 'oversizedCluster'), 6)
       const spot = all.rows.find((r) => r.insight === 'onDemandWhereSpotFits')!
       expect(spot.realizedCostSavings).toBe(0)
-      expect(spot.untappedSavings).toBeCloseTo(saved([9013, 9007, 9002], 'onDemandWhereSpotFits'), 6)
+      expect(spot.untappedSavings).toBeCloseTo(saved([9012, 9007, 9002], 'onDemandWhereSpotFits'), 6)
       expect(all.counts).toEqual({ remediation: 0, done: 2, all: 2 })
       // 9009 (27 h ago) and 9014 (3 h ago): done 26 h ago splits the day rows (9009 before, 9014 after).
       doneAt(2, 0, now - 26 * HOUR)
@@ -212,7 +212,7 @@ describe('databricks insights and savings (issue 20: R189, R190, E054, E180-E182
       expect(hourly.untappedSavings).toBeCloseTo(saved([9009, 9005], 'jobOnAllPurposeCompute'), 6)
       const summary = await got<RealizedSavingsSummary>(SUMMARY)
       expect(summary.realizedCostSavings).toBeCloseTo(
-        saved([9013, 9007], 'oversizedCluster') + saved([9014], 'jobOnAllPurposeCompute'),
+        saved([9012, 9007], 'oversizedCluster') + saved([9014], 'jobOnAllPurposeCompute'),
         6,
       )
       expect(summary.actionsDone).toBe(3)

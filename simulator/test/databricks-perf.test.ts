@@ -6,6 +6,7 @@ import {
   UNFINAL_RUNS_SQL,
   databricksWindowParts,
   databricksWindowPieces,
+  rowsParams,
   rowsSql,
 } from '../src/db/repositories/databricks-cost-pieces.ts'
 import { databricksReadClock } from '../src/db/repositories/databricks-figures.ts'
@@ -46,7 +47,7 @@ function rowsOf(db: Db, from: string, range: { from: number; to: number }, store
   return db
     .prepare(`SELECT ${CODES}, ${place}, ${SUMS} FROM ${from} u GROUP BY 1, 2, 3, 4, 5, 6`)
     .raw()
-    .all({ ...range, storedNow }) as Row[]
+    .all(rowsParams(db, range, storedNow)) as Row[]
 }
 
 function daysOf(db: Db, day: number, sources: readonly string[]) {

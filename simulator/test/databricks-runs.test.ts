@@ -29,8 +29,8 @@ const listed = (id: number) => {
     cents: c.vmCostE4 / 1e4,
   }
 }
-/** The runs of the 7 days to now, newest first (9012 started after 9013). */
-const WEEK = [9016, 9015, 9014, 9012, 9013, 9011, 9010, 9009, 9008, 9007, 9006, 9005]
+/** The runs of the 7 days to now, newest first (run ids grow with the start time, as the seed stores them). */
+const WEEK = [9016, 9015, 9014, 9013, 9012, 9011, 9010, 9009, 9008, 9007, 9006, 9005]
 
 describe('databricks runs lists (E015, its /ds twin, E016, E053, E017, E018) on the fixture', () => {
   let app: FastifyInstance
@@ -102,7 +102,7 @@ describe('databricks runs lists (E015, its /ds twin, E016, E053, E017, E018) on 
     })
 
     it('a run on job compute gets its job cluster id (MMDD-HHMMSS-xxxxxxxx)', async () => {
-      const [row] = (await search({ globalsearchpattern: '7394025718364020_201_9013' })).results
+      const [row] = (await search({ globalsearchpattern: '7394025718364020_201_9012' })).results
       expect(row).toMatchObject({
         clusterType: 'db_job_cluster',
         status: 'F',
@@ -131,9 +131,9 @@ describe('databricks runs lists (E015, its /ds twin, E016, E053, E017, E018) on 
     })
 
     it.each([
-      ['finished (K, F, S)', ['K', 'F', 'S'], [9015, 9014, 9013, 9011, 9010, 9009, 9008, 9007, 9006, 9005]],
+      ['finished (K, F, S)', ['K', 'F', 'S'], [9015, 9014, 9012, 9011, 9010, 9009, 9008, 9007, 9006, 9005]],
       ['all seven statuses', ['S', 'F', 'K', 'P', 'R', 'U', 'W'], WEEK],
-      ['waiting to retry', ['W'], [9012]],
+      ['waiting to retry', ['W'], [9013]],
     ])('tab %s: the statuses of the 7 days', async (_name, appStatus, expected) => {
       const body = await search({ appStatus })
       expect(ids(body)).toEqual(expected)
@@ -169,7 +169,7 @@ describe('databricks runs lists (E015, its /ds twin, E016, E053, E017, E018) on 
 
   describe('E015 filters', () => {
     it.each([
-      ['queues: workspace names', { queues: ['acme-analytics-azure'] }, [9012, 9013, 9007]],
+      ['queues: workspace names', { queues: ['acme-analytics-azure'] }, [9013, 9012, 9007]],
       ['users: run-as', { users: ['alice@acme.example'] }, [9016, 9014, 9009, 9005]],
       ['jobIds', { jobIds: ['101'] }, [9015, 9010, 9006]],
       ['jobIds, two jobs', { jobIds: ['101', '301'] }, [9015, 9011, 9010, 9008, 9006]],
@@ -180,19 +180,19 @@ describe('databricks runs lists (E015, its /ds twin, E016, E053, E017, E018) on 
       [
         'appTags: any of the values',
         { appTags: { team: ['analytics'] } },
-        [9016, 9014, 9012, 9013, 9009, 9007, 9005],
+        [9016, 9014, 9013, 9012, 9009, 9007, 9005],
       ],
-      ['durations ≥ 1 hour', { durations: { min: HOUR } }, [9013, 9007, 9006]],
-      ['durations ≤ 12 minutes', { durations: { max: 12 * MIN } }, [9012, 9005]],
+      ['durations ≥ 1 hour', { durations: { min: HOUR } }, [9012, 9007, 9006]],
+      ['durations ≤ 12 minutes', { durations: { max: 12 * MIN } }, [9013, 9005]],
       [
         'globalsearchpattern: part of a job name, any case',
         { globalsearchpattern: 'CHURN' },
-        [9012, 9013, 9007],
+        [9013, 9012, 9007],
       ],
       ['globalsearchpattern: a run key', { globalsearchpattern: '2290176543817729_301_9008' }, [9008]],
       ['globalsearchpattern: a key of no run', { globalsearchpattern: '2290176543817729_301_9014' }, []],
-      ['signature: the runs of one job', { signature: '7394025718364020_201' }, [9012, 9013, 9007]],
-      ['insights', { insights: ['oversizedCluster'] }, [9013, 9007]],
+      ['signature: the runs of one job', { signature: '7394025718364020_201' }, [9013, 9012, 9007]],
+      ['insights', { insights: ['oversizedCluster'] }, [9012, 9007]],
     ])('%s', async (_name, filter, expected) => {
       const body = await search(filter)
       expect(ids(body)).toEqual(expected)
@@ -203,11 +203,11 @@ describe('databricks runs lists (E015, its /ds twin, E016, E053, E017, E018) on 
       const all = await search()
       const totals = all.results.map((r) => r.total_cost)
       expect(all.metadata.cost).toEqual({ min: 0, max: Math.max(...totals) })
-      const floor = listed(9013).total_cost
+      const floor = listed(9012).total_cost
       const body = await search({ cost: { min: floor } })
       expect(body.results.every((r) => r.total_cost >= floor)).toBe(true)
       expect(ids(body)).toEqual(all.results.filter((r) => r.total_cost >= floor).map((r) => Number(r.runId)))
-      expect(ids(await search({ cost: { max: 0 } }))).toEqual([9016, 9015, 9012])
+      expect(ids(await search({ cost: { max: 0 } }))).toEqual([9016, 9015, 9013])
     })
 
     it('appEvents: the insights of the matching runs with their counts', async () => {
@@ -222,7 +222,7 @@ describe('databricks runs lists (E015, its /ds twin, E016, E053, E017, E018) on 
   describe('E015 sort and paging', () => {
     it('sort by duration descending (ties by start time)', async () => {
       const body = await search({ sort: [{ duration: { order: 'desc' } }], size: 4 })
-      expect(ids(body)).toEqual([9007, 9013, 9006, 9010])
+      expect(ids(body)).toEqual([9007, 9012, 9006, 9010])
     })
     it('sort by user ascending, then start time', async () => {
       const body = await search({ sort: [{ user: { order: 'asc' } }], size: 5 })
@@ -253,7 +253,7 @@ describe('databricks runs lists (E015, its /ds twin, E016, E053, E017, E018) on 
       const c = await search({}, '/api/v1/dbworkflows/api/v1/databricks/jobs/201/runs')
       expect(b).toEqual(a)
       expect(c).toEqual(a)
-      expect(ids(a)).toEqual([9012, 9013, 9007])
+      expect(ids(a)).toEqual([9013, 9012, 9007])
     })
   })
 
@@ -378,7 +378,7 @@ describe('databricks runs lists (E015, its /ds twin, E016, E053, E017, E018) on 
       expect(body.results.map((j) => [j.jobName, j.status, j.runCount, j.latestRunKey])).toEqual([
         ['hourly_aggregates', 'R', 4, '4051729395532381_102_9016'],
         ['daily_ingest', 'S', 3, '4051729395532381_101_9015'],
-        ['customer_churn_model', 'W', 3, '7394025718364020_201_9012'],
+        ['customer_churn_model', 'W', 3, '7394025718364020_201_9013'],
         ['orders_dlt_refresh', 'S', 2, '2290176543817729_301_9011'],
       ])
       const ingest = body.results[1]!

@@ -35,7 +35,9 @@ import { rollUpStoredDatabricksUsage } from '../src/db/seed/databricks-usage.ts'
 import { rollUpDatabricksRunDays } from '../src/db/repositories/databricks-runs-days.ts'
 import { seedDatabase } from '../src/db/seed/index.ts'
 import { createPrng } from '../src/db/seed/prng.ts'
+import { RunPlanner } from '../src/db/seed/databricks-runs.ts'
 import { seedFile } from '../src/db/seed-file.ts'
+import { timeOrderBreaks } from '../src/db/time-ordered-rows.ts'
 import { APP_TIME_COLUMNS, TIME_COLUMNS } from '../src/db/time-columns.ts'
 
 const NOW = Date.parse('2026-11-22T12:00:00Z')
@@ -112,6 +114,24 @@ describe('Databricks seed: sizes and determinism', () => {
     expect(one(small, 'SELECT count(DISTINCT workspace || job_id) FROM db_jobs')).toBe(
       one(small, 'SELECT count(*) FROM db_jobs'),
     )
+  })
+
+  it('stores the runs in start order, to the millisecond (a start window is a rowid range of db_runs)', () => {
+    expect(timeOrderBreaks(small, 'db_runs')).toBe(0)
+    // A retry starts to the millisecond (its failed attempt's end plus the delay); planned before a
+    // run starting earlier in the same second, it still follows it.
+    const historyStart = NOW - 90 * DAY + 965
+    const planner = new RunPlanner(createPrng(1), historyStart, NOW, 4)
+    const retry = historyStart + 10 * MINUTE + 461
+    planner.plan.push(retry, 1, MINUTE, 0, 1, 0, 1, DATABRICKS_TRIGGERS.indexOf('RETRY'))
+    planner.plan.push(retry - 461, 2, MINUTE, 0, 1, 0, 0, DATABRICKS_TRIGGERS.indexOf('PERIODIC'))
+    planner.plan.push(retry - 200, 3, MINUTE, 0, 1, 0, 0, DATABRICKS_TRIGGERS.indexOf('PERIODIC'))
+    const { keys } = planner.ordered(0, 0)
+    expect([...keys].map((key) => planner.plan.time[key % 2 ** 22])).toEqual([
+      retry - 461,
+      retry - 200,
+      retry,
+    ])
   })
 })
 

@@ -1176,21 +1176,16 @@ CREATE TABLE IF NOT EXISTS db_runs (
   insight_mask     INTEGER NOT NULL,
   error_message    TEXT
 );
--- The db_runs indexes (repositories/databricks-runs.ts, databricks-jobs.ts), each with its queries:
--- The window of the runs lists (E015, its /ds twin, E016, unifiedsearch appTypes db: the count,
--- duration and cost ranges and insight tallies of the matching runs, and the page's ids in any sort,
--- walked from the end in the default start-time order) and of the jobs and pipelines lists (E017:
--- runs grouped by job). It covers every column those queries filter, sum or sort by (the final cost
--- needs cost_final_at and both costs), so a window is read from the index alone and only the page's
--- rows from the table.
-CREATE INDEX IF NOT EXISTS db_runs_window ON db_runs (
-  start_time, status, workspace, job, principal, compute_kind, cluster, tag_set, insight_mask, duration,
-  setup_ms, cost_final_at, dbus_e4, dbu_cost_e4, vm_cost_e4
-);
+-- The db_runs indexes (repositories/databricks-runs.ts, databricks-jobs.ts), each with its queries.
+-- No index on start_time: the seed stores the runs in start order, run ids growing with it, so a
+-- start window (the runs lists E015, its /ds twin, E016, unifiedsearch appTypes db; the jobs and
+-- pipelines lists E017; the compute list; the cost readers' edge days) is a rowid range of the table
+-- itself (repositories/databricks-run-window.ts, time-ordered-rows.ts), read instead of a 55 MB
+-- covering index (issue 18's file budget). queryOnFinishedTime (E015) reads such a range too: an
+-- ended run's end_time is start_time + duration, so its window is the start times from the longest
+-- run before it, the end tested beside them.
 -- The running tab (E015 appStatus ["R"], which ignores the window): the few running runs.
 CREATE INDEX IF NOT EXISTS db_runs_running ON db_runs (start_time) WHERE status = 'R';
--- queryOnFinishedTime (E015) reads db_runs_window too: an ended run's end_time is start_time + duration,
--- so its window is the start times from the longest run before it, the end tested on the index.
 -- The longest run (max(duration)) and a runs list sorted by duration (E015 sort duration, either
 -- way): walked in the sort order, the window tested on start_time, when the page is expected within
 -- a few thousand entries (repositories/databricks-runs.ts pageIds) rather than sorting a 90-day window.
@@ -1218,7 +1213,7 @@ CREATE INDEX IF NOT EXISTS db_runs_principal ON db_runs (principal, start_time, 
 -- duration and total cost (DBUs and VMs, cents × 10,000) ranges, the latest cost_final_at (a day counts
 -- only once every run of it is final) and the runs carrying each insight (i0-i4: DATABRICKS_INSIGHT_KEYS
 -- bits). E015's count, ranges and insights of a window read whole days here and its edges from the
--- window index; the reader checks the rollup is of the db_runs it has (settings db_run_days_of).
+-- window's rows; the reader checks the rollup is of the db_runs it has (settings db_run_days_of).
 CREATE TABLE IF NOT EXISTS db_run_days (
   day           INTEGER NOT NULL,
   status        TEXT NOT NULL,
@@ -1377,8 +1372,8 @@ CREATE TABLE IF NOT EXISTS db_usage_days (
 ) WITHOUT ROWID;
 
 -- The cost readers (repositories/databricks-cost-pieces.ts) read the runs started in a window's
--- partial edge days (cost trends, dcb chargeback: start_time >= ? AND start_time < ?) through
--- db_runs_window, which leads with start_time. This one finds the first day holding a run whose cost
+-- partial edge days (cost trends, dcb chargeback: start_time >= ? AND start_time < ?) as the rowid
+-- range of db_runs (stored in start order). This one finds the first day holding a run whose cost
 -- is not final yet (min(start_time) WHERE cost_final_at > now: a few hours of runs, read from this
 -- index alone), and the cost readers' runs not billed yet (databricks-cost-pieces.ts UNFINAL_RUNS_SQL:
 -- a rollup day less those few runs' DBUs and costs, rather than the day read run by run).

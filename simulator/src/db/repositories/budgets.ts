@@ -21,7 +21,7 @@ import { cachedStatement } from '../statement-cache.ts'
 import { scopeOfPlatform, type ClusterScope } from './scope.ts'
 import { checkEmrClusters, readsEmr } from './emr-figures.ts'
 import { emrDailyCost } from './emr-cost.ts'
-import { databricksWindowPieces, rowsSql, sourceCodes } from './databricks-cost-pieces.ts'
+import { databricksWindowPieces, rowsParams, rowsSql, sourceCodes } from './databricks-cost-pieces.ts'
 import { databricksReadClock, usdOf } from './databricks-figures.ts'
 
 const DAY_MS = 86_400_000
@@ -636,11 +636,9 @@ export function databricksBudgetCost(db: Db, now: number): DailyCostSource {
               WHERE u.day >= @from AND u.day < @to AND u.source_type IN (${sourceCodes(piece.sources)})${filter}
               GROUP BY u.day`
       sums.push(
-        ...(cachedStatement(db, sql).raw().all({ from: piece.from, to: piece.to, storedNow, shift }) as [
-          number,
-          number,
-          number,
-        ][]),
+        ...(cachedStatement(db, sql)
+          .raw()
+          .all({ ...rowsParams(db, piece, storedNow), shift }) as [number, number, number][]),
       )
     }
     const byDay = new Map<number, ScopeCostDay>()

@@ -13,7 +13,13 @@ import {
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
-import { databricksWindowParts, keptDay, readWindowParts, sourceCodes } from './databricks-cost-pieces.ts'
+import {
+  databricksWindowParts,
+  keptDay,
+  readWindowParts,
+  rowsParams,
+  sourceCodes,
+} from './databricks-cost-pieces.ts'
 import { databricksReadClock, dbusOf, usdOf, type DatabricksReadClock } from './databricks-figures.ts'
 
 /*
@@ -68,7 +74,7 @@ function skuTallies(
     db,
     `SELECT sku, sum(dbus_e4) AS dbus_e4, sum(dbu_cost_e4) AS cost_e4, sum(duration) AS duration
        FROM ${rows} u GROUP BY sku`,
-  ).all({ from: range.from, to: range.to, storedNow }) as TallyRow[]
+  ).all(rowsParams(db, range, storedNow)) as TallyRow[]
 }
 
 /**

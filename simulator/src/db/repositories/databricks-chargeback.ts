@@ -21,6 +21,7 @@ import {
   databricksWindowParts,
   keptDay,
   readWindowParts,
+  rowsParams,
   sourceCodes,
   type DatabricksUsageSource,
 } from './databricks-cost-pieces.ts'
@@ -83,7 +84,7 @@ function codedUsage(
     for (const r of db
       .prepare(`SELECT ${CODED} FROM ${from} u GROUP BY 1, 2, 3, 4, 5`)
       .raw()
-      .all({ from: range.from, to: range.to, storedNow }) as CodedUsage[])
+      .all(rowsParams(db, range, storedNow)) as CodedUsage[])
       out.push(sign === 1 ? r : (r.map((v, i) => (i < 5 ? v : -v)) as CodedUsage))
   }
   const day = (day: number, sources: readonly DatabricksUsageSource[]) => {
@@ -357,7 +358,7 @@ function vmSplit(
     db
       .prepare(`SELECT coalesce(sum(u.vm_cost_e4), 0) FROM ${from} u`)
       .pluck()
-      .get({ from: range.from, to: range.to, storedNow }) as number
+      .get(rowsParams(db, range, storedNow)) as number
   let vm = 0
   readWindowParts(parts, {
     rows: (from, range, sign) => (vm += sign * rows(from, range)),

@@ -1,7 +1,9 @@
 import { DATABRICKS_INSIGHT_KEYS, DATABRICKS_TERMINATION_REASONS } from '@costlens/shared'
 import { HttpError } from '../../errors.ts'
+import type { Db } from '../open-database.ts'
 import { instant } from './applications.ts'
 import { databricksReadClock, finalRunFigures, type DatabricksReadClock } from './databricks-figures.ts'
+import { runRowidParams, runRowidsSql } from './databricks-run-window.ts'
 
 /*
  * The rows of the Databricks clusters list and summary, as one SQL relation `cluster_rows` (issue 20:
@@ -109,7 +111,11 @@ export interface ClusterRowsSql {
  * The relation and its filters. Each branch gets the conditions it can use an index or a cheap test
  * for; conditions on computed columns (status, duration, cost, insights) apply to the union.
  */
-export function clusterRowsSql(filters: ClusterRowFilters, clock: DatabricksReadClock): ClusterRowsSql {
+export function clusterRowsSql(
+  db: Db,
+  filters: ClusterRowFilters,
+  clock: DatabricksReadClock,
+): ClusterRowsSql {
   const params: Record<string, unknown> = { storedNow: clock.storedNow }
   const sessionWhere: string[] = []
   const runWhere: string[] = [`r.compute_kind = 0`, `r.status <> 'U'`]
@@ -127,17 +133,20 @@ export function clusterRowsSql(filters: ClusterRowFilters, clock: DatabricksRead
     if (filters.onFinishedTime) {
       sessionWhere.push('s.end_time >= @start AND s.end_time <= @end')
       // db_runs has no end_time index: an ended run's end is its start + duration (schema.sql
-      // db_runs), so its start range is read on db_runs_window and the end tested beside it (a
-      // scan of every run took a second at the large scale).
+      // db_runs), so its start range is read as the runs' rowid range and the end tested beside it
+      // (a scan of every run took a second at the large scale).
       params.startsFrom = filters.window.start - (filters.longestRun ?? 0)
+      Object.assign(params, runRowidParams(db, params.startsFrom as number, filters.window.end + 1))
       runWhere.push(
         "r.status IN ('S', 'F', 'K', 'U')",
+        runRowidsSql(),
         'r.start_time >= @startsFrom AND r.start_time <= @end',
         'r.start_time + r.duration >= @start AND r.start_time + r.duration <= @end',
       )
     } else {
       sessionWhere.push('s.start_time <= @end AND (s.end_time IS NULL OR s.end_time >= @start)')
-      runWhere.push('r.start_time >= @start AND r.start_time <= @end')
+      Object.assign(params, runRowidParams(db, filters.window.start, filters.window.end + 1))
+      runWhere.push(runRowidsSql(), 'r.start_time >= @start AND r.start_time <= @end')
     }
   }
   if (filters.workspaces) {

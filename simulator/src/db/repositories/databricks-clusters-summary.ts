@@ -72,7 +72,7 @@ export function databricksClusterSummary(
   const window = clusterWindow(query.start_time, query.end_time, 'querystring', now)
   const clock = databricksReadClock(db, now)
   const stored = { start: window.start - clock.shift, end: window.end - clock.shift }
-  const rows = clusterRowsSql({ window: stored }, clock)
+  const rows = clusterRowsSql(db, { window: stored }, clock)
   // One pass over the window: sessions by cluster, runs by job, node type and availability; every
   // breakdown below is folded from these few hundred parts.
   const part = (name: string, code: string, groupBy: string) =>

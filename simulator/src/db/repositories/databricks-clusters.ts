@@ -270,7 +270,7 @@ function searchClusterRows(
   const size = body.size ?? 15
   checkPaging(from, size)
   const clock = databricksReadClock(db, now)
-  const rows = clusterRowsSql({ ...filtersOf(db, body, now, clock), onlyInefficient }, clock)
+  const rows = clusterRowsSql(db, { ...filtersOf(db, body, now, clock), onlyInefficient }, clock)
   const order = sortOf(body)
   // Each branch's first from + size rows in the page's order, then the page of the two: a branch
   // reads no further than the page needs (its index order), not every row of the window.

@@ -2,6 +2,7 @@ import { DATABRICKS_SKUS, DATABRICKS_USAGE_SOURCES, type DatabricksSku } from '@
 import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
 import { finalRunFigures } from './databricks-figures.ts'
+import { RUNS_BY_ROWID, runRowidParams, runRowidsSql } from './databricks-run-window.ts'
 import { readSetting } from './settings.ts'
 
 /*
@@ -36,7 +37,7 @@ function rowsOf(source: DatabricksUsageSource, p: string): string {
                      r.job AS source, coalesce(r.tag_set, 0) AS tag_set, 1 AS n, r.duration,
                      ${f.dbusE4} AS dbus_e4, ${f.dbuCostE4} AS dbu_cost_e4, ${f.vmCostE4} AS vm_cost_e4,
                      r.sku AS sku
-                FROM db_runs r WHERE ${range('r.start_time')}`
+                FROM ${RUNS_BY_ROWID} WHERE ${runRowidsSql(p)} AND ${range('r.start_time')}`
     }
     case 'CLUSTER':
       return `SELECT s.start_time AS t, c.workspace, s.principal, ${sourceCode('CLUSTER')} AS source_type,
@@ -64,9 +65,9 @@ function rowsOf(source: DatabricksUsageSource, p: string): string {
  * db_runs_cost_final), or Infinity when every run's cost is final.
  */
 export function firstUnfinalDay(db: Db, storedNow: number): number {
-  // Named: for min(start_time) SQLite prefers db_runs_window (it leads with start_time) and walks it
-  // from the oldest run to the first not final, the newest: all of them (90 ms at a million runs,
-  // on every cost trend, dcb and billing request). Here it reads the few runs not final (0.4 ms).
+  // Named: for min(start_time) SQLite may walk the runs in start order from the oldest to the first
+  // not final, the newest: all of them (90 ms at a million runs, on every cost trend, dcb and billing
+  // request). Here it reads the few runs not final (0.4 ms).
   const start = cachedStatement(
     db,
     'SELECT min(start_time) FROM db_runs INDEXED BY db_runs_cost_final WHERE cost_final_at > ?',
@@ -125,9 +126,14 @@ export function databricksWindowPieces(
   return pieces.filter((p) => p.from < p.to && p.sources.length > 0)
 }
 
-/** The rows of a piece as one subquery (in parentheses) with the columns above; binds @from, @to, @storedNow. */
+/** The rows of a piece as one subquery (in parentheses) with the columns above; binds rowsParams. */
 export function rowsSql(sources: readonly DatabricksUsageSource[]): string {
   return `(${sources.map((s) => rowsOf(s, '')).join(' UNION ALL ')})`
+}
+
+/** The bindings of rowsSql (and UNFINAL_RUNS_SQL) for a stored range: @from, @to, @storedNow and the runs' rowids. */
+export function rowsParams(db: Db, range: { from: number; to: number }, storedNow: number) {
+  return { from: range.from, to: range.to, storedNow, ...runRowidParams(db, range.from, range.to) }
 }
 
 /** The source codes of a piece, for `source_type IN (…)`. */
@@ -217,7 +223,7 @@ export function databricksWindowParts(
 /** How a cost reader sums a window's parts (readWindowParts). */
 export interface PartsReader {
   /**
-   * Rows of a subquery (binds @from, @to, @storedNow; the columns of rowsSql) counted with `sign`;
+   * Rows of a subquery (binds rowsParams; the columns of rowsSql) counted with `sign`;
    * `at` is the rollup day they are taken off, for rows that do not belong at that day's place.
    */
   rows(source: string, range: { from: number; to: number }, sign: 1 | -1, at: number | undefined): void

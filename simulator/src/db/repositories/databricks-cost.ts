@@ -15,6 +15,7 @@ import {
   databricksWindowParts,
   keptDay,
   readWindowParts,
+  rowsParams,
   sourceCodes,
   type DatabricksUsageSource,
 } from './databricks-cost-pieces.ts'
@@ -139,7 +140,7 @@ export function databricksCostTrends(
            FROM ${source} u GROUP BY 1, 2`,
       )
       .raw()
-      .all({ from: range.from, to: range.to, storedNow, shift, shown: from, step }) as [
+      .all({ ...rowsParams(db, range, storedNow), shift, shown: from, step }) as [
       number,
       number,
       number,

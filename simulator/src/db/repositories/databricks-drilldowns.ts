@@ -19,6 +19,7 @@ import {
   databricksWindowParts,
   keptDay,
   readWindowParts,
+  rowsParams,
   sourceCodes,
   type DatabricksUsageSource,
 } from './databricks-cost-pieces.ts'
@@ -88,7 +89,7 @@ function codedUsage(db: Db, window: { from: number; to: number }, storedNow: num
          FROM ${from} u GROUP BY 1, 2, 3, 4, 5, 6`,
     )
       .raw()
-      .all({ from: range.from, to: range.to, storedNow }) as Coded[])
+      .all(rowsParams(db, range, storedNow)) as Coded[])
       out.push(sign === 1 ? r : (r.map((v, i) => (i < 6 ? v : -v)) as unknown as Coded))
   }
   const day = (day: number, sources: readonly DatabricksUsageSource[]) => {

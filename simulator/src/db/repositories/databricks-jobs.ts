@@ -14,13 +14,14 @@ import { cachedStatement } from '../statement-cache.ts'
 import { instant } from './applications.ts'
 import { centsOf, databricksReadClock, dbusOf, finalRunFigures, usdOf } from './databricks-figures.ts'
 import { CLUSTER_TYPE_OF_KIND } from './databricks-runs.ts'
+import { RUNS_BY_ROWID, runRowidParams, runRowidsSql } from './databricks-run-window.ts'
 import { rollupDays, runDaysUsable } from './databricks-runs-days.ts'
 import { SqlParts } from './snowflake-common.ts'
 
 /*
  * The Databricks jobs list (E017) and the pipelines list (E017 with taskType PIPELINE: the jobs with
  * a DLT pipeline task), and the runs list's job selector (E018). A job is listed when it has runs in
- * the window; its figures are those runs' (one pass over the window index, grouped by job), its
+ * the window; its figures are those runs' (one pass over the window's rows, grouped by job), its
  * status and start time its latest run's.
  */
 
@@ -100,6 +101,7 @@ export function listJobs(db: Db, body: DatabricksJobListBody, now: number): Data
     ? rollupDays(db, sql.params.from as number, sql.params.to as number, storedNow)
     : undefined
   if (days) Object.assign(sql.params, { first: days.first, end: days.end })
+  Object.assign(sql.params, jobGroupRowids(db, sql.params as { from: number; to: number }, days))
   const rows = cachedStatement(
     db,
     `WITH ${jobGroups(days !== undefined)}
@@ -147,6 +149,19 @@ function countJobs(db: Db, sql: SqlParts, fromDays: boolean): number {
     .get(sql.params) as number
 }
 
+/** The rowid ranges of the runs jobGroups reads: the window [@from, @to], or its edges around the days. */
+function jobGroupRowids(
+  db: Db,
+  window: { from: number; to: number },
+  days: { first: number; end: number } | undefined,
+): Record<string, number> {
+  if (!days) return runRowidParams(db, window.from, window.to + 1)
+  return {
+    ...runRowidParams(db, window.from, days.first, 'before'),
+    ...runRowidParams(db, days.end, window.to + 1, 'after'),
+  }
+}
+
 /**
  * The CTE `g`: each job with runs in [@from, @to] (stored), its runs, their total duration and final
  * DBUs and costs, and its latest run. `fromDays`: the whole billed days [@first, @end) come from the
@@ -155,26 +170,26 @@ function countJobs(db: Db, sql: SqlParts, fromDays: boolean): number {
  */
 function jobGroups(fromDays: boolean): string {
   const f = finalRunFigures('r')
-  const runs = (where: string) =>
+  const runs = (edge: string, where: string) =>
     `SELECT r.job AS source, 1 AS n, r.duration, ${f.dbusE4} AS dbus_e4, ${f.dbuCostE4} AS dbu_cost_e4,
             ${f.vmCostE4} AS vm_cost_e4
-       FROM db_runs r INDEXED BY db_runs_window WHERE ${where}`
+       FROM ${RUNS_BY_ROWID} WHERE ${runRowidsSql(edge)} AND ${where}`
   if (!fromDays)
     // The one max() makes SQLite take status and id from each job's latest run (its bare-column rule).
     return `g AS (
        SELECT r.job, max(r.start_time) AS last_start, r.status, r.id AS last_run, count(*) AS n,
               sum(r.duration) AS duration, sum(${f.dbusE4}) AS dbus_e4, sum(${f.dbuCostE4}) AS dbu_cost_e4,
               sum(${f.vmCostE4}) AS vm_cost_e4
-         FROM db_runs r INDEXED BY db_runs_window
-        WHERE r.start_time >= @from AND r.start_time <= @to
+         FROM ${RUNS_BY_ROWID}
+        WHERE ${runRowidsSql()} AND r.start_time >= @from AND r.start_time <= @to
         GROUP BY r.job)`
   return `g0 AS (
        SELECT source AS job, sum(n) AS n, sum(duration) AS duration, sum(dbus_e4) AS dbus_e4,
               sum(dbu_cost_e4) AS dbu_cost_e4, sum(vm_cost_e4) AS vm_cost_e4
          FROM (SELECT source, n, duration, dbus_e4, dbu_cost_e4, vm_cost_e4 FROM db_usage_days
                 WHERE day >= @first AND day < @end AND source_type = ${DATABRICKS_USAGE_SOURCES.indexOf('JOB_RUN')}
-               UNION ALL ${runs('r.start_time >= @from AND r.start_time < @first')}
-               UNION ALL ${runs('r.start_time >= @end AND r.start_time <= @to')})
+               UNION ALL ${runs('before', 'r.start_time >= @from AND r.start_time < @first')}
+               UNION ALL ${runs('after', 'r.start_time >= @end AND r.start_time <= @to')})
         GROUP BY source),
      g AS (
        SELECT g0.*, l.start_time AS last_start, l.status, l.id AS last_run FROM g0 JOIN db_runs l

@@ -9,7 +9,7 @@ import { SqlParts } from './snowflake-common.ts'
  * duration and total cost ranges, insights — per stored UTC day, status, workspace and compute kind,
  * so a 30- or 90-day window reads a few hundred rows rather than every run. Only whole days whose
  * runs are all final are read from it (their stored costs are then the final ones); the edges and
- * the days still being billed come from the window index.
+ * the days still being billed come from the window's rows.
  */
 
 export const DAY = 86_400_000

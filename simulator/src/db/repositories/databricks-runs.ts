@@ -33,14 +33,16 @@ import {
   type RangeMeasure,
   type RunTally,
 } from './databricks-runs-days.ts'
+import { RUNS_BY_ROWID, runRowidParams, runRowidsSql } from './databricks-run-window.ts'
 import { SqlParts } from './snowflake-common.ts'
 
 /*
  * The Databricks runs lists (E015, its public twin, E016) and a run's actual cost (E053) over
  * db_runs. Filters arrive as names (workspaces, users, job ids, cluster ids, tags) and become codes
- * first, so every clause reads a column of the window index (schema.sql db_runs_window): the count,
- * ranges and insight tallies of a window are one pass over its index entries, and a page one more
- * (walked from the index's end in the default start-time order, a top-N sort otherwise).
+ * first. A window is the rowid range of its runs (databricks-run-window.ts: db_runs is stored in start
+ * order): the count, ranges and insight tallies of a window are one pass over that range of the table,
+ * and a page one more (walked from the range's end in the default start-time order, a top-N sort
+ * otherwise).
  */
 
 const DAY = 86_400_000
@@ -53,16 +55,20 @@ const FEW_JOBS = 20
 /**
  * The statuses of runs that ended (databricksRunStatus of a terminal life cycle: TERMINATED, SKIPPED,
  * INTERNAL_ERROR); only these have an end_time, and theirs is start_time + duration (schema.sql
- * db_runs), so a finished-time window is read on the window index's start_time and duration.
+ * db_runs), so a finished-time window is read on the start window's start_time and duration.
  */
 const ENDED: readonly AppStatusCode[] = ['S', 'F', 'K', 'U']
-/** A run's end as the window index holds it (end_time for the ENDED runs; NULL for the others). */
+/** A run's end from its start and duration (end_time for the ENDED runs; NULL for the others). */
 const END_OF_RUN = `(CASE WHEN r.status IN ('S', 'F', 'K', 'U') THEN r.start_time + r.duration END)`
 /**
  * A sorted page walks a sort index (db_runs_by_duration, db_runs_by_total) rather than sorting the
  * window when it expects to visit at most this many entries ((from + size) × runs / matching runs).
  */
 const WALK_VISITS = 20_000
+/** How a runs search reads db_runs: its window's rowid range (below), or through the index named. */
+const WINDOW_ROWIDS = 'window rowids'
+const runsFrom = (index: string) =>
+  index === WINDOW_ROWIDS ? RUNS_BY_ROWID : `db_runs r INDEXED BY ${index}`
 
 /** The longest stored run (db_runs_by_duration's end): how far before a finished-time window its runs may start. */
 export function longestRun(db: Db): number {
@@ -135,7 +141,7 @@ function tagSetsOf(db: Db, tags: Record<string, string[]>): number[] | undefined
     .all(sql.params) as number[]
 }
 
-/** The filters of a runs search as clauses on db_runs `r` (every column in db_runs_window). */
+/** The filters of a runs search as clauses on db_runs `r`, and how to read it (WINDOW_ROWIDS or an index). */
 export function runFilterSql(
   db: Db,
   body: DatabricksRunSearchBody,
@@ -149,7 +155,7 @@ export function runFilterSql(
   checkRange('cost', body.cost)
   const sql = new SqlParts()
   sql.params.storedNow = storedNow
-  let index = 'db_runs_window'
+  let index = WINDOW_ROWIDS
   const window = runSearchWindow(body, now)
   if (!window) {
     // The running list: the partial index of running runs, whatever the window.
@@ -166,7 +172,7 @@ export function runFilterSql(
     // the other on every entry of it, which read a 90-day window's million runs for a day's edge.
     let first = from
     if (body.queryOnFinishedTime) {
-      // Runs that ended in the window started at most the longest run before it: the window index
+      // Runs that ended in the window started at most the longest run before it: the start window
       // is read from there, and the end tested on its start_time + duration.
       first = from - longestRun(db)
       sql.clauses.push(
@@ -175,9 +181,15 @@ export function runFilterSql(
       )
       sql.inList('r.status', ENDED)
     }
+    const startsFrom = Math.max(first, starts?.from ?? first)
+    const startsTo = Math.min(to, starts?.to ?? to)
+    // The starts' rowid range ([from, to] inclusive: to + 1), beside the starts themselves.
+    const rowids = runRowidParams(db, startsFrom, startsTo + 1)
     sql.clauses.push(
-      `r.start_time >= ${sql.param(Math.max(first, starts?.from ?? first))}`,
-      `r.start_time <= ${sql.param(Math.min(to, starts?.to ?? to))}`,
+      `r.rowid >= ${sql.param(rowids.runFirst)}`,
+      `r.rowid < ${sql.param(rowids.runEnd)}`,
+      `r.start_time >= ${sql.param(startsFrom)}`,
+      `r.start_time <= ${sql.param(startsTo)}`,
     )
     if (body.appStatus) sql.inList('r.status', body.appStatus)
   }
@@ -193,7 +205,7 @@ export function runFilterSql(
     sql.inList('r.job', jobs)
     keys.jobSets.push(jobs)
     // A few jobs' runs are read through their own index rather than the whole window's.
-    if (index === 'db_runs_window' && jobs.length <= FEW_JOBS) index = 'db_runs_job'
+    if (index === WINDOW_ROWIDS && jobs.length <= FEW_JOBS) index = 'db_runs_job'
   }
   if (body.wildcardCluster !== '*' && body.clusters?.length)
     sql.inList('r.cluster', codesOf(db, 'db_clusters', 'cluster_id', body.clusters))
@@ -384,22 +396,22 @@ function toRow(row: RunDbRow, shift: number): DatabricksRunRow {
   }
 }
 
-/** Count, ranges and insights of the runs that pass the filters, read through one index. */
+/** Count, ranges and insights of the runs that pass the filters, read one way (runsFrom). */
 function scanTally(db: Db, sql: SqlParts, index: string): RunTally {
   const total = totalCostE4('r')
   const tally = cachedStatement(
     db,
     `SELECT count(*) AS n, min(r.duration) AS minDuration, max(r.duration) AS maxDuration,
             min(${total}) AS minCost, max(${total}) AS maxCost
-       FROM db_runs r INDEXED BY ${index} ${sql.where('WHERE')}`,
+       FROM ${runsFrom(index)} ${sql.where('WHERE')}`,
   ).get(sql.params) as Omit<RunTally, 'insights'>
   // The insights of the matching runs, counted by mask rather than with five bit tests on every
-  // run. Through the same index: more than half the runs carry an insight, so a partial index of
-  // those (26 MB at the large scale, gone in issue 18) saved less than half the read.
+  // run. Read the same way: more than half the runs carry an insight, so a partial index of those
+  // (26 MB at the large scale, gone in issue 18) saved less than half the read.
   const masks = cachedStatement(
     db,
     `SELECT r.insight_mask AS mask, count(*) AS n
-       FROM db_runs r INDEXED BY ${index}
+       FROM ${runsFrom(index)}
       WHERE r.insight_mask != 0 ${sql.where('AND')} GROUP BY r.insight_mask`,
   ).all(sql.params) as { mask: number; n: number }[]
   const insights = DATABRICKS_INSIGHT_KEYS.map((_, bit) =>
@@ -447,8 +459,8 @@ function rollupOf(body: DatabricksRunSearchBody, keys: FilterKeys): RollupPlan |
 
 /**
  * The window's count, ranges and insights: its whole, billed days from a rollup (when one holds the
- * filters and is current) and the rest — the edges, the days still being billed — from the index;
- * or all of it from the index. A finished-time window reads the rollup's start days whose every
+ * filters and is current) and the rest — the edges, the days still being billed — from the runs;
+ * or all of it from the runs. A finished-time window reads the rollup's start days whose every
  * ended run ends in it (from its first whole day to the last that ends the longest run before the
  * window's end), and the runs that started before or after them from the index.
  */
@@ -511,7 +523,8 @@ function storedRuns(db: Db): number | undefined {
 }
 
 /**
- * The ids of a page. The default order walks the window index from its end. A duration sort, and a
+ * The ids of a page. The default order walks the window's rowid range from its end (db_runs is in
+ * start order, ids growing with it, so rowid order is the start-time order with ties by id). A duration sort, and a
  * total cost sort from the largest, walk their sort index (db_runs_by_duration, db_runs_by_total)
  * testing the window and filters on each entry, and a user sort the users' runs (principalWalk),
  * when the matching runs are common enough that the page is found within WALK_VISITS entries; any
@@ -539,12 +552,12 @@ function pageIds(
   // A few users' runs, when they are few enough, are read through their own index and sorted (a
   // user whose runs are all short would make a duration walk visit most of the window).
   const fewUsers =
-    q.index === 'db_runs_window' &&
+    q.index === WINDOW_ROWIDS &&
     q.principals !== undefined &&
     q.principals.length <= FEW_JOBS &&
     q.matching <= WALK_VISITS
   const index = fewUsers ? 'db_runs_principal' : q.index
-  const runs = index === 'db_runs_window' ? storedRuns(db) : undefined
+  const runs = index === WINDOW_ROWIDS ? storedRuns(db) : undefined
   if (runs !== undefined && ((from + size) * runs) / q.matching <= WALK_VISITS) {
     if (field === 'duration') {
       // Equal durations: the later start is the later end, so start_time breaks ties as the end would.
@@ -571,11 +584,13 @@ function pageIds(
   }
   const order =
     field === 'startTime' && !q.finished
-      ? `r.start_time ${dir}, r.id ${dir}`
+      ? index === WINDOW_ROWIDS
+        ? `r.id ${dir}`
+        : `r.start_time ${dir}, r.id ${dir}`
       : `${sortColumn(field)} ${dir}, ${windowColumn} ${dir}, r.id ${dir}`
   return cachedStatement(
     db,
-    `SELECT r.id FROM db_runs r INDEXED BY ${index} ${sql.where('WHERE')}
+    `SELECT r.id FROM ${runsFrom(index)} ${sql.where('WHERE')}
       ORDER BY ${order} LIMIT ${size} OFFSET ${from}`,
   )
     .pluck()
@@ -688,7 +703,7 @@ export function runCost(db: Db, key: string, now: number): DatabricksRunCost | n
 
 /**
  * E038: the users, workspaces and tags of the runs of the window with their run counts (one read of
- * the window index grouped by the three codes), the most runs first; tags only when `withTags`.
+ * the window's rowid range grouped by the three codes), the most runs first; tags only when `withTags`.
  */
 export function runFilterValues(
   db: Db,
@@ -701,13 +716,16 @@ export function runFilterValues(
   if (window.end - window.start > MAX_SPAN)
     throw new HttpError(400, 'querystring/start_time: the window may span at most 366 days')
   const { shift } = databricksReadClock(db, now)
+  const from = window.start - shift
+  const to = window.end - shift
   const groups = cachedStatement(
     db,
     `SELECT g.n, p.name AS user, w.workspace_name AS queue, g.tag_set FROM (
-       SELECT r.principal, r.workspace, r.tag_set, count(*) AS n FROM db_runs r INDEXED BY db_runs_window
-        WHERE r.start_time >= @from AND r.start_time <= @to GROUP BY r.principal, r.workspace, r.tag_set) g
+       SELECT r.principal, r.workspace, r.tag_set, count(*) AS n FROM ${RUNS_BY_ROWID}
+        WHERE ${runRowidsSql()} AND r.start_time >= @from AND r.start_time <= @to
+        GROUP BY r.principal, r.workspace, r.tag_set) g
      JOIN db_principals p ON p.code = g.principal JOIN db_workspaces w ON w.code = g.workspace`,
-  ).all({ from: window.start - shift, to: window.end - shift }) as {
+  ).all({ from, to, ...runRowidParams(db, from, to + 1) }) as {
     n: number
     user: string
     queue: string

@@ -11,7 +11,8 @@ import {
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
-import { databricksWindowPieces, rowsSql, sourceCodes } from './databricks-cost-pieces.ts'
+import { databricksWindowPieces, rowsParams, rowsSql, sourceCodes } from './databricks-cost-pieces.ts'
+import { RUNS_BY_ROWID, runRowidParams, runRowidsSql } from './databricks-run-window.ts'
 import {
   databricksReadClock,
   finalRunFigures,
@@ -109,16 +110,17 @@ export function pairTotalsCte(
     const to = `p${n}to`
     params[from] = piece.from
     params[to] = piece.to
-    const runs = `r.start_time >= @${from} AND r.start_time < @${to} AND r.insight_mask != 0 AND r.status IN ${FINISHED}${jobIn('r.job')}`
+    const runs = `${runRowidsSql(`p${n}`)} AND r.start_time >= @${from} AND r.start_time < @${to} AND r.insight_mask != 0 AND r.status IN ${FINISHED}${jobIn('r.job')}`
     if (piece.table === 'rows') {
+      Object.assign(params, runRowidParams(db, piece.from, piece.to, `p${n}`))
       parts.push(
         `SELECT r.job, i.insight, count(*), sum(${cost}),
                 sum(CASE WHEN a.done_at IS NULL OR r.start_time <= a.done_at THEN ${finalSaving} ELSE 0 END),
                 sum(CASE WHEN a.done_at IS NOT NULL AND r.start_time > a.done_at THEN ${finalSaving} ELSE 0 END)
-           FROM db_runs r JOIN db_run_insights i ON i.run = r.id
+           FROM ${RUNS_BY_ROWID} JOIN db_run_insights i ON i.run = r.id
            LEFT JOIN db_insight_actions a ON a.job = r.job AND a.insight = i.insight
           WHERE ${runs} GROUP BY r.job, i.insight`,
-        `SELECT r.job, ${ANY_INSIGHT}, count(*), sum(${cost}), 0, 0 FROM db_runs r WHERE ${runs} GROUP BY r.job`,
+        `SELECT r.job, ${ANY_INSIGHT}, count(*), sum(${cost}), 0, 0 FROM ${RUNS_BY_ROWID} WHERE ${runs} GROUP BY r.job`,
       )
     } else {
       // Whole final days; a day an action was done on splits its savings from the rows below.
@@ -171,7 +173,9 @@ export function runsCostE4(db: Db, window: StoredWindow, storedNow: number): num
         ? `SELECT coalesce(sum(dbu_cost_e4 + vm_cost_e4), 0) FROM db_usage_days
             WHERE day >= @from AND day < @to AND source_type IN (${sourceCodes(piece.sources)})`
         : `SELECT coalesce(sum(dbu_cost_e4 + vm_cost_e4), 0) FROM ${rowsSql(piece.sources)}`
-    total += cachedStatement(db, sql).pluck().get({ from: piece.from, to: piece.to, storedNow }) as number
+    const params =
+      piece.table === 'days' ? { from: piece.from, to: piece.to } : rowsParams(db, piece, storedNow)
+    total += cachedStatement(db, sql).pluck().get(params) as number
   }
   return total
 }

@@ -139,6 +139,27 @@ class RunPlan {
   }
 }
 
+/**
+ * Sorted keys hold whole seconds, but a retry starts at its failed attempt's end plus the delay, to
+ * the millisecond: one that started in the same second as an earlier-planned run ahead of it would
+ * follow it (850 runs out of start order at the large scale, the table no longer in time order,
+ * time-ordered-rows.ts). Each second's keys, a handful at most, are put in start order in place
+ * (an insertion sort, stable: equal starts keep plan order).
+ */
+function orderWithinSeconds(keys: Float64Array, time: Float64Array): void {
+  for (let k = 1; k < keys.length; k++) {
+    const key = keys[k]!
+    const second = Math.floor(key / INDEX_BITS)
+    const start = time[key % INDEX_BITS]!
+    let j = k - 1
+    while (j >= 0 && Math.floor(keys[j]! / INDEX_BITS) === second && time[keys[j]! % INDEX_BITS]! > start) {
+      keys[j + 1] = keys[j]!
+      j--
+    }
+    keys[j + 1] = key
+  }
+}
+
 /** Standard normal draw (Box-Muller). */
 function gaussian(prng: Prng): number {
   const u = Math.max(prng.next(), 1e-12)
@@ -276,6 +297,7 @@ export class RunPlanner {
     for (let i = 0; i < plan.count; i++)
       keys[i] = Math.max(0, Math.floor((plan.time[i]! - historyStart) / SECOND)) * INDEX_BITS + i
     keys.sort()
+    orderWithinSeconds(keys, plan.time)
     if (drop <= 0) return { keys, trimmedFrom: historyStart }
     let ofTrimmed = 0
     for (let i = 0; i < plan.count; i++) if (plan.job[i] === trimmed) ofTrimmed++
