@@ -30,6 +30,7 @@ import { seedDatabase } from '../src/db/seed/index.ts'
 import { createPrng } from '../src/db/seed/prng.ts'
 import { APP_TIME_COLUMNS, TIME_COLUMNS } from '../src/db/time-columns.ts'
 import { seedFile } from '../src/db/seed-file.ts'
+import { timeOrderBreaks } from '../src/db/time-ordered-rows.ts'
 import { jobIdSql } from '../src/db/repositories/bigquery-codes.ts'
 
 const NOW = Date.parse('2026-11-22T12:00:00Z')
@@ -116,6 +117,10 @@ describe('BigQuery seed: sizes and determinism', () => {
         `SELECT count(*) FROM bq_jobs WHERE ${jobIdSql('bq_jobs')} NOT GLOB 'bquxjob_[0-9a-f]*_[0-9a-f]*'`,
       ),
     ).toBe(0)
+  })
+
+  it('stores the jobs in creation order, so a creation-time window is a rowid range (time-ordered-rows.ts)', () => {
+    expect(timeOrderBreaks(small, 'bq_jobs')).toBe(0)
   })
 
   it('has the three BIGQUERYV2 clusters among its projects, with the same ids, and the reservations of three editions', () => {

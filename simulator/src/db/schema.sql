@@ -898,16 +898,12 @@ CREATE TABLE IF NOT EXISTS bq_jobs (
   id_tail                INTEGER,               -- the seeded id's last 11 hex digits, NULL with id_text
   seq                    INTEGER PRIMARY KEY    -- the rowid: 1 + the sequence in the id
 );
--- The bq_jobs indexes (repositories/bigquery-jobs.ts, bigquery-projects.ts), each with its queries:
--- The window of the job list (E163: its totals, and the page's rowids in any sort, read by a top-N
--- sort of the window), its metadata (E164: the options counted over the window) and the project
--- list's 30 days (E165). It covers every column those queries filter, group, sum or sort by, so a
--- window is read from the index alone (about 60 bytes a job) and only the page's 15 rows from the
--- table; without it a 7-day window's totals read 70,000 table rows at the large scale.
-CREATE INDEX IF NOT EXISTS bq_jobs_window ON bq_jobs (
-  create_time, executed_by_unravel, status, project, principal, job_type, pricing, label_set, insight_mask,
-  insight_count, duration, slot_ms, bytes_billed, bytes_processed, cost_e4, end_time
-);
+-- The bq_jobs indexes (repositories/bigquery-jobs.ts, bigquery-projects.ts), each with its queries.
+-- No index on create_time: the rows are stored in creation order (time-ordered-rows.ts), so a window
+-- of creation time (the job list's totals and pages E163, its metadata E164, the project list E165,
+-- the cost, insight, data and chargeback pages' partial days) is a rowid range of the table, read
+-- NOT INDEXED (repositories/bigquery-job-window.ts); a covering window index was 53 MB at the large
+-- scale (issue 18), and whole days come from the day rollups.
 -- A job by an id of another shape than the seeded ones (repositories/bigquery-codes.ts jobIdWhere: E163
 -- id, E167, a hand-written fixture's ids): empty in a seeded file, so an unknown id is one seek, not a
 -- read of the table.

@@ -13,7 +13,7 @@ import {
   zero,
   type Sums,
 } from './bigquery-cost.ts'
-import { bigQueryWindowPieces } from './bq-usage.ts'
+import { bigQueryWindowPieces, pieceSource } from './bq-usage.ts'
 
 /*
  * The cost by tag (R154, /cost/osd_tags): the window's jobs by label set, cut as bqcb cuts a window
@@ -28,13 +28,14 @@ export function costTags(db: Db, q: BigQueryCostTagsQuery, now: number): BigQuer
   const bySet = new Map<number, Sums>()
   for (const piece of bigQueryWindowPieces(storedRange(w))) {
     // A job without labels has label_set NULL in bq_jobs and 0 in the day rollup.
+    const source = pieceSource(db, piece)
     const rows = db
       .prepare(
-        `SELECT coalesce(a.label_set, 0), ${sumsOf(piece.count)} FROM ${piece.table} a
-          WHERE a.${piece.column} >= ? AND a.${piece.column} < ? GROUP BY 1`,
+        `SELECT coalesce(a.label_set, 0), ${sumsOf(piece.count)} FROM ${source.table}
+          WHERE ${source.where} GROUP BY 1`,
       )
       .raw()
-      .all(piece.from, piece.to) as [number, number, number, number, number][]
+      .all(source.params) as [number, number, number, number, number][]
     for (const [set, n, costE4, bytes, slot] of rows) {
       const s = bySet.get(set) ?? bySet.set(set, zero()).get(set)!
       addSums(s, n, costE4, bytes, slot)

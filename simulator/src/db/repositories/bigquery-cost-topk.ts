@@ -26,6 +26,7 @@ import {
   zero,
   type Sums,
 } from './bigquery-cost.ts'
+import { jobsCreatedIn } from './bigquery-job-window.ts'
 import { bigQueryWindowPieces } from './bq-usage.ts'
 
 /*
@@ -40,14 +41,15 @@ const DAY = 86_400_000
 type StatementSums = [number, number, number, number, number]
 
 function statementSums(db: Db, range: { from: number; to: number }): Map<number, Sums> {
-  const read = (from: number, to: number) =>
-    db
+  const read = (from: number, to: number) => {
+    const window = jobsCreatedIn(db, { from, to }, 'a')
+    return db
       .prepare(
-        `SELECT statement_id, ${sumsOf('count(*)').replaceAll('a.', '')} FROM bq_jobs
-          WHERE create_time >= ? AND create_time < ? GROUP BY statement_id`,
+        `SELECT a.statement_id, ${sumsOf('count(*)')} FROM ${window.table} WHERE ${window.where} GROUP BY 1`,
       )
       .raw()
-      .all(from, to) as StatementSums[]
+      .all(window.params) as StatementSums[]
+  }
   const sums = new Map<number, Sums>()
   const days = keptDays(db)
   const add = (rows: readonly StatementSums[]) => {

@@ -12,6 +12,7 @@ import {
 import type { Db } from '../open-database.ts'
 import { readCodec, type BigQueryCodec } from './bigquery-codes.ts'
 import { jobWindow, type JobWindow } from './bigquery-jobs.ts'
+import { jobsCreatedIn } from './bigquery-job-window.ts'
 import { bigQueryWindowPieces } from './bq-usage.ts'
 import { readSetting } from './settings.ts'
 import { fromE4 } from './snowflake-common.ts'
@@ -103,23 +104,26 @@ export function hoursOf(edge: { from: number; to: number }): { from: number; to:
 export function jobGroups(db: Db, range: { from: number; to: number }, shift: number, hourly: boolean) {
   const out: { point: number; groups: JobGroup[] }[] = []
   const days = keptDays(db)
-  const edge = (from: number, to: number): JobGroup[] =>
-    db
+  const edge = (from: number, to: number): JobGroup[] => {
+    const window = jobsCreatedIn(db, { from, to }, 'a')
+    return db
       .prepare(
-        `SELECT ${GROUP_COLUMNS}, ${sumsOf('count(*)')} FROM bq_jobs a INDEXED BY bq_jobs_window
-          WHERE a.create_time >= ? AND a.create_time < ? GROUP BY ${GROUP_COLUMNS}`,
+        `SELECT ${GROUP_COLUMNS}, ${sumsOf('count(*)')} FROM ${window.table}
+          WHERE ${window.where} GROUP BY ${GROUP_COLUMNS}`,
       )
       .raw()
-      .all(from, to) as JobGroup[]
+      .all(window.params) as JobGroup[]
+  }
   if (hourly) {
+    const window = jobsCreatedIn(db, range, 'a')
     const rows = db
       .prepare(
         `SELECT CAST((a.create_time + @shift) / ${HOUR} AS INTEGER) * ${HOUR} AS point, ${GROUP_COLUMNS}, ${sumsOf('count(*)')}
-           FROM bq_jobs a INDEXED BY bq_jobs_window WHERE a.create_time >= @from AND a.create_time < @to
+           FROM ${window.table} WHERE ${window.where}
           GROUP BY point, ${GROUP_COLUMNS}`,
       )
       .raw()
-      .all({ ...range, shift }) as [number, ...JobGroup][]
+      .all({ ...window.params, shift }) as [number, ...JobGroup][]
     for (const [point, ...group] of rows) out.push({ point, groups: [group as JobGroup] })
     return out
   }

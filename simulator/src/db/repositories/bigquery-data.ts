@@ -22,6 +22,7 @@ import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
 import { appsTimeShift, instant } from './applications.ts'
 import { jobIdSql, readCodec, sourceTableCodes, type BigQueryCodec } from './bigquery-codes.ts'
+import { jobsCreatedIn } from './bigquery-job-window.ts'
 import { readSetting } from './settings.ts'
 import { fromE4 } from './snowflake-common.ts'
 import { cachedStatement } from '../statement-cache.ts'
@@ -251,7 +252,7 @@ function dayReads(db: Db, days: Map<number, DayReads>, day: number): DayReads {
 
 /**
  * Each statement's jobs created in the window: whole seeded days from bq_statement_days (dayReads),
- * the window's partial days from bq_jobs (creation time through bq_jobs_window, then each job's row).
+ * the window's partial days from bq_jobs (their rowid ranges, bigquery-job-window.ts).
  */
 function statementReads(db: Db, window: DataWindow, maxStatement: number): Map<number, Reads> {
   const from = window.start - window.shift
@@ -265,14 +266,14 @@ function statementReads(db: Db, window: DataWindow, maxStatement: number): Map<n
   const costE4 = new Float64Array(size)
   const last = new Float64Array(size).fill(-Infinity)
   const fromJobs = (lo: number, hi: number) => {
+    const jobs = jobsCreatedIn(db, { from: lo, to: hi })
     const rows = cachedStatement(
       db,
       `SELECT statement_id, count(*), sum(bytes_scanned), sum(cost_e4), max(create_time)
-         FROM bq_jobs INDEXED BY bq_jobs_window WHERE create_time >= ? AND create_time < ?
-        GROUP BY statement_id`,
+         FROM ${jobs.table} WHERE ${jobs.where} GROUP BY statement_id`,
     )
       .raw()
-      .all(lo, hi) as ReadRow[]
+      .all(jobs.params) as ReadRow[]
     for (const [s, jobs, bytes, e4, latest] of rows) {
       if (s >= size) continue
       n[s] = n[s]! + jobs

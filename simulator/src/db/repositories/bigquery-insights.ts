@@ -12,7 +12,8 @@ import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
 import { costWindow, kept, keptDays, storedRange } from './bigquery-cost.ts'
 import { BIGQUERY_UNFILTERED_PARTITIONS, insightText } from './bigquery-savings.ts'
-import { bigQueryWindowPieces } from './bq-usage.ts'
+import { jobsCreatedIn } from './bigquery-job-window.ts'
+import { bigQueryWindowPieces, pieceSource, type BigQueryWindowPiece } from './bq-usage.ts'
 
 /*
  * The BigQuery insights overview (03 §2 /osd_insights, R163). Each job's savings come from the rule
@@ -63,13 +64,14 @@ const e4OfCents = (cents: number) => Math.round(cents * 10_000)
 
 /** The jobs with insights created in [from, to) of stored time, each job's savings added. */
 function insightJobs(db: Db, from: number, to: number, into: Tally): void {
+  const window = jobsCreatedIn(db, { from, to })
   const rows = cachedStatement(
     db,
-    `SELECT insight_mask, cost_e4, bytes_processed, bytes_billed FROM bq_jobs INDEXED BY bq_jobs_window
-      WHERE create_time >= ? AND create_time < ? AND insight_mask != 0`,
+    `SELECT insight_mask, cost_e4, bytes_processed, bytes_billed FROM ${window.table}
+      WHERE ${window.where} AND insight_mask != 0`,
   )
     .raw()
-    .all(from, to) as [number, number, number, number][]
+    .all(window.params) as [number, number, number, number][]
   const facts: BigQuerySavingFacts = {
     bytesProcessed: 0,
     bytesBilled: 0,
@@ -98,12 +100,12 @@ function insightJobs(db: Db, from: number, to: number, into: Tally): void {
 }
 
 /** Every job's count and cost in [from, to) of stored time, from the piece's table. */
-function jobTotals(db: Db, piece: ReturnType<typeof bigQueryWindowPieces>[number], into: Tally): void {
+function jobTotals(db: Db, piece: BigQueryWindowPiece, into: Tally): void {
+  const source = pieceSource(db, piece)
   const row = cachedStatement(
     db,
-    `SELECT ${piece.count} AS n, coalesce(sum(a.cost_e4), 0) AS cost FROM ${piece.table} a
-      WHERE a.${piece.column} >= ? AND a.${piece.column} < ?`,
-  ).get(piece.from, piece.to) as { n: number | null; cost: number }
+    `SELECT ${piece.count} AS n, coalesce(sum(a.cost_e4), 0) AS cost FROM ${source.table} WHERE ${source.where}`,
+  ).get(source.params) as { n: number | null; cost: number }
   into.jobs += row.n ?? 0
   into.costE4 += row.cost
 }

@@ -1,16 +1,17 @@
 import type { BigQueryJobSortKey } from '@costlens/shared'
 import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
+import { addJobsCreatedIn } from './bigquery-job-window.ts'
 import { SqlParts } from './snowflake-common.ts'
 
 /*
  * How the job list (E163) reads a million jobs within its budget (issue 19: p50 ≤ 15 ms, p99 ≤ 60 ms
  * over windows of 1 hour to 30 days): the totals of whole stored days from the day rollup
- * bq_job_days and only the window's two partial days from the window index; the first pages of a
- * descending cost, duration, slot-ms or bytes-billed sort by walking the index of that column's top
- * (bq_jobs_top_*) from its end, the window and the filters checked in the index; every other page
- * by a top-N sort of the window's entries in the window index. Each path gives the same rows in the
- * same order: they differ only in what they read.
+ * bq_job_days and only the window's two partial days from bq_jobs (the window's rowid range,
+ * bigquery-job-window.ts); the first pages of a descending cost, duration, slot-ms or bytes-billed
+ * sort by walking the index of that column's top (bq_jobs_top_*) from its end, the window and the
+ * filters checked in the index; every other page by a top-N sort of the window's rows. Each path
+ * gives the same rows in the same order: they differ only in what they read.
  */
 
 const DAY = 86_400_000
@@ -60,11 +61,10 @@ function addDimensionClauses(sql: SqlParts, f: JobFilters, unravel: string): voi
   if (!f.showUnravelJobs) sql.clauses.push(`${unravel} = 0`)
 }
 
-/** Every filter as clauses on bq_jobs (no alias). */
-export function filterSql(f: JobFilters): SqlParts {
+/** Every filter as clauses on bq_jobs (no alias), the window as its rowid range too. */
+export function filterSql(db: Db, f: JobFilters): SqlParts {
   const sql = new SqlParts()
-  if (f.range)
-    sql.clauses.push(`create_time >= ${sql.param(f.range.from)}`, `create_time < ${sql.param(f.range.to)}`)
+  if (f.range) addJobsCreatedIn(sql, db, f.range)
   addDimensionClauses(sql, f, 'executed_by_unravel')
   for (const [column, b] of [
     ['duration', f.duration],
@@ -81,10 +81,14 @@ export function filterSql(f: JobFilters): SqlParts {
   return sql
 }
 
-/** The index a filtered list's window is read through. */
-export function windowIndex(f: JobFilters): string {
-  if (f.signature) return 'bq_jobs_statement'
-  return f.running ? 'bq_jobs_running' : 'bq_jobs_window'
+/**
+ * How a filtered list's jobs are read, after `FROM bq_jobs`: a signature's few statements by their
+ * index, the running list by its partial index, any other window as the rowid range filterSql binds
+ * (NOT INDEXED: no index holds the window).
+ */
+export function windowRead(f: JobFilters): string {
+  if (f.signature) return 'INDEXED BY bq_jobs_statement'
+  return f.running ? 'INDEXED BY bq_jobs_running' : 'NOT INDEXED'
 }
 
 /**
@@ -119,13 +123,13 @@ export interface JobTotals {
   slot: number
 }
 
-/** One read of count and sums over bq_jobs through an index. */
-function scanTotals(db: Db, index: string, sql: SqlParts): JobTotals {
+/** One read of count and sums over bq_jobs (`read`: windowRead's choice of how). */
+function scanTotals(db: Db, read: string, sql: SqlParts): JobTotals {
   return cachedStatement(
     db,
     `SELECT count(*) AS n, coalesce(sum(cost_e4), 0) AS cost, coalesce(sum(bytes_billed), 0) AS bytes,
               coalesce(sum(slot_ms), 0) AS slot
-         FROM bq_jobs INDEXED BY ${index} ${sql.where('WHERE')}`,
+         FROM bq_jobs ${read} ${sql.where('WHERE')}`,
   ).get(sql.params) as JobTotals
 }
 
@@ -138,14 +142,15 @@ const plus = (a: JobTotals, b: JobTotals): JobTotals => ({
 
 /**
  * How many jobs there are and over what stored span, for choosing the cheaper read (not a figure):
- * three reads of an end of a b-tree (one query with the three aggregates would read every row).
+ * three reads of an end of the table (one query with the three aggregates would read every row).
+ * The jobs are stored in creation order, so the first and last rows hold the earliest and latest.
  */
 function jobSpread(db: Db): { jobs: number; first: number; last: number } {
   const end = (sql: string) => (cachedStatement(db, sql).pluck().get() as number | null) ?? 0
   return {
     jobs: end('SELECT max(rowid) FROM bq_jobs'),
-    first: end('SELECT min(create_time) FROM bq_jobs INDEXED BY bq_jobs_window'),
-    last: end('SELECT max(create_time) FROM bq_jobs INDEXED BY bq_jobs_window'),
+    first: end('SELECT create_time FROM bq_jobs ORDER BY rowid LIMIT 1'),
+    last: end('SELECT create_time FROM bq_jobs ORDER BY rowid DESC LIMIT 1'),
   }
 }
 
@@ -177,18 +182,18 @@ export function searchTotals(db: Db, f: JobFilters): JobTotals {
       return min !== undefined && min >= s.atLeast
     })
     if (slice && estimatedWindowJobs(db, f.range) > jobSpread(db).jobs * SLICE_SHARE) {
-      const sql = filterSql(f)
+      const sql = filterSql(db, f)
       sql.clauses.push(`${slice.column} >= ${slice.atLeast}`)
-      return scanTotals(db, slice.index, sql)
+      return scanTotals(db, `INDEXED BY ${slice.index}`, sql)
     }
   }
-  return scanTotals(db, windowIndex(f), filterSql(f))
+  return scanTotals(db, windowRead(f), filterSql(db, f))
 }
 
 function rollupTotals(db: Db, f: JobFilters, range: { from: number; to: number }): JobTotals {
   const firstDay = Math.ceil(range.from / DAY) * DAY
   const lastDay = Math.floor(range.to / DAY) * DAY
-  if (firstDay >= lastDay) return scanTotals(db, 'bq_jobs_window', filterSql(f))
+  if (firstDay >= lastDay) return scanTotals(db, windowRead(f), filterSql(db, f))
   const sql = new SqlParts()
   sql.clauses.push(`day >= ${sql.param(firstDay)}`, `day < ${sql.param(lastDay)}`)
   addDimensionClauses(sql, f, 'unravel')
@@ -201,12 +206,12 @@ function rollupTotals(db: Db, f: JobFilters, range: { from: number; to: number }
   if (range.from < firstDay)
     totals = plus(
       totals,
-      scanTotals(db, 'bq_jobs_window', filterSql({ ...f, range: { from: range.from, to: firstDay } })),
+      scanTotals(db, windowRead(f), filterSql(db, { ...f, range: { from: range.from, to: firstDay } })),
     )
   if (lastDay < range.to)
     totals = plus(
       totals,
-      scanTotals(db, 'bq_jobs_window', filterSql({ ...f, range: { from: lastDay, to: range.to } })),
+      scanTotals(db, windowRead(f), filterSql(db, { ...f, range: { from: lastDay, to: range.to } })),
     )
   return totals
 }
@@ -244,19 +249,18 @@ export interface PageRequest {
 export function pageRowids(db: Db, f: JobFilters, page: PageRequest): number[] {
   const walked = topSliceWalk(db, f, page)
   if (walked) return walked
-  // A top-N sort of the window's index entries (the index covers every filter and sort column). In
-  // creation order (the default) the window index is walked from its end and stops at the page, so
-  // ties (jobs created in the same millisecond) keep the index's order rather than a rowid order
-  // that would make SQLite sort the whole window.
-  const sql = filterSql(f)
+  // A top-N sort of the window's rows. In creation order (the default) the window's rowid range is
+  // walked from its end and stops at the page: the rows are stored in creation order, so rowid order
+  // is creation order and then rowid order (an ORDER BY naming create_time would sort the window).
+  const sql = filterSql(db, f)
   const { key, dir } = page
   const order =
     key === 'createTime' && !f.running && !f.signature
-      ? `create_time ${dir}`
+      ? `rowid ${dir}`
       : `${SORT_COLUMNS[key]} ${dir}, create_time ${dir}, rowid ${dir}`
   return cachedStatement(
     db,
-    `SELECT rowid FROM bq_jobs INDEXED BY ${windowIndex(f)} ${sql.where('WHERE')}
+    `SELECT rowid FROM bq_jobs ${windowRead(f)} ${sql.where('WHERE')}
         ORDER BY ${order} LIMIT ${sql.param(page.pageSize)} OFFSET ${sql.param(page.offset)}`,
   )
     .pluck()
@@ -281,7 +285,7 @@ function topSliceWalk(db: Db, f: JobFilters, page: PageRequest): number[] | unde
   if (expected > windowJobs / WALK_ALLOWANCE) return undefined
   const budget = Math.ceil(Math.min(expected * WALK_ALLOWANCE, windowJobs / 2))
   const order = `${slice.column} DESC, create_time DESC, rowid DESC`
-  const sql = filterSql(f)
+  const sql = filterSql(db, f)
   // A range filter on the sort column itself starts the walk at its maximum (the costliest jobs
   // above a maximum would otherwise use up the walk's allowance).
   const own = { cost_e4: undefined, duration: f.duration, slot_ms: f.slotMs, bytes_billed: f.billedBytes }[
@@ -291,14 +295,16 @@ function topSliceWalk(db: Db, f: JobFilters, page: PageRequest): number[] | unde
     own?.max === undefined ? '' : `AND ${slice.column} <= ${sql.param(own.max)}`,
     own?.min === undefined ? '' : `AND ${slice.column} >= ${sql.param(own.min)}`,
   ].join(' ')
+  // The walked entries carry their rowid under that name, so the window's rowid range (filterSql)
+  // applies to them as to the table (a subquery has no rowid of its own).
   const rids = cachedStatement(
     db,
-    `SELECT rid FROM (
-         SELECT rowid AS rid, ${SLICE_COLUMNS} FROM bq_jobs INDEXED BY ${slice.index}
+    `SELECT rowid FROM (
+         SELECT rowid AS rowid, ${SLICE_COLUMNS} FROM bq_jobs INDEXED BY ${slice.index}
           WHERE ${slice.column} >= ${slice.atLeast} ${bounds}
           ORDER BY ${order} LIMIT ${sql.param(budget)}
        ) ${sql.where('WHERE')}
-        ORDER BY ${order.replace('rowid', 'rid')} LIMIT ${sql.param(page.pageSize)} OFFSET ${sql.param(page.offset)}`,
+        ORDER BY ${order} LIMIT ${sql.param(page.pageSize)} OFFSET ${sql.param(page.offset)}`,
   )
     .pluck()
     .all(sql.params) as number[]

@@ -7,8 +7,9 @@ import type { SqlParts } from './snowflake-common.ts'
  * sums each project's last 30 days: a 30-day window holds some
  * 300,000 jobs at the large scale. The seed is the only writer of bq_jobs, so a whole stored UTC day
  * always tallies the same: each day's tally is read once per process (per list type) from the day
- * rollup bq_job_days (its ranges from the index) and kept, and a window adds its whole days from
- * them and counts only its two partial edges, grouped in SQL.
+ * rollup bq_job_days (its ranges from the day's jobs) and kept, and a window adds its whole days from
+ * them and counts only its two partial edges. `read` says how bq_jobs is read after its name
+ * (bigquery-job-pages.ts windowRead: a window's rowid range NOT INDEXED, or a list's own index).
  */
 
 const DAY = 86_400_000
@@ -112,12 +113,12 @@ function addGroups(t: JobTally, groups: Iterable<Group>): void {
 
 const GROUP_COLUMNS = 'project, principal, job_type, status, pricing, insight_mask, label_set'
 
-/** The ranges of the jobs the clauses select: one aggregate read of the index. */
-function addRanges(t: JobTally, db: Db, index: string, sql: SqlParts): void {
+/** The ranges of the jobs the clauses select: one aggregate read. */
+function addRanges(t: JobTally, db: Db, read: string, sql: SqlParts): void {
   const r = db
     .prepare(
       `SELECT min(duration), max(duration), min(slot_ms), max(slot_ms), min(bytes_billed), max(bytes_billed)
-         FROM bq_jobs INDEXED BY ${index} ${sql.where('WHERE')}`,
+         FROM bq_jobs ${read} ${sql.where('WHERE')}`,
     )
     .raw()
     .get(sql.params) as (number | null)[]
@@ -129,14 +130,14 @@ function addRanges(t: JobTally, db: Db, index: string, sql: SqlParts): void {
 
 type Row = [number, number, string, string, number, number, number | null, number, number, number, number]
 
-/** One pass over the index entries the clauses select (no GROUP BY: it would sort them all). */
-function count(db: Db, index: string, sql: SqlParts): JobTally {
+/** One pass over the jobs the clauses select (no GROUP BY: it would sort them all). */
+function count(db: Db, read: string, sql: SqlParts): JobTally {
   const t = emptyTally()
   const rows = db
     .prepare(
       `SELECT project, principal, job_type, status, pricing, insight_mask, label_set, duration, slot_ms,
               bytes_billed, cost_e4
-         FROM bq_jobs INDEXED BY ${index} ${sql.where('WHERE')}`,
+         FROM bq_jobs ${read} ${sql.where('WHERE')}`,
     )
     .raw()
     .iterate(sql.params) as IterableIterator<Row>
@@ -163,10 +164,10 @@ function count(db: Db, index: string, sql: SqlParts): JobTally {
 
 /**
  * A whole stored day: its groups from the day rollup bq_job_days (`daysWhere`: the list type's
- * clauses on it, without parameters), its ranges from the index (the rollup holds no minimum or
+ * clauses on it, without parameters), its ranges from its jobs (the rollup holds no minimum or
  * maximum).
  */
-function countDay(db: Db, index: string, sql: SqlParts, day: number, daysWhere: string): JobTally {
+function countDay(db: Db, read: string, sql: SqlParts, day: number, daysWhere: string): JobTally {
   const t = emptyTally()
   const groups = db
     .prepare(
@@ -176,7 +177,7 @@ function countDay(db: Db, index: string, sql: SqlParts, day: number, daysWhere: 
     .raw()
     .iterate(day) as IterableIterator<Group>
   addGroups(t, groups)
-  addRanges(t, db, index, sql)
+  addRanges(t, db, read, sql)
   return t
 }
 
@@ -197,25 +198,25 @@ function dayCache(db: Db) {
  */
 export function tallyWindow(
   db: Db,
-  index: string,
+  read: string,
   range: { from: number; to: number } | undefined,
   variant: string,
   clauses: (range: { from: number; to: number } | undefined) => SqlParts,
   daysWhere: string,
 ): JobTally {
-  if (!range) return count(db, index, clauses(undefined))
+  if (!range) return count(db, read, clauses(undefined))
   const firstDay = Math.ceil(range.from / DAY) * DAY
   const lastDay = Math.floor(range.to / DAY) * DAY
-  if (firstDay >= lastDay) return count(db, index, clauses(range))
+  if (firstDay >= lastDay) return count(db, read, clauses(range))
   const days = dayCache(db)
   const total = emptyTally()
   for (let day = firstDay; day < lastDay; day += DAY) {
     const key = `${variant}:${day}`
     let t = days.get(key)
-    if (!t) days.set(key, (t = countDay(db, index, clauses({ from: day, to: day + DAY }), day, daysWhere)))
+    if (!t) days.set(key, (t = countDay(db, read, clauses({ from: day, to: day + DAY }), day, daysWhere)))
     merge(total, t)
   }
-  if (range.from < firstDay) merge(total, count(db, index, clauses({ from: range.from, to: firstDay })))
-  if (lastDay < range.to) merge(total, count(db, index, clauses({ from: lastDay, to: range.to })))
+  if (range.from < firstDay) merge(total, count(db, read, clauses({ from: range.from, to: firstDay })))
+  if (lastDay < range.to) merge(total, count(db, read, clauses({ from: lastDay, to: range.to })))
   return total
 }

@@ -38,7 +38,7 @@ import {
   filterSql,
   pageRowids,
   searchTotals,
-  windowIndex,
+  windowRead,
   type Bounds,
   type JobFilters,
 } from './bigquery-job-pages.ts'
@@ -406,10 +406,10 @@ export function jobMetadata(db: Db, query: BigQueryJobMetadataQuery, now: number
   const daysWhere = [f.showUnravelJobs ? '' : 'unravel = 0', f.inefficient ? 'insight_mask != 0' : '']
   const t = tallyWindow(
     db,
-    windowIndex(f),
+    windowRead(f),
     f.range,
     variant,
-    (range) => filterSql({ ...f, range }),
+    (range) => filterSql(db, { ...f, range }),
     daysWhere.filter(Boolean).join(' AND '),
   )
   const { duration, slotMs, billedBytes } = t

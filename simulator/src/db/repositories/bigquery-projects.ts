@@ -16,6 +16,7 @@ import type { Db } from '../open-database.ts'
 import { appsTimeShift } from './applications.ts'
 import { readCodec, type BigQueryCodec, type BigQueryProject } from './bigquery-codes.ts'
 import { tallyWindow } from './bigquery-job-tallies.ts'
+import { addJobsCreatedIn } from './bigquery-job-window.ts'
 import { fromE4, SqlParts } from './snowflake-common.ts'
 
 /*
@@ -79,12 +80,12 @@ export function listProjects(db: Db, query: BigQueryProjectListQuery, now: numbe
   const range = { from: start - shift, to: now - shift + 1 }
   const figures = tallyWindow(
     db,
-    'bq_jobs_window',
+    'NOT INDEXED', // the window's rowid range (bigquery-job-window.ts)
     range,
     'all:',
     (r) => {
       const sql = new SqlParts()
-      sql.clauses.push(`create_time >= ${sql.param(r!.from)}`, `create_time < ${sql.param(r!.to)}`)
+      addJobsCreatedIn(sql, db, r!)
       sql.clauses.push('executed_by_unravel = 0')
       return sql
     },

@@ -5,6 +5,7 @@ import type { Db } from '../open-database.ts'
 import { renderBigQueryStatement } from '../seed/bigquery.ts'
 import { appsTimeShift } from './applications.ts'
 import { jobIdSql } from './bigquery-codes.ts'
+import { jobsCreatedIn } from './bigquery-job-window.ts'
 
 /*
  * The BigQuery chargeback (bqcb, E046) and the finished BigQuery jobs (fbqapps, E022) read the jobs
@@ -58,10 +59,9 @@ function grouping(db: Db, key: string): { column: string; name: (code: number | 
   return columns[key as ChargebackGroupKey]()
 }
 
-/** A piece of a seeded window and where it is read from: its table, time column and job count. */
+/** A piece of a seeded window and where it is read from: its table and job count. */
 export interface BigQueryWindowPiece {
   table: 'bq_jobs' | 'bq_job_days'
-  column: 'create_time' | 'day'
   count: 'count(*)' | 'sum(a.n)'
   from: number
   to: number
@@ -70,12 +70,11 @@ export interface BigQueryWindowPiece {
 /**
  * The pieces a seeded window [from, to) is read from, so that every BigQuery sum (bqcb, the cost
  * pages) cuts it the same way: its whole seeded UTC days from bq_job_days, the partial days at its
- * edges from bq_jobs (index bq_jobs_window); empty pieces left out.
+ * edges from bq_jobs (their rowid ranges, bigquery-job-window.ts); empty pieces left out.
  */
 export function bigQueryWindowPieces(window: { from: number; to: number }): BigQueryWindowPiece[] {
   const jobs = (from: number, to: number): BigQueryWindowPiece => ({
     table: 'bq_jobs',
-    column: 'create_time',
     count: 'count(*)',
     from,
     to,
@@ -87,10 +86,26 @@ export function bigQueryWindowPieces(window: { from: number; to: number }): BigQ
       ? [jobs(window.from, window.to)]
       : [
           jobs(window.from, firstDay),
-          { table: 'bq_job_days', column: 'day', count: 'sum(a.n)', from: firstDay, to: lastDay } as const,
+          { table: 'bq_job_days', count: 'sum(a.n)', from: firstDay, to: lastDay } as const,
           jobs(lastDay, window.to),
         ]
   return pieces.filter((p) => p.from < p.to)
+}
+
+/**
+ * A piece as the parts of a query over it, aliased `a` (bq_jobs and bq_job_days have the same
+ * columns): the FROM item, its clauses and their parameters.
+ */
+export function pieceSource(
+  db: Db,
+  piece: BigQueryWindowPiece,
+): { table: string; where: string; params: Record<string, number> } {
+  if (piece.table === 'bq_jobs') return jobsCreatedIn(db, piece, 'a')
+  return {
+    table: 'bq_job_days a',
+    where: 'a.day >= @dayFrom AND a.day < @dayTo',
+    params: { dayFrom: piece.from, dayTo: piece.to },
+  }
 }
 
 interface GroupedUsage {
@@ -136,15 +151,17 @@ export function bigQueryChargebackUsage(
     t++
   }
   const where = clauses.map((c) => ` AND ${c}`).join('')
-  const usage = (table: string, column: string, n: string, from: number, to: number) =>
-    db
+  const usage = (piece: BigQueryWindowPiece) => {
+    const source = pieceSource(db, piece)
+    return db
       .prepare(
-        `SELECT ${grouped}, ${n} AS count, sum(a.slot_ms) AS vs, 0 AS ms, sum(a.bytes_billed) AS io,
+        `SELECT ${grouped}, ${piece.count} AS count, sum(a.slot_ms) AS vs, 0 AS ms, sum(a.bytes_billed) AS io,
                 sum(a.cost_e4) AS cents
-           FROM ${table} a WHERE a.${column} >= @from AND a.${column} < @to${where} GROUP BY v1, v2`,
+           FROM ${source.table} WHERE ${source.where}${where} GROUP BY v1, v2`,
       )
-      .all({ ...params, from, to }) as CodedUsage[]
-  const parts = bigQueryWindowPieces(window).flatMap((p) => usage(p.table, p.column, p.count, p.from, p.to))
+      .all({ ...params, ...source.params }) as CodedUsage[]
+  }
+  const parts = bigQueryWindowPieces(window).flatMap(usage)
   // Summed exactly (slot-ms, cents × 10,000) over the days and edges, then rounded once per group
   // to the whole slot-second and cent the chargeback's integers hold.
   const summed = new Map<string, GroupedUsage>()
@@ -177,20 +194,21 @@ export function bigQueryLabelsSeenIn(
   end: number,
 ): { key: string; values: string[] }[] {
   // The label sets of the window's jobs: whole days from bq_job_days, the edges from bq_jobs.
-  const firstDay = Math.ceil(start / DAY) * DAY
-  const lastDay = Math.floor((end + 1) / DAY) * DAY
-  const sets =
-    firstDay >= lastDay
-      ? 'SELECT label_set FROM bq_jobs WHERE create_time >= @start AND create_time <= @end'
-      : `SELECT label_set FROM bq_jobs WHERE create_time >= @start AND create_time < @firstDay
-         UNION SELECT label_set FROM bq_job_days WHERE day >= @firstDay AND day < @lastDay
-         UNION SELECT label_set FROM bq_jobs WHERE create_time >= @lastDay AND create_time <= @end`
+  const sets = new Set<number>()
+  for (const piece of bigQueryWindowPieces({ from: start, to: end + 1 })) {
+    const source = pieceSource(db, piece)
+    const read = db
+      .prepare(`SELECT DISTINCT a.label_set FROM ${source.table} WHERE ${source.where}`)
+      .pluck()
+      .all(source.params) as (number | null)[]
+    for (const set of read) if (set !== null) sets.add(set)
+  }
   const pairs = db
     .prepare(
       `SELECT DISTINCT l.key, l.value FROM bq_labels l JOIN bq_label_sets s ON s.label = l.code
-        WHERE s.code IN (${sets}) ORDER BY l.key, l.value`,
+        WHERE s.code IN (SELECT value FROM json_each(?)) ORDER BY l.key, l.value`,
     )
-    .all({ start, end, firstDay, lastDay }) as { key: string; value: string }[]
+    .all(JSON.stringify([...sets])) as { key: string; value: string }[]
   const tags = new Map<string, string[]>()
   for (const p of pairs) tags.set(p.key, [...(tags.get(p.key) ?? []), p.value])
   return [...tags].map(([key, values]) => ({ key, values }))
