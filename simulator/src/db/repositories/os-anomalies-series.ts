@@ -13,6 +13,7 @@ import { SF_DAY, SF_HOUR } from '../seed/snowflake-rollups.ts'
 import { cachedStatement } from '../statement-cache.ts'
 import { appsTimeShift } from './applications.ts'
 import { jobIdSql } from './bigquery-codes.ts'
+import { jobsCreatedIn } from './bigquery-job-window.ts'
 import { seriesReader } from './os-alerting-series.ts'
 
 /*
@@ -343,19 +344,22 @@ export function hourContributors(
   const where =
     field === 'project' ? 'AND project = @code' : field === 'principal' ? 'AND principal = @code' : ''
   const groupColumn = byPrincipal ? 'principal' : 'project'
-  const params = { ...window, code: entity.code }
+  // The window as a rowid range of bq_jobs (stored in creation order, bigquery-job-window.ts).
+  const jobs = jobsCreatedIn(db, window)
+  const aliased = jobsCreatedIn(db, window, 'j')
+  const params = { ...jobs.params, code: entity.code }
   const grouped = cachedStatement(
     db,
-    `SELECT ${groupColumn} AS code, sum(${value}) AS value, count(*) AS count FROM bq_jobs
-      WHERE create_time >= @from AND create_time < @to ${where}
+    `SELECT ${groupColumn} AS code, sum(${value}) AS value, count(*) AS count FROM ${jobs.table}
+      WHERE ${jobs.where} ${where}
       GROUP BY ${groupColumn} ORDER BY value DESC, code LIMIT ${CONTRIBUTORS}`,
   ).all(params) as ContributorRow[]
   const names = entityNames(db, byPrincipal ? 'principal' : 'project')
   const runs = cachedStatement(
     db,
     `SELECT ${jobIdSql('j')} AS id, p.email AS by, ${value} AS value
-       FROM bq_jobs j JOIN bq_principals p ON p.code = j.principal
-      WHERE j.create_time >= @from AND j.create_time < @to ${where.replace(/(project|principal) =/, 'j.$1 =')}
+       FROM ${aliased.table} JOIN bq_principals p ON p.code = j.principal
+      WHERE ${aliased.where} ${where.replace(/(project|principal) =/, 'j.$1 =')}
       ORDER BY value DESC, j.seq LIMIT ${RUNS}`,
   ).all(params) as ContributingRun[]
   return {
