@@ -337,6 +337,25 @@ describe('E123 Yarn kill: status K, finished now, in every list and count', () =
     expect(kept.cb).toEqual(rebuilt.cb)
   })
 
+  it('after these kills and moves every finished app ends at its start plus its duration, and only running apps have no end', () => {
+    // The indexes other than applications_finished hold no finish time and read it so (schema.sql,
+    // app-figures.ts finishedBound): a kill must keep it, its own app's and its child jobs'.
+    const killedHere = app.db
+      .prepare(
+        "SELECT count(*) FROM applications WHERE status = 'K' AND diagnostics LIKE '% killed by user admin%'",
+      )
+      .pluck()
+      .get()
+    expect(killedHere).toBe(4)
+    const broken = app.db
+      .prepare(
+        `SELECT id, status, start_time, duration, finished_time FROM applications
+          WHERE (finished_time IS NULL) <> (status = 'R') OR finished_time <> start_time + duration`,
+      )
+      .all()
+    expect(broken).toEqual([])
+  })
+
   it('after kills and moves the kept rollups equal the ones the seed builds from the apps', () => {
     // Running apps carry no inefficiency events yet; the upkeep itself also serves inefficient apps
     // (the insight and event slices, under parts of their event bits): rewrite one the same way.

@@ -129,21 +129,25 @@ CREATE INDEX IF NOT EXISTS applications_running
 -- Read by unified-search.ts (EDGE_INDEX, sortWalks: a page sorted by user or queue, or one user's
 -- or queue's page sorted by duration or cost), applications.ts distinctAppValues (every user or
 -- queue in a few dozen seeks) and workflows.ts (a user's sessions: applications_user).
+-- No finish time in these and the four below: a finished app's is its start plus its duration and
+-- only a running app (status R) has none, so a window of finish times is read from the start,
+-- duration and status they hold (app-figures.ts finishedBound, clausesOn): 7 bytes an entry, 29 MB
+-- of the six at the large scale (each of user, queue, duration and cents 37.9 → 31.1 MB).
 CREATE INDEX IF NOT EXISTS applications_user
   ON applications (user_code, start_time, status, kind_code, cluster_code, queue_code, duration, cents, event_mask,
-                   executed_by_unravel, finished_time);
+                   executed_by_unravel);
 CREATE INDEX IF NOT EXISTS applications_queue
   ON applications (queue_code, start_time, status, kind_code, cluster_code, user_code, duration, cents, event_mask,
-                   executed_by_unravel, finished_time);
+                   executed_by_unravel);
 -- The first page of a list sorted by duration or cost: walked in sort order with every filter
 -- checked in the index, so a page reads a few thousand entries instead of sorting its whole window.
 -- Also walked by global-search.ts (a match's page by duration or cost) and autoactions.ts.
 CREATE INDEX IF NOT EXISTS applications_duration
-  ON applications (duration, start_time, finished_time, status, kind_code, cluster_code, user_code, queue_code,
-                   cents, event_mask, executed_by_unravel);
+  ON applications (duration, start_time, status, kind_code, cluster_code, user_code, queue_code, cents,
+                   event_mask, executed_by_unravel);
 CREATE INDEX IF NOT EXISTS applications_cents
-  ON applications (cents, start_time, finished_time, status, kind_code, cluster_code, user_code, queue_code,
-                   duration, event_mask, executed_by_unravel);
+  ON applications (cents, start_time, status, kind_code, cluster_code, user_code, queue_code, duration,
+                   event_mask, executed_by_unravel);
 -- The inefficient apps only (a sixth of them), for the inefficient list: its window, and the same
 -- walks as above.
 CREATE INDEX IF NOT EXISTS applications_inefficient_start
@@ -151,12 +155,12 @@ CREATE INDEX IF NOT EXISTS applications_inefficient_start
                    executed_by_unravel)
   WHERE inefficient = 1;
 CREATE INDEX IF NOT EXISTS applications_inefficient_duration
-  ON applications (duration, start_time, finished_time, status, kind_code, cluster_code, user_code, queue_code,
-                   cents, event_mask, executed_by_unravel)
+  ON applications (duration, start_time, status, kind_code, cluster_code, user_code, queue_code, cents,
+                   event_mask, executed_by_unravel)
   WHERE inefficient = 1;
 CREATE INDEX IF NOT EXISTS applications_inefficient_cents
-  ON applications (cents, start_time, finished_time, status, kind_code, cluster_code, user_code, queue_code,
-                   duration, event_mask, executed_by_unravel)
+  ON applications (cents, start_time, status, kind_code, cluster_code, user_code, queue_code, duration,
+                   event_mask, executed_by_unravel)
   WHERE inefficient = 1;
 -- The Impala queries only (a tenth of the apps; 8.7 MB at the large scale, built in about a second),
 -- by cluster and start, with every column the Impala usage calls filter, sort or sum on (issue 21,
@@ -186,11 +190,12 @@ CREATE INDEX IF NOT EXISTS applications_chargeback
 CREATE INDEX IF NOT EXISTS applications_parent ON applications (parent_id) WHERE parent_id IS NOT NULL;
 -- The apps that read or wrote a table, by start, with their cluster (hive-tables.ts, E073: a page
 -- and the total from the indexes alone). Only the Hive, Impala and Presto queries name their
--- tables, so the partial indexes hold a quarter of the apps.
+-- tables, so the partial indexes hold a quarter of the apps. The cluster as its code (its reader
+-- names the clusters through clusterCodesIn, app-rollup-names.ts): 11.3 MB instead of 16 at large.
 CREATE INDEX IF NOT EXISTS applications_input_table
-  ON applications (input_tables, start_time, cluster_uid) WHERE input_tables IS NOT NULL;
+  ON applications (input_tables, start_time, cluster_code) WHERE input_tables IS NOT NULL;
 CREATE INDEX IF NOT EXISTS applications_output_table
-  ON applications (output_tables, start_time, cluster_uid) WHERE output_tables IS NOT NULL AND output_tables <> '';
+  ON applications (output_tables, start_time, cluster_code) WHERE output_tables IS NOT NULL AND output_tables <> '';
 
 -- A pipeline's runs and one run's apps (issue 17 workflows, repositories/workflows.ts): the top-level
 -- apps of one name on some clusters in start order, without reading every app of the window. It
@@ -203,9 +208,13 @@ CREATE INDEX IF NOT EXISTS applications_output_table
 -- The user as its code (user_code, named by workflows.ts groupRuns): 8 MB less than the text at
 -- the large scale. The event mask for the runs that missed their SLA (reference-ops.ts
 -- runsMissingSla: 7 days of every pipeline 201 → 18 ms, 30 days 868 → 72 ms at large; +0.3 MB).
+-- The cluster as its code (named by groupRuns and runsMissingSla), no finish time (a run's end and
+-- its running apps are read from start, duration and status: app-figures.ts finishedBound) and no
+-- app id (a run's first user is its first app's by start, then rowid; a run's apps are read whole):
+-- 19.3 MB instead of 35.8 at the large scale.
 CREATE INDEX IF NOT EXISTS applications_pipeline_runs
-  ON applications (name, cluster_uid, start_time, status, finished_time, duration, cents, user_code, dfs_read,
-                   dfs_written, event_mask, id)
+  ON applications (name, cluster_code, start_time, status, duration, cents, user_code, dfs_read, dfs_written,
+                   event_mask)
   WHERE parent_id IS NULL AND name IN ('daily_sales_rollup', 'customer_360_refresh', 'clickstream_sessionize',
     'inventory_snapshot', 'fraud_features', 'marketing_attribution', 'finance_ledger_close', 'recommendations_train');
 

@@ -63,10 +63,10 @@ export function figureSql(
   const column = def.basis === 'start' ? 'a.start_time' : 'a.finished_time'
   if (def.basis === 'finish') sql.index = 'applications_finished'
   if (range.start !== undefined) {
-    sql.clauses.push(`${column} >= @start`)
+    sql.clauses.push(windowBound(column, '>=', '@start'))
     sql.params.start = range.start - shift
   }
-  sql.clauses.push(`${column} <= @end`)
+  sql.clauses.push(windowBound(column, '<=', '@end'))
   sql.params.end = range.end - shift
   if (def.statuses && options.statuses !== false)
     sql.clauses.push(`a.status IN (${def.statuses.map((s) => `'${s}'`).join(', ')})`)
@@ -75,4 +75,42 @@ export function figureSql(
     sql.index = 'applications_inefficient_start'
   }
   return sql
+}
+
+type BoundOp = '>=' | '<=' | '>' | '<'
+
+/** One end of a figure's window on a time column. */
+const windowBound = (column: string, op: BoundOp, value: string) => `${column} ${op} ${value}`
+
+/**
+ * A bound on the finish time (`a.finished_time op value`) read from an app's start and duration.
+ * A finished app's finish is its start plus its duration, and only a running app (status R) has
+ * none: the seed writes them so (seed/applications.ts) and so does the one write of them
+ * (app-writes.ts kill; app-details-writes.test.ts holds it after writes). So the indexes other than
+ * applications_finished carry no finish time (schema.sql: 7 bytes an entry), and a finish window is
+ * read in them from the start, the duration and the status, which they hold.
+ */
+export function finishedBound(op: BoundOp, value: string): string {
+  return `(a.start_time + a.duration) ${op} ${value} AND a.status <> 'R'`
+}
+
+/** figureSql's finish-window bounds, and each as read from an index without the finish time. */
+const FINISH_BOUNDS: ReadonlyMap<string, string> = new Map(
+  (
+    [
+      ['>=', '@start'],
+      ['<=', '@end'],
+    ] as const
+  ).map(([op, value]) => [windowBound('a.finished_time', op, value), finishedBound(op, value)]),
+)
+
+/**
+ * The clauses of a figure (and the filters added to them) as `index` can answer them from its own
+ * entries: applications_finished holds the finish time; any other index (a walk of a page sorted by
+ * user, queue, duration or cost reads one, unified-search.ts sortWalks) reads a finish window
+ * through finishedBound. Every query that renders a WHERE of figureSql's for an index passes here.
+ */
+export function clausesOn(index: AppIndex, clauses: readonly string[]): string[] {
+  if (index === 'applications_finished') return [...clauses]
+  return clauses.map((clause) => FINISH_BOUNDS.get(clause) ?? clause)
 }

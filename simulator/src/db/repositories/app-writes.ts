@@ -110,12 +110,12 @@ export function killApp(
   actionableApp(db, scope, id, actor, 'kill')
   const seededNow = now - appsTimeShift(db)
   const kill = (appId: string, diagnostics: string) =>
-    rewriteApp(db, appId, (r) => ({
-      status: 'K',
-      finished_time: seededNow,
-      duration: Math.max(0, seededNow - r.start_time),
-      diagnostics,
-    }))
+    rewriteApp(db, appId, (r) => {
+      const duration = Math.max(0, seededNow - r.start_time)
+      // Finished at its start plus its duration (now, for an app started by then), as every
+      // finished app: the indexes other than applications_finished read a finish so (finishedBound).
+      return { status: 'K', finished_time: r.start_time + duration, duration, diagnostics }
+    })
   const { row, children } = db.transaction(() => {
     // A kill finishes the app now: the data resumes from it on the next start (time-columns.ts).
     noteWrite(db, now)

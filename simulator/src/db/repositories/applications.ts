@@ -15,7 +15,7 @@ import { APP_EVENT_TYPES, eventMask, eventTypeMask, type AppRow as StoredApp } f
 import { byName } from '../seed/name-codes.ts'
 import { diagnosticsOf, signatureClause, signatureOf } from './app-row-as-shown.ts'
 import { tasksAsShown } from '../seed/app-tasks.ts'
-import { figureSql } from './app-figures.ts'
+import { clausesOn, figureSql } from './app-figures.ts'
 import { rollupNames, type RollupNames } from './app-rollup-names.ts'
 
 /**
@@ -399,9 +399,18 @@ export function distinctAppValues(db: Db, field: 'user' | 'queue', clusters?: re
     .sort(byName)
 }
 
+/**
+ * A Where as the WHERE of a query through its own index: its clauses as that index answers them
+ * (clausesOn: a finish window where the index holds no finish time).
+ */
+export function whereSql(where: Where): string {
+  const clauses = clausesOn(where.index, where.clauses)
+  return clauses.length ? `WHERE ${clauses.join(' AND ')}` : ''
+}
+
 /** The number of applications a WHERE matches, read from its covering index. */
 export function countApps(db: Db, where: Where): number {
-  const sql = where.clauses.length ? `WHERE ${where.clauses.join(' AND ')}` : ''
+  const sql = whereSql(where)
   return cachedStatement(db, `SELECT count(*) FROM applications a INDEXED BY ${where.index} ${sql}`)
     .pluck()
     .get(where.params) as number
@@ -419,7 +428,7 @@ export function appsPage(
   now: number,
   shift: number,
 ): AppRecord[] {
-  const sql = where.clauses.length ? `WHERE ${where.clauses.join(' AND ')}` : ''
+  const sql = whereSql(where)
   const rowids = cachedStatement(
     db,
     `SELECT a.rowid FROM applications a INDEXED BY ${where.index} ${sql} ORDER BY ${order} LIMIT @size OFFSET @from`,
@@ -465,7 +474,7 @@ export function eventCounts(
   where: Where,
   types?: readonly number[],
 ): { name: string; type: number; count: number }[] {
-  const sql = where.clauses.length ? `WHERE ${where.clauses.join(' AND ')}` : ''
+  const sql = whereSql(where)
   const sums = cachedStatement(
     db,
     `SELECT ${EVENT_SUMS} FROM applications a INDEXED BY ${where.index} ${sql}`,

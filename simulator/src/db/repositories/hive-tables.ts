@@ -1,6 +1,7 @@
 import type { HiveTableApp, HiveTableAppsQuery, HiveTableAppsResponse } from '@costlens/shared'
 import type { Db } from '../open-database.ts'
 import { cachedStatement } from '../statement-cache.ts'
+import { clusterCodesIn } from './app-rollup-names.ts'
 import { appsTimeShift, checkPaging } from './applications.ts'
 import { scopedClusters, type ClusterScope } from './scope.ts'
 
@@ -20,18 +21,21 @@ interface TableAppRow {
   output_tables: string | null
 }
 
+/** The codes of the user's clusters (the indexes below hold a cluster as its code). */
+const SCOPE_CODES = clusterCodesIn('SELECT value FROM json_each(@clusters)')
+
 /**
  * The apps of the user's clusters that read or wrote a table, as (rowid, start): each side from its
  * partial index alone (applications_input_table, applications_output_table, schema.sql: table,
- * start, cluster), in start order, so a page is a merge of the two; an app that both read and wrote
- * it is one row (UNION).
+ * start, cluster code), in start order, so a page is a merge of the two; an app that both read and
+ * wrote it is one row (UNION).
  */
 const TOUCHING = `SELECT rowid AS rid, start_time FROM applications INDEXED BY applications_input_table
-                   WHERE input_tables = @table AND cluster_uid IN (SELECT value FROM json_each(@clusters))
+                   WHERE input_tables = @table AND cluster_code IN ${SCOPE_CODES}
                   UNION
                   SELECT rowid AS rid, start_time FROM applications INDEXED BY applications_output_table
                    WHERE output_tables = @table AND output_tables <> ''
-                     AND cluster_uid IN (SELECT value FROM json_each(@clusters))`
+                     AND cluster_code IN ${SCOPE_CODES}`
 
 /**
  * E073 (G96, G97): one page of the apps that read or wrote `table` on the user's platform, newest

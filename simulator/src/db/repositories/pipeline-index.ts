@@ -72,13 +72,15 @@ type RunRow = [
 ]
 
 function buildIndex(db: Db): PipelineIndex {
+  // By the cluster's code, which the index holds: codes order as the cluster ids do and no write
+  // adds a cluster (app-rollup-names.ts), so the groups come in the order of the ids.
   const rows = db
     .prepare(
       `SELECT a.name, a.cluster_uid, ${PIPELINE_TYPE_SQL} AS ptype, a.start_time, a.duration, a.cents,
               a.dfs_read, a.dfs_written, a.id, a.kind, a.status, a.user, a.queue
          FROM applications a INDEXED BY applications_pipeline_runs
         WHERE ${PIPELINE_APPS_SQL}
-        ORDER BY name, cluster_uid, ptype, start_time, id`,
+        ORDER BY a.name, a.cluster_code, ptype, a.start_time, a.id`,
     )
     .raw()
     .all() as RunRow[]

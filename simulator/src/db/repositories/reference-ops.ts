@@ -14,6 +14,7 @@ import type { Db } from '../open-database.ts'
 import { eventMask, PIPELINE_NAMES } from '../seed/applications.ts'
 import { cachedStatement } from '../statement-cache.ts'
 import { readableApp } from './app-access.ts'
+import { clusterCodesIn, rollupNames } from './app-rollup-names.ts'
 import { appsTimeShift } from './applications.ts'
 import { searchClusters } from './clusters.ts'
 import { jobBuckets, jobBucketsWindow } from './jobs.ts'
@@ -173,22 +174,29 @@ function runsMissingSla(db: Db, scope: ClusterScope, runs: readonly WorkflowRun[
   if (runs.length === 0) return new Set()
   const shift = appsTimeShift(db)
   const starts = runs.map((r) => r.startTime)
-  // The apps of these runs' days (the stored frame), grouped by run as the runs list groups them.
+  // The apps of these runs' days (the stored frame), grouped by run as the runs list groups them;
+  // the cluster as its code, which the index holds (named below).
   const rows = cachedStatement(
     db,
-    `SELECT DISTINCT a.name AS pipeline, a.cluster_uid AS clusterUid,
+    `SELECT DISTINCT a.name AS pipeline, a.cluster_code AS cluster,
             (CAST(a.start_time + @shift AS INTEGER) / ${DAY}) * ${DAY} AS day
        FROM applications a INDEXED BY applications_pipeline_runs
       WHERE ${PIPELINE_APPS_SQL} AND a.start_time >= @from AND a.start_time < @to
-        AND a.cluster_uid IN (SELECT value FROM json_each(@clusters)) AND (a.event_mask & @bit) != 0`,
+        AND a.cluster_code IN ${clusterCodesIn('SELECT value FROM json_each(@clusters)')}
+        AND (a.event_mask & @bit) != 0`,
   ).all({
     shift,
     from: Math.floor(Math.min(...starts) / DAY) * DAY - shift,
     to: Math.floor(Math.max(...starts) / DAY) * DAY + DAY - shift,
     clusters: JSON.stringify(scopedClusters(scope)),
     bit: SLA_MISSED,
-  }) as { pipeline: string; clusterUid: string; day: number }[]
-  return new Set(rows.map((r) => workflowId(r)))
+  }) as { pipeline: string; cluster: number; day: number }[]
+  const names = rollupNames(db)
+  return new Set(
+    rows.map(({ pipeline, cluster, day }) =>
+      workflowId({ pipeline, clusterUid: names.name('cluster', cluster), day }),
+    ),
+  )
 }
 
 /** GET /workflows/missing_sla: the window's runs that missed their SLA, latest first. */

@@ -94,28 +94,36 @@ interface RunRow {
  * and a workflow page read, so the two always agree.
  */
 function groupRuns(db: Db, where: PipelineWhere, shift: number, now: number): WorkflowRun[] {
+  // applications_pipeline_runs holds the cluster as its code, no finish time and no app id
+  // (schema.sql): the runs are grouped by the code and named after grouping; an app's end is its
+  // start plus its duration, and it is running while its status is R (app-figures.ts
+  // finishedBound); the first app of a run is the first by start, then by rowid.
   const rows = db
     .prepare(
-      `SELECT a.name AS pipeline, a.cluster_uid, c.display_name, c.platform,
-              -- better-sqlite3 binds a JS number as REAL: the cast keeps the division whole.
-              (CAST(a.start_time + @shift AS INTEGER) / ${DAY}) * ${DAY} AS day,
-              count(*) AS children,
-              min(a.start_time) + @shift AS start,
-              max(coalesce(a.finished_time, a.start_time + a.duration)) + @shift AS end,
-              sum(a.cents) AS cents,
-              -- The user as its code (applications_pipeline_runs carries user_code, not the text:
-              -- one code per name, so the distinct count is the same), named below.
-              json_group_array(a.user_code ORDER BY a.start_time, a.id) ->> 0 AS first_user,
-              count(DISTINCT a.user_code) AS users,
-              sum(a.status = 'S') AS succeeded, sum(a.status = 'F') AS failed, sum(a.status = 'K') AS killed,
-              -- Still going: no finish yet (a seeded waiting app has finished; its status word stays its own).
-              sum(a.finished_time IS NULL) AS running,
-              sum(a.dfs_read) AS dfs_read, sum(a.dfs_written) AS dfs_written
-         FROM applications a ${where.indexed}
-         JOIN clusters c ON c.unravel_id = a.cluster_uid
-        WHERE ${where.clauses.join(' AND ')}
-        GROUP BY a.name, a.cluster_uid, day
-        ORDER BY day DESC, start DESC, a.cluster_uid`,
+      `SELECT r.*, n.name AS cluster_uid, c.display_name, c.platform
+         FROM (SELECT a.name AS pipeline, a.cluster_code,
+                      -- better-sqlite3 binds a JS number as REAL: the cast keeps the division whole.
+                      (CAST(a.start_time + @shift AS INTEGER) / ${DAY}) * ${DAY} AS day,
+                      count(*) AS children,
+                      min(a.start_time) + @shift AS start,
+                      max(a.start_time + a.duration) + @shift AS end,
+                      sum(a.cents) AS cents,
+                      -- The user as its code (applications_pipeline_runs carries user_code, not the
+                      -- text: one code per name, so the distinct count is the same), named below.
+                      json_group_array(a.user_code ORDER BY a.start_time, a.rowid) ->> 0 AS first_user,
+                      count(DISTINCT a.user_code) AS users,
+                      sum(a.status = 'S') AS succeeded, sum(a.status = 'F') AS failed,
+                      sum(a.status = 'K') AS killed,
+                      -- Still going: no finish yet (a seeded waiting app has finished; its status
+                      -- word stays its own).
+                      sum(a.status = 'R') AS running,
+                      sum(a.dfs_read) AS dfs_read, sum(a.dfs_written) AS dfs_written
+                 FROM applications a ${where.indexed}
+                WHERE ${where.clauses.join(' AND ')}
+                GROUP BY a.name, a.cluster_code, day) r
+         JOIN app_rollup_names n ON n.field = 'cluster' AND n.code = r.cluster_code
+         JOIN clusters c ON c.unravel_id = n.name
+        ORDER BY r.day DESC, r.start DESC, n.name`,
     )
     .all({ ...where.params, shift }) as RunRow[]
   const names = rollupNames(db)
@@ -158,8 +166,12 @@ function pipelineSource(pipeline: string): { topLevel: string; indexed: string }
     : { topLevel: 'a.parent_id IS NULL', indexed: '' }
 }
 
-/** The top-level apps of one pipeline on some clusters whose start (read frame) is in [from, to). */
+/**
+ * The top-level apps of one pipeline on some clusters whose start (read frame) is in [from, to).
+ * The clusters as their codes, which applications_pipeline_runs holds (an unknown one matches none).
+ */
 function pipelineApps(
+  db: Db,
   pipeline: string,
   clusters: readonly string[],
   from: number,
@@ -171,8 +183,14 @@ function pipelineApps(
     clauses: ['a.start_time >= @from', 'a.start_time < @to', source.topLevel, 'a.name = @pipeline'],
     params: { from: from - shift, to: to - shift, pipeline },
   }
+  const names = rollupNames(db)
   // inList writes only the clauses and parameters.
-  inList(where as Where, 'a.cluster_uid', 'cl', clusters)
+  inList(
+    where as Where,
+    'a.cluster_code',
+    'cl',
+    clusters.map((c) => names.code('cluster', c)),
+  )
   return { ...where, indexed: source.indexed }
 }
 
@@ -201,7 +219,7 @@ function readableRun(db: Db, scope: ClusterScope, id: string, now: number, clust
   const key = parseWorkflowId(id)
   if (!key) throw workflowNotAvailable(id)
   const shift = appsTimeShift(db)
-  const where = pipelineApps(key.pipeline, [key.clusterUid], key.day, key.day + DAY, shift)
+  const where = pipelineApps(db, key.pipeline, [key.clusterUid], key.day, key.day + DAY, shift)
   const [run] = groupRuns(db, where, shift, now)
   if (!run) throw workflowNotAvailable(id)
   const onNamedCluster = !clusterUid || clusterUid === '*' || clusterUid === key.clusterUid
@@ -246,13 +264,14 @@ function children(db: Db, key: WorkflowKey, shift: number, now: number): Workflo
     `SELECT a.id, a.kind, a.name, a.status, a.user, a.queue, a.cluster_uid, a.start_time, a.finished_time,
             a.duration, a.cents, a.dfs_read, a.dfs_written
        FROM applications a ${source.indexed}
-      WHERE a.start_time >= @from AND a.start_time < @to AND a.cluster_uid = @cluster
+      WHERE a.start_time >= @from AND a.start_time < @to AND a.cluster_code = @cluster
         AND ${source.topLevel} AND a.name = @pipeline
       ORDER BY a.start_time, a.id`,
   ).all({
     from: key.day - shift,
     to: key.day + DAY - shift,
-    cluster: key.clusterUid,
+    // The cluster as its code, which applications_pipeline_runs holds.
+    cluster: rollupNames(db).code('cluster', key.clusterUid),
     pipeline: key.pipeline,
   }) as ChildRow[]
   return rows.map((r) => asChild(r, shift, now))
@@ -297,7 +316,7 @@ export function pipelineRuns(
   const to = Math.floor(end / DAY) * DAY + DAY
   const clusters = scopedClusters(scope, query.clusterUid ? [query.clusterUid] : undefined)
   const shift = appsTimeShift(db)
-  const runs = groupRuns(db, pipelineApps(pipeline, clusters, from, to, shift), shift, now)
+  const runs = groupRuns(db, pipelineApps(db, pipeline, clusters, from, to, shift), shift, now)
   return { pipeline, start: from, end: to, total: runs.length, runs }
 }
 
