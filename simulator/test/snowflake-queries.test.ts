@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SNOWFLAKE_QUERY_ANCHORS } from '../../fixtures/snowflake-queries.ts'
 import type { AppInstance } from '../src/app.ts'
 import { insightBit } from '../src/db/seed/snowflake-insights.ts'
+import { timeOrderBreaks } from '../src/db/time-ordered-rows.ts'
 import { TEST_NOW_MS, frozenTestApp, type FrozenTestApp } from './helper.ts'
 
 const DAY = 86_400_000
@@ -125,6 +126,11 @@ describe('snowflake queries: search, metadata, details (E158-E160)', () => {
       }[]
       for (const r of rows)
         expect(r.insight_count).toBe(r.insight_mask.toString(2).replaceAll('0', '').length)
+    })
+
+    it('stores the queries in start order, so a window is a rowid range of the table', () => {
+      // The anchors, queries in flight and dashboard refreshes are planned apart from the random ones.
+      expect(timeOrderBreaks(db, 'snowflake_queries')).toBe(0)
     })
 
     it('includes the fixture anchors', () => {

@@ -515,11 +515,10 @@ CREATE TABLE IF NOT EXISTS snowflake_queries (
   insight_mask             INTEGER NOT NULL,
   insight_count            INTEGER NOT NULL
 );
--- A window's queries with every column the list filters and the totals read: the edges of a
--- window (what no rollup bucket covers) and short windows sorted in memory read only this index.
-CREATE INDEX IF NOT EXISTS snowflake_queries_start
-  ON snowflake_queries (start_time, status, warehouse_code, user_code, connector_code, insight_mask,
-                        cost_e4, duration, credits_e4, tag_code, execution_time, queued_overload_time);
+-- No index on start_time: the seed stores the queries in start order (time-ordered-rows.ts), so a
+-- window's queries (the edges no rollup bucket covers, a page sorted in memory) are a rowid range of
+-- the table itself (repositories/snowflake-common.ts queryRowsOf). Its covering index took 37 MB at
+-- the large scale (issue 18).
 -- The first page of a long window by cost (the default sort) or duration: walked in sort order with
 -- the window and the filters checked in the index, so a page reads a few hundred entries.
 CREATE INDEX IF NOT EXISTS snowflake_queries_cost
@@ -568,7 +567,7 @@ CREATE VIEW IF NOT EXISTS snowflake_queries_named AS
 -- Query totals per hour, day and week (7 days from the epoch) of start time (seed/snowflake-rollups.ts, built in SQL after
 -- the queries): slice 'full' by every list dimension (days only), 'wh' summed over user and
 -- connector (stored as 0), 'user' summed over status ('') and warehouse (0). A window reads whole buckets
--- here and its edges from snowflake_queries_start.
+-- here and its edges from the queries themselves (a rowid range: the table is stored in start order).
 CREATE TABLE IF NOT EXISTS snowflake_query_rollups (
   slice            TEXT NOT NULL CHECK (slice IN ('full', 'wh', 'user')),
   grain            INTEGER NOT NULL,     -- bucket length, ms

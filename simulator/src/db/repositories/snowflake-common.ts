@@ -1,5 +1,6 @@
 import { HttpError } from '../../errors.ts'
 import type { Db } from '../open-database.ts'
+import { rowidRangeOf } from '../time-ordered-rows.ts'
 import { SF_DAY, SNOWFLAKE_ROLLUP_SLICES, type SnowflakeRollupSlice } from '../seed/snowflake-rollups.ts'
 import { appsTimeShift, instant } from './applications.ts'
 import { snowflakeCodec, type SnowflakeCodec, type SnowflakeCodedDim } from '../seed/snowflake-codes.ts'
@@ -45,6 +46,43 @@ export function snowflakeWindow(
 
 /** The window in stored time, as a half-open range [from, to). */
 export const storedRange = (w: SnowflakeWindow) => ({ from: w.start - w.shift, to: w.end - w.shift + 1 })
+
+/**
+ * A stored range with the rowids of its queries: the seed stores them in start order
+ * (time-ordered-rows.ts), so the queries of a range are a rowid range of the table itself, which a
+ * reader scans instead of an index on start_time (37 MB at the large scale: issue 18's file budget).
+ */
+export interface QueryRows {
+  from: number
+  to: number
+  first: number
+  end: number
+}
+
+export const queryRowsOf = (db: Db, range: { from: number; to: number }): QueryRows => ({
+  from: range.from,
+  to: range.to,
+  ...rowidRangeOf(db, 'snowflake_queries', range.from, range.to),
+})
+
+/**
+ * SQL keeping the queries (aliased `alias`, or '' for none) of a QueryRows whose fields are given as
+ * SQL expressions: the rowid range is what SQLite seeks; the start times keep the clause exact on
+ * its own.
+ */
+export const queryRowsSql = (alias: string, rows: Record<keyof QueryRows, string>) => {
+  const q = alias ? `${alias}.` : ''
+  return `${q}rowid >= ${rows.first} AND ${q}rowid < ${rows.end} AND ${q}start_time >= ${rows.from} AND ${q}start_time < ${rows.to}`
+}
+
+/** queryRowsSql with each field bound as a parameter of `sql`. */
+export const boundQueryRowsSql = (sql: SqlParts, alias: string, rows: QueryRows) =>
+  queryRowsSql(alias, {
+    from: sql.param(rows.from),
+    to: sql.param(rows.to),
+    first: sql.param(rows.first),
+    end: sql.param(rows.end),
+  })
 
 export const iso = (storedMs: number, shift: number) => new Date(storedMs + shift).toISOString()
 
@@ -133,7 +171,7 @@ const RAW_MEASURES = `1 AS n, cost_e4 AS cmin, cost_e4 AS cmax, duration AS dmin
 /**
  * Per group of `groupBy` (dimension columns), the tally of the queries of a stored range that pass
  * the filters: whole buckets from the rollup slice that holds the filtered and grouped dimensions,
- * the edges no bucket covers from the queries' window index.
+ * the edges no bucket covers from the queries themselves (their rowid range: queryRowsOf).
  */
 export function tallies(
   db: Db,
@@ -160,8 +198,8 @@ export function tallies(
     )
   for (const r of cover.raw)
     legs.push(
-      `SELECT ${dims}${RAW_MEASURES} FROM snowflake_queries INDEXED BY snowflake_queries_start
-        WHERE start_time >= ${sql.param(r.from)} AND start_time < ${sql.param(r.to)} ${sql.where()}`,
+      `SELECT ${dims}${RAW_MEASURES} FROM snowflake_queries NOT INDEXED
+        WHERE ${boundQueryRowsSql(sql, '', queryRowsOf(db, r))} ${sql.where()}`,
     )
   if (!legs.length) return []
   const rows = db

@@ -21,7 +21,15 @@ import { renderSql } from '../seed/snowflake-catalogue.ts'
 import { SF_DAY, SNOWFLAKE_ROLLUP_SLICES } from '../seed/snowflake-rollups.ts'
 import { nameSql, queryIdText, snowflakeCodec, type SnowflakeCodedDim } from '../seed/snowflake-codes.ts'
 import { coverWindow } from './unified-search.ts'
-import { fromE4, iso, snowflakeWindow, storedRange, type SnowflakeWindow } from './snowflake-common.ts'
+import {
+  fromE4,
+  iso,
+  queryRowsOf,
+  queryRowsSql,
+  snowflakeWindow,
+  storedRange,
+  type SnowflakeWindow,
+} from './snowflake-common.ts'
 
 /*
  * The Snowflake cost pages (03 §2 /cost/…). Every figure is a sum over the queries that started in
@@ -94,10 +102,13 @@ const SOURCES = {
 /**
  * What to read: rollup buckets as [grain, first bucket, end, point] and stored start-time ranges of
  * queries as [from, to, point]; the point is the series point they add to (0 for a plain total).
+ * A series' points (`points`) are whole steps of the shown time: a query's is its start time moved
+ * by the shift, rounded down to the step.
  */
 interface Cover {
   buckets: [number, number, number, number][]
   raw: [number, number, number][]
+  points?: { shift: number; step: number }
 }
 
 /** A half-open range of stored start times. */
@@ -129,7 +140,7 @@ function pointsOf(window: SnowflakeWindow, step: number): number[] {
  * the queries.
  */
 function coverPoints(range: Range, window: SnowflakeWindow, step: number, grains: readonly number[]): Cover {
-  const cover: Cover = { buckets: [], raw: [] }
+  const cover: Cover = { buckets: [], raw: [], points: { shift: window.shift, step } }
   for (const ts of pointsOf(window, step)) {
     const from = Math.max(range.from, ts - window.shift)
     const to = Math.min(range.to, ts + step - window.shift)
@@ -158,6 +169,17 @@ const named = (names: SnowflakeCodedDim | 'signature' | undefined) =>
       ? '(SELECT signature FROM snowflake_statements WHERE id = k)'
       : nameSql(names, 'k')
 
+/** Ranges [from, to, …] in order, those that touch joined into one [from, to]. */
+function touchingJoined(ranges: readonly (readonly [number, number, ...number[]])[]): [number, number][] {
+  const joined: [number, number][] = []
+  for (const [from, to] of ranges) {
+    const last = joined[joined.length - 1]
+    if (last && last[1] === from) last[1] = to
+    else joined.push([from, to])
+  }
+  return joined
+}
+
 function sums(db: Db, source: Source, cover: Cover, keys?: readonly string[]): Sum[] {
   if (!cover.buckets.length && !cover.raw.length) return []
   const rollupKey = source.key ? `r.${source.key.rollup}` : "''"
@@ -179,13 +201,27 @@ function sums(db: Db, source: Source, cover: Cover, keys?: readonly string[]): S
   const rawOnly = only(rawKey, source.key?.rawNames, 'rawKeys')
   const duration = source.table === 'snowflake_cost_rollups' ? 'r.duration' : '0'
   // A plain total groups by key alone: reading the point from each row's range costs as much again.
-  const pointed = [...cover.buckets, ...cover.raw].some((c) => c[c.length - 1] !== 0)
+  const pointed = cover.points !== undefined
   // Each leg groups its own rows by code (far fewer go through the union, and only they are named);
-  // CROSS JOIN keeps the ranges outside, so each range is one seek into the rollup's key or the
-  // queries' start-time index.
+  // CROSS JOIN keeps the ranges outside, so each range is one seek into the rollup's key or into the
+  // queries' rowids. The raw ranges that touch are read as one (the two sides of a point's edge, a
+  // whole window of hourly points), each as [from, to, first rowid, end rowid] (queryRowsOf: a
+  // binary search each), a query's point then read from its start time.
+  const rawRows = touchingJoined(cover.raw).map(([from, to]) => {
+    const rows = queryRowsOf(db, { from, to })
+    return [from, to, rows.first, rows.end]
+  })
+  // Whole numbers in the text: a bound JS number is a REAL to SQLite, and the division must truncate.
+  const rawPoint = cover.points
+    ? `((q.start_time + ${Math.round(cover.points.shift)}) / ${Math.round(cover.points.step)}) * ${Math.round(cover.points.step)}`
+    : '0'
   return db
     .prepare(
-      `SELECT ts, k, sum(n) AS n, sum(cost) AS cost, sum(credits) AS credits, sum(dur) AS duration FROM (
+      // The raw ranges as columns, read from their JSON once (not once per query compared with them).
+      `WITH raw AS MATERIALIZED (
+         SELECT value ->> 0 AS time_from, value ->> 1 AS time_to, value ->> 2 AS first, value ->> 3 AS row_end
+           FROM json_each(@raw))
+       SELECT ts, k, sum(n) AS n, sum(cost) AS cost, sum(credits) AS credits, sum(dur) AS duration FROM (
          SELECT ts, ${named(source.key?.rollupNames)} AS k, n, cost, credits, dur FROM (
            SELECT ${pointed ? 'c.value ->> 3' : '0'} AS ts, ${rollupKey} AS k, sum(r.n) AS n, sum(r.cost_e4) AS cost,
                   sum(r.credits_e4) AS credits, sum(${duration}) AS dur
@@ -195,16 +231,17 @@ function sums(db: Db, source: Source, cover: Cover, keys?: readonly string[]): S
             GROUP BY 1, 2)
          UNION ALL
          SELECT ts, ${named(source.key?.rawNames)} AS k, n, cost, credits, dur FROM (
-           SELECT ${pointed ? 'c.value ->> 2' : '0'} AS ts, ${rawKey} AS k, count(*) AS n, sum(q.cost_e4) AS cost,
+           SELECT ${rawPoint} AS ts, ${rawKey} AS k, count(*) AS n, sum(q.cost_e4) AS cost,
                   sum(q.credits_e4) AS credits, sum(q.duration) AS dur
-             FROM json_each(@raw) c CROSS JOIN snowflake_queries q INDEXED BY snowflake_queries_start
-            WHERE q.start_time >= c.value ->> 0 AND q.start_time < c.value ->> 1 ${rawOnly.clause}
+             FROM raw c CROSS JOIN snowflake_queries q NOT INDEXED
+            WHERE ${queryRowsSql('q', { from: 'c.time_from', to: 'c.time_to', first: 'c.first', end: 'c.row_end' })}
+              ${rawOnly.clause}
             GROUP BY 1, 2)
        ) GROUP BY ts, k`,
     )
     .all({
       buckets: JSON.stringify(cover.buckets),
-      raw: JSON.stringify(cover.raw),
+      raw: JSON.stringify(rawRows),
       rollupKeys: rollupOnly.value,
       rawKeys: rawOnly.value,
     }) as Sum[]

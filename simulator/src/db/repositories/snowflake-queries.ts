@@ -24,13 +24,16 @@ import { explainInsights, insightBit, insightKeysOf, querySavings } from '../see
 import { SF_DAY } from '../seed/snowflake-rollups.ts'
 import {
   addDimensionFilters,
+  boundQueryRowsSql,
   fromE4,
   iso,
+  queryRowsOf,
   snowflakeWindow,
   SqlParts,
   storedRange,
   tallies,
   type DimensionFilters,
+  type QueryRows,
 } from './snowflake-common.ts'
 import { queryIdBytes, snowflakeCodec, type SnowflakeCodec } from '../seed/snowflake-codes.ts'
 
@@ -110,7 +113,9 @@ const SORT_COLUMNS: Record<SnowflakeQuerySortKey, string> = {
   // Cost is credits × one price, so it orders as credits do; cost first lets the cost index serve.
   usage: 'q.cost_e4 %DIR%, q.credits_e4',
   duration: 'q.duration',
-  startTime: 'q.start_time',
+  // Stored in start order (time-ordered-rows.ts): rowid order is start order, ties broken by rowid as
+  // every sort's are, and a window's rows are read in it without sorting them.
+  startTime: 'q.rowid',
   endTime: 'q.end_time',
   // Codes are given in the names' order (snowflake-codes.ts): sorted by code, sorted by name.
   userName: 'q.user_code',
@@ -205,18 +210,27 @@ function searchFilters(db: Db, body: SnowflakeQuerySearchBody): SearchFilters {
 export const STATEMENTS_OF = (signature: string) =>
   `SELECT id FROM snowflake_statements WHERE signature = ${signature}`
 
+/**
+ * How a read meets the window: seeking start_time in an index, checking it on each entry of an
+ * index walked in sort order, or reading the window's rowid range of the table (its QueryRows).
+ */
+type WindowRead = 'seek' | 'walk' | QueryRows
+
 /** Every filter as clauses on snowflake_queries (read without an alias or as q). */
 function rawFilters(
   f: SearchFilters,
   range: { from: number; to: number },
   codec: SnowflakeCodec,
-  walk = false,
+  read: WindowRead = 'seek',
 ): SqlParts {
   const sql = new SqlParts()
-  // Walking an index in sort order, the window is checked on each entry (`+` keeps SQLite from a
-  // skip-scan that jumps to the window under every distinct cost).
-  const time = walk ? '+start_time' : 'start_time'
-  sql.clauses.push(`${time} >= ${sql.param(range.from)}`, `${time} < ${sql.param(range.to)}`)
+  if (typeof read === 'object') sql.clauses.push(boundQueryRowsSql(sql, '', read))
+  else {
+    // Walking an index in sort order, the window is checked on each entry (`+` keeps SQLite from a
+    // skip-scan that jumps to the window under every distinct cost).
+    const time = read === 'walk' ? '+start_time' : 'start_time'
+    sql.clauses.push(`${time} >= ${sql.param(range.from)}`, `${time} < ${sql.param(range.to)}`)
+  }
   addDimensionFilters(sql, f, codec)
   if (f.costE4?.min !== undefined) sql.clauses.push(`cost_e4 >= ${sql.param(f.costE4.min)}`)
   if (f.costE4?.max !== undefined) sql.clauses.push(`cost_e4 <= ${sql.param(f.costE4.max)}`)
@@ -250,41 +264,38 @@ function searchTotal(db: Db, f: SearchFilters, range: { from: number; to: number
 }
 
 /**
- * The index a page is read through. Walking the cost (or duration) index in sort order stops after
- * about (offset + size) × table / matches entries; reading the window's index reads every query of
- * the window and sorts. The cheaper one is chosen from the total and the window's share of history.
+ * Where a page is read from. Walking the cost (or duration) index in sort order stops after about
+ * (offset + size) × table / matches entries; reading the window (its rowid range of the table) reads
+ * every query of the window and sorts. The cheaper one is chosen from the total and the window's rows.
  * One warehouse's queries may all sit at one end of the cost order (a warehouse of cheap queries),
  * where a walk reads most of the index: its window is read from its own index and sorted instead
  * (90 days of the busiest, 266,000 entries: 25-38 ms at the large scale). One user's are walked like
  * any filter (90 days of the busiest: 20-28 ms). Their own cost-ordered indexes, 25 MB each at the
  * large scale, went in issue 18.
  */
-function pageIndex(
+function pageSource(
   db: Db,
   key: SnowflakeQuerySortKey,
   f: SearchFilters,
-  range: { from: number; to: number },
+  windowRows: QueryRows,
   total: number,
   end: number,
-): SnowflakeQueryIndex {
+): PageSource {
   if (f.signature) return 'snowflake_queries_statement'
   const walkable = key === 'cost' || key === 'usage' ? 'cost' : key === 'duration' ? 'duration' : undefined
-  if (!walkable) return 'snowflake_queries_start'
+  if (!walkable) return 'window'
   if (f.warehouses?.length === 1) return 'snowflake_queries_warehouse'
-  const rows = tableRows(db)
-  const first = db
-    .prepare('SELECT min(start_time) FROM snowflake_queries INDEXED BY snowflake_queries_start')
-    .pluck()
-    .get() as number | null
-  const history = Math.max(SF_DAY, range.to - (first ?? range.from))
-  const windowRows = (rows * Math.min(history, range.to - range.from)) / history
-  const walk = (end * rows) / Math.max(1, total)
-  return walk < windowRows ? `snowflake_queries_${walkable}` : 'snowflake_queries_start'
+  const walk = (end * tableRows(db)) / Math.max(1, total)
+  return walk < windowRows.end - windowRows.first ? `snowflake_queries_${walkable}` : 'window'
 }
 
-/** The indexes a page is read through; the cost and duration ones are walked in sort order. */
-type SnowflakeQueryIndex = `snowflake_queries_${'start' | 'statement' | 'warehouse' | 'cost' | 'duration'}`
-const WALKED_INDEXES: ReadonlySet<SnowflakeQueryIndex> = new Set([
+/**
+ * What a page is read through: an index (the cost and duration ones walked in sort order), or the
+ * window's rowid range of the table itself.
+ */
+type SnowflakeQueryIndex = `snowflake_queries_${'statement' | 'warehouse' | 'cost' | 'duration'}`
+type PageSource = SnowflakeQueryIndex | 'window'
+const WALKED_INDEXES: ReadonlySet<PageSource> = new Set([
   'snowflake_queries_cost',
   'snowflake_queries_duration',
 ])
@@ -319,15 +330,17 @@ export function searchQueries(
   const total = searchTotal(db, f, range)
   const offset = (page - 1) * pageSize
   if (offset >= total) return { total, page, pageSize, results: [] }
-  const index = pageIndex(db, key, f, range, total, offset + pageSize)
-  const walk = WALKED_INDEXES.has(index)
-  const sql = rawFilters(f, range, snowflakeCodec(db), walk)
+  const windowRows = queryRowsOf(db, range)
+  const source = pageSource(db, key, f, windowRows, total, offset + pageSize)
+  const read = source === 'window' ? windowRows : WALKED_INDEXES.has(source) ? 'walk' : 'seek'
+  const sql = rawFilters(f, range, snowflakeCodec(db), read)
   const order = `${SORT_COLUMNS[key].replaceAll('%DIR%', dir)} ${dir}, q.rowid ${dir}`
-  // The page's rowids come from the index alone; only its rows are then read from the table (one
-  // query: SQLite would otherwise be free to drive the join from the table in sort order).
+  // The page's rowids come from the index or the window alone; only its rows are then read with their
+  // names (one query: SQLite would otherwise be free to drive the join from the table in sort order).
   const rids = db
     .prepare(
-      `SELECT q.rowid FROM snowflake_queries q INDEXED BY ${index} ${sql.where('WHERE')}
+      `SELECT q.rowid FROM snowflake_queries q ${source === 'window' ? 'NOT INDEXED' : `INDEXED BY ${source}`}
+        ${sql.where('WHERE')}
         ORDER BY ${order} LIMIT ${sql.param(pageSize)} OFFSET ${sql.param(offset)}`,
     )
     .pluck()

@@ -558,6 +558,10 @@ export function seedSnowflake(
       row.insight_mask = insightMask(facts)
       row.insight_count = insightKeysOf(row.insight_mask).length
     }
+    // The day's random queries were made before its fixed ones (so every draw, id included, stays
+    // as it was); they are written in start order, so the table is stored in time order
+    // (time-ordered-rows.ts). A stable sort: queries that start at the same instant keep their order.
+    made.sort((a, b) => (a.row.start_time as number) - (b.row.start_time as number))
     for (const m of made) {
       pending.push(m.row)
       rollups?.add(m.row as SnowflakeRollupInput)
