@@ -2,6 +2,7 @@ import { HOUR_MS, expectedLagMinutes, type ClusterType } from '@costlens/shared'
 import type { Db } from '../open-database.ts'
 import { SF_HOUR } from '../seed/snowflake-rollups.ts'
 import { cachedStatement } from '../statement-cache.ts'
+import { queryRowsOf, queryRowsSql } from './snowflake-common.ts'
 
 /*
  * The platform views the console collects (issue 23 /manage/data_ingestion_monitor): the ones its
@@ -70,10 +71,12 @@ const warehouseLoadRows: HourlyRows = (db, from, to) =>
   rowsByHour(
     cachedStatement(
       db,
+      // The range's queries as a rowid range of the table (stored in start order: queryRowsOf).
       `SELECT (start_time / ${HOUR_MS}) * ${HOUR_MS} AS hour,
               count(DISTINCT warehouse_code * 12 + (start_time % ${HOUR_MS}) / 300000) AS n
-         FROM snowflake_queries WHERE start_time >= @from AND start_time < @to GROUP BY 1`,
-    ).all({ from, to }) as { hour: number; n: number }[],
+         FROM snowflake_queries NOT INDEXED
+        WHERE ${queryRowsSql('', { from: '@from', to: '@to', first: '@first', end: '@end' })} GROUP BY 1`,
+    ).all(queryRowsOf(db, { from, to })) as { hour: number; n: number }[],
   )
 
 const bigQueryJobRows: HourlyRows = (db, from, to) =>

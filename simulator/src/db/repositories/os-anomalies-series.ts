@@ -14,6 +14,7 @@ import { cachedStatement } from '../statement-cache.ts'
 import { appsTimeShift } from './applications.ts'
 import { jobIdSql } from './bigquery-codes.ts'
 import { jobsCreatedIn } from './bigquery-job-window.ts'
+import { queryRowsOf, queryRowsSql } from './snowflake-common.ts'
 import { seriesReader } from './os-alerting-series.ts'
 
 /*
@@ -316,19 +317,21 @@ export function hourContributors(
     const where =
       field === 'warehouse' ? 'AND warehouse_code = @code' : field === 'user' ? 'AND user_code = @code' : ''
     const groupColumn = byUser ? 'user_code' : 'warehouse_code'
-    const params = { ...window, code: entity.code }
+    // The hour's queries as a rowid range of the table (stored in start order: queryRowsOf).
+    const params = { ...queryRowsOf(db, window), code: entity.code }
+    const inHour = queryRowsSql('', { from: '@from', to: '@to', first: '@first', end: '@end' })
     const grouped = cachedStatement(
       db,
-      `SELECT ${groupColumn} AS code, sum(${value}) AS value, count(*) AS count FROM snowflake_queries
-        WHERE start_time >= @from AND start_time < @to ${where}
+      `SELECT ${groupColumn} AS code, sum(${value}) AS value, count(*) AS count FROM snowflake_queries NOT INDEXED
+        WHERE ${inHour} ${where}
         GROUP BY ${groupColumn} ORDER BY value DESC, code LIMIT ${CONTRIBUTORS}`,
     ).all(params) as ContributorRow[]
     const names = entityNames(db, byUser ? 'user' : 'warehouse')
     const runs = cachedStatement(
       db,
       `SELECT n.id, n.user_name AS by, ${value} AS value FROM snowflake_queries_named n
-        WHERE n.rid IN (SELECT rowid FROM snowflake_queries
-                         WHERE start_time >= @from AND start_time < @to ${where}
+        WHERE n.rid IN (SELECT rowid FROM snowflake_queries NOT INDEXED
+                         WHERE ${inHour} ${where}
                          ORDER BY ${value} DESC, rowid LIMIT ${RUNS})
         ORDER BY value DESC, n.id`,
     ).all(params) as ContributingRun[]
