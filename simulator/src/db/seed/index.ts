@@ -166,7 +166,7 @@ const DATABRICKS_START: Record<Scale, 'first' | 'after indexes' | 'after rollups
 }
 
 /** Bumped whenever a table changes: a file of another version is refused with a re-seed hint. */
-export const SCHEMA_VERSION = '36'
+export const SCHEMA_VERSION = '37'
 
 /** The tables that take most rows: their secondary indexes are built after the rows go in. */
 const BULK_TABLES = ['applications', 'app_event_links', 'app_tag_links'] as const
