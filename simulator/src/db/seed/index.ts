@@ -165,6 +165,15 @@ const DATABRICKS_START: Record<Scale, 'first' | 'after indexes' | 'after rollups
   large: 'after indexes',
 }
 
+/**
+ * The BigQuery worker's old-generation heap cap. It runs beside the applications at the large scale,
+ * where the seed's peak memory is reached. Uncapped, V8 let its heap grow lazily, and the peak RSS
+ * varied from 981 to 1,039 MB over three seeds (budget 1,024). With the cap, V8 collects sooner:
+ * 906 MB sampled, 984-990 maxRSS (scripts/seed-memory.ts, 2026-11-28). The worker also completed
+ * under a 128 MB cap.
+ */
+const BIGQUERY_HEAP_MB = 192
+
 /** Bumped whenever a table changes: a file of another version is refused with a re-seed hint. */
 export const SCHEMA_VERSION = '37'
 
@@ -262,6 +271,7 @@ export function seedDatabase(db: Db, options: SeedOptions, keep: SeedKeep = {}):
           new URL('./bigquery-worker.ts', import.meta.url),
           BIGQUERY_TABLES,
           bigQueryInput,
+          BIGQUERY_HEAP_MB,
         ))
     : undefined
   let databricksSide: SideSeed | undefined

@@ -87,6 +87,8 @@ export class SideSeed {
     workerUrl: URL,
     private readonly tables: readonly string[],
     input: unknown,
+    /** A cap on the worker's old-generation heap, which makes V8 collect sooner (else it grows lazily). */
+    heapLimitMb?: number,
   ) {
     this.file = target.name + SIDE_SUFFIX + platform
     removeSideFile(this.file)
@@ -100,6 +102,7 @@ export class SideSeed {
       transferList: [port2],
       // None of this process's preloads (tsx's loader): the boot bundles the entry itself.
       execArgv: [],
+      ...(heapLimitMb ? { resourceLimits: { maxOldGenerationSizeMb: heapLimitMb } } : {}),
     })
   }
 
