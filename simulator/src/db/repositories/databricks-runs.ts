@@ -523,6 +523,34 @@ function storedRuns(db: Db): number | undefined {
 }
 
 /**
+ * A finished-time window's page in start-time order, ties by the later end and then the id (each in
+ * the sort's direction), as SQL would sort it. db_runs is stored in start order, so the window's rows
+ * are walked in rowid order from its end (or its start, ascending), and the walk stops once the page
+ * is full and the next row starts at another time than the page's last: only the page and that
+ * last start's ties are read, not the whole window. (SQL sorting the window, without an index on
+ * start_time to walk, took 425 ms for 90 days at the large scale.)
+ */
+function startOrderPage(db: Db, sql: SqlParts, dir: 'ASC' | 'DESC', from: number, size: number): number[] {
+  const rows: { id: number; start: number; end: number | null }[] = []
+  const walk = cachedStatement(
+    db,
+    `SELECT r.id AS id, r.start_time AS start, ${END_OF_RUN} AS "end" FROM ${RUNS_BY_ROWID}
+      ${sql.where('WHERE')} ORDER BY r.rowid ${dir}`,
+  )
+  for (const row of walk.iterate(sql.params) as Iterable<{ id: number; start: number; end: number | null }>) {
+    if (rows.length >= from + size && row.start !== rows[rows.length - 1]!.start) break
+    rows.push(row)
+  }
+  const sign = dir === 'DESC' ? -1 : 1
+  // SQLite orders NULL first: an end that is NULL is the smallest.
+  const endOf = (end: number | null) => end ?? -Infinity
+  rows.sort(
+    (a, b) => sign * (a.start - b.start) || sign * (endOf(a.end) - endOf(b.end)) || sign * (a.id - b.id),
+  )
+  return rows.slice(from, from + size).map((row) => row.id)
+}
+
+/**
  * The ids of a page. The default order walks the window's rowid range from its end (db_runs is in
  * start order, ids growing with it, so rowid order is the start-time order with ties by id). A duration sort, and a
  * total cost sort from the largest, walk their sort index (db_runs_by_duration, db_runs_by_total)
@@ -582,6 +610,8 @@ function pageIds(
       if (ids.length === from + size) return ids.slice(from)
     }
   }
+  if (field === 'startTime' && q.finished && index === WINDOW_ROWIDS)
+    return startOrderPage(db, sql, dir, from, size)
   const order =
     field === 'startTime' && !q.finished
       ? index === WINDOW_ROWIDS
