@@ -347,9 +347,9 @@ export function hourContributors(
   const where =
     field === 'project' ? 'AND project = @code' : field === 'principal' ? 'AND principal = @code' : ''
   const groupColumn = byPrincipal ? 'principal' : 'project'
-  // The window as a rowid range of bq_jobs (stored in creation order, bigquery-job-window.ts).
-  const jobs = jobsCreatedIn(db, window)
-  const aliased = jobsCreatedIn(db, window, 'j')
+  // The window as a rowid range of bq_jobs (stored in creation order, bigquery-job-window.ts), found
+  // once for both reads (as `j`; the first names its columns bare).
+  const jobs = jobsCreatedIn(db, window, 'j')
   const params = { ...jobs.params, code: entity.code }
   const grouped = cachedStatement(
     db,
@@ -361,8 +361,8 @@ export function hourContributors(
   const runs = cachedStatement(
     db,
     `SELECT ${jobIdSql('j')} AS id, p.email AS by, ${value} AS value
-       FROM ${aliased.table} JOIN bq_principals p ON p.code = j.principal
-      WHERE ${aliased.where} ${where.replace(/(project|principal) =/, 'j.$1 =')}
+       FROM ${jobs.table} JOIN bq_principals p ON p.code = j.principal
+      WHERE ${jobs.where} ${where.replace(/(project|principal) =/, 'j.$1 =')}
       ORDER BY value DESC, j.seq LIMIT ${RUNS}`,
   ).all(params) as ContributingRun[]
   return {
